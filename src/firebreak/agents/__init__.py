@@ -1,0 +1,1 @@
+"""Bots built on the core protocol alone."""

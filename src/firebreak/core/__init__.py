@@ -1,0 +1,25 @@
+"""Game-agnostic foundation: the game protocol, seeded randomness, events, records and replay.
+
+Nothing in this package knows any particular game.
+"""
+
+from .errors import (
+    DataFileError,
+    FirebreakError,
+    IllegalActionError,
+    MalformedActionError,
+    OptionError,
+    SaveFileError,
+    UnknownGameError,
+)
+from .events import Event, filter_events
+from .game import TERMINAL, GameSpec, GameState, OptionSpec
+from .record import GameRecord, load_game, record_of, replay, save_game
+from .registry import all_games, get_game, register
+from .rng import Rng
+
+__all__ = [
+    "TERMINAL", "DataFileError", "Event", "FirebreakError", "GameRecord", "GameSpec", "GameState",
+    "IllegalActionError", "MalformedActionError", "OptionError", "Rng", "SaveFileError", "UnknownGameError",
+    "all_games", "filter_events", "get_game", "load_game", "record_of", "register", "replay", "save_game",
+]

@@ -1,0 +1,45 @@
+"""Events: what happened when an action was applied.
+
+Each event carries who may see it. ``visible_to=None`` means everyone (the public log); otherwise a tuple of
+seats. Filtering the log per player is then one comprehension, and replays compare events one by one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+    visible_to: tuple[int, ...] | None = None
+
+    def visible(self, player: int | None) -> bool:
+        """Whether ``player`` (``None`` = spectator) may see this event."""
+        return self.visible_to is None or (player is not None and player in self.visible_to)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "data": self.data}
+        if self.visible_to is not None:
+            out["visible_to"] = list(self.visible_to)
+        return out
+
+    @staticmethod
+    def from_json(obj: Any) -> "Event":
+        if not isinstance(obj, dict) or not isinstance(obj.get("kind"), str):
+            raise ValueError("an event needs a string 'kind'")
+        data = obj.get("data", {})
+        if not isinstance(data, dict):
+            raise ValueError("an event's 'data' must be an object")
+        vis = obj.get("visible_to")
+        if vis is not None:
+            if not isinstance(vis, list) or not all(isinstance(p, int) for p in vis):
+                raise ValueError("an event's 'visible_to' must be a list of seats")
+            vis = tuple(vis)
+        return Event(obj["kind"], data, vis)
+
+
+def filter_events(events: list[Event], player: int | None) -> list[Event]:
+    return [e for e in events if e.visible(player)]

@@ -1,0 +1,334 @@
+"""The game protocol every firebreak game implements.
+
+A game is a :class:`GameSpec` (name, player counts, options, hooks) and a :class:`GameState` subclass that owns
+its rules, in the manner of OpenSpiel: the state knows who acts, which actions are legal, how to apply one
+(resolving chance with its own seeded :class:`~firebreak.core.rng.Rng`), what each player may see, and when the
+game is over. Actions are plain integers in a fixed space per game and player count (for masks and learning),
+each with a stable text form (for logs and typing at a prompt).
+
+Front ends (terminal, server, lab, bots) use only this module, so a new game plugs in without touching them.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, TypeVar
+
+from .errors import IllegalActionError, MalformedActionError, OptionError
+from .events import Event, filter_events
+from .rng import Rng
+
+TERMINAL = -1
+"""What :meth:`GameState.current_player` returns once the game is over."""
+
+S = TypeVar("S", bound="GameState")
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option (a rule variant or setting), with its type, default and help text."""
+
+    name: str
+    type: type
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+
+    def coerce(self, value: Any) -> Any:
+        """Turn a value (possibly a string typed at the command line) into this option's type."""
+        if self.type is bool:
+            if isinstance(value, bool):
+                out: Any = value
+            elif isinstance(value, str) and value.lower() in ("1", "true", "yes", "on"):
+                out = True
+            elif isinstance(value, str) and value.lower() in ("0", "false", "no", "off"):
+                out = False
+            else:
+                raise OptionError(f"option {self.name!r} expects true or false, not {value!r}")
+        elif self.type is int:
+            if isinstance(value, bool):
+                raise OptionError(f"option {self.name!r} expects a whole number, not {value!r}")
+            try:
+                out = int(value)
+            except (TypeError, ValueError):
+                raise OptionError(f"option {self.name!r} expects a whole number, not {value!r}") from None
+        elif self.type is str:
+            if not isinstance(value, str):
+                raise OptionError(f"option {self.name!r} expects text, not {value!r}")
+            out = value
+        else:  # pragma: no cover - specs are written by us
+            raise OptionError(f"option {self.name!r} has unsupported type {self.type}")
+        if self.choices is not None and out not in self.choices:
+            raise OptionError(f"option {self.name!r} must be one of {', '.join(map(str, self.choices))}, not {out!r}")
+        return out
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything front ends need to know about a game, without knowing the game.
+
+    ``render`` turns a player's view into text for the terminal; ``heuristic`` scores a state for one player
+    (used by greedy bots and search cut-offs); ``stats`` exports per-game statistics for the lab.
+    """
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    default_players: int
+    state_class: type["GameState"]
+    options: tuple[OptionSpec, ...] = ()
+    description: str = ""
+    render: Callable[[dict[str, Any]], str] | None = None
+    heuristic: Callable[["GameState", int], float] | None = None
+    stats: Callable[["GameState"], dict[str, Any]] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def option(self, name: str) -> OptionSpec:
+        for spec in self.options:
+            if spec.name == name:
+                return spec
+        known = ", ".join(o.name for o in self.options) or "none"
+        raise OptionError(f"{self.title} has no option {name!r} (options: {known})")
+
+    def resolve_options(self, num_players: int, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Validate the player count and options, filling in defaults. Raises :class:`OptionError`."""
+        if isinstance(num_players, bool) or not isinstance(num_players, int):
+            raise OptionError(f"the player count must be a whole number, not {num_players!r}")
+        if not self.min_players <= num_players <= self.max_players:
+            raise OptionError(
+                f"{self.title} is for {self.min_players}-{self.max_players} players, not {num_players}"
+            )
+        resolved = {o.name: o.default for o in self.options}
+        for name, value in (options or {}).items():
+            resolved[name] = self.option(name).coerce(value)
+        return resolved
+
+    def new_game(self, num_players: int | None = None, seed: int = 0, options: Mapping[str, Any] | None = None) -> "GameState":
+        """A new game from a player count, options and seed (the same three always give the same game)."""
+        n = self.default_players if num_players is None else num_players
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise OptionError(f"the seed must be a non-negative whole number, not {seed!r}")
+        return self.state_class.new(n, self.resolve_options(n, options), seed)
+
+    def num_distinct_actions(self, num_players: int) -> int:
+        return self.state_class.num_distinct_actions(num_players)
+
+
+class GameState(ABC):
+    """One position of a game, with the rules that move it on.
+
+    Subclasses implement the ``_``-prefixed hooks and the abstract queries; this base class supplies the parts
+    every game shares: validating actions before any change, the action history and event log, text parsing,
+    per-player log filtering and equality.
+    """
+
+    spec: ClassVar[GameSpec]
+
+    num_players: int
+    options: dict[str, Any]
+    seed: int
+    rng: Rng
+    history: list[int]
+    events: list[Event]
+
+    # --- construction -------------------------------------------------------------------------------------
+    @classmethod
+    def new(cls: type[S], num_players: int, options: dict[str, Any], seed: int) -> S:
+        state = cls.__new__(cls)
+        state._init_base(num_players, options, seed)
+        state._setup()
+        return state
+
+    def _init_base(self, num_players: int, options: dict[str, Any], seed: int) -> None:
+        self.num_players = num_players
+        self.options = dict(options)
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.history = []
+        self.events = []
+        self._legal: list[int] | None = None
+        self._legal_set: frozenset[int] | None = None
+
+    def _copy_base_into(self, other: "GameState") -> None:
+        """Copy the shared fields into a fresh instance (used by subclasses' :meth:`clone`)."""
+        other.num_players = self.num_players
+        other.options = self.options  # options never change after setup
+        other.seed = self.seed
+        other.rng = self.rng.clone()
+        other.history = list(self.history)
+        other.events = list(self.events)  # events are immutable
+        other._legal = self._legal
+        other._legal_set = self._legal_set
+
+    @abstractmethod
+    def _setup(self) -> None:
+        """Lay out the game (using ``self.rng`` for every random choice)."""
+
+    # --- queries ------------------------------------------------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act, or :data:`TERMINAL`."""
+
+    @abstractmethod
+    def _legal_actions(self) -> list[int]:
+        """Legal action ids for :meth:`current_player`, sorted, without duplicates."""
+
+    def legal_actions(self) -> list[int]:
+        if self._legal is None:
+            self._legal = [] if self.is_terminal() else self._legal_actions()
+            self._legal_set = None
+        return self._legal
+
+    def is_legal(self, action: int) -> bool:
+        if self._legal_set is None:
+            self._legal_set = frozenset(self.legal_actions())
+        return action in self._legal_set
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Each seat's score as the rulebook counts it (meaningful during play as a running count too)."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """The winning seats after the rulebook's tie-breaks (several if the game is drawn); empty if not over."""
+
+    def returns(self) -> list[float]:
+        """Outcome for learning: 1 shared among the winners, 0 for the others (0 for all until the end)."""
+        if not self.is_terminal():
+            return [0.0] * self.num_players
+        w = self.winners()
+        return [1.0 / len(w) if p in w else 0.0 for p in range(self.num_players)]
+
+    @abstractmethod
+    def view(self, player: int | None) -> dict[str, Any]:
+        """A JSON-ready picture of the game as ``player`` sees it (``None``: a spectator, public only)."""
+
+    @abstractmethod
+    def state_dict(self) -> dict[str, Any]:
+        """The complete state, hidden parts included, JSON-ready: used for equality and debugging."""
+
+    @abstractmethod
+    def clone(self: S) -> S: ...
+
+    @abstractmethod
+    def determinize(self: S, player: int, rng: Rng) -> S:
+        """A copy in which everything ``player`` cannot see is resampled consistently with what they can.
+
+        Search bots plan on these, so they never read the true hidden state. The copy's own random generator
+        is reseeded from ``rng`` as well, since future chance is hidden too.
+        """
+
+    # --- actions ------------------------------------------------------------------------------------------
+    @classmethod
+    @abstractmethod
+    def num_distinct_actions(cls, num_players: int) -> int:
+        """Size of the fixed action space for this player count."""
+
+    @abstractmethod
+    def action_to_text(self, action: int) -> str:
+        """Stable human-readable text for any action id of the space (legal or not)."""
+
+    @abstractmethod
+    def _apply(self, action: int) -> None:
+        """Carry out a legal action, resolving chance with ``self.rng`` and recording events with :meth:`_emit`."""
+
+    def _emit(self, kind: str, visible_to: tuple[int, ...] | None = None, **data: Any) -> None:
+        self.events.append(Event(kind, data, visible_to))
+
+    def text_to_action(self, text: str) -> int:
+        """Parse an action's text form (case and spacing are forgiven). Raises :class:`MalformedActionError`."""
+        key = _normalise(text)
+        table = _text_table(self)
+        if key in table:
+            return table[key]
+        raise MalformedActionError(f"{text!r} is not an action of {self.spec.title}")
+
+    def parse_action(self, action: int | str) -> int:
+        """Turn an id or a text into an id of this game's action space, or raise :class:`MalformedActionError`."""
+        if isinstance(action, bool):
+            raise MalformedActionError(f"{action!r} is not an action")
+        if isinstance(action, int):
+            if not 0 <= action < self.num_distinct_actions(self.num_players):
+                raise MalformedActionError(
+                    f"action id {action} is outside this game's action space "
+                    f"(0..{self.num_distinct_actions(self.num_players) - 1})"
+                )
+            return action
+        if isinstance(action, str):
+            return self.text_to_action(action)
+        raise MalformedActionError(f"an action is an integer id or its text, not {type(action).__name__}")
+
+    def apply(self, action: int | str) -> list[Event]:
+        """Apply an action given as id or text; return the events it caused.
+
+        Illegal or malformed input raises before anything changes, so the state is exactly as it was.
+        """
+        a = self.parse_action(action)
+        if self.is_terminal():
+            raise IllegalActionError("the game is over; no action is legal")
+        if not self.is_legal(a):
+            raise IllegalActionError(
+                f"'{self.action_to_text(a)}' is not legal now (seat {self.current_player()} to act; "
+                f"{len(self.legal_actions())} legal actions)"
+            )
+        start = len(self.events)
+        self.history.append(a)
+        self._legal = None
+        self._legal_set = None
+        self._apply(a)
+        return self.events[start:]
+
+    def apply_unchecked(self, action: int) -> None:
+        """Apply an action already known to be legal (from :meth:`legal_actions`); for fast simulation."""
+        self.history.append(action)
+        self._legal = None
+        self._legal_set = None
+        self._apply(action)
+
+    # --- logs ---------------------------------------------------------------------------------------------
+    def events_for(self, player: int | None) -> list[Event]:
+        """The log as ``player`` may see it (``None``: the public log)."""
+        return filter_events(self.events, player)
+
+    def action_text_for(self, action: int, actor: int, viewer: int | None) -> str:
+        """An action's text as ``viewer`` may see it. Games whose actions carry hidden choices override this."""
+        return self.action_to_text(action)
+
+    # --- equality -----------------------------------------------------------------------------------------
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState) or type(other) is not type(self):
+            return NotImplemented
+        return (
+            self.num_players == other.num_players
+            and self.options == other.options
+            and self.seed == other.seed
+            and self.history == other.history
+            and self.rng == other.rng
+            and self.state_dict() == other.state_dict()
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _normalise(text: str) -> str:
+    return " ".join(text.strip().lower().split())
+
+
+_TEXT_TABLES: dict[tuple[type, int], dict[str, int]] = {}
+
+
+def _text_table(state: GameState) -> dict[str, int]:
+    key = (type(state), state.num_players)
+    table = _TEXT_TABLES.get(key)
+    if table is None:
+        table = {}
+        for a in range(state.num_distinct_actions(state.num_players)):
+            table.setdefault(_normalise(state.action_to_text(a)), a)
+        _TEXT_TABLES[key] = table
+    return table

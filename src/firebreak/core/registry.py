@@ -1,0 +1,52 @@
+"""The registry of games.
+
+Each package under ``firebreak.games`` registers its :class:`GameSpec` when imported; :func:`load_all` imports
+them all, so front ends find every game without a list to keep up to date.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+from .errors import UnknownGameError
+from .game import GameSpec
+
+_GAMES: dict[str, GameSpec] = {}
+_LOADED = False
+
+
+def register(spec: GameSpec) -> GameSpec:
+    """Register a game; its state class learns its spec. Registering the same name twice is an error."""
+    existing = _GAMES.get(spec.name)
+    if existing is not None and existing is not spec:
+        raise ValueError(f"a game named {spec.name!r} is already registered")
+    spec.state_class.spec = spec
+    _GAMES[spec.name] = spec
+    return spec
+
+
+def load_all() -> None:
+    """Import every game package under ``firebreak.games`` (once)."""
+    global _LOADED
+    if _LOADED:
+        return
+    import firebreak.games as games_pkg
+
+    for info in pkgutil.iter_modules(games_pkg.__path__):
+        if info.ispkg:
+            importlib.import_module(f"firebreak.games.{info.name}")
+    _LOADED = True
+
+
+def get_game(name: str) -> GameSpec:
+    load_all()
+    key = name.strip().lower().replace("_", "-")
+    if key in _GAMES:
+        return _GAMES[key]
+    raise UnknownGameError(f"unknown game {name!r}; the games are: {', '.join(sorted(_GAMES))}")
+
+
+def all_games() -> list[GameSpec]:
+    load_all()
+    return [_GAMES[k] for k in sorted(_GAMES)]

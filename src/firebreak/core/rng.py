@@ -1,0 +1,69 @@
+"""Seeded randomness owned by a game state.
+
+All chance in a game comes from one :class:`Rng` stored in the state, so a game is reproduced exactly by its
+options, seed and action list, and a clone continues with the same future as the original.
+The generator is Python's Mersenne Twister, whose ``getrandbits``-based shuffles and integer draws are stable
+across Python versions; its full state can be copied cheaply and written to JSON.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+class Rng:
+    """A small deterministic generator with just the operations games need."""
+
+    __slots__ = ("_r",)
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._r = random.Random(seed)
+
+    def randint(self, lo: int, hi: int) -> int:
+        """Uniform integer in ``[lo, hi]`` inclusive."""
+        return lo + self._r._randbelow(hi - lo + 1)  # type: ignore[attr-defined]
+
+    def below(self, n: int) -> int:
+        """Uniform integer in ``[0, n)``."""
+        return self._r._randbelow(n)  # type: ignore[attr-defined]
+
+    def choice(self, seq: Sequence[T]) -> T:
+        return seq[self._r._randbelow(len(seq))]  # type: ignore[attr-defined]
+
+    def shuffle(self, seq: MutableSequence[T]) -> None:
+        """Fisher-Yates in place, from the top, using only ``_randbelow`` (stable across versions)."""
+        rb = self._r._randbelow  # type: ignore[attr-defined]
+        for i in range(len(seq) - 1, 0, -1):
+            j = rb(i + 1)
+            seq[i], seq[j] = seq[j], seq[i]
+
+    def random(self) -> float:
+        return self._r.random()
+
+    def spawn(self) -> "Rng":
+        """A new generator seeded from this one (for sub-streams such as determinisation)."""
+        return Rng(self._r.getrandbits(64))
+
+    def clone(self) -> "Rng":
+        new = Rng.__new__(Rng)
+        new._r = random.Random()
+        new._r.setstate(self._r.getstate())
+        return new
+
+    def get_state(self) -> list:
+        version, internal, gauss = self._r.getstate()
+        return [version, list(internal), gauss]
+
+    def set_state(self, state: list) -> None:
+        version, internal, gauss = state
+        self._r.setstate((version, tuple(internal), gauss))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Rng) and self._r.getstate() == other._r.getstate()
+
+    def __hash__(self) -> int:  # pragma: no cover - states are not dict keys
+        return hash(self._r.getstate())
