@@ -7,6 +7,7 @@ them all, so front ends find every game without a list to keep up to date.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 
 from .errors import UnknownGameError
@@ -40,8 +41,15 @@ def load_all() -> None:
 
 
 def get_game(name: str) -> GameSpec:
-    load_all()
+    """The game registered as ``name``; its package is imported on demand (``great-fire`` -> ``great_fire``)."""
     key = name.strip().lower().replace("_", "-")
+    if key not in _GAMES:
+        module = f"firebreak.games.{key.replace('-', '_')}"
+        if key and importlib.util.find_spec(module) is not None:
+            importlib.import_module(module)
+    if key in _GAMES:
+        return _GAMES[key]
+    load_all()
     if key in _GAMES:
         return _GAMES[key]
     raise UnknownGameError(f"unknown game {name!r}; the games are: {', '.join(sorted(_GAMES))}")

@@ -1,0 +1,27 @@
+"""Great Fire of London 1666 (Richard Denning; Medusa Games / Prime Games, 2010), for 3-6 players."""
+
+from firebreak.core import GameSpec, OptionSpec, register
+
+from .heuristic import evaluate
+from .render import render_view
+from .state import GreatFireState
+from .stats import game_stats
+
+SPEC = register(GameSpec(
+    name="great-fire",
+    title="Great Fire of London 1666",
+    min_players=3,
+    max_players=6,
+    default_players=4,
+    state_class=GreatFireState,
+    options=(
+        OptionSpec("hidden_colours", bool, False, "Optional rule A: colours dealt face down, pawns drawn at random"),
+        OptionSpec("more_destruction", bool, False, "Optional rule B: two more rounds after the last intensify"),
+    ),
+    description="Landowners steer the fire, the trained bands and demolitions to save their own houses.",
+    render=render_view,
+    heuristic=evaluate,
+    stats=game_stats,
+))
+
+__all__ = ["SPEC", "GreatFireState"]

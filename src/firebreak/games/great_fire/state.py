@@ -1,0 +1,757 @@
+"""Great Fire of London 1666: the game state and every rule of the rulebook.
+
+The state is plain lists of ints indexed by district and seat (see :mod:`.board`). A turn is a small state
+machine of phases, each asking the player one kind of decision:
+
+    set-up: place trained bands, then landowners
+    FIRE -> (SECOND fire move with a Fire-moves-twice token) -> ACTIONS -> draw -> (INTENSIFY) -> next turn
+    FIRE with no possible move -> hand shown -> DISCARD -> INTENSIFY -> ACTIONS
+
+Containment is counted, not stored: a district with ``bands[d] >= fire[d]`` is contained, a trained band sits on
+top of a cone while ``min(bands, fire)`` says so, and the rest are free to move. Rulings on ambiguous rules are in
+``docs/rulings/great-fire.md``; each is referenced here by its number (R1, R2, ...).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from firebreak.core import TERMINAL, GameState, Rng
+
+from .actions import (
+    DEMOLISH, DISCARD, END_ACTIONS, FIRE, INTENSIFY, MOVE_BAND, MOVE_LANDOWNER, NO_SECOND_MOVE, PLACE_BAND,
+    PLACE_LANDOWNER, PUT_OUT, ActionCodec,
+)
+from .board import DEMOLITION, DIRECTION_NAMES, DOUBLE_MOVE, ONE_VP, STACK_LETTERS, TOKEN_KINDS, load_board
+
+P_BAND, P_OWNER, P_FIRE, P_SECOND, P_DISCARD, P_INTENSIFY, P_ACTIONS, P_OVER = range(8)
+PHASE_NAMES = ("place_trained_bands", "place_landowners", "expand_fire", "second_fire_move", "discard",
+               "intensify", "actions", "game_over")
+STACK = 10
+"""Deck entries >= STACK are Fire Stack cards (STACK + 0 is card A)."""
+
+BOARD = load_board()
+CODEC = ActionCodec(BOARD)
+RULES = BOARD.rules
+N_DISTRICTS = BOARD.num_districts
+PL = BOARD.pudding_lane
+COLOURS = RULES.colours
+
+
+class GreatFireState(GameState):
+    """One position of a Great Fire game."""
+
+    board = BOARD
+    codec = CODEC
+
+    # ------------------------------------------------------------------------------------------------ set-up
+    def _setup(self) -> None:
+        rng, n = self.rng, self.num_players
+        self.houses: list[list[int]] = [[] for _ in range(N_DISTRICTS)]
+        self.fire: list[int] = list(BOARD.start_fire)
+        self.bands: list[int] = [0] * N_DISTRICTS
+        self.demolished: list[bool] = [False] * N_DISTRICTS
+        self.token: list[int] = [-1] * N_DISTRICTS
+        self.stock: int = RULES.fire_cones - sum(self.fire)
+        self.landowner: list[int] = [-1] * n
+        self.hands: list[list[int]] = [[0, 0, 0, 0] for _ in range(n)]
+        self.known: list[list[int]] = [[0, 0, 0, 0] for _ in range(n)]
+        self.deck: list[int] = []
+        self.box: list[int] = []
+        self.discards: list[int] = []
+        self.held: list[list[int]] = [[] for _ in range(n)]
+        self.spent_tokens: list[int] = []
+        self.destroyed_tokens: list[int] = []
+        self.put_out: list[int] = [0] * n
+        self.hero: int = -1
+        self.lost: list[int] = [0] * len(COLOURS)
+        self.ap: int = 0
+        self.card: int = -1
+        self.double_used: bool = False
+        self.intensify_left: int = 0
+        self.after_intensify: int = P_ACTIONS
+        self.final_turns: int = -1
+        self.last_stack_turn: int = -1
+        self.turn: int = 0
+
+        # Houses: one bag of 5 per colour per region, the orange region first.
+        for region in RULES.region_fill_order:
+            bag = [c for c in range(len(COLOURS)) for _ in range(RULES.houses_per_colour_per_region)]
+            rng.shuffle(bag)
+            for d in range(N_DISTRICTS):
+                if BOARD.region[d] == region:
+                    for _ in range(BOARD.size[d]):
+                        self.houses[d].append(bag.pop())
+        # Colour cards, and pawns: matching, or drawn at random with Hidden Colours.
+        cards = list(range(len(COLOURS)))
+        rng.shuffle(cards)
+        self.colour: list[int] = cards[:n]
+        if self.options["hidden_colours"]:
+            pawns = list(range(len(COLOURS)))
+            rng.shuffle(pawns)
+            self.pawn: list[int] = pawns[:n]
+        else:
+            self.pawn = list(self.colour)
+        for p in range(n):
+            self._emit("colour_dealt", (p,) if self.options["hidden_colours"] else None, player=p,
+                       colour=COLOURS[self.colour[p]])
+        # Tokens face down on the yellow-label districts.
+        tokens = [k for k, kind in enumerate(TOKEN_KINDS) for _ in range(RULES.tokens[kind])]
+        rng.shuffle(tokens)
+        for d in range(N_DISTRICTS):
+            if BOARD.yellow[d]:
+                self.token[d] = tokens.pop()
+        # Objectives: one from each deck.
+        self.objectives: list[list[int]] = [[] for _ in range(n)]
+        self.undealt_objectives: list[list[int]] = []
+        for _deck, districts in BOARD.objective_decks:
+            pile = list(districts)
+            rng.shuffle(pile)
+            for p in range(n):
+                self.objectives[p].append(pile.pop())
+            self.undealt_objectives.append(pile)
+        for p in range(n):
+            self._emit("objectives_dealt", (p,), player=p, districts=[BOARD.names[o] for o in self.objectives[p]])
+        # Fire cards: deal 5 each, redealing any hand of five identical cards (R10).
+        pile = [dr for dr in range(4) for _ in range(BOARD.fire_card_counts[dr])]
+        rng.shuffle(pile)
+        for p in range(n):
+            while True:
+                hand = [pile.pop() for _ in range(RULES.hand_size)]
+                if len(set(hand)) > 1:
+                    break
+                self._emit("identical_hand_redealt", None, player=p, direction=DIRECTION_NAMES[hand[0]])
+                pile.extend(hand)
+                rng.shuffle(pile)
+            for c in hand:
+                self.hands[p][c] += 1
+            self._emit("hand_dealt", (p,), player=p, hand=self._hand_text(self.hands[p]))
+        # The deck with its Fire Stack cards: A at the bottom, its cards on it, then B, ...; the rest boxed.
+        for i, count in enumerate(BOARD.stack_counts[n]):
+            self.deck.append(STACK + i)
+            for _ in range(count):
+                self.deck.append(pile.pop())
+        self.box = pile
+        # Start player at random; trained bands and landowners placed in turn order from the start player.
+        self.start_player = rng.below(n)
+        self.player = self.start_player
+        self._emit("start_player", None, player=self.start_player)
+        for name in RULES.fixed_trained_bands.get(n, ()):
+            d = BOARD.index(name)
+            self.bands[d] += 1
+            self._emit("trained_band_placed", None, district=name, fixed=True)
+        order = [(self.start_player + i) % n for i in range(n)]
+        self.setup_bands: list[int] = order * RULES.setup_trained_band_rounds[n]
+        self.setup_owners: list[int] = list(order)
+        self.phase = P_BAND if self.setup_bands else P_OWNER
+
+    # ------------------------------------------------------------------------------------------------ queries
+    def current_player(self) -> int:
+        ph = self.phase
+        if ph == P_OVER:
+            return TERMINAL
+        if ph == P_BAND:
+            return self.setup_bands[0]
+        if ph == P_OWNER:
+            return self.setup_owners[0]
+        return self.player
+
+    def is_terminal(self) -> bool:
+        return self.phase == P_OVER
+
+    @classmethod
+    def num_distinct_actions(cls, num_players: int) -> int:
+        return CODEC.size
+
+    def action_to_text(self, action: int) -> str:
+        return CODEC.text(action)
+
+    def uncontained(self, d: int) -> bool:
+        """Burning with more fire cones than trained bands: fire spreads from and through it."""
+        return self.fire[d] > self.bands[d]
+
+    def contained(self, d: int) -> bool:
+        return 0 < self.fire[d] <= self.bands[d]
+
+    def _legal_actions(self) -> list[int]:
+        ph = self.phase
+        if ph == P_FIRE:
+            p = self.player
+            return self.fire_moves([dr for dr in range(4) if self.hands[p][dr]])
+        if ph == P_ACTIONS:
+            return self._action_phase_moves()
+        if ph == P_SECOND:
+            return self.fire_moves([self.card]) + [CODEC.no_second_move]
+        if ph == P_INTENSIFY:
+            return [CODEC.intensify(d) for d in self.intensify_targets()]
+        if ph == P_DISCARD:
+            return [CODEC.discard(dr) for dr in range(4) if self.hands[self.player][dr]]
+        if ph in (P_BAND, P_OWNER):
+            forbidden = RULES.setup_forbidden_region
+            enc = CODEC.place_band if ph == P_BAND else CODEC.place_landowner
+            return [enc(d) for d in range(N_DISTRICTS) if BOARD.region[d] != forbidden and d != PL]
+        return []
+
+    def fire_moves(self, directions: list[int]) -> list[int]:
+        """Every legal fire move with the given card directions, after the Fire Movement Priority.
+
+        A cone leaves a district with 2+ cones whose fire is uncontained, travels freely through the connected
+        uncontained fire, and takes its last step along a link playable with the card into a district that is
+        not spreading fire itself (a contained fire may be entered: R1), not demolished and not grassed.
+        The priority is judged per chosen cone over all its options (rulebook: "for the chosen fire cone"),
+        so each source's targets are those of the best tier reachable from its fire.
+        """
+        fire, bands, houses, demolished = self.fire, self.bands, self.houses, self.demolished
+        neighbours, links = BOARD.neighbours, BOARD.fire_links
+        seen = [False] * N_DISTRICTS
+        out: list[int] = []
+        d_count = N_DISTRICTS
+        for start in range(d_count):
+            if seen[start] or fire[start] <= bands[start]:
+                continue
+            comp = [start]
+            seen[start] = True
+            i = 0
+            while i < len(comp):
+                x = comp[i]
+                i += 1
+                for y in neighbours[x]:
+                    if not seen[y] and fire[y] > bands[y]:
+                        seen[y] = True
+                        comp.append(y)
+            sources = [s for s in comp if fire[s] >= 2]
+            if not sources:
+                continue
+            for dr in directions:
+                best = 9
+                targets: list[int] = []
+                lk = links[dr]
+                for x in comp:
+                    for t in lk[x]:
+                        if fire[t] > bands[t] or demolished[t]:
+                            continue
+                        tier = (1 if houses[t] else 3) + (1 if bands[t] else 0)
+                        if tier < best:
+                            best = tier
+                            targets = [t]
+                        elif tier == best and t not in targets:
+                            targets.append(t)
+                if targets:
+                    base = dr * d_count
+                    for s in sources:
+                        row = (base + s) * d_count
+                        out.extend(row + t for t in targets)
+        out.sort()
+        return out
+
+    def intensify_targets(self) -> list[int]:
+        """Districts (never Pudding Lane) with an uncontained fire and room under the cap of houses + 2."""
+        if self.stock == 0 and not any(self.put_out):
+            return []
+        cap = RULES.intensify_cap_over_houses
+        fire, bands = self.fire, self.bands
+        return [d for d in range(N_DISTRICTS)
+                if d != PL and fire[d] > bands[d] and fire[d] < BOARD.size[d] + cap]
+
+    def demolition_targets(self) -> list[int]:
+        """Districts the active player may demolish now (only if they hold a demolition charge)."""
+        if DEMOLITION not in self.held[self.player]:
+            return []
+        fire, bands, houses = self.fire, self.bands, self.houses
+        out = []
+        for d in range(N_DISTRICTS):
+            if (bands[d] and not fire[d] and not self.demolished[d] and d != PL
+                    and (BOARD.size[d] < 3 or not houses[d])
+                    and any(fire[x] for x in BOARD.neighbours[d])):
+                out.append(d)
+        return out
+
+    def _action_phase_moves(self) -> list[int]:
+        p = self.player
+        out: list[int] = []
+        if self.ap > 0:
+            lo = self.landowner[p]
+            out.extend(CODEC.move_landowner(d) for d in BOARD.neighbours[lo] if d != PL)
+            fire, bands = self.fire, self.bands
+            for d in range(N_DISTRICTS):
+                if bands[d] > fire[d]:  # a free trained band (not pinned on a cone)
+                    out.extend(CODEC.move_band(d, t) for t in BOARD.neighbours[d] if t != PL)
+            if 0 < fire[lo] <= bands[lo]:
+                out.append(CODEC.put_out)
+        out.extend(CODEC.demolish(d) for d in self.demolition_targets())
+        out.append(CODEC.end_actions)
+        out.sort()
+        return out
+
+    # ------------------------------------------------------------------------------------------------ apply
+    def _apply(self, action: int) -> None:
+        x = CODEC.decode(action)
+        k = x.kind
+        if k == FIRE:
+            self._fire_move(x.direction, x.a, x.b)
+        elif k == MOVE_LANDOWNER:
+            self.ap -= 1
+            frm = self.landowner[self.player]
+            self.landowner[self.player] = x.a
+            self._emit("landowner_moved", None, player=self.player, frm=BOARD.names[frm], to=BOARD.names[x.a])
+            self._after_action_point()
+        elif k == MOVE_BAND:
+            self._move_band(x.a, x.b)
+        elif k == PUT_OUT:
+            self._put_out()
+        elif k == DEMOLISH:
+            self._demolish(x.a)
+        elif k == END_ACTIONS:
+            self._emit("actions_ended", None, player=self.player, unused=self.ap)
+            self._draw()
+        elif k == NO_SECOND_MOVE:
+            self._enter_actions()
+        elif k == INTENSIFY:
+            self._intensify_one(x.a)
+        elif k == DISCARD:
+            self._discard(x.direction)
+        elif k == PLACE_BAND:
+            self.bands[x.a] += 1
+            who = self.setup_bands.pop(0)
+            self._emit("trained_band_placed", None, player=who, district=BOARD.names[x.a])
+            if not self.setup_bands:
+                self.phase = P_OWNER
+        elif k == PLACE_LANDOWNER:
+            who = self.setup_owners.pop(0)
+            self.landowner[who] = x.a
+            self._emit("landowner_placed", None, player=who, district=BOARD.names[x.a])
+            if not self.setup_owners:
+                self._begin_turn()
+        else:  # pragma: no cover - the base class only passes legal ids
+            raise AssertionError(f"unhandled action kind {k}")
+
+    # --- fire ---------------------------------------------------------------------------------------------
+    def _begin_turn(self) -> None:
+        p = self.player
+        self.phase = P_FIRE
+        self.card = -1
+        self.double_used = False
+        self.ap = 0
+        self._emit("turn_started", None, player=p, turn=self.turn)
+        if not self.fire_moves([dr for dr in range(4) if self.hands[p][dr]]):
+            # No possible move: the hand is shown, one card discarded, then three fires intensify (R6).
+            self.known[p] = list(self.hands[p])
+            self._emit("no_fire_move", None, player=p, hand=self._hand_text(self.hands[p]))
+            self.phase = P_DISCARD
+
+    def _play_card(self, p: int, dr: int, kind: str) -> None:
+        self.hands[p][dr] -= 1
+        if self.known[p][dr]:
+            self.known[p][dr] -= 1
+        self.discards.append(dr)
+        self._emit(kind, None, player=p, direction=DIRECTION_NAMES[dr])
+
+    def _fire_move(self, dr: int, src: int, tgt: int) -> None:
+        p = self.player
+        if self.phase == P_FIRE:
+            self._play_card(p, dr, "card_played")
+            self.card = dr
+        else:  # the second move of a Fire-moves-twice token
+            self.held[p].remove(DOUBLE_MOVE)
+            self.spent_tokens.append(DOUBLE_MOVE)
+            self.double_used = True
+            self._emit("token_played", None, player=p, token="double_move")
+        self.spread(src, tgt, dr)
+        if (self.phase == P_FIRE and not self.double_used and DOUBLE_MOVE in self.held[p]
+                and self.fire_moves([dr])):
+            self.phase = P_SECOND
+        else:
+            self._enter_actions()
+
+    def spread(self, src: int, tgt: int, dr: int) -> None:
+        """Move one cone from ``src`` into ``tgt`` and resolve what the fire does there."""
+        p = self.player
+        names = BOARD.names
+        self.fire[src] -= 1
+        self.fire[tgt] += 1
+        self._emit("fire_spread", None, player=p, direction=DIRECTION_NAMES[dr], frm=names[src], to=names[tgt])
+        if self.bands[tgt] >= self.fire[tgt]:
+            # Trained bands not yet fighting fire go on top of the incoming cone: the houses are held.
+            self._emit("fire_contained", None, district=names[tgt])
+        else:
+            lost = self.houses[tgt]
+            if lost:
+                for c in lost:
+                    self.lost[c] += 1
+                self.houses[tgt] = []
+                self._emit("houses_burnt", None, district=names[tgt], colours=[COLOURS[c] for c in lost])
+            tok = self.token[tgt]
+            if tok >= 0:
+                self.token[tgt] = -1
+                self.held[p].append(tok)
+                self._emit("token_taken", None, player=p, district=names[tgt])
+                self._emit("token_seen", (p,), player=p, token=TOKEN_KINDS[tok])
+            added = 0
+            while self.fire[tgt] < BOARD.size[tgt] and self._take_cone():
+                self.fire[tgt] += 1
+                added += 1
+            if added:
+                self._emit("fire_grows", None, district=names[tgt], cones=added)
+        if src == PL and self.fire[PL] <= 1:
+            self._refill_pudding_lane()
+
+    def _refill_pudding_lane(self) -> None:
+        """Pudding Lane can give no more cones (its last never moves): five more from the stock (R2)."""
+        added = 0
+        for _ in range(RULES.pudding_lane_refill):
+            if not self._take_cone():
+                break
+            self.fire[PL] += 1
+            added += 1
+        self._emit("pudding_lane_refilled", None, cones=added)
+
+    def _take_cone(self) -> bool:
+        """Take one cone from the stock for the board; if the stock is empty, each player returns one (R3)."""
+        if self.stock == 0:
+            givers = [p for p in range(self.num_players) if self.put_out[p]]
+            if not givers:
+                return False
+            for p in givers:
+                self.put_out[p] -= 1
+            self.stock += len(givers)
+            self._emit("cones_returned", None, players=givers)
+        self.stock -= 1
+        return True
+
+    def _discard(self, dr: int) -> None:
+        self._play_card(self.player, dr, "card_discarded")
+        self._start_intensify(P_ACTIONS)
+
+    def _start_intensify(self, after: int) -> None:
+        self.intensify_left = RULES.intensify_cones
+        self.after_intensify = after
+        self._continue_intensify()
+
+    def _continue_intensify(self) -> None:
+        if self.intensify_left and not self.intensify_targets():
+            self._emit("intensify_cones_discarded", None, cones=self.intensify_left)
+            self.intensify_left = 0
+        if self.intensify_left:
+            self.phase = P_INTENSIFY
+        elif self.after_intensify == P_ACTIONS:
+            self._enter_actions()
+        else:
+            self._end_turn()
+
+    def _intensify_one(self, d: int) -> None:
+        self._take_cone()
+        self.fire[d] += 1
+        self.intensify_left -= 1
+        self._emit("fire_intensified", None, player=self.player, district=BOARD.names[d])
+        self._continue_intensify()
+
+    # --- actions ------------------------------------------------------------------------------------------
+    def _enter_actions(self) -> None:
+        self.phase = P_ACTIONS
+        self.ap = RULES.action_points
+
+    def _after_action_point(self) -> None:
+        """With no action points left the phase ends by itself unless a free demolition is still possible."""
+        if self.ap == 0 and not self.demolition_targets():
+            self._draw()
+
+    def _move_band(self, src: int, dst: int) -> None:
+        self.ap -= 1
+        self.bands[src] -= 1
+        self.bands[dst] += 1
+        names = BOARD.names
+        self._emit("trained_band_moved", None, player=self.player, frm=names[src], to=names[dst])
+        if self.fire[dst] >= self.bands[dst]:
+            # It entered an uncontained fire: it stops and sits on an uncovered cone, pinned.
+            self._emit("trained_band_pinned", None, district=names[dst],
+                       contained=self.fire[dst] == self.bands[dst])
+        self._after_action_point()
+
+    def _put_out(self) -> None:
+        p = self.player
+        d = self.landowner[p]
+        self.ap -= 1
+        self.fire[d] -= 1
+        self.put_out[p] += 1
+        # The band that sat on the removed cone is free again (R4): min(bands, fire) pins one fewer.
+        self._emit("fire_put_out", None, player=p, district=BOARD.names[d], total=self.put_out[p])
+        if self.hero != p and (
+            (self.hero < 0 and self.put_out[p] >= RULES.hero_of_london_threshold)
+            or (self.hero >= 0 and self.put_out[p] > self.put_out[self.hero])
+        ):
+            self.hero = p
+            self._emit("hero_of_london", None, player=p)
+        self._after_action_point()
+
+    def _demolish(self, d: int) -> None:
+        p = self.player
+        self.held[p].remove(DEMOLITION)
+        self.spent_tokens.append(DEMOLITION)
+        self.demolished[d] = True
+        lost = self.houses[d]
+        for c in lost:
+            self.lost[c] += 1
+        self.houses[d] = []
+        destroyed = self.token[d] >= 0
+        if destroyed:
+            self.destroyed_tokens.append(self.token[d])
+            self.token[d] = -1
+        self._emit("district_demolished", None, player=p, district=BOARD.names[d],
+                   colours=[COLOURS[c] for c in lost], token_destroyed=destroyed)
+        self._after_action_point()
+
+    # --- draw and turn end ----------------------------------------------------------------------------------
+    def _draw(self) -> None:
+        p = self.player
+        self.phase = P_ACTIONS  # until the turn moves on
+        self.ap = 0
+        deck = self.deck
+        while sum(self.hands[p]) < RULES.hand_size and deck and deck[-1] < STACK:
+            c = deck.pop()
+            self.hands[p][c] += 1
+            self._emit("card_drawn", None, player=p)
+            self._emit("card_seen", (p,), player=p, direction=DIRECTION_NAMES[c])
+        if deck and deck[-1] >= STACK:
+            letter = STACK_LETTERS[deck.pop() - STACK]
+            last = not deck
+            if last:
+                rounds = RULES.final_rounds["more_destruction" if self.options["more_destruction"] else "normal"]
+                self.final_turns = rounds * self.num_players
+                self.last_stack_turn = self.turn
+            self._emit("fire_stack_revealed", None, player=p, card=letter, last=last)
+            self._start_intensify(P_OVER)
+        else:
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        if self.final_turns >= 0 and self.turn != self.last_stack_turn:
+            self.final_turns -= 1
+            if self.final_turns == 0:
+                self._finish()
+                return
+        self.turn += 1
+        self.player = (self.player + 1) % self.num_players
+        self._begin_turn()
+
+    def _finish(self) -> None:
+        self.phase = P_OVER
+        self.ap = 0
+        n = self.num_players
+        self._emit(
+            "game_over", None,
+            colours=[COLOURS[self.colour[p]] for p in range(n)],
+            objectives=[[BOARD.names[o] for o in self.objectives[p]] for p in range(n)],
+            tokens=[[TOKEN_KINDS[t] for t in self.held[p]] for p in range(n)],
+            scores=self.scores(), winners=self.winners(),
+        )
+
+    # ------------------------------------------------------------------------------------------------ scoring
+    def objective_survived(self, d: int) -> bool:
+        """A district survived if it still holds houses and has no uncontained fire."""
+        return bool(self.houses[d]) and not self.uncontained(d)
+
+    def score_breakdown(self, p: int) -> dict[str, int]:
+        c = self.colour[p]
+        parts = {
+            "houses": RULES.house_track_start - RULES.house_vp * self.lost[c],
+            "fires_put_out": self.put_out[p],
+            "objectives": sum(BOARD.objective_vp[o] for o in self.objectives[p] if self.objective_survived(o)),
+            "one_vp_tokens": self.held[p].count(ONE_VP),
+            "hero_of_london": RULES.hero_of_london_vp if self.hero == p else 0,
+        }
+        parts["total"] = sum(parts.values())
+        return parts
+
+    def scores(self) -> list[float]:
+        return [float(self.score_breakdown(p)["total"]) for p in range(self.num_players)]
+
+    def tiebreak_key(self, p: int) -> tuple[int, int, int, int]:
+        """Score, then fires put out, then intact houses, then objective points (the rulebook's order)."""
+        b = self.score_breakdown(p)
+        return (b["total"], self.put_out[p], RULES.houses_per_colour - self.lost[self.colour[p]], b["objectives"])
+
+    def winners(self) -> list[int]:
+        if self.phase != P_OVER:
+            return []
+        keys = [self.tiebreak_key(p) for p in range(self.num_players)]
+        best = max(keys)
+        return [p for p in range(self.num_players) if keys[p] == best]
+
+    # ------------------------------------------------------------------------------------------------ views
+    @staticmethod
+    def _hand_text(hand: list[int]) -> dict[str, int]:
+        return {DIRECTION_NAMES[dr]: hand[dr] for dr in range(4) if hand[dr]}
+
+    def cards_until_intensify(self) -> int:
+        """Public: how many fire cards lie above the next Fire Stack card (the deck was built in the open)."""
+        for i, c in enumerate(reversed(self.deck)):
+            if c >= STACK:
+                return i
+        return len(self.deck)
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        over = self.phase == P_OVER
+        names = BOARD.names
+        n = self.num_players
+        colours_public = not self.options["hidden_colours"] or over
+        districts = []
+        for d in range(N_DISTRICTS):
+            districts.append({
+                "name": names[d], "code": BOARD.codes[d], "region": BOARD.region[d], "size": BOARD.size[d],
+                "houses": [COLOURS[c] for c in self.houses[d]], "fire": self.fire[d], "trained_bands": self.bands[d],
+                "contained": self.contained(d), "demolished": self.demolished[d], "token": self.token[d] >= 0,
+                "objective_vp": BOARD.objective_vp[d], "landowners": [p for p in range(n) if self.landowner[p] == d],
+            })
+        players = []
+        for p in range(n):
+            mine = player == p
+            entry: dict[str, Any] = {
+                "seat": p, "pawn": COLOURS[self.pawn[p]],
+                "colour": COLOURS[self.colour[p]] if (colours_public or mine) else None,
+                "landowner": names[self.landowner[p]] if self.landowner[p] >= 0 else None,
+                "hand_size": sum(self.hands[p]), "tokens_held": len(self.held[p]), "fires_put_out": self.put_out[p],
+                "hero_of_london": self.hero == p,
+                "known_cards": self._hand_text(self.known[p]),
+            }
+            if mine or over:
+                entry["tokens"] = [TOKEN_KINDS[t] for t in self.held[p]]
+                entry["objectives"] = [{"district": names[o], "vp": BOARD.objective_vp[o],
+                                        "surviving": self.objective_survived(o)} for o in self.objectives[p]]
+            if mine:
+                entry["hand"] = self._hand_text(self.hands[p])
+            if colours_public or mine:
+                entry["score"] = self.score_breakdown(p)
+            players.append(entry)
+        out: dict[str, Any] = {
+            "game": self.spec.name, "viewer": player, "num_players": n, "options": dict(self.options),
+            "phase": PHASE_NAMES[self.phase], "current_player": self.current_player(), "turn": self.turn,
+            "action_points": self.ap, "card_played": DIRECTION_NAMES[self.card] if self.card >= 0 else None,
+            "intensify_left": self.intensify_left, "stock": self.stock,
+            "deck_size": sum(1 for c in self.deck if c < STACK),
+            "fire_stack_cards_left": [STACK_LETTERS[c - STACK] for c in reversed(self.deck) if c >= STACK],
+            "cards_until_intensify": self.cards_until_intensify(), "cards_in_box": len(self.box),
+            "discards": [DIRECTION_NAMES[c] for c in self.discards],
+            "final_turns_left": self.final_turns if self.final_turns >= 0 else None,
+            "houses_lost": {COLOURS[c]: self.lost[c] for c in range(len(COLOURS))},
+            "hero_of_london": self.hero if self.hero >= 0 else None,
+            "districts": districts, "players": players,
+        }
+        if over:
+            out["scores"] = self.scores()
+            out["winners"] = self.winners()
+        return out
+
+    def state_dict(self) -> dict[str, Any]:
+        return {
+            "houses": [list(h) for h in self.houses], "fire": list(self.fire), "bands": list(self.bands),
+            "demolished": list(self.demolished), "token": list(self.token), "stock": self.stock,
+            "landowner": list(self.landowner), "pawn": list(self.pawn), "colour": list(self.colour),
+            "hands": [list(h) for h in self.hands], "known": [list(h) for h in self.known],
+            "deck": list(self.deck), "box": list(self.box), "discards": list(self.discards),
+            "objectives": [list(o) for o in self.objectives],
+            "undealt_objectives": [list(o) for o in self.undealt_objectives],
+            "held": [list(h) for h in self.held], "spent_tokens": list(self.spent_tokens),
+            "destroyed_tokens": list(self.destroyed_tokens), "put_out": list(self.put_out), "hero": self.hero,
+            "lost": list(self.lost), "phase": self.phase, "player": self.player, "start_player": self.start_player,
+            "ap": self.ap, "card": self.card, "double_used": self.double_used, "intensify_left": self.intensify_left,
+            "after_intensify": self.after_intensify, "final_turns": self.final_turns,
+            "last_stack_turn": self.last_stack_turn, "turn": self.turn, "setup_bands": list(self.setup_bands),
+            "setup_owners": list(self.setup_owners),
+        }
+
+    # ------------------------------------------------------------------------------------------------ copies
+    def clone(self) -> "GreatFireState":
+        s = GreatFireState.__new__(GreatFireState)
+        self._copy_base_into(s)
+        s.houses = [list(h) for h in self.houses]
+        s.fire = list(self.fire)
+        s.bands = list(self.bands)
+        s.demolished = list(self.demolished)
+        s.token = list(self.token)
+        s.stock = self.stock
+        s.landowner = list(self.landowner)
+        s.pawn = self.pawn  # never changes
+        s.colour = list(self.colour)
+        s.hands = [list(h) for h in self.hands]
+        s.known = [list(h) for h in self.known]
+        s.deck = list(self.deck)
+        s.box = list(self.box)
+        s.discards = list(self.discards)
+        s.objectives = [list(o) for o in self.objectives]
+        s.undealt_objectives = [list(o) for o in self.undealt_objectives]
+        s.held = [list(h) for h in self.held]
+        s.spent_tokens = list(self.spent_tokens)
+        s.destroyed_tokens = list(self.destroyed_tokens)
+        s.put_out = list(self.put_out)
+        s.hero = self.hero
+        s.lost = list(self.lost)
+        s.phase = self.phase
+        s.player = self.player
+        s.start_player = self.start_player
+        s.ap = self.ap
+        s.card = self.card
+        s.double_used = self.double_used
+        s.intensify_left = self.intensify_left
+        s.after_intensify = self.after_intensify
+        s.final_turns = self.final_turns
+        s.last_stack_turn = self.last_stack_turn
+        s.turn = self.turn
+        s.setup_bands = list(self.setup_bands)
+        s.setup_owners = list(self.setup_owners)
+        return s
+
+    def determinize(self, player: int, rng: Rng) -> "GreatFireState":
+        """Resample what ``player`` cannot see: others' hands (keeping publicly shown cards), the deck order and
+        the boxed cards, others' objectives, face-down and unrevealed tokens, and hidden colours."""
+        s = self.clone()
+        n = self.num_players
+        # Fire cards: every card not in the player's own hand, not played, not publicly known in a hand.
+        pool: list[int] = [c for c in s.deck if c < STACK] + list(s.box)
+        for q in range(n):
+            if q != player:
+                for dr in range(4):
+                    pool.extend([dr] * (s.hands[q][dr] - s.known[q][dr]))
+        rng.shuffle(pool)
+        for q in range(n):
+            if q != player:
+                unknown = sum(s.hands[q]) - sum(s.known[q])
+                hand = list(s.known[q])
+                for _ in range(unknown):
+                    hand[pool.pop()] += 1
+                s.hands[q] = hand
+        s.deck = [c if c >= STACK else pool.pop() for c in s.deck]
+        s.box = pool
+        # Objectives: the player knows only their own cards.
+        for i, (_deck, districts) in enumerate(BOARD.objective_decks):
+            mine = self.objectives[player][i]
+            others = [d for d in districts if d != mine]
+            rng.shuffle(others)
+            for q in range(n):
+                if q != player:
+                    s.objectives[q][i] = others.pop()
+            s.undealt_objectives[i] = others
+        # Tokens whose kind the player has not seen: face-down on the board, held by others, destroyed.
+        slots_board = [d for d in range(N_DISTRICTS) if s.token[d] >= 0]
+        tpool = [s.token[d] for d in slots_board] + list(s.destroyed_tokens)
+        for q in range(n):
+            if q != player:
+                tpool.extend(s.held[q])
+        rng.shuffle(tpool)
+        for d in slots_board:
+            s.token[d] = tpool.pop()
+        for q in range(n):
+            if q != player:
+                s.held[q] = [tpool.pop() for _ in s.held[q]]
+        s.destroyed_tokens = tpool
+        # Hidden colours: others' true colours among the colours that are not the player's own.
+        if self.options["hidden_colours"] and self.phase != P_OVER:
+            free = [c for c in range(len(COLOURS)) if c != self.colour[player]]
+            rng.shuffle(free)
+            for q in range(n):
+                if q != player:
+                    s.colour[q] = free.pop()
+        s.rng = rng.spawn()
+        s._legal = None
+        s._legal_set = None
+        return s
