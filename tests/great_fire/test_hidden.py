@@ -1,0 +1,116 @@
+"""Hidden information: views, logs and determinisations show each seat only what it may see."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from firebreak.core import Rng, record_of
+
+from .helpers import BOARD, SPEC
+from .invariants import check
+
+
+def midgame(n=4, seed=3, steps=150, **options):
+    s = SPEC.new_game(n, seed, options)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if s.is_terminal():
+            break
+        s.apply(rng.choice(s.legal_actions()))
+    assert not s.is_terminal()
+    return s
+
+
+def test_view_shows_own_hand_objectives_and_tokens_only():
+    s = midgame()
+    for viewer in range(4):
+        v = s.view(viewer)
+        for p, entry in enumerate(v["players"]):
+            if p == viewer:
+                assert "hand" in entry and "objectives" in entry and "tokens" in entry
+                assert sum(entry["hand"].values()) == entry["hand_size"]
+            else:
+                assert "hand" not in entry and "objectives" not in entry and "tokens" not in entry
+    spectator = s.view(None)
+    assert all("hand" not in e and "objectives" not in e and "tokens" not in e for e in spectator["players"])
+
+
+def test_views_never_carry_deck_order_box_or_token_kinds_on_the_board():
+    s = midgame()
+    text = json.dumps(s.view(0))
+    for key in ('"deck"', '"box"', "undealt", "destroyed_tokens"):
+        assert key not in text
+    assert all(isinstance(d["token"], bool) for d in s.view(0)["districts"])
+
+
+PRIVATE_KINDS = ("hand_dealt", "card_seen", "objectives_dealt", "colour_dealt", "token_seen")
+
+
+def test_another_seats_secret_never_appears_in_a_view_or_its_log():
+    """Wire level: the JSON a seat receives (view and log) carries only its own hand, objectives, colour and
+    tokens; other seats' colours and scores are blank under Hidden Colours."""
+    s = midgame(5, seed=9, steps=40, hidden_colours=True)
+    for viewer in range(5):
+        wire = json.loads(json.dumps({"view": s.view(viewer),
+                                      "log": [e.to_json() for e in s.events_for(viewer)]}))
+        private = [e for e in wire["log"] if e["kind"] in PRIVATE_KINDS]
+        assert private and all(e["data"]["player"] == viewer for e in private)
+        players = wire["view"]["players"]
+        assert players[viewer]["colour"] is not None and "hand" in players[viewer]
+        others = [e for i, e in enumerate(players) if i != viewer]
+        assert all(e["colour"] is None and "score" not in e and "hand" not in e for e in others)
+    spectator = json.loads(json.dumps([e.to_json() for e in s.events_for(None)]))
+    assert not [e for e in spectator if e["kind"] in PRIVATE_KINDS]
+
+
+def test_spectator_log_has_no_private_event():
+    s = midgame(4, seed=5)
+    assert all(e.visible_to is None for e in s.events_for(None))
+    assert len(s.events_for(None)) < len(s.events)
+
+
+def test_determinisation_keeps_what_the_player_knows():
+    s = midgame(4, seed=21, steps=140, hidden_colours=True)
+    me = s.current_player()
+    for seed in range(10):
+        det = s.determinize(me, Rng(seed))
+        check(det)
+        assert det.hands[me] == s.hands[me] and det.objectives[me] == s.objectives[me]
+        assert det.held[me] == s.held[me] and det.colour[me] == s.colour[me]
+        assert det.view(me) == s.view(me), "the player cannot tell the sample from the truth"
+        assert [sum(h) for h in det.hands] == [sum(h) for h in s.hands]
+        assert [len(h) for h in det.held] == [len(h) for h in s.held]
+        assert [c >= 10 for c in det.deck] == [c >= 10 for c in s.deck], "Fire Stack positions are public"
+        for q in range(4):
+            assert all(det.hands[q][dr] >= s.known[q][dr] for dr in range(4)), "shown cards stay in hand"
+
+
+def test_determinisation_actually_resamples_hidden_information():
+    s = midgame(4, seed=22, steps=120, hidden_colours=True)
+    me = s.current_player()
+    other = (me + 1) % 4
+    samples = [s.determinize(me, Rng(i)) for i in range(30)]
+    assert len({tuple(x.hands[other]) for x in samples}) > 1
+    assert len({tuple(x.objectives[other]) for x in samples}) > 1
+    assert len({tuple(x.deck) for x in samples}) > 1
+    assert len({tuple(x.colour) for x in samples}) > 1
+    assert len({tuple(x.token) for x in samples}) > 1
+    # Future chance is resampled too: the same actions from a sample need not draw the same cards.
+    assert len({x.rng.clone().random() for x in samples}) > 1
+
+
+def test_full_record_is_complete_but_per_player_logs_are_filtered():
+    s = midgame(4, seed=2)
+    rec = record_of(s)
+    assert len(rec.events) == len(s.events)
+    for p in range(4):
+        private = [e for e in s.events if e.visible_to is not None and p not in e.visible_to]
+        assert private and not set(map(id, private)) & set(map(id, s.events_for(p)))
+
+
+def test_houses_lost_track_is_public_with_hidden_colours_but_scores_are_not():
+    s = midgame(4, seed=4, hidden_colours=True)
+    v = s.view(None)
+    assert set(v["houses_lost"]) == set(BOARD.rules.colours)
+    assert all("score" not in p for p in v["players"])
