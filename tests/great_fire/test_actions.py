@@ -227,3 +227,19 @@ def test_end_actions_early_forfeits_points_and_draws():
     assert s.player == (p + 1) % 4 and s.phase == P_FIRE
     with pytest.raises(IllegalActionError):
         s.apply("put out fire")
+
+
+def test_several_demolitions_in_one_turn():
+    """"A player may use multiple demolition charges in the same turn." """
+    pos = acting()
+    s = pos.s
+    p = s.player
+    pos.burn("Tallow Hall", 3).bands("Watlin Street", 1).bands("Queenhithe", 1)
+    for _ in range(2):
+        s.destroyed_tokens.remove(DEMOLITION)
+        s.held[p].append(DEMOLITION)
+    pos.burn("Voyners Hall", 3)
+    s.apply("demolish Watlin Street")
+    s.apply("demolish Queenhithe")
+    assert s.demolished[d("Watlin Street")] and s.demolished[d("Queenhithe")] and s.ap == 4
+    check(s)

@@ -310,3 +310,18 @@ def test_R8_a_move_must_reach_a_new_district():
     pos = fresh((N, N, N, N, E))
     pos.burn("S. Bennet", 3)
     assert not any(t == "S. Bennet" for (_, _, t) in pos.targets())
+
+
+def test_a_move_that_burns_the_players_own_houses_must_be_played_if_it_is_the_only_one():
+    """"a card which causes a player's own house to be destroyed still counts as a valid move"."""
+    pos = fresh((S, S, S, S, S))
+    s = pos.s
+    p = s.player
+    # The only south target from the fire is Billingsgate (via Philpott Lane); fill it with p's colour.
+    pos.burn("Philpott Lane", 3)
+    s.houses[d("Billingsgate")] = [s.colour[p]] * 3
+    pos.refresh()
+    assert {t for (_, _, t) in pos.targets("south")} == {"Billingsgate"}
+    assert s.phase != P_DISCARD
+    s.apply("fire south: Pudding Lane -> Billingsgate")
+    assert s.houses[d("Billingsgate")] == []

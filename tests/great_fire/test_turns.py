@@ -209,3 +209,11 @@ def test_game_over_reveals_everything_publicly():
     v = s.view(None)
     assert all(p["colour"] and p["objectives"] for p in v["players"])
     assert s.current_player() == -1 and s.legal_actions() == []
+
+
+def test_example_5_two_lost_houses_leave_36():
+    """Rulebook Example 5: Blue has lost 2 houses and now has 36 VPs left (before other scoring)."""
+    pos = Position(4, seed=8)
+    s = pos.s
+    s.lost[s.colour[0]] = 2
+    assert s.score_breakdown(0)["houses"] == 36

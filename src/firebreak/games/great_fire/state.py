@@ -241,7 +241,7 @@ class GreatFireState(GameState):
                     base = dr * d_count
                     for s in sources:
                         row = (base + s) * d_count
-                        out.extend(row + t for t in targets)
+                        out += [row + t for t in targets]
         out.sort()
         return out
 
@@ -274,9 +274,11 @@ class GreatFireState(GameState):
             lo = self.landowner[p]
             out.extend(CODEC.move_landowner(d) for d in BOARD.neighbours[lo] if d != PL)
             fire, bands = self.fire, self.bands
+            base = CODEC.base[MOVE_BAND]
             for d in range(N_DISTRICTS):
                 if bands[d] > fire[d]:  # a free trained band (not pinned on a cone)
-                    out.extend(CODEC.move_band(d, t) for t in BOARD.neighbours[d] if t != PL)
+                    row = base + d * N_DISTRICTS
+                    out += [row + t for t in BOARD.neighbours[d] if t != PL]
             if 0 < fire[lo] <= bands[lo]:
                 out.append(CODEC.put_out)
         out.extend(CODEC.demolish(d) for d in self.demolition_targets())
@@ -334,7 +336,10 @@ class GreatFireState(GameState):
         self.double_used = False
         self.ap = 0
         self._emit("turn_started", None, player=p, turn=self.turn)
-        if not self.fire_moves([dr for dr in range(4) if self.hands[p][dr]]):
+        moves = self.fire_moves([dr for dr in range(4) if self.hands[p][dr]])
+        if moves:
+            self._legal = moves  # computed anyway: keep it as this position's legal actions
+        else:
             # No possible move: the hand is shown, one card discarded, then three fires intensify (R6).
             self.known[p] = list(self.hands[p])
             self._emit("no_fire_move", None, player=p, hand=self._hand_text(self.hands[p]))
