@@ -114,3 +114,22 @@ def test_houses_lost_track_is_public_with_hidden_colours_but_scores_are_not():
     v = s.view(None)
     assert set(v["houses_lost"]) == set(BOARD.rules.colours)
     assert all("score" not in p for p in v["players"])
+
+
+def test_a_determinisation_depends_only_on_what_the_player_knows():
+    """Two states the player cannot tell apart (the truth and any sample of it) give the same sample for the
+    same rng: the bot's plans cannot depend on the hidden truth."""
+    s = midgame(5, seed=23, steps=160, hidden_colours=True)
+    me = s.current_player()
+    other_world = s.determinize(me, Rng(99))
+    assert other_world.state_dict() != s.state_dict()
+    for k in range(5):
+        a, b = s.determinize(me, Rng(k)), other_world.determinize(me, Rng(k))
+        assert a.state_dict() == b.state_dict() and a.events == b.events and a.rng == b.rng
+
+
+def test_a_determinisation_carries_no_private_event_of_others_and_no_seed():
+    s = midgame(4, seed=24)
+    det = s.determinize(0, Rng(1))
+    assert det.events == s.events_for(0)
+    assert det.seed != s.seed

@@ -224,6 +224,19 @@ class GameState(ABC):
         is reseeded from ``rng`` as well, since future chance is hidden too.
         """
 
+    def _seal_determinization(self, sample: "GameState", player: int, rng: Rng) -> None:
+        """Finish a determinisation for ``player``: the parts every game shares.
+
+        The sample's future chance is reseeded from ``rng``, its log keeps only the events ``player`` saw, and
+        its seed is blanked (the seed would replay every hidden card). Games call this at the end of
+        :meth:`determinize`.
+        """
+        sample.rng = rng.spawn()
+        sample.events = self.events_for(player)
+        sample.seed = -1
+        sample._legal = None
+        sample._legal_set = None
+
     # --- actions ------------------------------------------------------------------------------------------
     @classmethod
     @abstractmethod

@@ -708,7 +708,11 @@ class GreatFireState(GameState):
 
     def determinize(self, player: int, rng: Rng) -> "GreatFireState":
         """Resample what ``player`` cannot see: others' hands (keeping publicly shown cards), the deck order and
-        the boxed cards, others' objectives, face-down and unrevealed tokens, and hidden colours."""
+        the boxed cards, others' objectives, face-down and unrevealed tokens, and hidden colours.
+
+        Every pool is sorted before it is shuffled, so the sample depends only on what the player knows and on
+        ``rng``: two states the player cannot tell apart give the same determinisation.
+        """
         s = self.clone()
         n = self.num_players
         # Fire cards: every card not in the player's own hand, not played, not publicly known in a hand.
@@ -717,6 +721,7 @@ class GreatFireState(GameState):
             if q != player:
                 for dr in range(4):
                     pool.extend([dr] * (s.hands[q][dr] - s.known[q][dr]))
+        pool.sort()
         rng.shuffle(pool)
         for q in range(n):
             if q != player:
@@ -742,6 +747,7 @@ class GreatFireState(GameState):
         for q in range(n):
             if q != player:
                 tpool.extend(s.held[q])
+        tpool.sort()
         rng.shuffle(tpool)
         for d in slots_board:
             s.token[d] = tpool.pop()
@@ -756,7 +762,5 @@ class GreatFireState(GameState):
             for q in range(n):
                 if q != player:
                     s.colour[q] = free.pop()
-        s.rng = rng.spawn()
-        s._legal = None
-        s._legal_set = None
+        self._seal_determinization(s, player, rng)
         return s
