@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Set up everything on a fresh Debian machine with python3, then run the whole test suite (slow tiers included).
+# Usage: bash scripts/test.sh [extra pytest arguments]
+# Exits with pytest's status.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -x .venv/bin/python ] || [ ! -x .venv/bin/pip ]; then
+    rm -rf .venv
+    if ! python3 -m venv .venv; then
+        # Debian ships venv separately; install it when we may (root), then retry.
+        rm -rf .venv
+        if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+            apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv >/dev/null
+        else
+            echo "error: python3 -m venv failed; install python3-venv (apt-get install python3-venv)" >&2
+            exit 1
+        fi
+        python3 -m venv .venv
+    fi
+fi
+
+.venv/bin/python -m pip install --quiet --upgrade pip
+.venv/bin/python -m pip install --quiet -e '.[test]'
+
+set +e
+.venv/bin/python -m pytest -n 2 "$@"
+status=$?
+set -e
+exit "$status"

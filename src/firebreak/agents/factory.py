@@ -1,0 +1,121 @@
+"""Agent specs: turn text such as ``"greedy:samples=3"`` into a bot.
+
+A spec is an agent name, optionally followed by a colon and ``key=value`` parameters separated by commas.
+Front ends (the CLI, the lab) take bots as specs so a researcher can name any bot and its settings in one word.
+New bots join with :func:`register_agent`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from firebreak.core import FirebreakError
+
+from .base import Agent
+from .greedy import GreedyAgent
+from .mcts import MCTSAgent
+from .random_agent import RandomAgent
+
+
+class AgentSpecError(FirebreakError):
+    """An agent spec names an unknown agent or parameter, or gives a bad value."""
+
+
+@dataclass(frozen=True)
+class AgentType:
+    """A bot class and the parameters its spec may set (name -> type: int, float, str or bool)."""
+
+    name: str
+    make: Callable[..., Agent]
+    params: dict[str, type] = field(default_factory=dict)
+    help: str = ""
+
+
+_AGENTS: dict[str, AgentType] = {}
+
+
+def register_agent(agent_type: AgentType) -> AgentType:
+    _AGENTS[agent_type.name] = agent_type
+    return agent_type
+
+
+def known_agents() -> list[AgentType]:
+    return [_AGENTS[k] for k in sorted(_AGENTS)]
+
+
+register_agent(AgentType("random", RandomAgent, {}, "uniformly random legal actions"))
+register_agent(AgentType("greedy", GreedyAgent, {"samples": int},
+                         "best one-step lookahead by the game's heuristic, averaged over `samples` determinisations"))
+register_agent(AgentType(
+    "mcts", MCTSAgent, {"iterations": int, "seconds": float, "c": float, "depth": int, "scale": float},
+    "information-set Monte Carlo tree search on determinisations; `depth` cuts playouts off and scores them with "
+    "the game's heuristic (0: play to the end)"))
+
+
+def _describe_known() -> str:
+    parts = []
+    for t in known_agents():
+        params = ", ".join(f"{p}=<{typ.__name__}>" for p, typ in t.params.items())
+        parts.append(f"{t.name}:{params}" if params else t.name)
+    return "; ".join(parts)
+
+
+def _convert(agent: str, key: str, raw: str, typ: type) -> object:
+    try:
+        if typ is bool:
+            low = raw.lower()
+            if low in ("1", "true", "yes", "on"):
+                return True
+            if low in ("0", "false", "no", "off"):
+                return False
+            raise ValueError(raw)
+        return typ(raw)
+    except ValueError:
+        raise AgentSpecError(f"agent {agent!r}: parameter {key!r} expects {typ.__name__}, not {raw!r}") from None
+
+
+def make_agent(spec: str) -> Agent:
+    """Build a bot from its spec, e.g. ``"random"``, ``"greedy"``, ``"greedy:samples=3"``.
+
+    Raises :class:`AgentSpecError` listing the known agents or parameters when the spec does not fit.
+    """
+    if not isinstance(spec, str) or not spec.strip():
+        raise AgentSpecError(f"an agent spec is a name such as 'random' (known agents: {_describe_known()})")
+    name, _, params_text = spec.strip().partition(":")
+    name = name.strip().lower()
+    agent_type = _AGENTS.get(name)
+    if agent_type is None:
+        raise AgentSpecError(f"unknown agent {name!r} (known agents: {_describe_known()})")
+    kwargs: dict[str, object] = {}
+    for item in filter(None, (p.strip() for p in params_text.split(","))):
+        key, eq, raw = item.partition("=")
+        key = key.strip().replace("-", "_")
+        if not eq:
+            raise AgentSpecError(f"agent {name!r}: parameter {item!r} must be written key=value")
+        if key not in agent_type.params:
+            known = ", ".join(agent_type.params) or "none"
+            raise AgentSpecError(f"agent {name!r} has no parameter {key!r} (its parameters: {known})")
+        kwargs[key] = _convert(name, key, raw.strip(), agent_type.params[key])
+    try:
+        return agent_type.make(**kwargs)
+    except ValueError as exc:
+        raise AgentSpecError(f"agent {spec!r}: {exc}") from None
+
+
+def parse_agent_list(text: str) -> list[str]:
+    """Split ``"greedy:samples=3,random"`` into specs: a comma starts a new spec unless it is followed by
+    ``key=`` (then it separates parameters of the current one). Each spec is validated."""
+    specs: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece:
+            continue
+        if specs and ":" in specs[-1] and "=" in piece and ":" not in piece:
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    if not specs:
+        raise AgentSpecError(f"no agents given (known agents: {_describe_known()})")
+    for s in specs:
+        make_agent(s)
+    return specs

@@ -1,0 +1,57 @@
+"""The one-step greedy bot: tries every legal action on determinisations and keeps the best-scoring one.
+
+It never reads hidden information: it plans on ``obs.sample_state(rng)``, a state in which everything it cannot
+see has been resampled. A position is scored with the game's own ``spec.heuristic`` when the game supplies one,
+otherwise with the score lead (and a decisive bonus for a finished game that it wins).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from firebreak.core import GameState, Rng
+
+from .base import Agent, Observation
+
+WIN_BONUS = 1e6
+"""Added by the fallback evaluation to a finished game that the seat wins, so a win beats any points lead."""
+
+
+def score_lead(state: GameState, player: int) -> float:
+    """Fallback evaluation: own score minus the best other score (plus :data:`WIN_BONUS` for a won game)."""
+    scores = state.scores()
+    others = [s for p, s in enumerate(scores) if p != player]
+    value = scores[player] - (max(others) if others else 0.0)
+    if state.is_terminal() and player in state.winners():
+        value += WIN_BONUS / len(state.winners())
+    return value
+
+
+class GreedyAgent(Agent):
+    """One-ply lookahead averaged over ``samples`` determinisations; ties are broken at random."""
+
+    name = "greedy"
+
+    def __init__(self, samples: int = 1) -> None:
+        if samples < 1:
+            raise ValueError("samples must be at least 1")
+        self.samples = samples
+
+    def describe(self) -> str:
+        return self.name if self.samples == 1 else f"{self.name}:samples={self.samples}"
+
+    def act(self, obs: Observation, rng: Rng) -> int:
+        legal = obs.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        evaluate: Callable[[GameState, int], float] = obs.spec.heuristic or score_lead
+        player = obs.player
+        totals = [0.0] * len(legal)
+        for _ in range(self.samples):
+            sample = obs.sample_state(rng)
+            for i, action in enumerate(legal):
+                child = sample.clone()
+                child.apply_unchecked(action)
+                totals[i] += evaluate(child, player)
+        best = max(totals)
+        return rng.choice([a for a, t in zip(legal, totals, strict=True) if t == best])

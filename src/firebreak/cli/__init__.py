@@ -1,0 +1,1 @@
+"""The terminal front end (``firebreak`` console script): play, simulate, replay, list games."""

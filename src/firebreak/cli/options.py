@@ -1,0 +1,70 @@
+"""Generic game options on the command line, parsed against the game's own :class:`OptionSpec` list.
+
+Every game declares its options in its spec, so the CLI needs no per-game code: ``--hand-size 3``,
+``--hand-size=3``, ``--open-hands`` / ``--no-open-hands`` (booleans are flags), with dashes and underscores
+interchangeable.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from firebreak.core import GameSpec, OptionError, OptionSpec
+
+
+def flag_name(option: OptionSpec) -> str:
+    return "--" + option.name.replace("_", "-")
+
+
+def describe_option(option: OptionSpec) -> str:
+    """One line of help for an option, in the form it is typed."""
+    if option.type is bool:
+        form = f"{flag_name(option)} / --no-{option.name.replace('_', '-')}"
+    else:
+        form = f"{flag_name(option)} <{option.type.__name__}>"
+    choices = f" (one of {', '.join(map(str, option.choices))})" if option.choices else ""
+    return f"{form}: {option.help}{choices} [default: {option.default}]"
+
+
+def known_options_text(spec: GameSpec) -> str:
+    return ", ".join(flag_name(o) for o in spec.options) or "none"
+
+
+def _find(spec: GameSpec, name: str) -> OptionSpec | None:
+    key = name.replace("-", "_").lower()
+    for option in spec.options:
+        if option.name.lower() == key:
+            return option
+    return None
+
+
+def parse_game_options(spec: GameSpec, args: list[str]) -> dict[str, Any]:
+    """Turn leftover command-line arguments into validated option values. Raises :class:`OptionError`."""
+    out: dict[str, Any] = {}
+    i = 0
+    while i < len(args):
+        token = args[i]
+        i += 1
+        if not token.startswith("--") or token == "--":
+            raise OptionError(f"unexpected argument {token!r} (game options look like --name value)")
+        name, eq, raw = token[2:].partition("=")
+        option = _find(spec, name)
+        if option is None and not eq and name.replace("_", "-").lower().startswith("no-"):
+            negated = _find(spec, name[3:])
+            if negated is not None and negated.type is bool:
+                out[negated.name] = False
+                continue
+        if option is None:
+            typed = token.split("=")[0]
+            raise OptionError(f"{spec.title} has no option {typed!r} (its options: {known_options_text(spec)})")
+        if eq:
+            value: Any = raw
+        elif option.type is bool:
+            value = True
+        else:
+            if i >= len(args):
+                raise OptionError(f"option {flag_name(option)} needs a value")
+            value = args[i]
+            i += 1
+        out[option.name] = option.coerce(value)
+    return out

@@ -1,0 +1,1 @@
+"""Tests of firebreak.agents on the toy game."""

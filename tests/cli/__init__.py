@@ -1,0 +1,1 @@
+"""Tests of firebreak.cli on the toy game."""

@@ -1,0 +1,18 @@
+"""Smoke test: every game shipped in the package can be simulated by the CLI (the list grows with the games)."""
+
+import pytest
+
+from firebreak.core import all_games
+
+from .helpers import run
+
+SHIPPED = [spec.name for spec in all_games()]
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_simulate_two_games(name, tmp_path):
+    result = run(["simulate", name, "--games", "2", "--agents", "greedy,random", "--seed", "1", "--logs", tmp_path])
+    assert result.exit_code == 0, result.output
+    assert "Mean game length" in result.stdout
+    replayed = run(["replay", tmp_path / "game-00000.json"])
+    assert replayed.exit_code == 0, replayed.output

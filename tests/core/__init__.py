@@ -1,0 +1,1 @@
+"""Tests of firebreak.core on the toy game."""

@@ -1,0 +1,185 @@
+"""Records, save/load and replay (core/record.py): a loaded game equals the saved one; anything else is caught."""
+
+import json
+
+import pytest
+
+from firebreak.core import GameRecord, SaveFileError, load_game, record_of, replay, save_game
+from toygame.helpers import play_random
+
+
+@pytest.fixture
+def finished(toy):
+    return play_random(toy.new_game(3, 21, {"hand_size": 2}), seed=8)
+
+
+@pytest.fixture
+def saved(finished, tmp_path):
+    path = tmp_path / "game.json"
+    save_game(finished, path)
+    return path
+
+
+def _edit(path, change):
+    obj = json.loads(path.read_text(encoding="utf-8"))
+    change(obj)
+    path.write_text(json.dumps(obj), encoding="utf-8")
+
+
+def test_save_then_load_gives_an_equal_state(finished, saved):
+    loaded = load_game(saved)
+    assert loaded == finished
+    assert loaded.events == finished.events
+    assert loaded.rng == finished.rng
+
+
+def test_unfinished_game_saves_and_resumes_identically(toy, tmp_path):
+    state = play_random(toy.new_game(2, 5), seed=1, max_actions=5)
+    path = tmp_path / "mid.json"
+    save_game(state, path)
+    loaded = load_game(path)
+    assert loaded == state and not loaded.is_terminal()
+    play_random(state, seed=2)
+    play_random(loaded, seed=2)
+    assert loaded == state and loaded.events == state.events
+
+
+def test_record_json_round_trip(finished):
+    record = record_of(finished)
+    again = GameRecord.from_json(json.loads(json.dumps(record.to_json())))
+    assert again == record
+    assert record.result == {"scores": finished.scores(), "winners": finished.winners()}
+
+
+def test_record_without_events_still_replays(finished):
+    record = record_of(finished, with_events=False)
+    assert replay(record) == finished
+
+
+def test_tampered_event_is_detected(saved):
+    def change(obj):
+        play = next(e for e in obj["events"] if e["kind"] == "play")
+        play["data"]["points"] += 1
+    _edit(saved, change)
+    with pytest.raises(SaveFileError, match=r"event \d+ differs"):
+        load_game(saved)
+
+
+def test_tampered_private_event_is_detected(saved):
+    def change(obj):
+        draw = next(e for e in obj["events"] if e["kind"] == "draw")
+        draw["visible_to"] = [0, 1, 2]
+    _edit(saved, change)
+    with pytest.raises(SaveFileError, match="differs"):
+        load_game(saved)
+
+
+def test_missing_events_are_detected(saved):
+    _edit(saved, lambda obj: obj["events"].pop())
+    with pytest.raises(SaveFileError, match="events, the record has"):
+        load_game(saved)
+
+
+def test_tampered_action_text_is_detected(saved):
+    def change(obj):
+        obj["actions"][0]["text"] = "play red 6" if obj["actions"][0]["text"] != "play red 6" else "pass"
+    _edit(saved, change)
+    with pytest.raises(SaveFileError, match="action 0: id .* reads .* but the record says"):
+        load_game(saved)
+
+
+def test_illegal_recorded_action_is_detected(saved, finished):
+    def change(obj):
+        obj["actions"].append({"id": 12, "text": "pass"})
+    _edit(saved, change)
+    with pytest.raises(SaveFileError, match=f"action {len(finished.history)} .*fails"):
+        load_game(saved)
+
+
+def test_wrong_result_is_detected(saved):
+    def change(obj):
+        obj["result"]["winners"] = [w for w in range(3) if w not in obj["result"]["winners"]][:1]
+    _edit(saved, change)
+    with pytest.raises(SaveFileError, match="replay ends with .* the record says"):
+        load_game(saved)
+
+
+def test_unknown_game_or_bad_options_in_record(saved):
+    _edit(saved, lambda obj: obj.update(game="no-such-game"))
+    with pytest.raises(SaveFileError, match="cannot start a game: unknown game"):
+        load_game(saved)
+
+
+def test_record_with_bad_option_value(saved):
+    _edit(saved, lambda obj: obj["options"].update(hand_size=7))
+    with pytest.raises(SaveFileError, match="cannot start a game: .*hand_size"):
+        load_game(saved)
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ("this is not json", "is not valid JSON"),
+        ("[1, 2]", "must be a JSON object"),
+        ('{"format": "chess-pgn", "version": 1}', "not a firebreak record"),
+    ],
+)
+def test_corrupt_files(tmp_path, content, message):
+    path = tmp_path / "bad.json"
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(SaveFileError, match=message):
+        load_game(path)
+
+
+def test_wrong_version(saved):
+    _edit(saved, lambda obj: obj.update(version=99))
+    with pytest.raises(SaveFileError, match="unsupported record version 99"):
+        load_game(saved)
+
+
+@pytest.mark.parametrize("field", ["game", "num_players", "options", "seed", "actions"])
+def test_missing_fields(saved, field):
+    _edit(saved, lambda obj: obj.pop(field))
+    with pytest.raises(SaveFileError, match=f"record field '{field}' is missing"):
+        load_game(saved)
+
+
+@pytest.mark.parametrize(
+    "field, value",
+    [("game", 3), ("num_players", "3"), ("num_players", True), ("options", []), ("seed", 1.5), ("actions", {})],
+)
+def test_wrong_field_types(saved, field, value):
+    _edit(saved, lambda obj: obj.update({field: value}))
+    with pytest.raises(SaveFileError, match=f"record field '{field}'"):
+        load_game(saved)
+
+
+def test_malformed_action_entry(saved):
+    _edit(saved, lambda obj: obj["actions"].__setitem__(0, "pass"))
+    with pytest.raises(SaveFileError, match="action 0 must be an object"):
+        load_game(saved)
+
+
+def test_malformed_event_entry(saved):
+    _edit(saved, lambda obj: obj["events"].__setitem__(0, {"data": {}}))
+    with pytest.raises(SaveFileError, match="bad event in record"):
+        load_game(saved)
+
+
+def test_non_utf8_file(tmp_path):
+    path = tmp_path / "binary.json"
+    path.write_bytes(b"\xff\xfe\x00garbage\x81")
+    with pytest.raises(SaveFileError, match="not a text file"):
+        load_game(path)
+
+
+def test_missing_file(tmp_path):
+    with pytest.raises(SaveFileError, match="cannot read .*nothing.json"):
+        load_game(tmp_path / "nothing.json")
+
+
+def test_save_is_atomic_and_leaves_no_temporary(finished, tmp_path):
+    path = tmp_path / "g.json"
+    save_game(finished, path)
+    save_game(finished, path)  # overwriting works
+    assert [p.name for p in tmp_path.iterdir()] == ["g.json"]

@@ -1,0 +1,1 @@
+"""A toy hidden-information game registered only by the tests (never shipped in the package)."""
