@@ -133,3 +133,26 @@ def test_a_determinisation_carries_no_private_event_of_others_and_no_seed():
     det = s.determinize(0, Rng(1))
     assert det.events == s.events_for(0)
     assert det.seed != s.seed
+
+
+def test_rivals_running_scores_show_only_public_parts():
+    """A rival's objective points would reveal which districts they hold: views show only the public parts
+    (houses, fires put out, Hero of London) until the end."""
+    s = midgame(4, seed=6)
+    v = s.view(0)
+    assert "objectives" in v["players"][0]["score"] and "total" in v["players"][0]["score"]
+    for entry in v["players"][1:]:
+        assert set(entry["score"]) == {"houses", "fires_put_out", "hero_of_london", "public_total"}
+
+
+def test_every_event_of_whole_games_has_a_sentence():
+    from firebreak.games.great_fire.narrate import describe_event
+
+    for n, opts in ((3, {"hidden_colours": True}), (6, {"more_destruction": True})):
+        s = SPEC.new_game(n, 14, opts)
+        rng = random.Random(14)
+        while not s.is_terminal():
+            s.apply(rng.choice(s.legal_actions()))
+        for e in s.events:
+            text = describe_event(e)
+            assert text and "{" not in text, e.kind

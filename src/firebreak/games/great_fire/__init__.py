@@ -3,6 +3,7 @@
 from firebreak.core import GameSpec, OptionSpec, register
 
 from .heuristic import evaluate
+from .narrate import describe_event
 from .render import render_view
 from .state import GreatFireState
 from .stats import game_stats
@@ -22,6 +23,7 @@ SPEC = register(GameSpec(
     render=render_view,
     heuristic=evaluate,
     stats=game_stats,
+    extra={"describe_event": describe_event},
 ))
 
 __all__ = ["SPEC", "GreatFireState"]

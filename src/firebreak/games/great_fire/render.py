@@ -87,7 +87,8 @@ def render_view(view: dict[str, Any]) -> str:
                 + f"  landowner in {p['landowner']}  cards {p['hand_size']}  tokens {p['tokens_held']}"
                 + f"  fires put out {p['fires_put_out']}" + ("  HERO OF LONDON" if p["hero_of_london"] else ""))
         if "score" in p:
-            line += f"  score {p['score']['total']}"
+            score = p["score"]
+            line += f"  score {score['total']}" if "total" in score else f"  public score {score['public_total']}"
         out.append(line)
     me = view["viewer"]
     if me is not None:

@@ -625,8 +625,14 @@ class GreatFireState(GameState):
                                         "surviving": self.objective_survived(o)} for o in self.objectives[p]]
             if mine:
                 entry["hand"] = self._hand_text(self.hands[p])
-            if colours_public or mine:
+            if mine or over:
                 entry["score"] = self.score_breakdown(p)
+            elif colours_public:
+                # Only the public parts: objectives and token kinds would tell which districts a rival holds.
+                b = self.score_breakdown(p)
+                public = {k: b[k] for k in ("houses", "fires_put_out", "hero_of_london")}
+                public["public_total"] = sum(public.values())
+                entry["score"] = public
             players.append(entry)
         out: dict[str, Any] = {
             "game": self.spec.name, "viewer": player, "num_players": n, "options": dict(self.options),
