@@ -20,6 +20,6 @@ from .rng import Rng
 
 __all__ = [
     "TERMINAL", "DataFileError", "Event", "FirebreakError", "GameRecord", "GameSpec", "GameState",
-    "IllegalActionError", "MalformedActionError", "OptionError", "Rng", "SaveFileError", "UnknownGameError",
+    "IllegalActionError", "MalformedActionError", "OptionError", "OptionSpec", "Rng", "SaveFileError", "UnknownGameError",
     "all_games", "filter_events", "get_game", "load_game", "record_of", "register", "replay", "save_game",
 ]

@@ -14,22 +14,45 @@ top of a cone while ``min(bands, fire)`` says so, and the rest are free to move.
 
 from __future__ import annotations
 
-from collections import deque
 from typing import Any
 
 from firebreak.core import TERMINAL, GameState, Rng
 
 from .actions import (
-    DEMOLISH, DISCARD, END_ACTIONS, FIRE, INTENSIFY, MOVE_BAND, MOVE_LANDOWNER, NO_SECOND_MOVE, PLACE_BAND,
-    PLACE_LANDOWNER, PUT_OUT, ActionCodec,
+    DEMOLISH,
+    DISCARD,
+    END_ACTIONS,
+    FIRE,
+    INTENSIFY,
+    MOVE_BAND,
+    MOVE_LANDOWNER,
+    NO_SECOND_MOVE,
+    PLACE_BAND,
+    PLACE_LANDOWNER,
+    PUT_OUT,
+    ActionCodec,
 )
-from .board import DEMOLITION, DIRECTION_NAMES, DOUBLE_MOVE, ONE_VP, STACK_LETTERS, TOKEN_KINDS, load_board
-
-P_BAND, P_OWNER, P_FIRE, P_SECOND, P_DISCARD, P_INTENSIFY, P_ACTIONS, P_OVER = range(8)
-PHASE_NAMES = ("place_trained_bands", "place_landowners", "expand_fire", "second_fire_move", "discard",
-               "intensify", "actions", "game_over")
-STACK = 10
-"""Deck entries >= STACK are Fire Stack cards (STACK + 0 is card A)."""
+from .board import (
+    DEMOLITION,
+    DIRECTION_NAMES,
+    DOUBLE_MOVE,
+    ONE_VP,
+    STACK_LETTERS,
+    TOKEN_KINDS,
+    load_board,
+)
+from .observation import determinize, player_view
+from .phases import (
+    P_ACTIONS,
+    P_BAND,
+    P_DISCARD,
+    P_FIRE,
+    P_INTENSIFY,
+    P_OVER,
+    P_OWNER,
+    P_SECOND,
+    STACK,
+)
 
 BOARD = load_board()
 CODEC = ActionCodec(BOARD)
@@ -596,62 +619,8 @@ class GreatFireState(GameState):
         return len(self.deck)
 
     def view(self, player: int | None) -> dict[str, Any]:
-        over = self.phase == P_OVER
-        names = BOARD.names
-        n = self.num_players
-        colours_public = not self.options["hidden_colours"] or over
-        districts = []
-        for d in range(N_DISTRICTS):
-            districts.append({
-                "name": names[d], "code": BOARD.codes[d], "region": BOARD.region[d], "size": BOARD.size[d],
-                "houses": [COLOURS[c] for c in self.houses[d]], "fire": self.fire[d], "trained_bands": self.bands[d],
-                "contained": self.contained(d), "demolished": self.demolished[d], "token": self.token[d] >= 0,
-                "objective_vp": BOARD.objective_vp[d], "landowners": [p for p in range(n) if self.landowner[p] == d],
-            })
-        players = []
-        for p in range(n):
-            mine = player == p
-            entry: dict[str, Any] = {
-                "seat": p, "pawn": COLOURS[self.pawn[p]],
-                "colour": COLOURS[self.colour[p]] if (colours_public or mine) else None,
-                "landowner": names[self.landowner[p]] if self.landowner[p] >= 0 else None,
-                "hand_size": sum(self.hands[p]), "tokens_held": len(self.held[p]), "fires_put_out": self.put_out[p],
-                "hero_of_london": self.hero == p,
-                "known_cards": self._hand_text(self.known[p]),
-            }
-            if mine or over:
-                entry["tokens"] = [TOKEN_KINDS[t] for t in self.held[p]]
-                entry["objectives"] = [{"district": names[o], "vp": BOARD.objective_vp[o],
-                                        "surviving": self.objective_survived(o)} for o in self.objectives[p]]
-            if mine:
-                entry["hand"] = self._hand_text(self.hands[p])
-            if mine or over:
-                entry["score"] = self.score_breakdown(p)
-            elif colours_public:
-                # Only the public parts: objectives and token kinds would tell which districts a rival holds.
-                b = self.score_breakdown(p)
-                public = {k: b[k] for k in ("houses", "fires_put_out", "hero_of_london")}
-                public["public_total"] = sum(public.values())
-                entry["score"] = public
-            players.append(entry)
-        out: dict[str, Any] = {
-            "game": self.spec.name, "viewer": player, "num_players": n, "options": dict(self.options),
-            "phase": PHASE_NAMES[self.phase], "current_player": self.current_player(), "turn": self.turn,
-            "action_points": self.ap, "card_played": DIRECTION_NAMES[self.card] if self.card >= 0 else None,
-            "intensify_left": self.intensify_left, "stock": self.stock,
-            "deck_size": sum(1 for c in self.deck if c < STACK),
-            "fire_stack_cards_left": [STACK_LETTERS[c - STACK] for c in reversed(self.deck) if c >= STACK],
-            "cards_until_intensify": self.cards_until_intensify(), "cards_in_box": len(self.box),
-            "discards": [DIRECTION_NAMES[c] for c in self.discards],
-            "final_turns_left": self.final_turns if self.final_turns >= 0 else None,
-            "houses_lost": {COLOURS[c]: self.lost[c] for c in range(len(COLOURS))},
-            "hero_of_london": self.hero if self.hero >= 0 else None,
-            "districts": districts, "players": players,
-        }
-        if over:
-            out["scores"] = self.scores()
-            out["winners"] = self.winners()
-        return out
+        """What ``player`` sees (``None``: a spectator); see :func:`.observation.player_view`."""
+        return player_view(self, player)
 
     def state_dict(self) -> dict[str, Any]:
         return {
@@ -713,60 +682,5 @@ class GreatFireState(GameState):
         return s
 
     def determinize(self, player: int, rng: Rng) -> "GreatFireState":
-        """Resample what ``player`` cannot see: others' hands (keeping publicly shown cards), the deck order and
-        the boxed cards, others' objectives, face-down and unrevealed tokens, and hidden colours.
-
-        Every pool is sorted before it is shuffled, so the sample depends only on what the player knows and on
-        ``rng``: two states the player cannot tell apart give the same determinisation.
-        """
-        s = self.clone()
-        n = self.num_players
-        # Fire cards: every card not in the player's own hand, not played, not publicly known in a hand.
-        pool: list[int] = [c for c in s.deck if c < STACK] + list(s.box)
-        for q in range(n):
-            if q != player:
-                for dr in range(4):
-                    pool.extend([dr] * (s.hands[q][dr] - s.known[q][dr]))
-        pool.sort()
-        rng.shuffle(pool)
-        for q in range(n):
-            if q != player:
-                unknown = sum(s.hands[q]) - sum(s.known[q])
-                hand = list(s.known[q])
-                for _ in range(unknown):
-                    hand[pool.pop()] += 1
-                s.hands[q] = hand
-        s.deck = [c if c >= STACK else pool.pop() for c in s.deck]
-        s.box = pool
-        # Objectives: the player knows only their own cards.
-        for i, (_deck, districts) in enumerate(BOARD.objective_decks):
-            mine = self.objectives[player][i]
-            others = [d for d in districts if d != mine]
-            rng.shuffle(others)
-            for q in range(n):
-                if q != player:
-                    s.objectives[q][i] = others.pop()
-            s.undealt_objectives[i] = others
-        # Tokens whose kind the player has not seen: face-down on the board, held by others, destroyed.
-        slots_board = [d for d in range(N_DISTRICTS) if s.token[d] >= 0]
-        tpool = [s.token[d] for d in slots_board] + list(s.destroyed_tokens)
-        for q in range(n):
-            if q != player:
-                tpool.extend(s.held[q])
-        tpool.sort()
-        rng.shuffle(tpool)
-        for d in slots_board:
-            s.token[d] = tpool.pop()
-        for q in range(n):
-            if q != player:
-                s.held[q] = [tpool.pop() for _ in s.held[q]]
-        s.destroyed_tokens = tpool
-        # Hidden colours: others' true colours among the colours that are not the player's own.
-        if self.options["hidden_colours"] and self.phase != P_OVER:
-            free = [c for c in range(len(COLOURS)) if c != self.colour[player]]
-            rng.shuffle(free)
-            for q in range(n):
-                if q != player:
-                    s.colour[q] = free.pop()
-        self._seal_determinization(s, player, rng)
-        return s
+        """A sample of the hidden information consistent with ``player``'s; see :func:`.observation.determinize`."""
+        return determinize(self, player, rng)

@@ -1,0 +1,142 @@
+"""What each seat may see of a Great Fire game, and samples of what it may not.
+
+This is the observer half of the game (after OpenSpiel's split between a state and its observers): views for the
+terminal, the server and bots, and determinisations for search bots, which must never read the true hidden state.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from firebreak.core import Rng
+
+from .board import DIRECTION_NAMES, STACK_LETTERS, TOKEN_KINDS, load_board
+from .phases import P_OVER, PHASE_NAMES, STACK
+
+if TYPE_CHECKING:
+    from .state import GreatFireState
+
+BOARD = load_board()
+N_DISTRICTS = BOARD.num_districts
+COLOURS = BOARD.rules.colours
+
+
+def player_view(state: "GreatFireState", player: int | None) -> dict[str, Any]:
+    """The JSON-ready picture a seat may see: the board is public; hands, objectives, token kinds and (with
+    Hidden Colours) colours and scores are shown to their owner only, and to everyone at the end."""
+    over = state.phase == P_OVER
+    names = BOARD.names
+    n = state.num_players
+    colours_public = not state.options["hidden_colours"] or over
+    districts = []
+    for d in range(N_DISTRICTS):
+        districts.append({
+            "name": names[d], "code": BOARD.codes[d], "region": BOARD.region[d], "size": BOARD.size[d],
+            "houses": [COLOURS[c] for c in state.houses[d]], "fire": state.fire[d], "trained_bands": state.bands[d],
+            "contained": state.contained(d), "demolished": state.demolished[d], "token": state.token[d] >= 0,
+            "objective_vp": BOARD.objective_vp[d], "landowners": [p for p in range(n) if state.landowner[p] == d],
+        })
+    players = []
+    for p in range(n):
+        mine = player == p
+        entry: dict[str, Any] = {
+            "seat": p, "pawn": COLOURS[state.pawn[p]],
+            "colour": COLOURS[state.colour[p]] if (colours_public or mine) else None,
+            "landowner": names[state.landowner[p]] if state.landowner[p] >= 0 else None,
+            "hand_size": sum(state.hands[p]), "tokens_held": len(state.held[p]), "fires_put_out": state.put_out[p],
+            "hero_of_london": state.hero == p,
+            "known_cards": state._hand_text(state.known[p]),
+        }
+        if mine or over:
+            entry["tokens"] = [TOKEN_KINDS[t] for t in state.held[p]]
+            entry["objectives"] = [{"district": names[o], "vp": BOARD.objective_vp[o],
+                                    "surviving": state.objective_survived(o)} for o in state.objectives[p]]
+        if mine:
+            entry["hand"] = state._hand_text(state.hands[p])
+        if mine or over:
+            entry["score"] = state.score_breakdown(p)
+        elif colours_public:
+            # Only the public parts: objectives and token kinds would tell which districts a rival holds.
+            b = state.score_breakdown(p)
+            public = {k: b[k] for k in ("houses", "fires_put_out", "hero_of_london")}
+            public["public_total"] = sum(public.values())
+            entry["score"] = public
+        players.append(entry)
+    out: dict[str, Any] = {
+        "game": state.spec.name, "viewer": player, "num_players": n, "options": dict(state.options),
+        "phase": PHASE_NAMES[state.phase], "current_player": state.current_player(), "turn": state.turn,
+        "action_points": state.ap, "card_played": DIRECTION_NAMES[state.card] if state.card >= 0 else None,
+        "intensify_left": state.intensify_left, "stock": state.stock,
+        "deck_size": sum(1 for c in state.deck if c < STACK),
+        "fire_stack_cards_left": [STACK_LETTERS[c - STACK] for c in reversed(state.deck) if c >= STACK],
+        "cards_until_intensify": state.cards_until_intensify(), "cards_in_box": len(state.box),
+        "discards": [DIRECTION_NAMES[c] for c in state.discards],
+        "final_turns_left": state.final_turns if state.final_turns >= 0 else None,
+        "houses_lost": {COLOURS[c]: state.lost[c] for c in range(len(COLOURS))},
+        "hero_of_london": state.hero if state.hero >= 0 else None,
+        "districts": districts, "players": players,
+    }
+    if over:
+        out["scores"] = state.scores()
+        out["winners"] = state.winners()
+    return out
+
+
+def determinize(state: "GreatFireState", player: int, rng: Rng) -> "GreatFireState":
+    """Resample what ``player`` cannot see: others' hands (keeping publicly shown cards), the deck order and
+    the boxed cards, others' objectives, face-down and unrevealed tokens, and hidden colours.
+
+    Every pool is sorted before it is shuffled, so the sample depends only on what the player knows and on
+    ``rng``: two states the player cannot tell apart give the same determinisation.
+    """
+    s = state.clone()
+    n = state.num_players
+    # Fire cards: every card not in the player's own hand, not played, not publicly known in a hand.
+    pool: list[int] = [c for c in s.deck if c < STACK] + list(s.box)
+    for q in range(n):
+        if q != player:
+            for dr in range(4):
+                pool.extend([dr] * (s.hands[q][dr] - s.known[q][dr]))
+    pool.sort()
+    rng.shuffle(pool)
+    for q in range(n):
+        if q != player:
+            unknown = sum(s.hands[q]) - sum(s.known[q])
+            hand = list(s.known[q])
+            for _ in range(unknown):
+                hand[pool.pop()] += 1
+            s.hands[q] = hand
+    s.deck = [c if c >= STACK else pool.pop() for c in s.deck]
+    s.box = pool
+    # Objectives: the player knows only their own cards.
+    for i, (_deck, districts) in enumerate(BOARD.objective_decks):
+        mine = state.objectives[player][i]
+        others = [d for d in districts if d != mine]
+        rng.shuffle(others)
+        for q in range(n):
+            if q != player:
+                s.objectives[q][i] = others.pop()
+        s.undealt_objectives[i] = others
+    # Tokens whose kind the player has not seen: face-down on the board, held by others, destroyed.
+    slots_board = [d for d in range(N_DISTRICTS) if s.token[d] >= 0]
+    tpool = [s.token[d] for d in slots_board] + list(s.destroyed_tokens)
+    for q in range(n):
+        if q != player:
+            tpool.extend(s.held[q])
+    tpool.sort()
+    rng.shuffle(tpool)
+    for d in slots_board:
+        s.token[d] = tpool.pop()
+    for q in range(n):
+        if q != player:
+            s.held[q] = [tpool.pop() for _ in s.held[q]]
+    s.destroyed_tokens = tpool
+    # Hidden colours: others' true colours among the colours that are not the player's own.
+    if state.options["hidden_colours"] and state.phase != P_OVER:
+        free = [c for c in range(len(COLOURS)) if c != state.colour[player]]
+        rng.shuffle(free)
+        for q in range(n):
+            if q != player:
+                s.colour[q] = free.pop()
+    state._seal_determinization(s, player, rng)
+    return s
