@@ -243,3 +243,46 @@ def test_several_demolitions_in_one_turn():
     s.apply("demolish Queenhithe")
     assert s.demolished[d("Watlin Street")] and s.demolished[d("Queenhithe")] and s.ap == 4
     check(s)
+
+
+def test_R23_the_fleet_is_no_barrier_to_movement_but_stops_fire():
+    pos = acting()
+    p = pos.s.player
+    pos.landowner(p, "Temple").bands("Smithfield", 1)
+    assert "move landowner to Blackfriars" in pos.texts()
+    assert "move trained band Smithfield -> Holborn" in pos.texts()
+    pos.s.apply("move landowner to Blackfriars")
+    assert pos.s.landowner[p] == d("Blackfriars")
+    # Fire on the east bank cannot jump the Fleet outside the bridges.
+    assert d("Holborn") not in BOARD.fire_adjacent[d("Smithfield")]
+    assert d("Temple") not in BOARD.fire_adjacent[d("Blackfriars")]
+    assert d("Holborn") in BOARD.fire_adjacent[d("Newgate")], "Holborn Bridge"
+
+
+def test_R13_grassed_areas_are_spaces_for_pieces_but_never_burn():
+    pos = acting()
+    s = pos.s
+    p = s.player
+    moorfields = d("Moorfields")
+    pos.landowner(p, "Moorgate").bands("Broad Street", 1)
+    assert "move landowner to Moorfields" in pos.texts()
+    assert "move trained band Broad Street -> Moorfields" in pos.texts()
+    s.apply("move landowner to Moorfields")
+    assert s.landowner[p] == moorfields
+    assert "move landowner to Finsbury" in pos.texts() and "move landowner to Bishopsgate" in pos.texts()
+    assert all(moorfields not in links[i] for links in BOARD.fire_links for i in range(BOARD.num_districts))
+    s.destroyed_tokens.remove(DEMOLITION)
+    s.held[p].append(DEMOLITION)
+    pos.bands("Moorfields", 1).burn("Moorgate", 2)
+    assert "demolish Moorfields" not in pos.texts()
+
+
+def test_R13_landowners_and_bands_may_be_placed_on_grassed_areas_at_set_up():
+    from .helpers import SPEC
+
+    s = SPEC.new_game(4, 1, {})
+    texts = {s.action_to_text(a) for a in s.legal_actions()}
+    assert "place trained band in Spital Fields" in texts
+    while s.phase == 0:
+        s.apply(s.legal_actions()[0])
+    assert "place landowner in Lincoln's Inn / Gray's Inn Fields" in {s.action_to_text(a) for a in s.legal_actions()}

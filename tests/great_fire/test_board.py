@@ -13,7 +13,8 @@ from .helpers import BOARD
 
 
 def test_packaged_board_matches_the_rulebook_constraints():
-    assert BOARD.num_districts == 51
+    assert BOARD.num_districts == 51 + 3  # 51 districts and 3 grassed areas
+    assert sum(BOARD.grassed_space) == 3
     assert sum(BOARD.size) == 120
     assert sum(BOARD.yellow) == 20
     assert BOARD.names[BOARD.pudding_lane] == "Pudding Lane" and BOARD.start_fire[BOARD.pudding_lane] == 25

@@ -264,30 +264,72 @@ def test_R2_pudding_lane_refills_when_down_to_its_last_cone():
     check(pos.s)
 
 
-def test_R3_empty_stock_each_player_returns_a_cone():
-    """R3: the stock is empty when Tallow Hall must be topped up: each player holding put-out cones returns one."""
+def test_R3_empty_stock_cones_come_from_pudding_lane_never_its_last():
+    """R3: with the stock empty, a top-up takes cones from Pudding Lane (never its last one)."""
     pos = fresh((W, W, W, W, N))
     s = pos.s
-    s.put_out = [2, 0, 1, 1]
-    s.fire[BOARD.pudding_lane] += s.stock - 4  # park the rest of the stock in Pudding Lane
+    s.put_out = [1, 1, 1, 1]
+    s.stock -= 4
+    s.fire[d("Pudding Lane")] = 10
     s.stock = 0
     pos.refresh()
+    pl_before = s.fire[BOARD.pudding_lane]
     s.apply("fire west: Pudding Lane -> Tallow Hall")  # needs 2 top-up cones
-    returned = [e for e in s.events if e.kind == "cones_returned"]
-    assert len(returned) == 1 and returned[0].data["players"] == [0, 2, 3]
     assert s.fire[d("Tallow Hall")] == 3
-    assert s.put_out == [1, 0, 0, 0] and s.stock == 1
-    check(s)
+    assert s.fire[BOARD.pudding_lane] == pl_before - 1 - 2
+    assert s.put_out == [1, 1, 1, 1], "players pay only when the stock and Pudding Lane are both exhausted"
+    assert any(e.kind == "cones_from_pudding_lane" and e.data["cones"] == 2 for e in s.events)
+
+
+def test_R3_stock_and_pudding_lane_exhausted_each_player_returns_a_cone():
+    """R3: Pudding Lane down to its last cone and the stock empty: each player holding put-out cones returns one,
+    once for each need (the top-up, then Pudding Lane's refill)."""
+    pos = fresh((W, W, W, W, N))
+    s = pos.s
+    s.put_out = [3, 0, 2, 2]
+    parked = s.stock - 7
+    s.fire[d("Temple")] = 0
+    s.stock = 0
+    s.fire[BOARD.pudding_lane] = 2
+    # park the remaining cones on a burnt-out district far away, conserving all 65
+    pos.empty("Holborn")
+    s.fire[d("Holborn")] = parked + 23
+    pos.refresh()
+    check(s, caps=False)
+    s.apply("fire west: Pudding Lane -> Tallow Hall")  # Pudding Lane left with 1; Tallow Hall needs 2 more
+    returned = [e for e in s.events if e.kind == "cones_returned"]
+    assert [e.data["players"] for e in returned] == [[0, 2, 3], [0, 2, 3]]
+    assert s.fire[d("Tallow Hall")] == 3
+    assert s.put_out == [1, 0, 0, 0]
+    # first return: 3 cones, 2 for Tallow Hall, 1 left; refill needs 5: 1 from the stock, then 3 more returned
+    assert s.fire[BOARD.pudding_lane] == 1 + 4 and s.stock == 0
+    check(s, caps=False)
 
 
 def test_R3_no_cones_anywhere_top_up_stops_short():
     pos = fresh((W, W, W, W, N))
     s = pos.s
-    s.fire[BOARD.pudding_lane] += s.stock
+    pos.empty("Holborn")
+    s.fire[d("Holborn")] = s.stock + s.fire[BOARD.pudding_lane] - 2
+    s.fire[BOARD.pudding_lane] = 2
     s.stock = 0
     pos.refresh()
+    check(s, caps=False)
     s.apply("fire west: Pudding Lane -> Tallow Hall")
     assert s.fire[d("Tallow Hall")] == 1 and not s.houses[d("Tallow Hall")]
+    assert s.fire[BOARD.pudding_lane] == 1, "nothing to refill Pudding Lane with"
+    check(s, caps=False)
+
+
+def test_R2_pudding_lane_refill_is_retried_at_the_start_of_a_turn():
+    """Pudding Lane left at one cone when nothing could refill it is refilled once cones are back in the stock."""
+    pos = fresh((W, W, W, W, N))
+    s = pos.s
+    s.stock += s.fire[BOARD.pudding_lane] - 1
+    s.fire[BOARD.pudding_lane] = 1
+    pos.refresh()
+    s._begin_turn()
+    assert s.fire[BOARD.pudding_lane] == 6
     check(s)
 
 

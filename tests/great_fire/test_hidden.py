@@ -156,3 +156,68 @@ def test_every_event_of_whole_games_has_a_sentence():
         for e in s.events:
             text = describe_event(e)
             assert text and "{" not in text, e.kind
+
+
+def test_R24_the_second_move_phase_opens_for_any_token_so_it_reveals_nothing():
+    """R24: holding only a demolition charge, the player still gets the (forced) choice to decline a second move,
+    exactly as a Fire-moves-twice holder would: rivals cannot tell the token's kind from the phase."""
+    from firebreak.games.great_fire.board import DEMOLITION, DOUBLE_MOVE
+    from firebreak.games.great_fire.state import P_SECOND
+
+    from .helpers import Position, W
+
+    for token, can_move in ((DEMOLITION, False), (DOUBLE_MOVE, True)):
+        pos = Position(4, seed=1)
+        pos.hand(pos.s.player, W, W, W, W, W - 1)
+        p = pos.s.player
+        pos.s.destroyed_tokens.remove(token)
+        pos.s.held[p].append(token)
+        pos.s.apply("fire west: Pudding Lane -> Tallow Hall")
+        assert pos.s.phase == P_SECOND
+        texts = pos.texts()
+        assert "no second fire move" in texts
+        assert any(t.startswith("fire west") for t in texts) == can_move
+        assert pos.s.view(None)["phase"] == "second_fire_move"
+
+
+def test_R14_waiting_at_no_action_points_does_not_reveal_a_demolition_charge():
+    from firebreak.games.great_fire.board import ONE_VP
+
+    from .helpers import Position, d
+
+    pos = Position(4, seed=3).actions_phase(ap=1)
+    s = pos.s
+    p = s.player
+    pos.burn("Tallow Hall", 3).bands("Watlin Street", 1).landowner(p, "Temple")
+    s.destroyed_tokens.remove(ONE_VP)
+    s.held[p].append(ONE_VP)
+    s.apply("move landowner to Fleet Street")
+    assert s.ap == 0 and s.player == p, "a demolition could be made and a token is held: the phase waits"
+    assert pos.texts() == {"end actions"}
+    s.apply("end actions")
+    # Without any token the phase ends by itself.
+    pos2 = Position(4, seed=3).actions_phase(ap=1)
+    pos2.burn("Tallow Hall", 3).bands("Watlin Street", 1).landowner(pos2.s.player, "Temple")
+    p2 = pos2.s.player
+    pos2.s.apply("move landowner to Fleet Street")
+    assert pos2.s.player != p2
+    assert d("Watlin Street") in s.demolition_sites()
+
+
+def test_determinised_rival_about_to_play_always_holds_a_playable_card():
+    """Everyone knows a rival in the fire phase holds a playable card (or their hand would have been shown)."""
+    from .helpers import E, N, Position, S, W
+
+    pos = Position(4, seed=2)
+    s = pos.s
+    rival = s.player
+    me = (rival + 1) % 4
+    # Only a north card can move fire here.
+    for name in ("Tallow Hall", "Voyners Hall", "S. Bennet", "Billingsgate", "Philpott Lane", "Pepys House"):
+        pos.demolish(name)
+    pos.hand(rival, N, S, S, E, W)
+    assert s.legal_actions()
+    for k in range(40):
+        det = s.determinize(me, Rng(k))
+        assert det.legal_actions(), "the sample must agree that the rival can play"
+        assert det.hands[rival][N] >= 1

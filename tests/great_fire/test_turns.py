@@ -71,7 +71,7 @@ def test_R15_last_rounds_after_the_last_intensify(n, more):
     play_to(s, lambda st: st.final_turns >= 0, rng)
     last = [e for e in s.events if e.kind == "fire_stack_revealed"][-1]
     revealer = last.data["player"]
-    assert last.data == {"player": revealer, "card": "A", "last": True}
+    assert last.data == {"player": revealer, "card": "A", "last": True, "final_turns": n * (2 if more else 1)}
     turns = []
     while not s.is_terminal():
         if s.phase == P_FIRE and (not turns or turns[-1] != s.player):

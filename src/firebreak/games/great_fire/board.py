@@ -132,15 +132,17 @@ class RulesData(_Model):
 class Board:
     """The map and rule numbers as integer-indexed tuples (the rules never look up names in the hot path)."""
 
-    names: tuple[str, ...]
+    names: tuple[str, ...]                # districts first, then the grassed areas: every space on the map
     codes: tuple[str, ...]
-    region: tuple[str, ...]
+    region: tuple[str, ...]               # "grassed" for grassed areas
     size: tuple[int, ...]                 # original number of houses
     yellow: tuple[bool, ...]
     objective_vp: tuple[int, ...]         # 0 for non-objective districts
     rects: tuple[tuple[int, int, int, int], ...]
-    neighbours: tuple[tuple[int, ...], ...]            # every link: pawn and trained band movement
-    fire_links: tuple[tuple[tuple[int, ...], ...], ...]  # [direction][district] -> targets playable with it
+    grassed_space: tuple[bool, ...]
+    neighbours: tuple[tuple[int, ...], ...]            # movement: links, plus any shared border (Fleet, grass)
+    fire_adjacent: tuple[tuple[int, ...], ...]         # fire: the printed links only (arrows, crosses, bridges)
+    fire_links: tuple[tuple[tuple[int, ...], ...], ...]  # [direction][space] -> targets playable with it
     link_dirs: tuple[dict[int, str], ...]             # printed direction of each link, for the log
     pudding_lane: int
     start_fire: tuple[int, ...]
@@ -153,6 +155,7 @@ class Board:
 
     @property
     def num_districts(self) -> int:
+        """The number of spaces (districts and grassed areas): the length of every per-space list."""
         return len(self.names)
 
     def index(self, name: str) -> int:
@@ -246,40 +249,75 @@ def build_board(board_obj: object, rules_obj: object) -> Board:
     if problems:
         raise DataFileError("Great Fire data file is inconsistent: " + "; ".join(problems))
 
-    n = len(names)
+    grass = [(g["name"], (g["grid_rect"]["x0"], g["grid_rect"]["x1"], g["grid_rect"]["y0"], g["grid_rect"]["y1"]))
+             for g in data.grassed_areas]
+    all_names = names + tuple(g[0] for g in grass)
+    if len(set(all_names)) != len(all_names):
+        raise DataFileError("Great Fire data file is inconsistent: a grassed area shares a district's name")
+    rects = tuple((d.grid_rect.x0, d.grid_rect.x1, d.grid_rect.y0, d.grid_rect.y1) for d in data.districts) + tuple(
+        g[1] for g in grass)
+    n = len(all_names)
+    none: tuple[int, ...] = ()
     fire_links = []
     for direction in DIRECTIONS:
         fire_links.append(tuple(
             tuple(index[link.to] for link in d.neighbours if direction in link.playable_with) for d in data.districts
-        ))
+        ) + (none,) * len(grass))
+    fire_adjacent = tuple(tuple(sorted({index[link.to] for link in d.neighbours})) for d in data.districts) + (
+        none,) * len(grass)
+    # "The River Fleet is no barrier to movement. The old city wall is no impediment to movement. All Pawns and
+    # trained bands may move onto grassed areas": pieces move along every link and across every shared border.
+    moves = [set(a) for a in fire_adjacent]
+    for i in range(n):
+        for j in range(i + 1, n):
+            if _share_border(rects[i], rects[j]):
+                moves[i].add(j)
+                moves[j].add(i)
     board = Board(
-        names=names,
-        codes=tuple(codes.get(nm, nm[:2].upper()) for nm in names),
-        region=tuple(d.region for d in data.districts),
-        size=tuple(d.houses for d in data.districts),
-        yellow=tuple(d.yellow_label_token for d in data.districts),
-        objective_vp=tuple(d.objective_vp or 0 for d in data.districts),
-        rects=tuple((d.grid_rect.x0, d.grid_rect.x1, d.grid_rect.y0, d.grid_rect.y1) for d in data.districts),
-        neighbours=tuple(tuple(sorted({index[link.to] for link in d.neighbours})) for d in data.districts),
+        names=all_names,
+        codes=tuple(codes.get(nm, nm[:2].upper()) for nm in names) + tuple(_grass_code(g[0]) for g in grass),
+        region=tuple(d.region for d in data.districts) + ("grassed",) * len(grass),
+        size=tuple(d.houses for d in data.districts) + (0,) * len(grass),
+        yellow=tuple(d.yellow_label_token for d in data.districts) + (False,) * len(grass),
+        objective_vp=tuple(d.objective_vp or 0 for d in data.districts) + (0,) * len(grass),
+        rects=rects,
+        grassed_space=(False,) * len(names) + (True,) * len(grass),
+        neighbours=tuple(tuple(sorted(m)) for m in moves),
+        fire_adjacent=fire_adjacent,
         fire_links=tuple(fire_links),
-        link_dirs=tuple({index[link.to]: link.dir for link in d.neighbours} for d in data.districts),
+        link_dirs=tuple({index[link.to]: link.dir for link in d.neighbours} for d in data.districts) + tuple(
+            {} for _ in grass),
         pudding_lane=index[pl[0].name],
-        start_fire=tuple(d.start_fire_cones for d in data.districts),
+        start_fire=tuple(d.start_fire_cones for d in data.districts) + (0,) * len(grass),
         objective_decks=tuple(
             (deck, tuple(index[c.district] for c in data.objective_cards[deck])) for deck in deck_names
         ),
         fire_card_counts=tuple(data.fire_movement_cards.counts.get(k, 0) for k in DIRECTIONS),
         stack_counts=stack_counts,
-        grassed=tuple(
-            (g["name"], (g["grid_rect"]["x0"], g["grid_rect"]["x1"], g["grid_rect"]["y0"], g["grid_rect"]["y1"]))
-            for g in data.grassed_areas
-        ),
+        grassed=tuple(grass),
         crosses=tuple((c["x"], c["y"]) for c in data.four_way_crosses),
         rules=rules,
     )
+    index.update({g[0]: len(names) + k for k, g in enumerate(grass)})
     object.__setattr__(board, "_index", index)
-    assert n == board.num_districts
     return board
+
+
+def _share_border(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    """Whether two grid rectangles [x0,x1) x [y0,y1) touch along a border of positive length."""
+    ax0, ax1, ay0, ay1 = a
+    bx0, bx1, by0, by1 = b
+    if ax1 == bx0 or bx1 == ax0:
+        return min(ay1, by1) > max(ay0, by0)
+    if ay1 == by0 or by1 == ay0:
+        return min(ax1, bx1) > max(ax0, bx0)
+    return False
+
+
+def _grass_code(name: str) -> str:
+    """A lower-case two-letter code for a grassed area (district codes are upper case)."""
+    words = name.replace("/", " ").split()
+    return (words[0][0] + (words[1][0] if len(words) > 1 else words[0][1])).lower()
 
 
 @lru_cache(maxsize=1)

@@ -20,7 +20,7 @@ def _threat(state: "GreatFireState") -> list[float]:
     out = [0.0] * board.num_districts
     for d in range(board.num_districts):
         if fire[d] > bands[d]:
-            for t in board.neighbours[d]:
+            for t in board.fire_adjacent[d]:
                 if not state.demolished[t] and fire[t] <= bands[t]:
                     out[t] = 1.0 if bands[t] == 0 else 0.4
     return out

@@ -31,6 +31,7 @@ _SENTENCES: dict[str, Callable[[dict[str, Any]], str]] = {
     "houses_burnt": lambda e: f"{e['district']} burns: {', '.join(e['colours'])} houses lost.",
     "token_taken": lambda e: f"P{e['player']} takes the token from {e['district']}.",
     "token_seen": lambda e: f"P{e['player']}'s token is a {e['token'].replace('_', ' ')} token.",
+    "cones_from_pudding_lane": lambda e: f"The stock is empty: {e['cones']} cone(s) taken from Pudding Lane.",
     "fire_grows": lambda e: f"{e['cones']} more fire cone(s) in {e['district']}.",
     "pudding_lane_refilled": lambda e: f"Pudding Lane is refilled with {e['cones']} cones.",
     "cones_returned": lambda e: ("The stock is empty: " + ", ".join(f"P{p}" for p in e["players"])
@@ -51,7 +52,8 @@ _SENTENCES: dict[str, Callable[[dict[str, Any]], str]] = {
     "card_drawn": lambda e: f"P{e['player']} draws a card.",
     "card_seen": lambda e: f"P{e['player']} drew a {e['direction']} card.",
     "fire_stack_revealed": lambda e: (f"Fire Stack card {e['card']} is revealed: P{e['player']} intensifies the fire"
-                                      + (" (the last one: one more round)." if e["last"] else ".")),
+                                      + (f" (the last one: {e['final_turns']} more turns follow)." if e["last"]
+                                         else ".")),
     "game_over": lambda e: ("Game over. Scores: " + ", ".join(f"P{p} {s:g}" for p, s in enumerate(e["scores"]))
                             + ". Winner(s): " + ", ".join(f"P{p}" for p in e["winners"]) + "."),
 }

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from firebreak.core import Rng
 
 from .board import DIRECTION_NAMES, STACK_LETTERS, TOKEN_KINDS, load_board
-from .phases import P_OVER, PHASE_NAMES, STACK
+from .phases import P_FIRE, P_OVER, PHASE_NAMES, STACK
 
 if TYPE_CHECKING:
     from .state import GreatFireState
@@ -90,22 +90,31 @@ def determinize(state: "GreatFireState", player: int, rng: Rng) -> "GreatFireSta
     ``rng``: two states the player cannot tell apart give the same determinisation.
     """
     s = state.clone()
+    if state.phase == P_OVER:  # everything has been revealed
+        state._seal_determinization(s, player, rng)
+        return s
     n = state.num_players
     # Fire cards: every card not in the player's own hand, not played, not publicly known in a hand.
-    pool: list[int] = [c for c in s.deck if c < STACK] + list(s.box)
+    cards: list[int] = [c for c in s.deck if c < STACK] + list(s.box)
     for q in range(n):
         if q != player:
             for dr in range(4):
-                pool.extend([dr] * (s.hands[q][dr] - s.known[q][dr]))
-    pool.sort()
-    rng.shuffle(pool)
-    for q in range(n):
-        if q != player:
-            unknown = sum(s.hands[q]) - sum(s.known[q])
-            hand = list(s.known[q])
-            for _ in range(unknown):
-                hand[pool.pop()] += 1
-            s.hands[q] = hand
+                cards.extend([dr] * (s.hands[q][dr] - s.known[q][dr]))
+    cards.sort()
+    # A rival about to expand the fire is known to hold a playable card (else their hand would have been shown):
+    # deal again until the sample agrees (a few tries at most in practice).
+    rival_to_play = s.player if (s.phase == P_FIRE and s.player != player) else -1
+    for _attempt in range(200):
+        pool = list(cards)
+        rng.shuffle(pool)
+        for q in range(n):
+            if q != player:
+                hand = list(s.known[q])
+                for _ in range(sum(s.hands[q]) - sum(s.known[q])):
+                    hand[pool.pop()] += 1
+                s.hands[q] = hand
+        if rival_to_play < 0 or s.fire_moves([dr for dr in range(4) if s.hands[rival_to_play][dr]]):
+            break
     s.deck = [c if c >= STACK else pool.pop() for c in s.deck]
     s.box = pool
     # Objectives: the player knows only their own cards.

@@ -205,7 +205,8 @@ class GreatFireState(GameState):
         if ph == P_ACTIONS:
             return self._action_phase_moves()
         if ph == P_SECOND:
-            return self.fire_moves([self.card]) + [CODEC.no_second_move]
+            moves = self.fire_moves([self.card]) if DOUBLE_MOVE in self.held[self.player] else []
+            return moves + [CODEC.no_second_move]
         if ph == P_INTENSIFY:
             return [CODEC.intensify(d) for d in self.intensify_targets()]
         if ph == P_DISCARD:
@@ -226,7 +227,7 @@ class GreatFireState(GameState):
         so each source's targets are those of the best tier reachable from its fire.
         """
         fire, bands, houses, demolished = self.fire, self.bands, self.houses, self.demolished
-        neighbours, links = BOARD.neighbours, BOARD.fire_links
+        neighbours, links = BOARD.fire_adjacent, BOARD.fire_links
         seen = [False] * N_DISTRICTS
         out: list[int] = []
         d_count = N_DISTRICTS
@@ -270,8 +271,8 @@ class GreatFireState(GameState):
 
     def intensify_targets(self) -> list[int]:
         """Districts (never Pudding Lane) with an uncontained fire and room under the cap of houses + 2."""
-        if self.stock == 0 and not any(self.put_out):
-            return []
+        if self.stock == 0 and self.fire[PL] <= 1 and not any(self.put_out):
+            return []  # no cone to be had anywhere (R3)
         cap = RULES.intensify_cap_over_houses
         fire, bands = self.fire, self.bands
         return [d for d in range(N_DISTRICTS)
@@ -281,10 +282,14 @@ class GreatFireState(GameState):
         """Districts the active player may demolish now (only if they hold a demolition charge)."""
         if DEMOLITION not in self.held[self.player]:
             return []
+        return self.demolition_sites()
+
+    def demolition_sites(self) -> list[int]:
+        """Districts a demolition charge could destroy now, judged on public facts only (R12)."""
         fire, bands, houses = self.fire, self.bands, self.houses
         out = []
         for d in range(N_DISTRICTS):
-            if (bands[d] and not fire[d] and not self.demolished[d] and d != PL
+            if (bands[d] and not fire[d] and not self.demolished[d] and d != PL and not BOARD.grassed_space[d]
                     and (BOARD.size[d] < 3 or not houses[d])
                     and any(fire[x] for x in BOARD.neighbours[d])):
                 out.append(d)
@@ -359,6 +364,7 @@ class GreatFireState(GameState):
         self.double_used = False
         self.ap = 0
         self._emit("turn_started", None, player=p, turn=self.turn)
+        self._check_pudding_lane()
         moves = self.fire_moves([dr for dr in range(4) if self.hands[p][dr]])
         if moves:
             self._legal = moves  # computed anyway: keep it as this position's legal actions
@@ -386,8 +392,9 @@ class GreatFireState(GameState):
             self.double_used = True
             self._emit("token_played", None, player=p, token="double_move")
         self.spread(src, tgt, dr)
-        if (self.phase == P_FIRE and not self.double_used and DOUBLE_MOVE in self.held[p]
-                and self.fire_moves([dr])):
+        # Whether a second move is offered must not tell rivals what the face-down tokens are: the phase opens
+        # for any player holding tokens when a second move exists; only a Fire-moves-twice token makes it (R24).
+        if self.phase == P_FIRE and not self.double_used and self.held[p] and self.fire_moves([dr]):
             self.phase = P_SECOND
         else:
             self._enter_actions()
@@ -415,37 +422,46 @@ class GreatFireState(GameState):
                 self.held[p].append(tok)
                 self._emit("token_taken", None, player=p, district=names[tgt])
                 self._emit("token_seen", (p,), player=p, token=TOKEN_KINDS[tok])
-            added = 0
-            while self.fire[tgt] < BOARD.size[tgt] and self._take_cone():
-                self.fire[tgt] += 1
-                added += 1
-            if added:
-                self._emit("fire_grows", None, district=names[tgt], cones=added)
-        if src == PL and self.fire[PL] <= 1:
-            self._refill_pudding_lane()
+            need = BOARD.size[tgt] - self.fire[tgt]
+            if need > 0:
+                added = self._supply(need)
+                self.fire[tgt] += added
+                if added:
+                    self._emit("fire_grows", None, district=names[tgt], cones=added)
+        self._check_pudding_lane()
 
-    def _refill_pudding_lane(self) -> None:
+    def _check_pudding_lane(self) -> None:
         """Pudding Lane can give no more cones (its last never moves): five more from the stock (R2)."""
-        added = 0
-        for _ in range(RULES.pudding_lane_refill):
-            if not self._take_cone():
-                break
-            self.fire[PL] += 1
-            added += 1
-        self._emit("pudding_lane_refilled", None, cones=added)
+        if self.fire[PL] <= 1:
+            added = self._supply(RULES.pudding_lane_refill, for_pudding_lane=True)
+            self.fire[PL] += added
+            if added:
+                self._emit("pudding_lane_refilled", None, cones=added)
 
-    def _take_cone(self) -> bool:
-        """Take one cone from the stock for the board; if the stock is empty, each player returns one (R3)."""
-        if self.stock == 0:
+    def _supply(self, need: int, for_pudding_lane: bool = False) -> int:
+        """Take up to ``need`` cones off the stock for the board, and return how many were had (R3).
+
+        The stock first; then Pudding Lane's cones (never its last, and not for its own refill); when both are
+        exhausted, each player who has put out fire returns one cone to the stock, once for this need.
+        """
+        got = min(need, self.stock)
+        self.stock -= got
+        if got < need and not for_pudding_lane and self.fire[PL] > 1:
+            take = min(need - got, self.fire[PL] - 1)
+            self.fire[PL] -= take
+            got += take
+            self._emit("cones_from_pudding_lane", None, cones=take)
+        if got < need:
             givers = [p for p in range(self.num_players) if self.put_out[p]]
-            if not givers:
-                return False
-            for p in givers:
-                self.put_out[p] -= 1
-            self.stock += len(givers)
-            self._emit("cones_returned", None, players=givers)
-        self.stock -= 1
-        return True
+            if givers:
+                for p in givers:
+                    self.put_out[p] -= 1
+                self.stock += len(givers)
+                self._emit("cones_returned", None, players=givers)
+                more = min(need - got, self.stock)
+                self.stock -= more
+                got += more
+        return got
 
     def _discard(self, dr: int) -> None:
         self._play_card(self.player, dr, "card_discarded")
@@ -468,10 +484,10 @@ class GreatFireState(GameState):
             self._end_turn()
 
     def _intensify_one(self, d: int) -> None:
-        self._take_cone()
-        self.fire[d] += 1
+        self.fire[d] += self._supply(1)
         self.intensify_left -= 1
         self._emit("fire_intensified", None, player=self.player, district=BOARD.names[d])
+        self._check_pudding_lane()
         self._continue_intensify()
 
     # --- actions ------------------------------------------------------------------------------------------
@@ -480,8 +496,12 @@ class GreatFireState(GameState):
         self.ap = RULES.action_points
 
     def _after_action_point(self) -> None:
-        """With no action points left the phase ends by itself unless a free demolition is still possible."""
-        if self.ap == 0 and not self.demolition_targets():
+        """With no action points left the phase ends by itself unless a free demolition could still be made.
+
+        Judged on public facts (the player holds some token and a district could be demolished), so waiting
+        does not reveal that a face-down token is a demolition charge (R14).
+        """
+        if self.ap == 0 and not (self.held[self.player] and self.demolition_sites()):
             self._draw()
 
     def _move_band(self, src: int, dst: int) -> None:
@@ -547,7 +567,8 @@ class GreatFireState(GameState):
                 rounds = RULES.final_rounds["more_destruction" if self.options["more_destruction"] else "normal"]
                 self.final_turns = rounds * self.num_players
                 self.last_stack_turn = self.turn
-            self._emit("fire_stack_revealed", None, player=p, card=letter, last=last)
+            self._emit("fire_stack_revealed", None, player=p, card=letter, last=last,
+                       final_turns=self.final_turns if last else None)
             self._start_intensify(P_OVER)
         else:
             self._end_turn()
