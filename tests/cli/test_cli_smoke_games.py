@@ -16,3 +16,13 @@ def test_simulate_two_games(name, tmp_path):
     assert "Mean game length" in result.stdout
     replayed = run(["replay", tmp_path / "game-00000.json"])
     assert replayed.exit_code == 0, replayed.output
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_a_human_plays_a_whole_game_at_the_terminal(name, tmp_path):
+    """A person typing the first option every time reaches the end and sees the result; the save replays."""
+    save = tmp_path / "game.json"
+    result = run(["play", name, "--seed", "3", "--bots", "random", "--save", save], input="1\n" * 5000)
+    assert result.exit_code == 0, result.output[-2000:]
+    assert "Winner" in result.stdout or "winner" in result.stdout
+    assert run(["replay", save]).exit_code == 0
