@@ -1,0 +1,38 @@
+"""The Brigade (Tinderbox): compete as Fire Wardens to win the loyalty of a burning town.
+
+Registers the game as ``brigade``. Options: ``advanced`` (side 2 wardens and firehouse boards), ``big_buildings``
+and ``fire_festival`` (the two add-ons printed in the rulebook), and ``addon_pack`` (the six further Crew cards
+and six further Wardens whose text the rulebook prints; the data file marks them as an add-on pack).
+"""
+
+from __future__ import annotations
+
+from firebreak.core import GameSpec, OptionSpec, register
+
+from .heuristic import heuristic, stats
+from .render import render
+from .state import BrigadeState
+
+SPEC = register(
+    GameSpec(
+        name="brigade",
+        title="The Brigade",
+        min_players=2,
+        max_players=4,
+        default_players=3,
+        state_class=BrigadeState,
+        options=(
+            OptionSpec("advanced", bool, False, "advanced play: side 2 Warden cards and Firehouse boards, dealt at random"),
+            OptionSpec("big_buildings", bool, False, "Big Buildings add-on: four special blocks with effects when destroyed"),
+            OptionSpec("fire_festival", bool, False, "Fire Festival add-on: four extra events in the event deck"),
+            OptionSpec("addon_pack", bool, False,
+                       "Crew and Warden pack: six more Crew cards, and six more Wardens in advanced play"),
+        ),
+        description="Family strategy game: fight the fires of Tinderbox, earn renown and the loyalty of its blocks.",
+        render=render,
+        heuristic=heuristic,
+        stats=stats,
+    )
+)
+
+__all__ = ["SPEC", "BrigadeState"]

@@ -1,0 +1,93 @@
+"""Position evaluation for greedy and search bots, and per-game statistics for the lab."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .tables import N_POS
+
+if TYPE_CHECKING:
+    from .state import BrigadeState
+
+
+def _strength(s: "BrigadeState", p: int) -> float:
+    """How close ``p`` is to winning: loyal value, progress to the Faction and Citizens wins, renown on the
+    board as partial loyalty, water carried, and upgrades (which pay back every later turn)."""
+    la, sa, sv = s.loyal, s.st_aff, s.st_value
+    counts = [0] * 5
+    value = 0
+    renown = 0.0
+    for pos in range(N_POS):
+        if la[pos] == p:
+            counts[sa[pos]] += 1
+            value += sv[pos]
+        else:
+            r = s.renown[pos * 4 + p]
+            if r and not s.destroyed[pos]:
+                renown += sv[pos] * r / s.steal_cost(pos, p)
+    faction = max(max(counts[:4]) / 5.0, counts[4] / 3.0)
+    citizens = sum(1 for c in counts if c) / 5.0
+    upgrades = sum(s.tracks[3 * p + t] for t in range(3))
+    water = s.wb[p] + s.ww[p]
+    return (3.0 * value + 1.5 * renown + 12.0 * faction * faction + 12.0 * citizens * citizens
+            + 0.8 * upgrades + 0.4 * water + 1.0 * len(s.crew[p]))
+
+
+def heuristic(s: "BrigadeState", p: int) -> float:
+    """Own strength minus the strongest rival's; the board's fire threatens everyone's blocks equally, except
+    that burning blocks you are loyal to put your score at risk."""
+    if s.over:
+        w = s.winners()
+        return 1000.0 / len(w) if p in w else -1000.0
+    mine = _strength(s, p)
+    best = max(_strength(s, q) for q in range(s.num_players) if q != p)
+    risk = 0.0
+    for pos in range(N_POS):
+        if s.loyal[pos] == p and s.intensity[pos]:
+            risk += s.st_value[pos] * s.intensity[pos] / max(1, s.st_track[pos])
+    return mine - 0.7 * best - 1.0 * risk + _prospects(s, p)
+
+
+def _prospects(s: "BrigadeState", p: int) -> float:
+    """Renown in sight: tokens waiting to be placed, a fire the Brigade stands on and can put out, and the
+    distance to the nearest fire it could put out (one-ply search cannot see further on its own)."""
+    value = 0.0
+    for f in s.stack:
+        if f[0] == 1 and f[1] == p:  # renown still to place
+            value += 2.2 * f[2]
+    bp = s.bpos[p]
+    water = s.wb[p] + (s.ww[p] if s.wpos[p] == bp else 0)
+    inten = s.intensity
+    if inten[bp] and not s.destroyed[bp]:
+        if water >= inten[bp]:
+            return value + 1.0 * inten[bp] + 0.5
+        return value + 0.2 * water
+    if water:
+        br, bc = divmod(bp, 6)
+        best = 9
+        for q in range(N_POS):
+            if 0 < inten[q] <= water:
+                r, c = divmod(q, 6)
+                d = max(abs(r - br), abs(c - bc))
+                if d < best:
+                    best = d
+        if best < 9:
+            value -= 0.3 * best
+    return value
+
+
+def stats(s: "BrigadeState") -> dict[str, Any]:
+    """Per-game figures for the lab."""
+    return {
+        "end_reason": s.end_reason or None,
+        "turns": s.turn_number,
+        "blocks_destroyed": s.n_destroyed,
+        "university_destroyed": s.n_univ_destroyed,
+        "fires_extinguished": s.n_extinguished,
+        "loyalty_gained": s.n_loyalty_gained,
+        "burning_at_end": sum(1 for pos in range(N_POS) if s.intensity[pos] > 0),
+        "scores": s.scores(),
+        "winners": s.winners(),
+        "crew_recruited": sum(len(c) for c in s.crew),
+        "decisions": len(s.history),
+    }

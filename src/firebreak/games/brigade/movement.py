@@ -1,0 +1,266 @@
+"""Moving meeples: Move Brigade distances and destinations, Move Wagon, Mog's push and Aurath's
+step-by-step move.
+
+A mixin of :class:`~firebreak.games.brigade.state.BrigadeState`; it reads and writes the state's fields.
+"""
+
+from __future__ import annotations
+
+from . import actions as A
+from .data import NOBLES
+from .frames import F_AURATH, F_GNESS, F_MOG, F_WAGON_FREE
+from .tables import BB_AVIARY, EBENEZER, GNESS, KULARI, MOG, NB8, N_POS, PINK, T_WAGON, tables
+
+_FULL = (1 << N_POS) - 1
+_NOT_COL0 = sum(1 << q for q in range(N_POS) if q % 6 != 0)
+_NOT_COL5 = sum(1 << q for q in range(N_POS) if q % 6 != 5)
+
+
+def _king(bits: int) -> int:
+    """Every position a king move away from the positions in ``bits`` (a bitboard of the 6x6 grid)."""
+    h = bits | ((bits << 1) & _NOT_COL0) | ((bits >> 1) & _NOT_COL5)
+    return (h | (h << 6) | (h >> 6)) & _FULL
+
+
+def _mask(values: list[int]) -> int:
+    m = 0
+    for q, v in enumerate(values):
+        if v:
+            m |= 1 << q
+    return m
+
+
+class MovementRules:
+    """Movement rules for Brigades and Wagons."""
+
+    def _dists(self, p: int, src: int, budget: int) -> list[int]:
+        """Movement cost from ``src`` for ``p``'s Brigade (99 = out of reach): king moves, +1 to enter a destroyed
+        block, no entering a rival Brigade, stop on entering fire (Ebenezer ignores the last three)."""
+        return self._reach(p, src, budget)[0]
+
+    def _reach(self, p: int, src: int, budget: int) -> tuple[list[int], list[int]]:
+        """Costs as :meth:`_dists`, plus the positions entered (a cheap candidate list for destinations)."""
+        eben = (bool(self.crew[p]) or self.mimic[p] >= 0) and self.active(p, EBENEZER)
+        dist = [99] * N_POS
+        dist[src] = 0
+        bpos = self.bpos
+        rivals = [bpos[q] for q in range(self.num_players) if q != p]
+        for r in rivals:
+            dist[r] = -1  # never entered
+        destroyed = self.destroyed
+        inten = self.intensity
+        entered: list[int] = []
+        buckets: list[list[int]] = [[src]] + [[] for _ in range(budget)]
+        nb8 = NB8
+        for c in range(budget + 1):
+            for u in buckets[c]:
+                if dist[u] != c:
+                    continue
+                if c and not eben and inten[u]:
+                    continue  # a Brigade must stop on entering a burning block
+                c1 = c + 1
+                for v in nb8[u]:
+                    nc = c1 + 1 if destroyed[v] and not eben else c1
+                    if nc <= budget and dist[v] > nc:
+                        if dist[v] == 99:
+                            entered.append(v)
+                        dist[v] = nc
+                        buckets[nc].append(v)
+        for r in rivals:
+            dist[r] = 99
+        return dist, entered
+
+    def _move_budget(self, p: int) -> int:
+        return 5 if self.active(p, KULARI) else 3
+
+    def brigade_targets(self, p: int, base: int = 0) -> list[int]:
+        """Where a Move Brigade action may end (as ``base + position``): never on a destroyed block, nor on a
+        rival's Firehouse (ruling R6: meeples caught by a destroyed block are sent home there)."""
+        budget = self._move_budget(p)
+        src = self.bpos[p]
+        mog = (self.crew[p] or self.mimic[p] >= 0) and self.active(p, MOG)
+        if not mog:
+            return self._targets_fast(p, src, budget, base)
+        dist, entered = self._reach(p, src, budget)
+        destroyed = self.destroyed
+        homes = [self.firehouse[q] for q in range(self.num_players) if q != p]
+        entered.sort()
+        out = [base + q for q in entered if q != src and not destroyed[q] and q not in homes]
+        if mog:
+            # Mog The Heavy may finish on a rival Brigade's block if the rival can be pushed
+            eben = self.active(p, EBENEZER)
+            inten = self.intensity
+            for q in range(self.num_players):
+                if q == p:
+                    continue
+                v = self.bpos[q]
+                if destroyed[v] or v in homes or not self._push_targets(v, q):
+                    continue
+                for u in NB8[v]:
+                    if dist[u] < budget and (u == src or eben or inten[u] == 0):
+                        out.append(base + v)
+                        break
+            out = sorted(set(out))
+        return out
+
+    def _targets_fast(self, p: int, src: int, budget: int, base: int) -> list[int]:
+        """:meth:`brigade_targets` on bitboards (the hot path of every Action phase menu); same rules as
+        :meth:`_reach`, level by level: entering a destroyed block costs two, so it joins the level after next."""
+        eben = (bool(self.crew[p]) or self.mimic[p] >= 0) and self.active(p, EBENEZER)
+        destroyed = _mask(self.destroyed)
+        blocked = 0
+        homes = 0
+        for q in range(self.num_players):
+            if q != p:
+                blocked |= 1 << self.bpos[q]
+                homes |= 1 << self.firehouse[q]
+        stop = 0 if eben else _mask(self.intensity)
+        if eben:
+            destroyed_cost2 = 0
+        else:
+            destroyed_cost2 = destroyed
+        levels = [0] * (budget + 3)
+        levels[0] = 1 << src
+        seen = levels[0] | blocked
+        for c in range(budget):
+            grow = levels[c] if c == 0 else levels[c] & ~stop
+            if not grow:
+                continue
+            nb = _king(grow) & ~seen
+            one = nb & ~destroyed_cost2
+            levels[c + 1] |= one
+            two = nb & destroyed_cost2
+            if two and c + 2 <= budget:
+                levels[c + 2] |= two
+                seen |= two
+            seen |= one
+        ends = (seen & ~blocked & ~destroyed & ~homes) & ~(1 << src)
+        out = []
+        while ends:
+            low = ends & -ends
+            out.append(base + low.bit_length() - 1)
+            ends ^= low
+        return out
+
+    def _push_targets(self, pos: int, victim: int) -> list[int]:
+        """Where Mog may push ``victim``: a neighbour not destroyed, without a Brigade, not a rival's home."""
+        homes = [self.firehouse[q] for q in range(self.num_players) if q != victim]
+        return [q for q in NB8[pos] if not self.destroyed[q] and q not in self.bpos and q not in homes]
+
+    def wagon_targets(self, p: int, base: int = 0) -> list[int]:
+        """Where the Wagon may move (as ``base + position``): any block not destroyed and not holding another
+        player's Brigade or Wagon, nor a rival's Firehouse (ruling R6)."""
+        blocked = set(self.bpos)
+        blocked.update(self.wpos)
+        blocked.update(self.firehouse)
+        blocked.discard(self.bpos[p])
+        blocked.discard(self.firehouse[p])
+        blocked.add(self.wpos[p])
+        for q in range(self.num_players):  # a rival's meeple on my Brigade's block or my home still blocks
+            if q != p:
+                blocked.add(self.bpos[q])
+                blocked.add(self.wpos[q])
+        destroyed = self.destroyed
+        return [base + q for q in range(N_POS) if not destroyed[q] and q not in blocked]
+
+    def _valid_end(self, p: int, v: int) -> bool:
+        if self.destroyed[v]:
+            return False
+        for q in range(self.num_players):
+            if q != p and (self.bpos[q] == v or self.firehouse[q] == v):
+                return False
+        return True
+
+    def _aurath_steps(self, p: int, rem: int) -> list[int]:
+        """Non-Corporeal steps: to a neighbour within the movement left, through Brigades and Wagons; a step
+        onto a block where the move may not end needs a way on from there."""
+        eben = self.active(p, EBENEZER)
+        out = []
+        for v in NB8[self.bpos[p]]:
+            c = 2 if self.destroyed[v] and not eben else 1
+            if c > rem:
+                continue
+            if self._valid_end(p, v):
+                out.append(v)
+                continue
+            if rem - c < 1 or (self.intensity[v] and not eben):
+                continue
+            for w in NB8[v]:
+                cw = 2 if self.destroyed[w] and not eben else 1
+                if cw <= rem - c and self._valid_end(p, w):
+                    out.append(v)
+                    break
+        return out
+
+    def _move_brigade(self, p: int, dest: int) -> None:
+        src = self.bpos[p]
+        rival = -1
+        for q in range(self.num_players):
+            if q != p and self.bpos[q] == dest:
+                rival = q
+        # The Jewelled Aviary: passing through it takes back your renown for an extra action
+        for av in range(N_POS):
+            if self.st_big[av] == BB_AVIARY and self.renown[av * 4 + p] and self.destroyed[av]:
+                budget = self._move_budget(p)
+                d1 = self._dists(p, src, budget)
+                if d1[av] <= budget:
+                    d2 = self._dists(p, av, budget - d1[av])
+                    if d2[dest] <= budget - d1[av]:
+                        self.renown[av * 4 + p] -= 1
+                        self.renown_left[p] += 1
+                        self.bonus[p] += 1
+                        self._emit("aviary", player=p)
+        self.bpos[p] = dest
+        self._after_move(p, dest, rival)
+
+    def _after_move(self, p: int, dest: int, rival: int = -1) -> None:
+        """What follows the end of a Move Brigade: Mog's push, Fresh Mounts, Gness Smold, the wagon bonus."""
+        frames: list[tuple] = []
+        if rival >= 0:
+            frames.append((F_MOG, p, rival, dest))
+        if self.advanced and self.colour[p] == PINK and not self.pink_used and self.st_aff[dest] == NOBLES:
+            self.pink_used = True
+            self.free_moves += 1
+        if self.intensity[dest] > 0 and not self.destroyed[dest] and self.active(p, GNESS):
+            frames.append((F_GNESS, p, dest))
+        if (not self.wagon_bonus_used and self.tracks[3 * p + T_WAGON] == tables().track_last[T_WAGON]):
+            self.wagon_bonus_used = True
+            frames.append((F_WAGON_FREE, p))
+        for f in reversed(frames):
+            self.stack.append(f)
+
+    def _aurath_step(self, f: tuple, a: int) -> None:
+        """One Non-Corporeal step (or stopping): steal one water from each rival Brigade and Wagon passed."""
+        p, rem, mask, start = f[1], f[2], f[3], f[4]
+        if a == A.DECLINE:
+            if self.bpos[p] != start:
+                self._after_move(p, self.bpos[p])
+            return
+        v = a - A.TARGET
+        eben = self.active(p, EBENEZER)
+        c = 2 if self.destroyed[v] and not eben else 1
+        self.bpos[p] = v
+        for q in range(self.num_players):
+            if q == p:
+                continue
+            if self.bpos[q] == v and not mask >> q & 1:
+                mask |= 1 << q
+                if self.wb[q] > 0:
+                    self.wb[q] -= 1
+                    if self.wb[p] < self.brigade_cap(p):
+                        self.wb[p] += 1
+            if self.wpos[q] == v and not mask >> (4 + q) & 1:
+                mask |= 1 << (4 + q)
+                if self.ww[q] > 0:
+                    self.ww[q] -= 1
+                    if self.wb[p] < self.brigade_cap(p):
+                        self.wb[p] += 1
+        if self.st_big[v] == BB_AVIARY and self.destroyed[v] and self.renown[v * 4 + p]:
+            self.renown[v * 4 + p] -= 1
+            self.renown_left[p] += 1
+            self.bonus[p] += 1
+        rem -= c
+        if rem <= 0 or (self.intensity[v] and not eben) or not self._aurath_steps(p, rem):
+            self._after_move(p, v)
+        else:
+            self.stack.append((F_AURATH, p, rem, mask, start))

@@ -1,0 +1,766 @@
+"""The Brigade's game state and rules.
+
+Flow. A turn is an Event phase (draw and resolve one Event card) then an Action phase (as many actions as the
+Leadership track gives). Anything that needs a choice mid-resolution (a renown token to place, an ability's
+target, a recruit to keep) is a *decision frame* pushed on ``stack``; automatic continuations (the rest of a
+firestorm, the end of a phase) are frames too, so a choice by any seat can interrupt any effect and resume it.
+:meth:`_advance` runs automatic frames until a seat must decide, and caches that decision's legal actions.
+
+Frames are tuples ``(kind, player, ...)`` (see :mod:`.frames`); kinds below 50 are decisions by ``player``.
+All per-position data are flat lists indexed by ``row * 6 + col``; renown is ``renown[pos * 4 + seat]``.
+
+This module holds setup, the protocol, turn flow and the Action phase menu; the rules live in mixins:
+:mod:`.fire` (flames, events' fire, destruction), :mod:`.movement` (Brigades and Wagons), :mod:`.loyalty`
+(renown, loyalty, chief wins), :mod:`.wardens` (advanced Warden actions) and :mod:`.decisions` (every pending
+decision's choices and effects).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from firebreak.core import GameState, Rng, TERMINAL
+
+from . import actions as A
+from .data import UNIVERSITY_AFF
+from .frames import (
+    A_DRAW_RECRUIT, A_END_ACTION, A_END_EVENT, A_FIRESTORM, F_ANY_RENOWN, F_AURATH, F_PRECIOUS, F_RECRUIT, F_RENOWN,
+    PROMPTS,
+)
+from .fire import FireRules
+from .movement import MovementRules
+from .loyalty import LoyaltyRules
+from .wardens import WardenRules
+from .decisions import DecisionRules
+from .tables import (
+    ASH, BB_AVIARY, BB_DISTILLERY, BB_FROZEN, BB_NONE, BB_OAK, BEN, BLACK, CORNER_POS, ESTER, EV_FESTIVAL,
+    EV_FIRESTORM, EV_GUST, LEON, LUMEN, MORGANA, NB4, N_POS, SIR_PRECIOUS, SP_CREW, SP_LEAD, SP_RECRUIT,
+    SP_REFILL, SP_RENOWN, SP_WAGON, TOWN_POS, TRACK_NAMES, T_CREW, T_LEAD, T_WAGON, UNIVERSITY_POS, WALDER,
+    WHITE, pos_name, tables,
+)
+
+_SLOTS = (
+    "st_value", "st_track", "st_aff", "st_name", "st_big", "colour", "firehouse", "warden",
+    "intensity", "destroyed", "doomed", "loyal", "renown", "renown_left", "loyalty_left",
+    "bpos", "wpos", "wb", "ww", "tracks", "crew", "crew_deck", "crew_discard", "drawn", "drawer",
+    "event_deck", "event_discard", "last_event",
+    "turn_player", "phase", "turn_number", "used", "bonus", "upgrades_done", "upgrade_limit",
+    "warden_used", "wagon_bonus_used", "morgana_used", "leon_used", "pink_used", "free_moves", "extra_turn",
+    "stack", "cache", "over", "evac", "end_reason", "winner", "n_destroyed", "n_univ_destroyed",
+    "n_extinguished", "n_loyalty_gained", "advanced", "big", "festival",
+    "addon", "allegiance", "pyro", "mimic", "dawn", "precious", "ash_used", "event_fire",
+)
+_COPY_LISTS = (
+    "intensity", "destroyed", "doomed", "loyal", "renown", "renown_left", "loyalty_left", "bpos", "wpos",
+    "wb", "ww", "tracks", "crew_deck", "crew_discard", "drawn", "event_deck", "event_discard", "bonus",
+    "stack", "allegiance", "pyro", "mimic", "dawn",
+)
+_SHARED = ("st_value", "st_track", "st_aff", "st_name", "st_big", "colour", "firehouse", "warden",
+           "advanced", "big", "festival", "addon")
+_SCALARS = (
+    "drawer", "last_event", "turn_player", "phase", "turn_number", "used", "upgrades_done", "upgrade_limit",
+    "warden_used", "wagon_bonus_used", "morgana_used", "leon_used", "pink_used", "free_moves", "extra_turn",
+    "cache", "over", "evac", "end_reason", "winner", "n_destroyed", "n_univ_destroyed", "n_extinguished",
+    "n_loyalty_gained", "precious", "ash_used", "event_fire",
+)
+
+EVENT_PHASE, ACTION_PHASE = 0, 1
+_T = tables()
+_TRACK_VALUES = _T.tracks
+_CREW_WATER = _T.crew_water
+
+
+class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, DecisionRules, GameState):
+    """One position of The Brigade. See the module docstring for the frame machinery."""
+
+    __slots__ = _SLOTS + ("num_players", "options", "seed", "rng", "history", "events", "_legal", "_legal_set")
+
+    # ------------------------------------------------------------------------------------------------ setup
+    @classmethod
+    def num_distinct_actions(cls, num_players: int) -> int:
+        return A.NUM_ACTIONS
+
+    def _setup(self) -> None:
+        T = tables()
+        n = self.num_players
+        rng = self.rng
+        self.advanced = bool(self.options.get("advanced", False))
+        self.big = bool(self.options.get("big_buildings", False))
+        self.festival = bool(self.options.get("fire_festival", False))
+        self.addon = bool(self.options.get("addon_pack", False))
+        # the town: University in the centre, 28 shuffled blocks around it, firehouses in the corners
+        town = list(T.town_blocks)
+        rng.shuffle(town)
+        big = [BB_NONE] * len(town)
+        if self.big:
+            candidates = [i for i, b in enumerate(town) if b[2] == T.big_value]
+            rng.shuffle(candidates)
+            for kind, i in zip((BB_DISTILLERY, BB_FROZEN, BB_OAK, BB_AVIARY), candidates):
+                name, aff, value, track = town[i]
+                town[i] = (T.big_names[kind], aff, value, track)
+                big[i] = kind
+        value = [0] * N_POS
+        track = [0] * N_POS
+        aff = [-1] * N_POS
+        names = [""] * N_POS
+        bigk = [BB_NONE] * N_POS
+        for i, p in enumerate(TOWN_POS):
+            names[p], aff[p], value[p], track[p] = town[i]
+            bigk[p] = big[i]
+        for i, p in enumerate(UNIVERSITY_POS):
+            names[p], aff[p], value[p], track[p] = T.university_blocks[i]
+        for i, p in enumerate(CORNER_POS):
+            names[p] = f"{T.colours[T.firehouse.index(p)].title()} Firehouse"
+        self.st_value, self.st_track, self.st_aff = tuple(value), tuple(track), tuple(aff)
+        self.st_name, self.st_big = tuple(names), tuple(bigk)
+        # players: basic side gives fixed colours; advanced deals firehouse boards and wardens at random
+        if self.advanced:
+            colours = list(range(4))
+            rng.shuffle(colours)
+            wardens = list(range(len(T.wardens) if self.addon else T.n_base_wardens))
+            rng.shuffle(wardens)
+            self.colour = tuple(colours[:n])
+            self.warden = tuple(wardens[:n])
+        else:
+            self.colour = tuple(range(n))
+            self.warden = tuple([-1] * n)
+        self.firehouse = tuple(T.firehouse[c] for c in self.colour)
+        self.intensity = [0] * N_POS
+        for p in UNIVERSITY_POS:
+            self.intensity[p] = T.university_start
+        self.destroyed = [0] * N_POS
+        self.doomed = []
+        self.loyal = [-1] * N_POS
+        self.renown = [0] * (N_POS * 4)
+        self.renown_left = [T.box.renown_per_player] * n
+        self.loyalty_left = [T.box.loyalty_per_player] * n
+        self.bpos = list(self.firehouse)
+        self.wpos = list(self.firehouse)
+        self.wb = [T.advanced_water if self.advanced else T.warden_water] * n
+        self.ww = [T.wagon_start] * n
+        self.tracks = [0] * (3 * n)
+        self.crew = [[] for _ in range(n)]
+        self.crew_deck = list(range(len(T.crew) if self.addon else T.n_base_crew))
+        rng.shuffle(self.crew_deck)
+        self.crew_discard = []
+        self.drawn = []
+        self.drawer = -1
+        # events: the first player resolves three starters; the rest of the starters go into the deck
+        starters = list(T.starter_ids)
+        rng.shuffle(starters)
+        first, rest = starters[:3], starters[3:]
+        deck = list(T.main_ids) + rest + (list(T.festival_ids) if self.festival else [])
+        rng.shuffle(deck)
+        self.event_deck = deck
+        self.event_discard = []
+        self.last_event = -1
+        self.turn_player = 0
+        self.turn_number = 1
+        self.phase = EVENT_PHASE
+        self.used = 0
+        self.bonus = [0] * n
+        self._reset_turn_flags()
+        self.extra_turn = False
+        self.over = False
+        self.evac = False
+        self.end_reason = ""
+        self.winner = -1
+        self.n_destroyed = 0
+        self.n_univ_destroyed = 0
+        self.n_extinguished = 0
+        self.n_loyalty_gained = 0
+        self.allegiance = [False] * n
+        self.pyro = [False] * n
+        self.mimic = [-1] * n
+        self.dawn = [False] * n
+        self.precious = -1
+        self.event_fire = True
+        self.cache = None
+        self._emit("setup", colours=[T.colours[c] for c in self.colour],
+                   wardens=[T.wardens[w] if w >= 0 else "" for w in self.warden])
+        self.stack = [(A_END_EVENT, -1)]
+        for e in reversed(first):
+            self.event_discard.append(e)
+        # resolve in draw order: the first drawn is on top of the stack
+        for e in reversed(first):
+            self.stack.append((A_FIRESTORM, -1, T.events[e][1], 0, ()))
+        for e in first:
+            self._emit("event", card=T.events[e][2], positions=[pos_name(q) for q in T.events[e][1]], starter=True)
+        self._advance()
+
+    def _reset_turn_flags(self) -> None:
+        self.upgrades_done = 0
+        self.upgrade_limit = 1
+        self.warden_used = False
+        self.wagon_bonus_used = False
+        self.morgana_used = False
+        self.leon_used = False
+        self.pink_used = False
+        self.free_moves = 0
+        self.ash_used = False
+
+    # ------------------------------------------------------------------------------------------- protocol
+    def current_player(self) -> int:
+        if self.over:
+            return TERMINAL
+        if self.stack:
+            return self.stack[-1][1]
+        return self.turn_player
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def _legal_actions(self) -> list[int]:
+        return list(self.cache) if self.cache is not None else []
+
+    def action_to_text(self, action: int) -> str:
+        return A.action_text(action)
+
+    def scores(self) -> list[float]:
+        out = [0.0] * self.num_players
+        for pos in range(N_POS):
+            o = self.loyal[pos]
+            if o >= 0:
+                out[o] += self.st_value[pos]
+        return out
+
+    def winners(self) -> list[int]:
+        if not self.over:
+            return []
+        if self.winner >= 0:
+            return [self.winner]
+        s = self.scores()
+        best = max(s)
+        return [p for p in range(self.num_players) if s[p] == best]
+
+    def clone(self) -> "BrigadeState":
+        c = BrigadeState.__new__(BrigadeState)
+        self._copy_base_into(c)
+        for name in _SHARED:
+            setattr(c, name, getattr(self, name))
+        for name in _COPY_LISTS:
+            setattr(c, name, list(getattr(self, name)))
+        for name in _SCALARS:
+            setattr(c, name, getattr(self, name))
+        c.crew = [list(x) for x in self.crew]
+        return c
+
+    def determinize(self, player: int, rng: Rng) -> "BrigadeState":
+        """Reshuffle the event and crew decks (their order is hidden from everyone), and the recruit cards
+        another player is holding; reseed the chance generator.
+
+        Pools are sorted before shuffling, so the sample depends only on what ``player`` knows and on ``rng``.
+        """
+        c = self.clone()
+        c.event_deck = sorted(c.event_deck)
+        rng.shuffle(c.event_deck)
+        if c.drawn and c.drawer != player:
+            pool = sorted(c.crew_deck + c.drawn)
+            rng.shuffle(pool)
+            c.drawn = pool[: len(c.drawn)]
+            c.crew_deck = pool[len(c.drawn):]
+        else:
+            c.crew_deck = sorted(c.crew_deck)
+            rng.shuffle(c.crew_deck)
+        self._seal_determinization(c, player, rng)
+        return c
+
+    # ------------------------------------------------------------------------------------------ helpers
+    def _crew_cap(self, p: int) -> int:
+        return _TRACK_VALUES[T_CREW][self.tracks[3 * p + T_CREW]]
+
+    def wagon_cap(self, p: int) -> int:
+        return _TRACK_VALUES[T_WAGON][self.tracks[3 * p + T_WAGON]]
+
+    def leadership(self, p: int) -> int:
+        return _TRACK_VALUES[T_LEAD][self.tracks[3 * p + T_LEAD]]
+
+    def brigade_cap(self, p: int) -> int:
+        base = _T.advanced_water if self.advanced else _T.warden_water
+        crew = self.crew[p]
+        if not crew:
+            return base
+        cw = _CREW_WATER
+        return base + sum(cw[c] for c in crew)
+
+    def actions_allowed(self) -> int:
+        """Actions the active player may take this turn: Leadership value (read live, so an upgrade counts the
+        same turn) plus bonus actions."""
+        p = self.turn_player
+        return self.leadership(p) + self.bonus[p] - (1 if self.precious == p else 0)
+
+    def water_supply(self) -> int:
+        return _T.box.water_tokens - sum(self.wb) - sum(self.ww)
+
+    def has_loyal(self, p: int, aff: int) -> bool:
+        la = self.loyal
+        sa = self.st_aff
+        for pos in range(N_POS):
+            if la[pos] == p and sa[pos] == aff:
+                return True
+        return False
+
+    def active(self, p: int, card: int) -> bool:
+        """A crew ability works while its owner has the Loyalty of a block of the card's affiliation."""
+        if card not in self.crew[p]:
+            return self.mimic[p] == card  # Galeela's Mimic token: no loyal block needed
+        return self.mimic[p] == card or self.has_loyal(p, _T.crew_aff[card])
+
+    def _abilities(self, p: int) -> list[int]:
+        """The crew cards whose abilities ``p`` may have: their crew plus a mimicked card."""
+        m = self.mimic[p]
+        if m >= 0 and m not in self.crew[p]:
+            return self.crew[p] + [m]
+        return self.crew[p]
+
+    def _anyone_active(self, card: int) -> int:
+        for p in range(self.num_players):
+            if self.active(p, card):
+                return p
+        return -1
+
+    def _refill_brigade(self, p: int) -> int:
+        add = min(self.brigade_cap(p) - self.wb[p], self.water_supply())
+        if add > 0:
+            self.wb[p] += add
+            return add
+        return 0
+
+    def _refill_wagon(self, p: int) -> int:
+        add = min(self.wagon_cap(p) - self.ww[p], self.water_supply())
+        if add > 0:
+            self.ww[p] += add
+            return add
+        return 0
+
+    def _shrink_brigade(self, p: int) -> None:
+        cap = self.brigade_cap(p)
+        if self.wb[p] > cap:
+            self.wb[p] = cap
+
+    # ----------------------------------------------------------------------------------- renown & loyalty
+
+    def _finish(self, reason: str, winner: int = -1) -> None:
+        self.over = True
+        self.end_reason = reason
+        self.winner = winner
+        self.stack = []
+        self._emit("game_over", reason=reason, winners=self.winners(), scores=self.scores())
+
+    # ------------------------------------------------------------------------------------------- events
+    def _start_turn(self, p: int) -> None:
+        T = tables()
+        self.turn_player = p
+        self.turn_number += 1
+        self.phase = EVENT_PHASE
+        self.used = 0
+        self._reset_turn_flags()
+        self.allegiance[p] = False  # Allegiances lasts until the player's next turn
+        self.event_fire = True
+        self.stack = [(A_END_EVENT, -1)]
+        if not self.event_deck:
+            self.event_deck = self.event_discard
+            self.event_discard = []
+            self.rng.shuffle(self.event_deck)
+            self._emit("event_reshuffle")
+        e = self.event_deck.pop()
+        self.event_discard.append(e)
+        self.last_event = e
+        kind, payload, name, _ = T.events[e]
+        self._emit("turn", player=p, turn=self.turn_number)
+        if kind == EV_FIRESTORM:
+            self._emit("event", card=name, positions=[pos_name(q) for q in payload])
+            pyro = tuple(q for q in range(self.num_players) if self.pyro[q])
+            for q in pyro:
+                self.pyro[q] = False
+            self.stack.append((A_FIRESTORM, -1, payload, 0, pyro))
+        elif kind == EV_GUST:
+            self._emit("event", card=name)
+            self._wind_gust(payload)
+        elif kind == EV_FESTIVAL:
+            self._emit("event", card=name)
+            self._festival(payload)
+        else:
+            self._emit("event", card=name)
+            self._special(payload)
+
+    def _special(self, s: int) -> None:
+        n = self.num_players
+        order = [(self.turn_player + i) % n for i in range(n)]
+        if s in (SP_WAGON, SP_CREW, SP_LEAD):
+            track = {SP_WAGON: T_WAGON, SP_CREW: T_CREW, SP_LEAD: T_LEAD}[s]
+            frames = []
+            for p in order:
+                if self.tracks[3 * p + track] < tables().track_last[track]:
+                    frames.extend(self._advance_track(p, track))
+            for f in reversed(frames):
+                self.stack.append(f)
+        elif s == SP_RECRUIT:
+            for p in reversed(order):
+                self.stack.append((A_DRAW_RECRUIT, p))
+        elif s == SP_RENOWN:
+            for p in reversed(order):
+                self.stack.append((F_ANY_RENOWN, p))
+        elif s == SP_REFILL:
+            for p in order:
+                self._refill_brigade(p)
+
+    def _advance_track(self, p: int, track: int) -> list[tuple]:
+        """Move a tracker one circle; reaching the blue circle gives its bonus. Returns frames to push."""
+        T = tables()
+        i = 3 * p + track
+        self.tracks[i] += 1
+        self._emit("upgrade", player=p, track=TRACK_NAMES[track], circle=self.tracks[i] + 1)
+        frames: list[tuple] = []
+        if self.tracks[i] == T.track_last[track]:
+            if track == T_CREW:
+                frames.append((A_DRAW_RECRUIT, p))
+            elif track == T_LEAD:
+                self.bonus[p] += 2
+            if p == self.turn_player and self.active(p, BEN):
+                self.extra_turn = True
+        return frames
+
+    # ------------------------------------------------------------------------------------- phase endings
+
+    def _end_turn(self) -> None:
+        p = self.turn_player
+        self.bonus[p] = 0
+        if self.extra_turn:
+            self.extra_turn = False
+            self._emit("extra_turn", player=p)
+            self._start_turn(p)
+            return
+        nxt = (p + 1) % self.num_players
+        if self.evac and nxt == 0:
+            self._finish("evacuation")
+            return
+        self._start_turn(nxt)
+
+    # --------------------------------------------------------------------------------------- the driver
+    def _advance(self) -> None:
+        """Run automatic frames until a seat must decide; cache that decision's legal actions."""
+        while True:
+            if self.over:
+                self.cache = None
+                return
+            stack = self.stack
+            if not stack:
+                if self._fires_out():
+                    self._finish("all fires out")
+                    continue
+                legal = self._main_menu()
+                if legal is None:
+                    self.stack.append((A_END_ACTION, -1))
+                    continue
+                self.cache = legal
+                return
+            top = stack[-1]
+            k = top[0]
+            if k < 50:
+                legal = self._frame_legal(top)
+                if legal:
+                    legal.sort()
+                    self.cache = legal
+                    return
+                stack.pop()  # a player who cannot follow an effect ignores it
+                continue
+            if k == A_FIRESTORM:
+                positions, i, pyro = top[2], top[3], top[4]
+                stack.pop()
+                if i + 1 < len(positions):
+                    stack.append((A_FIRESTORM, -1, positions, i + 1, pyro))
+                self._land_fireball(positions[i], pyro)
+            elif k == A_END_EVENT:
+                self.event_fire = False
+                if self._flip_doomed():
+                    continue
+                stack.pop()
+                if self._fires_out():
+                    self._finish("all fires out")
+                    continue
+                self.phase = ACTION_PHASE
+                self.used = 0
+            elif k == A_END_ACTION:
+                if self._flip_doomed():
+                    continue
+                stack.pop()
+                if self._fires_out():
+                    self._finish("all fires out")
+                    continue
+                self._end_turn()
+            elif k == A_DRAW_RECRUIT:
+                stack.pop()
+                self._draw_recruits(top[1])
+            else:  # pragma: no cover - all kinds handled
+                raise AssertionError(f"unknown frame {top}")
+
+    def _draw_recruits(self, p: int) -> None:
+        if self._crew_cap(p) < 1:
+            return
+        drawn = []
+        give = False
+        while len(drawn) < 2:
+            if not self.crew_deck:
+                if not self.crew_discard:
+                    break
+                self.crew_deck = self.crew_discard
+                self.crew_discard = []
+                self.rng.shuffle(self.crew_deck)
+            c = self.crew_deck.pop()
+            if c == SIR_PRECIOUS:
+                give = True  # "When drawn, give to another player and draw a new card"
+                continue
+            drawn.append(c)
+        if give:
+            self._emit("sir_precious_drawn", player=p)
+        if not drawn:
+            if give:
+                self.stack.append((F_PRECIOUS, p))
+            return
+        self.drawn = drawn
+        self.drawer = p
+        T = tables()
+        self._emit("recruit_draw", visible_to=(p,), player=p, cards=[T.crew[c][0] for c in drawn])
+        self._emit("recruit", player=p, count=len(drawn))
+        self.stack.append((F_RECRUIT, p))
+        if give:
+            self.stack.append((F_PRECIOUS, p))
+
+    # ------------------------------------------------------------------------------------- legal actions
+    def remaining(self) -> int:
+        return self.actions_allowed() - self.used
+
+    def _main_menu(self) -> list[int] | None:
+        """The Action phase menu; ``None`` when the player has nothing left to do (the turn ends by itself)."""
+        p = self.turn_player
+        rem = self.remaining()
+        out = [A.END_TURN]
+        if rem > 0 or self.free_moves > 0:
+            out += self.brigade_targets(p, A.MOVE_BRIGADE)
+        if rem > 0 or (not self.morgana_used and self.active(p, MORGANA)):
+            out += self.wagon_targets(p, A.MOVE_WAGON)
+        precious = self.precious == p and self.bpos[p] == self.firehouse[p]  # free discard at home
+        if rem <= 0:
+            if precious:
+                out.append(A.DISCARD_PRECIOUS)
+            return out if len(out) > 1 else None
+        bp = self.bpos[p]
+        wp = self.wpos[p]
+        together = bp == wp
+        wb, ww = self.wb[p], self.ww[p]
+        inten = self.intensity[bp]
+        if inten > 0 and not self.destroyed[bp]:
+            need = inten
+            if self.st_aff[bp] == UNIVERSITY_AFF and self.active(p, LUMEN):
+                need = max(1, inten - 1)
+            wmax = ww if together else 0
+            for b in range(min(wb, need) + 1):
+                for w in range(min(wmax, need - b) + 1):
+                    if b + w:
+                        out.append(A.EXTINGUISH + b * A.EXT_W + w)
+        supply = self.water_supply() > 0
+        if supply and not self.dawn[p]:  # White Fang's Dawn side cannot Refill
+            bcap, wcap = self.brigade_cap(p), self.wagon_cap(p)
+            if together:
+                if (wb < bcap or ww < wcap) and self._can_refill_at(p, bp):
+                    out.append(A.REFILL_BOTH)
+            else:
+                if wb < bcap and self._can_refill_at(p, bp):
+                    out.append(A.REFILL_BRIGADE)
+                if ww < wcap and self._can_refill_at(p, wp):
+                    out.append(A.REFILL_WAGON)
+        if self._crew_cap(p) >= 1 and (self.crew_deck or self.crew_discard):
+            out.append(A.RECRUIT)
+        if together:
+            for k in range(1, min(wb, self.wagon_cap(p) - ww, 6) + 1):
+                out.append(A.TO_WAGON + k - 1)
+            for k in range(1, min(ww, self.brigade_cap(p) - wb, 6) + 1):
+                out.append(A.TO_BRIGADE + k - 1)
+        if self.upgrades_done < self.upgrade_limit:
+            last = _T.track_last
+            tr = self.tracks
+            for t in range(3):
+                if tr[3 * p + t] < last[t]:
+                    out.append(A.UPGRADE + t)
+        if self.advanced and not self.warden_used and self._warden_usable(p):
+            out.append(A.WARDEN)
+        if (not self.leon_used and ww > 0 and self.intensity[wp] == 1 and not self.destroyed[wp]
+                and self.active(p, LEON)):
+            out.append(A.WAGON_EXTINGUISH)
+        if self.addon and not self.ash_used and wb and self.active(p, ASH):
+            ash_water = min(wb, _CREW_WATER[ASH], 3)
+            for q in sorted(NB4[bp]):
+                if self.intensity[q] and not self.destroyed[q]:
+                    for k in range(1, min(ash_water, self.intensity[q]) + 1):
+                        out.append(A.ASH_EXTINGUISH + q * 3 + k - 1)
+        if precious:
+            out.append(A.DISCARD_PRECIOUS)
+        return out
+
+    def _can_refill_at(self, p: int, pos: int) -> bool:
+        if pos == self.firehouse[p]:
+            return True
+        if self.destroyed[pos]:
+            return False
+        if self.loyal[pos] == p:
+            return True
+        # White firehouse, side 2 (Street Wise): refill anywhere by removing one of your renown there
+        return self.advanced and self.colour[p] == WHITE and self.renown[pos * 4 + p] > 0
+
+    # ------------------------------------------------------------------------------------------- apply
+    def _apply(self, a: int) -> None:
+        if self.stack:
+            self._apply_frame(self.stack[-1], a)
+        else:
+            self._apply_main(a)
+        self._advance()
+
+    def _apply_main(self, a: int) -> None:
+        p = self.turn_player
+        self._emit("action", player=p, text=A.action_text(a))
+        if a == A.END_TURN:
+            self.stack.append((A_END_ACTION, -1))
+        elif a < A.MOVE_WAGON:
+            if self.free_moves > 0:
+                self.free_moves -= 1
+            else:
+                self.used += 1
+            self._move_brigade(p, a - A.MOVE_BRIGADE)
+        elif a < A.EXTINGUISH:
+            if not self.morgana_used and self.active(p, MORGANA):
+                self.morgana_used = True
+            else:
+                self.used += 1
+            self.wpos[p] = a - A.MOVE_WAGON
+        elif a < A.REFILL_BRIGADE:
+            self.used += 1
+            b, w = divmod(a - A.EXTINGUISH, A.EXT_W)
+            self._extinguish(p, b, w)
+        elif a <= A.REFILL_BOTH:
+            self.used += 1
+            self._refill_action(p, a)
+        elif a == A.RECRUIT:
+            self.used += 1
+            self._draw_recruits(p)
+        elif a < A.TO_BRIGADE:
+            self.used += 1
+            k = a - A.TO_WAGON + 1
+            self.wb[p] -= k
+            self.ww[p] += k
+        elif a < A.UPGRADE:
+            self.used += 1
+            k = a - A.TO_BRIGADE + 1
+            self.ww[p] -= k
+            self.wb[p] += k
+        elif a < A.WARDEN:
+            self.used += 1
+            self.upgrades_done += 1
+            for f in reversed(self._advance_track(p, a - A.UPGRADE)):
+                self.stack.append(f)
+        elif a == A.WARDEN:
+            self.used += 1
+            self.warden_used = True
+            self._warden_action(p)
+        elif a == A.DISCARD_PRECIOUS:
+            self.precious = -1
+            self.crew_discard.append(SIR_PRECIOUS)
+            self._emit("sir_precious_discarded", player=p)
+        elif A.ASH_EXTINGUISH <= a < A.DISCARD_PRECIOUS:
+            self.used += 1
+            self.ash_used = True
+            q, k = divmod(a - A.ASH_EXTINGUISH, 3)
+            k += 1
+            inten = self.intensity[q]
+            self.wb[p] -= k
+            if k >= inten:
+                self.intensity[q] = 0
+                self.n_extinguished += 1
+                self._emit("extinguished", player=p, block=self.st_name[q], renown=inten)
+                self.stack.append((F_RENOWN, p, inten, q, self.advanced and self.colour[p] == BLACK))
+            else:
+                self.intensity[q] = inten - k
+        elif a == A.WAGON_EXTINGUISH:
+            self.used += 1
+            self.leon_used = True
+            wp = self.wpos[p]
+            self.ww[p] -= 1
+            self.intensity[wp] = 0
+            self.n_extinguished += 1
+            self._emit("extinguished", player=p, block=self.st_name[wp], renown=1)
+            self.stack.append((F_RENOWN, p, 1, wp, self.advanced and self.colour[p] == BLACK))
+        if self.addon and a != A.END_TURN and self.warden[p] == ESTER:
+            # Ester never runs out of water: after any action her own buckets are topped up
+            target = min(self.brigade_cap(p), tables().advanced_water)
+            if self.wb[p] < target:
+                self.wb[p] += min(target - self.wb[p], self.water_supply())
+
+    def _extinguish(self, p: int, b: int, w: int) -> None:
+        pos = self.bpos[p]
+        inten = self.intensity[pos]
+        self.wb[p] -= b
+        self.ww[p] -= w
+        spent = b + w
+        out = spent >= inten
+        if not out and self.st_aff[pos] == UNIVERSITY_AFF and spent >= inten - 1 and self.active(p, LUMEN):
+            out = True
+        if out:
+            self.intensity[pos] = 0
+            self.n_extinguished += 1
+            self._emit("extinguished", player=p, block=self.st_name[pos], renown=inten)
+            self.stack.append((F_RENOWN, p, inten, pos, self.advanced and self.colour[p] == BLACK))
+        else:
+            self.intensity[pos] = inten - spent
+            self._emit("doused", player=p, block=self.st_name[pos], intensity=inten - spent)
+
+    def _refill_action(self, p: int, a: int) -> None:
+        bp, wp = self.bpos[p], self.wpos[p]
+        pos = wp if a == A.REFILL_WAGON else bp
+        if (pos != self.firehouse[p] and self.loyal[pos] != p):
+            # Street Wise: pay one renown from this block
+            self.renown[pos * 4 + p] -= 1
+            self.renown_left[p] += 1
+        got_b = self._refill_brigade(p) if a != A.REFILL_WAGON else 0
+        got_w = self._refill_wagon(p) if a != A.REFILL_BRIGADE else 0
+        if self._anyone_active(WALDER) not in (-1, p):
+            # Walder Ranier: an opponent who refills removes one water token afterwards
+            if got_b and self.wb[p] > 0:
+                self.wb[p] -= 1
+            elif got_w and self.ww[p] > 0:
+                self.ww[p] -= 1
+
+    def _add_crew(self, p: int, card: int) -> None:
+        self.crew[p].append(card)
+        self.wb[p] += min(tables().crew_water[card], self.water_supply())
+        self._shrink_brigade(p)
+        self._emit("crew_joins", player=p, card=tables().crew[card][0])
+
+    # ------------------------------------------------------------------------------------------- views
+    def prompt(self) -> str:
+        """What the seat to act is deciding, in words."""
+        if self.over:
+            return "the game is over"
+        if not self.stack:
+            return f"choose an action ({self.remaining()} left)"
+        f = self.stack[-1]
+        text = PROMPTS.get(f[0], "")
+        if f[0] in (F_RENOWN, F_AURATH):
+            text = text.format(n=f[2])
+        return text
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        from .views import build_view
+
+        return build_view(self, player)
+
+    def state_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {}
+        for name in _SHARED + _COPY_LISTS + _SCALARS:
+            v = getattr(self, name)
+            d[name] = [list(x) if isinstance(x, tuple) else x for x in v] if isinstance(v, (list, tuple)) else v
+        d["crew"] = [list(x) for x in self.crew]
+        d["cache"] = list(self.cache) if self.cache is not None else None
+        return d
+
+
+__all__ = ["BrigadeState"]

@@ -1,0 +1,142 @@
+"""What one seat may see: everything on the table, the sizes (never the order) of the decks, and the recruit
+cards only for the player who drew them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .data import AFFILIATIONS
+from .tables import N_POS, TRACK_NAMES, pos_name, tables
+
+if TYPE_CHECKING:
+    from .state import BrigadeState
+
+LOG_LINES = 14
+
+
+def _log_line(kind: str, d: dict[str, Any], colours: list[str]) -> str | None:
+    def who(p: int) -> str:
+        return f"P{p + 1} ({colours[p]})" if 0 <= p < len(colours) else "?"
+
+    if kind == "turn":
+        return f"-- turn {d['turn']}: {who(d['player'])} --"
+    if kind == "event":
+        extra = f" on {', '.join(d['positions'])}" if d.get("positions") else ""
+        return f"Event: {d['card']}{extra}"
+    if kind == "action":
+        return f"{who(d['player'])}: {d['text']}"
+    if kind == "choice":
+        return f"{who(d['player'])}: {d['text']}"
+    if kind == "destroyed":
+        return f"{d['block']} ({d['pos']}) is destroyed!"
+    if kind == "loyalty":
+        return f"{who(d['player'])} wins the Loyalty of {d['block']} ({d['pos']})"
+    if kind == "extinguished":
+        return f"{who(d['player'])} extinguishes {d['block']}: {d['renown']} renown"
+    if kind == "doused":
+        return f"{who(d['player'])} douses {d['block']} to intensity {d['intensity']} (no renown)"
+    if kind == "evacuation":
+        return "EVACUATION: the round finishes, then the game ends"
+    if kind == "crew_joins":
+        return f"{d['card']} joins {who(d['player'])}"
+    if kind == "crew_taken":
+        return f"{who(d['player'])} takes {d['card']} from {who(d['victim'])}"
+    if kind == "recruit_draw":
+        return f"You drew: {', '.join(d['cards'])}"
+    if kind == "upgrade":
+        return f"{who(d['player'])} upgrades {d['track']} (circle {d['circle']})"
+    if kind == "game_over":
+        return f"GAME OVER ({d['reason']}): winners {[w + 1 for w in d['winners']]}"
+    if kind == "extra_turn":
+        return f"{who(d['player'])} takes an extra turn"
+    return None
+
+
+def build_view(s: "BrigadeState", player: int | None) -> dict[str, Any]:
+    T = tables()
+    n = s.num_players
+    colours = [T.colours[c] for c in s.colour]
+    board = []
+    for pos in range(N_POS):
+        aff = s.st_aff[pos]
+        cell: dict[str, Any] = {
+            "pos": pos_name(pos),
+            "name": s.st_name[pos],
+            "firehouse": aff < 0,
+            "affiliation": AFFILIATIONS[aff] if aff >= 0 else None,
+            "value": s.st_value[pos],
+            "track": s.st_track[pos],
+            "intensity": s.intensity[pos],
+            "destroyed": bool(s.destroyed[pos]),
+            "loyal": s.loyal[pos],
+            "renown": [s.renown[pos * 4 + p] for p in range(n)],
+            "brigades": [p for p in range(n) if s.bpos[p] == pos],
+            "wagons": [p for p in range(n) if s.wpos[p] == pos],
+        }
+        if s.st_big[pos]:
+            cell["big_building"] = True
+        board.append(cell)
+    scores = s.scores()
+    players = []
+    for p in range(n):
+        crew = []
+        for c in s.crew[p]:
+            name, aff, water = T.crew[c]
+            crew.append({"name": name, "affiliation": AFFILIATIONS[aff], "water": water, "active": s.active(p, c)})
+        players.append({
+            "seat": p,
+            "colour": colours[p],
+            "warden": T.wardens[s.warden[p]] if s.warden[p] >= 0 else "Fire Warden",
+            "tracks": {TRACK_NAMES[t]: {"circle": s.tracks[3 * p + t] + 1, "of": T.track_last[t] + 1,
+                                        "value": T.tracks[t][s.tracks[3 * p + t]]} for t in range(3)},
+            "crew": crew,
+            "brigade_water": s.wb[p],
+            "brigade_capacity": s.brigade_cap(p),
+            "wagon_water": s.ww[p],
+            "wagon_capacity": s.wagon_cap(p),
+            "brigade_at": pos_name(s.bpos[p]),
+            "wagon_at": pos_name(s.wpos[p]),
+            "firehouse": pos_name(s.firehouse[p]),
+            "renown_supply": s.renown_left[p],
+            "loyalty_supply": s.loyalty_left[p],
+            "score": scores[p],
+            "bonus_actions": s.bonus[p],
+        })
+    drawn: Any = len(s.drawn)
+    if s.drawn and player is not None and player == s.drawer:
+        drawn = [T.crew[c][0] for c in s.drawn]
+    log = []
+    for e in s.events_for(player):
+        line = _log_line(e.kind, e.data, colours)
+        if line:
+            log.append(line)
+    return {
+        "game": "brigade",
+        "you": player,
+        "num_players": n,
+        "options": dict(s.options),
+        "turn": s.turn_number,
+        "active": s.turn_player,
+        "phase": "event" if s.phase == 0 else "action",
+        "to_act": s.current_player(),
+        "prompt": s.prompt(),
+        "actions_used": s.used,
+        "actions_allowed": s.actions_allowed(),
+        "board": board,
+        "players": players,
+        "event_deck": len(s.event_deck),
+        "event_discard": [T.events[e][2] for e in s.event_discard],
+        "last_event": T.events[s.last_event][2] if s.last_event >= 0 else None,
+        "crew_deck": len(s.crew_deck),
+        "crew_discard": [T.crew[c][0] for c in s.crew_discard],
+        "drawn": drawn,
+        "drawer": s.drawer,
+        "destroyed": s.n_destroyed,
+        "university_destroyed": s.n_univ_destroyed,
+        "evacuation": s.evac,
+        "over": s.over,
+        "end_reason": s.end_reason or None,
+        "winners": s.winners(),
+        "scores": scores,
+        "log": log[-LOG_LINES:],
+    }

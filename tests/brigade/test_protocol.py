@@ -1,0 +1,125 @@
+"""The core protocol: illegal actions, texts, save/load/replay, views and determinisation, hooks."""
+
+import json
+
+import pytest
+
+from firebreak.core import IllegalActionError, MalformedActionError, Rng, get_game, load_game, replay, record_of, save_game
+from firebreak.games.brigade import actions as A
+
+from .helpers import P, new, quiet, refresh
+
+
+def _play_some(s, k, seed=1):
+    r = Rng(seed)
+    for _ in range(k):
+        if s.is_terminal():
+            break
+        s.apply(r.choice(s.legal_actions()))
+    return s
+
+
+def test_action_texts_unique_and_parse_back():
+    s = new()
+    texts = [s.action_to_text(a) for a in range(A.NUM_ACTIONS)]
+    assert len(set(texts)) == len(texts) == get_game("brigade").num_distinct_actions(3)
+    for a in (0, A.MOVE_BRIGADE + 7, A.EXTINGUISH + 9, A.REMOVE + 33, A.DIRECTION + 2):
+        assert s.text_to_action(s.action_to_text(a)) == a
+    s.apply("Move Brigade to B2")
+    assert s.bpos[0] == P("B2")
+
+
+def test_illegal_and_malformed_actions_rejected_state_unchanged():
+    s = _play_some(new(3, 4), 20)
+    before = s.state_dict()
+    hist = list(s.history)
+    illegal = next(a for a in range(A.NUM_ACTIONS) if not s.is_legal(a))
+    with pytest.raises(IllegalActionError):
+        s.apply(illegal)
+    with pytest.raises(MalformedActionError):
+        s.apply(A.NUM_ACTIONS)
+    with pytest.raises(MalformedActionError):
+        s.apply("fly to the moon")
+    with pytest.raises(MalformedActionError):
+        s.apply(True)
+    assert s.state_dict() == before and s.history == hist
+
+
+def test_no_action_after_the_game_is_over():
+    s = quiet()
+    s._finish("evacuation")
+    with pytest.raises(IllegalActionError):
+        s.apply(A.END_TURN)
+
+
+@pytest.mark.parametrize("opts", [{}, {"advanced": True, "big_buildings": True, "fire_festival": True}])
+def test_save_load_and_replay_reproduce_the_game(tmp_path, opts):
+    s = _play_some(new(3, 11, **opts), 120, seed=5)
+    path = tmp_path / "g.json"
+    save_game(s, path)
+    loaded = load_game(path)
+    assert loaded == s and loaded.state_dict() == s.state_dict()
+    assert replay(record_of(s)) == s
+    # a tampered record is caught
+    obj = json.loads(path.read_text())
+    obj["seed"] = 12
+    path.write_text(json.dumps(obj))
+    with pytest.raises(Exception):
+        load_game(path)
+
+
+def test_clone_is_independent_and_equal():
+    s = _play_some(new(4, 2), 30)
+    c = s.clone()
+    assert c == s
+    c.apply(c.legal_actions()[-1])
+    assert c != s and len(c.history) == len(s.history) + 1
+
+
+def test_views_never_show_deck_order_and_determinize_reshuffles():
+    s = _play_some(new(3, 8), 40)
+    json.dumps(s.state_dict())
+    for p in (0, 1, 2, None):
+        v = s.view(p)
+        json.dumps(v)
+        assert isinstance(v["event_deck"], int) and isinstance(v["crew_deck"], int)
+    d = s.determinize(1, Rng(3))
+    assert sorted(d.event_deck) == sorted(s.event_deck) and d.event_deck != s.event_deck
+    assert sorted(d.crew_deck) == sorted(s.crew_deck)
+    assert d.view(1) == s.view(1)  # what the seat sees is untouched
+    assert d.rng != s.rng
+
+
+def test_drawn_recruits_are_seen_only_by_the_drawer():
+    s = quiet()
+    s.tracks[0] = 1
+    refresh(s)
+    s.apply(A.RECRUIT)
+    assert isinstance(s.view(0)["drawn"], list) and s.view(1)["drawn"] == 2 and s.view(None)["drawn"] == 2
+    assert any(e.kind == "recruit_draw" for e in s.events_for(0))
+    assert not any(e.kind == "recruit_draw" for e in s.events_for(1))
+    d = s.determinize(1, Rng(1))
+    assert sorted(d.crew_deck + d.drawn) == sorted(s.crew_deck + s.drawn)
+    assert d.view(1)["drawn"] == 2
+
+
+def test_render_draws_the_grid_boards_log_and_result():
+    spec = get_game("brigade")
+    s = _play_some(new(3, 1), 10)
+    text = spec.render(s.view(0))
+    assert "Great Lecture Hall"[:17] in text and "White Firehouse" in text
+    assert text.count("+-----------------+") >= 7
+    assert "P1 white (you)" in text and "crew:" in text and "to act" in text
+    s._finish("evacuation")
+    assert "GAME OVER" in spec.render(s.view(None))
+
+
+def test_heuristic_prefers_loyalty_and_stats_report_the_game():
+    spec = get_game("brigade")
+    s = quiet()
+    h0 = spec.heuristic(s, 0)
+    s.loyal[P("C4")] = 0
+    assert spec.heuristic(s, 0) > h0 and spec.heuristic(s, 1) < h0 + 1e-9
+    st = spec.stats(_play_some(new(2, 3), 2000))
+    assert st["end_reason"] in ("evacuation", "all fires out", "faction", "citizens")
+    assert {"blocks_destroyed", "fires_extinguished", "turns", "winners"} <= set(st)
