@@ -109,7 +109,7 @@ def test_render_draws_the_grid_boards_log_and_result():
     text = spec.render(s.view(0))
     assert "Great Lecture Hall"[:17] in text and "White Firehouse" in text
     assert text.count("+-----------------+") >= 7
-    assert "P1 white (you)" in text and "crew:" in text and "to act" in text
+    assert "P0 white (you)" in text and "crew:" in text and "to act" in text
     s._finish("evacuation")
     assert "GAME OVER" in spec.render(s.view(None))
 

@@ -16,7 +16,7 @@ def _cell_lines(c: dict[str, Any]) -> list[str]:
         fire = "DESTROYED" if c["destroyed"] else (
             f"FIRE {c['intensity']}/{c['track']}" if c["intensity"] else f"ok   -/{c['track']}")
         head = f"{AFF_SHORT[c['affiliation']]} v{c['value']}" + (" *BIG*" if c.get("big_building") else "")
-        loyal = f"L:P{c['loyal'] + 1}" if c["loyal"] >= 0 else ""
+        loyal = f"L:P{c['loyal']}" if c["loyal"] >= 0 else ""
         ren = " ".join(f"r{p + 1}:{r}" for p, r in enumerate(c["renown"]) if r)
         lines = [c["name"][:W], head, fire, (loyal + " " + ren).strip()]
     meeples = " ".join([f"B{p + 1}" for p in c["brigades"]] + [f"W{p + 1}" for p in c["wagons"]])
@@ -27,7 +27,7 @@ def _cell_lines(c: dict[str, Any]) -> list[str]:
 def render(view: dict[str, Any]) -> str:
     out: list[str] = []
     opts = [k for k, v in view["options"].items() if v]
-    out.append(f"THE BRIGADE  turn {view['turn']}  active P{view['active'] + 1}  phase {view['phase']}"
+    out.append(f"THE BRIGADE  turn {view['turn']}  active P{view['active']}  phase {view['phase']}"
                + (f"  options: {', '.join(opts)}" if opts else ""))
     out.append(f"Last event: {view['last_event']}   destroyed {view['destroyed']}/8 "
                f"(University {view['university_destroyed']}/3)" + ("   EVACUATION!" if view["evacuation"] else ""))
@@ -45,7 +45,7 @@ def render(view: dict[str, Any]) -> str:
     for p in view["players"]:
         you = " (you)" if view["you"] == p["seat"] else ""
         tr = "  ".join(f"{k} {v['value']} [{v['circle']}/{v['of']}]" for k, v in p["tracks"].items())
-        out.append(f"P{p['seat'] + 1} {p['colour']}{you} - {p['warden']} - score {p['score']:g}"
+        out.append(f"P{p['seat']} {p['colour']}{you} - {p['warden']} - score {p['score']:g}"
                    f"  renown left {p['renown_supply']}  loyalty left {p['loyalty_supply']}")
         out.append(f"    brigade at {p['brigade_at']} water {p['brigade_water']}/{p['brigade_capacity']}   "
                    f"wagon at {p['wagon_at']} water {p['wagon_water']}/{p['wagon_capacity']}   {tr}")
@@ -59,10 +59,10 @@ def render(view: dict[str, Any]) -> str:
     out.extend(view["log"])
     out.append("")
     if view["over"]:
-        w = ", ".join(f"P{x + 1}" for x in view["winners"])
+        w = ", ".join(f"P{x}" for x in view["winners"])
         out.append(f"GAME OVER - {view['end_reason']} - winner(s): {w} - scores "
-                   + " ".join(f"P{i + 1}:{s:g}" for i, s in enumerate(view["scores"])))
+                   + " ".join(f"P{i}:{s:g}" for i, s in enumerate(view["scores"])))
     else:
-        out.append(f"P{view['to_act'] + 1} to act: {view['prompt']}"
+        out.append(f"P{view['to_act']} to act: {view['prompt']}"
                    + (f"  (actions {view['actions_used']}/{view['actions_allowed']})" if view["phase"] == "action" else ""))
     return "\n".join(out)

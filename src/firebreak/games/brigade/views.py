@@ -16,7 +16,7 @@ LOG_LINES = 14
 
 def _log_line(kind: str, d: dict[str, Any], colours: list[str]) -> str | None:
     def who(p: int) -> str:
-        return f"P{p + 1} ({colours[p]})" if 0 <= p < len(colours) else "?"
+        return f"P{p} ({colours[p]})" if 0 <= p < len(colours) else "?"
 
     if kind == "turn":
         return f"-- turn {d['turn']}: {who(d['player'])} --"
