@@ -23,6 +23,13 @@ fi
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e '.[test]'
 
+# Services for the server tests: PostgreSQL and Debian's chromium (for the browser tests). Installing them needs
+# root; without it those tests are skipped with their reason.
+if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+    bash scripts/ci-services.sh
+    export FIREBREAK_TEST_POSTGRES_URL="${FIREBREAK_TEST_POSTGRES_URL:-postgresql://firebreak:firebreak@127.0.0.1:5432/firebreak_test}"
+fi
+
 set +e
 .venv/bin/python -m pytest -n 2 "$@"
 status=$?

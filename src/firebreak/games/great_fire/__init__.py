@@ -7,6 +7,7 @@ from .narrate import describe_event
 from .render import render_view
 from .state import GreatFireState
 from .stats import game_stats
+from .svg import render_svg
 
 SPEC = register(GameSpec(
     name="great-fire",
@@ -23,7 +24,7 @@ SPEC = register(GameSpec(
     render=render_view,
     heuristic=evaluate,
     stats=game_stats,
-    extra={"describe_event": describe_event},
+    extra={"describe_event": describe_event, "svg": render_svg},
 ))
 
 __all__ = ["SPEC", "GreatFireState"]

@@ -1,0 +1,223 @@
+"""The Great Fire board as SVG for the browser, drawn only from one seat's view (the play server's board hook).
+
+Registered as ``GameSpec.extra["svg"]``: ``render_svg(view, legal)`` gets the dict of ``GreatFireState.view``
+and the legal ``(id, text)`` pairs of the seat to act (empty for others), so it can show nothing that seat may not
+see. Geometry comes from the board data (``grid_rect`` of each district on a grid where y grows northward, the
+grassed areas, the four-way crosses); the Thames runs along the bottom and the Fleet at x = 2.
+
+Colour-blind friendly: Okabe-Ito colours, and nothing is told by colour alone: every house carries its colour's
+letter, regions carry their initial, fire is a flame with a count (dashed when contained), demolished districts
+are hatched and crossed. A district is clickable (``data-action``) when exactly one legal action ends on it.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+from .board import load_board
+
+CELL = 64
+LEGEND_ROW = 34
+HOUSE_COLOURS = {  # Okabe-Ito, with a letter on every house
+    "red": ("#D55E00", "#ffffff"), "blue": ("#0072B2", "#ffffff"), "green": ("#009E73", "#ffffff"),
+    "yellow": ("#F0E442", "#000000"), "white": ("#ffffff", "#000000"), "purple": ("#CC79A7", "#000000"),
+}
+REGION_FILLS = {"purple": "#efe3f3", "blue": "#dde9f6", "green": "#e1f1e4", "orange": "#fbe6d2",
+                "grassed": "url(#gf-grass)"}
+FLEET_X = 2
+
+
+def _t(x: float, y: float, text: str, size: int = 12, anchor: str = "start", weight: str = "normal",
+       fill: str = "#1d1d1f", extra: str = "") -> str:
+    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}" font-weight="{weight}" '
+            f'fill="{fill}" {extra}>{escape(text)}</text>')
+
+
+def _targets(legal: list[tuple[int, str]], names: list[str]) -> dict[str, int]:
+    """District name -> the one legal action whose text ends on that district (ambiguous districts are left out)."""
+    found: dict[str, list[int]] = {}
+    by_length = sorted(names, key=len, reverse=True)
+    for action, text in legal:
+        for name in by_length:
+            if text.endswith(name):
+                found.setdefault(name, []).append(action)
+                break
+    return {name: ids[0] for name, ids in found.items() if len(ids) == 1}
+
+
+@lru_cache(maxsize=8192)
+def _district_svg(x: float, y: float, w: float, h: float, items: tuple, is_mine: bool, action: int | None,
+                  pawns: tuple) -> str:
+    """One district's drawing. Cached: between two moves most districts look the same, so most are not redrawn."""
+    d = dict(items)
+    pawn_of = dict(pawns)
+    out: list[str] = []
+    burning = d["fire"] > 0 and not d["contained"]
+    stroke, sw, dash = "#6b6b6b", 1.5, ""
+    if burning:
+        stroke, sw = "#D55E00", 4
+    elif d["fire"] > 0:
+        stroke, sw, dash = "#D55E00", 3, ' stroke-dasharray="6 4"'
+    houses = ", ".join(d["houses"]) or "none"
+    label = (f'{d["name"]} ({d["code"]}), {d["region"]} region; houses: {houses}; fire cones: {d["fire"]}'
+             f'{" contained" if d["contained"] else ""}; trained bands: {d["trained_bands"]}'
+             f'{"; demolished" if d["demolished"] else ""}{"; token face down" if d["token"] else ""}'
+             f'{"; objective " + str(d["objective_vp"]) + " VP" if d["objective_vp"] else ""}'
+             f'{"; your objective" if is_mine else ""}')
+    attrs = f' data-action="{action}" aria-label={quoteattr(label)}' if action is not None else ""
+    out.append(f'<g class="district" data-district={quoteattr(d["name"])}{attrs}>')
+    out.append(f'<title>{escape(label)}</title>')
+    out.append(f'<rect x="{x + 1}" y="{y + 1}" width="{w - 2}" height="{h - 2}" rx="4" '
+               f'fill="{REGION_FILLS.get(d["region"], "#eeeeee")}" stroke="{stroke}" stroke-width="{sw}"{dash}/>')
+    if action is not None:
+        out.append(f'<rect x="{x + 4}" y="{y + 4}" width="{w - 8}" height="{h - 8}" rx="3" fill="none" '
+                   f'stroke="#0072B2" stroke-width="2.5" stroke-dasharray="3 3"/>')
+    if is_mine:
+        out.append(f'<rect x="{x + 3}" y="{y + 3}" width="{w - 6}" height="{h - 6}" rx="3" fill="none" '
+                   f'stroke="#E69F00" stroke-width="3"/>')
+    if d["demolished"]:
+        out.append(f'<rect x="{x + 1}" y="{y + 1}" width="{w - 2}" height="{h - 2}" fill="url(#gf-hatch)" '
+                   f'opacity="0.5"/>')
+    if d["region"] in REGION_FILLS and d["region"] != "grassed":
+        out.append(_t(x + 5, y + 16, d["code"], 15, weight="bold"))
+        out.append(_t(x + w - 5, y + 13, d["region"][:1].upper(), 10, "end", fill="#555"))
+    else:
+        out.append(_t(x + 5, y + 15, d["name"], 10, fill="#3d5f2c"))
+    if d["objective_vp"]:
+        star = "★" if is_mine else "☆"
+        out.append(_t(x + w - 5, y + h - 6, f"{star}{d['objective_vp']}", 12, "end", "bold", "#7a4a00"))
+    # houses: a row of lettered squares
+    for k, colour in enumerate(d["houses"]):
+        fill, ink = HOUSE_COLOURS.get(colour, ("#999999", "#000000"))
+        hx, hy = x + 5 + k * 12, y + 21
+        out.append(f'<rect x="{hx}" y="{hy}" width="11" height="11" fill="{fill}" stroke="#222" stroke-width="0.8"/>')
+        out.append(_t(hx + 5.5, hy + 9, colour[:1].upper(), 8, "middle", "bold", ink))
+    # fire cones: a flame with the count
+    if d["fire"]:
+        fx, fy = x + 8, y + h - 9
+        fill = "#D55E00" if burning else "none"
+        out.append(f'<path d="M{fx} {fy} l6 -16 l6 16 z" fill="{fill}" stroke="#D55E00" stroke-width="1.5"/>')
+        out.append(_t(fx + 15, fy, str(d["fire"]), 12, weight="bold", fill="#8a2d00"))
+    if d["trained_bands"]:
+        bx, by = x + 40, y + h - 14
+        out.append(f'<circle cx="{bx}" cy="{by}" r="7" fill="#0072B2"/>')
+        out.append(_t(bx, by + 3.5, "T", 9, "middle", "bold", "#ffffff"))
+        if d["trained_bands"] > 1:
+            out.append(_t(bx + 9, by + 4, f"×{d['trained_bands']}", 10))
+    if d["token"]:
+        out.append(f'<rect x="{x + w - 20}" y="{y + 20}" width="14" height="14" rx="2" fill="#F0E442" '
+                   f'stroke="#333"/>')
+        out.append(_t(x + w - 13, y + 31, "?", 11, "middle", "bold"))
+    for k, seat in enumerate(d["landowners"]):
+        fill, ink = HOUSE_COLOURS.get(pawn_of.get(seat) or "", ("#999999", "#000000"))
+        px, py = x + w - 12 - k * 16, y + h - 26
+        out.append(f'<circle cx="{px}" cy="{py}" r="7" fill="{fill}" stroke="#000" stroke-width="1.5"/>')
+        out.append(_t(px, py + 3.5, str(seat), 9, "middle", "bold", ink))
+    if d["demolished"]:
+        out.append(_t(x + w / 2, y + h / 2 + 8, "✕", 24, "middle", "bold", "#333"))
+    out.append('</g>')
+    return "".join(out)
+
+
+def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
+    board = load_board()
+    width_cells = max(r[1] for r in board.rects + tuple(g[1] for g in board.grassed))
+    height_cells = max(r[3] for r in board.rects + tuple(g[1] for g in board.grassed))
+    map_h = (height_cells + 1) * CELL  # one row of river below y = 0
+    players = view.get("players", [])
+    legend_h = 40 + LEGEND_ROW * (len(players) + 2)
+    W, H = width_cells * CELL, map_h + legend_h
+
+    def sx(x: float) -> float:
+        return x * CELL
+
+    def sy(y: float) -> float:  # grid y grows northward, SVG y grows downward
+        return (height_cells - y) * CELL
+
+    viewer = view.get("viewer")
+    mine: set[str] = set()
+    for p in players:
+        if p.get("seat") == viewer:
+            mine = {o["district"] for o in p.get("objectives", [])}
+    pawn_of = {p["seat"]: p.get("pawn") for p in players}
+    clickable = _targets(legal, [d["name"] for d in view.get("districts", [])])
+
+    out = [(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" role="img" '
+            f'aria-label="Great Fire of London board" font-family="system-ui, sans-serif">'),
+           ('<defs>'
+            '<pattern id="gf-hatch" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
+           '<line x1="0" y1="0" x2="0" y2="8" stroke="#555" stroke-width="2"/></pattern>'
+           '<pattern id="gf-grass" width="10" height="10" patternUnits="userSpaceOnUse">'
+           '<rect width="10" height="10" fill="#e9f3dc"/><path d="M2 8 l2 -4 l2 4" stroke="#6a9a4a" fill="none"/>'
+           '</pattern>'
+           '<pattern id="gf-waves" width="24" height="12" patternUnits="userSpaceOnUse">'
+           '<rect width="24" height="12" fill="#cfe6f5"/><path d="M0 6 q6 -5 12 0 t12 0" stroke="#56B4E9" fill="none"/>'
+            '</pattern></defs>'),
+           f'<rect x="0" y="0" width="{W}" height="{map_h}" fill="#f7f5ef"/>']
+    # the Thames along the bottom and the Fleet at x = 2
+    out.append(f'<rect x="0" y="{sy(0)}" width="{W}" height="{CELL}" fill="url(#gf-waves)"/>')
+    out.append(_t(W / 2, sy(0) + CELL * 0.62, "River Thames", 18, "middle", "bold", "#0b4f79"))
+    district_names = {d["name"] for d in view.get("districts", [])}
+    for name, (x0, x1, y0, y1) in board.grassed:
+        if name in district_names:  # drawn with the districts below
+            continue
+        out.append(f'<rect x="{sx(x0)}" y="{sy(y1)}" width="{sx(x1 - x0)}" height="{(y1 - y0) * CELL}" '
+                   f'fill="url(#gf-grass)" stroke="#9bb98a"/>')
+        out.append(_t(sx(x0) + 4, sy(y1) + 14, name, 10, fill="#3d5f2c"))
+
+    rects = {board.names[i]: board.rects[i] for i in range(board.num_districts)}
+    for d in view.get("districts", []):
+        x0, x1, y0, y1 = rects[d["name"]]
+        items = tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in d.items())
+        pawns = tuple((seat, pawn_of.get(seat)) for seat in d["landowners"])
+        out.append(_district_svg(sx(x0), sy(y1), (x1 - x0) * CELL, (y1 - y0) * CELL, items, d["name"] in mine,
+                                 clickable.get(d["name"]), pawns))
+    out.append(f'<line x1="{sx(FLEET_X)}" y1="0" x2="{sx(FLEET_X)}" y2="{sy(0) + CELL / 2}" stroke="#56B4E9" '
+               f'stroke-width="6" opacity="0.85" aria-hidden="true"/>')
+    out.append(_t(sx(FLEET_X) - 4, sy(0) - 4, "Fleet", 11, "end", "bold", "#0b4f79",
+                  f'transform="rotate(-90 {sx(FLEET_X) - 4} {sy(0) - 4})"'))
+    for cx, cy in board.crosses:
+        out.append(f'<g aria-hidden="true"><circle cx="{sx(cx)}" cy="{sy(cy)}" r="7" fill="#fff" stroke="#333"/>'
+                   f'<path d="M{sx(cx) - 5} {sy(cy)} h10 M{sx(cx)} {sy(cy) - 5} v10" stroke="#333" stroke-width="2"/></g>')
+
+    # status line and the players
+    y = map_h + 22
+    status = [f"Phase: {str(view.get('phase', '')).replace('_', ' ')}", f"turn {view.get('turn')}"]
+    if view.get("action_points") is not None:
+        status.append(f"action points {view.get('action_points')}")
+    if view.get("card_played"):
+        status.append(f"card played: {view['card_played']}")
+    if view.get("cards_until_intensify") is not None:
+        status.append(f"cards until intensify {view['cards_until_intensify']}")
+    if view.get("final_turns_left") is not None:
+        status.append(f"final turns left {view['final_turns_left']}")
+    status.append(f"cones in stock {view.get('stock')}")
+    out.append(_t(8, y, " · ".join(status), 22, weight="bold"))
+    y += LEGEND_ROW
+    cols = [8, 130, 240, 370, 640, 860, 1160, 1290]
+    for cx, head in zip(cols, ("Seat", "pawn", "colour", "landowner in", "fire cards", "tokens", "put out", "score")):
+        out.append(_t(cx, y, head, 17, fill="#555"))
+    for p in players:
+        y += LEGEND_ROW
+        score = p.get("score") or {}
+        total = score.get("total", score.get("public_total"))
+        shown_total = "?" if total is None else (f"{total}" if "total" in score else f"{total} + hidden")
+        colour = p.get("colour") or "hidden"
+        hand = p.get("hand")
+        cards = str(p.get("hand_size")) + (" (" + " ".join(f"{k[:1].upper()}{v}" for k, v in hand.items() if v) + ")"
+                                           if hand else "")
+        tokens = ", ".join(p["tokens"]) if p.get("tokens") else str(p.get("tokens_held", 0))
+        cells = [f"{p['seat']}{' (you)' if p['seat'] == viewer else ''}{' ★hero' if p.get('hero_of_london') else ''}",
+                 p.get("pawn") or "", colour, p.get("landowner") or "—", cards, tokens,
+                 str(p.get("fires_put_out", 0)), shown_total]
+        weight = "bold" if p["seat"] == view.get("current_player") else "normal"
+        for cx, text in zip(cols, cells):
+            out.append(_t(cx, y, text, 19, weight=weight))
+        if p.get("objectives"):
+            objs = "; ".join(f"{o['district']} {o['vp']} VP{'' if o['surviving'] else ' (lost)'}" for o in p["objectives"])
+            y += LEGEND_ROW
+            out.append(_t(cols[1], y, f"objectives: {objs}", 18, fill="#7a4a00"))
+    out.append('</svg>')
+    return "".join(out)

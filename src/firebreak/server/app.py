@@ -1,0 +1,408 @@
+"""The browser play server: FastAPI app factory, JSON API, WebSocket and the ``serve`` entry point.
+
+Game-agnostic: everything comes from the registry (``GameSpec``: options, player counts, hooks) and the agent
+factory. Pages live in ``firebreak/web`` as static files (no build step) and talk to the API below.
+
+API (all JSON; errors are ``{"error": {"code", "message"}}``; the OpenAPI schema is at ``/openapi.json``):
+
+- ``GET  /api/catalog``                            games with their options and player counts, and the bots
+- ``POST /api/games``                              create a game; returns each human seat's secret link
+- ``GET  /api/games``                              list games (public facts only)
+- ``GET  /api/games/{id}``                         state as a seat (``X-Seat-Token`` header) or a spectator
+- ``POST /api/games/{id}/join``                    check a seat token, returns the seat and its state
+- ``POST /api/games/{id}/actions``                 act: ``{"index": actions so far, "action": id or text}``
+- ``POST /api/games/{id}/seats/{seat}/takeover``   hand an absent player's seat to a bot (after the timeout)
+- ``POST /api/games/{id}/reclaim``                 take one's seat back from the bot
+- ``GET  /api/games/{id}/log``                     the full record (``firebreak replay`` reads it); finished games
+- ``GET  /api/games/{id}/replay?step=k&seat=s``    a finished game as it was after ``k`` actions
+- ``WS   /ws/games/{id}``                          live updates; first message ``{"type":"hello","token":...}``
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+from importlib import resources
+from typing import Any
+
+from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, Response
+from pydantic import BaseModel, Field
+
+from firebreak.agents import known_agents
+from firebreak.core import GameState, all_games, record_of
+
+from . import errors as E
+from .live import GameManager, LiveGame
+from .storage import Storage, default_database_url
+from .views import log_entries, render_board, seat_payload
+
+log = logging.getLogger(__name__)
+
+MAX_MESSAGE = 16 * 1024
+"""Largest HTTP body or WebSocket message accepted (an action is a few dozen bytes)."""
+
+
+class SeatRequest(BaseModel):
+    kind: str = Field(description="'human' or 'bot'")
+    bot: str | None = Field(None, description="bot spec for a bot seat, e.g. 'greedy' or 'random'")
+
+
+class CreateRequest(BaseModel):
+    game: str
+    num_players: int | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatRequest] = Field(default_factory=list, description="one per seat; default: you and greedy bots")
+    seed: int | None = Field(None, description="omit for a random deal (a seed reveals every hidden card)")
+    takeover_after: int = Field(120, description="seconds a player must be away before others may hand the seat "
+                                                 "to a bot; 0 = never")
+
+
+class ActRequest(BaseModel):
+    index: Any = Field(description="number of actions played so far (the action is refused if the game moved on)")
+    action: Any = Field(description="an action id, or its text")
+    token: str | None = Field(None, description="the seat token (or send the X-Seat-Token header)")
+
+
+class TokenRequest(BaseModel):
+    token: str | None = None
+
+
+class TakeoverRequest(BaseModel):
+    token: str | None = None
+    bot: str = "greedy"
+
+
+class BodyLimit:
+    """Refuse HTTP bodies over :data:`MAX_MESSAGE` before any handler sees them (413, nothing changes)."""
+
+    def __init__(self, app: Any, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        headers = dict(scope.get("headers") or [])
+        length = headers.get(b"content-length")
+        too_big = length is not None and length.isdigit() and int(length) > self.limit
+        if not too_big and length is None and scope.get("method") in ("POST", "PUT", "PATCH"):
+            body = b""
+            more = True
+            while more:
+                msg = await receive()
+                body += msg.get("body", b"")
+                more = msg.get("more_body", False)
+                if len(body) > self.limit:
+                    too_big = True
+                    break
+            if not too_big:
+                done = False
+
+                async def replay() -> dict:
+                    nonlocal done
+                    if done:
+                        return await receive()
+                    done = True
+                    return {"type": "http.request", "body": body, "more_body": False}
+
+                return await self.app(scope, replay, send)
+        if too_big:
+            resp = JSONResponse({"error": E.too_large(self.limit).to_json()}, status_code=413)
+            return await resp(scope, receive, send)
+        return await self.app(scope, receive, send)
+
+
+def _web_file(name: str) -> str:
+    return str(resources.files("firebreak.web").joinpath(name))
+
+
+def create_app(database_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
+    """The ASGI app. ``database_url``: SQLAlchemy URL; default ``FIREBREAK_DATABASE_URL`` or a SQLite file in
+    the current directory. ``bot_delay``: seconds a bot waits before each move (lets humans follow the play)."""
+    url = database_url or os.environ.get("FIREBREAK_DATABASE_URL") or default_database_url()
+    storage = Storage(url)
+    manager = GameManager(storage, bot_delay)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI):  # type: ignore[no-untyped-def]
+        tasks: list[asyncio.Task] = []
+        stop = None
+        if storage.is_postgres:
+            from .notify import start_listener
+
+            stop = start_listener(storage, manager, asyncio.get_running_loop())
+        tasks.append(asyncio.create_task(_presence(manager)))
+        await manager.resume_all()
+        try:
+            yield
+        finally:
+            for t in tasks:
+                t.cancel()
+            for live in list(manager.games.values()):
+                if live.bot_task is not None:
+                    live.bot_task.cancel()
+            if stop is not None:
+                stop()
+            storage.dispose()
+
+    app = FastAPI(title="firebreak play server", version="1", lifespan=lifespan,
+                  description="Play firebreak's board games live in the browser, with friends and bots.")
+    app.state.manager = manager
+    app.state.storage = storage
+    app.add_middleware(BodyLimit, limit=MAX_MESSAGE)
+
+    @app.exception_handler(E.ApiError)
+    async def _api_error(_request: Request, exc: E.ApiError) -> JSONResponse:
+        return JSONResponse({"error": exc.to_json()}, status_code=exc.status)
+
+    from fastapi.exceptions import RequestValidationError
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0] if exc.errors() else {"msg": "invalid request"}
+        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
+        return JSONResponse({"error": {"code": "bad_request", "message": f"{where}: {first.get('msg')}"}},
+                            status_code=422)
+
+    # ------------------------------------------------------------------------------------------- pages
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> FileResponse:
+        return FileResponse(_web_file("lobby.html"))
+
+    @app.get("/play/{game_id}", include_in_schema=False)
+    async def game_page(game_id: str) -> FileResponse:
+        return FileResponse(_web_file("game.html"))
+
+    @app.get("/replay/{game_id}", include_in_schema=False)
+    async def replay_page(game_id: str) -> FileResponse:
+        return FileResponse(_web_file("replay.html"))
+
+    @app.get("/static/{name}", include_in_schema=False)
+    async def static_file(name: str) -> Response:
+        if name not in ("app.css", "common.js", "lobby.js", "game.js", "replay.js"):
+            return JSONResponse({"error": {"code": "not_found", "message": "no such file"}}, status_code=404)
+        return FileResponse(_web_file(name))
+
+    # ------------------------------------------------------------------------------------------- API
+    @app.get("/api/catalog", summary="Games, their options and the bots")
+    async def catalog() -> dict[str, Any]:
+        games = []
+        for spec in all_games():
+            games.append({
+                "name": spec.name, "title": spec.title, "description": spec.description,
+                "min_players": spec.min_players, "max_players": spec.max_players,
+                "default_players": spec.default_players, "has_svg": bool(spec.extra.get("svg")),
+                "options": [{"name": o.name, "type": o.type.__name__, "default": o.default, "help": o.help,
+                             "choices": list(o.choices) if o.choices is not None else None} for o in spec.options],
+            })
+        bots = [{"name": t.name, "help": t.help, "params": {k: v.__name__ for k, v in t.params.items()}}
+                for t in known_agents()]
+        return {"games": games, "bots": bots}
+
+    @app.post("/api/games", status_code=201, summary="Create a game")
+    async def create_game(req: CreateRequest) -> dict[str, Any]:
+        live, tokens = await manager.create(req.game, req.num_players, req.options,
+                                            [s.model_dump() for s in req.seats], req.seed, req.takeover_after)
+        seats = []
+        for s in live.seats:
+            entry: dict[str, Any] = {"seat": s.seat, "kind": s.kind, "bot": s.bot}
+            if s.seat in tokens:
+                entry["token"] = tokens[s.seat]
+                entry["url"] = f"/play/{live.id}#seat={s.seat}&token={tokens[s.seat]}"
+            seats.append(entry)
+        return {"id": live.id, "game": live.spec.name, "title": live.spec.title,
+                "num_players": live.row.num_players, "options": live.row.options, "seats": seats,
+                "spectator_url": f"/play/{live.id}"}
+
+    @app.get("/api/games", summary="List games")
+    async def list_games(limit: int = Query(100, ge=1, le=1000)) -> dict[str, Any]:
+        rows = await asyncio.to_thread(storage.list_games, limit)
+        out = []
+        for r in rows:
+            live = manager.games.get(r.id)
+            out.append({"id": r.id, "game": r.game, "num_players": r.num_players, "options": r.options,
+                        "created_at": r.created_at, "num_actions": r.num_actions, "finished": r.finished,
+                        "seats": live.public_seats() if live else None})
+        return {"games": out}
+
+    async def _state_for(game_id: str, token: str | None) -> tuple[LiveGame, int | None]:
+        live = await manager.get(game_id)
+        seat = live.seat_for_token(token) if token else None
+        async with live.lock:
+            await manager.catch_up(live)
+        return live, seat
+
+    @app.get("/api/games/{game_id}", summary="The game as a seat or a spectator sees it")
+    async def game_state(game_id: str, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+        live, seat = await _state_for(game_id, x_seat_token)
+        return seat_payload(live, seat, "state", -1)
+
+    @app.post("/api/games/{game_id}/join", summary="Claim a seat with its token")
+    async def join(game_id: str, req: TokenRequest, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+        live, seat = await _state_for(game_id, req.token or x_seat_token)
+        if seat is None:
+            raise E.bad_token()
+        await manager.touch(live, [seat])
+        return {"seat": seat, "state": seat_payload(live, seat, "state", -1)}
+
+    @app.post("/api/games/{game_id}/actions", summary="Take an action")
+    async def act(game_id: str, req: ActRequest, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+        index = await manager.act(game_id, req.token or x_seat_token, req.index, req.action)
+        return {"ok": True, "index": index}
+
+    @app.post("/api/games/{game_id}/seats/{seat}/takeover", summary="Hand an absent player's seat to a bot")
+    async def takeover(game_id: str, seat: int, req: TakeoverRequest,
+                       x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+        await manager.takeover(game_id, req.token or x_seat_token, seat, req.bot)
+        return {"ok": True, "seat": seat, "bot": req.bot}
+
+    @app.post("/api/games/{game_id}/reclaim", summary="Take your seat back from the bot")
+    async def reclaim(game_id: str, req: TokenRequest, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+        seat = await manager.reclaim(game_id, req.token or x_seat_token)
+        return {"ok": True, "seat": seat}
+
+    async def _finished(game_id: str) -> LiveGame:
+        live, _ = await _state_for(game_id, None)
+        if not live.state.is_terminal():
+            raise E.ApiError(409, "not_finished",
+                             "the full log is available once the game is over (its seed reveals every hidden card)")
+        return live
+
+    @app.get("/api/games/{game_id}/log", summary="Full record of a finished game (for firebreak replay)")
+    async def game_log(game_id: str) -> Response:
+        live = await _finished(game_id)
+        body = json.dumps(record_of(live.state).to_json(), indent=1, ensure_ascii=False) + "\n"
+        return Response(body, media_type="application/json", headers={
+            "Content-Disposition": f'attachment; filename="{live.spec.name}-{game_id}.json"'})
+
+    @app.get("/api/games/{game_id}/replay", summary="A finished game after a number of actions")
+    async def game_replay(game_id: str, step: int = Query(0, ge=0), seat: int | None = None) -> dict[str, Any]:
+        live = await _finished(game_id)
+        total = len(live.state.history)
+        step = min(step, total)
+        if seat is not None and not 0 <= seat < live.state.num_players:
+            raise E.ApiError(422, "bad_seat", f"seat {seat} is not a seat of this game")
+        state: GameState = live.spec.new_game(live.row.num_players, live.row.seed, live.row.options)
+        for a in live.state.history[:step]:
+            state.apply_unchecked(a)
+        view = state.view(seat)
+        svg, text = render_board(live.spec, view, [])
+        return {"game_id": game_id, "game": live.spec.name, "title": live.spec.title, "step": step, "total": total,
+                "viewer": seat, "num_players": state.num_players, "terminal": state.is_terminal(),
+                "current_player": None if state.is_terminal() else state.current_player(),
+                "view": view, "svg": svg, "text": text,
+                "scores": state.scores() if state.is_terminal() else None,
+                "entries": log_entries(state, live.marks, live.actors, seat, -1, step)}
+
+    # ------------------------------------------------------------------------------------------- live
+    @app.websocket("/ws/games/{game_id}")
+    async def ws_game(ws: WebSocket, game_id: str) -> None:
+        await ws.accept()
+        try:
+            live = await manager.get(game_id)
+        except E.ApiError as exc:
+            await ws.send_json({"type": "error", **exc.to_json()})
+            await ws.close(code=4404)
+            return
+        seat: int | None = None
+        try:
+            hello = json.loads(await asyncio.wait_for(ws.receive_text(), timeout=30))
+            token = hello.get("token") if isinstance(hello, dict) else None
+            if token is not None:
+                seat = live.seat_for_token(token)
+        except E.ApiError as exc:
+            await ws.send_json({"type": "error", **exc.to_json()})
+            await ws.close(code=4403)
+            return
+        except (TimeoutError, ValueError, WebSocketDisconnect):
+            with contextlib.suppress(Exception):
+                await ws.close(code=4400)
+            return
+        async with live.lock:
+            await manager.catch_up(live)
+            conn = manager.subscribe(live, seat)
+        if seat is not None:
+            await manager.touch(live, [seat])
+            manager.broadcast_seats(live)  # the others see this seat come back
+        writer = asyncio.create_task(_writer(ws, conn))
+        try:
+            while True:
+                raw = await ws.receive_text()
+                reply = await _handle(manager, live, seat, raw)
+                if reply is not None:
+                    conn.push(reply)
+                if conn.dropped:
+                    break
+        except WebSocketDisconnect:
+            pass
+        finally:
+            manager.unsubscribe(live, conn)
+            writer.cancel()
+            if seat is not None:
+                with contextlib.suppress(Exception):
+                    await manager.touch(live, [seat])
+                manager.broadcast_seats(live)
+
+    return app
+
+
+async def _writer(ws: WebSocket, conn: Any) -> None:
+    try:
+        while True:
+            await ws.send_text(await conn.queue.get())  # already JSON text
+    except Exception:  # noqa: BLE001 - any send failure means the client is gone; the reader cleans up
+        return
+
+
+async def _handle(manager: GameManager, live: LiveGame, seat: int | None, raw: str) -> dict[str, Any] | None:
+    """One client message -> the reply (ack, error or pong). Updates reach the client through the broadcast."""
+    if len(raw.encode("utf-8")) > MAX_MESSAGE:
+        return {"type": "error", **E.too_large(MAX_MESSAGE).to_json()}
+    try:
+        msg = json.loads(raw)
+    except ValueError:
+        return {"type": "error", "code": "bad_message", "message": "messages must be JSON objects"}
+    if not isinstance(msg, dict):
+        return {"type": "error", "code": "bad_message", "message": "messages must be JSON objects"}
+    ref = msg.get("ref")
+    kind = msg.get("type")
+    if kind == "ping":
+        return {"type": "pong", "ref": ref}
+    if kind == "act":
+        if seat is None:
+            return {"type": "error", "code": "bad_token", "ref": ref,
+                    "message": "spectators cannot act; open your seat link to play"}
+        try:
+            index = await manager.act(live.id, None, msg.get("index"), msg.get("action"), proven_seat=seat)
+        except E.ApiError as exc:
+            return {"type": "error", "ref": ref, **exc.to_json()}
+        return {"type": "ack", "index": index, "ref": ref}
+    return {"type": "error", "code": "bad_message", "ref": ref, "message": f"unknown message type {kind!r}"}
+
+
+async def _presence(manager: GameManager, every: float = 10.0) -> None:
+    """Keep ``last_seen`` fresh for seats connected to this process, so other processes see them present."""
+    while True:
+        await asyncio.sleep(every)
+        for live in list(manager.games.values()):
+            seats = sorted(live.connected_seats())
+            if seats:
+                with contextlib.suppress(Exception):
+                    await manager.touch(live, seats)
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None, bot_delay: float = 0.6) -> None:
+    """Run the server (``firebreak serve``): prints its address, serves until interrupted."""
+    import uvicorn
+
+    url = database_url or os.environ.get("FIREBREAK_DATABASE_URL") or default_database_url()
+    app = create_app(url, bot_delay=bot_delay)
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    where = url if not url.startswith("postgres") else url.split("@")[-1]
+    print(f"firebreak server at http://{shown}:{port}/  (games stored in {where})", flush=True)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=MAX_MESSAGE * 4,
+                ws_per_message_deflate=False)  # JSON views compress well but deflate costs more CPU than it saves on a LAN

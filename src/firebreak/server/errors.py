@@ -1,0 +1,43 @@
+"""Errors the server reports to clients: a stable code, a sentence, and the HTTP status.
+
+The same codes are used over HTTP (``{"error": {"code", "message"}}``) and over the WebSocket
+(``{"type": "error", "code", "message"}``), so a page handles both the same way.
+"""
+
+from __future__ import annotations
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+    def to_json(self) -> dict[str, str]:
+        return {"code": self.code, "message": self.message}
+
+
+def unknown_game(game_id: str) -> ApiError:
+    return ApiError(404, "unknown_game", f"there is no game {game_id!r} on this server")
+
+
+def bad_token() -> ApiError:
+    return ApiError(403, "bad_token", "this seat link is not valid for this game (check the link you were sent)")
+
+
+def not_your_turn(seat: int, current: int) -> ApiError:
+    return ApiError(409, "not_your_turn", f"it is seat {current}'s turn, not seat {seat}'s")
+
+
+def stale_index(expected: int, got: int) -> ApiError:
+    return ApiError(409, "stale_index",
+                    f"another action was taken first: the game is at action {expected}, your action was for {got}")
+
+
+def game_over() -> ApiError:
+    return ApiError(409, "game_over", "the game is over; no action is legal")
+
+
+def too_large(limit: int) -> ApiError:
+    return ApiError(413, "too_large", f"message too large (the limit is {limit} bytes)")

@@ -1,0 +1,388 @@
+"""Live games in one server process: the cached state, the turn lock, bots, and the connected clients.
+
+The database is the truth; a :class:`LiveGame` is a cache rebuilt by replaying the stored actions, and caught up
+(:meth:`GameManager.catch_up`) before every decision, so several processes sharing one database stay correct:
+an action is first applied to a *copy*, then inserted at its index (the primary key refuses a second action at
+the same index, whichever process wrote the first), and only after that commit is the copy adopted, the action
+acknowledged and the update queued to every connected client. Whatever happens between, nothing unacknowledged
+is ever shown and nothing acknowledged is ever lost.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from firebreak.agents import Agent, Observation, agent_rng, make_agent
+from firebreak.core import FirebreakError, GameSpec, GameState, get_game
+
+from . import errors as E
+from .storage import (
+    GameRow,
+    SeatRow,
+    StaleIndexError,
+    Storage,
+    hash_token,
+    token_matches,
+)
+from .views import seat_payload
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(eq=False)
+class Connection:
+    """One connected client (a seat's page or a spectator), fed through its own queue so a slow client never
+    holds up the game."""
+
+    game_id: str
+    seat: int | None
+    queue: asyncio.Queue = field(default_factory=lambda: asyncio.Queue(maxsize=1000))
+    sent: int = -1  # log entries sent so far end before this index (-1: nothing yet, not even the set-up)
+    dropped: bool = False
+
+    def push(self, msg: dict[str, Any] | str) -> None:
+        """Queue a message (a dict, or one already encoded as JSON text to share it between clients)."""
+        try:
+            self.queue.put_nowait(msg if isinstance(msg, str) else json.dumps(msg, ensure_ascii=False))
+        except asyncio.QueueFull:  # a client that reads nothing for 1000 updates is gone; it resyncs on reconnect
+            self.dropped = True
+
+
+class LiveGame:
+    """A game's cached state plus who sits where; guarded by ``lock`` for every change."""
+
+    def __init__(self, row: GameRow, seats: list[SeatRow], spec: GameSpec) -> None:
+        self.id = row.id
+        self.row = row
+        self.seats = seats
+        self.spec = spec
+        self.state: GameState = spec.new_game(row.num_players, row.seed, row.options)
+        self.actors: list[int] = []
+        self.marks: list[int] = [len(self.state.events)]
+        self.lock = asyncio.Lock()
+        self.connections: set[Connection] = set()
+        self.agents: dict[tuple[int, str], Agent] = {}
+        self.bot_task: asyncio.Task | None = None
+
+    def adopt(self, new_state: GameState, seat: int) -> None:
+        self.state = new_state
+        self.actors.append(seat)
+        self.marks.append(len(new_state.events))
+
+    def replay_stored(self, actions: list[tuple[int, int]]) -> None:
+        for action, seat in actions:
+            self.state.apply(action)
+            self.actors.append(seat)
+            self.marks.append(len(self.state.events))
+
+    def seat_for_token(self, token: object) -> int:
+        if isinstance(token, str) and token and len(token) < 200:
+            for s in self.seats:
+                if token_matches(token, s.token_hash):
+                    return s.seat
+        raise E.bad_token()
+
+    def connected_seats(self) -> set[int]:
+        return {c.seat for c in self.connections if c.seat is not None}
+
+    def public_seats(self) -> list[dict[str, Any]]:
+        here = self.connected_seats()
+        now = time.time()
+        out = []
+        for s in self.seats:
+            recent = s.last_seen is not None and now - s.last_seen < 30
+            out.append({"seat": s.seat, "kind": s.kind, "bot": s.bot,
+                        "connected": s.kind == "bot" or s.seat in here or recent, "has_link": s.token_hash is not None})
+        return out
+
+
+class GameManager:
+    """All live games of this process and the operations on them (create, act, take over, broadcast)."""
+
+    def __init__(self, storage: Storage, bot_delay: float = 0.0, max_cached: int = 2000) -> None:
+        self.storage = storage
+        self.bot_delay = bot_delay
+        self.max_cached = max_cached
+        self.games: OrderedDict[str, LiveGame] = OrderedDict()  # least recently used first
+        self._load_lock = asyncio.Lock()
+
+    async def db(self, fn: Callable[..., Any], *args: Any) -> Any:
+        return await asyncio.to_thread(fn, *args)
+
+    # ------------------------------------------------------------------------------------------- games
+    async def create(self, game: str, num_players: int | None, options: dict[str, Any], seats: list[dict[str, Any]],
+                     seed: int | None, takeover_after: int) -> tuple[LiveGame, dict[int, str]]:
+        try:
+            spec = get_game(game)
+            n = spec.default_players if num_players is None else num_players
+            resolved = spec.resolve_options(n, options)
+        except FirebreakError as exc:
+            raise E.ApiError(422, "bad_game", str(exc)) from None
+        if not seats:
+            seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "greedy"}] * (n - 1)
+        if len(seats) != n:
+            raise E.ApiError(422, "bad_seats", f"{len(seats)} seats described for a {n}-player game")
+        tokens: dict[int, str] = {}
+        rows: list[SeatRow] = []
+        for i, s in enumerate(seats):
+            kind = s.get("kind")
+            if kind == "human":
+                tok = secrets.token_urlsafe(24)
+                tokens[i] = tok
+                rows.append(SeatRow(i, "human", None, hash_token(tok), None))
+            elif kind == "bot":
+                bot = s.get("bot") or "greedy"
+                try:
+                    make_agent(bot)
+                except FirebreakError as exc:
+                    raise E.ApiError(422, "bad_bot", f"seat {i}: {exc}") from None
+                rows.append(SeatRow(i, "bot", bot, None, None))
+            else:
+                raise E.ApiError(422, "bad_seats", f"seat {i} must be 'human' or 'bot', not {kind!r}")
+        if seed is None:
+            seed = secrets.randbelow(2**62)
+        if takeover_after < 0:
+            raise E.ApiError(422, "bad_request", "takeover_after must be 0 (never) or a number of seconds")
+        row = GameRow(secrets.token_urlsafe(9), spec.name, n, resolved, seed, time.time(), takeover_after, 0, False)
+        live = LiveGame(row, rows, spec)
+        await self.db(self.storage.create_game, row, rows)
+        self._remember(live)
+        self.kick_bots(live)
+        return live, tokens
+
+    async def get(self, game_id: str) -> LiveGame:
+        live = self.games.get(game_id)
+        if live is not None:
+            self.games.move_to_end(game_id)
+            return live
+        async with self._load_lock:
+            live = self.games.get(game_id)
+            if live is not None:
+                return live
+            live = await self.db(self._load, game_id)
+            self._remember(live)
+            return live
+
+    def _remember(self, live: LiveGame) -> None:
+        """Cache a game, forgetting idle ones beyond ``max_cached`` (the database keeps them; they reload)."""
+        self.games[live.id] = live
+        excess = len(self.games) - self.max_cached
+        for game_id, old in list(self.games.items()):
+            if excess <= 0:
+                break
+            idle = not old.connections and not old.lock.locked() and (old.bot_task is None or old.bot_task.done())
+            if idle and old is not live:
+                del self.games[game_id]
+                excess -= 1
+
+    def _load(self, game_id: str) -> LiveGame:
+        row = self.storage.load_game(game_id)
+        if row is None:
+            raise E.unknown_game(game_id)
+        live = LiveGame(row, self.storage.load_seats(game_id), get_game(row.game))
+        live.replay_stored(self.storage.load_actions(game_id))
+        return live
+
+    async def catch_up(self, live: LiveGame) -> None:
+        """Apply actions other processes stored since our cache was built, and reread the seats (hold the lock)."""
+        new, seats = await self.db(self._fresh, live.id, len(live.state.history))
+        live.replay_stored(new)
+        live.seats = seats
+
+    def _fresh(self, game_id: str, start: int) -> tuple[list[tuple[int, int]], list[SeatRow]]:
+        return self.storage.load_actions(game_id, start), self.storage.load_seats(game_id)
+
+    # ------------------------------------------------------------------------------------------- acting
+    async def act(self, game_id: str, token: str | None, index: Any, action: Any,
+                  proven_seat: int | None = None) -> int:
+        """Apply a seat's action; returns its index once committed. Raises :class:`ApiError` for any refusal.
+
+        The seat is the token's, or ``proven_seat`` for a WebSocket that showed its token when it connected.
+        """
+        live = await self.get(game_id)
+        seat = proven_seat if proven_seat is not None else live.seat_for_token(token)
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise E.ApiError(422, "malformed_action", "'index' (the number of actions so far) must be a whole number")
+        async with live.lock:
+            if index != len(live.state.history) or live.state.is_terminal():
+                await self.catch_up(live)  # maybe another process moved on; if we are merely stale, the insert fails
+            state = live.state
+            if state.is_terminal():
+                raise E.game_over()
+            if index != len(state.history):
+                raise E.stale_index(len(state.history), index)
+            if live.seats[seat].kind != "human":
+                raise E.ApiError(409, "seat_is_bot", f"seat {seat} has been handed to a bot; reclaim it first")
+            if state.current_player() != seat:
+                raise E.not_your_turn(seat, state.current_player())
+            try:
+                a = state.parse_action(action)
+            except FirebreakError as exc:
+                raise E.ApiError(422, "malformed_action", str(exc)) from None
+            if not state.is_legal(a):
+                raise E.ApiError(422, "illegal_action", f"'{state.action_to_text(a)}' is not legal now")
+            await self._commit(live, seat, a)
+            live.seats[seat].last_seen = time.time()
+        self.kick_bots(live)
+        return index
+
+    async def _commit(self, live: LiveGame, seat: int, action: int) -> None:
+        """Store then adopt one legal action (lock held) and queue the update to every local client."""
+        new = live.state.clone()
+        new.apply(action)
+        idx = len(live.state.history)
+        try:
+            await self.db(self.storage.append_action, live.id, idx, action, seat, new.is_terminal())
+        except StaleIndexError:
+            await self.catch_up(live)
+            self.broadcast(live)
+            raise E.stale_index(len(live.state.history), idx) from None
+        live.adopt(new, seat)
+        self.broadcast(live)
+
+    # ------------------------------------------------------------------------------------------- bots
+    def kick_bots(self, live: LiveGame) -> None:
+        """Start the bot loop of a game if a bot is to move and no loop runs."""
+        if live.bot_task is not None and not live.bot_task.done():
+            return
+        state = live.state
+        if state.is_terminal() or live.seats[state.current_player()].kind != "bot":
+            return
+        live.bot_task = asyncio.get_running_loop().create_task(self._bot_loop(live))
+
+    async def _bot_loop(self, live: LiveGame) -> None:
+        while True:
+            if self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+            async with live.lock:
+                state = live.state  # if another process moved on, the insert below fails and we catch up
+                if state.is_terminal():
+                    return
+                seat = state.current_player()
+                spec = live.seats[seat].bot
+                if live.seats[seat].kind != "bot" or spec is None:
+                    return
+                agent = live.agents.get((seat, spec))
+                if agent is None:
+                    agent = live.agents[(seat, spec)] = make_agent(spec)
+                rng = agent_rng(live.row.seed, seat, len(state.history))
+                action = await asyncio.to_thread(agent.act, Observation(state, seat), rng)
+                try:
+                    await self._commit(live, seat, action)
+                except E.ApiError:
+                    continue  # another process moved first: _commit caught up; look again
+                except Exception:
+                    log.exception("bot loop of %s cannot write to the database", live.id)
+                    return
+            await asyncio.sleep(0)
+
+    # ------------------------------------------------------------------------------------------- seats
+    async def takeover(self, game_id: str, token: str | None, seat: int, bot: str) -> None:
+        """Another player hands an absent player's seat to a bot (allowed after the game's timeout)."""
+        live = await self.get(game_id)
+        me = live.seat_for_token(token)
+        try:
+            make_agent(bot)
+        except FirebreakError as exc:
+            raise E.ApiError(422, "bad_bot", str(exc)) from None
+        async with live.lock:
+            await self.catch_up(live)
+            if not 0 <= seat < len(live.seats) or seat == me:
+                raise E.ApiError(422, "bad_seat", f"seat {seat} is not another seat of this game")
+            target = live.seats[seat]
+            if target.kind != "human":
+                raise E.ApiError(409, "takeover_refused", f"seat {seat} is already played by a bot")
+            if live.state.is_terminal():
+                raise E.game_over()
+            limit = live.row.takeover_after
+            if limit <= 0:
+                raise E.ApiError(409, "takeover_refused", "this game does not allow handing seats to bots")
+            last = max(target.last_seen or 0.0, live.row.created_at)
+            away = time.time() - last
+            if seat in live.connected_seats() or away < limit:
+                raise E.ApiError(409, "takeover_refused",
+                                 f"seat {seat}'s player was here {away:.0f} s ago; a seat can be handed to a bot "
+                                 f"after {limit} s away")
+            await self.db(self.storage.set_seat_bot, live.id, seat, bot)
+            target.kind, target.bot = "bot", bot
+            self.broadcast(live, full=True)
+        self.kick_bots(live)
+
+    async def reclaim(self, game_id: str, token: str | None) -> int:
+        """A player whose seat was handed to a bot takes it back with their own link."""
+        live = await self.get(game_id)
+        seat = live.seat_for_token(token)
+        async with live.lock:
+            await self.catch_up(live)
+            if live.seats[seat].kind == "human":
+                return seat
+            await self.db(self.storage.set_seat_bot, live.id, seat, None)
+            live.seats[seat].kind, live.seats[seat].bot = "human", None
+            live.seats[seat].last_seen = time.time()
+            self.broadcast(live, full=True)
+        return seat
+
+    async def touch(self, live: LiveGame, seats: list[int]) -> None:
+        now = time.time()
+        for s in seats:
+            live.seats[s].last_seen = now
+        await self.db(self.storage.touch_seats, live.id, seats, now)
+
+    # ------------------------------------------------------------------------------------------- clients
+    def subscribe(self, live: LiveGame, seat: int | None) -> Connection:
+        conn = Connection(live.id, seat)
+        live.connections.add(conn)
+        conn.push(seat_payload(live, seat, "state", -1))
+        conn.sent = len(live.state.history)
+        return conn
+
+    def unsubscribe(self, live: LiveGame, conn: Connection) -> None:
+        live.connections.discard(conn)
+
+    def broadcast(self, live: LiveGame, full: bool = False) -> None:
+        """Queue to each local client the log entries it has not had, with its fresh view (lock held)."""
+        n = len(live.state.history)
+        built: dict[tuple[int | None, int], str] = {}  # spectators (and a seat's tabs) share one encoding
+        for conn in list(live.connections):
+            if conn.sent >= n and not full:
+                continue
+            key = (conn.seat, conn.sent)
+            if key not in built:
+                built[key] = json.dumps(seat_payload(live, conn.seat, "update", conn.sent), ensure_ascii=False)
+            conn.push(built[key])
+            conn.sent = n
+
+    def broadcast_seats(self, live: LiveGame) -> None:
+        """Tell local clients who is here (a seat's page opened or closed); no game data."""
+        msg = json.dumps({"type": "seats", "seats": live.public_seats()})
+        for conn in list(live.connections):
+            conn.push(msg)
+
+    async def refresh(self, game_id: str, actions: int | None = None) -> None:
+        """A process changed a game (``actions``: its new action count; None: its seats): catch up and tell our
+        clients. Called on PostgreSQL NOTIFY, for our own changes too, which are skipped as already known."""
+        live = self.games.get(game_id)
+        if live is None or (actions is not None and len(live.state.history) >= actions):
+            return
+        async with live.lock:
+            before = [(s.kind, s.bot) for s in live.seats]
+            await self.catch_up(live)
+            self.broadcast(live, full=before != [(s.kind, s.bot) for s in live.seats])
+
+    async def resume_all(self) -> None:
+        """After a start or restart: let the bots of every unfinished game play on."""
+        for game_id in await self.db(self.storage.unfinished_game_ids):
+            try:
+                live = await self.get(game_id)
+            except Exception:
+                log.exception("cannot resume game %s", game_id)
+                continue
+            self.kick_bots(live)

@@ -1,0 +1,74 @@
+"""Scale-out: PostgreSQL LISTEN/NOTIFY carries "game X changed" between server processes.
+
+Every action and seat change is stored with ``pg_notify`` in the same transaction, so the notification is sent
+only when the change is committed. Each process listens on a dedicated connection in a thread and asks its
+:class:`~firebreak.server.live.GameManager` to catch up that game from the database and update its own clients.
+The message carries only the game id and its new number of actions (or ``seats`` for a seat handed to or taken
+back from a bot): the database stays the one source of truth, and a process skips notes it is already past.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from .storage import NOTIFY_CHANNEL, Storage
+
+if TYPE_CHECKING:
+    from .live import GameManager
+
+log = logging.getLogger(__name__)
+
+
+def _libpq_url(storage: Storage) -> str:
+    url = storage.url
+    for prefix in ("postgresql+psycopg://", "postgresql+psycopg2://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql://" + url[len(prefix):]
+    return url
+
+
+def start_listener(storage: Storage, manager: GameManager, loop: asyncio.AbstractEventLoop) -> Callable[[], None]:
+    """Start the listening thread; returns a function that stops it."""
+    import psycopg
+
+    stop = threading.Event()
+    ready = threading.Event()
+
+    def run() -> None:
+        while not stop.is_set():
+            try:
+                with psycopg.connect(_libpq_url(storage), autocommit=True) as conn:
+                    conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                    ready.set()
+                    while not stop.is_set():
+                        for note in conn.notifies(timeout=0.5, stop_after=100):
+                            game_id, _, what = note.payload.partition(" ")
+                            actions = int(what) if what.isdigit() else None
+                            loop.call_soon_threadsafe(
+                                lambda g=game_id, n=actions: asyncio.ensure_future(_refresh(manager, g, n)))
+            except Exception:
+                if stop.is_set():
+                    return
+                log.exception("lost the PostgreSQL notification connection; reconnecting")
+                stop.wait(1.0)
+
+    thread = threading.Thread(target=run, name="firebreak-listen", daemon=True)
+    thread.start()
+    ready.wait(timeout=10)
+
+    def stopper() -> None:
+        stop.set()
+        thread.join(timeout=5)
+
+    return stopper
+
+
+async def _refresh(manager: GameManager, game_id: str, actions: int | None) -> None:
+    try:
+        await manager.refresh(game_id, actions)
+    except Exception:
+        log.exception("cannot refresh game %s after a notification", game_id)

@@ -1,0 +1,227 @@
+"""Durable storage of played games through SQLAlchemy (SQLite by default, PostgreSQL for scale-out).
+
+A game is stored as what reproduces it: (game, players, options, seed) in ``games``, one row per seat in ``seats``
+and one row per accepted action in ``actions``. The state itself is never stored: it is rebuilt by replaying, so
+a row can never disagree with the rules. ``actions`` has the primary key (game_id, idx): two processes racing to
+write the same turn cannot both succeed, whatever their in-memory caches believed.
+
+Everything here is synchronous; the web layer calls it from worker threads.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    create_engine,
+    event,
+    insert,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+
+metadata = MetaData()
+
+games_table = Table(
+    "games", metadata,
+    Column("id", String(40), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("num_players", Integer, nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("takeover_after", Integer, nullable=False),
+    Column("num_actions", Integer, nullable=False, default=0),
+    Column("finished", Boolean, nullable=False, default=False),
+)
+
+seats_table = Table(
+    "seats", metadata,
+    Column("game_id", String(40), ForeignKey("games.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),  # "human" or "bot"
+    Column("bot", String(200), nullable=True),
+    Column("token_hash", String(64), nullable=True),
+    Column("last_seen", Float, nullable=True),
+)
+
+actions_table = Table(
+    "actions", metadata,
+    Column("game_id", String(40), ForeignKey("games.id"), primary_key=True),
+    Column("idx", Integer, primary_key=True),  # (game_id, idx) unique: one action per turn, across processes
+    Column("action", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
+NOTIFY_CHANNEL = "firebreak_updates"
+
+
+def hash_token(token: str) -> str:
+    """Seat tokens are stored hashed, so a leaked database does not hand out seats."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def token_matches(token: str, token_hash: str | None) -> bool:
+    return token_hash is not None and hmac.compare_digest(hash_token(token), token_hash)
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str
+    bot: str | None
+    token_hash: str | None
+    last_seen: float | None
+
+
+@dataclass
+class GameRow:
+    id: str
+    game: str
+    num_players: int
+    options: dict[str, Any]
+    seed: int
+    created_at: float
+    takeover_after: int
+    num_actions: int
+    finished: bool
+
+
+class StaleIndexError(Exception):
+    """Another action was stored at this index first (the optimistic-concurrency check failed)."""
+
+
+def default_database_url() -> str:
+    return f"sqlite:///{Path.cwd() / 'firebreak-games.sqlite3'}"
+
+
+class Storage:
+    """All database access of the server. One instance per process, shared by its threads."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.is_postgres = url.startswith("postgresql")
+        if url.startswith("postgresql://"):
+            url = "postgresql+psycopg://" + url[len("postgresql://"):]
+        self.sa_url = url
+        kwargs: dict[str, Any] = {"future": True}
+        if url.startswith("sqlite"):
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+        else:
+            kwargs["pool_size"] = 10
+            kwargs["max_overflow"] = 20
+            kwargs["pool_pre_ping"] = True
+        self.engine: Engine = create_engine(url, **kwargs)
+        if url.startswith("sqlite"):
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        metadata.create_all(self.engine)
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+    # ------------------------------------------------------------------------------------------- writing
+    def create_game(self, row: GameRow, seats: list[SeatRow]) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(insert(games_table).values(
+                id=row.id, game=row.game, num_players=row.num_players, options=row.options, seed=row.seed,
+                created_at=row.created_at, takeover_after=row.takeover_after, num_actions=0, finished=False,
+            ))
+            conn.execute(insert(seats_table), [
+                {"game_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "token_hash": s.token_hash,
+                 "last_seen": s.last_seen} for s in seats
+            ])
+
+    def append_action(self, game_id: str, idx: int, action: int, seat: int, finished: bool) -> None:
+        """Store action ``idx`` of a game, committed before returning. Raises :class:`StaleIndexError` if taken."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(actions_table).values(
+                    game_id=game_id, idx=idx, action=action, seat=seat, created_at=time.time()))
+                conn.execute(update(games_table).where(games_table.c.id == game_id).values(
+                    num_actions=idx + 1, finished=finished))
+                if self.is_postgres:  # delivered on commit only; says how many actions the game now has
+                    conn.execute(text("SELECT pg_notify(:ch, :msg)"),
+                                 {"ch": NOTIFY_CHANNEL, "msg": f"{game_id} {idx + 1}"})
+        except IntegrityError:
+            raise StaleIndexError(f"action {idx} of game {game_id} was already taken") from None
+
+    def set_seat_bot(self, game_id: str, seat: int, bot: str | None) -> None:
+        """Hand a seat to a bot (``bot`` spec) or back to its human (``None``)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(seats_table).where(
+                (seats_table.c.game_id == game_id) & (seats_table.c.seat == seat)
+            ).values(kind="bot" if bot else "human", bot=bot))
+            if self.is_postgres:
+                conn.execute(text("SELECT pg_notify(:ch, :msg)"), {"ch": NOTIFY_CHANNEL, "msg": f"{game_id} seats"})
+
+    def touch_seats(self, game_id: str, seats: list[int], when: float | None = None) -> None:
+        if not seats:
+            return
+        with self.engine.begin() as conn:
+            conn.execute(update(seats_table).where(
+                (seats_table.c.game_id == game_id) & (seats_table.c.seat.in_(seats))
+            ).values(last_seen=time.time() if when is None else when))
+
+    # ------------------------------------------------------------------------------------------- reading
+    def load_game(self, game_id: str) -> GameRow | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(select(games_table).where(games_table.c.id == game_id)).mappings().first()
+        return None if r is None else GameRow(**dict(r))
+
+    def load_seats(self, game_id: str) -> list[SeatRow]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(seats_table).where(seats_table.c.game_id == game_id)
+                                .order_by(seats_table.c.seat)).mappings().all()
+        return [SeatRow(r["seat"], r["kind"], r["bot"], r["token_hash"], r["last_seen"]) for r in rows]
+
+    def load_actions(self, game_id: str, start: int = 0) -> list[tuple[int, int]]:
+        """(action, seat) for every stored action from index ``start``, in order."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(actions_table.c.idx, actions_table.c.action, actions_table.c.seat)
+                .where((actions_table.c.game_id == game_id) & (actions_table.c.idx >= start))
+                .order_by(actions_table.c.idx)
+            ).all()
+        out = []
+        for expected, (idx, action, seat) in enumerate(rows, start):
+            if idx != expected:  # pragma: no cover - the primary key and the index check make gaps impossible
+                raise RuntimeError(f"game {game_id}: action {expected} is missing")
+            out.append((action, seat))
+        return out
+
+    def list_games(self, limit: int = 100) -> list[GameRow]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(games_table).order_by(games_table.c.created_at.desc()).limit(limit)).mappings()
+            return [GameRow(**dict(r)) for r in rows]
+
+    def unfinished_game_ids(self) -> list[str]:
+        with self.engine.connect() as conn:
+            return [r[0] for r in conn.execute(select(games_table.c.id).where(games_table.c.finished.is_(False)))]
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")  # WAL: a committed action survives a killed process
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute("PRAGMA busy_timeout=30000")
+    cur.close()

@@ -1,0 +1,42 @@
+// Replay page: a finished game after any number of actions, from any seat's point of view (keys: ← → Home End).
+"use strict";
+const gameId = decodeURIComponent(location.pathname.split("/").pop());
+let step = 0, total = 0, seat = "", seatsFilled = false;
+const $ = id => document.getElementById(id);
+
+async function load() {
+  try {
+    const q = `step=${step}` + (seat === "" ? "" : `&seat=${seat}`);
+    const r = await FB.api("GET", `/api/games/${encodeURIComponent(gameId)}/replay?${q}`);
+    $("error").textContent = "";
+    total = r.total; step = r.step;
+    document.title = `${r.title} replay — firebreak`;
+    $("title").textContent = `${r.title} — replay`;
+    $("where").textContent = `Step ${step} of ${total}` + (r.terminal ? " (game over)" : ` · Seat ${r.current_player} to play`);
+    $("step").max = total; $("step").value = step;
+    if (!seatsFilled) {
+      for (let i = 0; i < r.num_players; i++) $("seat").append(FB.el("option", { value: String(i), text: `Seat ${i}` }));
+      seatsFilled = true;
+    }
+    FB.showBoard($("board"), r.svg, r.text);
+    const from = Math.max(0, r.entries.length - 1);
+    $("log").replaceChildren(...r.entries.map((e, i) => FB.logItem(e, i >= from)));
+    $("log").scrollTop = $("log").scrollHeight;
+    $("result").hidden = !r.terminal;
+    if (r.terminal) $("scores").replaceChildren(FB.scoresTable(r.scores, null));
+  } catch (e) { $("error").textContent = e.message; }
+}
+function go(s) { step = Math.max(0, Math.min(total, s)); load(); }
+$("first").onclick = () => go(0);
+$("prev").onclick = () => go(step - 1);
+$("next").onclick = () => go(step + 1);
+$("lastbtn").onclick = () => go(total);
+$("step").oninput = ev => go(+ev.target.value);
+$("seat").onchange = ev => { seat = ev.target.value; load(); };
+document.addEventListener("keydown", ev => {
+  if (ev.target.tagName === "INPUT" || ev.target.tagName === "SELECT") return;
+  if (ev.key === "ArrowRight") go(step + 1); else if (ev.key === "ArrowLeft") go(step - 1);
+  else if (ev.key === "Home") go(0); else if (ev.key === "End") go(total);
+});
+$("log-link").href = `/api/games/${encodeURIComponent(gameId)}/log`;
+load();

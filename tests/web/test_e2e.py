@@ -1,0 +1,209 @@
+"""End to end in a real browser: two players in two browser contexts create a Great Fire game with two bots in the
+lobby, share seat links, and play it to the end by clicking; one of them closes the page mid-game and reopens the
+link. Screenshots go to ``test-artifacts/web`` (or ``$FIREBREAK_TEST_ARTIFACTS/web``).
+
+Uses Debian's /usr/bin/chromium through python playwright (never a downloaded browser); skipped if either is missing.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from firebreak.core import GameRecord, replay
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+
+try:
+    from playwright.sync_api import Page, sync_playwright
+except ImportError:  # pragma: no cover - depends on the machine
+    sync_playwright = None  # type: ignore[assignment]
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(sync_playwright is None, reason="python playwright is not installed (pip install playwright)"),
+    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"{CHROMIUM} is missing (apt-get install chromium)"),
+]
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def artifacts() -> Path:
+    base = Path(os.environ.get("FIREBREAK_TEST_ARTIFACTS", Path(__file__).resolve().parents[2] / "test-artifacts"))
+    out = base / "web"
+    out.mkdir(parents=True, exist_ok=True)
+    return out
+
+
+class Server:
+    def __init__(self, db: Path) -> None:
+        import subprocess
+        import sys
+
+        self.port = free_port()
+        code = ("from firebreak.core import get_game; from firebreak.games.great_fire.svg import render_svg; "
+                "get_game('great-fire').extra.setdefault('svg', render_svg); "
+                "from firebreak.server.app import serve; "
+                f"serve('127.0.0.1', {self.port}, 'sqlite:///{db}', bot_delay=0.02)")
+        self.proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.base = f"http://127.0.0.1:{self.port}"
+        for _ in range(300):
+            try:
+                httpx.get(self.base + "/api/catalog", timeout=1)
+                return
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError("server did not start")
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(timeout=10)
+
+
+@pytest.fixture
+def server(tmp_path: Path):  # type: ignore[no-untyped-def]
+    s = Server(tmp_path / "games.sqlite3")
+    yield s
+    s.stop()
+
+
+def turn_text(page: Page) -> str:
+    return page.locator("#turn").inner_text()
+
+
+def try_click(page: Page, selector: str) -> bool:
+    loc = page.locator(selector)
+    if loc.count() == 0:
+        return False
+    try:
+        loc.first.click(timeout=1500)
+        return True
+    except Exception:  # noqa: BLE001 - the page redrew under us; try again next round
+        return False
+
+
+def press_enter_on_first_action(page: Page, log_length: int) -> bool:
+    """Keyboard only: focus the first legal-action button, press Enter, and wait for the move to be logged."""
+    if page.locator("#actions button[data-legal]").count() == 0:
+        return False
+    try:
+        page.locator("#actions button[data-legal]").first.focus(timeout=1500)
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"document.querySelectorAll('#log li').length > {log_length}", timeout=10000)
+    except Exception:  # noqa: BLE001 - the page redrew under us; try again next round
+        return False
+    return True
+
+
+def test_two_players_and_two_bots_play_great_fire_to_the_end_in_chromium(server: Server) -> None:
+    out = artifacts()
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        alice_ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+        bob_ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+        alice = alice_ctx.new_page()
+        errors: list[str] = []
+        alice.on("pageerror", lambda e: errors.append(str(e)))
+
+        # Alice creates the game in the lobby: seats 0 and 1 human, a greedy and a random bot.
+        alice.goto(server.base + "/")
+        alice.select_option("#game", "great-fire")
+        alice.fill("#players", "4")
+        alice.dispatch_event("#players", "change")
+        alice.select_option("#seat-0", "human")
+        alice.select_option("#seat-1", "human")
+        alice.select_option("#seat-2", "bot:greedy")
+        alice.select_option("#seat-3", "bot:random")
+        alice.check("#opt-hidden_colours")
+        alice.fill("#seat-2-settings", "samples=lots")  # a bad strength is refused with a clear message
+        alice.click("#create")
+        alice.wait_for_function("document.getElementById('create-error').textContent.includes('samples')")
+        alice.fill("#seat-2-settings", "samples=2")
+        alice.screenshot(path=str(out / "01-lobby.png"), full_page=True)
+        alice.click("#create")
+        alice.wait_for_selector("[data-seat-link='1']")
+        link0 = alice.input_value("[data-seat-link='0']")
+        link1 = alice.input_value("[data-seat-link='1']")
+        assert "#seat=0&token=" in link0 and "#seat=1&token=" in link1 and link0 != link1
+        game_id = link0.split("/play/")[1].split("#")[0]
+
+        alice.goto(link0)
+        bob = bob_ctx.new_page()
+        bob.on("pageerror", lambda e: errors.append(str(e)))
+        bob.goto(link1)
+        for page, seat in ((alice, 0), (bob, 1)):
+            page.wait_for_selector("#board svg")
+            assert page.locator("#me").inner_text() == f"You are seat {seat}"
+            # only this seat's objectives are on its screen
+            assert page.locator("#board svg").inner_html().count("objectives:") == 1
+        assert "bot: greedy:samples=2" in alice.locator("#seats").inner_text()
+        alice.screenshot(path=str(out / "02-alice-start.png"), full_page=True)
+        bob.screenshot(path=str(out / "03-bob-phone-start.png"), full_page=True)
+
+        clicked_board = reopened = used_keyboard = shot = False
+        moves = 0
+        deadline = time.time() + 240
+        while time.time() < deadline:
+            if turn_text(alice) == "Game over" and turn_text(bob) == "Game over":
+                break
+            for name, page in (("alice", alice), ("bob", bob)):
+                if turn_text(page) != "Your turn":
+                    continue
+                before = page.locator("#log li").count()
+                if not used_keyboard and press_enter_on_first_action(page, before):
+                    used_keyboard = True
+                    moves += 1
+                    continue
+                if (not clicked_board and page.locator("#board [data-action]").count()
+                        and try_click(page, "#board [data-action]")):  # a click on the board itself
+                    page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}", timeout=10000)
+                    clicked_board = True
+                    moves += 1
+                    continue
+                if try_click(page, "#actions button[data-legal]:not([disabled])"):
+                    moves += 1
+            if moves >= 30 and not reopened:
+                # Bob closes his browser tab and opens his link again: nothing is lost
+                index_before = bob.evaluate("last.index")
+                bob.close()
+                bob = bob_ctx.new_page()
+                bob.goto(link1)
+                bob.wait_for_selector("#board svg")
+                assert bob.evaluate("last.index") >= index_before
+                assert bob.locator("#me").inner_text() == "You are seat 1"
+                reopened = True
+            if moves >= 40 and not shot:
+                alice.screenshot(path=str(out / "04-alice-midgame.png"), full_page=True)
+                shot = True
+            time.sleep(0.03)
+        assert turn_text(alice) == "Game over", "the game did not finish in time"
+        assert clicked_board and reopened and used_keyboard and moves > 20
+        alice.wait_for_selector("#result:not([hidden])")
+        assert "winner" in alice.locator("#scores").inner_text()
+        alice.screenshot(path=str(out / "05-alice-end.png"), full_page=True)
+        bob.screenshot(path=str(out / "06-bob-end.png"), full_page=True)
+
+        # the finished game replays step by step, and its log is a record firebreak replay accepts
+        alice.click("#replay-link")
+        alice.wait_for_selector("#board svg")
+        alice.click("#next")
+        alice.wait_for_function("document.getElementById('where').textContent.startsWith('Step 1 of')")
+        alice.keyboard.press("End")
+        alice.wait_for_function("document.getElementById('where').textContent.includes('game over')")
+        alice.screenshot(path=str(out / "07-replay.png"), full_page=True)
+        browser.close()
+    assert errors == []
+    record = GameRecord.from_json(httpx.get(f"{server.base}/api/games/{game_id}/log").json())
+    assert replay(record).is_terminal()
