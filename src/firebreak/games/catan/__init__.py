@@ -1,0 +1,43 @@
+"""Catan with Fire Stations and the Firestorm: the base game (3-4 players, 5-6 extension) in two rule modes."""
+
+from firebreak.core import GameSpec, OptionSpec, register
+
+from .heuristic import heuristic
+from .narrate import describe_event
+from .render import render
+from .state import CatanState
+
+
+def _stats(state: CatanState) -> dict:
+    return state.stats()
+
+
+SPEC = register(GameSpec(
+    name="catan",
+    title="Catan with Fire Stations",
+    min_players=3,
+    max_players=6,
+    default_players=4,
+    state_class=CatanState,
+    options=(
+        OptionSpec("mode", str, "firestorm",
+                   "firestorm: the Fire Stations variant (no robber, development cards or Largest Army); "
+                   "classic: the published base rules (robber, development cards, Largest Army)",
+                   choices=("firestorm", "classic")),
+        OptionSpec("layout", str, "random", "beginner: the rulebook's fixed starting layout; random: shuffled "
+                   "terrain, numbers and harbours with no 6 and 8 side by side", choices=("beginner", "random")),
+        OptionSpec("firestorm_discard", bool, True,
+                   "on a 7 in firestorm mode, players holding more than 7 cards still discard half"),
+        OptionSpec("player_trades", bool, True,
+                   "allow trade offers between players (one resource type for another, 1 or 2 cards a side)"),
+        OptionSpec("offers_per_turn", int, 3, "how many trade offers a player may make in one turn"),
+        OptionSpec("turn_limit", int, 1000,
+                   "end the game after this many turns, drawn among the players with most points (0 = no limit)"),
+    ),
+    description="The Catan base game with the Fire Stations variant: a 7 sends the firestorm across a hex and "
+                "along the roads; fire stations secure settlements and cities; The Fire Wardens is worth 2 VP.",
+    render=render,
+    heuristic=heuristic,
+    stats=_stats,
+    extra={"describe_event": describe_event},
+))

@@ -1,0 +1,172 @@
+"""The fixed integer action space of Catan, per player count, and the text of every action.
+
+Ranges are laid out in a fixed order so that legal actions generated range by range come out sorted. The
+space depends only on the player count (board size, number of seats), never on options, so one text table
+serves both rule modes; actions of the other mode simply never become legal.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from .datafiles import RESOURCE_NAMES
+from .topology import topology
+
+ROLL = 0
+END_TURN = 1
+
+YOP_PAIRS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(5) for b in range(a, 5))
+"""Year of Plenty choices: two resources, order irrelevant (15 pairs)."""
+
+OFFER_QUANTITIES = (1, 2)
+"""Player-to-player offers are one resource type for one other, 1 or 2 cards each side (a finite space)."""
+
+
+def offer_decode(i: int) -> tuple[int, int, int, int]:
+    """Offer index -> (give resource, give quantity, get resource, get quantity)."""
+    qr = i % 2
+    i //= 2
+    qg = i % 2
+    i //= 2
+    gi = i % 4
+    give = i // 4
+    get = gi if gi < give else gi + 1
+    return give, OFFER_QUANTITIES[qg], get, OFFER_QUANTITIES[qr]
+
+
+def offer_encode(give: int, qg: int, get: int, qr: int) -> int:
+    gi = get if get < give else get - 1
+    return ((give * 4 + gi) * 2 + OFFER_QUANTITIES.index(qg)) * 2 + OFFER_QUANTITIES.index(qr)
+
+
+def maritime_decode(i: int) -> tuple[int, int]:
+    give, gi = divmod(i, 4)
+    return give, (gi if gi < give else gi + 1)
+
+
+def maritime_encode(give: int, get: int) -> int:
+    return give * 4 + (get if get < give else get - 1)
+
+
+class Layout:
+    """Offsets of each action range for one player count, and the precomputed texts."""
+
+    __slots__ = (
+        "accept",
+        "buy_dev",
+        "cancel",
+        "city",
+        "confirm",
+        "discard",
+        "firestorm",
+        "knight",
+        "maritime",
+        "monopoly",
+        "num_players",
+        "offer",
+        "reject",
+        "road",
+        "road_building",
+        "robber",
+        "settle",
+        "size",
+        "station",
+        "take",
+        "texts",
+        "yop",
+    )
+
+    def __init__(self, num_players: int) -> None:
+        t = topology(num_players)
+        self.num_players = num_players
+        o = 2
+        self.road = o
+        o += t.num_edges
+        self.settle = o
+        o += t.num_nodes
+        self.city = o
+        o += t.num_nodes
+        self.station = o
+        o += t.num_nodes
+        self.buy_dev = o
+        self.knight = o + 1
+        self.road_building = o + 2
+        o += 3
+        self.yop = o
+        o += len(YOP_PAIRS)
+        self.monopoly = o
+        o += 5
+        self.firestorm = o
+        o += t.num_hexes
+        self.robber = o
+        o += t.num_hexes
+        self.take = o
+        o += num_players
+        self.discard = o
+        o += 5
+        self.maritime = o
+        o += 20
+        self.offer = o
+        o += 80
+        self.accept = o
+        self.reject = o + 1
+        o += 2
+        self.confirm = o
+        o += num_players
+        self.cancel = o
+        o += 1
+        self.size = o
+        self.texts = tuple(self._text(a, t) for a in range(o))
+
+    def _text(self, a: int, t) -> str:
+        R = RESOURCE_NAMES
+        if a == ROLL:
+            return "roll"
+        if a == END_TURN:
+            return "end turn"
+        if a < self.settle:
+            u, v = t.edge_nodes[a - self.road]
+            return f"road {u}-{v}"
+        if a < self.city:
+            return f"settlement {a - self.settle}"
+        if a < self.station:
+            return f"city {a - self.city}"
+        if a < self.buy_dev:
+            return f"fire station {a - self.station}"
+        if a == self.buy_dev:
+            return "buy development card"
+        if a == self.knight:
+            return "play knight"
+        if a == self.road_building:
+            return "play road building"
+        if a < self.monopoly:
+            x, y = YOP_PAIRS[a - self.yop]
+            return f"play year of plenty {R[x]} and {R[y]}"
+        if a < self.firestorm:
+            return f"play monopoly {R[a - self.monopoly]}"
+        if a < self.robber:
+            return f"firestorm on hex {t.hex_labels[a - self.firestorm]}"
+        if a < self.take:
+            return f"robber to hex {t.hex_labels[a - self.robber]}"
+        if a < self.discard:
+            return f"take a card from seat {a - self.take}"
+        if a < self.maritime:
+            return f"discard {R[a - self.discard]}"
+        if a < self.offer:
+            g, s = maritime_decode(a - self.maritime)
+            return f"maritime trade {R[g]} for {R[s]}"
+        if a < self.accept:
+            g, qg, s, qr = offer_decode(a - self.offer)
+            return f"offer {qg} {R[g]} for {qr} {R[s]}"
+        if a == self.accept:
+            return "accept offer"
+        if a == self.reject:
+            return "reject offer"
+        if a < self.cancel:
+            return f"trade with seat {a - self.confirm}"
+        return "cancel offer"
+
+
+@cache
+def layout(num_players: int) -> Layout:
+    return Layout(num_players)

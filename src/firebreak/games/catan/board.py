@@ -1,0 +1,54 @@
+"""Laying out a board: terrain, number tokens and harbour kinds, fixed (beginner) or random.
+
+The random layout follows the usual fairness constraint: no 6 and 8 on neighbouring hexes (red numbers apart).
+Harbour positions are those of the frame; on a random board their kinds are shuffled among the positions.
+"""
+
+from __future__ import annotations
+
+from firebreak.core import Rng
+
+from .datafiles import RESOURCE_NAMES
+from .topology import Topology
+
+DESERT = 5
+TERRAIN_INDEX = {name: i for i, name in enumerate(RESOURCE_NAMES)} | {"desert": DESERT}
+GENERIC = 5
+"""Harbour kind 0-4 is a 2:1 harbour for that resource; 5 is a generic 3:1 harbour; -1 no harbour."""
+HARBOUR_INDEX = {name: i for i, name in enumerate(RESOURCE_NAMES)} | {"generic": GENERIC}
+RED_NUMBERS = (6, 8)
+
+
+def red_numbers_apart(topo: Topology, numbers: tuple[int, ...] | list[int]) -> bool:
+    """True when no 6 or 8 is next to another 6 or 8."""
+    for h, n in enumerate(numbers):
+        if n in RED_NUMBERS:
+            for g in topo.hex_neighbors[h]:
+                if numbers[g] in RED_NUMBERS:
+                    return False
+    return True
+
+
+def lay_out(topo: Topology, kind: str, rng: Rng) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Return (terrain per hex, number per hex (0 on deserts), harbour kind per node)."""
+    data = topo.data
+    harbour_kinds = [HARBOUR_INDEX[h.kind] for h in data.harbours]
+    if kind == "beginner":
+        terrain = [TERRAIN_INDEX[t] for t in data.beginner.terrain]
+        numbers = list(data.beginner.numbers)
+    else:
+        terrain = [TERRAIN_INDEX[name] for name, count in data.terrain_counts.items() for _ in range(count)]
+        rng.shuffle(terrain)
+        tokens = list(data.number_tokens)
+        while True:  # rejection sampling: about one try in a few succeeds
+            rng.shuffle(tokens)
+            it = iter(tokens)
+            numbers = [0 if t == DESERT else next(it) for t in terrain]
+            if red_numbers_apart(topo, numbers):
+                break
+        rng.shuffle(harbour_kinds)
+    node_harbour = [-1] * topo.num_nodes
+    for e, k in zip(topo.harbour_edges, harbour_kinds):
+        for n in topo.edge_nodes[e]:
+            node_harbour[n] = k
+    return tuple(terrain), tuple(numbers), tuple(node_harbour)

@@ -1,0 +1,35 @@
+"""Constants shared by the rules and the views: phases, resource and card indices, costs and limits.
+
+Costs, supplies and thresholds come from data/components.yaml (validated when loaded).
+"""
+
+from .datafiles import DEV_KINDS, RESOURCE_NAMES, components
+
+# Phases
+(SETUP_SETTLEMENT, SETUP_ROAD, PRE_ROLL, MAIN, DISCARD, MOVE_TOKEN, TAKE, ROAD_BUILDING, TRADE_RESPONSE,
+ TRADE_CONFIRM, SPECIAL_BUILD, OVER) = range(12)
+# Resources
+LUMBER, BRICK, WOOL, GRAIN, ORE = range(5)
+# Development cards
+KNIGHT, VICTORY_POINT, ROAD_BUILDING_CARD, YEAR_OF_PLENTY, MONOPOLY = range(5)
+
+_C = components()
+COST_ROAD = _C.costs.road.as_list()
+COST_SETTLEMENT = _C.costs.settlement.as_list()
+COST_CITY = _C.costs.city.as_list()
+COST_DEV = _C.costs.development_card.as_list()
+COST_STATION = _C.costs.fire_station.as_list()
+PIECES = _C.pieces_per_player
+WIN_VP = _C.victory_points_to_win
+ROAD_MIN = _C.longest_road_min
+ARMY_MIN = _C.largest_army_min
+WARDENS_MIN = _C.fire_wardens_min
+DISCARD_LIMIT = _C.discard_limit
+
+
+PHASE_NAMES = (
+    "setup settlement", "setup road", "roll", "main", "discard", "move token", "take card", "road building",
+    "trade response", "trade confirm", "special building", "over",
+)
+
+__all__ = ["DEV_KINDS", "PHASE_NAMES", "RESOURCE_NAMES"]

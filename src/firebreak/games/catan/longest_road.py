@@ -1,0 +1,73 @@
+"""Longest Road: the longest trail (no edge used twice) in one player's roads.
+
+A rival's settlement or city on a node breaks the road there: a trail may end at such a node but not pass
+through it. Cycles are handled because edges, not nodes, may not repeat.
+"""
+
+from __future__ import annotations
+
+from .topology import Topology
+
+
+def longest_road(topo: Topology, player: int, edges: list[int], edge_owner: list[int], node_owner: list[int]) -> int:
+    if not edges:
+        return 0
+    node_edges = topo.node_edges
+    edge_nodes = topo.edge_nodes
+    best = 0
+
+    def walk(node: int, used: int) -> int:
+        longest = 0
+        for e in node_edges[node]:
+            if edge_owner[e] != player or used >> e & 1:
+                continue
+            a, b = edge_nodes[e]
+            nxt = b if a == node else a
+            owner = node_owner[nxt]
+            if owner != -1 and owner != player:
+                length = 1  # the trail may reach a rival's building but not pass it
+            else:
+                length = 1 + walk(nxt, used | (1 << e))
+            longest = max(longest, length)
+        return longest
+
+    # A longest trail can always be taken to start at a crossing whose degree in the player's road network is
+    # not 2 (or at a rival's building): a trail starting at a degree-2 crossing can be extended backwards unless
+    # it is closed, and a closed trail can be started anywhere on it. Components that are pure cycles of
+    # degree-2 crossings get one start of their own.
+    deg: dict[int, int] = {}
+    for e in edges:
+        a, b = edge_nodes[e]
+        deg[a] = deg.get(a, 0) + 1
+        deg[b] = deg.get(b, 0) + 1
+    starts = [n for n, d in deg.items() if d != 2 or (node_owner[n] != -1 and node_owner[n] != player)]
+    if len(starts) < len(deg):
+        covered: set[int] = set()
+        stack = list(starts)
+        for n in starts:
+            covered.add(n)
+        pending = [n for n in deg if n not in covered]
+        while True:
+            while stack:
+                u = stack.pop()
+                for e in node_edges[u]:
+                    if edge_owner[e] == player:
+                        a, b = edge_nodes[e]
+                        v = b if a == u else a
+                        if v not in covered:
+                            covered.add(v)
+                            stack.append(v)
+            rest = [n for n in pending if n not in covered]
+            if not rest:
+                break
+            starts.append(rest[0])
+            covered.add(rest[0])
+            stack.append(rest[0])
+    total = len(edges)
+    for n in starts:  # a trail may start at a rival's building: it leaves it without passing through
+        length = walk(n, 0)
+        if length > best:
+            best = length
+            if best == total:
+                break
+    return best

@@ -1,0 +1,127 @@
+"""Text rendering of a Catan view for the terminal: the hex board, then players, bank and what to do.
+
+Nodes (crossings) show their number when empty (actions name them: ``settlement 12``, ``road 12-13``), or the
+building: ``s2`` settlement of seat 2, ``C2`` city, a trailing ``+`` for a fire station. Paths show the seat
+digit when a road is on them. Each hex shows its letter, terrain, number and the firestorm or robber.
+Uses only the view (what that seat may see).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+ABBR = {"lumber": "lumber", "brick": "brick", "wool": "wool", "grain": "grain", "ore": "ore", "desert": "desert"}
+SHORT = {"lumber": "lum", "brick": "brk", "wool": "wol", "grain": "grn", "ore": "ore", "desert": "---"}
+PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
+KX = 6  # columns per unit of x
+KY = 2  # rows per unit of y
+
+
+def _board(view: dict[str, Any]) -> list[str]:
+    b = view["board"]
+    xy = b["node_xy"]
+    xs = [x for x, _ in xy]
+    ys = [y for _, y in xy]
+    x0, y0 = min(xs), min(ys)
+    width = (max(xs) - x0) * KX + 8
+    height = (max(ys) - y0) * KY + 1
+    grid = [[" "] * width for _ in range(height)]
+
+    def put(row: int, col: int, text: str) -> None:
+        for i, ch in enumerate(text):
+            if 0 <= col + i < width:
+                grid[row][col + i] = ch
+
+    def pos(n: int) -> tuple[int, int]:
+        x, y = xy[n]
+        return (y - y0) * KY, (x - x0) * KX + 3
+
+    road_of = {tuple(r["edge"]): r["player"] for r in b["roads"]}
+    edges = set()
+    for hx in b["hexes"]:
+        ns = hx["nodes"]
+        for k in range(6):
+            a, c = ns[k], ns[(k + 1) % 6]
+            edges.add((min(a, c), max(a, c)))
+    for a, c in edges:
+        (ra, ca), (rc, cc) = pos(a), pos(c)
+        owner = road_of.get((a, c))
+        if ca == cc:
+            for r in range(min(ra, rc) + 1, max(ra, rc)):
+                put(r, ca, "|" if owner is None else str(owner))
+        else:
+            r = (ra + rc) // 2
+            col = (ca + cc) // 2
+            ch = "\\" if (cc - ca) * (rc - ra) > 0 else "/"
+            put(r, col, ch if owner is None else str(owner))
+    token_hex = view.get("token_hex")
+    token = "FIRE" if view.get("token") == "firestorm" else "ROBBER"
+    for hx in b["hexes"]:
+        top = pos(hx["nodes"][0])
+        cr, cc = top[0] + 2 * KY, top[1]
+        label = hx["label"] + (" " + token if hx["label"] == token_hex else "")
+        put(cr - 1, cc - len(label) // 2, label)
+        body = SHORT[hx["terrain"]] + (f" {hx['number']}" if hx["number"] else "")
+        put(cr, cc - len(body) // 2, body)
+        if hx["number"]:
+            dots = "." * PIPS[hx["number"]]
+            put(cr + 1, cc - len(dots) // 2, dots)
+    built = {x["node"]: x for x in b["buildings"]}
+    for n in range(len(xy)):
+        r, c = pos(n)
+        if n in built:
+            x = built[n]
+            text = ("C" if x["kind"] == "city" else "s") + str(x["player"]) + ("+" if x["fire_station"] else "")
+        else:
+            text = str(n)
+        put(r, c - (1 if len(text) > 1 else 0), text)
+    return ["".join(row).rstrip() for row in grid]
+
+
+def render(view: dict[str, Any]) -> str:
+    lines = _board(view)
+    b = view["board"]
+    lines.append("")
+    lines.append("Legend: sN settlement of seat N, CN city, + fire station; digits on paths are roads; "
+                 "hex letter, terrain, number (dots = chance).")
+    lines.append("Harbours: " + "; ".join(f"{h['kind']} at {h['nodes'][0]}-{h['nodes'][1]}" for h in b["harbours"]))
+    bank = view["bank"]
+    bank_text = ", ".join(f"{k} {v}" for k, v in bank.items())
+    if view["mode"] == "classic":
+        bank_text += f"; development deck {view['development_deck']}"
+    lines.append(f"Bank: {bank_text}")
+    lines.append(f"Mode: {view['mode']}   Turn {view['turn_number']} (seat {view['turn']})   "
+                 f"Dice: {view['dice'][0]}+{view['dice'][1]}" if view["dice"][0] else
+                 f"Mode: {view['mode']}   Turn {view['turn_number']} (seat {view['turn']})")
+    for pl in view["players"]:
+        q = pl["seat"]
+        tags = []
+        if view["longest_road"] == q:
+            tags.append("Longest Road")
+        if view["largest_army"] == q:
+            tags.append("Largest Army")
+        if view["fire_wardens"] == q:
+            tags.append("Fire Wardens")
+        extra = f" stations {pl['fire_stations']}" if view["mode"] == "firestorm" else \
+            f" dev cards {pl['development_cards']} knights {pl['knights']}"
+        marker = ">" if view["to_act"] == q else " "
+        lines.append(
+            f"{marker} seat {q}: {pl['victory_points']} VP, {pl['cards']} cards, road {pl['road_length']}{extra}"
+            f"  (left: {pl['roads_left']} roads, {pl['settlements_left']} settl., {pl['cities_left']} cities)"
+            + (f"  [{', '.join(tags)}]" if tags else "")
+        )
+    if view.get("hand") is not None:
+        hand = ", ".join(f"{k} {v}" for k, v in view["hand"].items())
+        lines.append(f"Your hand (seat {view['viewer']}): {hand}   ({view['my_victory_points']} VP)")
+        if view["mode"] == "classic":
+            dev = ", ".join(f"{k} {v}" for k, v in view["development_hand"].items() if v)
+            lines.append(f"Your development cards: {dev or 'none'}")
+    if view.get("offer"):
+        o = view["offer"]
+        lines.append(f"Offer by seat {o['from']}: {o['give_count']} {o['give']} for {o['get_count']} {o['get']}"
+                     f" (accepted by {o['accepted_by'] or 'nobody yet'})")
+    if view["winners"]:
+        lines.append(f"Game over. Winner(s): {', '.join('seat ' + str(w) for w in view['winners'])}")
+    else:
+        lines.append(f"Phase: {view['phase']}; seat {view['to_act']} to act.")
+    return "\n".join(lines)

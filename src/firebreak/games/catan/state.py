@@ -1,0 +1,788 @@
+"""The rules of Catan (base game and 5-6 extension) with the Fire Stations variant, as a firebreak GameState.
+
+Two rule modes (option ``mode``):
+
+* ``firestorm`` -- the variant: a 7 activates the firestorm (no robber, no development cards, no Largest Army);
+  fire stations protect settlements and cities; The Fire Wardens (+2 VP) for three or more stations.
+* ``classic`` -- the published base rules: robber, the development deck, Largest Army.
+
+Hot-path data are plain lists of ints indexed by node, edge, hex and seat (see topology.py); legal actions are
+generated per phase from small per-player structures (each player's road "reach" set) so random games are fast.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from firebreak.core import TERMINAL, OptionError
+from firebreak.core.game import GameState
+
+from .actions import END_TURN, ROLL, layout, maritime_decode
+from .board import DESERT, GENERIC, lay_out
+from .constants import (  # noqa: F401 - re-exported for tests and tools
+    ARMY_MIN,
+    BRICK,
+    COST_CITY,
+    COST_DEV,
+    COST_ROAD,
+    COST_SETTLEMENT,
+    COST_STATION,
+    DEV_KINDS,
+    DISCARD,
+    DISCARD_LIMIT,
+    GRAIN,
+    KNIGHT,
+    LUMBER,
+    MAIN,
+    MONOPOLY,
+    MOVE_TOKEN,
+    ORE,
+    OVER,
+    PIECES,
+    PRE_ROLL,
+    RESOURCE_NAMES,
+    ROAD_BUILDING,
+    ROAD_BUILDING_CARD,
+    ROAD_MIN,
+    SETUP_ROAD,
+    SETUP_SETTLEMENT,
+    SPECIAL_BUILD,
+    TAKE,
+    TRADE_CONFIRM,
+    TRADE_RESPONSE,
+    VICTORY_POINT,
+    WARDENS_MIN,
+    WIN_VP,
+    WOOL,
+    YEAR_OF_PLENTY,
+)
+from .datafiles import board_data
+from .development import DevelopmentMixin
+from .fire import burning_buildings
+from .longest_road import longest_road
+from .topology import topology
+from .trading import TradingMixin
+from .views import ViewsMixin
+
+
+class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
+    """One position of a game of Catan (either rule mode, 3-6 players)."""
+
+    __slots__ = (
+        "_robbed",
+        "acceptors",
+        "actor",
+        "army",
+        "army_holder",
+        "bank",
+        "build_vp",
+        "buildable",
+        "cities_left",
+        "classic",
+        "dev_deck",
+        "dev_hand",
+        "dev_new",
+        "dev_played",
+        "dice",
+        "discard_left",
+        "edge_owner",
+        "firestorm",
+        "free_roads",
+        "hands",
+        "lay",
+        "max_offers",
+        "node_harbour",
+        "node_level",
+        "node_owner",
+        "numbers",
+        "offer",
+        "offers_made",
+        "over_winners",
+        "phase",
+        "player_edges",
+        "rates",
+        "reach",
+        "responders",
+        "return_phase",
+        "road_holder",
+        "road_len",
+        "roads_left",
+        "roll_hexes",
+        "sbp",
+        "sbp_queue",
+        "settlements_left",
+        "setup_idx",
+        "setup_node",
+        "setup_order",
+        "st_burned",
+        "st_fire_hex",
+        "st_fire_lost",
+        "st_sevens",
+        "st_taken",
+        "station",
+        "stations_left",
+        "terrain",
+        "token_hex",
+        "topo",
+        "trades",
+        "turn",
+        "turn_count",
+        "turn_limit",
+        "wardens_holder",
+    )
+
+    # --- construction -------------------------------------------------------------------------------------
+    def _setup(self) -> None:
+        o = self.options
+        n = self.num_players
+        self.topo = t = topology(n)
+        self.lay = layout(n)
+        self.firestorm = o["mode"] == "firestorm"
+        self.classic = not self.firestorm
+        self.trades = bool(o["player_trades"])
+        self.max_offers = int(o["offers_per_turn"])
+        self.turn_limit = int(o["turn_limit"])
+        if self.max_offers < 0 or self.turn_limit < 0:
+            raise OptionError("offers_per_turn and turn_limit must not be negative")
+        self.sbp = n >= 5  # the special building phase of the 5-6 extension
+        self.terrain, self.numbers, self.node_harbour = lay_out(t, o["layout"], self.rng)
+        roll_hexes: list[tuple[int, ...]] = [() for _ in range(13)]
+        for h, num in enumerate(self.numbers):
+            if num:
+                roll_hexes[num] = roll_hexes[num] + (h,)
+        self.roll_hexes = tuple(roll_hexes)
+        data = board_data(n)
+        self.phase = SETUP_SETTLEMENT
+        self.turn = 0
+        self.turn_count = 0
+        self.hands = [[0] * 5 for _ in range(n)]
+        self.bank = [data.bank_per_resource] * 5
+        self.node_owner = [-1] * t.num_nodes
+        self.node_level = [0] * t.num_nodes
+        self.station = [0] * t.num_nodes
+        self.edge_owner = [-1] * t.num_edges
+        self.roads_left = [PIECES.roads] * n
+        self.settlements_left = [PIECES.settlements] * n
+        self.cities_left = [PIECES.cities] * n
+        self.stations_left = [PIECES.fire_stations if self.firestorm else 0] * n
+        self.player_edges = [[] for _ in range(n)]
+        self.reach = [set() for _ in range(n)]
+        self.buildable = [True] * t.num_nodes
+        self.rates = [[4] * 5 for _ in range(n)]
+        # The firestorm token starts beside the board; the robber starts on the (first) desert.
+        self.token_hex = -1 if self.firestorm else self.terrain.index(DESERT)
+        self.dice = (0, 0)
+        self.road_len = [0] * n
+        self.road_holder = -1
+        self.army = [0] * n
+        self.army_holder = -1
+        self.wardens_holder = -1
+        self.build_vp = [0] * n
+        deck: list[int] = []
+        if self.classic:
+            for k, name in enumerate(DEV_KINDS):
+                deck.extend([k] * data.development_cards[name])
+            self.rng.shuffle(deck)
+        self.dev_deck = deck
+        self.dev_hand = [[0] * 5 for _ in range(n)]
+        self.dev_new = [[0] * 5 for _ in range(n)]
+        self.dev_played = False
+        self.setup_order = list(range(n)) + list(range(n - 1, -1, -1))
+        self.setup_idx = 0
+        self.setup_node = -1
+        self.actor = 0
+        self.discard_left = [0] * n
+        self.return_phase = MAIN
+        self.free_roads = 0
+        self.offer = -1
+        self.responders: list[int] = []
+        self.acceptors: list[int] = []
+        self.offers_made = 0
+        self.sbp_queue: list[int] = []
+        self.over_winners: list[int] = []
+        self.st_fire_hex = [0] * t.num_hexes
+        self.st_fire_lost = [0] * n
+        self.st_taken = [0] * n
+        self.st_sevens = 0
+        self.st_burned = [0] * n
+        self._robbed = -1
+
+    def clone(self) -> CatanState:
+        c = CatanState.__new__(CatanState)
+        self._copy_base_into(c)
+        c.topo = self.topo
+        c.lay = self.lay
+        c.firestorm = self.firestorm
+        c.classic = self.classic
+        c.trades = self.trades
+        c.max_offers = self.max_offers
+        c.turn_limit = self.turn_limit
+        c.sbp = self.sbp
+        c.terrain = self.terrain
+        c.numbers = self.numbers
+        c.node_harbour = self.node_harbour
+        c.roll_hexes = self.roll_hexes
+        c.phase = self.phase
+        c.turn = self.turn
+        c.actor = self.actor
+        c.turn_count = self.turn_count
+        c.hands = [h[:] for h in self.hands]
+        c.bank = self.bank[:]
+        c.node_owner = self.node_owner[:]
+        c.node_level = self.node_level[:]
+        c.station = self.station[:]
+        c.edge_owner = self.edge_owner[:]
+        c.roads_left = self.roads_left[:]
+        c.settlements_left = self.settlements_left[:]
+        c.cities_left = self.cities_left[:]
+        c.stations_left = self.stations_left[:]
+        c.player_edges = [e[:] for e in self.player_edges]
+        c.reach = [set(r) for r in self.reach]
+        c.buildable = self.buildable[:]
+        c.rates = [r[:] for r in self.rates]
+        c.token_hex = self.token_hex
+        c.dice = self.dice
+        c.road_len = self.road_len[:]
+        c.road_holder = self.road_holder
+        c.army = self.army[:]
+        c.army_holder = self.army_holder
+        c.wardens_holder = self.wardens_holder
+        c.build_vp = self.build_vp[:]
+        c.dev_deck = self.dev_deck[:]
+        c.dev_hand = [h[:] for h in self.dev_hand]
+        c.dev_new = [h[:] for h in self.dev_new]
+        c.dev_played = self.dev_played
+        c.setup_order = self.setup_order
+        c.setup_idx = self.setup_idx
+        c.setup_node = self.setup_node
+        c.discard_left = self.discard_left[:]
+        c.return_phase = self.return_phase
+        c.free_roads = self.free_roads
+        c.offer = self.offer
+        c.responders = self.responders[:]
+        c.acceptors = self.acceptors[:]
+        c.offers_made = self.offers_made
+        c.sbp_queue = self.sbp_queue[:]
+        c.over_winners = self.over_winners[:]
+        c.st_fire_hex = self.st_fire_hex[:]
+        c.st_fire_lost = self.st_fire_lost[:]
+        c.st_taken = self.st_taken[:]
+        c.st_sevens = self.st_sevens
+        c.st_burned = self.st_burned[:]
+        c._robbed = -1
+        return c
+
+    # --- queries ------------------------------------------------------------------------------------------
+    @classmethod
+    def num_distinct_actions(cls, num_players: int) -> int:
+        return layout(num_players).size
+
+    def action_to_text(self, action: int) -> str:
+        return self.lay.texts[action]
+
+    def current_player(self) -> int:
+        return TERMINAL if self.phase == OVER else self.actor
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def public_vp(self, p: int) -> int:
+        """Victory points everyone can see (hidden victory point cards excluded)."""
+        return (self.build_vp[p] + 2 * (self.road_holder == p) + 2 * (self.army_holder == p)
+                + 2 * (self.wardens_holder == p))
+
+    def total_vp(self, p: int) -> int:
+        return self.public_vp(p) + self.dev_hand[p][VICTORY_POINT]
+
+    def scores(self) -> list[float]:
+        return [float(self.total_vp(p)) for p in range(self.num_players)]
+
+    def winners(self) -> list[int]:
+        return list(self.over_winners) if self.phase == OVER else []
+
+    # --- legal actions ------------------------------------------------------------------------------------
+    def _legal_actions(self) -> list[int]:
+        ph = self.phase
+        lay = self.lay
+        p = self.actor
+        if ph == MAIN:
+            return self._main_actions(p, True)
+        if ph == PRE_ROLL:
+            out = [ROLL]
+            if self.classic and not self.dev_played:
+                self._dev_actions(p, out)
+            return out
+        if ph == DISCARD:
+            h = self.hands[p]
+            return [lay.discard + r for r in range(5) if h[r]]
+        if ph == MOVE_TOKEN:
+            th = self.token_hex
+            if self.firestorm:
+                base = lay.firestorm
+                return [base + h for h, ter in enumerate(self.terrain) if ter != DESERT and h != th]
+            base = lay.robber
+            return [base + h for h in range(self.topo.num_hexes) if h != th]
+        if ph == TAKE:
+            return [lay.take + q for q in self._take_candidates()]
+        if ph == SPECIAL_BUILD:
+            return self._main_actions(p, False)
+        if ph == ROAD_BUILDING:
+            return self._road_spots(p)
+        if ph == TRADE_RESPONSE:
+            return [lay.accept, lay.reject]
+        if ph == TRADE_CONFIRM:
+            return [lay.confirm + q for q in sorted(self.acceptors)] + [lay.cancel]
+        if ph == SETUP_SETTLEMENT:
+            base = lay.settle
+            return [base + n for n, ok in enumerate(self.buildable) if ok]
+        if ph == SETUP_ROAD:
+            eo = self.edge_owner
+            return sorted(lay.road + e for e in self.topo.node_edges[self.setup_node] if eo[e] < 0)
+        return []
+
+    def _road_spots(self, p: int) -> list[int]:
+        eo = self.edge_owner
+        ne = self.topo.node_edges
+        spots = {e for n in self.reach[p] for e in ne[n] if eo[e] < 0}
+        base = self.lay.road
+        return [base + e for e in sorted(spots)]
+
+    def _main_actions(self, p: int, full: bool) -> list[int]:
+        """Actions of the turn player after rolling (``full``) or of a player in the special building phase."""
+        lay = self.lay
+        h = self.hands[p]
+        lumber, brick, wool, grain, ore = h
+        out = [END_TURN]
+        if lumber and brick and self.roads_left[p]:
+            out.extend(self._road_spots(p))
+        if lumber and brick and wool and grain and self.settlements_left[p]:
+            b = self.buildable
+            base = lay.settle
+            out.extend(sorted(base + n for n in self.reach[p] if b[n]))
+        if grain >= 2 and ore >= 3 and self.cities_left[p]:
+            lv = self.node_level
+            base = lay.city
+            out.extend(base + n for n in self._my_nodes(p) if lv[n] == 1)
+        if self.firestorm:
+            if lumber and ore and wool and self.stations_left[p]:
+                st = self.station
+                base = lay.station
+                out.extend(base + n for n in self._my_nodes(p) if not st[n])
+        else:
+            if wool and grain and ore and self.dev_deck:
+                out.append(lay.buy_dev)
+            if full and not self.dev_played:
+                self._dev_actions(p, out)
+        if not full:
+            return out
+        # maritime trade
+        bank = self.bank
+        rates = self.rates[p]
+        base = lay.maritime
+        for r in range(5):
+            if h[r] >= rates[r]:
+                for s in range(5):
+                    if s != r and bank[s]:
+                        out.append(base + r * 4 + (s if s < r else s - 1))
+        if self.trades and self.offers_made < self.max_offers:
+            base = lay.offer
+            for r in range(5):
+                if h[r]:
+                    lo = base + r * 16
+                    if h[r] >= 2:
+                        out.extend(range(lo, lo + 16))
+                    else:
+                        out.extend(x for x in range(lo, lo + 16) if not (x - base) & 2)
+        return out
+
+    def _my_nodes(self, p: int) -> list[int]:
+        no = self.node_owner
+        return [n for n in sorted(self.reach[p]) if no[n] == p]
+
+    def _take_candidates(self) -> list[int]:
+        """Opponents with a (for the firestorm: unsecured) building on the token's hex and at least one card."""
+        no = self.node_owner
+        st = self.station
+        fs = self.firestorm
+        me = self.turn
+        hands = self.hands
+        out = set()
+        for n in self.topo.hex_nodes[self.token_hex]:
+            q = no[n]
+            if q >= 0 and q != me and not (fs and st[n]) and sum(hands[q]):
+                out.add(q)
+        return sorted(out)
+
+    # --- applying actions ---------------------------------------------------------------------------------
+    def _apply(self, a: int) -> None:
+        lay = self.lay
+        ph = self.phase
+        p = self.actor
+        if a == ROLL:
+            self._roll(p)
+        elif a == END_TURN:
+            self._end_turn(p)
+        elif a < lay.settle:
+            self._place_road(p, a - lay.road)
+        elif a < lay.city:
+            self._place_settlement(p, a - lay.settle)
+        elif a < lay.station:
+            n = a - lay.city
+            self._pay(p, COST_CITY)
+            self.node_level[n] = 2
+            self.cities_left[p] -= 1
+            self.settlements_left[p] += 1
+            self.build_vp[p] += 1
+            self._emit("city", player=p, node=n)
+        elif a < lay.buy_dev:
+            self._place_station(p, a - lay.station)
+        elif a < lay.firestorm:
+            self._dev(p, a)
+        elif a < lay.take:
+            self._move_token(p, a - (lay.firestorm if a < lay.robber else lay.robber))
+        elif a < lay.discard:
+            self._take_from(p, a - lay.take)
+            self._after_take()
+        elif a < lay.maritime:
+            r = a - lay.discard
+            self.hands[p][r] -= 1
+            self.bank[r] += 1
+            self.discard_left[p] -= 1
+            self._emit("discard", player=p, resource=RESOURCE_NAMES[r])
+            if not self.discard_left[p]:
+                self._next_discarder()
+        elif a < lay.offer:
+            give, get = maritime_decode(a - lay.maritime)
+            rate = self.rates[p][give]
+            h = self.hands[p]
+            h[give] -= rate
+            h[get] += 1
+            self.bank[give] += rate
+            self.bank[get] -= 1
+            self._emit("maritime", player=p, give=RESOURCE_NAMES[give], count=rate, get=RESOURCE_NAMES[get])
+        elif a < lay.accept:
+            self._make_offer(p, a - lay.offer)
+        elif a < lay.confirm:
+            self._respond(p, a == lay.accept)
+        else:
+            self._confirm(p, a)
+        # 10 VP wins on the owner's turn (ruling B3): not during setup nor in the special building phase.
+        if (ph != SPECIAL_BUILD and self.phase not in (OVER, SETUP_SETTLEMENT, SETUP_ROAD, SPECIAL_BUILD)
+                and self.total_vp(self.turn) >= WIN_VP):
+            self._finish([self.turn], "victory")
+
+    def _pay(self, p: int, cost: tuple[int, ...]) -> None:
+        h = self.hands[p]
+        bank = self.bank
+        for r in range(5):
+            c = cost[r]
+            if c:
+                h[r] -= c
+                bank[r] += c
+
+    def _finish(self, winners: list[int], reason: str) -> None:
+        self.phase = OVER
+        self.over_winners = winners
+        self._emit("game_over", winners=winners, reason=reason,
+                   victory_points=[self.total_vp(q) for q in range(self.num_players)])
+
+    # dice and production
+    def _roll(self, p: int) -> None:
+        rb = self.rng.randint
+        d1 = rb(1, 6)
+        d2 = rb(1, 6)
+        self.dice = (d1, d2)
+        s = d1 + d2
+        self._emit("roll", player=p, dice=[d1, d2])
+        if s == 7:
+            self._seven(p)
+            return
+        self.phase = MAIN
+        self._produce(s)
+
+    def _produce(self, s: int) -> None:
+        """Pay out a roll; the bank shortage rule applies per resource."""
+        n = self.num_players
+        owed = [0] * (5 * n)
+        hn = self.topo.hex_nodes
+        lv = self.node_level
+        no = self.node_owner
+        terrain = self.terrain
+        token = self.token_hex
+        any_owed = False
+        for h in self.roll_hexes[s]:
+            if h == token:
+                continue
+            r = terrain[h]
+            for node in hn[h]:
+                k = lv[node]
+                if k:
+                    owed[no[node] * 5 + r] += k
+                    any_owed = True
+        if not any_owed:
+            return
+        bank = self.bank
+        hands = self.hands
+        gains = [[0] * 5 for _ in range(n)]
+        for r in range(5):
+            total = 0
+            takers = 0
+            for q in range(n):
+                x = owed[q * 5 + r]
+                if x:
+                    total += x
+                    takers += 1
+            if not total:
+                continue
+            if total <= bank[r]:
+                for q in range(n):
+                    x = owed[q * 5 + r]
+                    if x:
+                        hands[q][r] += x
+                        gains[q][r] = x
+                bank[r] -= total
+            elif takers == 1:
+                # Shortage with one player owed: that player takes what the bank has left.
+                for q in range(n):
+                    if owed[q * 5 + r]:
+                        x = bank[r]
+                        hands[q][r] += x
+                        gains[q][r] = x
+                        bank[r] = 0
+            # else: shortage with several players owed -- nobody receives this resource.
+        self._emit("produce", gains=gains)
+
+    def _seven(self, p: int) -> None:
+        self.st_sevens += 1
+        if self.classic or self.options["firestorm_discard"]:
+            any_d = False
+            for q in range(self.num_players):
+                c = sum(self.hands[q])
+                if c > DISCARD_LIMIT:
+                    self.discard_left[q] = c // 2
+                    any_d = True
+            if any_d:
+                self.phase = DISCARD
+                self.return_phase = MAIN
+                self._next_discarder()
+                return
+        self.phase = MOVE_TOKEN
+        self.return_phase = MAIN
+        self.actor = p
+
+    def _next_discarder(self) -> None:
+        n = self.num_players
+        for i in range(n):
+            q = (self.turn + i) % n
+            if self.discard_left[q]:
+                self.actor = q
+                return
+        self.phase = MOVE_TOKEN
+        self.actor = self.turn
+
+    def _move_token(self, p: int, h: int) -> None:
+        self.token_hex = h
+        if self.firestorm:
+            self.st_fire_hex[h] += 1
+            self._emit("firestorm", player=p, hex=self.topo.hex_labels[h])
+        else:
+            self._emit("robber", player=p, hex=self.topo.hex_labels[h])
+        cands = self._take_candidates()
+        if len(cands) > 1:
+            self.phase = TAKE
+            return
+        if cands:
+            self._take_from(p, cands[0])
+        else:
+            self._robbed = -1
+        self._after_take()
+
+    def _take_from(self, p: int, q: int) -> None:
+        h = self.hands[q]
+        i = self.rng.below(sum(h))
+        r = 0
+        while i >= h[r]:
+            i -= h[r]
+            r += 1
+        h[r] -= 1
+        self.hands[p][r] += 1
+        self.st_taken[p] += 1
+        self._robbed = q
+        self._emit("take", player=p, victim=q)
+        self._emit("take_card", visible_to=(p, q), player=p, victim=q, resource=RESOURCE_NAMES[r])
+
+    def _after_take(self) -> None:
+        if self.firestorm:
+            self._spread_fire(self._robbed)
+        self._robbed = -1
+        self.phase = self.return_phase
+        self.actor = self.turn
+
+    def _spread_fire(self, robbed: int) -> None:
+        """Each affected player pays one card per burning building; the robbed player's first one is free."""
+        burning = burning_buildings(self.topo, self.token_hex, self.node_owner, self.station, self.edge_owner)
+        rng = self.rng
+        bank = self.bank
+        paid_all: dict[str, Any] = {}
+        for q, nodes in burning.items():
+            owed = len(nodes) - (1 if q == robbed else 0)
+            self.st_burned[q] += len(nodes)
+            h = self.hands[q]
+            paid = []
+            for _ in range(owed):
+                total = sum(h)
+                if not total:
+                    break  # "no debt is incurred"
+                i = rng.below(total)
+                r = 0
+                while i >= h[r]:
+                    i -= h[r]
+                    r += 1
+                h[r] -= 1
+                bank[r] += 1
+                paid.append(RESOURCE_NAMES[r])
+            self.st_fire_lost[q] += len(paid)
+            paid_all[str(q)] = {"buildings": nodes, "owed": owed, "paid": paid}
+        self._emit("fire_spreads", hex=self.topo.hex_labels[self.token_hex], players=paid_all)
+
+    # building
+    def _place_road(self, p: int, e: int) -> None:
+        ph = self.phase
+        if ph == MAIN or ph == SPECIAL_BUILD:
+            self._pay(p, COST_ROAD)
+        self.edge_owner[e] = p
+        self.roads_left[p] -= 1
+        self.player_edges[p].append(e)
+        no = self.node_owner
+        reach = self.reach[p]
+        for v in self.topo.edge_nodes[e]:
+            if no[v] < 0 or no[v] == p:
+                reach.add(v)
+        self._emit("road", player=p, edge=list(self.topo.edge_nodes[e]))
+        self.road_len[p] = longest_road(self.topo, p, self.player_edges[p], self.edge_owner, no)
+        if self.road_len[p] >= ROAD_MIN:
+            self._update_longest_road()
+        if ph == SETUP_ROAD:
+            self.setup_idx += 1
+            if self.setup_idx == len(self.setup_order):
+                self._start_turn(0)
+            else:
+                self.phase = SETUP_SETTLEMENT
+                self.actor = self.setup_order[self.setup_idx]
+        elif ph == ROAD_BUILDING:
+            self.free_roads -= 1
+            if self.free_roads <= 0 or not self.roads_left[p] or not self._road_spots(p):
+                self.free_roads = 0
+                self.phase = self.return_phase
+
+    def _place_settlement(self, p: int, n: int) -> None:
+        t = self.topo
+        setup = self.phase == SETUP_SETTLEMENT
+        if not setup:
+            self._pay(p, COST_SETTLEMENT)
+        self.node_owner[n] = p
+        self.node_level[n] = 1
+        self.settlements_left[p] -= 1
+        self.build_vp[p] += 1
+        b = self.buildable
+        b[n] = False
+        for m in t.node_nodes[n]:
+            b[m] = False
+        self.reach[p].add(n)
+        k = self.node_harbour[n]
+        if k >= 0:
+            rates = self.rates[p]
+            if k == GENERIC:
+                for r in range(5):
+                    rates[r] = min(rates[r], 3)
+            else:
+                rates[k] = 2
+        self._emit("settlement", player=p, node=n)
+        broken = False
+        for q in range(self.num_players):
+            if q != p and n in self.reach[q]:
+                self.reach[q].discard(n)
+                if self.player_edges[q]:
+                    old = self.road_len[q]
+                    self.road_len[q] = longest_road(t, q, self.player_edges[q], self.edge_owner, self.node_owner)
+                    broken = broken or self.road_len[q] != old
+        if broken:
+            self._update_longest_road()
+        if setup:
+            self.setup_node = n
+            if self.setup_idx >= self.num_players:
+                # The second settlement yields one of each adjacent terrain's resource.
+                h = self.hands[p]
+                bank = self.bank
+                got = [0] * 5
+                for hx in t.node_hexes[n]:
+                    r = self.terrain[hx]
+                    if r != DESERT and bank[r]:
+                        h[r] += 1
+                        bank[r] -= 1
+                        got[r] += 1
+                self._emit("setup_resources", player=p, gains=got)
+            self.phase = SETUP_ROAD
+
+    def _place_station(self, p: int, n: int) -> None:
+        self._pay(p, COST_STATION)
+        self.station[n] = 1
+        self.stations_left[p] -= 1
+        self._emit("fire_station", player=p, node=n)
+        mine = PIECES.fire_stations - self.stations_left[p]
+        h = self.wardens_holder
+        if mine >= WARDENS_MIN and h != p and (h < 0 or mine > PIECES.fire_stations - self.stations_left[h]):
+            self.wardens_holder = p
+            self._emit("fire_wardens", player=p, previous=h)
+
+    def _update_longest_road(self) -> None:
+        """Longest Road: 5+ roads; changes hands only when beaten; set aside when the holder is broken into a tie."""
+        L = self.road_len
+        h = self.road_holder
+        best = max(L)
+        if h >= 0 and L[h] == best and best >= ROAD_MIN:
+            return
+        new = -1
+        if best >= ROAD_MIN:
+            leaders = [q for q, x in enumerate(L) if x == best]
+            if len(leaders) == 1:
+                new = leaders[0]
+        if new != h:
+            self.road_holder = new
+            self._emit("longest_road", player=new, previous=h, length=best)
+
+    # turns
+    def _end_turn(self, p: int) -> None:
+        if self.phase == SPECIAL_BUILD:
+            self.sbp_queue.pop(0)
+            if self.sbp_queue:
+                self.actor = self.sbp_queue[0]
+                return
+            self._start_turn((self.turn + 1) % self.num_players)
+            return
+        self._emit("end_turn", player=p)
+        if self.sbp:
+            n = self.num_players
+            self.sbp_queue = [(p + k) % n for k in range(1, n)]
+            self.phase = SPECIAL_BUILD
+            self.actor = self.sbp_queue[0]
+            return
+        self._start_turn((p + 1) % self.num_players)
+
+    def _start_turn(self, p: int) -> None:
+        if self.phase != SETUP_ROAD:
+            self.turn_count += 1
+        self.turn = p
+        self.actor = p
+        self.phase = PRE_ROLL
+        self.dev_played = False
+        self.offers_made = 0
+        for row in self.dev_new:
+            if any(row):
+                row[:] = [0] * 5
+        if self.total_vp(p) >= WIN_VP:
+            self._finish([p], "victory")
+        elif self.turn_limit and self.turn_count >= self.turn_limit:
+            vps = [self.total_vp(q) for q in range(self.num_players)]
+            best = max(vps)
+            self._finish([q for q in range(self.num_players) if vps[q] == best], "turn limit")

@@ -1,0 +1,211 @@
+"""What each seat may see, the complete state, statistics and determinisation (a mixin of CatanState).
+
+Kept apart from the rules so that state.py holds only how the game moves on.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from firebreak.core import Rng
+
+from .actions import offer_decode
+from .board import DESERT, GENERIC
+from .constants import DEV_KINDS, OVER, PHASE_NAMES, PIECES, RESOURCE_NAMES, WIN_VP
+
+if TYPE_CHECKING:
+    from .state import CatanState
+
+
+class ViewsMixin:
+    """Views, state_dict, stats and determinize for :class:`~firebreak.games.catan.state.CatanState`."""
+
+    __slots__ = ()
+
+    def _public_player(self, q: int) -> dict[str, Any]:
+        return {
+            "seat": q,
+            "cards": sum(self.hands[q]),
+            "development_cards": sum(self.dev_hand[q]),
+            "victory_points": self.public_vp(q),
+            "roads_left": self.roads_left[q],
+            "settlements_left": self.settlements_left[q],
+            "cities_left": self.cities_left[q],
+            "fire_stations_left": self.stations_left[q],
+            "fire_stations": (PIECES.fire_stations - self.stations_left[q]) if self.firestorm else 0,
+            "road_length": self.road_len[q],
+            "knights": self.army[q],
+            "harbour_rates": dict(zip(RESOURCE_NAMES, self.rates[q])),
+        }
+
+    def _board_view(self) -> dict[str, Any]:
+        t = self.topo
+        return {
+            "rows": list(t.data.rows),
+            "hexes": [
+                {"label": t.hex_labels[h], "terrain": "desert" if self.terrain[h] == DESERT else RESOURCE_NAMES[self.terrain[h]],
+                 "number": self.numbers[h], "nodes": list(t.hex_nodes[h])}
+                for h in range(t.num_hexes)
+            ],
+            "node_xy": [list(xy) for xy in t.node_xy],
+            "harbours": [
+                {"nodes": list(t.edge_nodes[e]),
+                 "kind": "generic 3:1" if self.node_harbour[t.edge_nodes[e][0]] == GENERIC
+                 else RESOURCE_NAMES[self.node_harbour[t.edge_nodes[e][0]]] + " 2:1"}
+                for e in t.harbour_edges
+            ],
+            "buildings": [
+                {"node": n, "player": self.node_owner[n], "kind": "city" if self.node_level[n] == 2 else "settlement",
+                 "fire_station": bool(self.station[n])}
+                for n in range(t.num_nodes) if self.node_owner[n] >= 0
+            ],
+            "roads": [{"edge": list(t.edge_nodes[e]), "player": o} for e, o in enumerate(self.edge_owner) if o >= 0],
+        }
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """What a seat may see: the board, bank, counts of every hand, its own cards; never the deck order."""
+        t = self.topo
+        v: dict[str, Any] = {
+            "game": "catan",
+            "mode": "firestorm" if self.firestorm else "classic",
+            "viewer": player,
+            "phase": PHASE_NAMES[self.phase],
+            "turn": self.turn,
+            "turn_number": self.turn_count,
+            "to_act": self.current_player(),
+            "dice": list(self.dice),
+            "token": "firestorm" if self.firestorm else "robber",
+            "token_hex": t.hex_labels[self.token_hex] if self.token_hex >= 0 else None,
+            "board": self._board_view(),
+            "bank": dict(zip(RESOURCE_NAMES, self.bank)),
+            "development_deck": len(self.dev_deck),
+            "players": [self._public_player(q) for q in range(self.num_players)],
+            "longest_road": self.road_holder,
+            "largest_army": self.army_holder,
+            "fire_wardens": self.wardens_holder,
+            "discard_left": list(self.discard_left),
+            "free_roads": self.free_roads,
+            "offer": None,
+            "winners": self.winners(),
+        }
+        if self.offer >= 0:
+            g, qg, s, qr = offer_decode(self.offer)
+            v["offer"] = {"from": self.turn, "give": RESOURCE_NAMES[g], "give_count": qg, "get": RESOURCE_NAMES[s],
+                          "get_count": qr, "waiting_for": list(self.responders), "accepted_by": list(self.acceptors)}
+        if player is not None:
+            v["hand"] = dict(zip(RESOURCE_NAMES, self.hands[player]))
+            v["development_hand"] = dict(zip(DEV_KINDS, self.dev_hand[player]))
+            v["development_new"] = dict(zip(DEV_KINDS, self.dev_new[player]))
+            v["my_victory_points"] = self.total_vp(player)
+        if self.phase == OVER:
+            v["final_victory_points"] = [self.total_vp(q) for q in range(self.num_players)]
+        return v
+
+    def state_dict(self) -> dict[str, Any]:
+        return {
+            "terrain": list(self.terrain), "numbers": list(self.numbers), "node_harbour": list(self.node_harbour),
+            "phase": self.phase, "turn": self.turn, "actor": self.actor, "turn_count": self.turn_count,
+            "hands": [h[:] for h in self.hands], "bank": self.bank[:], "node_owner": self.node_owner[:],
+            "node_level": self.node_level[:], "station": self.station[:], "edge_owner": self.edge_owner[:],
+            "roads_left": self.roads_left[:], "settlements_left": self.settlements_left[:],
+            "cities_left": self.cities_left[:], "stations_left": self.stations_left[:],
+            "player_edges": [sorted(e) for e in self.player_edges], "reach": [sorted(r) for r in self.reach],
+            "buildable": self.buildable[:], "rates": [r[:] for r in self.rates], "token_hex": self.token_hex,
+            "dice": list(self.dice), "road_len": self.road_len[:], "road_holder": self.road_holder,
+            "army": self.army[:], "army_holder": self.army_holder, "wardens_holder": self.wardens_holder,
+            "build_vp": self.build_vp[:], "dev_deck": self.dev_deck[:], "dev_hand": [h[:] for h in self.dev_hand],
+            "dev_new": [h[:] for h in self.dev_new], "dev_played": self.dev_played, "setup_idx": self.setup_idx,
+            "setup_node": self.setup_node, "discard_left": self.discard_left[:], "return_phase": self.return_phase,
+            "free_roads": self.free_roads, "offer": self.offer, "responders": self.responders[:],
+            "acceptors": self.acceptors[:], "offers_made": self.offers_made, "sbp_queue": self.sbp_queue[:],
+            "winners": self.over_winners[:], "stats": self.stats(),
+        }
+
+    def stats(self) -> dict[str, Any]:
+        """Per-game statistics for the lab.
+
+        Scalars (averaged over a batch by the lab): turns, actions, sevens, firestorms, cards lost to fire, buildings
+        burned, cards taken by the firestorm or robber, fire stations built; texts (counted): mode, who holds each
+        special card, how the game ended. Tables (kept in per-game logs): firestorms per hex and per-seat lists.
+        """
+        t = self.topo
+        n = self.num_players
+        stations = [PIECES.fire_stations - x for x in self.stations_left] if self.firestorm else [0] * n
+
+        def holder(q: int) -> str:
+            return f"seat {q}" if q >= 0 else "nobody"
+
+        ended = "not over"
+        if self.phase == OVER:
+            ended = "victory" if len(self.over_winners) == 1 and self.total_vp(self.over_winners[0]) >= WIN_VP \
+                else "turn limit"
+        return {
+            "mode": "firestorm" if self.firestorm else "classic",
+            "turns": self.turn_count,
+            "actions": len(self.history),
+            "sevens": self.st_sevens,
+            "firestorms": sum(self.st_fire_hex),
+            "cards_lost_to_fire": sum(self.st_fire_lost),
+            "buildings_burned": sum(self.st_burned),
+            "cards_taken": sum(self.st_taken),
+            "fire_stations_built": sum(stations),
+            "longest_road": holder(self.road_holder),
+            "largest_army": holder(self.army_holder),
+            "fire_wardens": holder(self.wardens_holder),
+            "ended_by": ended,
+            "firestorms_per_hex": {t.hex_labels[h]: c for h, c in enumerate(self.st_fire_hex) if c},
+            "cards_lost_to_fire_by_seat": self.st_fire_lost[:],
+            "buildings_burned_by_seat": self.st_burned[:],
+            "cards_taken_by_seat": self.st_taken[:],
+            "fire_stations_by_seat": stations,
+            "victory_points": [self.total_vp(q) for q in range(n)],
+            "winners": self.winners(),
+        }
+
+    def determinize(self, player: int, rng: Rng) -> CatanState:
+        """Resample the other hands' resource cards and development cards, and the deck order.
+
+        Kept: every count the seat has seen (each hand's size, each player's development card count and how
+        many were bought this turn), the bank, its own cards. The resource cards of the other players are
+        redealt from their pooled total (the total per resource is public: 19/24 minus the bank and one's own
+        hand); development cards of the others are redealt with the deck from the unseen pool.
+        """
+        c = self.clone()
+        n = self.num_players
+        others = [q for q in range(n) if q != player]
+        pool: list[int] = []
+        for q in others:
+            for r in range(5):
+                pool.extend([r] * c.hands[q][r])
+        pool.sort()  # so the sample depends only on what the seat knows, not on how the truth is ordered
+        rng.shuffle(pool)
+        i = 0
+        for q in others:
+            k = sum(c.hands[q])
+            hand = [0] * 5
+            for r in pool[i:i + k]:
+                hand[r] += 1
+            i += k
+            c.hands[q] = hand
+        if c.classic:
+            dev_pool = list(c.dev_deck)
+            for q in others:
+                for k, cnt in enumerate(c.dev_hand[q]):
+                    dev_pool.extend([k] * cnt)
+            dev_pool.sort()
+            rng.shuffle(dev_pool)
+            for q in others:
+                total = sum(c.dev_hand[q])
+                new_total = sum(c.dev_new[q])
+                hand = [0] * 5
+                new = [0] * 5
+                for j in range(total):
+                    k = dev_pool.pop()
+                    hand[k] += 1
+                    if j < new_total:
+                        new[k] += 1
+                c.dev_hand[q] = hand
+                c.dev_new[q] = new
+            c.dev_deck = dev_pool
+        self._seal_determinization(c, player, rng)
+        return c

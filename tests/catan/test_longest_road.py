@@ -1,0 +1,163 @@
+"""Longest Road: 5+ roads, ties, beating, breaks by rival settlements, cycles."""
+
+from itertools import pairwise
+
+from firebreak.games.catan.longest_road import longest_road
+
+from .helpers import blank, build, give, road
+
+
+def _path(s, p, nodes):
+    for u, v in pairwise(nodes):
+        road(s, p, u, v)
+
+
+def test_needs_five_roads():
+    s = blank()
+    build(s, 0, 3)
+    _path(s, 0, [3, 7, 12, 17, 22])
+    assert s.road_len[0] == 4 and s.road_holder == -1
+    road(s, 0, 22, 28)
+    assert s.road_len[0] == 5 and s.road_holder == 0 and s.total_vp(0) == 3
+
+
+def test_cycle_counts_each_road_once():
+    s = blank()
+    build(s, 0, 8)
+    hexa = [8, 12, 17, 23, 18, 13, 8]  # around hex E
+    _path(s, 0, hexa)
+    assert s.road_len[0] == 6
+    road(s, 0, 17, 22)  # a spur off the cycle: trail goes round the cycle then out
+    assert s.road_len[0] == 7
+
+
+def test_branches_take_the_longest_trail():
+    s = blank()
+    build(s, 0, 12)
+    _path(s, 0, [3, 7, 12, 17, 22, 28])
+    road(s, 0, 12, 8)
+    assert s.road_len[0] == 5
+
+
+def test_tie_does_not_take_the_card_beating_does():
+    """Longest Road changes hands only when beaten (strictly longer)."""
+    s = blank()
+    build(s, 0, 3)
+    _path(s, 0, [3, 7, 12, 17, 22, 28])
+    assert s.road_holder == 0
+    build(s, 1, 26)
+    _path(s, 1, [26, 20, 25, 31, 37, 42])
+    assert s.road_len[1] == 5 and s.road_holder == 0
+    give(s, 1, lumber=1, brick=1)
+    s.turn = s.actor = 1
+    s.apply("road 42-46")
+    assert s.road_len[1] == 6 and s.road_holder == 1
+
+
+def test_rival_settlement_breaks_road_and_card_moves_to_unique_longest():
+    s = blank()
+    build(s, 0, 3)
+    _path(s, 0, [3, 7, 12, 17, 22, 28, 34])  # 6 roads
+    build(s, 1, 26)
+    _path(s, 1, [26, 20, 25, 31, 37])  # 4 roads
+    road(s, 1, 37, 42)  # 5 roads: not longer than 6
+    assert s.road_holder == 0
+    # seat 2 breaks seat 0's road in the middle at node 17 (from a road of its own)
+    build(s, 2, 40)
+    _path(s, 2, [40, 35, 29, 23])
+    give(s, 2, lumber=2, brick=2, wool=1, grain=1)
+    s.turn = s.actor = 2
+    s.apply("road 17-23")
+    s.apply("settlement 17")
+    assert s.road_len[0] == 3  # 3-7-12-17 | 17-22-28-34: 3 each side
+    assert s.road_holder == 1 and s.road_len[1] == 5
+
+
+def test_broken_holder_tied_with_rival_keeps_card_and_tie_of_others_sets_it_aside():
+    """Ruling: a broken holder still among the longest keeps the card; if others tie above, it is set aside."""
+    s = blank()
+    build(s, 0, 3)
+    _path(s, 0, [3, 7, 12, 17, 22, 28, 34])  # 6
+    build(s, 1, 26)
+    _path(s, 1, [26, 20, 25, 31, 37, 42])  # 5
+    build(s, 3, 47)
+    _path(s, 3, [47, 51, 48, 52, 49, 53])  # 5
+    assert s.road_holder == 0
+    build(s, 2, 28)  # a rival settlement cuts 28-34 off: seat 0 has 5, tied with seats 1 and 3
+    assert s.road_len[0] == 5 and s.road_holder == 0
+    build(s, 2, 12)  # cut again: seat 0 has 3; seats 1 and 3 tie at 5 -> the card is set aside
+    assert s.road_len[0] == 3 and s.road_holder == -1
+    assert s.total_vp(1) == 1 and s.total_vp(3) == 1
+    road(s, 3, 53, 50)  # seat 3 now beats everyone: takes it
+    assert s.road_holder == 3
+
+
+def test_longest_road_function_stops_at_rival_building():
+    s = blank()
+    build(s, 0, 3)
+    _path(s, 0, [3, 7, 12, 17])
+    s.node_owner[12] = 1
+    assert longest_road(s.topo, 0, s.player_edges[0], s.edge_owner, s.node_owner) == 2
+
+
+def _brute_force(topo, edges, blocked):
+    """Longest trail by checking every subset of roads (Euler: connected, 0 or 2 odd crossings), where a rival's
+    building may only be an end of the trail (or the start and end of a closed one)."""
+    best = 0
+    m = len(edges)
+    for mask in range(1, 1 << m):
+        sub = [edges[i] for i in range(m) if mask >> i & 1]
+        if len(sub) <= best:
+            continue
+        deg: dict[int, int] = {}
+        adj: dict[int, list[int]] = {}
+        for e in sub:
+            a, b = topo.edge_nodes[e]
+            deg[a] = deg.get(a, 0) + 1
+            deg[b] = deg.get(b, 0) + 1
+            adj.setdefault(a, []).append(b)
+            adj.setdefault(b, []).append(a)
+        start = next(iter(deg))
+        seen = {start}
+        stack = [start]
+        while stack:
+            u = stack.pop()
+            for v in adj[u]:
+                if v not in seen:
+                    seen.add(v)
+                    stack.append(v)
+        if len(seen) != len(deg):
+            continue
+        odd = [v for v, d in deg.items() if d % 2]
+        if len(odd) not in (0, 2):
+            continue
+        through = [v for v in deg if v in blocked and deg[v] >= 2]
+        if any(deg[v] > 2 for v in through) or len(through) > 1 or (through and odd):
+            continue
+        best = len(sub)
+    return best
+
+
+def test_longest_road_matches_brute_force_on_random_networks():
+    import random
+
+    s = blank()
+    t = s.topo
+    rng = random.Random(7)
+    for _ in range(150):
+        start = rng.randrange(t.num_nodes)
+        edges: list[int] = []
+        frontier = [start]
+        while len(edges) < rng.randint(3, 10):
+            u = rng.choice(frontier)
+            e = rng.choice(t.node_edges[u])
+            if e not in edges:
+                edges.append(e)
+                frontier.extend(t.edge_nodes[e])
+        nodes = sorted({n for e in edges for n in t.edge_nodes[e]})
+        blocked = set(rng.sample(nodes, rng.randint(0, 2)))
+        edge_owner = [-1] * t.num_edges
+        for e in edges:
+            edge_owner[e] = 0
+        node_owner = [1 if n in blocked else -1 for n in range(t.num_nodes)]
+        assert longest_road(t, 0, edges, edge_owner, node_owner) == _brute_force(t, edges, blocked), (edges, blocked)
