@@ -25,10 +25,13 @@ def test_offer_accept_confirm():
     give(s, 3, ore=2)
     assert "offer 2 lumber for 1 ore" in _texts(s) and "offer 1 brick for 1 ore" not in _texts(s)
     s.apply("offer 2 lumber for 1 ore")
-    # seat 2 has no ore: only seats 1 and 3 are asked, in seat order
+    # everyone is asked in seat order (asking only holders would show the table who holds ore);
+    # seat 2 has no ore, so it may only reject
     assert s.phase == TRADE_RESPONSE and s.current_player() == 1
     assert _texts(s) == ["accept offer", "reject offer"]
     s.apply("accept offer")
+    assert s.current_player() == 2 and _texts(s) == ["reject offer"]
+    s.apply("reject offer")
     assert s.current_player() == 3
     s.apply("accept offer")
     assert s.phase == TRADE_CONFIRM and s.current_player() == 0
@@ -44,10 +47,13 @@ def test_rejected_or_cancelled_offer_changes_nothing():
     give(s, 1, ore=1)
     before = [h[:] for h in s.hands]
     s.apply("offer 1 lumber for 1 ore")
-    s.apply("reject offer")
+    for _ in range(s.num_players - 1):
+        s.apply("reject offer")
     assert s.phase == MAIN and s.hands == before
     s.apply("offer 1 lumber for 1 ore")
     s.apply("accept offer")
+    while s.phase == TRADE_RESPONSE:
+        s.apply("reject offer")
     s.apply("cancel offer")
     assert s.hands == before
 
@@ -55,7 +61,10 @@ def test_rejected_or_cancelled_offer_changes_nothing():
 def test_offers_per_turn_limit_and_option_off():
     s = blank(offers_per_turn=1)
     give(s, 0, lumber=1)
-    s.apply("offer 1 lumber for 1 ore")  # nobody has ore: the offer lapses at once
+    s.apply("offer 1 lumber for 1 ore")  # nobody has ore: everyone can only reject
+    while s.phase == TRADE_RESPONSE:
+        assert _texts(s) == ["reject offer"]
+        s.apply("reject offer")
     assert s.phase == MAIN and not any(t.startswith("offer") for t in _texts(s))
     s = blank(player_trades=False)
     give(s, 0, lumber=1)
@@ -105,3 +114,31 @@ def test_five_six_player_random_games_finish(players):
     for seed in range(2):
         s = play_random(new(players, seed, layout="random"), seed)
         assert s.is_terminal() and max(s.scores()) >= 10
+
+
+def test_who_is_asked_about_an_offer_does_not_depend_on_hidden_hands():
+    """Every other player answers an offer, whatever their cards, so the table learns nothing about hands."""
+    a, b = blank(), blank()
+    give(a, 0, lumber=1)
+    give(b, 0, lumber=1)
+    give(a, 2, ore=1)  # only in one of the two worlds does seat 2 hold ore
+    a.apply("offer 1 lumber for 1 ore")
+    b.apply("offer 1 lumber for 1 ore")
+    assert a.current_player() == b.current_player() == 1
+    assert a.phase == b.phase == TRADE_RESPONSE
+
+
+def test_a_sample_where_the_acceptor_cannot_pay_offers_only_a_cancel():
+    """In a determinisation an acceptor's resampled hand may lack the cards: confirming is then not offered,
+    so no hand can go negative."""
+    s = blank()
+    give(s, 0, lumber=1)
+    give(s, 1, ore=1)
+    s.apply("offer 1 lumber for 1 ore")
+    s.apply("accept offer")
+    while s.phase == TRADE_RESPONSE:
+        s.apply("reject offer")
+    s.hands[1] = [1, 0, 0, 0, 0]  # as a sample might deal it
+    s._legal = None
+    assert _texts(s) == ["cancel offer"]
+

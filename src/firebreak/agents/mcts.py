@@ -41,11 +41,13 @@ class MCTSAgent(Agent):
 
     name = "mcts"
 
-    def __init__(self, iterations: int = 1000, seconds: float = 0.0, c: float = 0.7, depth: int = 0,
+    def __init__(self, iterations: int = 1000, seconds: float = 0.0, c: float = 0.7, depth: int | None = None,
                  scale: float = 5.0) -> None:
+        """``depth=None`` takes the game's own hint (``spec.extra["mcts_depth"]``, 0 = play to the end): long
+        games such as Catan need cut-off playouts to search at a useful rate."""
         if iterations < 1 and seconds <= 0:
             raise ValueError("give mcts a positive iteration or time budget")
-        if depth < 0 or c < 0 or scale <= 0:
+        if (depth is not None and depth < 0) or c < 0 or scale <= 0:
             raise ValueError("mcts needs depth >= 0, c >= 0 and scale > 0")
         self.iterations = iterations if iterations > 0 else 10**9
         self.seconds = seconds
@@ -76,6 +78,7 @@ class MCTSAgent(Agent):
         if len(legal_root) == 1:
             return legal_root[0]
         heuristic = obs.spec.heuristic
+        depth = self.depth if self.depth is not None else int(obs.spec.extra.get("mcts_depth", 0))
         root = _Node(obs.player)
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         c = self.c
@@ -117,7 +120,7 @@ class MCTSAgent(Agent):
                 path.append(node)
             # Playout.
             steps = 0
-            while not state.is_terminal() and (self.depth == 0 or steps < self.depth):
+            while not state.is_terminal() and (depth == 0 or steps < depth):
                 legal = state.legal_actions()
                 state.apply_unchecked(legal[rng.below(len(legal))])
                 steps += 1

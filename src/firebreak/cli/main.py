@@ -10,11 +10,11 @@ from __future__ import annotations
 import secrets
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -29,11 +29,17 @@ from firebreak.core import (
     load_game,
     replay as replay_record,
 )
-from firebreak.lab import simulate as run_simulation
+from firebreak.lab import SimulationResult
+from firebreak.lab.backends import BACKENDS, default_workers
+from firebreak.lab.job import JobSpec, make_job
+from firebreak.lab.runner import DEFAULT_CHUNK, prepare, run_job
 
 from .options import describe_option, parse_game_options
 from .session import PlaySession, results_table
 from .text import event_sentence, seat_name
+
+if TYPE_CHECKING:
+    from firebreak.lab.report import ReportTable
 
 app = typer.Typer(
     name="firebreak",
@@ -190,6 +196,80 @@ def play(
 
 
 # --- simulate ------------------------------------------------------------------------------------------------
+class _RateColumn(ProgressColumn):
+    """Games per second, from Rich's own moving estimate."""
+
+    def render(self, task) -> Text:  # noqa: ANN001 - rich's Task
+        speed = task.finished_speed or task.speed
+        return Text(f"{speed:.1f} games/s" if speed else "- games/s")
+
+
+def _progress() -> Progress:
+    return Progress(
+        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), _RateColumn(),
+        TextColumn("ETA"), TimeRemainingColumn(), console=Console(stderr=True), transient=True,
+    )
+
+
+def _check_counts(games_: int, seed: int, workers: Optional[int]) -> int:
+    if games_ < 1:
+        raise fail("--games must be at least 1")
+    if seed < 0:
+        raise fail("--seed must not be negative")
+    if workers is not None and workers < 1:
+        raise fail("--workers must be at least 1")
+    return workers if workers is not None else default_workers()
+
+
+def _run_with_progress(job: JobSpec, title: str, *, out: Optional[Path], workers: int, backend: str,
+                       address: Optional[str], logs: Optional[Path], chunk_size: int
+                       ) -> tuple[list[dict], tuple[float, int]]:
+    """Run a lab job under a progress bar; Ctrl-C keeps the finished chunks and says how to resume.
+
+    Returns the rows and (seconds spent, games played in this run)."""
+    import time
+
+    try:  # refuse another job's directory or a corrupt chunk before the progress bar starts
+        prepare(job, out, chunk_size)
+    except FirebreakError as exc:
+        raise fail(str(exc), FILE_ERROR) from None
+    except OSError as exc:
+        raise fail(f"cannot use {out}: {exc}", FILE_ERROR) from None
+    progress = _progress()
+    played = 0
+    start = time.perf_counter()
+    with progress:
+        task = progress.add_task(title, total=job.games)
+
+        def resumed(n: int) -> None:
+            progress.reset(task, completed=n)  # the rate counts this run's games only
+
+        def done(row: dict) -> None:
+            nonlocal played
+            played += 1
+            progress.advance(task)
+
+        error: str | None = None
+        interrupted = False
+        try:
+            rows = run_job(job, out, workers, backend, address, logs, chunk_size, on_row=done, on_resume=resumed)
+        except KeyboardInterrupt:
+            interrupted = True
+        except FirebreakError as exc:
+            error = str(exc)
+        except OSError as exc:
+            error = f"cannot write results: {exc}"
+    # The bar is gone now, so messages start on a clean line.
+    if interrupted:
+        where = f"; run the same command again to resume from {out}" if out is not None else ""
+        Console(stderr=True, highlight=False, soft_wrap=True).print(
+            f"Interrupted after {played} new games{where}.", markup=False)
+        raise typer.Exit(130)
+    if error is not None:
+        raise fail(error, FILE_ERROR)
+    return rows, (time.perf_counter() - start, played)
+
+
 @app.command(context_settings=EXTRA_ARGS)
 def simulate(
     ctx: typer.Context,
@@ -198,35 +278,32 @@ def simulate(
     games_: int = typer.Option(100, "--games", "-n", help="Number of games."),
     agents: str = typer.Option("greedy,random", "--agents", help="Bot specs, comma-separated; seats are rotated."),
     seed: int = typer.Option(0, "--seed", help="Batch seed (the same seed gives the same games)."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write result rows (Parquet) and a manifest here; "
+                                       "re-running the same command resumes."),
+    workers: Optional[int] = typer.Option(None, "--workers", "-w", help="Worker processes (default: CPU count)."),
+    backend: str = typer.Option("local", "--backend", help="local (worker processes) or ray."),
+    address: Optional[str] = typer.Option(None, "--address", help="Ray cluster address (with --backend ray)."),
+    chunk_size: int = typer.Option(DEFAULT_CHUNK, "--chunk-size", help="Games per results file (new jobs only)."),
     logs: Optional[Path] = typer.Option(None, "--logs", help="Write each game's record JSON into this folder."),
 ) -> None:
     """Play many games between bots and summarise win rates, scores and speed."""
     spec = _game(game)
     n, options = _setup(spec, players, ctx.args)
-    if games_ < 1:
-        raise fail("--games must be at least 1")
-    if seed < 0:
-        raise fail("--seed must not be negative")
+    w = _check_counts(games_, seed, workers)
+    if backend not in BACKENDS:
+        raise fail(f"unknown backend {backend!r} (backends: {', '.join(BACKENDS)})")
+    if chunk_size < 1:
+        raise fail("--chunk-size must be at least 1")
     try:
-        specs = parse_agent_list(agents)
+        job = make_job(spec, n, agents, games_, seed, options)
     except FirebreakError as exc:
         raise fail(str(exc)) from None
+    rows, (elapsed, played) = _run_with_progress(job, spec.title, out=out, workers=w, backend=backend,
+                                                 address=address, logs=logs, chunk_size=chunk_size)
+    result = SimulationResult(spec.name, n, job.labels)
+    for row in rows:
+        result.add_row(row)
     console = _out()
-    progress = Progress(
-        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-        console=Console(stderr=True), transient=True,
-    )
-    with progress:
-        task = progress.add_task(f"{spec.title}", total=games_)
-        try:
-            result = run_simulation(
-                spec, n, specs, games_, seed, options, logs,
-                on_game_done=lambda i, state: progress.advance(task),
-            )
-        except FirebreakError as exc:
-            raise fail(str(exc), FILE_ERROR) from None
-        except OSError as exc:
-            raise fail(f"cannot write logs: {exc}", FILE_ERROR) from None
     opts = ", ".join(f"{k}={v}" for k, v in options.items()) or "none"
     console.print(f"{spec.title}: {result.games} games, {n} players, seed {seed}, options: {opts}", markup=False)
     by_agent = Table(title="By agent (win rate = win share per seat played; ties count fractionally)")
@@ -253,9 +330,220 @@ def simulate(
             stats.add_row(Text(name), Text(shares))
         console.print(stats)
     console.print(f"Mean game length: {result.mean_length:.1f} actions", markup=False)
-    console.print(f"Speed: {result.games_per_second:.1f} games/s ({result.elapsed:.2f} s)", markup=False)
+    rate = played / elapsed if elapsed > 0 and played else 0.0
+    resumed = f", {result.games - played} read back from {out}" if result.games > played else ""
+    console.print(f"Speed: {rate:.1f} games/s ({played} games played in {elapsed:.2f} s with {w} "
+                  f"worker{'s' if w != 1 else ''}{resumed})", markup=False)
+    if out is not None:
+        console.print(f"Results in {out} (see `firebreak report {out}`)", markup=False)
     if logs is not None:
         console.print(f"Records written to {logs}", markup=False)
+
+
+# --- report ------------------------------------------------------------------------------------------------
+def _print_table(console: Console, table: "ReportTable") -> None:
+    t = Table(title=table.title)
+    for i, col in enumerate(table.columns):
+        t.add_column(col, justify="left" if i == 0 else "right")
+    for row in table.rows:
+        t.add_row(*(Text(c) for c in row))
+    console.print(t)
+    if table.note:
+        console.print(Text(f"  {table.note}", style="dim"))
+
+
+@app.command()
+def report(
+    dirs: list[Path] = typer.Argument(..., help="Result directories written by `simulate --out` (one game; "
+                                      "several directories, e.g. one per player count, are pooled)."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", help="Where to write the PNGs and report.html "
+                                       "(default: DIR/report of the first directory)."),
+) -> None:
+    """Win rates by seat, bot and player count with Wilson intervals, distributions and plots, as HTML."""
+    from firebreak.lab.report import build_report, write_report
+
+    _load_games()
+    try:
+        rep = build_report(dirs)
+        page = write_report(rep, out if out is not None else dirs[0] / "report")
+    except FirebreakError as exc:
+        raise fail(str(exc), FILE_ERROR) from None
+    except OSError as exc:
+        raise fail(f"cannot write the report: {exc}", FILE_ERROR) from None
+    console = _out()
+    console.print(Text(rep.title, style="bold"))
+    for line in rep.summary:
+        console.print(line, markup=False)
+    for warning in rep.warnings:
+        console.print(f"warning: {warning}", markup=False)
+    for table in rep.tables:
+        _print_table(console, table)
+    console.print(f"{len(rep.figures)} plots and the HTML report written to {page}", markup=False)
+
+
+# --- compare -----------------------------------------------------------------------------------------------
+@app.command()
+def compare(
+    game: str = typer.Argument(..., help="Game name (see `firebreak games`)."),
+    a: str = typer.Option(..., "--a", help='Variant A options, e.g. "more_destruction=false".'),
+    b: str = typer.Option(..., "--b", help='Variant B options, e.g. "more_destruction=true".'),
+    players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (default: the game's)."),
+    agents: str = typer.Option("greedy,random", "--agents", help="Bot specs, comma-separated; seats are rotated."),
+    max_games: int = typer.Option(2000, "--max-games", help="Most pairs of games to play."),
+    batch: int = typer.Option(100, "--batch", help="Pairs per batch: the outcome is checked after each batch."),
+    seed: int = typer.Option(0, "--seed", help="Batch seed (both variants play the same seeds)."),
+    primary: str = typer.Option("win rate of seat 0", "--primary", help="The outcome that decides when to stop."),
+    margin: float = typer.Option(0.05, "--margin", help="Differences smaller than this do not matter (units of "
+                                 "the primary outcome)."),
+    workers: Optional[int] = typer.Option(None, "--workers", "-w", help="Worker processes (default: CPU count)."),
+    backend: str = typer.Option("local", "--backend", help="local (worker processes) or ray."),
+    address: Optional[str] = typer.Option(None, "--address", help="Ray cluster address (with --backend ray)."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", help="Save the games behind the answer here "
+                                       "(a.parquet, b.parquet, summary.json; a new or empty directory)."),
+) -> None:
+    """Rule variant A against variant B on paired games, with intervals, paired tests and an early stop."""
+    from firebreak.lab.compare import compare as run_compare
+    from firebreak.lab.compare import parse_variant
+
+    spec = _game(game)
+    w = _check_counts(max_games, seed, workers)
+    if backend not in BACKENDS:
+        raise fail(f"unknown backend {backend!r} (backends: {', '.join(BACKENDS)})")
+    try:
+        opts_a, opts_b = parse_variant(spec, a), parse_variant(spec, b)
+        job_a = make_job(spec, players, agents, 1, seed, opts_a)
+        job_b = make_job(spec, players, agents, 1, seed, opts_b)
+    except FirebreakError as exc:
+        raise fail(str(exc)) from None
+    if job_a.options == job_b.options:
+        raise fail("variants A and B have the same options; there is nothing to compare")
+    if batch < 2:
+        raise fail("--batch must be at least 2")
+    if out is not None and out.exists() and (not out.is_dir() or any(out.iterdir())):
+        raise fail(f"{out} exists and is not an empty directory; choose a new one", FILE_ERROR)
+    progress = _progress()
+    try:
+        with progress:
+            task = progress.add_task(f"{spec.title}: A vs B", total=2 * max_games)
+            result = run_compare(spec, players, agents, opts_a, opts_b, max_games, seed, batch, w, backend, address,
+                                 primary, margin, on_game=lambda: progress.advance(task))
+    except KeyboardInterrupt:
+        raise fail("interrupted; nothing was decided", 130) from None
+    except FirebreakError as exc:
+        raise fail(str(exc)) from None
+    console = _out()
+    differ = {k: v for k, v in result.options_a.items() if result.options_b.get(k) != v}
+    console.print(f"{spec.title}: A = {differ} against B = "
+                  f"{ {k: result.options_b[k] for k in differ} }, {result.pairs} paired games (seed {seed}).",
+                  markup=False)
+    adj = result.primary_adjusted
+    console.print(f"Decision on '{result.primary}': {result.decision} after {result.looks} of at most "
+                  f"{result.looks_allowed} looks; adjusted {1 - result.alpha / result.looks_allowed:.2%} interval "
+                  f"{adj.low:+.3f} .. {adj.high:+.3f}.", markup=False)
+    table = Table(title="A minus B (paired on seeds; 95% interval; paired t-test)")
+    for col in ("Outcome", "A", "B", "A - B", "95% interval", "p", ""):
+        table.add_column(col, justify="left" if col == "Outcome" else "right")
+    for name, d in result.outcomes.items():
+        table.add_row(Text(name), f"{d.mean_a:.3f}", f"{d.mean_b:.3f}", f"{d.diff:+.3f}",
+                      f"{d.low:+.3f} .. {d.high:+.3f}", f"{d.p_value:.3g}", "*" if d.significant else "")
+    console.print(table)
+    console.print("* p < 0.05 for that outcome alone (not corrected for the number of outcomes).", markup=False)
+    if out is not None:
+        summary = {"game": spec.name, "options_a": result.options_a, "options_b": result.options_b, "seed": seed,
+                   "pairs": result.pairs, "looks": result.looks, "looks_allowed": result.looks_allowed,
+                   "primary": result.primary, "decision": result.decision,
+                   "outcomes": {k: vars(v) for k, v in result.outcomes.items()}}
+        _save_tables(out, {"a": result.rows_a, "b": result.rows_b}, summary)
+        console.print(f"Games saved in {out}", markup=False)
+
+
+def _save_tables(out: Path, tables: dict, summary: dict) -> None:
+    from firebreak.lab.store import save_tables
+
+    try:
+        save_tables(out, tables, summary)
+    except FirebreakError as exc:
+        raise fail(str(exc), FILE_ERROR) from None
+    except OSError as exc:
+        raise fail(f"cannot write {out}: {exc}", FILE_ERROR) from None
+
+
+# --- tournament --------------------------------------------------------------------------------------------
+@app.command(context_settings=EXTRA_ARGS)
+def tournament(
+    ctx: typer.Context,
+    game: str = typer.Argument(..., help="Game name (see `firebreak games`)."),
+    agents: str = typer.Option(..., "--agents", help="Bot specs, comma-separated (at least two)."),
+    games_: int = typer.Option(100, "--games", "-n", help="Number of games."),
+    players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (default: the game's)."),
+    seed: int = typer.Option(0, "--seed", help="Tournament seed."),
+    workers: Optional[int] = typer.Option(None, "--workers", "-w", help="Worker processes (default: CPU count)."),
+    backend: str = typer.Option("local", "--backend", help="local (worker processes) or ray."),
+    address: Optional[str] = typer.Option(None, "--address", help="Ray cluster address (with --backend ray)."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", help="Save the games and ratings here "
+                                       "(games.parquet, summary.json; a new or empty directory)."),
+) -> None:
+    """Rate bots against each other with Plackett-Luce (openskill), for any number of players."""
+    from firebreak.lab.tournament import tournament as run_tournament
+
+    spec = _game(game)
+    n, options = _setup(spec, players, ctx.args)
+    w = _check_counts(games_, seed, workers)
+    if backend not in BACKENDS:
+        raise fail(f"unknown backend {backend!r} (backends: {', '.join(BACKENDS)})")
+    try:
+        if len(make_job(spec, n, agents, games_, seed, options).agents) < 2:
+            raise fail("a tournament needs at least two bots")
+    except FirebreakError as exc:
+        raise fail(str(exc)) from None
+    if out is not None and out.exists() and (not out.is_dir() or any(out.iterdir())):
+        raise fail(f"{out} exists and is not an empty directory; choose a new one", FILE_ERROR)
+    progress = _progress()
+    try:
+        with progress:
+            task = progress.add_task(f"{spec.title} tournament", total=games_)
+            ratings, rows = run_tournament(spec, n, agents, games_, seed, options, w, backend, address,
+                                           on_game=lambda: progress.advance(task))
+    except KeyboardInterrupt:
+        raise fail("interrupted", 130) from None
+    except FirebreakError as exc:
+        raise fail(str(exc)) from None
+    console = _out()
+    console.print(f"{spec.title}: {len(rows)} games, {n} players, seed {seed}", markup=False)
+    table = Table(title="Ratings (Plackett-Luce; ordinal = mu - 3 sigma)")
+    for col in ("Rank", "Agent", "Ordinal", "Mu", "Sigma", "Games", "Win rate", "95% Wilson"):
+        table.add_column(col, justify="left" if col == "Agent" else "right")
+    for i, r in enumerate(ratings, 1):
+        lo, hi = r.win_interval
+        rate = r.wins / r.games if r.games else 0.0
+        table.add_row(str(i), Text(r.agent), f"{r.ordinal:.2f}", f"{r.mu:.2f}", f"{r.sigma:.2f}", str(r.games),
+                      f"{rate:.1%}", f"{lo:.1%} - {hi:.1%}")
+    console.print(table)
+    if out is not None:
+        summary = {"game": spec.name, "players": n, "options": options, "seed": seed, "games": len(rows),
+                   "ratings": [{**vars(r), "ordinal": r.ordinal} for r in ratings]}
+        _save_tables(out, {"games": rows}, summary)
+        console.print(f"Games saved in {out}", markup=False)
+
+
+# --- serve ---------------------------------------------------------------------------------------------------
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Interface to listen on (localhost by default)."),
+    port: int = typer.Option(8000, "--port", help="TCP port."),
+    database: Optional[str] = typer.Option(
+        None, "--database", help="SQLAlchemy URL; default FIREBREAK_DATABASE_URL, else a SQLite file here."),
+) -> None:
+    """Start the play server: lobby, live games with bots, replays. Prints its address."""
+    if not 0 < port < 65536:
+        raise fail(f"--port must be between 1 and 65535, not {port}")
+    from firebreak.server.app import serve as run_server
+
+    _load_games()
+    try:
+        run_server(host, port, database)
+    except OSError as exc:
+        raise fail(f"cannot serve on {host}:{port}: {exc.strerror or exc}", FILE_ERROR) from None
 
 
 # --- replay --------------------------------------------------------------------------------------------------

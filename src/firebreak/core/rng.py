@@ -25,13 +25,19 @@ class Rng:
 
     def randint(self, lo: int, hi: int) -> int:
         """Uniform integer in ``[lo, hi]`` inclusive."""
+        if hi < lo:
+            raise ValueError(f"empty range [{lo}, {hi}]")
         return lo + self._r._randbelow(hi - lo + 1)  # type: ignore[attr-defined]
 
     def below(self, n: int) -> int:
-        """Uniform integer in ``[0, n)``."""
+        """Uniform integer in ``[0, n)``; ``n`` must be positive (Python's own helper would loop for ever on 0)."""
+        if n <= 0:
+            raise ValueError(f"below({n}): n must be positive")
         return self._r._randbelow(n)  # type: ignore[attr-defined]
 
     def choice(self, seq: Sequence[T]) -> T:
+        if not seq:
+            raise IndexError("choice from an empty sequence")
         return seq[self._r._randbelow(len(seq))]  # type: ignore[attr-defined]
 
     def shuffle(self, seq: MutableSequence[T]) -> None:

@@ -7,6 +7,7 @@ shares: a game won by two seats gives each of them half a win.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -78,6 +79,18 @@ class SimulationResult:
             self.agent_score[agent] += scores[seat]
             self.seat_wins[seat] += shares[seat]
             self.seat_score[seat] += scores[seat]
+
+    def add_row(self, row: Mapping[str, Any]) -> None:
+        """Fold in one result row of the lab's job runner (see :func:`firebreak.lab.job.play_task`)."""
+        self.games += 1
+        self.total_actions += int(row["length"])
+        for seat, agent in enumerate(row["seat_agents"]):
+            self.agent_seats[agent] += 1
+            self.agent_wins[agent] += row["shares"][seat]
+            self.agent_score[agent] += row["scores"][seat]
+            self.seat_wins[seat] += row["shares"][seat]
+            self.seat_score[seat] += row["scores"][seat]
+        self.add_stats(json.loads(row.get("stats") or "{}"))
 
     def add_stats(self, stats: Mapping[str, Any]) -> None:
         """Fold one game's statistics in: numbers are averaged, texts counted; lists and tables are left to

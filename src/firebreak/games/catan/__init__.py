@@ -39,5 +39,5 @@ SPEC = register(GameSpec(
     render=render,
     heuristic=heuristic,
     stats=_stats,
-    extra={"describe_event": describe_event},
+    extra={"describe_event": describe_event, "mcts_depth": 40},  # games run to thousands of actions
 ))

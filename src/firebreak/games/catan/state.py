@@ -17,7 +17,7 @@ from typing import Any
 from firebreak.core import TERMINAL, OptionError
 from firebreak.core.game import GameState
 
-from .actions import END_TURN, ROLL, layout, maritime_decode
+from .actions import END_TURN, ROLL, layout, maritime_decode, offer_decode
 from .board import DESERT, GENERIC, lay_out
 from .constants import (  # noqa: F401 - re-exported for tests and tools
     ARMY_MIN,
@@ -329,9 +329,16 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
         if ph == ROAD_BUILDING:
             return self._road_spots(p)
         if ph == TRADE_RESPONSE:
-            return [lay.accept, lay.reject]
+            # Everyone is asked (asking only those who hold the cards would show their hands to all); only a
+            # player who can pay may accept.
+            _give, _qg, get, qr = offer_decode(self.offer)
+            return [lay.accept, lay.reject] if self.hands[p][get] >= qr else [lay.reject]
         if ph == TRADE_CONFIRM:
-            return [lay.confirm + q for q in sorted(self.acceptors)] + [lay.cancel]
+            give, qg, get, qr = offer_decode(self.offer)
+            if self.hands[p][give] < qg:  # never in a real game; possible in a determinisation
+                return [lay.cancel]
+            hands = self.hands
+            return [lay.confirm + q for q in sorted(self.acceptors) if hands[q][get] >= qr] + [lay.cancel]
         if ph == SETUP_SETTLEMENT:
             base = lay.settle
             return [base + n for n, ok in enumerate(self.buildable) if ok]

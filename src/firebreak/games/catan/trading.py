@@ -20,7 +20,7 @@ class TradingMixin:
         self.offers_made += 1
         self.offer = i
         n = self.num_players
-        self.responders = [q for q in ((p + k) % n for k in range(1, n)) if self.hands[q][get] >= qr]
+        self.responders = [(p + k) % n for k in range(1, n)]
         self.acceptors = []
         self._emit("offer", player=p, give=RESOURCE_NAMES[give], give_count=qg, get=RESOURCE_NAMES[get], get_count=qr)
         if self.responders:

@@ -187,6 +187,7 @@ class ViewsMixin:
                 hand[r] += 1
             i += k
             c.hands[q] = hand
+        self._keep_acceptors_able_to_pay(c, player)
         if c.classic:
             dev_pool = list(c.dev_deck)
             for q in others:
@@ -209,3 +210,30 @@ class ViewsMixin:
             c.dev_deck = dev_pool
         self._seal_determinization(c, player, rng)
         return c
+
+    @staticmethod
+    def _keep_acceptors_able_to_pay(c: CatanState, player: int) -> None:
+        """Everyone saw who accepted the pending offer, so everyone knows those players hold the cards asked for:
+        move such cards into their resampled hands from other rivals' hands (swapping a card back)."""
+        if c.offer < 0 or not c.acceptors:
+            return
+        _give, _qg, get, qr = offer_decode(c.offer)
+        for q in c.acceptors:
+            if q == player:
+                continue
+            hq = c.hands[q]
+            for donor in range(c.num_players):
+                if hq[get] >= qr:
+                    break
+                if donor in (q, player) or (donor in c.acceptors and c.hands[donor][get] <= qr):
+                    continue
+                hd = c.hands[donor]
+                while hq[get] < qr and hd[get] > 0:
+                    other = next((r for r in range(5) if r != get and hq[r] > 0), -1)
+                    if other < 0:
+                        break
+                    hd[get] -= 1
+                    hq[get] += 1
+                    hq[other] -= 1
+                    hd[other] += 1
+

@@ -5,6 +5,7 @@ from firebreak.core import GameSpec, OptionSpec, register
 from .heuristic import evaluate
 from .narrate import describe_event
 from .render import render_view
+from .report import report_figures
 from .state import GreatFireState
 from .stats import game_stats
 from .svg import render_svg
@@ -24,7 +25,7 @@ SPEC = register(GameSpec(
     render=render_view,
     heuristic=evaluate,
     stats=game_stats,
-    extra={"describe_event": describe_event, "svg": render_svg},
+    extra={"describe_event": describe_event, "svg": render_svg, "report": report_figures},
 ))
 
 __all__ = ["SPEC", "GreatFireState"]

@@ -1,0 +1,90 @@
+"""Interrupting a job and re-running it resumes: no game is played twice and the table equals one clean run."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from firebreak.lab import make_job, run_job
+from firebreak.lab.store import done_chunks, load_results
+
+from .helpers import tree
+
+
+class Stop(KeyboardInterrupt):
+    """Ctrl-C, raised from inside the run after some games."""
+
+
+def _interrupt_after(n: int, played: list[int]):
+    def on_row(row):
+        played.append(row["index"])
+        if len(played) == n:
+            raise Stop()
+    return on_row
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_interrupted_job_resumes_without_replaying_games(toy, tmp_path, workers):
+    job = make_job(toy, 3, "greedy,random", 47, seed=8)
+    clean = run_job(job, workers=1)
+    first: list[int] = []
+    with pytest.raises(Stop):
+        run_job(job, tmp_path, workers=workers, chunk_size=10, on_row=_interrupt_after(23, first))
+    assert done_chunks(tmp_path) == [0, 1]  # games 20-22 were in an unfinished chunk: not saved
+    assert not list((tmp_path / "results").glob("*.tmp"))
+    second: list[int] = []
+    resumed: list[int] = []
+    rows = run_job(job, tmp_path, workers=workers, chunk_size=10, on_row=lambda r: second.append(r["index"]),
+                   on_resume=resumed.append)
+    assert resumed == [20]
+    assert sorted(second) == list(range(20, 47))  # only the missing games, each once
+    assert rows == clean
+    assert load_results(tmp_path)[1] == clean  # and the files hold the same table
+    # A third run plays nothing at all.
+    third: list[int] = []
+    assert run_job(job, tmp_path, workers=workers, on_row=lambda r: third.append(r["index"])) == clean
+    assert third == []
+
+
+def test_resume_keeps_the_chunk_size_of_the_manifest(toy, tmp_path):
+    job = make_job(toy, 2, "random", 12, seed=1)
+    with pytest.raises(Stop):
+        run_job(job, tmp_path, chunk_size=4, on_row=_interrupt_after(9, []))
+    played: list[int] = []
+    rows = run_job(job, tmp_path, chunk_size=100, on_row=lambda r: played.append(r["index"]))
+    assert played == [8, 9, 10, 11] and rows == run_job(job)
+    assert done_chunks(tmp_path) == [0, 1, 2]
+
+
+@pytest.mark.slow
+def test_ctrl_c_on_the_command_line_then_rerun(tmp_path):
+    """A real interruption: SIGINT to a running `firebreak simulate` with two workers, then the same command."""
+    out = tmp_path / "job"
+    cmd = [sys.executable, "-m", "firebreak.cli", "simulate", "great-fire", "--players", "3", "--games", "300",
+           "--agents", "random", "--workers", "2", "--seed", "4", "--chunk-size", "10", "--out", str(out)]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 60
+    while time.time() < deadline and len(done_chunks(out)) < 2 and proc.poll() is None:
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    saved = done_chunks(out)
+    assert proc.returncode == 130, err
+    assert "run the same command again to resume" in err and "Traceback" not in err
+    assert 2 <= len(saved) < 30
+    before = tree(out)
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert f"{300 - 10 * len(saved)} games played" in done.stdout
+    assert f"{10 * len(saved)} read back" in done.stdout
+    after = tree(out)
+    assert all(after[name] == data for name, data in before.items())  # saved chunks untouched
+    _, rows = load_results(out)
+    assert [r["index"] for r in rows] == list(range(300))
+    from firebreak.core import get_game
+    job = make_job(get_game("great-fire"), 3, "random", 300, seed=4)
+    assert rows == run_job(job, workers=2)
+    assert os.path.exists(out / "manifest.json")
