@@ -12,6 +12,7 @@ from firebreak.core import GameSpec, OptionSpec, register
 from .heuristic import heuristic, stats
 from .render import render
 from .state import BrigadeState
+from .svg import render_svg
 
 SPEC = register(
     GameSpec(
@@ -32,6 +33,7 @@ SPEC = register(
         render=render,
         heuristic=heuristic,
         stats=stats,
+        extra={"svg": render_svg},
     )
 )
 

@@ -6,6 +6,7 @@ from .heuristic import heuristic
 from .narrate import describe_event
 from .render import render
 from .state import CatanState
+from .svg import render_svg
 
 
 def _stats(state: CatanState) -> dict:
@@ -39,5 +40,5 @@ SPEC = register(GameSpec(
     render=render,
     heuristic=heuristic,
     stats=_stats,
-    extra={"describe_event": describe_event, "mcts_depth": 40},  # games run to thousands of actions
+    extra={"describe_event": describe_event, "mcts_depth": 40, "svg": render_svg},  # games run to thousands of actions
 ))

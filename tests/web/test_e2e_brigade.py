@@ -1,0 +1,120 @@
+"""End to end in a real browser: a 3-player Brigade game with one human seat and two bots, created in the lobby;
+the human plays several turns by clicking action buttons and at least once on the SVG board itself, and the board
+is redrawn after each move. Screenshots go to ``test-artifacts/web`` (or ``$FIREBREAK_TEST_ARTIFACTS/web``).
+
+Reuses the server fixture and helpers of ``test_e2e.py``; uses Debian's /usr/bin/chromium through python playwright
+(never a downloaded browser) and is skipped when either is missing.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from .test_e2e import (
+    ARGS,
+    CHROMIUM,
+    Server,
+    artifacts,
+    sync_playwright,
+    try_click,
+    turn_text,
+)
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(sync_playwright is None, reason="python playwright is not installed (pip install playwright)"),
+    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"{CHROMIUM} is missing (apt-get install chromium)"),
+]
+
+
+@pytest.fixture
+def server(tmp_path: Path):  # type: ignore[no-untyped-def]
+    """The play server of ``test_e2e.py`` on a fresh database (its own fixture is not importable without a clash)."""
+    s = Server(tmp_path / "games.sqlite3")
+    yield s
+    s.stop()
+
+
+def click_and_wait(page, button, log_length: int) -> bool:  # type: ignore[no-untyped-def]
+    """Click one action button and wait until the move is logged; False when the page redrew under us."""
+    try:
+        button.click(timeout=1500)
+        page.wait_for_function(f"document.querySelectorAll('#log li').length > {log_length}", timeout=10000)
+    except Exception:  # noqa: BLE001 - the page redrew under us; try again next round
+        return False
+    return True
+
+
+def test_one_human_and_two_bots_play_brigade_clicking_buttons_and_the_board(server: Server) -> None:
+    out = artifacts()
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+
+        page.goto(server.base + "/")
+        page.select_option("#game", "brigade")
+        page.fill("#players", "3")
+        page.dispatch_event("#players", "change")
+        page.select_option("#seat-0", "human")
+        page.select_option("#seat-1", "bot:greedy")
+        page.select_option("#seat-2", "bot:random")
+        page.check("#opt-big_buildings")
+        page.click("#create")
+        page.wait_for_selector("[data-seat-link='0']")
+        link = page.input_value("[data-seat-link='0']")
+        assert "#seat=0&token=" in link
+        page.goto(link)
+        page.wait_for_selector("#board svg")
+        assert page.locator("#me").inner_text() == "You are seat 0"
+        board = page.locator("#board svg")
+        assert board.locator("g.block").count() == 36
+        # the human's Brigade and Wagon start in the white Firehouse, lettered, not told by colour alone
+        home = page.locator("#board g.block[data-pos='A1']")
+        assert "B1" in home.inner_html() and "W1" in home.inner_html() and "Firehouse" in home.inner_html()
+        first_board = board.inner_html()
+
+        clicked_board = False
+        moves = 0
+        boards = {first_board}
+        deadline = time.time() + 150
+        while time.time() < deadline and moves < 14:
+            if turn_text(page) == "Game over":
+                break
+            if turn_text(page) != "Your turn" or page.locator("#actions button[data-legal]").count() == 0:
+                time.sleep(0.05)
+                continue
+            before = page.locator("#log li").count()
+            if not clicked_board and page.locator("#board [data-action]").count():
+                target = page.locator("#board [data-action]").first
+                action = target.get_attribute("data-action")
+                legal = page.locator(f"#actions button[data-legal='{action}']")
+                assert legal.count() == 1  # the board only offers what the buttons offer
+                if try_click(page, "#board [data-action]"):
+                    page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}", timeout=10000)
+                    clicked_board = True
+                    moves += 1
+                    boards.add(board.inner_html())
+                    page.screenshot(path=str(out / "brigade-01-after-board-click.png"), full_page=True)
+                    continue
+            # prefer a move or an extinguish over ending the turn, so the board changes
+            buttons = page.locator("#actions button[data-legal]:not([disabled])")
+            texts = buttons.all_inner_texts()
+            pick = next((i for i, t in enumerate(texts) if t.startswith(("extinguish", "move brigade"))),
+                        next((i for i, t in enumerate(texts) if t != "end turn"), 0))
+            if click_and_wait(page, buttons.nth(pick), before):
+                moves += 1
+                boards.add(board.inner_html())
+        assert moves >= 8, f"only {moves} moves were made"
+        assert clicked_board, "no block of the board was ever clickable"
+        assert len(boards) >= 4, "the board was not redrawn after the moves"
+        page.wait_for_selector("#board svg")
+        assert page.locator("#board g.block").count() == 36
+        page.screenshot(path=str(out / "brigade-02-midgame.png"), full_page=True)
+        browser.close()
+    assert errors == []
