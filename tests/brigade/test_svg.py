@@ -57,15 +57,15 @@ def _check(state, viewer) -> str:  # type: ignore[no-untyped-def]
         assert c["name"] in title and c["pos"] in title
         texts = _texts(g)
         for p in c["brigades"]:
-            assert f"B{p + 1}" in texts
+            assert f"B{p}" in texts
         for p in c["wagons"]:
-            assert f"W{p + 1}" in texts
+            assert f"W{p}" in texts
         if c["destroyed"]:
             assert "✕ DESTROYED" in texts and g.find(NS + "rect[@fill='url(#bg-hatch)']") is not None
         elif c["intensity"]:
             assert f"{c['intensity']}/{c['track']}" in texts
         if c["loyal"] >= 0:
-            assert f"L{c['loyal'] + 1}" in texts
+            assert f"L{c['loyal']}" in texts
     texts = dict(legal)
     named: dict[str, list[int]] = {}
     for a, t in legal:
@@ -93,7 +93,7 @@ def test_the_start_shows_every_block_firehouses_and_each_players_meeples_at_home
     view = state.view(0)
     for p in view["players"]:
         home = blocks[p["firehouse"]]
-        assert {f"B{p['seat'] + 1}", f"W{p['seat'] + 1}", f"P{p['seat'] + 1} {p['colour']}"} <= set(_texts(home))
+        assert {f"B{p['seat']}", f"W{p['seat']}", f"P{p['seat']} {p['colour']}"} <= set(_texts(home))
         assert "Firehouse" in _texts(home)
     corners = {"A1", "F1", "A6", "F6"}
     assert sum("Firehouse" in _texts(blocks[c]) for c in corners) == 4

@@ -76,7 +76,7 @@ def test_one_human_and_two_bots_play_brigade_clicking_buttons_and_the_board(serv
         assert board.locator("g.block").count() == 36
         # the human's Brigade and Wagon start in the white Firehouse, lettered, not told by colour alone
         home = page.locator("#board g.block[data-pos='A1']")
-        assert "B1" in home.inner_html() and "W1" in home.inner_html() and "Firehouse" in home.inner_html()
+        assert "B0" in home.inner_html() and "W0" in home.inner_html() and "Firehouse" in home.inner_html()
         first_board = board.inner_html()
 
         clicked_board = False

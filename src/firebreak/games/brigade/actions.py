@@ -94,10 +94,10 @@ def action_text(a: int) -> str:
         return f"replace crew {a - REPLACE + 1}"
     if a < TAKE:
         pos, seat = divmod(a - REMOVE, 4)
-        return f"remove renown of player {seat + 1} from {pos_name(pos)}"
+        return f"remove renown of P{seat} from {pos_name(pos)}"
     if a < SWAP:
         seat, slot = divmod(a - TAKE, 3)
-        return f"take crew {slot + 1} of player {seat + 1}"
+        return f"take crew {slot + 1} of P{seat}"
     if a < DIRECTION:
         pos, d = divmod(a - SWAP, 2)
         return f"swap {pos_name(pos)} with its {'east' if d == 0 else 'south'} neighbour"
@@ -105,11 +105,11 @@ def action_text(a: int) -> str:
         return f"direction {DIR_NAMES[a - DIRECTION]}"
     if a < CHOICE:
         seat, slot = divmod(a - MIMIC, 3)
-        return f"mimic crew {slot + 1} of player {seat + 1}"
+        return f"mimic crew {slot + 1} of P{seat}"
     if a < PLAYER:
         return f"choose option {a - CHOICE + 1}"
     if a < DISCARD:
-        return f"choose player {a - PLAYER + 1}"
+        return f"choose P{a - PLAYER}"
     if a < ASH_EXTINGUISH:
         return f"discard crew {a - DISCARD + 1}"
     if a < DISCARD_PRECIOUS:

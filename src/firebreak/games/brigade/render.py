@@ -19,7 +19,7 @@ def _cell_lines(c: dict[str, Any]) -> list[str]:
         loyal = f"L:P{c['loyal']}" if c["loyal"] >= 0 else ""
         ren = " ".join(f"r{p + 1}:{r}" for p, r in enumerate(c["renown"]) if r)
         lines = [c["name"][:W], head, fire, (loyal + " " + ren).strip()]
-    meeples = " ".join([f"B{p + 1}" for p in c["brigades"]] + [f"W{p + 1}" for p in c["wagons"]])
+    meeples = " ".join([f"B{p}" for p in c["brigades"]] + [f"W{p}" for p in c["wagons"]])
     lines.append(meeples)
     return [f"{x:<{W}}"[:W] for x in lines]
 

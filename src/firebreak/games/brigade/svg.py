@@ -6,10 +6,10 @@ see. The town is the view's ``board``: 36 cells in row order (row 1 is North, co
 corners being the Firehouses.
 
 Colour-blind friendly: Okabe-Ito colours, and nothing is told by colour alone: every meeple carries its letter and
-player number (``B1`` = player 1's Brigade, ``W1`` = player 1's Wagon), affiliations carry a three-letter code,
+seat number (``B0`` = seat P0's Brigade, ``W0`` = its Wagon), affiliations carry a three-letter code,
 fire is a flame with ``intensity/track`` and a row of pips, destroyed blocks are hatched, crossed and labelled,
-Loyalty is a shield with ``L`` and the player number. Players are numbered from 1 as in the action texts
-("take crew 1 of player 2"), so player 1 is seat 0.
+Loyalty is a shield with ``L`` and the seat number. Seats are numbered from P0, as in the action texts
+("take crew 1 of P1") and everywhere else in firebreak.
 
 A block is clickable (``data-action``) when exactly one legal action's text names its position (``B1``): e.g.
 "move brigade to B1" while no other legal action names B1. Blocks named by several legal actions (a Brigade and
@@ -68,7 +68,7 @@ def targets(legal: list[tuple[int, str]]) -> dict[str, int]:
 
 
 def _who(seat: int, colours: list[str]) -> str:
-    return f"P{seat + 1} ({colours[seat]})" if 0 <= seat < len(colours) else f"P{seat + 1}"
+    return f"P{seat} ({colours[seat]})" if 0 <= seat < len(colours) else f"P{seat}"
 
 
 def _brigade(x: float, y: float, seat: int, colour: str) -> str:
@@ -77,7 +77,7 @@ def _brigade(x: float, y: float, seat: int, colour: str) -> str:
     return (f'<path d="M{x - 11} {y + 12} L{x - 11} {y - 1} Q{x - 11} {y - 6} {x - 6} {y - 6} L{x - 4} {y - 6} '
             f'A6 6 0 1 1 {x + 4} {y - 6} L{x + 6} {y - 6} Q{x + 11} {y - 6} {x + 11} {y - 1} L{x + 11} {y + 12} Z" '
             f'fill="{fill}" stroke="#000" stroke-width="1.4"/>'
-            + _t(x, y + 8, f"B{seat + 1}", 10, "middle", "bold", ink))
+            + _t(x, y + 8, f"B{seat}", 10, "middle", "bold", ink))
 
 
 def _wagon(x: float, y: float, seat: int, colour: str) -> str:
@@ -87,7 +87,7 @@ def _wagon(x: float, y: float, seat: int, colour: str) -> str:
             f'stroke-width="1.4"/>'
             f'<circle cx="{x - 7}" cy="{y + 10}" r="3" fill="#555" stroke="#000"/>'
             f'<circle cx="{x + 7}" cy="{y + 10}" r="3" fill="#555" stroke="#000"/>'
-            + _t(x, y + 4.5, f"W{seat + 1}", 10, "middle", "bold", ink))
+            + _t(x, y + 4.5, f"W{seat}", 10, "middle", "bold", ink))
 
 
 def _cell_label(c: dict[str, Any], colours: list[str], owner: int | None, action_text: str | None) -> str:
@@ -139,7 +139,7 @@ def _cell_svg(c: dict[str, Any], x: float, y: float, colours: list[str], owner: 
             pf, ink = PLAYER_COLOURS.get(colours[owner], ("#999999", "#000000"))
             out.append(f'<rect x="{x + 36}" y="{y + 8}" width="{CELL - 46}" height="20" rx="3" fill="{pf}" '
                        f'stroke="#000"/>')
-            out.append(_t(x + 36 + (CELL - 46) / 2, y + 23, f"P{owner + 1} {colours[owner]}", 12, "middle", "bold",
+            out.append(_t(x + 36 + (CELL - 46) / 2, y + 23, f"P{owner} {colours[owner]}", 12, "middle", "bold",
                           ink))
         # a little house with a bell: the firehouse
         hx, hy = x + CELL / 2, y + 62
@@ -175,7 +175,7 @@ def _cell_svg(c: dict[str, Any], x: float, y: float, colours: list[str], owner: 
             pf, ink = PLAYER_COLOURS.get(colours[c["loyal"]] if c["loyal"] < len(colours) else "", ("#999", "#000"))
             out.append(f'<path d="M{cx} {ry - 12} h24 v8 q0 10 -12 14 q-12 -4 -12 -14 z" fill="{pf}" stroke="#000" '
                        f'stroke-width="1.4"/>')
-            out.append(_t(cx + 12, ry, f"L{c['loyal'] + 1}", 9, "middle", "bold", ink))
+            out.append(_t(cx + 12, ry, f"L{c['loyal']}", 9, "middle", "bold", ink))
             cx += 30
         for p, r in enumerate(c["renown"]):
             if not r:
@@ -238,7 +238,7 @@ def _panel(view: dict[str, Any], colours: list[str], top: float, width: float) -
         seat = p["seat"]
         pf, ink = PLAYER_COLOURS.get(p["colour"], ("#999999", "#000000"))
         out.append(f'<rect x="8" y="{y - 14}" width="30" height="18" rx="3" fill="{pf}" stroke="#000"/>')
-        out.append(_t(23, y, f"P{seat + 1}", 12, "middle", "bold", ink))
+        out.append(_t(23, y, f"P{seat}", 12, "middle", "bold", ink))
         weight = "bold" if seat == view.get("to_act") else "normal"
         head = (f"{p['colour']}{' (you)' if seat == you else ''} · seat {seat} · {p['warden']} · score "
                 f"{p['score']:g} · renown left {p['renown_supply']} · loyalty left {p['loyalty_supply']}")
@@ -275,7 +275,7 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
         cells.append(_cell_svg(c, col * CELL, top + r * CELL, colours, owner.get(c["pos"]) if c["firehouse"] else None,
                                action, texts.get(action) if action is not None else None))
     panel, height = _panel(view, colours, board_h, width)
-    title = "The Brigade: the town of Tinderbox" + (f", seen by P{view['you'] + 1}" if view.get("you") is not None
+    title = "The Brigade: the town of Tinderbox" + (f", seen by P{view['you']}" if view.get("you") is not None
                                                     else ", spectator view")
     out = [(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height:.0f}" role="img" '
             f'aria-label={quoteattr(title)} font-family="system-ui, sans-serif">'),
