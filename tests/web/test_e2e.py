@@ -72,13 +72,6 @@ class Server:
         self.proc.wait(timeout=10)
 
 
-@pytest.fixture
-def server(tmp_path: Path):  # type: ignore[no-untyped-def]
-    s = Server(tmp_path / "games.sqlite3")
-    yield s
-    s.stop()
-
-
 def turn_text(page: Page) -> str:
     return page.locator("#turn").inner_text()
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import time
-from pathlib import Path
 
 import pytest
 
@@ -31,13 +30,6 @@ pytestmark = [
 ]
 
 
-@pytest.fixture
-def catan_server(tmp_path: Path):  # type: ignore[no-untyped-def]
-    s = Server(tmp_path / "games.sqlite3")
-    yield s
-    s.stop()
-
-
 def _buildings(page, seat: int | None = None) -> int:  # type: ignore[no-untyped-def]
     sel = "#board svg g.building" + (f"[data-seat='{seat}']" if seat is not None else "")
     return page.locator(sel).count()
@@ -47,7 +39,7 @@ def _wait_logged(page, before: int) -> None:  # type: ignore[no-untyped-def]
     page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}", timeout=10000)
 
 
-def test_one_human_and_three_bots_play_catan_turns_by_clicking_the_board_in_chromium(catan_server: Server) -> None:
+def test_one_human_and_three_bots_play_catan_turns_by_clicking_the_board_in_chromium(server: Server) -> None:
     out = artifacts()
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -55,7 +47,7 @@ def test_one_human_and_three_bots_play_catan_turns_by_clicking_the_board_in_chro
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
 
-        page.goto(catan_server.base + "/")
+        page.goto(server.base + "/")
         page.select_option("#game", "catan")
         page.fill("#players", "4")
         page.dispatch_event("#players", "change")
