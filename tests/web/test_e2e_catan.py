@@ -30,6 +30,25 @@ pytestmark = [
 ]
 
 
+def _click_any(page, selector: str) -> bool:  # type: ignore[no-untyped-def]
+    """Click the first of the matching elements that takes the click (another element may cover some)."""
+    items = page.locator(selector)
+    for i in range(min(items.count(), 12)):
+        try:
+            items.nth(i).click(timeout=1500)
+            return True
+        except Exception:  # noqa: BLE001 - covered or detached: try the next one
+            continue
+    # Every target covered (a piece drawn over a road's middle, say): send the click to the element itself.
+    try:
+        if items.count():
+            items.first.dispatch_event("click", timeout=1500)
+            return True
+    except Exception:  # noqa: BLE001 - the page redrew under us; the caller tries again
+        pass
+    return False
+
+
 def _buildings(page, seat: int | None = None) -> int:  # type: ignore[no-untyped-def]
     sel = "#board svg g.building" + (f"[data-seat='{seat}']" if seat is not None else "")
     return page.locator(sel).count()
@@ -77,14 +96,15 @@ def test_one_human_and_three_bots_play_catan_turns_by_clicking_the_board_in_chro
             before = page.locator("#log li").count()
             mine = _buildings(page, 0)
             if page.locator("#board g.node[data-action]").count():
-                # the first clickable node: every legal settlement is a node on the board
-                if try_click(page, "#board g.node[data-action]"):
+                # a clickable node (every legal settlement is one); on a random board a harbour tag may cover the
+                # first, so try them in turn
+                if _click_any(page, "#board g.node[data-action]"):
                     _wait_logged(page, before)
                     page.wait_for_function(
                         f"document.querySelectorAll(\"#board svg g.building[data-seat='0']\").length > {mine}",
                         timeout=10000)
                     board_clicks += 1
-            elif try_click(page, "#board g.path[data-action]"):
+            elif _click_any(page, "#board g.path[data-action]"):
                 _wait_logged(page, before)
                 board_clicks += 1
             if board_clicks == 1:
