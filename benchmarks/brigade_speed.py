@@ -1,15 +1,20 @@
-"""Speed of The Brigade: complete random 3-player games on one core.
+"""Speed of The Brigade: complete random 3-player games on one core, beside the Great Fire's figures.
 
-Run: .venv/bin/python benchmarks/brigade_speed.py [games] [--options advanced,big_buildings,fire_festival]
-Prints games per second, decisions per game and microseconds per decision (legal actions + apply).
+Run: .venv/bin/python benchmarks/brigade_speed.py [games] [--options=advanced,big_buildings,fire_festival]
+Prints games per second (target: at least 200), decisions per game and microseconds per decision for The Brigade
+and, measured in the same run, for a 4-player Great Fire of London.
 """
 
 from __future__ import annotations
 
 import sys
-import time
+from pathlib import Path
 
-from firebreak.core import Rng, get_game
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from throughput import bench  # noqa: E402
+
+from firebreak.core import get_game  # noqa: E402
 
 
 def main() -> None:
@@ -19,21 +24,12 @@ def main() -> None:
     for a in sys.argv[1:]:
         if a.startswith("--options="):
             opts = {k: True for k in a.split("=", 1)[1].split(",") if k}
-    spec = get_game("brigade")
-    rng = Rng(12345)
-    decisions = 0
-    start = time.perf_counter()
-    for seed in range(games):
-        s = spec.new_game(3, seed, opts)
-        while not s.is_terminal():
-            legal = s.legal_actions()
-            s.apply_unchecked(legal[rng.below(len(legal))])
-            decisions += 1
-    elapsed = time.perf_counter() - start
-    print(f"options: {opts or 'basic'}")
-    print(f"{games} games in {elapsed:.2f} s: {games / elapsed:.0f} games/s")
-    print(f"decisions/game: {decisions / games:.1f}")
-    print(f"microseconds/decision: {elapsed / decisions * 1e6:.1f}")
+    rows = [("brigade", 3, opts), ("great-fire", 4, {})]
+    print(f"{'game':<12} {'players':>7} {'options':<40} {'games/s':>9} {'decisions/game':>15} {'us/decision':>12}")
+    for name, players, options in rows:
+        gps, dpg, us = bench(get_game(name), games, players, 0, options)
+        shown = ",".join(options) or "basic"
+        print(f"{name:<12} {players:>7} {shown:<40} {gps:>9.0f} {dpg:>15.1f} {us:>12.1f}")
 
 
 if __name__ == "__main__":

@@ -17,7 +17,8 @@ import time
 from firebreak.core import FirebreakError, GameSpec, all_games, get_game
 
 
-def bench(spec: GameSpec, games: int, players: int | None, seed: int) -> tuple[float, float, float]:
+def bench(spec: GameSpec, games: int, players: int | None, seed: int,
+          options: dict | None = None) -> tuple[float, float, float]:
     """Play ``games`` random games; return (games/s, decisions/game, microseconds/decision)."""
     n = spec.default_players if players is None else players
     chooser = random.Random(seed)
@@ -25,7 +26,7 @@ def bench(spec: GameSpec, games: int, players: int | None, seed: int) -> tuple[f
     decisions = 0
     start = time.perf_counter()
     for g in range(games):
-        state = spec.new_game(n, seed + g)
+        state = spec.new_game(n, seed + g, options)
         legal_actions, apply, is_terminal = state.legal_actions, state.apply_unchecked, state.is_terminal
         while not is_terminal():
             legal = legal_actions()
