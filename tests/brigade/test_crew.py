@@ -1,6 +1,6 @@
 """Every crew ability, active only while its owner holds a loyal block of the card's affiliation."""
 
-from firebreak.games.brigade.data import COMMONS, COUNCIL, MERCHANT, NOBLES, UNIVERSITY_AFF
+from firebreak.games.brigade.data import COMMONS, COUNCIL, MERCHANT
 
 from .helpers import A, N_POS, P, block_of, event_id, give_crew, quiet, refresh
 

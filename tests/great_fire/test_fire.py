@@ -7,7 +7,7 @@ import pytest
 from firebreak.core import IllegalActionError
 from firebreak.games.great_fire.state import P_ACTIONS, P_DISCARD, P_INTENSIFY, P_SECOND
 
-from .helpers import BOARD, DEMOLITION, DOUBLE_MOVE, ONE_VP, E, N, Position, S, W, d
+from .helpers import BOARD, DOUBLE_MOVE, ONE_VP, E, N, Position, S, W, d
 from .invariants import check
 
 
@@ -345,7 +345,7 @@ def test_playing_a_card_not_in_hand_is_illegal():
     with pytest.raises(IllegalActionError):
         pos.s.apply("fire west: Pudding Lane -> Tallow Hall")
     with pytest.raises(IllegalActionError):
-        pos.s.apply(f"demolish Tallow Hall")
+        pos.s.apply("demolish Tallow Hall")
 
 
 def test_R8_a_move_must_reach_a_new_district():

@@ -10,7 +10,7 @@ from firebreak.core import OptionError
 from firebreak.games.great_fire.board import TOKEN_KINDS
 from firebreak.games.great_fire.state import P_BAND, P_FIRE, P_OWNER, STACK
 
-from .helpers import BOARD, SPEC, d, started
+from .helpers import BOARD, SPEC, d
 
 RULES = BOARD.rules
 

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from firebreak.games.great_fire.state import P_FIRE, P_INTENSIFY, P_OVER, STACK
+from firebreak.games.great_fire.state import P_FIRE, P_INTENSIFY, P_OVER
 
 from .helpers import BOARD, ONE_VP, SPEC, Position, d, started
 from .invariants import check
@@ -120,15 +120,28 @@ def _finish(s):
     s.phase = P_OVER
 
 
-def test_equal_scores_with_nothing_to_separate_them_is_a_draw_and_fires_break_ties_first():
+def _level_field() -> Position:
+    """A finished 3-player game with every objective burnt out, no house lost and no fire put out, so a test can
+    set each tie-break by hand."""
     pos = Position(3, seed=12)
     s = pos.s
     _finish(s)
     for p in range(3):
         for o in s.objectives[p]:
             pos.empty(BOARD.names[o])
-    for c in range(6):
-        s.lost[c] = 0
+    s.lost = [0] * 6
+    s.put_out = [0, 0, 0]
+    return pos
+
+
+def _give_vp_tokens(s, player: int, count: int) -> None:
+    for _ in range(count):
+        s.destroyed_tokens.remove(ONE_VP)
+        s.held[player].append(ONE_VP)
+
+
+def test_equal_scores_with_nothing_to_separate_them_is_a_draw_and_fires_break_ties_first():
+    s = _level_field().s
     s.lost[s.colour[0]] = 2  # 36
     s.lost[s.colour[1]] = 1  # 38
     s.lost[s.colour[2]] = 1  # 38
@@ -142,55 +155,28 @@ def test_equal_scores_with_nothing_to_separate_them_is_a_draw_and_fires_break_ti
 
 
 def test_tie_broken_by_intact_houses_then_objectives():
-    pos = Position(3, seed=12)
-    s = pos.s
-    _finish(s)
-    for p in range(3):
-        for o in s.objectives[p]:
-            pos.empty(BOARD.names[o])
-    for c in range(6):
-        s.lost[c] = 0
-    s.put_out = [0, 0, 0]
-    # Player 0: 1 lost house (38) + 1 VP token = 39; player 1: 0 lost (40) - no: use a 1-VP token to level.
-    s.lost[s.colour[0]] = 1
-    s.destroyed_tokens.remove(ONE_VP)
-    s.held[0].append(ONE_VP)
-    s.lost[s.colour[1]] = 1
-    s.lost[s.colour[2]] = 2
-    s.destroyed_tokens.remove(ONE_VP)
-    s.destroyed_tokens.remove(ONE_VP)
-    s.held[2].extend([ONE_VP, ONE_VP])
-    s.lost[s.colour[1]] = 0  # 40
-    s.lost[s.colour[0]] = 1  # 38 + 1 = 39
-    s.lost[s.colour[2]] = 1  # 38 + 2 = 40
+    s = _level_field().s
+    s.lost[s.colour[0]] = 1  # 38 + 1 token = 39
+    _give_vp_tokens(s, 0, 1)
+    s.lost[s.colour[2]] = 1  # 38 + 2 tokens = 40, one house fewer than player 1's 40
+    _give_vp_tokens(s, 2, 2)
     assert s.scores()[1] == s.scores()[2] == 40
     assert s.winners() == [1], "equal score and fires: more intact houses wins"
-    # Objectives decide when houses are equal too.
+    # With houses equal as well (and no objective points either), the game is drawn.
     s.lost[s.colour[2]] = 0
+    s.destroyed_tokens.extend(s.held[2])
     s.held[2] = []
-    s.destroyed_tokens.extend([ONE_VP, ONE_VP])
     assert s.tiebreak_key(1) == s.tiebreak_key(2)
     assert s.winners() == [1, 2]
 
 
 def test_objective_tie_break():
-    pos = Position(3, seed=12)
-    s = pos.s
-    _finish(s)
-    for p in range(3):
-        for o in s.objectives[p]:
-            pos.empty(BOARD.names[o])
-    for c in range(6):
-        s.lost[c] = 0
-    s.put_out = [0, 0, 0]
-    # Player 1 keeps a 2-VP objective but lost one more house; equal totals, fires and... houses differ,
-    # so compare 1 and 2 with equal houses: player 2 has 2 objective points, player 1 has 2 one-VP tokens.
+    """Player 2 keeps a 2-VP objective; player 1 has two 1-VP tokens instead: equal score, fires and houses."""
+    s = _level_field().s
     o2 = s.objectives[2][2]
-    s.houses[o2] = [5] * BOARD.size[o2]
+    s.houses[o2] = [5] * BOARD.size[o2]  # houses of a colour nobody plays
     s.lost[5] -= BOARD.size[o2]
-    s.destroyed_tokens.remove(ONE_VP)
-    s.destroyed_tokens.remove(ONE_VP)
-    s.held[1].extend([ONE_VP, ONE_VP])
+    _give_vp_tokens(s, 1, 2)
     s.lost[s.colour[0]] = 1
     assert s.scores()[1] == s.scores()[2] == 42
     assert s.tiebreak_key(1)[:3] == s.tiebreak_key(2)[:3]

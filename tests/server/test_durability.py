@@ -3,11 +3,6 @@ SQLite file; every acknowledged action is still there, and the game goes on (bot
 
 from __future__ import annotations
 
-import os
-import signal
-import socket
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -17,45 +12,7 @@ import pytest
 
 from firebreak.core import get_game
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class ServerProcess:
-    """``firebreak.server.app.serve`` in a subprocess (what ``firebreak serve`` runs)."""
-
-    def __init__(self, db_url: str, port: int, output: Path, bot_delay: float = 0.0) -> None:
-        code = ("import sys; from firebreak.server.app import serve; "
-                f"serve('127.0.0.1', {port}, {db_url!r}, bot_delay={bot_delay})")
-        self.output = output
-        with open(output, "ab") as out:  # a file, not a pipe: a chatty server can never block on it
-            self.proc = subprocess.Popen([sys.executable, "-c", code], stdout=out, stderr=subprocess.STDOUT)
-        self.base = f"http://127.0.0.1:{port}"
-        deadline = time.time() + 30
-        while time.time() < deadline:
-            try:
-                if httpx.get(self.base + "/api/catalog", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.1)
-            if self.proc.poll() is not None:
-                raise RuntimeError(self.output.read_text())
-        raise RuntimeError("server did not start")
-
-    def kill9(self) -> None:
-        os.kill(self.proc.pid, signal.SIGKILL)
-        self.proc.wait(timeout=10)
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.kill9()
+from .process import ServerProcess, free_port
 
 
 @pytest.fixture

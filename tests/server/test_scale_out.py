@@ -4,10 +4,6 @@ of the other at once (LISTEN/NOTIFY), and a race between them still lets exactly
 from __future__ import annotations
 
 import json
-import signal
-import socket
-import subprocess
-import sys
 import time
 from typing import Any
 
@@ -15,44 +11,16 @@ import httpx
 import pytest
 
 from .conftest import PG_SKIP, PG_URL, postgres_schema
+from .process import ServerProcess
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(not PG_URL, reason=PG_SKIP)]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Proc:
-    def __init__(self, url: str) -> None:
-        port = free_port()
-        code = f"from firebreak.server.app import serve; serve('127.0.0.1', {port}, {url!r}, bot_delay=0.0)"
-        self.proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        self.base = f"http://127.0.0.1:{port}"
-        self.ws = f"ws://127.0.0.1:{port}"
-        for _ in range(300):
-            try:
-                httpx.get(self.base + "/api/catalog", timeout=1)
-                return
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        raise RuntimeError("server did not start")
-
-    def stop(self) -> None:
-        self.proc.send_signal(signal.SIGTERM)
-        try:
-            self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
 
 
 @pytest.fixture
 def two_servers():  # type: ignore[no-untyped-def]
     assert PG_URL
     url, drop = postgres_schema(PG_URL)
-    a, b = Proc(url), Proc(url)
+    a, b = ServerProcess(url), ServerProcess(url)
     yield a, b
     a.stop()
     b.stop()

@@ -5,13 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from .test_e2e import Server
+from server.process import ServerProcess
 
 
 @pytest.fixture
 def server(tmp_path: Path):  # type: ignore[no-untyped-def]
-    """A ``firebreak`` server subprocess, stopped after the test."""
-    s = Server(tmp_path / "games.sqlite3")
+    """A ``firebreak serve`` subprocess with quick bots, stopped after the test."""
+    s = ServerProcess(f"sqlite:///{tmp_path / 'games.sqlite3'}", bot_delay=0.02)
     yield s
     s.stop()

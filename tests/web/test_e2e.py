@@ -13,6 +13,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from server.process import ServerProcess
 
 from firebreak.core import GameRecord, replay
 
@@ -32,44 +33,11 @@ pytestmark = [
 ]
 
 
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def artifacts() -> Path:
     base = Path(os.environ.get("FIREBREAK_TEST_ARTIFACTS", Path(__file__).resolve().parents[2] / "test-artifacts"))
     out = base / "web"
     out.mkdir(parents=True, exist_ok=True)
     return out
-
-
-class Server:
-    def __init__(self, db: Path) -> None:
-        import subprocess
-        import sys
-
-        self.port = free_port()
-        code = ("from firebreak.core import get_game; from firebreak.games.great_fire.svg import render_svg; "
-                "get_game('great-fire').extra.setdefault('svg', render_svg); "
-                "from firebreak.server.app import serve; "
-                f"serve('127.0.0.1', {self.port}, 'sqlite:///{db}', bot_delay=0.02)")
-        self.proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        self.base = f"http://127.0.0.1:{self.port}"
-        for _ in range(300):
-            try:
-                httpx.get(self.base + "/api/catalog", timeout=1)
-                return
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        raise RuntimeError("server did not start")
-
-    def stop(self) -> None:
-        self.proc.terminate()
-        self.proc.wait(timeout=10)
 
 
 def turn_text(page: Page) -> str:
@@ -100,7 +68,7 @@ def press_enter_on_first_action(page: Page, log_length: int) -> bool:
     return True
 
 
-def test_two_players_and_two_bots_play_great_fire_to_the_end_in_chromium(server: Server) -> None:
+def test_two_players_and_two_bots_play_great_fire_to_the_end_in_chromium(server: ServerProcess) -> None:
     out = artifacts()
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import os
 import time
-from pathlib import Path
 
 import pytest
+from server.process import ServerProcess
 
 from .test_e2e import (
     ARGS,
     CHROMIUM,
-    Server,
     artifacts,
     sync_playwright,
     try_click,
@@ -31,14 +30,6 @@ pytestmark = [
 ]
 
 
-@pytest.fixture
-def server(tmp_path: Path):  # type: ignore[no-untyped-def]
-    """The play server of ``test_e2e.py`` on a fresh database (its own fixture is not importable without a clash)."""
-    s = Server(tmp_path / "games.sqlite3")
-    yield s
-    s.stop()
-
-
 def click_and_wait(page, button, log_length: int) -> bool:  # type: ignore[no-untyped-def]
     """Click one action button and wait until the move is logged; False when the page redrew under us."""
     try:
@@ -49,7 +40,7 @@ def click_and_wait(page, button, log_length: int) -> bool:  # type: ignore[no-un
     return True
 
 
-def test_one_human_and_two_bots_play_brigade_clicking_buttons_and_the_board(server: Server) -> None:
+def test_one_human_and_two_bots_play_brigade_clicking_buttons_and_the_board(server: ServerProcess) -> None:
     out = artifacts()
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)

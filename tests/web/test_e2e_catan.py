@@ -12,11 +12,11 @@ import os
 import time
 
 import pytest
+from server.process import ServerProcess
 
 from .test_e2e import (
     ARGS,
     CHROMIUM,
-    Server,
     artifacts,
     sync_playwright,
     try_click,
@@ -58,7 +58,7 @@ def _wait_logged(page, before: int) -> None:  # type: ignore[no-untyped-def]
     page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}", timeout=10000)
 
 
-def test_one_human_and_three_bots_play_catan_turns_by_clicking_the_board_in_chromium(server: Server) -> None:
+def test_one_human_and_three_bots_play_catan_turns_by_clicking_the_board_in_chromium(server: ServerProcess) -> None:
     out = artifacts()
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)

@@ -1,0 +1,57 @@
+"""A real ``firebreak serve`` process for the tests that need one (restart, scale-out, the browser)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class ServerProcess:
+    """``firebreak.server.app.serve`` in a subprocess (what ``firebreak serve`` runs), up when constructed."""
+
+    def __init__(self, db_url: str, port: int | None = None, output: Path | None = None,
+                 bot_delay: float = 0.0) -> None:
+        self.port = free_port() if port is None else port
+        code = ("from firebreak.server.app import serve; "
+                f"serve('127.0.0.1', {self.port}, {db_url!r}, bot_delay={bot_delay})")
+        self.output = output
+        # A file (or nothing), never a pipe: a chatty server can never block on it.
+        with (open(output, "ab") if output is not None else open(os.devnull, "wb")) as out:
+            self.proc = subprocess.Popen([sys.executable, "-c", code], stdout=out, stderr=subprocess.STDOUT)
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.ws = f"ws://127.0.0.1:{self.port}"
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            try:
+                if httpx.get(self.base + "/api/catalog", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.1)
+            if self.proc.poll() is not None:
+                raise RuntimeError(output.read_text() if output is not None else "server exited at start")
+        raise RuntimeError("server did not start")
+
+    def kill9(self) -> None:
+        os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill9()
