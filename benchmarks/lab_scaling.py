@@ -3,17 +3,20 @@
     .venv/bin/python benchmarks/lab_scaling.py [GAME ...] [--games 1000] [--agents random] [--iterations 200]
 
 The scaling target on a 2-core machine is at least 1.8x. Search speed is measured on the opening position and on
-a position halfway through a random game, as MCTS iterations per second (full playouts, and playouts cut off at
-depth 20 and scored by the game's heuristic).
+a position halfway through a random game, as MCTS iterations per second: with playouts to the end of the game,
+with playouts cut after 20 random steps and scored by the game's heuristic, and with the leaves scored at once
+(the search bot's default).
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import resource
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
@@ -28,6 +31,19 @@ def _cpu() -> tuple[float, float]:
     return me.ru_utime + me.ru_stime, kids.ru_utime + kids.ru_stime
 
 
+def _measure(game: str, games: int, agents: str, workers: int) -> tuple[float, float]:
+    """Games/s and CPU seconds (this process and its workers) of one run, in a fresh interpreter: a parent that has
+    just played a thousand games in-process would fork bloated workers whose copy-on-write faults blur the figure."""
+    spec = get_game(game)
+    job = make_job(spec, spec.default_players, agents, games, seed=1)
+    me0, kids0 = _cpu()
+    start = time.perf_counter()
+    rows = run_job(job, workers=workers)
+    rate = len(rows) / (time.perf_counter() - start)
+    me1, kids1 = _cpu()
+    return rate, (me1 - me0) + (kids1 - kids0)
+
+
 def throughput(game: str, games: int, agents: str) -> None:
     """Wall-clock games/s with 1 and 2 workers, and the CPU seconds each run cost in all.
 
@@ -36,15 +52,10 @@ def throughput(game: str, games: int, agents: str) -> None:
     1 worker's CPU time C1 and 2 workers' total C2, an idle 2-core machine scales by about 2 * C1 / C2.
     """
     spec = get_game(game)
-    job = make_job(spec, spec.default_players, agents, games, seed=1)
     rates, cpu = {}, {}
     for workers in (1, 2):
-        me0, kids0 = _cpu()
-        start = time.perf_counter()
-        rows = run_job(job, workers=workers)
-        rates[workers] = len(rows) / (time.perf_counter() - start)
-        me1, kids1 = _cpu()
-        cpu[workers] = (me1 - me0) + (kids1 - kids0)
+        with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")) as fresh:
+            rates[workers], cpu[workers] = fresh.submit(_measure, game, games, agents, workers).result()
     print(f"{spec.name:<12} {agents:<14} {games:>6} games   1 worker {rates[1]:8.1f} games/s   "
           f"2 workers {rates[2]:8.1f} games/s   scaling {rates[2] / rates[1]:.2f}x (wall clock)")
     print(f"{'':<12} CPU seconds: 1 worker {cpu[1]:.2f}, 2 workers {cpu[2]:.2f} in all   "
@@ -61,15 +72,17 @@ def search_speed(game: str, iterations: int) -> None:
         if state.is_terminal():
             break
         state.apply(bot.act(Observation(state, state.current_player()), rng))
+    while not state.is_terminal() and len(state.legal_actions()) < 2:  # a real decision, not a forced move
+        state.apply(state.legal_actions()[0])
     for label, position in (("opening", opening), ("middle", state)):
         if position.is_terminal():
             continue
-        for depth in (0, 20):
+        for depth, kind in ((-1, "playouts to the end"), (20, "playouts cut at 20"), (0, "leaves scored")):
             agent = MCTSAgent(iterations=iterations, depth=depth)
             start = time.perf_counter()
             agent.act(Observation(position, position.current_player()), agent_rng(5, 0))
             elapsed = time.perf_counter() - start
-            print(f"{spec.name:<12} mcts {label:<8} depth {depth or 'full':>4}: "
+            print(f"{spec.name:<12} mcts {label:<8} {kind:<20}: "
                   f"{agent.last_iterations / elapsed:9.0f} iterations/s")
 
 

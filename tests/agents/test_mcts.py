@@ -14,8 +14,14 @@ def test_mcts_specs():
     assert make_agent("mcts:seconds=0.5").seconds == 0.5
     with pytest.raises(AgentSpecError, match="positive iteration or time budget"):
         make_agent("mcts:iterations=0")
-    with pytest.raises(AgentSpecError, match="depth >= 0"):
-        make_agent("mcts:depth=-1")
+    full = make_agent("mcts:iterations=50,depth=-1,prior=0,minimax=0")
+    assert full.depth == -1 and full.prior == 0 and full.minimax == 0
+    with pytest.raises(AgentSpecError, match="depth >= -1"):
+        make_agent("mcts:depth=-2")
+    with pytest.raises(AgentSpecError, match="prior >= 0"):
+        make_agent("mcts:prior=-1")
+    with pytest.raises(AgentSpecError, match="0 <= minimax <= 1"):
+        make_agent("mcts:minimax=1.5")
 
 
 def test_mcts_respects_its_iteration_budget_and_returns_a_legal_action(toy):
@@ -52,3 +58,41 @@ def test_mcts_plays_the_same_in_states_it_cannot_tell_apart(toy):
     choices_true = [MCTSAgent(iterations=30).act(Observation(state, me), Rng(k)) for k in range(5)]
     choices_other = [MCTSAgent(iterations=30).act(Observation(other_world, me), Rng(k)) for k in range(5)]
     assert choices_true == choices_other
+
+
+def test_leaf_rewards_are_win_shares_ordered_by_the_games_evaluation(toy, bare_toy):
+    from firebreak.agents.mcts import seat_evaluator
+    from toygame.game import heuristic
+
+    state = toy.new_game(3, 2)
+    for _ in range(4):
+        state.apply(max(state.legal_actions()))
+    rewards = seat_evaluator(toy, 2.0)(state)
+    assert sum(rewards) == pytest.approx(1.0)
+    values = [heuristic(state, p) for p in range(3)]
+    assert sorted(range(3), key=rewards.__getitem__) == sorted(range(3), key=values.__getitem__)
+    flatter = seat_evaluator(toy, 50.0)(state)
+    assert max(flatter) - min(flatter) < max(rewards) - min(rewards)  # a larger scale trusts the evaluation less
+    by_points = seat_evaluator(bare_toy, 2.0)(state)  # no heuristic: the leaders by points share three quarters
+    leaders = [p for p, s in enumerate(state.scores()) if s == max(state.scores())]
+    assert sum(by_points[p] for p in leaders) == pytest.approx(0.75 + 0.25 * len(leaders) / 3)
+
+
+def test_with_the_smallest_search_the_bot_plays_the_best_one_step_move(toy):
+    """The root moves are seeded with their one-step values on samples shared by all moves: with a single
+    iteration, the bot plays the card the evaluation ranks best (the highest card in hand scores most)."""
+    for seed in range(6):
+        state = toy.new_game(2, seed)
+        me = state.current_player()
+        hand = state.view(me)["hand"]
+        best_value = max(int(card.split()[1]) for card in hand)
+        choice = MCTSAgent(iterations=1).act(Observation(state, me), Rng(seed))
+        assert int(state.action_to_text(choice).split()[-1]) == best_value, (hand, state.action_to_text(choice))
+
+
+@pytest.mark.parametrize("spec_text", ["mcts:iterations=80,minimax=0", "mcts:iterations=80,minimax=1",
+                                       "mcts:iterations=80,prior=0", "mcts:iterations=80,depth=3",
+                                       "mcts:iterations=80,depth=-1"])
+def test_every_form_of_the_search_plays_legal_moves_to_the_end(toy, spec_text):
+    final = play_game(toy, [make_agent(spec_text), RandomAgent()], seed=3, num_players=2)
+    assert final.is_terminal()

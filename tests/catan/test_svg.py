@@ -107,7 +107,7 @@ def test_the_hook_is_registered_on_the_game_spec() -> None:
     """The play server finds the board through GameSpec.extra["svg"]; checked in a fresh interpreter."""
     code = ("from firebreak.core import get_game; from firebreak.games.catan.svg import render_svg; "
             "spec = get_game('catan'); assert spec.extra.get('svg') is render_svg, 'svg hook not registered'; "
-            "assert spec.extra.get('describe_event') and spec.extra.get('mcts_depth') == 40")
+            "assert spec.extra.get('describe_event') and spec.extra.get('mcts_scale') == 10.0")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
 

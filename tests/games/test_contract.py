@@ -79,3 +79,25 @@ def test_whole_random_games_keep_the_protocol_contract(spec, tmp_path):
         json.dumps(state.view(None))
         if spec.stats is not None:
             json.dumps(spec.stats(state))
+
+
+@pytest.mark.parametrize("spec", [s for s in SHIPPED if "heuristic_all" in s.extra], ids=lambda s: s.name)
+def test_a_heuristic_for_every_seat_agrees_with_the_heuristic_seat_by_seat(spec):
+    """Search bots score leaves with ``extra["heuristic_all"]`` where a game has one: it must be the same
+    evaluation as ``spec.heuristic``, seat by seat, all through a game and at its end."""
+    every_seat = spec.extra["heuristic_all"]
+    state = spec.new_game(spec.default_players, 4)
+    rng = random.Random(4)
+    checked = 0
+    while True:
+        if len(state.history) % 5 == 0 or state.is_terminal():
+            got = every_seat(state)
+            assert got == pytest.approx([spec.heuristic(state, p) for p in range(state.num_players)])
+            checked += 1
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    assert checked > 5
+    final = every_seat(state)
+    assert max(range(state.num_players), key=final.__getitem__) in state.winners(), \
+        "a finished game is worth most to its winner"

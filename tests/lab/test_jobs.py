@@ -50,6 +50,17 @@ def test_rows_are_identical_whatever_the_worker_count_and_chunking(toy, tmp_path
     assert run_job(job, tmp_path / "b", workers=1, chunk_size=50) == serial
 
 
+def test_games_sent_to_workers_in_batches_come_back_in_order(toy):
+    """Cheap games travel to the workers several at a time; the rows are the same, in the same order."""
+    from firebreak.lab.backends import batch_size
+
+    job = make_job(toy, 2, "random", 200, seed=5)
+    assert batch_size(200, 2) > 1  # this job really is batched
+    serial = run_job(job, workers=1)
+    assert run_job(job, workers=2) == serial
+    assert [r["index"] for r in serial] == list(range(200))
+
+
 def test_great_fire_rows_match_across_worker_counts():
     spec = get_game("great-fire")
     job = make_job(spec, 3, "random", 6, seed=11)

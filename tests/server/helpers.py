@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -43,3 +44,41 @@ def state_of(client: TestClient, game_id: str, token: str | None = None) -> dict
 
 def error_code(response: Any) -> str:
     return response.json()["error"]["code"]
+
+
+class Held:
+    """What a client holds of a game: the board and the view, whole from a ``state`` message (or an update that
+    resends them), else changed by the update's ``svg_patch`` (``[at, delete, pieces]`` splices on the SVG cut
+    before each "<g") and ``view_patch`` (``[path, value]`` sets, ``[path]`` deletes), as game.js does."""
+
+    def __init__(self) -> None:
+        self.pieces: list[str] | None = None
+        self.view: Any = None
+
+    def read(self, m: dict[str, Any]) -> str | None:
+        """Rebuild the message's board and view into ``m["svg"]`` and ``m["view"]`` (so it reads as if sent
+        whole); returns the board."""
+        if "svg_patch" in m:
+            assert self.pieces is not None, "a patch for a board never sent"
+            for at, delete, insert in m["svg_patch"]:
+                self.pieces[at:at + delete] = insert
+            m["svg"] = "<g".join(self.pieces)
+        else:
+            self.pieces = m["svg"].split("<g") if m["svg"] else None
+        if "view_patch" in m:
+            assert self.view is not None, "a patch for a view never sent"
+            for op in m["view_patch"]:
+                if not op[0]:
+                    self.view = op[1]
+                    continue
+                node = self.view
+                for k in op[0][:-1]:
+                    node = node[k]
+                if len(op) == 1:
+                    del node[op[0][-1]]
+                else:
+                    node[op[0][-1]] = op[1]
+            m["view"] = copy.deepcopy(self.view)
+        else:
+            self.view = copy.deepcopy(m["view"])
+        return m["svg"]

@@ -18,7 +18,7 @@ from fastapi.testclient import TestClient
 
 from firebreak.core import GameState, filter_events
 
-from .helpers import create, reference, tokens
+from .helpers import Held, create, reference, tokens
 
 
 def check_message(msg: dict[str, Any], viewer: int | None, ref: GameState, marks: list[int], actors: list[int]) -> None:
@@ -103,10 +103,12 @@ def check_all(received: dict[int | None, list[dict[str, Any]]], g: dict[str, Any
     """Check every recorded message against a reference replay of ``history``; returns how many were checked."""
     by_index: dict[int, list[tuple[int | None, dict[str, Any]]]] = defaultdict(list)
     for viewer, msgs in received.items():
+        held = Held()  # updates carry patches of the view and board: rebuilt as the client does, then checked
         for m in msgs:
             if m["type"] == "seats":
                 assert set(m) == {"type", "seats"}
             elif m["type"] in ("state", "update"):
+                held.read(m)
                 by_index[m["index"]].append((viewer, m))
             else:
                 assert m["type"] == "ack"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -120,3 +121,33 @@ def test_bots_play_their_turns_on_the_server_and_clients_see_each_move(client: T
             if m["terminal"]:
                 break
         assert m["scores"] and m["winners"] and seen == m["index"] - 1
+
+
+def test_the_bots_answers_go_out_in_the_update_of_the_move_they_answer(sqlite_client: TestClient) -> None:
+    """Bots playing without a delay answer within the update of the move they answer: one update per move of
+    the player (built once rather than once per bot move), and it always hands the turn back to the player."""
+    client = sqlite_client
+    client.app.state.manager.bot_wait = 10.0  # however slow the machine, the bots settle long before
+    g = create(client, ["human", "random", "random"], seed=5)
+    rng = random.Random(2)
+    with client.websocket_connect(f"/ws/games/{g['id']}") as ws:
+        ws.send_json({"type": "hello", "token": tokens(g)[0]})
+
+        def next_update() -> dict[str, Any]:
+            while True:
+                m = ws.receive_json()
+                if m["type"] in ("state", "update"):
+                    return m
+
+        m = next_update()
+        if not m["your_turn"]:  # the bots opened: they answer the set-up
+            m = next_update()
+        moves = bot_entries = 0
+        while not m["terminal"] and moves < 40:
+            assert m["your_turn"], m["index"]  # never an update with a bot to move
+            ws.send_json({"type": "act", "index": m["index"], "action": rng.choice(m["legal"])["id"]})
+            moves += 1
+            m = next_update()
+            assert m["entries"][0]["index"] == m["index"] - len(m["entries"])  # exactly what came since
+            bot_entries += sum(e["seat"] != 0 for e in m["entries"])
+    assert moves >= 20 and bot_entries >= 10

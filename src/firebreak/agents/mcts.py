@@ -6,8 +6,30 @@ allow different actions, a child's exploration term counts how often it was *ava
 its parent was visited. Rewards are vectors, one entry per seat, and each node is judged by the seat that chose
 the action leading to it, so the search works for any number of players.
 
-Playouts are random. They may stop after ``depth`` actions, when the position is scored by the game's heuristic
-(squashed to 0..1 per seat) instead of played to the end: the game-supplied evaluation for cut-off rollouts.
+Plain ISMCTS with random playouts loses to a one-step greedy bot in these games (they have thirty to a hundred
+and seventy moves at a turn, fire and hidden objectives that make any single sample noisy, and random moves that
+squander a position). What makes this one stronger than greedy:
+
+* **The game's evaluation at the leaves.** A leaf is scored by ``spec.heuristic`` after ``depth`` random steps
+  (by default none: random moves in these games waste good positions, so a playout says less than the game's
+  own evaluation). ``depth=-1`` plays every playout to the end (the classic form, and the default for a game
+  without a heuristic, where a cut-off is scored by the points lead). Evaluations become per-seat rewards that
+  sum to 1, like win shares: a softmax of the seats' evaluations over the game's ``mcts_scale``.
+* **Common samples.** Each iteration's rewards are measured against the evaluation of the root position on the
+  same determinisation. What the bot cannot see (a rival's objectives, the order of the fire deck) moves both
+  alike, so moves are compared by what they change rather than by how lucky their samples were.
+* **Progressive bias at the root.** Every root move starts with ``prior`` virtual visits worth its one-step
+  value over ``prior_samples`` determinisations that all moves share (what the greedy bot computes); the search
+  departs from that ranking only where what it finds outweighs it.
+* **Implicit minimax backups** (after Lanctot, Winands, Pepels and Sturtevant). Each node also keeps the max^n
+  value of the evaluations below it (each seat choosing its best child); selection blends it with the mean by
+  ``minimax``, so a move is judged by its best follow-up rather than by the average of the random follow-ups
+  tried so far.
+* **Normalised exploration.** Selection rescales the children's blended values to 0..1 among themselves before
+  adding ``c`` times the exploration term: evaluations of sibling moves often differ by a few hundredths, and
+  unscaled exploration would spread the visits evenly and make the final choice close to random.
+
+The move played is the most visited root move (ties: the better mean reward, then at random).
 """
 
 from __future__ import annotations
@@ -16,13 +38,16 @@ import math
 import time
 from collections.abc import Callable
 
-from firebreak.core import GameState, Rng
+from firebreak.core import GameSpec, GameState, Rng
 
 from .base import Agent, Observation
 
+FULL_PLAYOUT = -1
+"""``depth`` value for playouts that run to the end of the game."""
+
 
 class _Node:
-    __slots__ = ("player", "visits", "avail", "total", "children")
+    __slots__ = ("player", "visits", "avail", "total", "children", "value")
 
     def __init__(self, player: int) -> None:
         self.player = player          # the seat whose action led here
@@ -30,10 +55,41 @@ class _Node:
         self.avail = 0
         self.total = 0.0
         self.children: dict[int, _Node] = {}
+        self.value: list[float] | None = None  # max^n backup of the evaluations below (implicit minimax)
 
 
-def _terminal_rewards(state: GameState) -> list[float]:
-    return state.returns()
+Evaluator = Callable[[GameState], list[float]]
+
+
+def seat_evaluator(spec: GameSpec, scale: float) -> Evaluator:
+    """Per-seat rewards for a position that is not over, summing to 1 like a game's win shares: a softmax of the
+    seats' evaluations (a seat ``scale`` ahead of another is taken to be e times as likely to win). The game's
+    ``heuristic_all`` hook scores every seat at once where it has one; without a heuristic, the leaders by points
+    share three quarters."""
+    every_seat = spec.extra.get("heuristic_all")
+    heuristic = spec.heuristic
+    if every_seat is None and heuristic is not None:
+        def every_seat(state: GameState) -> list[float]:
+            return [heuristic(state, p) for p in range(state.num_players)]
+    if every_seat is None:
+        def by_points(state: GameState) -> list[float]:
+            n = state.num_players
+            scores = state.scores()
+            best = max(scores)
+            leaders = [p for p, s in enumerate(scores) if s == best]
+            rest = 0.25 / n
+            lead = (1.0 - rest * (n - len(leaders))) / len(leaders)
+            return [lead if p in leaders else rest for p in range(n)]
+        return by_points
+    exp = math.exp
+
+    def softmax(state: GameState) -> list[float]:
+        hs = every_seat(state)
+        top = max(hs)
+        ex = [exp(max(-60.0, (h - top) / scale)) for h in hs]
+        total = sum(ex)
+        return [e / total for e in ex]
+    return softmax
 
 
 class MCTSAgent(Agent):
@@ -42,52 +98,83 @@ class MCTSAgent(Agent):
     name = "mcts"
 
     def __init__(self, iterations: int = 1000, seconds: float = 0.0, c: float = 0.7, depth: int | None = None,
-                 scale: float = 5.0) -> None:
-        """``depth=None`` takes the game's own hint (``spec.extra["mcts_depth"]``, 0 = play to the end): long
-        games such as Catan need cut-off playouts to search at a useful rate."""
+                 scale: float | None = None, prior: int = 30, prior_samples: int = 4, minimax: float = 0.5) -> None:
+        """``depth``: random steps after the tree before the game's evaluation scores the position (0: score the
+        leaf itself; -1: play to the end). ``None`` takes the game's hint (``spec.extra["mcts_depth"]``), else 0
+        for a game with a heuristic and -1 for one without. ``scale`` (None: the game's ``mcts_scale`` hint, else
+        5) is the difference of evaluations that makes one seat e times as likely to win as another.
+        ``prior``/``prior_samples`` seed the root moves with their one-step values, ``minimax`` (0..1) is the
+        weight of the max^n backup beside the mean reward."""
         if iterations < 1 and seconds <= 0:
             raise ValueError("give mcts a positive iteration or time budget")
-        if (depth is not None and depth < 0) or c < 0 or scale <= 0:
-            raise ValueError("mcts needs depth >= 0, c >= 0 and scale > 0")
+        if (depth is not None and depth < FULL_PLAYOUT) or c < 0 or (scale is not None and scale <= 0):
+            raise ValueError("mcts needs depth >= -1 (-1: play to the end), c >= 0 and scale > 0")
         self.iterations = iterations if iterations > 0 else 10**9
         self.seconds = seconds
         self.c = c
         self.depth = depth
         self.scale = scale
+        if prior < 0 or prior_samples < 1:
+            raise ValueError("mcts needs prior >= 0 and prior_samples >= 1")
+        if not 0.0 <= minimax <= 1.0:
+            raise ValueError("mcts needs 0 <= minimax <= 1")
+        self.minimax = minimax
+        self.prior = prior
+        self.prior_samples = prior_samples
         self.last_iterations = 0
 
     def describe(self) -> str:
         parts = [f"iterations={self.iterations}" if self.iterations < 10**9 else "",
-                 f"seconds={self.seconds:g}" if self.seconds else "", f"depth={self.depth}" if self.depth else ""]
+                 f"seconds={self.seconds:g}" if self.seconds else "",
+                 f"depth={self.depth}" if self.depth is not None else ""]
         return "mcts:" + ",".join(p for p in parts if p) if any(parts) else "mcts"
 
-    def _cutoff_rewards(self, state: GameState, heuristic: Callable[[GameState, int], float] | None) -> list[float]:
-        if heuristic is None:
-            scores = state.scores()
-            best = max(scores)
-            leaders = [p for p, s in enumerate(scores) if s == best]
-            return [1.0 / len(leaders) if p in leaders else 0.0 for p in range(state.num_players)]
-        out = []
-        for p in range(state.num_players):
-            h = heuristic(state, p) / self.scale
-            out.append(1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, h)))))
-        return out
+    def _seed_root(self, root: _Node, obs: Observation, legal: list[int], evaluate: Evaluator, rng: Rng) -> None:
+        """Progressive bias at the root: each move starts with ``prior`` virtual visits worth its one-step value,
+        averaged over ``prior_samples`` determinisations that all moves share (and measured, like every reward,
+        against the root's own evaluation on the same sample)."""
+        me = obs.player
+        sums: list[list[float] | None] = [None] * len(legal)
+        for _ in range(self.prior_samples):
+            sample = obs.sample_state(rng)
+            base = evaluate(sample)
+            for i, action in enumerate(legal):
+                child = sample.clone()
+                child.apply_unchecked(action)
+                value = child.returns() if child.is_terminal() else evaluate(child)
+                value = [v - b for v, b in zip(value, base, strict=True)]
+                sums[i] = value if sums[i] is None else [a + b for a, b in zip(sums[i], value, strict=True)]
+        for action, total in zip(legal, sums, strict=True):
+            node = root.children[action] = _Node(me)
+            node.visits = node.avail = self.prior
+            node.value = [t / self.prior_samples for t in total]
+            node.total = self.prior * node.value[me]
 
     def act(self, obs: Observation, rng: Rng) -> int:
         legal_root = obs.legal_actions
         if len(legal_root) == 1:
             return legal_root[0]
-        heuristic = obs.spec.heuristic
-        depth = self.depth if self.depth is not None else int(obs.spec.extra.get("mcts_depth", 0))
+        spec = obs.spec
+        heuristic = spec.heuristic
+        depth = self.depth
+        if depth is None:
+            depth = int(spec.extra.get("mcts_depth", 0 if heuristic is not None else FULL_PLAYOUT))
+        scale = self.scale if self.scale is not None else float(spec.extra.get("mcts_scale", 5.0))
+        evaluate = seat_evaluator(spec, scale)
         root = _Node(obs.player)
+        if self.prior and heuristic is not None:
+            self._seed_root(root, obs, legal_root, evaluate, rng)
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         c = self.c
+        alpha = self.minimax
+        log, sqrt = math.log, math.sqrt
         it = 0
         while it < self.iterations:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
             it += 1
             state = obs.sample_state(rng)
+            base = evaluate(state) if heuristic is not None else None
             node = root
             path = [root]
             # Selection and expansion.
@@ -95,12 +182,22 @@ class MCTSAgent(Agent):
                 legal = state.legal_actions()
                 children = node.children
                 untried = []
+                lo, hi = 1e18, -1e18
+                scored = []
                 for a in legal:
                     child = children.get(a)
                     if child is None:
                         untried.append(a)
-                    else:
-                        child.avail += 1
+                        continue
+                    child.avail += 1
+                    q = child.total / child.visits
+                    if alpha:
+                        q += alpha * (child.value[child.player] - q)  # type: ignore[index]
+                    scored.append((q, a, child))
+                    if q < lo:
+                        lo = q
+                    if q > hi:
+                        hi = q
                 if untried:
                     a = untried[rng.below(len(untried))]
                     child = _Node(state.current_player())
@@ -109,29 +206,44 @@ class MCTSAgent(Agent):
                     state.apply_unchecked(a)
                     path.append(child)
                     break
-                best_a, best_v = -1, -1.0
-                for a in legal:
-                    ch = children[a]
-                    v = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                span = hi - lo
+                inv = 1.0 / span if span > 1e-9 else 0.0
+                best_a, best_v, best_child = -1, -1e18, node
+                for q, a, ch in scored:
+                    v = (q - lo) * inv + c * sqrt(log(ch.avail) / ch.visits)
                     if v > best_v:
-                        best_a, best_v = a, v
+                        best_a, best_v, best_child = a, v, ch
                 state.apply_unchecked(best_a)
-                node = children[best_a]
+                node = best_child
                 path.append(node)
-            # Playout.
+            # Playout, then the rewards.
             steps = 0
-            while not state.is_terminal() and (depth == 0 or steps < depth):
+            while not state.is_terminal() and (depth == FULL_PLAYOUT or steps < depth):
                 legal = state.legal_actions()
                 state.apply_unchecked(legal[rng.below(len(legal))])
                 steps += 1
-            rewards = _terminal_rewards(state) if state.is_terminal() else self._cutoff_rewards(state, heuristic)
-            # Backpropagation.
+            rewards = state.returns() if state.is_terminal() else evaluate(state)
+            if base is not None:
+                rewards = [r - b for r, b in zip(rewards, base, strict=True)]
+            # Backpropagation: means, and the max^n values of the nodes above the new leaf.
+            leaf = path[-1]
+            if leaf.value is None:
+                leaf.value = rewards
             for n in path[1:]:
                 n.visits += 1
                 n.total += rewards[n.player]
+            if alpha:
+                for n in reversed(path[1:-1]):
+                    best_value, best_q = None, -1e18
+                    for ch in n.children.values():
+                        v = ch.value
+                        if v is not None and v[ch.player] > best_q:
+                            best_value, best_q = v, v[ch.player]
+                    n.value = best_value
         self.last_iterations = it
-        visited = [(root.children[a].visits, a) for a in legal_root if a in root.children]
+        visited = [(ch.visits, ch.total / ch.visits, a) for a in legal_root
+                   if (ch := root.children.get(a)) is not None and ch.visits]
         if not visited:
             return legal_root[rng.below(len(legal_root))]
-        most = max(v for v, _ in visited)
-        return rng.choice(sorted(a for v, a in visited if v == most))
+        best = max((v, q) for v, q, _ in visited)
+        return rng.choice(sorted(a for v, q, a in visited if (v, q) == best))

@@ -18,6 +18,27 @@ from .job import GameTask, LabError, play_task
 
 BACKENDS = ("local", "ray")
 
+MAX_BATCH = 16
+"""Most games sent to a worker at once. A random-bot game can take a few milliseconds, about as long as shipping a
+task and its row between processes, so games travel in batches; a batch is never so large that a worker runs out
+of work long before the others (see :func:`batch_size`)."""
+
+
+def batch_size(num_tasks: int, workers: int) -> int:
+    """Games per batch: up to :data:`MAX_BATCH`, while leaving each worker at least eight batches to balance."""
+    return max(1, min(MAX_BATCH, num_tasks // (max(1, workers) * 8)))
+
+
+def play_batch(batch: Sequence[GameTask]) -> list[dict[str, Any]]:
+    """Play several games in one worker call (their rows in task order)."""
+    return [play_task(task) for task in batch]
+
+
+def _batches(tasks: Sequence[GameTask], workers: int) -> Iterator[list[GameTask]]:
+    size = batch_size(len(tasks), workers)
+    for start in range(0, len(tasks), size):
+        yield list(tasks[start:start + size])
+
 
 def _ignore_sigint() -> None:
     """Workers leave Ctrl-C to the parent, which saves what is finished and stops them (no traceback spam)."""
@@ -37,21 +58,21 @@ def run_local(tasks: Sequence[GameTask], workers: int) -> Iterator[dict[str, Any
         for task in tasks:
             yield play_task(task)
         return
-    window = workers * 4  # enough queued work to keep every worker busy, little lost on interruption
+    window = workers * 3  # enough queued batches to keep every worker busy, little lost on interruption
     with ProcessPoolExecutor(max_workers=workers, mp_context=_mp_context(), initializer=_ignore_sigint) as pool:
         pending: deque[Future] = deque()
-        it = iter(tasks)
+        it = _batches(tasks, workers)
         try:
-            for task in it:
-                pending.append(pool.submit(play_task, task))
+            for batch in it:
+                pending.append(pool.submit(play_batch, batch))
                 if len(pending) >= window:
                     break
             while pending:
-                row = pending.popleft().result()
-                for task in it:
-                    pending.append(pool.submit(play_task, task))
+                rows = pending.popleft().result()
+                for batch in it:
+                    pending.append(pool.submit(play_batch, batch))
                     break
-                yield row
+                yield from rows
         finally:
             for f in pending:
                 f.cancel()
@@ -71,21 +92,21 @@ def run_ray(tasks: Sequence[GameTask], workers: int, address: str | None = None)
             ray.init(address=address, log_to_driver=False)
         else:
             ray.init(num_cpus=max(1, workers), log_to_driver=False, include_dashboard=False)
-    remote = ray.remote(play_task)
-    window = max(2, workers) * 4
+    remote = ray.remote(play_batch)
+    window = max(2, workers) * 3
     pending: deque = deque()
-    it = iter(tasks)
+    it = _batches(tasks, workers)
     try:
-        for task in it:
-            pending.append(remote.remote(task))
+        for batch in it:
+            pending.append(remote.remote(batch))
             if len(pending) >= window:
                 break
         while pending:
-            row = ray.get(pending.popleft())
-            for task in it:
-                pending.append(remote.remote(task))
+            rows = ray.get(pending.popleft())
+            for batch in it:
+                pending.append(remote.remote(batch))
                 break
-            yield row
+            yield from rows
     finally:
         for ref in pending:
             with contextlib.suppress(Exception):  # best effort on shutdown

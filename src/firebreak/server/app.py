@@ -16,6 +16,12 @@ API (all JSON; errors are ``{"error": {"code", "message"}}``; the OpenAPI schema
 - ``GET  /api/games/{id}/log``                     the full record (``firebreak replay`` reads it); finished games
 - ``GET  /api/games/{id}/replay?step=k&seat=s``    a finished game as it was after ``k`` actions
 - ``WS   /ws/games/{id}``                          live updates; first message ``{"type":"hello","token":...}``
+
+On the WebSocket the first message is a ``state`` (the whole log, view and board); each ``update`` after it
+carries the log entries the client has not had and, instead of the whole ``view`` and ``svg``, a ``view_patch``
+and usually an ``svg_patch`` against what that client was last sent (see :mod:`firebreak.server.patch`; the
+board comes whole when a patch would not be smaller). An update may cover several actions (a bot's answers that
+came before it went out). The HTTP ``GET`` of a game always answers whole.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ import os
 from importlib import resources
 from typing import Any
 
+import starlette.websockets
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import BaseModel, Field
@@ -36,11 +43,15 @@ from firebreak.agents import known_agents
 from firebreak.core import GameState, all_games, record_of
 
 from . import errors as E
-from .live import GameManager, LiveGame
+from .live import UPDATE, Connection, GameManager, LiveGame
 from .storage import Storage, default_database_url
 from .views import log_entries, render_board, seat_payload
+from .wire import loads
 
 log = logging.getLogger(__name__)
+
+_Disconnected = getattr(starlette.websockets, "WebSocketDisconnected", WebSocketDisconnect)
+"""Starlette >= 1 raises this on receiving after a failed send closed the socket (older ones did not)."""
 
 MAX_MESSAGE = 16 * 1024
 """Largest HTTP body or WebSocket message accepted (an action is a few dozen bytes)."""
@@ -147,6 +158,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0) -> FastA
                     live.bot_task.cancel()
             if stop is not None:
                 stop()
+            await asyncio.to_thread(manager.committer.close)
             storage.dispose()
 
     app = FastAPI(title="firebreak play server", version="1", lifespan=lifespan,
@@ -328,7 +340,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0) -> FastA
         if seat is not None:
             await manager.touch(live, [seat])
             manager.broadcast_seats(live)  # the others see this seat come back
-        writer = asyncio.create_task(_writer(ws, conn))
+        writer = asyncio.create_task(_writer(ws, manager, live, conn))
         try:
             while True:
                 raw = await ws.receive_text()
@@ -337,7 +349,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0) -> FastA
                     conn.push(reply)
                 if conn.dropped:
                     break
-        except WebSocketDisconnect:
+        except (WebSocketDisconnect, _Disconnected):  # the client left (or our writer found it gone first)
             pass
         finally:
             manager.unsubscribe(live, conn)
@@ -350,10 +362,19 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0) -> FastA
     return app
 
 
-async def _writer(ws: WebSocket, conn: Any) -> None:
+async def _writer(ws: WebSocket, manager: GameManager, live: LiveGame, conn: Connection) -> None:
+    """Send a client its queued messages (JSON text); an update mark becomes the update owed at that moment."""
     try:
         while True:
-            await ws.send_text(await conn.queue.get())  # already JSON text
+            msg = await conn.queue.get()
+            if msg is UPDATE:
+                if not live.bots_settled.is_set():  # the bots are answering: send their moves with this one
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(live.bots_settled.wait(), manager.bot_wait)
+                msg = live.update_for(conn)
+                if msg is None:
+                    continue
+            await ws.send_text(msg)
     except Exception:  # noqa: BLE001 - any send failure means the client is gone; the reader cleans up
         return
 
@@ -363,7 +384,7 @@ async def _handle(manager: GameManager, live: LiveGame, seat: int | None, raw: s
     if len(raw.encode("utf-8")) > MAX_MESSAGE:
         return {"type": "error", **E.too_large(MAX_MESSAGE).to_json()}
     try:
-        msg = json.loads(raw)
+        msg = loads(raw)
     except ValueError:
         return {"type": "error", "code": "bad_message", "message": "messages must be JSON objects"}
     if not isinstance(msg, dict):
@@ -388,11 +409,40 @@ async def _presence(manager: GameManager, every: float = 10.0) -> None:
     """Keep ``last_seen`` fresh for seats connected to this process, so other processes see them present."""
     while True:
         await asyncio.sleep(every)
-        for live in list(manager.games.values()):
-            seats = sorted(live.connected_seats())
-            if seats:
-                with contextlib.suppress(Exception):
-                    await manager.touch(live, seats)
+        with contextlib.suppress(Exception):
+            await manager.touch_connected()
+
+
+def tune_gc() -> None:
+    """Keep Python's cycle collector from pausing play.
+
+    With a hundred live games the server holds some 10^5 container objects (states, histories, events, views);
+    with the default thresholds the collector went through all of them every few seconds, a pause of up to
+    150 ms (measured with ``gc.callbacks`` under ``benchmarks/server_load.py``), and through the young ones
+    dozens of times a second: 7% of the server's time and the worst of its latency. Almost nothing it holds forms
+    reference cycles (reference counting frees it), so: import every game now and exempt all of that from
+    collection (``gc.freeze``), collect young objects every 50 000 allocations rather than 700, and everything
+    only every 1000th time the middle generation is (some hours of play; cycles that outlive their youth wait
+    that long to be freed).
+    """
+    import gc
+
+    all_games()
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 1000)
+
+
+def tune_threads() -> None:
+    """Hand the interpreter lock to a waiting thread after 1 ms instead of 5.
+
+    On PostgreSQL the actions are committed by a writer thread (``commits.py``); while the event loop is busy,
+    that thread waited up to 5 ms for the lock at every step of a commit, so a bot's two answers took longer
+    than the update waits for them (``live.BOT_WAIT``) and went out as separate updates, three times the work.
+    """
+    import sys
+
+    sys.setswitchinterval(0.001)
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None, bot_delay: float = 0.6) -> None:
@@ -404,5 +454,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     where = url if not url.startswith("postgres") else url.split("@")[-1]
     print(f"firebreak server at http://{shown}:{port}/  (games stored in {where})", flush=True)
+    tune_gc()
+    tune_threads()
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=MAX_MESSAGE * 4,
                 ws_per_message_deflate=False)  # JSON views compress well but deflate costs more CPU than it saves on a LAN

@@ -6,12 +6,19 @@ an action is first applied to a *copy*, then inserted at its index (the primary 
 the same index, whichever process wrote the first), and only after that commit is the copy adopted, the action
 acknowledged and the update queued to every connected client. Whatever happens between, nothing unacknowledged
 is ever shown and nothing acknowledged is ever lost.
+
+Cost per action, which bounds how many games one process can serve (``benchmarks/server_load.py``): actions of
+all games are committed in groups (:mod:`.commits`); a client's update is built only when its connection's writer
+is ready to send it, from the state as it is then, so actions that follow each other faster than that (bots
+answering at once: the writer waits up to :data:`BOT_WAIT` for them) go out as one update; a viewer's view and
+board are built once per state and each distinct update encoded once, shared by every client it suits (the
+spectators, a seat's several tabs); and an update carries patches of the view and board its client holds
+(:mod:`.patch`), not the whole of them.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import secrets
 import time
@@ -24,6 +31,8 @@ from firebreak.agents import Agent, Observation, agent_rng, make_agent
 from firebreak.core import FirebreakError, GameSpec, GameState, get_game
 
 from . import errors as E
+from . import patch
+from .commits import GroupCommitter
 from .storage import (
     GameRow,
     SeatRow,
@@ -32,27 +41,56 @@ from .storage import (
     hash_token,
     token_matches,
 )
-from .views import seat_payload
+from .views import seat_board, seat_payload
+from .wire import dumps
 
 log = logging.getLogger(__name__)
+
+BOT_WAIT = 0.03
+"""Seconds an update may wait for the game's bots to finish answering (when they play without a delay), so the
+action and the bots' answers go out as one update: built once instead of once per bot move, and no person can
+see a 30 ms pause. A bot thinking longer than this is shown in a later update."""
+
+INLINE_BOT = 0.002
+"""A bot whose last move took less than this (seconds) moves on the event loop; a slower one in a thread, so
+its thinking never stalls the other games (a thread hop costs more than a random bot's move)."""
+
+
+UPDATE = None
+"""Queued in place of a message: "send this client the update it is owed", built when its writer gets to it."""
 
 
 @dataclass(eq=False)
 class Connection:
     """One connected client (a seat's page or a spectator), fed through its own queue so a slow client never
-    holds up the game."""
+    holds up the game. The queue holds JSON texts and at most one :data:`UPDATE` mark at a time."""
 
     game_id: str
     seat: int | None
     queue: asyncio.Queue = field(default_factory=lambda: asyncio.Queue(maxsize=1000))
     sent: int = -1  # log entries sent so far end before this index (-1: nothing yet, not even the set-up)
     dropped: bool = False
+    marked: bool = False  # an UPDATE mark is queued
+    full: bool = False  # the next update is due even without a new action (the seats changed)
+    board: list[str] | None = None  # the SVG board this client holds, in pieces (see .patch)
+    view: Any = None  # the view this client holds (None: none yet)
 
     def push(self, msg: dict[str, Any] | str) -> None:
         """Queue a message (a dict, or one already encoded as JSON text to share it between clients)."""
+        self._put(msg if isinstance(msg, str) else dumps(msg))
+
+    def mark(self, full: bool = False) -> None:
+        """Owe this client an update; queued messages before it (an update before its action's ack) keep their
+        order, and marks made before the writer gets to it make one update."""
+        self.full = self.full or full
+        if not self.marked:
+            self.marked = True
+            self._put(UPDATE)
+
+    def _put(self, item: str | None) -> None:
         try:
-            self.queue.put_nowait(msg if isinstance(msg, str) else json.dumps(msg, ensure_ascii=False))
-        except asyncio.QueueFull:  # a client that reads nothing for 1000 updates is gone; it resyncs on reconnect
+            self.queue.put_nowait(item)
+        except asyncio.QueueFull:  # a client that reads nothing for 1000 messages is gone; it resyncs on reconnect
             self.dropped = True
 
 
@@ -71,6 +109,57 @@ class LiveGame:
         self.connections: set[Connection] = set()
         self.agents: dict[tuple[int, str], Agent] = {}
         self.bot_task: asyncio.Task | None = None
+        self.bots_settled = asyncio.Event()  # clear while bots are answering without a delay
+        self.bots_settled.set()
+        self.bot_seconds: dict[tuple[int, str], float] = {}  # how long each bot's last move took
+        # the action count our commit in flight will make (its NOTIFY may come back before we adopt it: skipped,
+        # as catching up then would cost a read and hold up the game; if another process took that turn instead,
+        # our commit fails and catches up itself)
+        self.committing: int | None = None
+        # (viewer, sent, ids of the board and view held) -> (encoded update, view and board it leaves, what it
+        # was built from), all built at ``updates_at`` actions
+        self.updates: dict[tuple[int | None, int, int, int], tuple[Any, ...]] = {}
+        # each viewer's seat_board at ``updates_at``, with its SVG in pieces
+        self.boards: dict[int | None, tuple[dict[str, Any], list[str] | None]] = {}
+        self.updates_at = -1
+
+    def update_for(self, conn: Connection) -> str | None:
+        """The encoded update ``conn`` is owed now (None: nothing new), built from the current state once per
+        (viewer, first entry, what it holds) and index, and marked sent."""
+        conn.marked = False
+        n = len(self.state.history)
+        if conn.sent >= n and not conn.full:
+            return None
+        if self.updates_at != n:
+            self.updates.clear()
+            self.boards.clear()
+            self.updates_at = n
+        key = (conn.seat, conn.sent, id(conn.board), id(conn.view))  # clients holding the same objects share it
+        built = self.updates.get(key)
+        if built is None:  # (the entry keeps what it was built from alive, so those ids are not reused meanwhile)
+            built = self.updates[key] = (*self._build_update(conn), conn.board, conn.view)
+        msg, conn.view, conn.board = built[:3]
+        conn.sent = n
+        conn.full = False
+        return msg
+
+    def _build_update(self, conn: Connection) -> tuple[str, Any, list[str] | None]:
+        """The update for ``conn`` (with the view and board it leaves the client holding): view and board as
+        patches of what the client holds (see :mod:`.patch`), the board whole when a patch would not be smaller."""
+        if conn.seat not in self.boards:
+            board = seat_board(self, conn.seat)
+            self.boards[conn.seat] = (board, None if board["svg"] is None else patch.split(board["svg"]))
+        board, pieces = self.boards[conn.seat]
+        payload = seat_payload(self, conn.seat, "update", conn.sent, board)
+        if conn.view is not None:
+            del payload["view"]
+            payload["view_patch"] = patch.view_diff(conn.view, board["view"])
+        if pieces is not None and conn.board is not None:
+            ops = patch.diff(conn.board, pieces)
+            if patch.size(ops) < len(board["svg"]) // 2:
+                del payload["svg"]
+                payload["svg_patch"] = ops
+        return dumps(payload), board["view"], pieces
 
     def adopt(self, new_state: GameState, seat: int) -> None:
         self.state = new_state
@@ -109,7 +198,9 @@ class GameManager:
 
     def __init__(self, storage: Storage, bot_delay: float = 0.0, max_cached: int = 2000) -> None:
         self.storage = storage
+        self.committer = GroupCommitter(storage)
         self.bot_delay = bot_delay
+        self.bot_wait = BOT_WAIT
         self.max_cached = max_cached
         self.games: OrderedDict[str, LiveGame] = OrderedDict()  # least recently used first
         self._load_lock = asyncio.Lock()
@@ -239,12 +330,16 @@ class GameManager:
         new = live.state.clone()
         new.apply(action)
         idx = len(live.state.history)
+        live.committing = idx + 1
         try:
-            await self.db(self.storage.append_action, live.id, idx, action, seat, new.is_terminal())
+            await self.committer.append(live.id, idx, action, seat, new.is_terminal())
         except StaleIndexError:
+            live.committing = None
             await self.catch_up(live)
             self.broadcast(live)
             raise E.stale_index(len(live.state.history), idx) from None
+        finally:
+            live.committing = None
         live.adopt(new, seat)
         self.broadcast(live)
 
@@ -256,9 +351,17 @@ class GameManager:
         state = live.state
         if state.is_terminal() or live.seats[state.current_player()].kind != "bot":
             return
+        if not self.bot_delay:
+            live.bots_settled.clear()
         live.bot_task = asyncio.get_running_loop().create_task(self._bot_loop(live))
 
     async def _bot_loop(self, live: LiveGame) -> None:
+        try:
+            await self._bot_moves(live)
+        finally:
+            live.bots_settled.set()
+
+    async def _bot_moves(self, live: LiveGame) -> None:
         while True:
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
@@ -274,7 +377,14 @@ class GameManager:
                 if agent is None:
                     agent = live.agents[(seat, spec)] = make_agent(spec)
                 rng = agent_rng(live.row.seed, seat, len(state.history))
-                action = await asyncio.to_thread(agent.act, Observation(state, seat), rng)
+                took = live.bot_seconds.get((seat, spec))
+                if took is not None and took < INLINE_BOT:
+                    start = time.perf_counter()
+                    action = agent.act(Observation(state, seat), rng)
+                    took = time.perf_counter() - start
+                else:
+                    action, took = await asyncio.to_thread(_timed_act, agent, Observation(state, seat), rng)
+                live.bot_seconds[(seat, spec)] = took
                 try:
                     await self._commit(live, seat, action)
                 except E.ApiError:
@@ -336,11 +446,27 @@ class GameManager:
             live.seats[s].last_seen = now
         await self.db(self.storage.touch_seats, live.id, seats, now)
 
+    async def touch_connected(self) -> None:
+        """Mark every seat connected to this process present, in one transaction (however many games)."""
+        now = time.time()
+        present: dict[str, list[int]] = {}
+        for live in list(self.games.values()):
+            seats = sorted(live.connected_seats())
+            if seats:
+                present[live.id] = seats
+                for s in seats:
+                    live.seats[s].last_seen = now
+        if present:
+            await self.db(self.storage.touch_many, present, now)
+
     # ------------------------------------------------------------------------------------------- clients
     def subscribe(self, live: LiveGame, seat: int | None) -> Connection:
         conn = Connection(live.id, seat)
         live.connections.add(conn)
-        conn.push(seat_payload(live, seat, "state", -1))
+        payload = seat_payload(live, seat, "state", -1)
+        conn.view = payload["view"]
+        conn.board = None if payload["svg"] is None else patch.split(payload["svg"])
+        conn.push(payload)
         conn.sent = len(live.state.history)
         return conn
 
@@ -348,21 +474,19 @@ class GameManager:
         live.connections.discard(conn)
 
     def broadcast(self, live: LiveGame, full: bool = False) -> None:
-        """Queue to each local client the log entries it has not had, with its fresh view (lock held)."""
+        """Owe each local client the log entries it has not had, with its fresh view (``full``: every client,
+        the seats changed). The update itself is built when the client's writer is ready for it."""
         n = len(live.state.history)
-        built: dict[tuple[int | None, int], str] = {}  # spectators (and a seat's tabs) share one encoding
+        if full:
+            live.updates_at = -1  # built ones show the old seats
         for conn in list(live.connections):
-            if conn.sent >= n and not full:
-                continue
-            key = (conn.seat, conn.sent)
-            if key not in built:
-                built[key] = json.dumps(seat_payload(live, conn.seat, "update", conn.sent), ensure_ascii=False)
-            conn.push(built[key])
-            conn.sent = n
+            if conn.sent < n or full:
+                conn.mark(full)
 
     def broadcast_seats(self, live: LiveGame) -> None:
         """Tell local clients who is here (a seat's page opened or closed); no game data."""
-        msg = json.dumps({"type": "seats", "seats": live.public_seats()})
+        live.updates_at = -1  # built updates show who was here before
+        msg = dumps({"type": "seats", "seats": live.public_seats()})
         for conn in list(live.connections):
             conn.push(msg)
 
@@ -370,8 +494,9 @@ class GameManager:
         """A process changed a game (``actions``: its new action count; None: its seats): catch up and tell our
         clients. Called on PostgreSQL NOTIFY, for our own changes too, which are skipped as already known."""
         live = self.games.get(game_id)
-        if live is None or (actions is not None and len(live.state.history) >= actions):
-            return
+        if live is None or (actions is not None and (len(live.state.history) >= actions
+                                                      or live.committing == actions)):
+            return  # unknown here, already known, or our own commit telling us before we adopted it
         async with live.lock:
             before = [(s.kind, s.bot) for s in live.seats]
             await self.catch_up(live)
@@ -386,3 +511,11 @@ class GameManager:
                 log.exception("cannot resume game %s", game_id)
                 continue
             self.kick_bots(live)
+
+
+def _timed_act(agent: Agent, obs: Observation, rng: Any) -> tuple[int, float]:
+    """The agent's move and the CPU time it took, in a worker thread (waiting there for the interpreter lock is not
+    counted, so a quick bot is not mistaken for a slow one because the event loop was busy)."""
+    start = time.thread_time()
+    action = agent.act(obs, rng)
+    return action, time.thread_time() - start

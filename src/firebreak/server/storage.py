@@ -5,7 +5,9 @@ and one row per accepted action in ``actions``. The state itself is never stored
 a row can never disagree with the rules. ``actions`` has the primary key (game_id, idx): two processes racing to
 write the same turn cannot both succeed, whatever their in-memory caches believed.
 
-Everything here is synchronous; the web layer calls it from worker threads.
+Everything here is synchronous; the web layer calls it from worker threads, and stores actions through the
+one writer thread of :mod:`firebreak.server.commits`, which commits the pending actions of many games together
+(:meth:`Storage.append_actions`).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    bindparam,
     create_engine,
     event,
     insert,
@@ -152,17 +155,42 @@ class Storage:
 
     def append_action(self, game_id: str, idx: int, action: int, seat: int, finished: bool) -> None:
         """Store action ``idx`` of a game, committed before returning. Raises :class:`StaleIndexError` if taken."""
+        error = self.append_actions([(game_id, idx, action, seat, finished)])[0]
+        if error is not None:
+            raise error
+
+    def append_actions(self, items: list[tuple[str, int, int, int, bool]]) -> list[Exception | None]:
+        """Store the actions ``(game_id, idx, action, seat, finished)`` of several games in ONE transaction.
+
+        Group commit: one transaction (and, on PostgreSQL, one flush of its log to disk) for a whole batch instead
+        of one per action, which is what a busy server is limited by. Returns one result per item, in order:
+        ``None`` once committed, else that item's exception. If an index was already taken (another process
+        stored that turn), the batch is rolled back and each action stored alone, so only the stale one fails.
+        Every item must be of a different game (a game's lock allows one pending action at a time).
+        """
         try:
             with self.engine.begin() as conn:
-                conn.execute(insert(actions_table).values(
-                    game_id=game_id, idx=idx, action=action, seat=seat, created_at=time.time()))
-                conn.execute(update(games_table).where(games_table.c.id == game_id).values(
-                    num_actions=idx + 1, finished=finished))
-                if self.is_postgres:  # delivered on commit only; says how many actions the game now has
-                    conn.execute(text("SELECT pg_notify(:ch, :msg)"),
-                                 {"ch": NOTIFY_CHANNEL, "msg": f"{game_id} {idx + 1}"})
+                self._insert_actions(conn, items)
         except IntegrityError:
-            raise StaleIndexError(f"action {idx} of game {game_id} was already taken") from None
+            if len(items) == 1:
+                g, i = items[0][:2]
+                return [StaleIndexError(f"action {i} of game {g} was already taken")]
+            return [r for item in items for r in self.append_actions([item])]
+        return [None] * len(items)
+
+    def _insert_actions(self, conn: Any, items: list[tuple[str, int, int, int, bool]]) -> None:
+        """The statements of :meth:`append_actions`, as plain SQL run many times over: SQLAlchemy's statement
+        building cost more than SQLite's commit itself, and this runs for every action the server accepts."""
+        p = "?" if self.engine.dialect.paramstyle == "qmark" else "%s"
+        now = time.time()
+        conn.exec_driver_sql(
+            f"INSERT INTO actions (game_id, idx, action, seat, created_at) VALUES ({p}, {p}, {p}, {p}, {p})",
+            [(g, i, a, s, now) for g, i, a, s, _ in items])
+        conn.exec_driver_sql(f"UPDATE games SET num_actions = {p}, finished = {p} WHERE id = {p}",
+                             [(i + 1, f, g) for g, i, _, _, f in items])
+        if self.is_postgres:  # delivered on commit only; says how many actions the game now has
+            for g, i, *_ in items:
+                conn.exec_driver_sql(f"SELECT pg_notify({p}, {p})", (NOTIFY_CHANNEL, f"{g} {i + 1}"))
 
     def set_seat_bot(self, game_id: str, seat: int, bot: str | None) -> None:
         """Hand a seat to a bot (``bot`` spec) or back to its human (``None``)."""
@@ -180,6 +208,16 @@ class Storage:
             conn.execute(update(seats_table).where(
                 (seats_table.c.game_id == game_id) & (seats_table.c.seat.in_(seats))
             ).values(last_seen=time.time() if when is None else when))
+
+    def touch_many(self, seats_by_game: dict[str, list[int]], when: float) -> None:
+        """Mark the seats of many games present, in one transaction (the presence loop's heartbeat)."""
+        rows = [{"gid": g, "s": s, "when": when} for g, seats in seats_by_game.items() for s in seats]
+        if not rows:
+            return
+        with self.engine.begin() as conn:
+            conn.execute(update(seats_table).where(
+                (seats_table.c.game_id == bindparam("gid")) & (seats_table.c.seat == bindparam("s"))
+            ).values(last_seen=bindparam("when")), rows)
 
     # ------------------------------------------------------------------------------------------- reading
     def load_game(self, game_id: str) -> GameRow | None:

@@ -82,16 +82,27 @@ def log_entries(state: GameState, marks: list[int], actors: list[int], viewer: i
     return out
 
 
-def seat_payload(live: LiveGame, viewer: int | None, kind: str, start: int) -> dict[str, Any]:
-    """A ``state`` (whole log) or ``update`` (entries from ``start``) message for one viewer."""
+def seat_board(live: LiveGame, viewer: int | None) -> dict[str, Any]:
+    """The part of a viewer's message that does not depend on which log entries it carries: the view, the legal
+    actions (for the seat to act), the board drawn from them. The costly part, so it is built once per viewer and
+    state and shared by that viewer's messages (see ``LiveGame.update_for``)."""
+    state = live.state
+    view = state.view(viewer)
+    mine = viewer is not None and viewer == state.current_player() and live.seats[viewer].kind == "human"
+    legal = legal_pairs(state) if mine else []
+    svg, text = render_board(live.spec, view, legal)
+    return {"view": view, "mine": mine, "legal": legal, "svg": svg, "text": text}
+
+
+def seat_payload(live: LiveGame, viewer: int | None, kind: str, start: int,
+                 board: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A ``state`` (whole log) or ``update`` (entries from ``start``) message for one viewer (``board``: its
+    :func:`seat_board` for the current state, if already built)."""
     state = live.state
     spec = live.spec
-    view = state.view(viewer)
-    current = state.current_player()
+    if board is None:
+        board = seat_board(live, viewer)
     terminal = state.is_terminal()
-    mine = viewer is not None and viewer == current and live.seats[viewer].kind == "human"
-    legal = legal_pairs(state) if mine else []
-    svg, text = render_board(spec, view, legal)
     msg: dict[str, Any] = {
         "type": kind,
         "game_id": live.id,
@@ -100,13 +111,13 @@ def seat_payload(live: LiveGame, viewer: int | None, kind: str, start: int) -> d
         "num_players": state.num_players,
         "viewer": viewer,
         "index": len(state.history),
-        "current_player": None if terminal else current,
+        "current_player": None if terminal else state.current_player(),
         "terminal": terminal,
-        "your_turn": mine,
-        "legal": [{"id": a, "text": t} for a, t in legal],
-        "view": view,
-        "svg": svg,
-        "text": text,
+        "your_turn": board["mine"],
+        "legal": [{"id": a, "text": t} for a, t in board["legal"]],
+        "view": board["view"],
+        "svg": board["svg"],
+        "text": board["text"],
         "seats": live.public_seats(),
         "takeover_after": live.row.takeover_after,
         "entries": log_entries(state, live.marks, live.actors, viewer, start, len(state.history)),

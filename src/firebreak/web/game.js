@@ -14,6 +14,8 @@ let token = null, mySeat = null;
 })();
 
 let ws = null, last = null, log = [], retry = 0, refs = 0, pending = false;
+let board = null;  // the SVG board held, cut before each "<g": updates patch it (svg_patch) rather than resend it
+let view = null;   // the view held: updates patch it (view_patch: [path, value] sets, [path] deletes)
 const $ = id => document.getElementById(id);
 
 function connect() {
@@ -35,6 +37,23 @@ function onMessage(msg) {
   if (msg.type === "pong") return;
   if (msg.type === "seats") { if (last) { last.seats = msg.seats; drawSeats(last); } return; }
   if (msg.type === "state") log = [];
+  if (msg.svg_patch) {  // [at, delete, pieces] splices, in order, on the board held (see server/patch.py)
+    for (const [at, del, ins] of msg.svg_patch) board.splice(at, del, ...ins);
+    msg.svg = board.join("<g");
+  } else {
+    board = msg.svg ? msg.svg.split("<g") : null;
+  }
+  if (msg.view_patch) {
+    for (const [path, ...value] of msg.view_patch) {
+      if (!path.length) { view = value[0]; continue; }
+      let node = view;
+      for (const k of path.slice(0, -1)) node = node[k];
+      if (value.length) node[path[path.length - 1]] = value[0]; else delete node[path[path.length - 1]];
+    }
+    msg.view = view;
+  } else {
+    view = msg.view;
+  }
   log.push(...msg.entries);
   last = msg;
   draw(msg);

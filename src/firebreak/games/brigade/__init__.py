@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from firebreak.core import GameSpec, OptionSpec, register
 
-from .heuristic import heuristic, stats
+from .heuristic import heuristic, heuristic_all, stats
 from .render import render
 from .state import BrigadeState
 from .svg import render_svg
@@ -33,7 +33,7 @@ SPEC = register(
         render=render,
         heuristic=heuristic,
         stats=stats,
-        extra={"svg": render_svg},
+        extra={"svg": render_svg, "mcts_scale": 2.0, "heuristic_all": heuristic_all},
     )
 )
 

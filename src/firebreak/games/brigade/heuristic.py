@@ -39,13 +39,26 @@ def heuristic(s: "BrigadeState", p: int) -> float:
     if s.over:
         w = s.winners()
         return 1000.0 / len(w) if p in w else -1000.0
-    mine = _strength(s, p)
-    best = max(_strength(s, q) for q in range(s.num_players) if q != p)
+    strengths = [_strength(s, q) for q in range(s.num_players)]
+    return _relative(s, p, strengths)
+
+
+def heuristic_all(s: "BrigadeState") -> list[float]:
+    """:func:`heuristic` for every seat at once (each seat's strength is worked out once, not once per seat)."""
+    if s.over:
+        w = s.winners()
+        return [1000.0 / len(w) if p in w else -1000.0 for p in range(s.num_players)]
+    strengths = [_strength(s, q) for q in range(s.num_players)]
+    return [_relative(s, p, strengths) for p in range(s.num_players)]
+
+
+def _relative(s: "BrigadeState", p: int, strengths: list[float]) -> float:
+    best = max(v for q, v in enumerate(strengths) if q != p)
     risk = 0.0
     for pos in range(N_POS):
         if s.loyal[pos] == p and s.intensity[pos]:
             risk += s.st_value[pos] * s.intensity[pos] / max(1, s.st_track[pos])
-    return mine - 0.7 * best - 1.0 * risk + _prospects(s, p)
+    return strengths[p] - 0.7 * best - 1.0 * risk + _prospects(s, p)
 
 
 def _prospects(s: "BrigadeState", p: int) -> float:

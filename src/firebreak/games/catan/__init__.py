@@ -40,5 +40,5 @@ SPEC = register(GameSpec(
     render=render,
     heuristic=heuristic,
     stats=_stats,
-    extra={"describe_event": describe_event, "mcts_depth": 40, "svg": render_svg},  # games run to thousands of actions
+    extra={"describe_event": describe_event, "mcts_scale": 10.0, "svg": render_svg},  # 10 evaluation points = 1 VP
 ))

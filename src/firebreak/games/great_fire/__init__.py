@@ -2,7 +2,7 @@
 
 from firebreak.core import GameSpec, OptionSpec, register
 
-from .heuristic import evaluate
+from .heuristic import evaluate, evaluate_all
 from .narrate import describe_event
 from .render import render_view
 from .report import report_figures
@@ -25,7 +25,8 @@ SPEC = register(GameSpec(
     render=render_view,
     heuristic=evaluate,
     stats=game_stats,
-    extra={"describe_event": describe_event, "svg": render_svg, "report": report_figures},
+    extra={"describe_event": describe_event, "svg": render_svg, "report": report_figures, "mcts_scale": 2.0,
+           "heuristic_all": evaluate_all},
 ))
 
 __all__ = ["SPEC", "GreatFireState"]

@@ -13,6 +13,10 @@ if TYPE_CHECKING:
     from .state import GreatFireState
 
 
+WIN_BONUS = 100.0
+"""Added to a winner's evaluation of a finished game."""
+
+
 def _threat(state: "GreatFireState") -> list[float]:
     """For each district: 1.0 if an uncontained fire touches it (and it could burn), else 0."""
     board = state.board
@@ -26,9 +30,12 @@ def _threat(state: "GreatFireState") -> list[float]:
     return out
 
 
-def evaluate(state: "GreatFireState", player: int) -> float:
+def evaluate_all(state: "GreatFireState") -> list[float]:
+    """:func:`evaluate` for every seat at once (search bots score a position for all seats; this shares the
+    work of finding the threatened districts and each seat's standing)."""
     board = state.board
-    threat = _threat(state)
+    over = state.is_terminal()
+    threat = [0.0] * board.num_districts if over else _threat(state)  # no fire moves once the game is over
     n = state.num_players
     values = []
     for p in range(n):
@@ -42,10 +49,17 @@ def evaluate(state: "GreatFireState", player: int) -> float:
             if state.houses[o]:
                 at_risk += threat[o] * board.objective_vp[o] * 0.5
         values.append(b["total"] - 0.6 * at_risk)
-    mine = values[player]
-    rival = max(v for q, v in enumerate(values) if q != player) if n > 1 else 0.0
-    lo = state.landowner[player]
-    bonus = 0.0
-    if lo >= 0 and 0 < state.fire[lo] <= state.bands[lo]:
-        bonus += 0.3
-    return mine - rival + bonus
+    out = []
+    for p in range(n):
+        rival = max(v for q, v in enumerate(values) if q != p) if n > 1 else 0.0
+        lo = state.landowner[p]
+        bonus = 0.3 if lo >= 0 and 0 < state.fire[lo] <= state.bands[lo] else 0.0
+        out.append(values[p] - rival + bonus)
+    if over:  # a finished game: the rulebook's winners (tie-breaks included) beat any lead by points
+        for p in state.winners():
+            out[p] += WIN_BONUS
+    return out
+
+
+def evaluate(state: "GreatFireState", player: int) -> float:
+    return evaluate_all(state)[player]
