@@ -96,3 +96,17 @@ def test_with_the_smallest_search_the_bot_plays_the_best_one_step_move(toy):
 def test_every_form_of_the_search_plays_legal_moves_to_the_end(toy, spec_text):
     final = play_game(toy, [make_agent(spec_text), RandomAgent()], seed=3, num_players=2)
     assert final.is_terminal()
+
+
+def test_a_turn_limited_search_stops_where_another_seat_is_to_move(toy):
+    """Ember Cards gives one action per turn: searching only the bot's own turn leaves a tree one move deep,
+    while the full search looks at the rival's replies too."""
+    state = toy.new_game(2, 3)
+    me = state.current_player()
+    limited = MCTSAgent(iterations=60, turn=True)
+    limited.act(Observation(state, me), Rng(1))
+    assert limited.last_root is not None and all(not child.children for child in limited.last_root.children.values())
+    full = MCTSAgent(iterations=60, turn=False)
+    full.act(Observation(state, me), Rng(1))
+    assert any(child.children for child in full.last_root.children.values())
+    assert make_agent("mcts:turn=yes").turn is True

@@ -13,8 +13,9 @@ import json
 import lzma
 import random
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from firebreak.core import get_game
 from firebreak.games.great_fire.svg import render_svg

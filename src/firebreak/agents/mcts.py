@@ -25,6 +25,10 @@ squander a position). What makes this one stronger than greedy:
   value of the evaluations below it (each seat choosing its best child); selection blends it with the mean by
   ``minimax``, so a move is judged by its best follow-up rather than by the average of the random follow-ups
   tried so far.
+* **Own turn only, where a game asks for it** (``turn``, or the game's ``mcts_turn`` hint). In a game whose turn
+  is several decisions of one seat (the Great Fire: a fire move, then up to four actions), the tree can stop
+  where another seat is to move and score the position there: the budget goes into planning the whole turn, which
+  a one-step bot cannot do, instead of into guessing rivals' replies through chance the evaluation already prices.
 * **Normalised exploration.** Selection rescales the children's blended values to 0..1 among themselves before
   adding ``c`` times the exploration term: evaluations of sibling moves often differ by a few hundredths, and
   unscaled exploration would spread the visits evenly and make the final choice close to random.
@@ -98,7 +102,8 @@ class MCTSAgent(Agent):
     name = "mcts"
 
     def __init__(self, iterations: int = 1000, seconds: float = 0.0, c: float = 0.7, depth: int | None = None,
-                 scale: float | None = None, prior: int = 30, prior_samples: int = 4, minimax: float = 0.5) -> None:
+                 scale: float | None = None, prior: int = 30, prior_samples: int = 4, minimax: float = 0.5,
+                 turn: bool | None = None) -> None:
         """``depth``: random steps after the tree before the game's evaluation scores the position (0: score the
         leaf itself; -1: play to the end). ``None`` takes the game's hint (``spec.extra["mcts_depth"]``), else 0
         for a game with a heuristic and -1 for one without. ``scale`` (None: the game's ``mcts_scale`` hint, else
@@ -119,9 +124,11 @@ class MCTSAgent(Agent):
         if not 0.0 <= minimax <= 1.0:
             raise ValueError("mcts needs 0 <= minimax <= 1")
         self.minimax = minimax
+        self.turn = turn
         self.prior = prior
         self.prior_samples = prior_samples
         self.last_iterations = 0
+        self.last_root: _Node | None = None  # the last search's tree, for inspection
 
     def describe(self) -> str:
         parts = [f"iterations={self.iterations}" if self.iterations < 10**9 else "",
@@ -167,6 +174,8 @@ class MCTSAgent(Agent):
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         c = self.c
         alpha = self.minimax
+        me = obs.player
+        own_turn = self.turn if self.turn is not None else bool(spec.extra.get("mcts_turn", False))
         log, sqrt = math.log, math.sqrt
         it = 0
         while it < self.iterations:
@@ -177,8 +186,8 @@ class MCTSAgent(Agent):
             base = evaluate(state) if heuristic is not None else None
             node = root
             path = [root]
-            # Selection and expansion.
-            while not state.is_terminal():
+            # Selection and expansion (with ``turn``, only while the bot itself is to move).
+            while not state.is_terminal() and (not own_turn or state.current_player() == me):
                 legal = state.legal_actions()
                 children = node.children
                 untried = []
@@ -241,6 +250,7 @@ class MCTSAgent(Agent):
                             best_value, best_q = v, v[ch.player]
                     n.value = best_value
         self.last_iterations = it
+        self.last_root = root
         visited = [(ch.visits, ch.total / ch.visits, a) for a in legal_root
                    if (ch := root.children.get(a)) is not None and ch.visits]
         if not visited:

@@ -19,6 +19,9 @@ a Wagon that can both go there) are left to the action buttons.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
@@ -67,7 +70,7 @@ def targets(legal: list[tuple[int, str]]) -> dict[str, int]:
     return {pos: ids[0] for pos, ids in found.items() if len(ids) == 1}
 
 
-def _who(seat: int, colours: list[str]) -> str:
+def _who(seat: int, colours: Sequence[str]) -> str:
     return f"P{seat} ({colours[seat]})" if 0 <= seat < len(colours) else f"P{seat}"
 
 
@@ -90,7 +93,7 @@ def _wagon(x: float, y: float, seat: int, colour: str) -> str:
             + _t(x, y + 4.5, f"W{seat}", 10, "middle", "bold", ink))
 
 
-def _cell_label(c: dict[str, Any], colours: list[str], owner: int | None, action_text: str | None) -> str:
+def _cell_label(c: dict[str, Any], colours: Sequence[str], owner: int | None, action_text: str | None) -> str:
     """The block's accessible description: everything drawn in it, in words."""
     if c["firehouse"]:
         parts = [f"{c['name']} ({c['pos']}), firehouse" + (f" of {_who(owner, colours)}" if owner is not None else "")]
@@ -115,7 +118,7 @@ def _cell_label(c: dict[str, Any], colours: list[str], owner: int | None, action
     return "; ".join(parts)
 
 
-def _cell_svg(c: dict[str, Any], x: float, y: float, colours: list[str], owner: int | None,
+def _cell_svg(c: dict[str, Any], x: float, y: float, colours: Sequence[str], owner: int | None,
               action: int | None, action_text: str | None) -> str:
     out: list[str] = []
     label = _cell_label(c, colours, owner, action_text)
@@ -202,6 +205,25 @@ def _cell_svg(c: dict[str, Any], x: float, y: float, colours: list[str], owner: 
     return "".join(out)
 
 
+# A block's drawn fields besides its lists (renown, meeples), fetched in one C call per block.
+_CELL_FIELD_NAMES = ("pos", "name", "firehouse", "affiliation", "value", "track", "intensity", "destroyed", "loyal")
+_CELL_FIELDS = itemgetter(*_CELL_FIELD_NAMES)
+
+
+@lru_cache(maxsize=8192)
+def _cached_cell_svg(fields: tuple, big_building: Any, renown: tuple, brigades: tuple, wagons: tuple, x: float,
+                     y: float, colours: tuple, owner: int | None, action: int | None, action_text: str | None) -> str:
+    """:func:`_cell_svg`, cached on everything it draws: between two updates most blocks look the same.
+
+    Bounded, so that a long-running server playing many games does not grow.
+    """
+    c: dict[str, Any] = dict(zip(_CELL_FIELD_NAMES, fields))
+    c["renown"], c["brigades"], c["wagons"] = renown, brigades, wagons
+    if big_building is not None:
+        c["big_building"] = big_building
+    return _cell_svg(c, x, y, colours, owner, action, action_text)
+
+
 def _panel(view: dict[str, Any], colours: list[str], top: float, width: float) -> tuple[list[str], float]:
     """A compact status under the town: turn, prompt, the end-game counters and each player's board."""
     out: list[str] = []
@@ -258,6 +280,10 @@ def _panel(view: dict[str, Any], colours: list[str], top: float, width: float) -
     return out, y + 14
 
 
+_COLUMN_LETTERS = "".join(  # West to East (row numbers are in every block's label)
+    _t(col * CELL + CELL / 2, 18, "ABCDEF"[col], 14, "middle", "bold", "#555") for col in range(SIZE))
+
+
 def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
     """The whole board for ``view``; ``legal`` are the (id, text) pairs the viewer may play now (or empty)."""
     players = view.get("players", [])
@@ -269,11 +295,14 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
     top = 26
     board_h = top + SIZE * CELL
     cells: list[str] = []
+    colour_key = tuple(colours)
     for i, c in enumerate(view.get("board", [])):
         r, col = divmod(i, SIZE)
-        action = clickable.get(c["pos"])
-        cells.append(_cell_svg(c, col * CELL, top + r * CELL, colours, owner.get(c["pos"]) if c["firehouse"] else None,
-                               action, texts.get(action) if action is not None else None))
+        action = clickable.get(c["pos"]) if clickable else None
+        cells.append(_cached_cell_svg(_CELL_FIELDS(c), c.get("big_building"), tuple(c["renown"]), tuple(c["brigades"]),
+                                      tuple(c["wagons"]), col * CELL, top + r * CELL, colour_key,
+                                      owner.get(c["pos"]) if c["firehouse"] else None,
+                                      action, texts.get(action) if action is not None else None))
     panel, height = _panel(view, colours, board_h, width)
     title = "The Brigade: the town of Tinderbox" + (f", seen by P{view['you']}" if view.get("you") is not None
                                                     else ", spectator view")
@@ -284,8 +313,7 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
             'patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="10" stroke="#333" stroke-width="3"/>'
             "</pattern></defs>"),
            f'<rect x="0" y="0" width="{width}" height="{height:.0f}" fill="#fbfaf6"/>']
-    for col in range(SIZE):  # column letters West to East (row numbers are in every block's label)
-        out.append(_t(col * CELL + CELL / 2, 18, "ABCDEF"[col], 14, "middle", "bold", "#555"))
+    out.append(_COLUMN_LETTERS)
     out.extend(cells)
     out.extend(panel)
     out.append("</svg>")

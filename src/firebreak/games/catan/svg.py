@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
@@ -38,9 +39,20 @@ SEAT_COLOURS = (  # Okabe-Ito (fill, ink for the seat digit on it)
 PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 CLICK = "#0072B2"
 
+PANEL_COLS = (10, 150, 200, 260, 320, 420, 580)
+# A player's row of the panel, preformatted around its y and text (as _t(x, y, text, 13, "start", weight) draws it).
+_COL_OPEN = tuple(f'<text x="{x:.1f}" y="' for x in PANEL_COLS)
+_CELL_NORMAL = '" font-size="13" text-anchor="start" font-weight="normal" fill="#1d1d1f">'
+_CELL_BOLD = '" font-size="13" text-anchor="start" font-weight="bold" fill="#1d1d1f">'
+
 _NODE_RE = re.compile(r"^(settlement|city|fire station) (\d+)$")
 _ROAD_RE = re.compile(r"^road (\d+)-(\d+)$")
 _HEX_RE = re.compile(r"^(?:firestorm on|robber to) hex ([A-Z]+)$")
+
+
+def _escape(text: str) -> str:
+    """``xml.sax.saxutils.escape`` without its function-call layers (it is called for every panel cell)."""
+    return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
 
 
 def _t(x: float, y: float, text: str, size: float = 12, anchor: str = "middle", weight: str = "normal",
@@ -97,161 +109,260 @@ def _city_shape(x: float, y: float, r: float) -> list[tuple[float, float]]:
             (x, y - r * 0.1), (x + 1.5 * r, y - r * 0.1), (x + 1.5 * r, y + r)]
 
 
-def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
-    board = view["board"]
-    xy = board["node_xy"]
-    x0 = min(x for x, _ in xy)
-    y0 = min(y for _, y in xy)
-    bw = (max(x for x, _ in xy) - x0) * XS + 2 * MARGIN
-    bh = (max(y for _, y in xy) - y0) * U + 2 * MARGIN
-    width = max(bw, MIN_WIDTH)
-    dx = (width - bw) / 2
+class _Static:
+    """Everything of the drawing that depends only on the island's layout: built once per layout by :func:`_static`.
 
-    def px(n: int) -> tuple[float, float]:
-        x, y = xy[n]
-        return dx + MARGIN + (x - x0) * XS, MARGIN + (y - y0) * U
+    The play server renders the board once per viewer per update, and the hexes, their numbers, the harbours and
+    the empty nodes never change during a game; only pieces, the token and what is clickable do.
+    """
 
-    node_of, edge_of, hex_of = targets(legal)
-    players = view.get("players", [])
-    panel_rows = 4 + len(players) + (1 if view.get("hand") is not None else 0) + (1 if view.get("offer") else 0)
-    height = bh + ROW * panel_rows + 20
-    out = [(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" role="img" '
-            f'aria-label="Catan board" font-family="system-ui, sans-serif">'),
-           '<title>Catan board</title>',
-           f'<rect x="0" y="0" width="{width:.0f}" height="{bh:.0f}" fill="#cfe6f5"/>']
+    __slots__ = ("bh", "buildings", "empty_node", "harbours", "head", "hexes", "roads", "width", "xy")
 
-    built = {b["node"]: b for b in board["buildings"]}
-    centres: list[tuple[float, float]] = []
-    for hx in board["hexes"]:
-        pts = [px(n) for n in hx["nodes"]]
-        centres.append((sum(p[0] for p in pts) / 6, sum(p[1] for p in pts) / 6))
-    mx = sum(c[0] for c in centres) / len(centres)
-    my = sum(c[1] for c in centres) / len(centres)
+    def __init__(self, node_xy: tuple, hexes: tuple, harbours: tuple) -> None:
+        xy = node_xy
+        x0 = min(x for x, _ in xy)
+        y0 = min(y for _, y in xy)
+        bw = (max(x for x, _ in xy) - x0) * XS + 2 * MARGIN
+        bh = (max(y for _, y in xy) - y0) * U + 2 * MARGIN
+        width = max(bw, MIN_WIDTH)
+        dx = (width - bw) / 2
+        self.width, self.bh = width, bh
+        self.xy = [(dx + MARGIN + (x - x0) * XS, MARGIN + (y - y0) * U) for x, y in xy]  # node -> pixels
+        px = self.xy.__getitem__
+        self.head = f'<rect x="0" y="0" width="{width:.0f}" height="{bh:.0f}" fill="#cfe6f5"/>'
 
-    # hexes: terrain, letter, number token, the firestorm or robber
-    token = "firestorm" if view.get("token") == "firestorm" else "robber"
-    for hx, (cx, cy) in zip(board["hexes"], centres):
-        pts = [px(n) for n in hx["nodes"]]
-        terrain, number, letter = hx["terrain"], hx["number"], hx["label"]
-        here = view.get("token_hex") == letter
-        label = f"hex {letter}: {terrain}" + (f", number {number}" if number else "") + (f", the {token} is here" if here else "")
-        action = hex_of.get(letter)
-        if action is not None:
-            label += f" (click: {token} to hex {letter})"
-        out.append(f'<g class="hex" data-hex="{letter}"{_clickable(action, label)}><title>{escape(label)}</title>')
-        out.append(f'<polygon points="{_poly(pts)}" fill="{TERRAIN_FILLS.get(terrain, "#dddddd")}" stroke="#5a4a32" '
-                   f'stroke-width="2"/>')
-        if action is not None:
+        centres: list[tuple[float, float]] = []
+        for _letter, _terrain, _number, nodes in hexes:
+            pts = [px(n) for n in nodes]
+            centres.append((sum(p[0] for p in pts) / 6, sum(p[1] for p in pts) / 6))
+        mx = sum(c[0] for c in centres) / len(centres)
+        my = sum(c[1] for c in centres) / len(centres)
+
+        # per hex: (letter, the label without the token or click, the drawing as it is with neither, the
+        # terrain polygon, the dashed click polygon, the texts and number token, {token: its drawing here})
+        self.hexes = []
+        for (letter, terrain, number, nodes), (cx, cy) in zip(hexes, centres):
+            pts = [px(n) for n in nodes]
+            label = f"hex {letter}: {terrain}" + (f", number {number}" if number else "")
+            polygon = (f'<polygon points="{_poly(pts)}" fill="{TERRAIN_FILLS.get(terrain, "#dddddd")}" '
+                       f'stroke="#5a4a32" stroke-width="2"/>')
             inner = [(cx + (x - cx) * 0.82, cy + (y - cy) * 0.82) for x, y in pts]
-            out.append(f'<polygon points="{_poly(inner)}" fill="none" stroke="{CLICK}" stroke-width="3" '
-                       f'stroke-dasharray="5 4"/>')
-        out.append(_t(cx, cy - U * 1.05, letter, 13, weight="bold"))
-        out.append(_t(cx, cy - U * 0.5, terrain, 11, fill="#333"))
-        if number:
-            hot = number in (6, 8)
-            out.append(f'<circle cx="{cx:.1f}" cy="{cy + U * 0.3:.1f}" r="{U * 0.55:.1f}" fill="#fffdf4" '
-                       f'stroke="{"#D55E00" if hot else "#6b5a3a"}" stroke-width="{2.5 if hot else 1}"/>')
-            out.append(_t(cx, cy + U * 0.45, str(number), 17 if hot else 13, weight="bold" if hot else "normal",
-                          fill="#a33a00" if hot else "#1d1d1f"))
-            out.append(_t(cx, cy + U * 0.72, "•" * PIPS.get(number, 0), 7, fill="#a33a00" if hot else "#333"))
-        if here:
+            click = (f'<polygon points="{_poly(inner)}" fill="none" stroke="{CLICK}" stroke-width="3" '
+                     f'stroke-dasharray="5 4"/>')
+            body = [_t(cx, cy - U * 1.05, letter, 13, weight="bold"), _t(cx, cy - U * 0.5, terrain, 11, fill="#333")]
+            if number:
+                hot = number in (6, 8)
+                body.append(f'<circle cx="{cx:.1f}" cy="{cy + U * 0.3:.1f}" r="{U * 0.55:.1f}" fill="#fffdf4" '
+                            f'stroke="{"#D55E00" if hot else "#6b5a3a"}" stroke-width="{2.5 if hot else 1}"/>')
+                body.append(_t(cx, cy + U * 0.45, str(number), 17 if hot else 13, weight="bold" if hot else "normal",
+                               fill="#a33a00" if hot else "#1d1d1f"))
+                body.append(_t(cx, cy + U * 0.72, "•" * PIPS.get(number, 0), 7, fill="#a33a00" if hot else "#333"))
             tx, ty = cx - U * 1.15, cy + U * 0.45
-            out.append(f'<g class="token" data-token="{token}">')
-            if token == "firestorm":
-                out.append(f'<path d="M{tx - 9:.1f} {ty + 8:.1f} q-2 -12 9 -20 q0 8 6 10 q4 -4 2 -9 q8 8 2 19 z" '
-                           f'fill="#D55E00" stroke="#000" stroke-width="1"/>')
-                out.append(_t(tx, ty + 19, "FIRE", 9, weight="bold", fill="#000"))
+            tokens = {
+                "firestorm": (f'<g class="token" data-token="firestorm">'
+                              f'<path d="M{tx - 9:.1f} {ty + 8:.1f} q-2 -12 9 -20 q0 8 6 10 q4 -4 2 -9 q8 8 2 19 z" '
+                              f'fill="#D55E00" stroke="#000" stroke-width="1"/>'
+                              + _t(tx, ty + 19, "FIRE", 9, weight="bold", fill="#000") + '</g>'),
+                "robber": (f'<g class="token" data-token="robber">'
+                           f'<circle cx="{tx:.1f}" cy="{ty - 4:.1f}" r="10" fill="#333" stroke="#fff" '
+                           f'stroke-width="1.5"/>' + _t(tx, ty, "R", 12, weight="bold", fill="#fff") + '</g>'),
+            }
+            body_svg = "".join(body)
+            plain = f'<g class="hex" data-hex="{letter}"><title>{escape(label)}</title>{polygon}{body_svg}</g>'
+            self.hexes.append((letter, label, plain, polygon, click, body_svg, tokens))
+
+        # harbours: a lettered tag off the coast, joined to its two nodes
+        out = []
+        for (a, b), kind in harbours:
+            (ax, ay), (bx, by) = px(a), px(b)
+            ex, ey = (ax + bx) / 2, (ay + by) / 2
+            vx, vy = ex - mx, ey - my
+            d = math.hypot(vx, vy) or 1.0
+            hx_, hy_ = ex + vx / d * U * 1.5, ey + vy / d * U * 1.5
+            label = f"harbour {kind} at nodes {a} and {b}"
+            out.append(f'<g class="harbour"><title>{escape(label)}</title>')
+            out.append(f'<path d="M{ax:.1f} {ay:.1f} L{hx_:.1f} {hy_:.1f} L{bx:.1f} {by:.1f}" fill="none" '
+                       f'stroke="#7a5a2a" stroke-width="3"/>')
+            out.append(f'<rect x="{hx_ - 27:.1f}" y="{hy_ - 14:.1f}" width="54" height="28" rx="5" fill="#ffffff" '
+                       f'stroke="#7a5a2a" stroke-width="1.5"/>')
+            rate, _, res = kind.partition(" ")
+            if rate == "generic":
+                out.append(_t(hx_, hy_ + 5, res, 13, weight="bold"))
             else:
-                out.append(f'<circle cx="{tx:.1f}" cy="{ty - 4:.1f}" r="10" fill="#333" stroke="#fff" stroke-width="1.5"/>')
-                out.append(_t(tx, ty, "R", 12, weight="bold", fill="#fff"))
+                out.append(_t(hx_, hy_ - 2, rate, 10))
+                out.append(_t(hx_, hy_ + 10, res, 11, weight="bold"))
             out.append('</g>')
-        out.append('</g>')
+        self.harbours = "".join(out)
 
-    # harbours: a lettered tag off the coast, joined to its two nodes
-    for hb in board["harbours"]:
-        a, b = hb["nodes"]
-        (ax, ay), (bx, by) = px(a), px(b)
-        ex, ey = (ax + bx) / 2, (ay + by) / 2
-        vx, vy = ex - mx, ey - my
-        d = math.hypot(vx, vy) or 1.0
-        hx_, hy_ = ex + vx / d * U * 1.5, ey + vy / d * U * 1.5
-        kind = hb["kind"]
-        label = f"harbour {kind} at nodes {a} and {b}"
-        out.append(f'<g class="harbour"><title>{escape(label)}</title>')
-        out.append(f'<path d="M{ax:.1f} {ay:.1f} L{hx_:.1f} {hy_:.1f} L{bx:.1f} {by:.1f}" fill="none" '
-                   f'stroke="#7a5a2a" stroke-width="3"/>')
-        out.append(f'<rect x="{hx_ - 27:.1f}" y="{hy_ - 14:.1f}" width="54" height="28" rx="5" fill="#ffffff" '
-                   f'stroke="#7a5a2a" stroke-width="1.5"/>')
-        rate, _, res = kind.partition(" ")
-        if rate == "generic":
-            out.append(_t(hx_, hy_ + 5, res, 13, weight="bold"))
-        else:
-            out.append(_t(hx_, hy_ - 2, rate, 10))
-            out.append(_t(hx_, hy_ + 10, res, 11, weight="bold"))
-        out.append('</g>')
+        # an empty node nobody may click: its number on a small disc
+        self.empty_node = []
+        for n, (x, y) in enumerate(self.xy):
+            self.empty_node.append(f'<g class="node" data-node="{n}"><title>node {n}</title>'
+                                   f'<circle cx="{x:.1f}" cy="{y:.1f}" r="7" fill="#ffffff" fill-opacity="0.8" '
+                                   f'stroke="#8a7a5a" stroke-width="0.8"/>' + _t(x, y + 2.8, str(n), 7, fill="#555")
+                                   + '</g>')
+        self.roads: dict[tuple[int, int, int], str] = {}  # (u, v, seat) -> the road's drawing, made when first seen
+        self.buildings: dict[tuple, str] = {}  # (node, seat, kind, fire station) -> its drawing when not clickable
 
-    # paths: roads with their seat digit; empty paths clickable when a road may be built there
-    roads = {(min(r["edge"]), max(r["edge"])): r["player"] for r in board["roads"]}
-    for (u, v), action in sorted(edge_of.items()):
-        if (u, v) in roads:
-            continue
-        (ax, ay), (bx, by) = px(u), px(v)
-        label = f"build a road on path {u}-{v}"
-        out.append(f'<g class="path" data-edge="{u}-{v}"{_clickable(action, label)}><title>{escape(label)}</title>'
-                   f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="{CLICK}" '
-                   f'stroke-width="7" stroke-dasharray="5 4" stroke-linecap="round" opacity="0.85"/>'
-                   f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="#fff" stroke-opacity="0" '
-                   f'stroke-width="16"/></g>')
-    for (u, v), seat in sorted(roads.items()):
-        (ax, ay), (bx, by) = px(u), px(v)
-        fill, ink = seat_colour(seat)
-        mx_, my_ = (ax + bx) / 2, (ay + by) / 2
-        label = f"road of seat {seat} on path {u}-{v}"
-        out.append(f'<g class="road" data-edge="{u}-{v}" data-seat="{seat}"><title>{escape(label)}</title>'
+    def building(self, n: int, seat: int, kind: str, fire_station: bool) -> str:
+        """A building nobody may click (memoised: it changes only when upgraded or given a fire station)."""
+        key = (n, seat, kind, fire_station)
+        svg = self.buildings.get(key)
+        if svg is None:
+            x, y = self.xy[n]
+            svg = _building(n, x, y, seat, kind, fire_station, None, None)
+            if len(self.buildings) > 10_000:  # nodes x seats x kinds is small, but stay bounded whatever happens
+                self.buildings.clear()
+            self.buildings[key] = svg
+        return svg
+
+    def road(self, u: int, v: int, seat: int) -> str:
+        """A road of ``seat`` on path u-v with its seat digit (memoised: roads stay where they are built)."""
+        key = (u, v, seat)
+        svg = self.roads.get(key)
+        if svg is None:
+            (ax, ay), (bx, by) = self.xy[u], self.xy[v]
+            fill, ink = seat_colour(seat)
+            mx_, my_ = (ax + bx) / 2, (ay + by) / 2
+            label = f"road of seat {seat} on path {u}-{v}"
+            svg = (f'<g class="road" data-edge="{u}-{v}" data-seat="{seat}"><title>{escape(label)}</title>'
                    f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="#fff" stroke-width="10" '
                    f'stroke-linecap="round"/>'
                    f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="{fill}" stroke-width="7" '
                    f'stroke-linecap="round"/>'
                    f'<circle cx="{mx_:.1f}" cy="{my_:.1f}" r="6.5" fill="{fill}" stroke="#fff" stroke-width="1"/>'
                    + _t(mx_, my_ + 3.5, str(seat), 9, weight="bold", fill=ink) + '</g>')
+            if len(self.roads) > 10_000:  # paths x seats is small, but stay bounded whatever the layout
+                self.roads.clear()
+            self.roads[key] = svg
+        return svg
+
+
+def _building(n: int, x: float, y: float, seat: int, kind: str, fire_station: bool, action: int | None,
+              action_text: str | None) -> str:
+    """A settlement or city of ``seat`` on node ``n`` (shape, seat digit, F for a fire station), maybe clickable."""
+    fill, ink = seat_colour(seat)
+    label = f"{kind} of seat {seat} at node {n}" + (" with a fire station" if fire_station else "")
+    if action is not None:
+        label += f" (click: {action_text})"
+    out = [(f'<g class="building" data-node="{n}" data-seat="{seat}" data-kind="{kind}"'
+            f'{_clickable(action, label)}><title>{escape(label)}</title>')]
+    shape = _poly(_city_shape(x, y, 9) if kind == "city" else _settlement_shape(x, y, 9))
+    out.append(f'<polygon points="{shape}" fill="{fill}" stroke="#fff" stroke-width="2"/>')
+    out.append(f'<polygon points="{shape}" fill="none" stroke="#000" stroke-width="0.8"/>')
+    out.append(_t(x + (4 if kind == "city" else 0), y + 6, str(seat), 11, weight="bold", fill=ink))
+    if fire_station:
+        out.append(f'<rect x="{x + 7:.1f}" y="{y - 19:.1f}" width="12" height="12" rx="2" fill="#ffffff" '
+                   f'stroke="#D55E00" stroke-width="2"/>')
+        out.append(_t(x + 13, y - 9.5, "F", 9, weight="bold", fill="#000"))
+    if action is not None:
+        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="16" fill="none" stroke="{CLICK}" stroke-width="2.5" '
+                   f'stroke-dasharray="4 3"/>')
+    out.append('</g>')
+    return "".join(out)
+
+
+@lru_cache(maxsize=256)
+def _static(node_xy: tuple, hexes: tuple, harbours: tuple) -> _Static:
+    """The layout's static drawing (about 1 ms to build, some 40-100 kB to keep).
+
+    Catan layouts differ per game (random set-up), so the cache is bounded: room for as many live games as a
+    play server holds at once (a few hundred), never growing with the games played over its lifetime.
+    """
+    return _Static(node_xy, hexes, harbours)
+
+
+def _layout_key(board: dict[str, Any]) -> tuple[tuple, tuple, tuple]:
+    """What the static drawing depends on: node coordinates, hexes (label, terrain, number, corners), harbours."""
+    return (tuple([(x, y) for x, y in board["node_xy"]]),
+            tuple([(h["label"], h["terrain"], h["number"], tuple(h["nodes"])) for h in board["hexes"]]),
+            tuple([(tuple(h["nodes"]), h["kind"]) for h in board["harbours"]]))
+
+
+def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
+    """The whole board for ``view``; ``legal`` are the (id, text) pairs the viewer may play now (or empty).
+
+    Only pieces, the token, clickable targets and the panel are drawn per call: the rest comes from the cache.
+    """
+    board = view["board"]
+    static = _static(*_layout_key(board))
+    width, bh = static.width, static.bh
+    xy = static.xy
+
+    node_of, edge_of, hex_of = targets(legal) if legal else ({}, {}, {})
+    texts: dict[int, str] = {}
+    for a, t in legal:  # the first text of each action, as the drawing names it
+        texts.setdefault(a, t)
+    players = view.get("players", [])
+    panel_rows = 4 + len(players) + (1 if view.get("hand") is not None else 0) + (1 if view.get("offer") else 0)
+    height = bh + ROW * panel_rows + 20
+    out = [(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" role="img" '
+            f'aria-label="Catan board" font-family="system-ui, sans-serif">'),
+           '<title>Catan board</title>', static.head]
+
+    # hexes: terrain, letter, number token, the firestorm or robber
+    token = "firestorm" if view.get("token") == "firestorm" else "robber"
+    token_hex = view.get("token_hex")
+    for letter, label, plain, polygon, click, body, tokens in static.hexes:
+        here = token_hex == letter
+        action = hex_of.get(letter) if hex_of else None
+        if not here and action is None:
+            out.append(plain)
+            continue
+        if here:
+            label += f", the {token} is here"
+        if action is not None:
+            label += f" (click: {token} to hex {letter})"
+        out.append(f'<g class="hex" data-hex="{letter}"{_clickable(action, label)}><title>{escape(label)}</title>')
+        out.append(polygon)
+        if action is not None:
+            out.append(click)
+        out.append(body)
+        if here:
+            out.append(tokens[token])
+        out.append('</g>')
+
+    out.append(static.harbours)
+
+    # paths: roads with their seat digit; empty paths clickable when a road may be built there
+    roads = {(min(r["edge"]), max(r["edge"])): r["player"] for r in board["roads"]}
+    for (u, v), action in sorted(edge_of.items()):
+        if (u, v) in roads:
+            continue
+        (ax, ay), (bx, by) = xy[u], xy[v]
+        label = f"build a road on path {u}-{v}"
+        out.append(f'<g class="path" data-edge="{u}-{v}"{_clickable(action, label)}><title>{escape(label)}</title>'
+                   f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="{CLICK}" '
+                   f'stroke-width="7" stroke-dasharray="5 4" stroke-linecap="round" opacity="0.85"/>'
+                   f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="#fff" stroke-opacity="0" '
+                   f'stroke-width="16"/></g>')
+    road = static.road
+    for (u, v), seat in sorted(roads.items()):
+        out.append(road(u, v, seat))
 
     # nodes: buildings (shape + seat digit + F for a fire station) or the node's number
+    built = {b["node"]: b for b in board["buildings"]}
+    empty_node = static.empty_node
     for n in range(len(xy)):
-        x, y = px(n)
-        action = node_of.get(n)
+        action = node_of.get(n) if node_of else None
         b = built.get(n)
+        if b is None and action is None:
+            out.append(empty_node[n])
+            continue
+        x, y = xy[n]
         if b is None:
-            label = f"node {n}" + (f" (click: {next(t for a, t in legal if a == action)})" if action is not None else "")
+            label = f"node {n} (click: {texts[action]})"
             out.append(f'<g class="node" data-node="{n}"{_clickable(action, label)}><title>{escape(label)}</title>')
-            if action is not None:
-                out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="10" fill="#ffffff" stroke="{CLICK}" '
-                           f'stroke-width="3" stroke-dasharray="4 3"/>')
-                out.append(_t(x, y + 3.5, str(n), 9, weight="bold", fill=CLICK))
-            else:
-                out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="7" fill="#ffffff" fill-opacity="0.8" '
-                           f'stroke="#8a7a5a" stroke-width="0.8"/>')
-                out.append(_t(x, y + 2.8, str(n), 7, fill="#555"))
+            out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="10" fill="#ffffff" stroke="{CLICK}" '
+                       f'stroke-width="3" stroke-dasharray="4 3"/>')
+            out.append(_t(x, y + 3.5, str(n), 9, weight="bold", fill=CLICK))
             out.append('</g>')
             continue
         seat, kind = b["player"], b["kind"]
-        fill, ink = seat_colour(seat)
-        label = f"{kind} of seat {seat} at node {n}" + (" with a fire station" if b["fire_station"] else "")
-        if action is not None:
-            label += f" (click: {next(t for a, t in legal if a == action)})"
-        out.append(f'<g class="building" data-node="{n}" data-seat="{seat}" data-kind="{kind}"'
-                   f'{_clickable(action, label)}><title>{escape(label)}</title>')
-        shape = _city_shape(x, y, 9) if kind == "city" else _settlement_shape(x, y, 9)
-        out.append(f'<polygon points="{_poly(shape)}" fill="{fill}" stroke="#fff" stroke-width="2"/>')
-        out.append(f'<polygon points="{_poly(shape)}" fill="none" stroke="#000" stroke-width="0.8"/>')
-        out.append(_t(x + (4 if kind == "city" else 0), y + 6, str(seat), 11, weight="bold", fill=ink))
-        if b["fire_station"]:
-            out.append(f'<rect x="{x + 7:.1f}" y="{y - 19:.1f}" width="12" height="12" rx="2" fill="#ffffff" '
-                       f'stroke="#D55E00" stroke-width="2"/>')
-            out.append(_t(x + 13, y - 9.5, "F", 9, weight="bold", fill="#000"))
-        if action is not None:
-            out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="16" fill="none" stroke="{CLICK}" stroke-width="2.5" '
-                       f'stroke-dasharray="4 3"/>')
-        out.append('</g>')
+        if action is None:
+            out.append(static.building(n, seat, kind, b["fire_station"]))
+        else:
+            out.append(_building(n, x, y, seat, kind, b["fire_station"], action, texts[action]))
 
     out.extend(_panel(view, width, bh))
     out.append('</svg>')
@@ -274,7 +385,7 @@ def _panel(view: dict[str, Any], width: float, top: float) -> list[str]:
     out.append(_t(10, y, " · ".join(status), 15, "start", "bold"))
     y += ROW
     firestorm = view.get("mode") == "firestorm"
-    cols = (10, 150, 200, 260, 320, 420, 580)
+    cols = PANEL_COLS
     heads = ("Seat", "VP", "cards", "road", "stations" if firestorm else "dev/knights", "pieces left (R/S/C)",
              "special")
     for cx, head in zip(cols, heads):
@@ -294,9 +405,10 @@ def _panel(view: dict[str, Any], width: float, top: float) -> list[str]:
                  str(p["fire_stations"]) if firestorm else f"{p['development_cards']}/{p['knights']}",
                  f"{p['roads_left']}/{p['settlements_left']}/{p['cities_left']}", ", ".join(tags))
         out.append(f'<rect x="{cols[0] - 6}" y="{y - 13:.1f}" width="4" height="16" fill="{fill}"/>')
-        weight = "bold" if view.get("to_act") == q else "normal"
-        for cx, text in zip(cols, cells):
-            out.append(_t(cx, y, text, 13, "start", weight))
+        ys = f"{y:.1f}"
+        rest = _CELL_BOLD if view.get("to_act") == q else _CELL_NORMAL
+        for opening, text in zip(_COL_OPEN, cells):
+            out.append(f"{opening}{ys}{rest}{_escape(text)}</text>")
     y += ROW
     bank = ", ".join(f"{k} {v}" for k, v in view.get("bank", {}).items())
     if not firestorm:

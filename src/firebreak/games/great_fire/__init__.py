@@ -25,8 +25,10 @@ SPEC = register(GameSpec(
     render=render_view,
     heuristic=evaluate,
     stats=game_stats,
-    extra={"describe_event": describe_event, "svg": render_svg, "report": report_figures, "mcts_scale": 2.0,
-           "heuristic_all": evaluate_all},
+    extra={"describe_event": describe_event, "svg": render_svg, "report": report_figures,
+           # search bots: evaluations 2 apart are a factor e in winning chances; a turn is a fire move and up to
+           # four actions of one seat, so the search plans the bot's whole turn (see firebreak.agents.mcts)
+           "mcts_scale": 2.0, "mcts_turn": True, "heuristic_all": evaluate_all},
 ))
 
 __all__ = ["SPEC", "GreatFireState"]

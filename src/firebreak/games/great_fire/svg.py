@@ -13,6 +13,7 @@ are hatched and crossed. A district is clickable (``data-action``) when exactly 
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
@@ -27,6 +28,17 @@ HOUSE_COLOURS = {  # Okabe-Ito, with a letter on every house
 REGION_FILLS = {"purple": "#efe3f3", "blue": "#dde9f6", "green": "#e1f1e4", "orange": "#fbe6d2",
                 "grassed": "url(#gf-grass)"}
 FLEET_X = 2
+LEGEND_COLS = (8, 130, 240, 370, 640, 860, 1160, 1290)
+LEGEND_HEADS = ("Seat", "pawn", "colour", "landowner in", "fire cards", "tokens", "put out", "score")
+# A player's row of the legend, preformatted around its y and text (as _t(x, y, text, 19, weight=...) draws it).
+_COL_OPEN = tuple(f'<text x="{x:.1f}" y="' for x in LEGEND_COLS)
+_ROW_NORMAL = '" font-size="19" text-anchor="start" font-weight="normal" fill="#1d1d1f" >'
+_ROW_BOLD = '" font-size="19" text-anchor="start" font-weight="bold" fill="#1d1d1f" >'
+
+
+def _escape(text: str) -> str:
+    """``xml.sax.saxutils.escape`` without its function-call layers (it is called for every legend cell)."""
+    return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
 
 
 def _t(x: float, y: float, text: str, size: int = 12, anchor: str = "start", weight: str = "normal",
@@ -35,24 +47,127 @@ def _t(x: float, y: float, text: str, size: int = 12, anchor: str = "start", wei
             f'fill="{fill}" {extra}>{escape(text)}</text>')
 
 
-def _targets(legal: list[tuple[int, str]], names: list[str]) -> dict[str, int]:
-    """District name -> the one legal action whose text ends on that district (ambiguous districts are left out)."""
-    found: dict[str, list[int]] = {}
-    by_length = sorted(names, key=len, reverse=True)
-    for action, text in legal:
-        for name in by_length:
-            if text.endswith(name):
-                found.setdefault(name, []).append(action)
+class _Static:
+    """Everything of the drawing that depends only on the board (and which districts the view lists).
+
+    Built once per board by :func:`_static`: the play server renders the board once per viewer per update, and
+    the river, the grassed areas, the crosses and every district's place never change during a game.
+    """
+
+    __slots__ = ("ends_on", "head", "legend_heads", "map_h", "name_lengths", "places", "tail", "width")
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        board = load_board()
+        width_cells = max(r[1] for r in board.rects + tuple(g[1] for g in board.grassed))
+        height_cells = max(r[3] for r in board.rects + tuple(g[1] for g in board.grassed))
+        map_h = (height_cells + 1) * CELL  # one row of river below y = 0
+        W = width_cells * CELL
+
+        def sx(x: float) -> float:
+            return x * CELL
+
+        def sy(y: float) -> float:  # grid y grows northward, SVG y grows downward
+            return (height_cells - y) * CELL
+
+        head = [('<defs>'
+                 '<pattern id="gf-hatch" width="8" height="8" patternUnits="userSpaceOnUse" '
+                 'patternTransform="rotate(45)">'
+                 '<line x1="0" y1="0" x2="0" y2="8" stroke="#555" stroke-width="2"/></pattern>'
+                 '<pattern id="gf-grass" width="10" height="10" patternUnits="userSpaceOnUse">'
+                 '<rect width="10" height="10" fill="#e9f3dc"/><path d="M2 8 l2 -4 l2 4" stroke="#6a9a4a" fill="none"/>'
+                 '</pattern>'
+                 '<pattern id="gf-waves" width="24" height="12" patternUnits="userSpaceOnUse">'
+                 '<rect width="24" height="12" fill="#cfe6f5"/>'
+                 '<path d="M0 6 q6 -5 12 0 t12 0" stroke="#56B4E9" fill="none"/>'
+                 '</pattern></defs>'),
+                f'<rect x="0" y="0" width="{W}" height="{map_h}" fill="#f7f5ef"/>']
+        # the Thames along the bottom and the Fleet at x = 2
+        head.append(f'<rect x="0" y="{sy(0)}" width="{W}" height="{CELL}" fill="url(#gf-waves)"/>')
+        head.append(_t(W / 2, sy(0) + CELL * 0.62, "River Thames", 18, "middle", "bold", "#0b4f79"))
+        district_names = set(names)
+        for name, (x0, x1, y0, y1) in board.grassed:
+            if name in district_names:  # drawn with the districts
+                continue
+            head.append(f'<rect x="{sx(x0)}" y="{sy(y1)}" width="{sx(x1 - x0)}" height="{(y1 - y0) * CELL}" '
+                        f'fill="url(#gf-grass)" stroke="#9bb98a"/>')
+            head.append(_t(sx(x0) + 4, sy(y1) + 14, name, 10, fill="#3d5f2c"))
+        tail = [(f'<line x1="{sx(FLEET_X)}" y1="0" x2="{sx(FLEET_X)}" y2="{sy(0) + CELL / 2}" stroke="#56B4E9" '
+                 f'stroke-width="6" opacity="0.85" aria-hidden="true"/>'),
+                _t(sx(FLEET_X) - 4, sy(0) - 4, "Fleet", 11, "end", "bold", "#0b4f79",
+                   f'transform="rotate(-90 {sx(FLEET_X) - 4} {sy(0) - 4})"')]
+        for cx, cy in board.crosses:
+            tail.append(f'<g aria-hidden="true"><circle cx="{sx(cx)}" cy="{sy(cy)}" r="7" fill="#fff" stroke="#333"/>'
+                        f'<path d="M{sx(cx) - 5} {sy(cy)} h10 M{sx(cx)} {sy(cy) - 5} v10" stroke="#333" '
+                        f'stroke-width="2"/></g>')
+        rects = {board.names[i]: board.rects[i] for i in range(board.num_districts)}
+        self.width, self.map_h = W, map_h
+        self.head, self.tail = "".join(head), "".join(tail)
+        self.legend_heads = "".join(_t(cx, map_h + 22 + LEGEND_ROW, head, 17, fill="#555")
+                                    for cx, head in zip(LEGEND_COLS, LEGEND_HEADS))
+        self.places = []  # each district's (x, y, width, height) in pixels, in the order of ``names``
+        for name in names:
+            x0, x1, y0, y1 = rects[name]
+            self.places.append((sx(x0), sy(y1), (x1 - x0) * CELL, (y1 - y0) * CELL))
+        self.name_lengths = [(n, {name for name in district_names if len(name) == n})
+                             for n in sorted({len(name) for name in district_names}, reverse=True)]
+        self.ends_on: dict[str, str | None] = {}  # action text -> the district it ends on (memo: texts are finite)
+
+    def district_of(self, text: str) -> str | None:
+        """The longest district name ``text`` ends with (None if it ends on no district)."""
+        try:
+            return self.ends_on[text]
+        except KeyError:
+            pass
+        found = None
+        for n, names in self.name_lengths:
+            if text[-n:] in names:
+                found = text[-n:]
                 break
-    return {name: ids[0] for name, ids in found.items() if len(ids) == 1}
+        if len(self.ends_on) > 100_000:  # action texts are finite, but never let a long-running server grow
+            self.ends_on.clear()
+        self.ends_on[text] = found
+        return found
 
 
-@lru_cache(maxsize=8192)
-def _district_svg(x: float, y: float, w: float, h: float, items: tuple, is_mine: bool, action: int | None,
-                  pawns: tuple) -> str:
-    """One district's drawing. Cached: between two moves most districts look the same, so most are not redrawn."""
-    d = dict(items)
-    pawn_of = dict(pawns)
+@lru_cache(maxsize=8)
+def _static(names: tuple[str, ...]) -> _Static:
+    return _Static(names)
+
+
+def _targets(legal: list[tuple[int, str]], static: _Static) -> dict[str, int]:
+    """District name -> the one legal action whose text ends on that district (ambiguous districts are left out)."""
+    found: dict[str, int] = {}
+    twice: set[str] = set()
+    district_of = static.district_of
+    for action, text in legal:
+        name = district_of(text)
+        if name is not None:
+            if name in found:
+                twice.add(name)
+            else:
+                found[name] = action
+    for name in twice:
+        del found[name]
+    return found
+
+
+# A district's drawn fields besides its name, houses and landowners, fetched in one C call per district
+# (all of them are read with C-level getters: this loop runs for 50-odd districts per viewer per update).
+_DRAWN_FIELD_NAMES = ("code", "region", "fire", "contained", "trained_bands", "demolished", "token", "objective_vp")
+_DRAWN_FIELDS = itemgetter(*_DRAWN_FIELD_NAMES)
+_NAME, _HOUSES, _LANDOWNERS = itemgetter("name"), itemgetter("houses"), itemgetter("landowners")
+
+
+@lru_cache(maxsize=16384)
+def _district_svg(place: tuple, name: str, fields: tuple, houses: tuple, is_mine: bool, action: int | None,
+                  landowners: tuple, pawns: tuple) -> str:
+    """One district's drawing. Cached: between two moves most districts look the same, so most are not redrawn.
+
+    Bounded (a long-running server sees many games); the key is the district's every drawn field, no more.
+    """
+    x, y, w, h = place
+    d = dict(zip(_DRAWN_FIELD_NAMES, fields), name=name, houses=houses, landowners=landowners)
+    pawn_of = dict(zip(landowners, pawns))
     out: list[str] = []
     burning = d["fire"] > 0 and not d["contained"]
     stroke, sw, dash = "#6b6b6b", 1.5, ""
@@ -122,19 +237,17 @@ def _district_svg(x: float, y: float, w: float, h: float, items: tuple, is_mine:
 
 
 def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
-    board = load_board()
-    width_cells = max(r[1] for r in board.rects + tuple(g[1] for g in board.grassed))
-    height_cells = max(r[3] for r in board.rects + tuple(g[1] for g in board.grassed))
-    map_h = (height_cells + 1) * CELL  # one row of river below y = 0
+    """The whole board for ``view``; ``legal`` are the (id, text) pairs the viewer may play now (or empty).
+
+    Only the districts' contents and the legend are drawn per call: the rest comes from the board's cache.
+    """
+    districts = view.get("districts", [])
+    names = tuple(map(_NAME, districts))
+    static = _static(names)
+    map_h = static.map_h
     players = view.get("players", [])
     legend_h = 40 + LEGEND_ROW * (len(players) + 2)
-    W, H = width_cells * CELL, map_h + legend_h
-
-    def sx(x: float) -> float:
-        return x * CELL
-
-    def sy(y: float) -> float:  # grid y grows northward, SVG y grows downward
-        return (height_cells - y) * CELL
+    W, H = static.width, map_h + legend_h
 
     viewer = view.get("viewer")
     mine: set[str] = set()
@@ -142,45 +255,17 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
         if p.get("seat") == viewer:
             mine = {o["district"] for o in p.get("objectives", [])}
     pawn_of = {p["seat"]: p.get("pawn") for p in players}
-    clickable = _targets(legal, [d["name"] for d in view.get("districts", [])])
+    clickable = _targets(legal, static) if legal else {}
 
     out = [(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" role="img" '
-            f'aria-label="Great Fire of London board" font-family="system-ui, sans-serif">'),
-           ('<defs>'
-            '<pattern id="gf-hatch" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
-           '<line x1="0" y1="0" x2="0" y2="8" stroke="#555" stroke-width="2"/></pattern>'
-           '<pattern id="gf-grass" width="10" height="10" patternUnits="userSpaceOnUse">'
-           '<rect width="10" height="10" fill="#e9f3dc"/><path d="M2 8 l2 -4 l2 4" stroke="#6a9a4a" fill="none"/>'
-           '</pattern>'
-           '<pattern id="gf-waves" width="24" height="12" patternUnits="userSpaceOnUse">'
-           '<rect width="24" height="12" fill="#cfe6f5"/><path d="M0 6 q6 -5 12 0 t12 0" stroke="#56B4E9" fill="none"/>'
-            '</pattern></defs>'),
-           f'<rect x="0" y="0" width="{W}" height="{map_h}" fill="#f7f5ef"/>']
-    # the Thames along the bottom and the Fleet at x = 2
-    out.append(f'<rect x="0" y="{sy(0)}" width="{W}" height="{CELL}" fill="url(#gf-waves)"/>')
-    out.append(_t(W / 2, sy(0) + CELL * 0.62, "River Thames", 18, "middle", "bold", "#0b4f79"))
-    district_names = {d["name"] for d in view.get("districts", [])}
-    for name, (x0, x1, y0, y1) in board.grassed:
-        if name in district_names:  # drawn with the districts below
-            continue
-        out.append(f'<rect x="{sx(x0)}" y="{sy(y1)}" width="{sx(x1 - x0)}" height="{(y1 - y0) * CELL}" '
-                   f'fill="url(#gf-grass)" stroke="#9bb98a"/>')
-        out.append(_t(sx(x0) + 4, sy(y1) + 14, name, 10, fill="#3d5f2c"))
-
-    rects = {board.names[i]: board.rects[i] for i in range(board.num_districts)}
-    for d in view.get("districts", []):
-        x0, x1, y0, y1 = rects[d["name"]]
-        items = tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in d.items())
-        pawns = tuple((seat, pawn_of.get(seat)) for seat in d["landowners"])
-        out.append(_district_svg(sx(x0), sy(y1), (x1 - x0) * CELL, (y1 - y0) * CELL, items, d["name"] in mine,
-                                 clickable.get(d["name"]), pawns))
-    out.append(f'<line x1="{sx(FLEET_X)}" y1="0" x2="{sx(FLEET_X)}" y2="{sy(0) + CELL / 2}" stroke="#56B4E9" '
-               f'stroke-width="6" opacity="0.85" aria-hidden="true"/>')
-    out.append(_t(sx(FLEET_X) - 4, sy(0) - 4, "Fleet", 11, "end", "bold", "#0b4f79",
-                  f'transform="rotate(-90 {sx(FLEET_X) - 4} {sy(0) - 4})"'))
-    for cx, cy in board.crosses:
-        out.append(f'<g aria-hidden="true"><circle cx="{sx(cx)}" cy="{sy(cy)}" r="7" fill="#fff" stroke="#333"/>'
-                   f'<path d="M{sx(cx) - 5} {sy(cy)} h10 M{sx(cx)} {sy(cy) - 5} v10" stroke="#333" stroke-width="2"/></g>')
+            f'aria-label="Great Fire of London board" font-family="system-ui, sans-serif">'), static.head]
+    district_svg = _district_svg
+    for place, name, fields, houses, owners in zip(static.places, names, map(_DRAWN_FIELDS, districts),
+                                                   map(_HOUSES, districts), map(_LANDOWNERS, districts)):
+        out.append(district_svg(place, name, fields, tuple(houses), name in mine,
+                                clickable.get(name) if clickable else None,
+                                tuple(owners), tuple([pawn_of.get(seat) for seat in owners]) if owners else ()))
+    out.append(static.tail)
 
     # status line and the players
     y = map_h + 22
@@ -195,10 +280,9 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
         status.append(f"final turns left {view['final_turns_left']}")
     status.append(f"cones in stock {view.get('stock')}")
     out.append(_t(8, y, " · ".join(status), 22, weight="bold"))
+    out.append(static.legend_heads)
     y += LEGEND_ROW
-    cols = [8, 130, 240, 370, 640, 860, 1160, 1290]
-    for cx, head in zip(cols, ("Seat", "pawn", "colour", "landowner in", "fire cards", "tokens", "put out", "score")):
-        out.append(_t(cx, y, head, 17, fill="#555"))
+    current = view.get("current_player")
     for p in players:
         y += LEGEND_ROW
         score = p.get("score") or {}
@@ -209,15 +293,16 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
         cards = str(p.get("hand_size")) + (" (" + " ".join(f"{k[:1].upper()}{v}" for k, v in hand.items() if v) + ")"
                                            if hand else "")
         tokens = ", ".join(p["tokens"]) if p.get("tokens") else str(p.get("tokens_held", 0))
-        cells = [f"{p['seat']}{' (you)' if p['seat'] == viewer else ''}{' ★hero' if p.get('hero_of_london') else ''}",
+        cells = (f"{p['seat']}{' (you)' if p['seat'] == viewer else ''}{' ★hero' if p.get('hero_of_london') else ''}",
                  p.get("pawn") or "", colour, p.get("landowner") or "—", cards, tokens,
-                 str(p.get("fires_put_out", 0)), shown_total]
-        weight = "bold" if p["seat"] == view.get("current_player") else "normal"
-        for cx, text in zip(cols, cells):
-            out.append(_t(cx, y, text, 19, weight=weight))
+                 str(p.get("fires_put_out", 0)), shown_total)
+        ys = f"{y:.1f}"
+        rest = _ROW_BOLD if p["seat"] == current else _ROW_NORMAL
+        for opening, text in zip(_COL_OPEN, cells):
+            out.append(f"{opening}{ys}{rest}{_escape(text)}</text>")
         if p.get("objectives"):
             objs = "; ".join(f"{o['district']} {o['vp']} VP{'' if o['surviving'] else ' (lost)'}" for o in p["objectives"])
             y += LEGEND_ROW
-            out.append(_t(cols[1], y, f"objectives: {objs}", 18, fill="#7a4a00"))
+            out.append(_t(LEGEND_COLS[1], y, f"objectives: {objs}", 18, fill="#7a4a00"))
     out.append('</svg>')
     return "".join(out)
