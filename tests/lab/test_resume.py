@@ -88,3 +88,22 @@ def test_ctrl_c_on_the_command_line_then_rerun(tmp_path):
     job = make_job(get_game("great-fire"), 3, "random", 300, seed=4)
     assert rows == run_job(job, workers=2)
     assert os.path.exists(out / "manifest.json")
+
+
+def test_an_interrupted_chunk_write_leaves_no_half_written_file(tmp_path, monkeypatch):
+    """Ctrl-C while a results file is being written: neither the file nor its temporary copy is left behind, so a
+    re-run sees exactly the chunks that were finished."""
+    import pyarrow.parquet as pq
+
+    from firebreak.lab.store import write_rows
+
+    real = pq.write_table
+
+    def interrupted(table, where, *args, **kwargs):
+        real(table, where, *args, **kwargs)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(pq, "write_table", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        write_rows(tmp_path / "chunk-00000.parquet", [{"index": 0, "seed": 1}])
+    assert list(tmp_path.iterdir()) == []

@@ -110,8 +110,12 @@ def write_rows(path: Path, rows: Sequence[Mapping[str, Any]]) -> Path:
     columns: dict[str, None] = {}
     for r in rows:
         columns.update(dict.fromkeys(k for k in r if not k.startswith("_")))
-    pq.write_table(pa.Table.from_pylist([{k: r.get(k) for k in columns} for r in rows]), tmp)
-    os.replace(tmp, path)
+    try:
+        pq.write_table(pa.Table.from_pylist([{k: r.get(k) for k in columns} for r in rows]), tmp)
+        os.replace(tmp, path)
+    except BaseException:  # Ctrl-C mid-write included: leave no half-written file behind
+        tmp.unlink(missing_ok=True)
+        raise
     return path
 
 
