@@ -3,9 +3,10 @@
     .venv/bin/python benchmarks/lab_scaling.py [GAME ...] [--games 1000] [--agents random] [--iterations 200]
 
 The scaling target on a 2-core machine is at least 1.8x. Search speed is measured on the opening position and on
-a position halfway through a random game, as MCTS iterations per second: with playouts to the end of the game,
-with playouts cut after 20 random steps and scored by the game's heuristic, and with the leaves scored at once
-(the search bot's default).
+a position halfway through a random game, as MCTS iterations per second: with the game's own search hints (the
+bot's default: leaves scored at once in the Brigade and Catan; playouts to the bot's next turn over a narrowed
+root in the Great Fire), with playouts to the end of the game, with playouts cut after 20 random steps and scored
+by the game's heuristic, and with the leaves scored at once.
 """
 
 from __future__ import annotations
@@ -77,12 +78,14 @@ def search_speed(game: str, iterations: int) -> None:
     for label, position in (("opening", opening), ("middle", state)):
         if position.is_terminal():
             continue
-        for depth, kind in ((-1, "playouts to the end"), (20, "playouts cut at 20"), (0, "leaves scored")):
-            agent = MCTSAgent(iterations=iterations, depth=depth)
+        forms = (("the game's defaults", {}), ("playouts to the end", {"depth": -1, "width": 0}),
+                 ("playouts cut at 20", {"depth": 20, "width": 0}), ("leaves scored", {"depth": 0, "width": 0}))
+        for kind, params in forms:
+            agent = MCTSAgent(iterations=iterations, **params)
             start = time.perf_counter()
             agent.act(Observation(position, position.current_player()), agent_rng(5, 0))
             elapsed = time.perf_counter() - start
-            print(f"{spec.name:<12} mcts {label:<8} {kind:<20}: "
+            print(f"{spec.name:<12} mcts {label:<8} {kind:<21}: "
                   f"{agent.last_iterations / elapsed:9.0f} iterations/s")
 
 

@@ -1,7 +1,7 @@
 """The bots' strength table: search against greedy, and greedy against random, in every game, 95% intervals.
 
     .venv/bin/python benchmarks/strength.py [GAME ...] [--games 48] [--workers 2] [--mcts mcts:iterations=300]
-        [--players N] [--matches mcts-greedy,greedy-random]
+        [--players N] [--matches mcts-greedy,greedy-random] [--seed 0] [--runs 1]
 
 Each match seats two bots at each game's default (most common) player count, rotating the seats so that each bot
 plays every seat equally often (with an odd number of seats, one bot has the extra seat in half the games). A
@@ -26,19 +26,33 @@ from firebreak.lab.backends import default_workers  # noqa: E402
 from firebreak.lab.stats import wilson_interval  # noqa: E402
 
 
-def match(game: str, a: str, b: str, games: int, workers: int, seed: int, players: int | None) -> None:
+def match(game: str, a: str, b: str, games: int, workers: int, seed: int, players: int | None,
+          runs: int = 1) -> None:
+    """Play ``runs`` matches of ``games`` games on seeds ``seed``, ``seed + 1``, ...; print each, and with
+    several runs, the pooled table as well."""
     spec = get_game(game)
-    job = make_job(spec, players or spec.default_players, [a, b], games, seed)
-    start = time.perf_counter()
-    rows = run_job(job, workers=workers)
-    elapsed = time.perf_counter() - start
-    fair = 1 / job.players
-    print(f"\n{spec.title} ({spec.name}), {job.players} players, {a} against {b}: {games} games, seed {seed}, "
-          f"{elapsed:.0f} s with {workers} workers")
+    pooled: list[dict] = []
+    job = None
+    for run in range(runs):
+        job = make_job(spec, players or spec.default_players, [a, b], games, seed + run)
+        start = time.perf_counter()
+        rows = run_job(job, workers=workers)
+        elapsed = time.perf_counter() - start
+        pooled += rows
+        table(f"\n{spec.title} ({spec.name}), {job.players} players, {a} against {b}: {games} games, "
+              f"seed {seed + run}, {elapsed:.0f} s with {workers} workers", job.labels, rows, job.players)
+    if runs > 1 and job is not None:
+        table(f"\n{spec.title}: the {runs} runs pooled ({runs * games} games, seeds {seed}-{seed + runs - 1})",
+              job.labels, pooled, job.players)
+
+
+def table(title: str, labels: list[str], rows: list[dict], players: int) -> None:
+    fair = 1 / players
+    print(title)
     print(f"| {'bot':<34} | {'seats':>5} | {'win rate':>8} | {'95% Wilson':<15} | {'mean score':>10} |")
     print(f"|{'-' * 36}|{'-' * 6}:|{'-' * 9}:|{'-' * 17}|{'-' * 11}:|")
     bounds = {}
-    for label in job.labels:
+    for label in labels:
         seats = wins = score = 0.0
         for row in rows:
             for seat, lab in enumerate(row["agents"]):
@@ -49,7 +63,7 @@ def match(game: str, a: str, b: str, games: int, workers: int, seed: int, player
         lo, hi = wilson_interval(wins, seats)
         bounds[label] = (lo, hi)
         print(f"| {label:<34} | {seats:>5.0f} | {wins / seats:>8.1%} | {lo:>5.1%} - {hi:>6.1%} | {score / seats:>10.2f} |")
-    a_label, b_label = job.labels
+    a_label, b_label = labels
     if bounds[a_label][0] > fair:
         verdict = f"{a_label} beats {b_label}"
     elif bounds[b_label][0] > fair:
@@ -65,6 +79,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=48)
     parser.add_argument("--workers", type=int, default=default_workers())
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--runs", type=int, default=1, help="runs on seeds seed, seed+1, ... and their pooled table")
     parser.add_argument("--players", type=int, default=None, help="default: each game's default player count")
     parser.add_argument("--mcts", default="mcts:iterations=300", help="the search bot's spec (its budget)")
     parser.add_argument("--matches", default="mcts-greedy,greedy-random",
@@ -80,7 +95,7 @@ def main() -> None:
         pairs.append((bots[a], bots[b]))
     for name in names:
         for a, b in pairs:
-            match(name, a, b, args.games, args.workers, args.seed, args.players)
+            match(name, a, b, args.games, args.workers, args.seed, args.players, args.runs)
 
 
 if __name__ == "__main__":

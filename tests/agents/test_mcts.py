@@ -16,8 +16,11 @@ def test_mcts_specs():
         make_agent("mcts:iterations=0")
     full = make_agent("mcts:iterations=50,depth=-1,prior=0,minimax=0")
     assert full.depth == -1 and full.prior == 0 and full.minimax == 0
-    with pytest.raises(AgentSpecError, match="depth >= -1"):
-        make_agent("mcts:depth=-2")
+    assert make_agent("mcts:depth=-2,width=4,policy=no").depth == -2
+    with pytest.raises(AgentSpecError, match="depth >= -2"):
+        make_agent("mcts:depth=-3")
+    with pytest.raises(AgentSpecError, match="width >= 0"):
+        make_agent("mcts:width=-1")
     with pytest.raises(AgentSpecError, match="prior >= 0"):
         make_agent("mcts:prior=-1")
     with pytest.raises(AgentSpecError, match="0 <= minimax <= 1"):
@@ -110,3 +113,110 @@ def test_a_turn_limited_search_stops_where_another_seat_is_to_move(toy):
     full.act(Observation(state, me), Rng(1))
     assert any(child.children for child in full.last_root.children.values())
     assert make_agent("mcts:turn=yes").turn is True
+
+
+def _spy_on_evaluations(toy, monkeypatch) -> list:
+    from toygame.game import heuristic
+
+    seen: list = []
+
+    def every_seat(state):
+        seen.append(None if state.is_terminal() else state.current_player())
+        return [heuristic(state, p) for p in range(state.num_players)]
+    monkeypatch.setitem(toy.extra, "heuristic_all", every_seat)
+    return seen
+
+
+def test_playouts_to_the_next_turn_score_positions_where_the_bot_is_to_move_again(toy, monkeypatch):
+    """``depth=-2``: after the bot's own turn the rivals' turns are played out, so every position scored is one
+    where the bot is to move (or the game is over); scoring the leaf instead scores the rival to move."""
+    seen = _spy_on_evaluations(toy, monkeypatch)
+    state = toy.new_game(3, 4)
+    me = state.current_player()
+    MCTSAgent(iterations=40, turn=True, depth=-2, prior=0).act(Observation(state, me), Rng(2))
+    assert seen and set(seen) <= {me, None}
+    seen.clear()
+    MCTSAgent(iterations=40, turn=True, depth=0, prior=0).act(Observation(state, me), Rng(2))
+    assert set(seen) - {me, None}
+
+
+def test_the_games_playout_policy_plays_the_rivals_turns(toy, monkeypatch):
+    calls: list[int] = []
+
+    def lowest_card(state, rng):
+        calls.append(state.current_player())
+        return min(state.legal_actions())
+    monkeypatch.setitem(toy.extra, "playout_policy", lowest_card)
+    state = toy.new_game(3, 4)
+    me = state.current_player()
+    MCTSAgent(iterations=30, turn=True, depth=-2).act(Observation(state, me), Rng(3))
+    assert calls and me not in calls  # one action a turn: the bot's own turn ends in the tree
+    calls.clear()
+    MCTSAgent(iterations=30, turn=True, depth=-2, policy=False).act(Observation(state, me), Rng(3))
+    assert calls == []  # policy=no: random playouts
+
+
+def _four_card_game(toy, distinct: bool):
+    """A 2-player deal of four-card hands whose card values are all different (or not)."""
+    for seed in range(200):
+        state = toy.new_game(2, seed, {"hand_size": 4})
+        hand = state.view(state.current_player())["hand"]
+        values = {card.split()[1] for card in hand}
+        if (len(values) == 4) == distinct and (distinct or len(values) == 3):
+            return state, hand
+    raise AssertionError("no such deal")
+
+
+def test_a_narrowed_root_halves_the_candidates_round_by_round(toy):
+    """``width``: the search only considers the best moves by one-step value, and gives them its budget by
+    sequential halving: each round every candidate gets the same iterations, and the better half goes on."""
+    state, hand = _four_card_game(toy, distinct=True)
+    me = state.current_player()
+    bot = MCTSAgent(iterations=40, width=4, prior=0)
+    choice = bot.act(Observation(state, me), Rng(5))
+    assert choice in state.legal_actions() and bot.last_iterations == 40
+    visits = sorted(child.visits for child in bot.last_root.children.values())
+    assert visits == [5, 5, 15, 15]  # round 1: 4 x 5; round 2: the better 2 x 10 more
+    narrow = MCTSAgent(iterations=40, width=2, prior=0)
+    pick = narrow.act(Observation(state, me), Rng(5))
+    best_two = sorted(hand, key=lambda card: -int(card.split()[1]))[:2]
+    assert {state.action_to_text(a).split(" ", 1)[1] for a in narrow.last_root.children} == set(best_two)
+    assert state.action_to_text(pick).split(" ", 1)[1] in best_two
+
+
+def test_moves_with_the_same_values_count_once_among_the_candidates(toy):
+    state, _ = _four_card_game(toy, distinct=False)  # two cards of one value
+    assert len(state.legal_actions()) == 5  # four cards or pass
+    bot = MCTSAgent(iterations=30, width=8, prior=0)
+    bot.act(Observation(state, state.current_player()), Rng(1))
+    assert len(bot.last_root.children) == 4  # the two cards that score alike are one candidate
+
+
+@pytest.mark.parametrize("spec_text", ["mcts:iterations=40", "mcts:iterations=40,depth=-1",
+                                       "mcts:iterations=40,depth=-2,width=4,turn=yes"])
+def test_every_form_of_the_search_decides_alike_in_states_that_look_alike(peek_toy, monkeypatch, spec_text):
+    """The heuristic and the playout policy both read hidden cards (the deck top): fair on determinisations
+    only. Two states that look the same to seat 0 but hide different cards must get the same decision."""
+    from .test_agents import _twin_states
+
+    def peeking_policy(state, rng):
+        legal = state.legal_actions()
+        return legal[(state.deck[-1] if state.deck else 0) % len(legal)]
+    monkeypatch.setitem(peek_toy.extra, "playout_policy", peeking_policy)
+    cheat_noticed = False
+    for seed in range(30):
+        state, twin = _twin_states(peek_toy, seed)
+        a = make_agent(spec_text).act(Observation(state, 0), Rng(seed))
+        b = make_agent(spec_text).act(Observation(twin, 0), Rng(seed))
+        assert a == b, seed
+        if not cheat_noticed:
+            cheat_noticed = make_agent(spec_text).act(_Peeking(state, 0), Rng(seed)) != make_agent(
+                spec_text).act(_Peeking(twin, 0), Rng(seed))
+    assert cheat_noticed, "the test must be able to catch a search that reads the true state"
+
+
+class _Peeking(Observation):
+    """An observation that hands the search the true state instead of samples: what the test must catch."""
+
+    def sample_state(self, rng):
+        return self._state.clone()

@@ -26,14 +26,26 @@ squander a position). What makes this one stronger than greedy:
   ``minimax``, so a move is judged by its best follow-up rather than by the average of the random follow-ups
   tried so far.
 * **Own turn only, where a game asks for it** (``turn``, or the game's ``mcts_turn`` hint). In a game whose turn
-  is several decisions of one seat (the Great Fire: a fire move, then up to four actions), the tree can stop
-  where another seat is to move and score the position there: the budget goes into planning the whole turn, which
-  a one-step bot cannot do, instead of into guessing rivals' replies through chance the evaluation already prices.
+  is several decisions of one seat (the Great Fire: a fire move, then up to four actions), the tree stops where
+  another seat is to move: the budget goes into planning the bot's whole turn, which a one-step bot cannot do.
+* **Playouts to the bot's next turn** (``depth=-2``, an option). The rest of the bot's turn and the rivals' turns
+  are played by the game's ``playout_policy`` (a fast rule of thumb for how a rival plays; random moves without
+  one) and the position is scored when the bot is to move again, every leaf at the same point of the round. In
+  the Great Fire this measured no better than scoring the leaves at once (the rule of thumb is a rougher guess at
+  the rivals than the evaluation's own allowance for the fire's threat), so no game makes it its default.
+* **A narrow root, searched by sequential halving** (``width``, the game's ``mcts_width`` hint). Only the
+  ``width`` best moves by one-step value are searched (moves whose values are equal on every sample, such as
+  the same fire reaching the same district from different cones, count once). Their budget is split by
+  sequential halving (after Karnin, Koren and Somekh): each round gives every surviving move the same iterations,
+  on the same determinisations and the same random streams, and the better half goes on. Moves are compared on
+  equal luck, and the budget is spent telling the best few apart rather than confirming the first that looked
+  good (plain selection locks onto one move after a few lucky playouts).
 * **Normalised exploration.** Selection rescales the children's blended values to 0..1 among themselves before
   adding ``c`` times the exploration term: evaluations of sibling moves often differ by a few hundredths, and
   unscaled exploration would spread the visits evenly and make the final choice close to random.
 
-The move played is the most visited root move (ties: the better mean reward, then at random).
+The move played is the most visited root move (ties: the better mean reward, then at random); with a narrow root,
+the last survivor of the halving.
 """
 
 from __future__ import annotations
@@ -48,6 +60,8 @@ from .base import Agent, Observation
 
 FULL_PLAYOUT = -1
 """``depth`` value for playouts that run to the end of the game."""
+NEXT_TURN = -2
+"""``depth`` value for playouts that run until the bot is to move again (the rivals' replies, then score)."""
 
 
 class _Node:
@@ -96,6 +110,117 @@ def seat_evaluator(spec: GameSpec, scale: float) -> Evaluator:
     return softmax
 
 
+class _Search:
+    """One move's search: the tree below ``root`` and how an iteration walks, extends and scores it."""
+
+    def __init__(self, agent: MCTSAgent, obs: Observation, root: _Node, depth: int, evaluate: Evaluator,
+                 policy: Callable[[GameState, Rng], int] | None, own_turn: bool, relative: bool,
+                 narrow: bool) -> None:
+        self.agent = agent
+        self.root = root
+        self.me = obs.player
+        self.depth = depth
+        self.evaluate = evaluate
+        self.policy = policy
+        self.own_turn = own_turn
+        self.relative = relative  # measure rewards against the root's evaluation on the same sample
+        self.narrow = narrow      # the root's moves are the pruned candidates only
+
+    def iterate(self, state: GameState, rng: Rng, first: int | None = None,
+                base: list[float] | None = None) -> list[float]:
+        """One iteration on the determinisation ``state`` (consumed): select and expand (starting with the root
+        move ``first`` if given), play out, score, back up. Returns the rewards."""
+        agent, me, root = self.agent, self.me, self.root
+        c, alpha, own_turn = agent.c, agent.minimax, self.own_turn
+        narrow = self.narrow
+        log, sqrt = math.log, math.sqrt
+        if base is None and self.relative:
+            base = self.evaluate(state)
+        node = root
+        path = [root]
+        if first is not None:
+            node = root.children[first]
+            node.avail += 1
+            state.apply_unchecked(first)
+            path.append(node)
+        # Selection and expansion (with ``turn``, only while the bot itself is to move).
+        while not state.is_terminal() and (not own_turn or state.current_player() == me):
+            children = node.children
+            legal = list(children) if node is root and narrow else state.legal_actions()
+            untried = []
+            lo, hi = 1e18, -1e18
+            scored = []
+            for a in legal:
+                child = children.get(a)
+                if child is None:
+                    untried.append(a)
+                    continue
+                child.avail += 1
+                q = child.total / child.visits
+                if alpha:
+                    q += alpha * (child.value[child.player] - q)  # type: ignore[index]
+                scored.append((q, a, child))
+                if q < lo:
+                    lo = q
+                if q > hi:
+                    hi = q
+            if untried:
+                a = untried[rng.below(len(untried))]
+                child = _Node(state.current_player())
+                child.avail = 1
+                children[a] = child
+                state.apply_unchecked(a)
+                path.append(child)
+                break
+            span = hi - lo
+            inv = 1.0 / span if span > 1e-9 else 0.0
+            best_a, best_v, best_child = -1, -1e18, node
+            for q, a, ch in scored:
+                v = (q - lo) * inv + c * sqrt(log(ch.avail) / ch.visits)
+                if v > best_v:
+                    best_a, best_v, best_child = a, v, ch
+            state.apply_unchecked(best_a)
+            node = best_child
+            path.append(node)
+        self._play_out(state, rng)
+        rewards = state.returns() if state.is_terminal() else self.evaluate(state)
+        if base is not None:
+            rewards = [r - b for r, b in zip(rewards, base, strict=True)]
+        # Backpropagation: means, and the max^n values of the nodes above the new leaf.
+        leaf = path[-1]
+        if leaf.value is None:
+            leaf.value = rewards
+        for n in path[1:]:
+            n.visits += 1
+            n.total += rewards[n.player]
+        if alpha:
+            for n in reversed(path[1:-1]):
+                best_value, best_q = None, -1e18
+                for ch in n.children.values():
+                    v = ch.value
+                    if v is not None and v[ch.player] > best_q:
+                        best_value, best_q = v, v[ch.player]
+                n.value = best_value
+        return rewards
+
+    def _play_out(self, state: GameState, rng: Rng) -> None:
+        depth, me, policy = self.depth, self.me, self.policy
+        if depth == NEXT_TURN:
+            for mine in (True, False):  # the rest of the bot's turn, then the rivals' turns
+                while not state.is_terminal() and (state.current_player() == me) == mine:
+                    if policy is not None:
+                        state.apply_unchecked(policy(state, rng))
+                    else:
+                        legal = state.legal_actions()
+                        state.apply_unchecked(legal[rng.below(len(legal))])
+            return
+        steps = 0
+        while not state.is_terminal() and (depth == FULL_PLAYOUT or steps < depth):
+            legal = state.legal_actions()
+            state.apply_unchecked(legal[rng.below(len(legal))])
+            steps += 1
+
+
 class MCTSAgent(Agent):
     """ISMCTS with an iteration budget, a time budget, or both (whichever ends first)."""
 
@@ -103,17 +228,23 @@ class MCTSAgent(Agent):
 
     def __init__(self, iterations: int = 1000, seconds: float = 0.0, c: float = 0.7, depth: int | None = None,
                  scale: float | None = None, prior: int = 30, prior_samples: int = 4, minimax: float = 0.5,
-                 turn: bool | None = None) -> None:
+                 turn: bool | None = None, policy: bool = True, width: int | None = None) -> None:
         """``depth``: random steps after the tree before the game's evaluation scores the position (0: score the
         leaf itself; -1: play to the end). ``None`` takes the game's hint (``spec.extra["mcts_depth"]``), else 0
         for a game with a heuristic and -1 for one without. ``scale`` (None: the game's ``mcts_scale`` hint, else
         5) is the difference of evaluations that makes one seat e times as likely to win as another.
         ``prior``/``prior_samples`` seed the root moves with their one-step values, ``minimax`` (0..1) is the
-        weight of the max^n backup beside the mean reward."""
+        weight of the max^n backup beside the mean reward. ``depth=-2`` plays on to the bot's next turn (with
+        the game's ``playout_policy`` unless ``policy`` is false). ``width`` (None: the game's ``mcts_width``
+        hint, else 0 = every move) narrows the root to its best moves, searched by sequential halving; with
+        only a time budget the halving has a single round (every candidate searched alike until time is up)."""
         if iterations < 1 and seconds <= 0:
             raise ValueError("give mcts a positive iteration or time budget")
-        if (depth is not None and depth < FULL_PLAYOUT) or c < 0 or (scale is not None and scale <= 0):
-            raise ValueError("mcts needs depth >= -1 (-1: play to the end), c >= 0 and scale > 0")
+        if (depth is not None and depth < NEXT_TURN) or c < 0 or (scale is not None and scale <= 0):
+            raise ValueError("mcts needs depth >= -2 (-1: play to the end, -2: to the bot's next turn), c >= 0 "
+                             "and scale > 0")
+        if width is not None and width < 0:
+            raise ValueError("mcts needs width >= 0 (0: search every move)")
         self.iterations = iterations if iterations > 0 else 10**9
         self.seconds = seconds
         self.c = c
@@ -125,6 +256,8 @@ class MCTSAgent(Agent):
             raise ValueError("mcts needs 0 <= minimax <= 1")
         self.minimax = minimax
         self.turn = turn
+        self.policy = policy
+        self.width = width
         self.prior = prior
         self.prior_samples = prior_samples
         self.last_iterations = 0
@@ -136,7 +269,8 @@ class MCTSAgent(Agent):
                  f"depth={self.depth}" if self.depth is not None else ""]
         return "mcts:" + ",".join(p for p in parts if p) if any(parts) else "mcts"
 
-    def _seed_root(self, root: _Node, obs: Observation, legal: list[int], evaluate: Evaluator, rng: Rng) -> None:
+    def _seed_root(self, root: _Node, obs: Observation, legal: list[int], evaluate: Evaluator, rng: Rng,
+                   width: int) -> None:
         """Progressive bias at the root: each move starts with ``prior`` virtual visits worth its one-step value,
         averaged over ``prior_samples`` determinisations that all moves share (and measured, like every reward,
         against the root's own evaluation on the same sample)."""
@@ -151,11 +285,57 @@ class MCTSAgent(Agent):
                 value = child.returns() if child.is_terminal() else evaluate(child)
                 value = [v - b for v, b in zip(value, base, strict=True)]
                 sums[i] = value if sums[i] is None else [a + b for a, b in zip(sums[i], value, strict=True)]
-        for action, total in zip(legal, sums, strict=True):
+        ranked = sorted(zip(legal, sums, strict=True), key=lambda x: -x[1][me])  # type: ignore[index]
+        if width:  # the best ``width`` moves, one of each set with identical values (e.g. same result)
+            kept, seen = [], set()
+            for action, total in ranked:
+                key = tuple(round(v, 9) for v in total)  # type: ignore[union-attr]
+                if key not in seen:
+                    seen.add(key)
+                    kept.append((action, total))
+                    if len(kept) == width:
+                        break
+            ranked = kept
+        for action, total in ranked:
             node = root.children[action] = _Node(me)
             node.visits = node.avail = self.prior
             node.value = [t / self.prior_samples for t in total]
             node.total = self.prior * node.value[me]
+
+    def _halving(self, search: _Search, obs: Observation, root: _Node, rng: Rng, deadline: float | None) -> int:
+        """Sequential halving over the root's candidate moves (after Karnin, Koren and Somekh): in each round
+        every surviving move gets the same number of iterations, on the same determinisations and the same
+        random streams (so moves are compared on equal luck), and the better half goes on. The budget is spent
+        on telling the best few moves apart rather than on confirming the first that looked good."""
+        me = obs.player
+        alive = list(root.children)
+        sums = dict.fromkeys(alive, 0.0)
+        counts = dict.fromkeys(alive, 0)
+        rounds = max(1, math.ceil(math.log2(len(alive))))
+        budget = min(10**9, self.iterations)
+        used = 0
+        out_of_time = False
+        for r in range(rounds):
+            per_move = max(1, (budget - used) // ((rounds - r) * len(alive)))
+            for _ in range(per_move):
+                if used >= budget or (deadline is not None and time.perf_counter() >= deadline):
+                    out_of_time = True
+                    break
+                sample = obs.sample_state(rng)
+                base = search.evaluate(sample) if search.relative else None
+                stream = rng.below(2**62)
+                for a in alive:
+                    rewards = search.iterate(sample.clone(), Rng(stream), first=a, base=base)
+                    sums[a] += rewards[me]
+                    counts[a] += 1
+                    used += 1
+            if out_of_time or len(alive) == 1:
+                break
+            alive.sort(key=lambda a: -(sums[a] / counts[a] if counts[a] else -1e18))
+            alive = alive[:max(1, (len(alive) + 1) // 2)]
+        self.last_iterations = used
+        best = max(sums[a] / counts[a] if counts[a] else -1e18 for a in alive)
+        return rng.choice(sorted(a for a in alive if (sums[a] / counts[a] if counts[a] else -1e18) == best))
 
     def act(self, obs: Observation, rng: Rng) -> int:
         legal_root = obs.legal_actions
@@ -168,87 +348,28 @@ class MCTSAgent(Agent):
             depth = int(spec.extra.get("mcts_depth", 0 if heuristic is not None else FULL_PLAYOUT))
         scale = self.scale if self.scale is not None else float(spec.extra.get("mcts_scale", 5.0))
         evaluate = seat_evaluator(spec, scale)
+        width = self.width if self.width is not None else int(spec.extra.get("mcts_width", 0))
+        if heuristic is None:
+            width = 0  # the candidates are chosen by their one-step evaluations
         root = _Node(obs.player)
-        if self.prior and heuristic is not None:
-            self._seed_root(root, obs, legal_root, evaluate, rng)
+        if (self.prior or width) and heuristic is not None:
+            self._seed_root(root, obs, legal_root, evaluate, rng, width)
+        search = _Search(self, obs, root, depth, evaluate, spec.extra.get("playout_policy") if self.policy else None,
+                         self.turn if self.turn is not None else bool(spec.extra.get("mcts_turn", False)),
+                         heuristic is not None, bool(width))
         deadline = time.perf_counter() + self.seconds if self.seconds else None
-        c = self.c
-        alpha = self.minimax
-        me = obs.player
-        own_turn = self.turn if self.turn is not None else bool(spec.extra.get("mcts_turn", False))
-        log, sqrt = math.log, math.sqrt
+        if width and root.children:
+            self.last_root = root
+            if len(root.children) == 1:  # every move but one was pruned (or they all do the same)
+                self.last_iterations = 0
+                return next(iter(root.children))
+            return self._halving(search, obs, root, rng, deadline)
         it = 0
         while it < self.iterations:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
             it += 1
-            state = obs.sample_state(rng)
-            base = evaluate(state) if heuristic is not None else None
-            node = root
-            path = [root]
-            # Selection and expansion (with ``turn``, only while the bot itself is to move).
-            while not state.is_terminal() and (not own_turn or state.current_player() == me):
-                legal = state.legal_actions()
-                children = node.children
-                untried = []
-                lo, hi = 1e18, -1e18
-                scored = []
-                for a in legal:
-                    child = children.get(a)
-                    if child is None:
-                        untried.append(a)
-                        continue
-                    child.avail += 1
-                    q = child.total / child.visits
-                    if alpha:
-                        q += alpha * (child.value[child.player] - q)  # type: ignore[index]
-                    scored.append((q, a, child))
-                    if q < lo:
-                        lo = q
-                    if q > hi:
-                        hi = q
-                if untried:
-                    a = untried[rng.below(len(untried))]
-                    child = _Node(state.current_player())
-                    child.avail = 1
-                    children[a] = child
-                    state.apply_unchecked(a)
-                    path.append(child)
-                    break
-                span = hi - lo
-                inv = 1.0 / span if span > 1e-9 else 0.0
-                best_a, best_v, best_child = -1, -1e18, node
-                for q, a, ch in scored:
-                    v = (q - lo) * inv + c * sqrt(log(ch.avail) / ch.visits)
-                    if v > best_v:
-                        best_a, best_v, best_child = a, v, ch
-                state.apply_unchecked(best_a)
-                node = best_child
-                path.append(node)
-            # Playout, then the rewards.
-            steps = 0
-            while not state.is_terminal() and (depth == FULL_PLAYOUT or steps < depth):
-                legal = state.legal_actions()
-                state.apply_unchecked(legal[rng.below(len(legal))])
-                steps += 1
-            rewards = state.returns() if state.is_terminal() else evaluate(state)
-            if base is not None:
-                rewards = [r - b for r, b in zip(rewards, base, strict=True)]
-            # Backpropagation: means, and the max^n values of the nodes above the new leaf.
-            leaf = path[-1]
-            if leaf.value is None:
-                leaf.value = rewards
-            for n in path[1:]:
-                n.visits += 1
-                n.total += rewards[n.player]
-            if alpha:
-                for n in reversed(path[1:-1]):
-                    best_value, best_q = None, -1e18
-                    for ch in n.children.values():
-                        v = ch.value
-                        if v is not None and v[ch.player] > best_q:
-                            best_value, best_q = v, v[ch.player]
-                    n.value = best_value
+            search.iterate(obs.sample_state(rng), rng)
         self.last_iterations = it
         self.last_root = root
         visited = [(ch.visits, ch.total / ch.visits, a) for a in legal_root

@@ -4,6 +4,7 @@ from firebreak.core import GameSpec, OptionSpec, register
 
 from .heuristic import evaluate, evaluate_all
 from .narrate import describe_event
+from .playout import playout_policy
 from .render import render_view
 from .report import report_figures
 from .state import GreatFireState
@@ -26,9 +27,11 @@ SPEC = register(GameSpec(
     heuristic=evaluate,
     stats=game_stats,
     extra={"describe_event": describe_event, "svg": render_svg, "report": report_figures,
-           # search bots: evaluations 2 apart are a factor e in winning chances; a turn is a fire move and up to
-           # four actions of one seat, so the search plans the bot's whole turn (see firebreak.agents.mcts)
-           "mcts_scale": 2.0, "mcts_turn": True, "heuristic_all": evaluate_all},
+           # search bots (see firebreak.agents.mcts): evaluations 2 apart are a factor e in winning chances; a turn
+           # is a fire move and up to four actions of one seat, so the search plans the bot's own turn; it searches
+           # the 8 best moves by one-step value (by sequential halving). The playout policy serves mcts:depth=-2.
+           "mcts_scale": 2.0, "mcts_turn": True, "mcts_width": 8,
+           "heuristic_all": evaluate_all, "playout_policy": playout_policy},
 ))
 
 __all__ = ["SPEC", "GreatFireState"]
