@@ -220,3 +220,12 @@ class _Peeking(Observation):
 
     def sample_state(self, rng):
         return self._state.clone()
+
+
+def test_a_narrowed_root_keeps_to_a_time_budget(toy):
+    state, _ = _four_card_game(toy, distinct=True)
+    bot = MCTSAgent(iterations=0, seconds=0.05, width=3)
+    choice = bot.act(Observation(state, state.current_player()), Rng(2))
+    assert choice in bot.last_root.children and 0 < bot.last_iterations < 10**6
+    visits = {child.visits for child in bot.last_root.children.values()}
+    assert max(visits) - min(visits) <= 1  # one round: every candidate searched alike until time was up
