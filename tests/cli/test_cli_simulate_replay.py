@@ -137,3 +137,24 @@ def test_replay_of_an_unfinished_game(toy, tmp_path):
     result = run(["replay", save])
     assert result.exit_code == 0 and "Unfinished: P0 to act." in result.stdout
     assert GameRecord.load(save).result is None
+
+
+def test_the_simulation_progress_bar_shows_games_per_second_and_an_eta():
+    """The bar `firebreak simulate` draws while games run (on a terminal): done/total, games/s and ETA."""
+    import io
+    import time
+
+    from rich.console import Console
+
+    from firebreak.cli.main import _progress
+
+    progress = _progress()
+    task = progress.add_task("great-fire", total=10)
+    progress.start_task(task)
+    for _ in range(4):
+        time.sleep(0.02)
+        progress.advance(task)
+    console = Console(file=io.StringIO(), width=120)
+    console.print(progress.make_tasks_table(progress.tasks))
+    out = console.file.getvalue()
+    assert "4/10" in out and "games/s" in out and "ETA" in out and "- games/s" not in out, out

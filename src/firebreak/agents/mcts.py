@@ -113,18 +113,16 @@ def seat_evaluator(spec: GameSpec, scale: float) -> Evaluator:
 class _Search:
     """One move's search: the tree below ``root`` and how an iteration walks, extends and scores it."""
 
-    def __init__(self, agent: MCTSAgent, obs: Observation, root: _Node, depth: int, evaluate: Evaluator,
-                 policy: Callable[[GameState, Rng], int] | None, own_turn: bool, relative: bool,
-                 narrow: bool) -> None:
+    def __init__(self, agent: MCTSAgent, me: int, root: _Node, depth: int, evaluate: Evaluator,
+                 policy: Callable[[GameState, Rng], int] | None, own_turn: bool, relative: bool) -> None:
         self.agent = agent
         self.root = root
-        self.me = obs.player
+        self.me = me
         self.depth = depth
         self.evaluate = evaluate
         self.policy = policy
         self.own_turn = own_turn
         self.relative = relative  # measure rewards against the root's evaluation on the same sample
-        self.narrow = narrow      # the root's moves are the pruned candidates only
 
     def iterate(self, state: GameState, rng: Rng, first: int | None = None,
                 base: list[float] | None = None) -> list[float]:
@@ -132,7 +130,6 @@ class _Search:
         move ``first`` if given), play out, score, back up. Returns the rewards."""
         agent, me, root = self.agent, self.me, self.root
         c, alpha, own_turn = agent.c, agent.minimax, self.own_turn
-        narrow = self.narrow
         log, sqrt = math.log, math.sqrt
         if base is None and self.relative:
             base = self.evaluate(state)
@@ -146,7 +143,7 @@ class _Search:
         # Selection and expansion (with ``turn``, only while the bot itself is to move).
         while not state.is_terminal() and (not own_turn or state.current_player() == me):
             children = node.children
-            legal = list(children) if node is root and narrow else state.legal_actions()
+            legal = state.legal_actions()
             untried = []
             lo, hi = 1e18, -1e18
             scored = []
@@ -311,8 +308,12 @@ class MCTSAgent(Agent):
         alive = list(root.children)
         sums = dict.fromkeys(alive, 0.0)
         counts = dict.fromkeys(alive, 0)
+
+        def mean(a: int) -> float:
+            return sums[a] / counts[a] if counts[a] else -1e18
+
         rounds = max(1, math.ceil(math.log2(len(alive))))
-        budget = min(10**9, self.iterations)
+        budget = self.iterations  # 10**9 with only a time budget: one round, until time is up
         used = 0
         out_of_time = False
         for r in range(rounds):
@@ -331,11 +332,11 @@ class MCTSAgent(Agent):
                     used += 1
             if out_of_time or len(alive) == 1:
                 break
-            alive.sort(key=lambda a: -(sums[a] / counts[a] if counts[a] else -1e18))
-            alive = alive[:max(1, (len(alive) + 1) // 2)]
+            alive.sort(key=mean, reverse=True)
+            alive = alive[:(len(alive) + 1) // 2]
         self.last_iterations = used
-        best = max(sums[a] / counts[a] if counts[a] else -1e18 for a in alive)
-        return rng.choice(sorted(a for a in alive if (sums[a] / counts[a] if counts[a] else -1e18) == best))
+        best = max(map(mean, alive))
+        return rng.choice(sorted(a for a in alive if mean(a) == best))
 
     def act(self, obs: Observation, rng: Rng) -> int:
         legal_root = obs.legal_actions
@@ -354,9 +355,9 @@ class MCTSAgent(Agent):
         root = _Node(obs.player)
         if (self.prior or width) and heuristic is not None:
             self._seed_root(root, obs, legal_root, evaluate, rng, width)
-        search = _Search(self, obs, root, depth, evaluate, spec.extra.get("playout_policy") if self.policy else None,
-                         self.turn if self.turn is not None else bool(spec.extra.get("mcts_turn", False)),
-                         heuristic is not None, bool(width))
+        policy = spec.extra.get("playout_policy") if self.policy else None
+        own_turn = self.turn if self.turn is not None else bool(spec.extra.get("mcts_turn", False))
+        search = _Search(self, obs.player, root, depth, evaluate, policy, own_turn, heuristic is not None)
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         if width and root.children:
             self.last_root = root
