@@ -20,7 +20,8 @@ squander a position). What makes this one stronger than greedy:
   alike, so moves are compared by what they change rather than by how lucky their samples were.
 * **Progressive bias at the root.** Every root move starts with ``prior`` virtual visits worth its one-step
   value over ``prior_samples`` determinisations that all moves share (what the greedy bot computes); the search
-  departs from that ranking only where what it finds outweighs it.
+  departs from that ranking only where what it finds outweighs it. (With a narrow root, below, the one-step
+  values choose the candidates instead, and the halving judges them by their own iterations alone.)
 * **Implicit minimax backups** (after Lanctot, Winands, Pepels and Sturtevant). Each node also keeps the max^n
   value of the evaluations below it (each seat choosing its best child); selection blends it with the mean by
   ``minimax``, so a move is judged by its best follow-up rather than by the average of the random follow-ups
@@ -293,11 +294,12 @@ class MCTSAgent(Agent):
                     if len(kept) == width:
                         break
             ranked = kept
+        prior = 0 if width else self.prior  # the halving compares the candidates by their own iterations only
         for action, total in ranked:
             node = root.children[action] = _Node(me)
-            node.visits = node.avail = self.prior
+            node.visits = node.avail = prior
             node.value = [t / self.prior_samples for t in total]
-            node.total = self.prior * node.value[me]
+            node.total = prior * node.value[me]
 
     def _halving(self, search: _Search, obs: Observation, root: _Node, rng: Rng, deadline: float | None) -> int:
         """Sequential halving over the root's candidate moves (after Karnin, Koren and Somekh): in each round
