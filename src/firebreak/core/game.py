@@ -19,11 +19,78 @@ from typing import Any, ClassVar, TypeVar
 from .errors import IllegalActionError, MalformedActionError, OptionError
 from .events import Event, filter_events
 from .rng import Rng
+from .text import generic_sentence, seat_label
 
 TERMINAL = -1
 """What :meth:`GameState.current_player` returns once the game is over."""
 
 S = TypeVar("S", bound="GameState")
+
+
+@dataclass(frozen=True)
+class ActionChoice:
+    """One entry a player chooses from: a legal action, where it sits on the board and where it is grouped.
+
+    Front ends show choices instead of the flat action list; agents and learning code keep the flat integers.
+    A game lists every legal action in exactly one choice: as its ``action`` or, when several legal actions have
+    exactly the same outcome (a Great Fire fire card reaching one district from three cones), folded into one
+    entry's ``same``. Choosing the entry sends ``action``.
+
+    - ``label``: the entry's words inside its group, a player's English ("Ludgate", "End your actions").
+    - ``group``: the path of menus leading to it, outermost first (``("Fire move", "East card")``); ``()`` for an
+      entry shown at the top level. Entries sharing a path form one group.
+    - ``source`` / ``target``: board elements, in the game's own element names (the names its board picture
+      carries in ``data-place`` attributes), that the action starts from (the piece or place picked first) and
+      ends on. Either may be ``None``: an action with neither has no place on the board (e.g. "end actions").
+    - ``preview``: board elements the outcome touches, highlighted before the move is confirmed (districts a
+      fire reaches, cells a move passes); ``note``: the outcome in words where the rules make it knowable.
+      For a lone legal action ``note`` says why it is the only one ("No fire move is possible: show your hand.").
+
+    Choices are built for the seat to act and may say only what that seat's own view shows.
+    """
+
+    action: int
+    label: str
+    group: tuple[str, ...] = ()
+    source: str | None = None
+    target: str | None = None
+    same: tuple[int, ...] = ()
+    preview: tuple[str, ...] = ()
+    note: str = ""
+
+    @property
+    def actions(self) -> tuple[int, ...]:
+        """Every legal action this entry stands for (``action`` first)."""
+        return (self.action, *self.same)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.action, "label": self.label, "group": list(self.group), "source": self.source,
+                "target": self.target, "same": list(self.same), "preview": list(self.preview), "note": self.note}
+
+
+def check_choices(state: "GameState", choices: list[ActionChoice] | None = None) -> list[ActionChoice]:
+    """Check a state's :meth:`GameState.action_choices` against its legal actions; raise ``AssertionError``.
+
+    Every legal action stands in exactly one entry, no entry names an illegal action, labels are non-empty
+    and no two entries of one group share a label. Returns the choices (for tests that look further).
+    """
+    choices = state.action_choices() if choices is None else choices
+    legal = state.legal_actions()
+    seen: dict[int, ActionChoice] = {}
+    for c in choices:
+        for a in c.actions:
+            assert state.is_legal(a), f"choice {c.label!r} names illegal action {a} ({state.action_to_text(a)})"
+            assert a not in seen, f"action {state.action_to_text(a)!r} is in two choices: {seen[a].label!r}, {c.label!r}"
+            seen[a] = c
+        assert c.label.strip(), f"choice for {state.action_to_text(c.action)!r} has no label"
+    missing = [state.action_to_text(a) for a in legal if a not in seen]
+    assert not missing, f"legal actions in no choice: {missing[:5]}"
+    labels: dict[tuple[tuple[str, ...], str], int] = {}
+    for c in choices:
+        key = (c.group, c.label)
+        assert key not in labels, f"two entries labelled {c.label!r} in group {' / '.join(c.group) or '(top)'}"
+        labels[key] = c.action
+    return choices
 
 
 @dataclass(frozen=True)
@@ -312,6 +379,43 @@ class GameState(ABC):
     def action_text_for(self, action: int, actor: int, viewer: int | None) -> str:
         """An action's text as ``viewer`` may see it. Games whose actions carry hidden choices override this."""
         return self.action_to_text(action)
+
+    # --- words and places for front ends ------------------------------------------------------------------
+    def action_choices(self) -> list[ActionChoice]:
+        """The legal actions of the seat to act as a player chooses among them (see :class:`ActionChoice`).
+
+        The default lists each legal action on its own at the top level, by its text; games group them, fold
+        actions with one outcome together and say where each sits on their board.
+        """
+        return [ActionChoice(a, self.action_to_text(a)) for a in self.legal_actions()]
+
+    def player_name(self, seat: int) -> str:
+        """How every screen names a seat (text, log, board, results): public facts only, seats counted from 0.
+
+        Games name players by what everyone sees, e.g. ``"Purple (P0)"``; the default is ``"P0"``.
+        """
+        return seat_label(seat)
+
+    def describe_event(self, event: Event) -> str:
+        """An event as an English sentence for players, naming players with :meth:`player_name`.
+
+        Games override this; the default uses the spec's ``describe_event`` hook if any, else a plain sentence
+        built from the event's kind and data.
+        """
+        hook = self.spec.extra.get("describe_event") if self.spec.extra else None
+        if callable(hook):
+            text = hook(event)
+            if text:
+                return str(text)
+        return generic_sentence(event.kind, event.data, self.player_name)
+
+    def score_sheet(self) -> list[list[tuple[str, float]]]:
+        """Each seat's score as the rulebook adds it up: ``[(source, points), ...]`` per seat, in the rulebook's
+        order, summing to :meth:`scores` (e.g. Great Fire: houses, fires put out, Hero of London, objectives).
+
+        Shown at game over; during play a game may return only what is public. The default is one line.
+        """
+        return [[("Score", s)] for s in self.scores()]
 
     # --- equality -----------------------------------------------------------------------------------------
     def __eq__(self, other: object) -> bool:
