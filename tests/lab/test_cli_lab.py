@@ -182,7 +182,7 @@ def test_tournament_rates_greedy_above_random(toy):
 def test_simulate_logs_alongside_results(toy, tmp_path):
     result = run(SIM + ["--out", tmp_path / "job", "--logs", tmp_path / "job" / "logs", "--workers", "2"])
     assert result.exit_code == 0, result.output
-    logs = sorted((tmp_path / "job" / "logs").iterdir())
+    logs = sorted((tmp_path / "job" / "logs").glob("game-*.json"))
     assert len(logs) == 30
     record = json.loads(logs[4].read_text())
     _, rows = load_results(tmp_path / "job")

@@ -229,12 +229,12 @@ def _run_with_progress(job: JobSpec, title: str, *, out: Optional[Path], workers
     Returns the rows and (seconds spent, games played in this run)."""
     import time
 
-    try:  # refuse another job's directory or a corrupt chunk before the progress bar starts
-        prepare(job, out, chunk_size)
+    try:  # refuse another job's directory or logs folder, or a corrupt chunk, before the progress bar starts
+        prepare(job, out, chunk_size, logs=logs)
     except FirebreakError as exc:
         raise fail(str(exc), FILE_ERROR) from None
     except OSError as exc:
-        raise fail(f"cannot use {out}: {exc}", FILE_ERROR) from None
+        raise fail(f"cannot use {out if out is not None else logs}: {exc}", FILE_ERROR) from None
     progress = _progress()
     played = 0
     start = time.perf_counter()

@@ -9,6 +9,7 @@ replaying its record, so a loaded game is equal to the saved one and a corrupt f
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,9 +18,70 @@ from .errors import FirebreakError, SaveFileError
 from .events import Event
 from .game import GameState
 from .registry import get_game
+from .text import join_words, seat_label
 
 FORMAT = "firebreak-record"
 VERSION = 1
+MAX_RECORD_BYTES = 64 * 1024 * 1024
+"""The largest record file read (a long game's record is well under 1 MiB): a file past it is refused before it
+is parsed, so ``/dev/zero``, an endless pipe or a huge file cannot exhaust memory."""
+
+
+def _size_text(n: int) -> str:
+    return f"{n // (1024 * 1024)} MiB" if n >= 1024 * 1024 and n % (1024 * 1024) == 0 else f"{n} bytes"
+
+
+def read_capped(path: str | Path, limit: int = MAX_RECORD_BYTES) -> bytes:
+    """Read at most ``limit`` bytes of a file; :class:`SaveFileError` if it cannot be read or holds more.
+
+    Reads ``limit + 1`` bytes at most whatever the file is (a device, a FIFO, a file still growing), so the cap
+    holds where the file's size is unknown or wrong."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(limit + 1)
+    except IsADirectoryError:
+        raise SaveFileError(f"{path} is a directory, not a file") from None
+    except OSError as exc:
+        raise SaveFileError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if len(data) > limit:
+        raise SaveFileError(f"{path} is larger than {_size_text(limit)}, the most firebreak reads; "
+                            "it is not a record") from None
+    return data
+
+
+def parse_json_bytes(data: bytes, path: str | Path) -> Any:
+    """Decode and parse JSON from an untrusted file: bad text, bad JSON and too-deep nesting are one
+    :class:`SaveFileError` each (the parser recurses once per level, so a deep file would otherwise crash it)."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveFileError(f"{path} is not a text file") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SaveFileError(f"{path} is not valid JSON: {exc}") from None
+    except RecursionError:
+        raise SaveFileError(f"{path} is nested too deeply to be a record") from None
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: Any) -> bool:
+    return (_is_int(value) or isinstance(value, float)) and math.isfinite(value)
+
+
+def _check_result(result: Any) -> dict[str, Any] | None:
+    """The recorded result must be ``{"scores": [numbers], "winners": [seats]}`` (or absent)."""
+    if result is None:
+        return None
+    if (not isinstance(result, dict) or set(result) != {"scores", "winners"}
+            or not isinstance(result["scores"], list) or not all(_is_number(s) for s in result["scores"])
+            or not isinstance(result["winners"], list) or not all(_is_int(w) for w in result["winners"])):
+        raise SaveFileError("record field 'result' must be an object with a list of 'scores' and a list of "
+                            "'winners' (seat numbers)")
+    return result
 
 
 @dataclass
@@ -55,16 +117,17 @@ class GameRecord:
         if not isinstance(obj, dict):
             raise SaveFileError("a record must be a JSON object")
         if obj.get("format") != FORMAT:
-            raise SaveFileError(f"not a firebreak record (format is {obj.get('format')!r})")
+            raise SaveFileError(f"not a firebreak record (format is {_short(obj.get('format'), 60)})")
         if obj.get("version") != VERSION:
-            raise SaveFileError(f"unsupported record version {obj.get('version')!r} (this firebreak reads {VERSION})")
+            raise SaveFileError(f"unsupported record version {_short(obj.get('version'), 60)} "
+                              f"(this firebreak reads {VERSION})")
         for key, typ in (("game", str), ("num_players", int), ("options", dict), ("seed", int), ("actions", list)):
             if not isinstance(obj.get(key), typ) or isinstance(obj.get(key), bool) and typ is int:
                 raise SaveFileError(f"record field {key!r} is missing or not a {typ.__name__}")
         ids: list[int] = []
         texts: list[str] = []
         for i, a in enumerate(obj["actions"]):
-            if not isinstance(a, dict) or not isinstance(a.get("id"), int) or not isinstance(a.get("text", ""), str):
+            if not isinstance(a, dict) or not _is_int(a.get("id")) or not isinstance(a.get("text", ""), str):
                 raise SaveFileError(f"action {i} must be an object with an integer 'id' and a 'text'")
             ids.append(a["id"])
             texts.append(a.get("text", ""))
@@ -76,7 +139,8 @@ class GameRecord:
                 events = [Event.from_json(e) for e in obj["events"]]
             except ValueError as exc:
                 raise SaveFileError(f"bad event in record: {exc}") from None
-        return GameRecord(obj["game"], obj["num_players"], obj["options"], obj["seed"], ids, texts, events, obj.get("result"))
+        result = _check_result(obj.get("result"))
+        return GameRecord(obj["game"], obj["num_players"], obj["options"], obj["seed"], ids, texts, events, result)
 
     def save(self, path: str | Path) -> None:
         """Write atomically: a crash mid-write never leaves a half file under the real name."""
@@ -86,18 +150,9 @@ class GameRecord:
         tmp.replace(path)
 
     @staticmethod
-    def load(path: str | Path) -> "GameRecord":
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise SaveFileError(f"cannot read {path}: {exc.strerror}") from None
-        except UnicodeDecodeError:
-            raise SaveFileError(f"{path} is not a text file") from None
-        try:
-            obj = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise SaveFileError(f"{path} is not valid JSON: {exc}") from None
-        return GameRecord.from_json(obj)
+    def load(path: str | Path, limit: int = MAX_RECORD_BYTES) -> "GameRecord":
+        """Read and validate a record file of at most ``limit`` bytes (see :data:`MAX_RECORD_BYTES`)."""
+        return GameRecord.from_json(parse_json_bytes(read_capped(path, limit), path))
 
 
 def result_of(state: GameState) -> dict[str, Any] | None:
@@ -121,34 +176,90 @@ def record_of(state: GameState, with_events: bool = True) -> GameRecord:
 
 
 def replay(record: GameRecord, check_events: bool = True) -> GameState:
-    """Re-run a record and return the final state, checking each action and (optionally) each event.
+    """Re-run a record and return the final state, checking each action, (optionally) each event, and the result.
 
-    Raises :class:`SaveFileError` naming the first action or event that does not match.
+    The result is always recomputed from the moves: a recorded result (winners and scores) that differs is
+    refused whether or not the record carries events, so a record cannot claim an outcome its moves do not give.
+    Raises :class:`SaveFileError` naming the first action or event that does not match. A record is untrusted
+    input, so any failure of the game's code on it (an id outside the action space, a seed past what the
+    generator takes) is reported the same way rather than as a crash.
     """
     try:
         spec = get_game(record.game)
+    except FirebreakError as exc:
+        raise SaveFileError(f"record cannot start a game: {exc}") from None
+    except (ImportError, ValueError):  # a name that is not a module path, e.g. "x.y" or "../../etc/passwd"
+        raise SaveFileError(f"record cannot start a game: unknown game {_short(record.game, 80)}") from None
+    try:
         state = spec.new_game(record.num_players, record.seed, record.options)
     except FirebreakError as exc:
         raise SaveFileError(f"record cannot start a game: {exc}") from None
+    except (ValueError, TypeError, OverflowError, KeyError, IndexError, RecursionError) as exc:
+        raise SaveFileError(f"record cannot start a game: {type(exc).__name__}: {exc}") from None
     for i, a in enumerate(record.actions):
-        if record.action_texts and record.action_texts[i] and state.action_to_text(a) != record.action_texts[i]:
-            raise SaveFileError(
-                f"action {i}: id {a} reads {state.action_to_text(a)!r} but the record says {record.action_texts[i]!r}"
-            )
         try:
+            if state.is_terminal() or not state.is_legal(a):
+                raise SaveFileError(f"action {i} ({_action_text(state, a)}) fails: it is not legal at that point of the game")
+            text = state.action_to_text(a)
+            if record.action_texts and record.action_texts[i] and text != record.action_texts[i]:
+                raise SaveFileError(f"action {i}: id {a} reads {text!r} but the record says "
+                                     f"{_short(record.action_texts[i])}")
             state.apply(a)
+        except SaveFileError:
+            raise
         except FirebreakError as exc:
-            raise SaveFileError(f"action {i} ({record.action_texts[i] if record.action_texts else a}) fails: {exc}") from None
+            raise SaveFileError(f"action {i} ({_action_text(state, a)}) fails: {exc}") from None
+        except (ValueError, TypeError, OverflowError, KeyError, IndexError) as exc:
+            raise SaveFileError(f"action {i} (id {a}) fails: {type(exc).__name__}: {exc}") from None
     if check_events and record.events is not None:
         got = state.events
         for i, (mine, theirs) in enumerate(zip(got, record.events)):
             if mine != theirs:
-                raise SaveFileError(f"event {i} differs: replay gives {mine.to_json()}, record says {theirs.to_json()}")
+                raise SaveFileError(f"event {i} differs: replay gives {_short(mine.to_json())}, "
+                                    f"record says {_short(theirs.to_json())}")
         if len(got) != len(record.events):
             raise SaveFileError(f"replay gives {len(got)} events, the record has {len(record.events)}")
-    if record.result is not None and result_of(state) != record.result:
-        raise SaveFileError(f"replay ends with {result_of(state)}, the record says {record.result}")
+    check_result(state, record.result)
     return state
+
+
+def _action_text(state: GameState, action: int) -> str:
+    """An action's text if the game can name it (an id outside the action space has none)."""
+    try:
+        return repr(state.action_to_text(action))
+    except (FirebreakError, ValueError, TypeError, OverflowError, KeyError, IndexError):
+        return f"id {action}"
+
+
+def _short(value: Any, limit: int = 300) -> str:
+    """A value for an error message, cut short: a forged record may hold megabytes in one field."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def _seats(seats: list[int]) -> str:
+    return join_words(seat_label(s) for s in sorted(seats)) if seats else "no seat"
+
+
+def check_result(state: GameState, recorded: dict[str, Any] | None) -> None:
+    """Refuse a recorded result that the replayed game does not reach (winners and scores compared as sets of
+    facts: the same seats win, every seat has the same score)."""
+    if recorded is None:
+        return
+    actual = result_of(state)
+    if actual is None:
+        raise SaveFileError(f"the record claims a finished game ({_result_text(recorded)}) but its moves leave "
+                            "the game unfinished")
+    if sorted(recorded["winners"]) != sorted(actual["winners"]):
+        raise SaveFileError(f"the record says {_seats(recorded['winners'])} won, but replaying its moves "
+                            f"{_seats(actual['winners'])} won")
+    if [float(s) for s in recorded["scores"]] != [float(s) for s in actual["scores"]]:
+        raise SaveFileError(f"the record's scores are {_short(recorded['scores'])}, but replaying its moves the "
+                            f"scores are {list(actual['scores'])}")
+
+
+def _result_text(result: dict[str, Any]) -> str:
+    return f"won by {_seats(result['winners'])}"
 
 
 def save_game(state: GameState, path: str | Path) -> None:

@@ -15,10 +15,12 @@ from firebreak.core import GameRecord
 from .backends import run_tasks
 from .job import JobSpec, LabError, job_tasks
 from .store import (
+    check_logs_dir,
     chunk_path,
     chunk_range,
     done_chunks,
     open_job_dir,
+    open_logs_dir,
     read_chunk,
     write_chunk,
 )
@@ -29,13 +31,15 @@ DEFAULT_CHUNK = 20
 OnRow = Callable[[dict[str, Any]], None]
 
 
-def prepare(job: JobSpec, out: str | Path | None, chunk_size: int = DEFAULT_CHUNK, kind: str = "simulate"
-            ) -> tuple[int, dict[int, list[dict[str, Any]]]]:
+def prepare(job: JobSpec, out: str | Path | None, chunk_size: int = DEFAULT_CHUNK, kind: str = "simulate",
+            logs: str | Path | None = None) -> tuple[int, dict[int, list[dict[str, Any]]]]:
     """Open (or create) the job's directory and read back its finished chunks: (chunk size, rows by chunk).
 
-    Raises :class:`LabError` before anything is played if the directory belongs to another job or a chunk is
-    corrupt, so front ends can check a job up front.
+    Raises :class:`LabError` before anything is played or written if the results directory or the ``logs``
+    folder belongs to another job or a chunk is corrupt, so front ends can check a job up front.
     """
+    if logs is not None:
+        check_logs_dir(Path(logs), job, Path(out) if out is not None else None)
     if out is None:
         return chunk_size, {}
     out_dir = Path(out)
@@ -63,10 +67,10 @@ def run_job(job: JobSpec, out: str | Path | None = None, workers: int = 1, backe
         raise LabError("the number of workers must be at least 1")
     out_dir = Path(out) if out is not None else None
     logs_dir = Path(logs) if logs is not None else None
-    size, existing = prepare(job, out_dir, chunk_size, kind)
+    size, existing = prepare(job, out_dir, chunk_size, kind, logs_dir)
     if logs_dir is not None:
         try:
-            logs_dir.mkdir(parents=True, exist_ok=True)
+            open_logs_dir(logs_dir, job, out_dir)
         except OSError as exc:
             raise LabError(f"cannot create the logs directory {logs_dir}: {exc.strerror}") from None
     if on_resume is not None and existing:

@@ -149,10 +149,13 @@ def simulate(
         raise ValueError("at least one agent is needed")
     for s in agent_specs:
         make_agent(s)  # fail early on a bad spec
-    spec.resolve_options(num_players, options)  # and on bad options
+    resolved = spec.resolve_options(num_players, options)  # and on bad options
     logs = Path(logs_dir) if logs_dir is not None else None
-    if logs is not None:
-        logs.mkdir(parents=True, exist_ok=True)
+    if logs is not None:  # refuse another job's records, as the job runner does
+        from .job import JobSpec
+        from .store import open_logs_dir
+
+        open_logs_dir(logs, JobSpec(spec.name, num_players, tuple(agent_specs), games, seed, resolved))
     result = SimulationResult(spec.name, num_players, _labels(agent_specs))
     start = time.perf_counter()
     for i, game_seed in enumerate(game_seeds(seed, games)):

@@ -19,6 +19,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from firebreak.core.errors import SaveFileError
+from firebreak.core.record import parse_json_bytes, read_capped
+
 from .job import JobSpec, LabError
 
 FORMAT = "firebreak-lab-job"
@@ -43,12 +46,9 @@ def chunk_path(out: Path, chunk: int) -> Path:
 
 def read_manifest(out: Path) -> dict[str, Any]:
     path = out / MANIFEST
-    try:
-        obj = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise LabError(f"{out} holds no lab results (no {MANIFEST})") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise LabError(f"{path} is unreadable or corrupt: {exc}") from None
+    if not path.exists():
+        raise LabError(f"{out} holds no lab results (no {MANIFEST})")
+    obj = _read_small_json(path)
     if not isinstance(obj, dict) or obj.get("format") != FORMAT:
         raise LabError(f"{path} is not a firebreak lab manifest")
     if obj.get("version") != VERSION:
@@ -92,6 +92,60 @@ def open_job_dir(out: Path, job: JobSpec, chunk_size: int, kind: str = "simulate
     tmp.write_text(json.dumps(obj, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     os.replace(tmp, manifest)
     return chunk_size
+
+
+LOGS_FORMAT = "firebreak-lab-logs"
+LOGS_MANIFEST = "logs-manifest.json"
+"""The file in a ``--logs`` folder that names the job its records belong to (the records' own fields do not
+name the bots, so two jobs' records could not be told apart without it)."""
+MAX_MANIFEST_BYTES = 1024 * 1024
+
+
+def _read_small_json(path: Path) -> Any:
+    """A small JSON file (a manifest), read with a size cap so a huge or endless file is refused, not loaded."""
+    try:
+        return parse_json_bytes(read_capped(path, MAX_MANIFEST_BYTES), path)
+    except SaveFileError as exc:
+        raise LabError(f"{path} is unreadable or corrupt: {exc}") from None
+
+
+def check_logs_dir(logs: Path, job: JobSpec, out: Path | None = None) -> bool:
+    """Check that ``logs`` may receive ``job``'s records; True if it already belongs to the job (a resume).
+
+    A folder is accepted if it does not exist, is empty, or holds the logs manifest of the same job. Anything
+    else (another job's records, unrelated files) is refused with :class:`LabError` before anything is written,
+    as ``--out`` is. When ``logs`` is the ``--out`` folder itself, the job's own results there do not count.
+    """
+    if logs.exists() and not logs.is_dir():
+        raise LabError(f"{logs} is a file, not a directory; --logs needs a folder")
+    manifest = logs / LOGS_MANIFEST
+    if manifest.exists():
+        obj = _read_small_json(manifest)
+        if not isinstance(obj, dict) or obj.get("format") != LOGS_FORMAT or not isinstance(obj.get("job"), dict):
+            raise LabError(f"{manifest} is not a firebreak logs manifest")
+        diffs = _differences(obj["job"], job.to_json())
+        if diffs:
+            raise LabError(f"{logs} holds another job's records ({'; '.join(diffs)}); "
+                           "use another --logs folder, or the same arguments to resume")
+        return True
+    if logs.is_dir():
+        own = {MANIFEST, RESULTS} if out is not None and logs.resolve() == out.resolve() else set()
+        if any(p.name not in own for p in logs.iterdir()):
+            raise LabError(f"{logs} is not empty and holds no firebreak logs manifest, so its files could be "
+                           "another job's; choose a new or empty folder for --logs")
+    return False
+
+
+def open_logs_dir(logs: Path, job: JobSpec, out: Path | None = None) -> None:
+    """Create (or reopen, for a resume) the folder of a job's records; see :func:`check_logs_dir`."""
+    if check_logs_dir(logs, job, out):
+        return
+    logs.mkdir(parents=True, exist_ok=True)
+    manifest = logs / LOGS_MANIFEST
+    obj = {"format": LOGS_FORMAT, "version": VERSION, "job": job.to_json()}
+    tmp = manifest.with_name(LOGS_MANIFEST + ".tmp")
+    tmp.write_text(json.dumps(obj, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    os.replace(tmp, manifest)
 
 
 def done_chunks(out: Path) -> list[int]:
