@@ -532,18 +532,38 @@ def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Interface to listen on (localhost by default)."),
     port: int = typer.Option(8000, "--port", help="TCP port."),
     database: Optional[str] = typer.Option(
-        None, "--database", help="SQLAlchemy URL; default FIREBREAK_DATABASE_URL, else a SQLite file here."),
+        None, "--database", help="A SQLite file path, or a URL (sqlite:///PATH, postgresql://USER:PASSWORD@HOST/DB); "
+        "default FIREBREAK_DATABASE_URL, else firebreak-games.sqlite3 here."),
 ) -> None:
     """Start the play server: lobby, live games with bots, replays. Prints its address."""
+    import os
+
+    from .database import DatabaseArgumentError, DatabaseConnectError, check_database, resolve_database, shown
+
     if not 0 < port < 65536:
         raise fail(f"--port must be between 1 and 65535, not {port}")
     from firebreak.server.app import serve as run_server
+    from firebreak.server.storage import default_database_url, metadata
 
     _load_games()
+    given = database if database is not None else os.environ.get("FIREBREAK_DATABASE_URL") or None
+    try:  # the database is checked (shape, then a first connection) before the server starts
+        url = resolve_database(given) if given is not None else default_database_url()
+    except DatabaseArgumentError as exc:
+        raise fail(str(exc)) from None
     try:
-        run_server(host, port, database)
+        check_database(url, metadata)
+    except DatabaseConnectError as exc:
+        raise fail(str(exc), FILE_ERROR) from None
+    from sqlalchemy.exc import SQLAlchemyError
+
+    try:
+        run_server(host, port, url)
     except OSError as exc:
         raise fail(f"cannot serve on {host}:{port}: {exc.strerror or exc}", FILE_ERROR) from None
+    except SQLAlchemyError as exc:  # e.g. the file is another program's database, with tables of its own
+        reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()
+        raise fail(f"cannot use the database {shown(url)}: {reason[0] if reason else exc}", FILE_ERROR) from None
 
 
 # --- replay --------------------------------------------------------------------------------------------------
