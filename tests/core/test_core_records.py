@@ -183,3 +183,119 @@ def test_save_is_atomic_and_leaves_no_temporary(finished, tmp_path):
     save_game(finished, path)
     save_game(finished, path)  # overwriting works
     assert [p.name for p in tmp_path.iterdir()] == ["g.json"]
+
+
+# --- untrusted files: size caps, deep nesting, bad game names, wrong types, forged results ---------------------
+def test_deeply_nested_record_is_one_error(tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 200_000 + "]" * 200_000, encoding="utf-8")
+    with pytest.raises(SaveFileError, match="nested too deeply"):
+        load_game(path)
+
+
+def test_file_over_the_size_cap_is_refused_before_parsing(saved):
+    with pytest.raises(SaveFileError, match="larger than 100 bytes"):
+        GameRecord.load(saved, limit=100)
+    assert GameRecord.load(saved, limit=saved.stat().st_size).actions  # exactly at the cap is fine
+
+
+def test_endless_device_is_capped():
+    with pytest.raises(SaveFileError, match="/dev/zero is larger than 1 MiB"):
+        GameRecord.load("/dev/zero", limit=1024 * 1024)
+
+
+def test_endless_fifo_is_capped(tmp_path):
+    import os
+    import threading
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+
+    def feed():
+        try:
+            with open(fifo, "wb") as f:
+                while True:
+                    f.write(b" " * 65536)
+        except BrokenPipeError:
+            pass  # the reader stopped at the cap
+
+    writer = threading.Thread(target=feed, daemon=True)
+    writer.start()
+    with pytest.raises(SaveFileError, match="larger than 1 MiB"):
+        GameRecord.load(fifo, limit=1024 * 1024)
+    writer.join(timeout=5)
+    assert not writer.is_alive()
+
+
+def test_the_default_cap_is_64_mib():
+    from firebreak.core.record import MAX_RECORD_BYTES
+
+    assert MAX_RECORD_BYTES == 64 * 1024 * 1024
+
+
+@pytest.mark.parametrize("name", ["x.y", ".catan", "../../etc/passwd", "catan.state", "", "\x00"])
+def test_record_naming_no_installed_game(saved, name):
+    _edit(saved, lambda obj: obj.update(game=name))
+    with pytest.raises(SaveFileError, match="cannot start a game: unknown game"):
+        load_game(saved)
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda obj: obj.update(result="P0 won"), "record field 'result' must be an object"),
+        (lambda obj: obj["result"].update(winners="0"), "record field 'result'"),
+        (lambda obj: obj["result"].update(scores=[None, 1, 2]), "record field 'result'"),
+        (lambda obj: obj["result"].update(winners=[True]), "record field 'result'"),
+        (lambda obj: obj["result"].update(extra=1), "record field 'result'"),
+        (lambda obj: obj["actions"][0].update(id=True), "action 0 must be an object with an integer 'id'"),
+        (lambda obj: obj["actions"][0].update(id=2**80), "action 0 .*fails: it is not legal"),
+        (lambda obj: obj["actions"][0].update(id=-1), "action 0 .*fails: it is not legal"),
+        (lambda obj: obj["actions"][0].update(text=["pass"]), "action 0 must be an object"),
+        (lambda obj: obj.update(events={"kind": "x"}), "record field 'events' must be a list"),
+        (lambda obj: obj["events"][0].update(visible_to="all"), "bad event in record"),
+        (lambda obj: obj.update(seed=-4), "cannot start a game: the seed must be a non-negative"),
+        (lambda obj: obj.update(num_players=10**12), "cannot start a game"),
+        (lambda obj: obj["options"].update(hand_size=[[[2]]]), "cannot start a game: .*hand_size"),
+    ],
+)
+def test_wrong_types_anywhere_are_one_error(saved, change, message):
+    _edit(saved, change)
+    with pytest.raises(SaveFileError, match=message):
+        load_game(saved)
+
+
+def _forge(obj, winners=None, scores=None):
+    obj.pop("events")
+    if winners is not None:
+        obj["result"]["winners"] = winners
+    if scores is not None:
+        obj["result"]["scores"] = scores
+
+
+def test_forged_winner_without_events_is_refused(saved, finished):
+    losers = [s for s in range(3) if s not in finished.winners()]
+    _edit(saved, lambda obj: _forge(obj, winners=losers[:1]))
+    with pytest.raises(SaveFileError, match=f"the record says P{losers[0]} won, but replaying its moves"):
+        load_game(saved)
+
+
+def test_forged_scores_without_events_are_refused(saved, finished):
+    scores = list(finished.scores())
+    scores[0] += 5
+    _edit(saved, lambda obj: _forge(obj, scores=scores))
+    with pytest.raises(SaveFileError, match="the record's scores are .* but replaying its moves the scores are"):
+        load_game(saved)
+
+
+def test_result_on_an_unfinished_game_is_refused(saved, finished):
+    _edit(saved, lambda obj: (_forge(obj), obj["actions"].pop()))
+    with pytest.raises(SaveFileError, match="claims a finished game .* its moves leave the game unfinished"):
+        load_game(saved)
+
+
+def test_true_result_in_another_order_or_as_whole_numbers_is_accepted(saved, finished):
+    def change(obj):
+        _forge(obj, winners=sorted(finished.winners(), reverse=True), scores=[int(s) for s in finished.scores()])
+    _edit(saved, change)
+    assert load_game(saved) == finished

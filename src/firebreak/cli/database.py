@@ -14,6 +14,8 @@ from sqlalchemy import MetaData, create_engine, inspect
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
+from firebreak.core.text import join_words, plural_of
+
 SUPPORTED = ("sqlite", "postgresql")
 CONNECT_TIMEOUT = 5
 """Seconds to wait for PostgreSQL to answer the first connection (an unreachable host otherwise hangs for
@@ -117,5 +119,6 @@ def _check_tables(conn, metadata: MetaData, url: str) -> None:  # noqa: ANN001 -
         missing = sorted(c.name for c in table.primary_key.columns if c.name not in have)
         if missing:
             raise DatabaseConnectError(
-                f"the database {shown(url)} has a table {table.name!r} without the columns {', '.join(missing)}: "
+                f"the database {shown(url)} has a table {table.name!r} without its key "
+                f"{'column' if len(missing) == 1 else plural_of('column')} {join_words(missing)}: "
                 "it belongs to another program; choose another database")
