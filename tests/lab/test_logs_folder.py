@@ -1,6 +1,7 @@
 """`simulate --logs`: a folder of records belongs to one job; another job is refused, the same job resumes."""
 
 import json
+import os
 
 import pytest
 
@@ -107,3 +108,15 @@ def test_an_oversized_lab_manifest_is_refused_in_one_line(toy, tmp_path):
     assert result.exit_code == 1
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "larger than 1 MiB" in lines[0]
+
+
+def test_a_chunk_that_is_not_a_regular_file_is_refused(toy, tmp_path):
+    out = tmp_path / "job"
+    assert run(JOB + ["--out", out]).exit_code == 0
+    chunk = out / "results" / "chunk-00000.parquet"
+    chunk.unlink()
+    os.mkfifo(chunk)  # reading it would block for ever
+    result = run(["report", out])
+    assert result.exit_code == 1
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "is not a regular file" in lines[0]

@@ -89,7 +89,8 @@ def check_database(url: str, metadata: MetaData | None = None) -> None:
     Raises :class:`DatabaseConnectError`."""
     parsed = _engine_url(url)
     sqlite = parsed.get_backend_name() == "sqlite"
-    if sqlite and parsed.database and Path(parsed.database).exists() and not os.access(parsed.database, os.R_OK | os.W_OK):
+    path = Path(parsed.database) if sqlite and parsed.database else None
+    if path is not None and path.exists() and not os.access(path, os.R_OK | os.W_OK):
         raise DatabaseConnectError(f"cannot read and write the database file {parsed.database}")
     connect_args = {} if sqlite else {"connect_timeout": CONNECT_TIMEOUT}
     try:

@@ -199,7 +199,8 @@ def replay(record: GameRecord, check_events: bool = True) -> GameState:
     for i, a in enumerate(record.actions):
         try:
             if state.is_terminal() or not state.is_legal(a):
-                raise SaveFileError(f"action {i} ({_action_text(state, a)}) fails: it is not legal at that point of the game")
+                raise SaveFileError(f"action {i} ({_action_text(state, a)}) fails: "
+                                    "it is not legal at that point of the game")
             text = state.action_to_text(a)
             if record.action_texts and record.action_texts[i] and text != record.action_texts[i]:
                 raise SaveFileError(f"action {i}: id {a} reads {text!r} but the record says "

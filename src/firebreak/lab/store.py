@@ -4,6 +4,7 @@ Layout::
 
     DIR/manifest.json                the job's arguments (game, players, options, bots, games, seed) + chunk size
     DIR/results/chunk-00000.parquet  the rows of games 0..chunk_size-1, written whole or not at all
+    LOGS/logs-manifest.json          with ``--logs LOGS``: the job whose records (``game-00000.json``...) it holds
 
 A chunk is written to a temporary name and renamed into place, so an interrupted run leaves only complete
 chunks; re-running the same command plays the missing chunks only. A directory whose manifest records other
@@ -29,6 +30,14 @@ VERSION = 1
 MANIFEST = "manifest.json"
 RESULTS = "results"
 _CHUNK = re.compile(r"^chunk-(\d{5,})\.parquet$")
+LOGS_FORMAT = "firebreak-lab-logs"
+LOGS_MANIFEST = "logs-manifest.json"
+"""The file in a ``--logs`` folder that names the job its records belong to (the records' own fields do not
+name the bots, so two jobs' records could not be told apart without it)."""
+MAX_MANIFEST_BYTES = 1024 * 1024
+MAX_CHUNK_BYTES = 1024 * 1024 * 1024
+"""Caps on what the lab reads back: a manifest is a few hundred bytes and a chunk of rows a few megabytes, so a
+file past these is not the job's and is refused before it is loaded into memory."""
 
 
 def _pyarrow():
@@ -92,13 +101,6 @@ def open_job_dir(out: Path, job: JobSpec, chunk_size: int, kind: str = "simulate
     tmp.write_text(json.dumps(obj, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     os.replace(tmp, manifest)
     return chunk_size
-
-
-LOGS_FORMAT = "firebreak-lab-logs"
-LOGS_MANIFEST = "logs-manifest.json"
-"""The file in a ``--logs`` folder that names the job its records belong to (the records' own fields do not
-name the bots, so two jobs' records could not be told apart without it)."""
-MAX_MANIFEST_BYTES = 1024 * 1024
 
 
 def _read_small_json(path: Path) -> Any:
@@ -192,6 +194,11 @@ def save_tables(out: Path, tables: Mapping[str, Sequence[Mapping[str, Any]]], su
 def read_chunk(path: Path, expected: Sequence[int] | None = None) -> list[dict[str, Any]]:
     """The rows of one chunk; :class:`LabError` if it is unreadable or does not hold the games it should."""
     _, pq = _pyarrow()
+    if not path.is_file():
+        raise LabError(f"{path} is not a regular file; delete it and re-run to replay its games")
+    if path.stat().st_size > MAX_CHUNK_BYTES:
+        raise LabError(f"{path} is larger than {MAX_CHUNK_BYTES // (1024 * 1024)} MiB, far more than a chunk of "
+                       "result rows; delete it and re-run to replay its games")
     try:
         rows = pq.read_table(path).to_pylist()
     except Exception as exc:  # noqa: BLE001 - pyarrow raises several types for damaged files
