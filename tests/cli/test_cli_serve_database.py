@@ -105,3 +105,14 @@ def test_an_unreachable_postgresql_is_one_line_with_the_password_hidden(started)
     line = _one_error(run(["serve", "--database", url]), 1)
     assert "cannot open the database postgresql://firebreak:***@127.0.0.1" in line and "secret" not in line
     assert started == []
+
+
+def test_a_reachable_postgresql_is_accepted(started):
+    import os
+
+    url = os.environ.get("FIREBREAK_TEST_POSTGRES_URL")
+    if not url:
+        pytest.skip("PostgreSQL tests need FIREBREAK_TEST_POSTGRES_URL")
+    result = run(["serve", "--database", url.replace("postgresql://", "postgres://", 1)])
+    assert result.exit_code == 0, result.output
+    assert started == [url]

@@ -43,6 +43,8 @@ def read_capped(path: str | Path, limit: int = MAX_RECORD_BYTES) -> bytes:
         raise SaveFileError(f"{path} is a directory, not a file") from None
     except OSError as exc:
         raise SaveFileError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except ValueError:  # a path with a NUL byte in it
+        raise SaveFileError(f"{path!r} is not a file name") from None
     if len(data) > limit:
         raise SaveFileError(f"{path} is larger than {_size_text(limit)}, the most firebreak reads; "
                             "it is not a record") from None
