@@ -74,8 +74,8 @@ def test_every_legal_action_has_one_placed_grouped_entry_in_random_positions(pla
 
 def test_twin_states_differing_only_in_hidden_cards_offer_the_same_choices() -> None:
     compared = 0
-    for seed, options in enumerate(OPTIONS):
-        for state in _positions(seed + 40, 3, options, every=7, limit=300):
+    for seed, options in enumerate(OPTIONS * 2):
+        for state in _positions(seed + 40, 3, options, every=3, limit=300):
             seat = state.current_player()
             twin = state.determinize(seat, Rng(seed))
             assert [c.to_json() for c in twin.action_choices()] == [c.to_json() for c in state.action_choices()]
