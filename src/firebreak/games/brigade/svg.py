@@ -269,11 +269,14 @@ def _panel(view: dict[str, Any], colours: list[str], top: float, width: float) -
         status.append(f"{_who(active, names)}'s {view.get('phase')} phase")
     if view.get("phase") == "action" and not view.get("over"):
         status.append(f"{view.get('actions_used')} of {view.get('actions_allowed')} actions used")
-    status.append(f"{view.get('destroyed')} destroyed, {view.get('university_destroyed')} of them University "
-                  "(evacuation at 8, or 3 University)")
-    if view.get("evacuation"):
-        status.append("EVACUATION")
     out.append(_t(8, y, " · ".join(status), 16, weight="bold"))
+    y += ROW
+    destroyed = view.get("destroyed", 0)
+    ruin = (f"Destroyed: {destroyed} {'block' if destroyed == 1 else 'blocks'} (evacuation at 8), "
+            f"{view.get('university_destroyed')} of the University (evacuation at 3)")
+    if view.get("evacuation"):
+        ruin += " · EVACUATION: the round is finished, then the game ends"
+    out.append(_t(8, y, ruin, 14))
     y += ROW
     deck = [f"Last event: {view.get('last_event') or 'none yet'}", f"Event deck {view.get('event_deck')} cards",
             f"Crew deck {view.get('crew_deck')} cards"]
