@@ -146,8 +146,7 @@ def _cell_svg(c: dict[str, Any], x: float, y: float, colours: Sequence[str], own
             pf, ink = PLAYER_COLOURS.get(colours[owner], ("#999999", "#000000"))
             out.append(f'<rect x="{x + 36}" y="{y + 8}" width="{CELL - 46}" height="20" rx="3" fill="{pf}" '
                        f'stroke="#000"/>')
-            out.append(_t(x + 36 + (CELL - 46) / 2, y + 23, f"P{owner} {colours[owner].title()}", 12, "middle",
-                          "bold", ink))
+            out.append(_t(x + 36 + (CELL - 46) / 2, y + 23, _who(owner, names), 12, "middle", "bold", ink))
         # a little house with a bell: the firehouse
         hx, hy = x + CELL / 2, y + 62
         out.append(f'<path d="M{hx - 22} {hy + 18} v-20 l22 -16 l22 16 v20 z" fill="#fff" stroke="#333" '
