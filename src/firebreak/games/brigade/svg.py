@@ -13,9 +13,8 @@ numbered from P0 and players named as everywhere else (``White (P0)``). Every bl
 ``data-place="B3"``: the name :meth:`BrigadeState.action_choices` uses for its ``source``, ``target`` and
 ``preview``. At game over the winner and every seat's score sheet are drawn under the town.
 
-A block is clickable (``data-action``) when exactly one legal action's text names its position (``B1``): e.g.
-"move brigade to B1" while no other legal action names B1. Blocks named by several legal actions (a Brigade and
-a Wagon that can both go there) are left to the action buttons.
+Board choices use ``data-place`` (see above). For older pages a block also carries ``data-action`` when exactly one
+legal action's text names its position (``B1``): e.g. "move brigade to B1" while no other legal action names B1.
 """
 
 from __future__ import annotations
