@@ -13,6 +13,7 @@ tell a player nothing their view does not.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from firebreak.core import ActionChoice
@@ -33,7 +34,7 @@ from .actions import (
 )
 from .board import DIRECTION_NAMES, load_board
 from .names import card_words, colour_word
-from .phases import P_ACTIONS, P_FIRE, P_SECOND
+from .phases import P_ACTIONS, P_BAND, P_FIRE, P_OWNER, P_SECOND
 
 if TYPE_CHECKING:
     from .state import GreatFireState
@@ -141,8 +142,41 @@ def _action_phase(state: "GreatFireState", legal: list[int]) -> list[ActionChoic
     return out
 
 
+MENU_CAP = 30
+"""The longest menu a player reads outside set-up; a longer one is split by the board's regions."""
+
+
+def _region_words(name: str) -> str:
+    region = BOARD.region[BOARD.index(name)]
+    return "Grassed areas" if region == "grassed" else f"{region.capitalize()} region"
+
+
+def _capped(choices: list[ActionChoice]) -> list[ActionChoice]:
+    """Split any group of more than :data:`MENU_CAP` entries by the region of each entry's district (the cone's
+    district for fire moves, the target otherwise), so no menu outside set-up is longer than a screen."""
+    sizes: dict[tuple[str, ...], int] = {}
+    for c in choices:
+        sizes[c.group] = sizes.get(c.group, 0) + 1
+    if all(size <= MENU_CAP for size in sizes.values()):
+        return choices
+    out = []
+    for c in choices:
+        place = c.source or c.target
+        if sizes[c.group] > MENU_CAP and c.group and place is not None:
+            c = replace(c, group=(*c.group, _region_words(place)))
+        out.append(c)
+    return out
+
+
 def action_choices(state: "GreatFireState") -> list[ActionChoice]:
     """The choices of the seat to act (see :class:`firebreak.core.ActionChoice`)."""
+    choices = _choices(state)
+    if state.phase in (P_BAND, P_OWNER):
+        return choices  # set-up lists every district once, as the rulebook's set-up does
+    return _capped(choices)
+
+
+def _choices(state: "GreatFireState") -> list[ActionChoice]:
     legal = state.legal_actions()
     if not legal:
         return []
