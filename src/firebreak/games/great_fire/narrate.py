@@ -72,14 +72,14 @@ _SENTENCES: dict[str, Callable[[dict[str, Any], Name], str]] = {
     "token_seen": lambda e, n: f"{n(e['player'])}'s token is {article(token_word(e['token']))} token.",
     "cones_from_pudding_lane": lambda e, n: (f"The stock is empty: {plural(e['cones'], 'fire cone')} "
                                              "taken from Pudding Lane."),
-    "fire_grows": lambda e, n: f"{plural(e['cones'], 'more fire cone')} in {e['district']}.",
+    "fire_grows": lambda e, n: f"The fire grows in {e['district']}: {plural(e['cones'], 'more fire cone')}.",
     "pudding_lane_refilled": lambda e, n: f"Pudding Lane is refilled with {plural(e['cones'], 'fire cone')}.",
     "cones_returned": lambda e, n: (f"The stock is empty: {join_words(n(p) for p in e['players'])} "
                                     + ("returns a put-out cone." if len(e["players"]) == 1
                                        else "each return a put-out cone.")),
-    "intensify_cones_discarded": lambda e, n: (f"{plural(e['cones'], 'intensify cone')} cannot be placed "
-                                               "and are discarded." if e["cones"] != 1 else
-                                               "1 intensify cone cannot be placed and is discarded."),
+    "intensify_cones_discarded": lambda e, n: (f"No district can take the last {plural(e['cones'], 'intensify cone')}"
+                                               ": they stay in the stock." if e["cones"] != 1 else
+                                               "No district can take the last intensify cone: it stays in the stock."),
     "fire_intensified": lambda e, n: f"{n(e['player'])} intensifies the fire in {e['district']}.",
     "landowner_moved": lambda e, n: f"{n(e['player'])} moves their landowner from {e['frm']} to {e['to']}.",
     "trained_band_moved": lambda e, n: f"{n(e['player'])} moves a trained band from {e['frm']} to {e['to']}.",

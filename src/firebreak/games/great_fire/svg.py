@@ -12,6 +12,7 @@ are hatched and crossed. A district is clickable (``data-action``) when exactly 
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import lru_cache
 from operator import itemgetter
 from typing import Any
@@ -31,7 +32,7 @@ HOUSE_COLOURS = {  # Okabe-Ito, with a letter on every house
 REGION_FILLS = {"purple": "#efe3f3", "blue": "#dde9f6", "green": "#e1f1e4", "orange": "#fbe6d2",
                 "grassed": "url(#gf-grass)"}
 FLEET_X = 2
-LEGEND_COLS = (8, 290, 420, 780, 960, 1080, 1200)
+LEGEND_COLS = (8, 280, 390, 790, 970, 1070, 1190)
 LEGEND_HEADS = ("Player", "colour", "landowner in", "fire cards", "tokens", "put out", "score")
 SHEET_COLS = (8, 290, 430, 610, 770, 930, 1130)
 """Columns of the game-over score sheet: player, then the rulebook's sources (houses, fires put out, objectives,
@@ -40,6 +41,11 @@ SHEET_COLS = (8, 290, 430, 610, 770, 930, 1130)
 _COL_OPEN = tuple(f'<text x="{x:.1f}" y="' for x in LEGEND_COLS)
 _ROW_NORMAL = '" font-size="19" text-anchor="start" font-weight="normal" fill="#1d1d1f" >'
 _ROW_BOLD = '" font-size="19" text-anchor="start" font-weight="bold" fill="#1d1d1f" >'
+
+
+def text_width(text: str, size: float) -> float:
+    """A generous estimate of a line's drawn width (0.6 em a character: wide sans-serif faces stay inside it)."""
+    return len(text) * size * 0.6
 
 
 def _escape(text: str) -> str:
@@ -295,9 +301,16 @@ def _legend(view: dict[str, Any], W: int, top: float) -> tuple[list[str], float]
         if p.get("objectives") is not None:
             objs = "; ".join(f"{o['district']} {o['vp']} VP{'' if o['surviving'] else ' (lost)'}"
                              for o in p["objectives"])
-            tokens = ", ".join(token_word(t) for t in p.get("tokens", [])) or "none"
+            kinds = Counter(p.get("tokens", []))
+            tokens = ", ".join(token_word(t) + (f" ×{k}" if k > 1 else "") for t, k in kinds.items()) or "none"
+            line = f"objectives: {objs} · tokens: {tokens}"
             y += LEGEND_ROW - 6
-            out.append(_t(38, y, f"objectives: {objs} · tokens: {tokens}", 17, fill="#7a4a00"))
+            if 38 + text_width(line, 17) <= W:
+                out.append(_t(38, y, line, 17, fill="#7a4a00"))
+            else:  # too long for one line: objectives, then tokens
+                out.append(_t(38, y, f"objectives: {objs}", 17, fill="#7a4a00"))
+                y += LEGEND_ROW - 10
+                out.append(_t(38, y, f"tokens: {tokens}", 17, fill="#7a4a00"))
     sheet = view.get("score_sheet")
     if over and sheet:
         y += LEGEND_ROW + 10
