@@ -23,7 +23,7 @@ GAMES = [(n, seed, {"hidden_colours": seed % 2 == 1, "more_destruction": seed % 
          for seed, n in enumerate((3, 4, 5, 6) * 8)]
 
 
-def _screens(s, every: int):  # type: ignore[no-untyped-def]
+def _screens(s):  # type: ignore[no-untyped-def]
     """(where, text) of everything a player reads in this position."""
     for viewer in (None, *range(s.num_players)):
         view = s.view(viewer)
@@ -43,7 +43,7 @@ def test_no_screen_shows_internals_over_many_random_games() -> None:
         k = 0
         while True:
             if k % 23 == 0 or s.is_terminal():
-                for where, text in _screens(s, 23):
+                for where, text in _screens(s):
                     problems += [f"game {seed} step {k} {where}: {p}" for p in internals(text)]
             if s.is_terminal():
                 break

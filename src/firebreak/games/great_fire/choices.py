@@ -27,7 +27,6 @@ from .actions import (
     INTENSIFY,
     MOVE_BAND,
     MOVE_LANDOWNER,
-    NO_SECOND_MOVE,
     PLACE_BAND,
     PLACE_LANDOWNER,
     PUT_OUT,
