@@ -532,16 +532,33 @@ def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Interface to listen on (localhost by default)."),
     port: int = typer.Option(8000, "--port", help="TCP port."),
     database: Optional[str] = typer.Option(
-        None, "--database", help="SQLAlchemy URL; default FIREBREAK_DATABASE_URL, else a SQLite file here."),
+        None, "--database", help="A SQLite file path or a database URL (postgresql://...); default "
+                                 "FIREBREAK_DATABASE_URL, else firebreak-games.sqlite3 here."),
+    forwarded_allow_ips: Optional[str] = typer.Option(
+        None, "--forwarded-allow-ips", help="Behind a reverse proxy: its address(es), comma-separated, so the "
+                                            "limits count each player's own address (X-Forwarded-For)."),
+    keep_finished_days: Optional[float] = typer.Option(
+        None, "--keep-finished-days", help="Remove finished games this many days after their last move (0 = keep "
+                                           "for ever; default FIREBREAK_KEEP_FINISHED_DAYS, else 90)."),
+    archive: Optional[Path] = typer.Option(
+        None, "--archive", help="Before removing a finished game, save its record in this folder."),
 ) -> None:
     """Start the play server: lobby, live games with bots, replays. Prints its address."""
     if not 0 < port < 65536:
         raise fail(f"--port must be between 1 and 65535, not {port}")
     from firebreak.server.app import serve as run_server
+    from firebreak.server.limits import Limits
 
     _load_games()
     try:
-        run_server(host, port, database)
+        limits = Limits.from_env(keep_finished_days=keep_finished_days,
+                                 archive_dir=None if archive is None else str(archive))
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+    try:
+        run_server(host, port, database, limits=limits, forwarded_allow_ips=forwarded_allow_ips)
+    except FirebreakError as exc:
+        raise fail(str(exc), FILE_ERROR) from None
     except OSError as exc:
         raise fail(f"cannot serve on {host}:{port}: {exc.strerror or exc}", FILE_ERROR) from None
 
