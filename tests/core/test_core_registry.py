@@ -70,3 +70,12 @@ def test_every_whole_number_option_of_every_game_is_bounded() -> None:
         for o in spec.options:
             if o.type is int and o.choices is None:
                 assert o.minimum is not None and o.maximum is not None, f"{spec.name}: {o.name} is unbounded"
+
+
+@pytest.mark.parametrize("name", ["x.y", ".catan", "../../etc/passwd"])
+def test_a_record_of_an_unregistered_game_is_a_save_file_error_not_a_traceback(name: str) -> None:
+    from firebreak.core import GameRecord, replay
+    from firebreak.core.errors import SaveFileError
+
+    with pytest.raises(SaveFileError, match="record cannot start a game: unknown game"):
+        replay(GameRecord(game=name, num_players=3, options={}, seed=1, actions=[]))
