@@ -79,3 +79,10 @@ def test_a_record_of_an_unregistered_game_is_a_save_file_error_not_a_traceback(n
 
     with pytest.raises(SaveFileError, match="record cannot start a game: unknown game"):
         replay(GameRecord(game=name, num_players=3, options={}, seed=1, actions=[]))
+
+
+def test_the_bounds_are_shown_where_options_are_listed() -> None:
+    from firebreak.cli.options import describe_option
+
+    line = describe_option(get_game("catan").option("offers_per_turn"))
+    assert line == "--offers-per-turn <int>: how many trade offers a player may make in one turn (0 to 20) [default: 3]"
