@@ -79,7 +79,7 @@ def test_open_games_per_client_count_only_unfinished_ones(make: Any) -> None:
         assert time.time() < deadline
         time.sleep(0.05)
     assert client.post("/api/games", json=body(["human"] * 3)).status_code == 201
-    assert_limited(client.post("/api/games", json=body(["human"] * 3)), "1 unfinished games")
+    assert_limited(client.post("/api/games", json=body(["human"] * 3)), "this address has 1 unfinished game, the most allowed")
 
 
 def test_sockets_per_client(make: Any) -> None:
@@ -92,7 +92,7 @@ def test_sockets_per_client(make: Any) -> None:
                 pass
         r = info.value
         assert r.status_code == 429 and int(r.headers["Retry-After"]) >= 1
-        assert "connections open" in r.json()["error"]["message"]
+        assert "this address has 2 connections open" in r.json()["error"]["message"]
         second.close()
     with client.websocket_connect(url) as ws:  # closing frees the place
         ws.send_json({"type": "hello"})

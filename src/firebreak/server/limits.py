@@ -19,6 +19,8 @@ from collections import defaultdict, deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 
+from firebreak.core.text import plural
+
 from . import errors as E
 
 
@@ -145,14 +147,15 @@ class Limiter:
             times.popleft()
         per_minute = self.limits.games_per_minute
         if len(times) >= per_minute:
-            raise RateLimited(f"this address has created {per_minute} games in the last minute, the most allowed",
+            raise RateLimited(f"this address has created {plural(per_minute, 'game')} in the last minute, the most "
+                              f"allowed",
                               times[0] + 60 - now)
         mine = self.open.get(client)
         if mine:
             mine.intersection_update({g for g in mine if still_open(g)})
         if mine is not None and len(mine) >= self.limits.open_games:
-            raise RateLimited(f"this address has {len(mine)} unfinished games, the most allowed; finish or leave "
-                              f"one of them first", 60)
+            raise RateLimited(f"this address has {plural(len(mine), 'unfinished game')}, the most allowed; finish "
+                              f"one first", 60)
         times.append(now)
 
     def cancel_creation(self, client: str) -> None:
@@ -171,10 +174,10 @@ class Limiter:
         """Count a WebSocket of ``client`` on ``game_id``, or raise :class:`RateLimited`. Pair with
         :meth:`close_socket`."""
         if self.client_sockets[client] >= self.limits.sockets_per_client:
-            raise RateLimited(f"this address has {self.limits.sockets_per_client} connections open, the most "
-                              f"allowed; close some pages first", 10)
+            raise RateLimited(f"this address has {plural(self.limits.sockets_per_client, 'connection')} open, the "
+                              f"most allowed; close some pages first", 10)
         if self.game_sockets[game_id] >= self.limits.sockets_per_game:
-            raise RateLimited(f"this game has {self.limits.sockets_per_game} viewers, the most allowed", 10)
+            raise RateLimited(f"this game has {plural(self.limits.sockets_per_game, 'viewer')}, the most allowed", 10)
         self.client_sockets[client] += 1
         self.game_sockets[game_id] += 1
 
@@ -196,7 +199,7 @@ class Limiter:
             bucket = self.seat_buckets[(game_id, seat)] = TokenBucket(rate, max(1.0, 4 * rate), now)
         wait = bucket.take(now)
         if wait:
-            raise RateLimited(f"seat {seat} is acting too fast (at most {rate:g} actions a second)", wait)
+            raise RateLimited(f"seat {seat} is acting too fast (at most {plural(rate, 'action')} a second)", wait)
 
     def message_bucket(self) -> TokenBucket:
         """A fresh allowance for one WebSocket's messages."""
@@ -206,7 +209,8 @@ class Limiter:
     def message(self, bucket: TokenBucket) -> None:
         wait = bucket.take(self.clock())
         if wait:
-            raise RateLimited(f"too many messages (at most {self.limits.messages_per_second:g} a second)", wait)
+            raise RateLimited(f"too many messages (at most {plural(self.limits.messages_per_second, 'message')} a "
+                              f"second)", wait)
 
     def forget_clients(self) -> None:
         """Drop the bookkeeping of clients with nothing counted (called now and then, so it does not grow)."""
