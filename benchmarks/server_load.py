@@ -213,7 +213,12 @@ def main() -> None:
             url = args.database_url or f"sqlite:///{Path(tmp) / 'load.sqlite3'}"
             port = free_port()
             code = f"from firebreak.server.app import serve; serve('127.0.0.1', {port}, {url!r}, bot_delay=0.0)"
-            proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL)
+            # every simulated client comes from this one address, far faster than people: lift the limits
+            lifted = {f"FIREBREAK_{k}": "1000000" for k in ("GAMES_PER_MINUTE", "OPEN_GAMES", "SOCKETS_PER_CLIENT",
+                                                             "SOCKETS_PER_GAME", "ACTIONS_PER_SECOND",
+                                                             "MESSAGES_PER_SECOND")}
+            proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL,
+                                    env={**os.environ, **lifted})
             try:
                 base = f"http://127.0.0.1:{port}"
                 for _ in range(300):

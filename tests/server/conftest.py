@@ -71,6 +71,22 @@ def sqlite_client(sqlite_url: str) -> Iterator[TestClient]:
 
 
 @pytest.fixture(autouse=True, scope="session")
+def generous_limits() -> Iterator[None]:
+    """Every test plays from one address, faster than people do: lift the limits (tests/server/test_limits.py
+    checks them with its own)."""
+    from .process import GENEROUS_LIMITS
+
+    saved = {k: os.environ.get(k) for k in GENEROUS_LIMITS}
+    os.environ.update(GENEROUS_LIMITS)
+    yield
+    for k, v in saved.items():
+        if v is None:
+            os.environ.pop(k, None)
+        else:
+            os.environ[k] = v
+
+
+@pytest.fixture(autouse=True, scope="session")
 def great_fire_board_hook() -> None:
     """Until the lead's one line registers it in games/great_fire/__init__.py, register the SVG board hook here
     (a no-op once it is registered) so the server draws the Great Fire board as in production."""

@@ -19,6 +19,12 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+GENEROUS_LIMITS = {f"FIREBREAK_{name}": "100000" for name in (
+    "GAMES_PER_MINUTE", "OPEN_GAMES", "SOCKETS_PER_CLIENT", "SOCKETS_PER_GAME", "ACTIONS_PER_SECOND",
+    "MESSAGES_PER_SECOND")}
+"""Limits no test that plays fast from one address reaches (the tests of the limits set their own)."""
+
+
 class ServerProcess:
     """``firebreak.server.app.serve`` in a subprocess (what ``firebreak serve`` runs), up when constructed."""
 
@@ -30,7 +36,8 @@ class ServerProcess:
         self.output = output
         # A file (or nothing), never a pipe: a chatty server can never block on it.
         with (open(output, "ab") if output is not None else open(os.devnull, "wb")) as out:
-            self.proc = subprocess.Popen([sys.executable, "-c", code], stdout=out, stderr=subprocess.STDOUT)
+            self.proc = subprocess.Popen([sys.executable, "-c", code], stdout=out, stderr=subprocess.STDOUT,
+                                         env={**os.environ, **GENEROUS_LIMITS})
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws = f"ws://127.0.0.1:{self.port}"
         deadline = time.time() + 30

@@ -8,6 +8,7 @@ Uses Debian's /usr/bin/chromium through python playwright (never a downloaded br
 from __future__ import annotations
 
 import os
+import re
 import time
 from pathlib import Path
 
@@ -62,7 +63,7 @@ def press_enter_on_first_action(page: Page, log_length: int) -> bool:
     try:
         page.locator("#actions button[data-legal]").first.focus(timeout=1500)
         page.keyboard.press("Enter")
-        page.wait_for_function(f"document.querySelectorAll('#log li').length > {log_length}", timeout=10000)
+        page.locator("#log li").nth(log_length).wait_for(state="attached", timeout=10000)
     except Exception:  # noqa: BLE001 - the page redrew under us; try again next round
         return False
     return True
@@ -90,7 +91,7 @@ def test_two_players_and_two_bots_play_great_fire_to_the_end_in_chromium(server:
         alice.check("#opt-hidden_colours")
         alice.fill("#seat-2-settings", "samples=lots")  # a bad strength is refused with a clear message
         alice.click("#create")
-        alice.wait_for_function("document.getElementById('create-error').textContent.includes('samples')")
+        alice.locator("#create-error", has_text="samples").wait_for()
         alice.fill("#seat-2-settings", "samples=2")
         alice.screenshot(path=str(out / "01-lobby.png"), full_page=True)
         alice.click("#create")
@@ -129,7 +130,7 @@ def test_two_players_and_two_bots_play_great_fire_to_the_end_in_chromium(server:
                     continue
                 if (not clicked_board and page.locator("#board [data-action]").count()
                         and try_click(page, "#board [data-action]")):  # a click on the board itself
-                    page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}", timeout=10000)
+                    page.locator("#log li").nth(before).wait_for(state="attached", timeout=10000)
                     clicked_board = True
                     moves += 1
                     continue
@@ -160,9 +161,9 @@ def test_two_players_and_two_bots_play_great_fire_to_the_end_in_chromium(server:
         alice.click("#replay-link")
         alice.wait_for_selector("#board svg")
         alice.click("#next")
-        alice.wait_for_function("document.getElementById('where').textContent.startsWith('Step 1 of')")
+        alice.locator("#where", has_text=re.compile("^Step 1 of")).wait_for()
         alice.keyboard.press("End")
-        alice.wait_for_function("document.getElementById('where').textContent.includes('game over')")
+        alice.locator("#where", has_text="game over").wait_for()
         alice.screenshot(path=str(out / "07-replay.png"), full_page=True)
         browser.close()
     assert errors == []

@@ -34,7 +34,7 @@ def click_and_wait(page, button, log_length: int) -> bool:  # type: ignore[no-un
     """Click one action button and wait until the move is logged; False when the page redrew under us."""
     try:
         button.click(timeout=1500)
-        page.wait_for_function(f"document.querySelectorAll('#log li').length > {log_length}", timeout=10000)
+        page.locator("#log li").nth(log_length).wait_for(state="attached", timeout=10000)
     except Exception:  # noqa: BLE001 - the page redrew under us; try again next round
         return False
     return True
@@ -87,7 +87,7 @@ def test_one_human_and_two_bots_play_brigade_clicking_buttons_and_the_board(serv
                 legal = page.locator(f"#actions button[data-legal='{action}']")
                 assert legal.count() == 1  # the board only offers what the buttons offer
                 if try_click(page, "#board [data-action]"):
-                    page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}", timeout=10000)
+                    page.locator("#log li").nth(before).wait_for(state="attached", timeout=10000)
                     clicked_board = True
                     moves += 1
                     boards.add(board.inner_html())

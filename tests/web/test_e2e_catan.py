@@ -55,7 +55,7 @@ def _buildings(page, seat: int | None = None) -> int:  # type: ignore[no-untyped
 
 
 def _wait_logged(page, before: int) -> None:  # type: ignore[no-untyped-def]
-    page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}", timeout=10000)
+    page.locator("#log li").nth(before).wait_for(state="attached", timeout=10000)
 
 
 def test_one_human_and_three_bots_play_catan_turns_by_clicking_the_board_in_chromium(server: ServerProcess) -> None:
@@ -100,9 +100,7 @@ def test_one_human_and_three_bots_play_catan_turns_by_clicking_the_board_in_chro
                 # first, so try them in turn
                 if _click_any(page, "#board g.node[data-action]"):
                     _wait_logged(page, before)
-                    page.wait_for_function(
-                        f"document.querySelectorAll(\"#board svg g.building[data-seat='0']\").length > {mine}",
-                        timeout=10000)
+                    page.locator("#board svg g.building[data-seat='0']").nth(mine).wait_for(state="attached", timeout=10000)
                     board_clicks += 1
             elif _click_any(page, "#board g.path[data-action]"):
                 _wait_logged(page, before)
@@ -110,7 +108,7 @@ def test_one_human_and_three_bots_play_catan_turns_by_clicking_the_board_in_chro
             if board_clicks == 1:
                 page.screenshot(path=str(out / "catan-01-first-settlement.png"), full_page=True)
         assert board_clicks == 4
-        page.wait_for_function("document.querySelectorAll('#board svg g.building').length >= 8", timeout=30000)
+        page.locator("#board svg g.building").nth(7).wait_for(state="attached", timeout=30000)
         page.screenshot(path=str(out / "catan-02-after-setup.png"), full_page=True)
 
         # Then whole turns with the action buttons (roll, build when the first button says so, end turn).

@@ -534,6 +534,14 @@ def serve(
     database: Optional[str] = typer.Option(
         None, "--database", help="A SQLite file path, or a URL (sqlite:///PATH, postgresql://USER:PASSWORD@HOST/DB); "
         "default FIREBREAK_DATABASE_URL, else firebreak-games.sqlite3 here."),
+    forwarded_allow_ips: Optional[str] = typer.Option(
+        None, "--forwarded-allow-ips", help="Behind a reverse proxy: its address(es), comma-separated, so the "
+                                            "limits count each player's own address (X-Forwarded-For)."),
+    keep_finished_days: Optional[float] = typer.Option(
+        None, "--keep-finished-days", help="Remove finished games this many days after their last move (0 = keep "
+                                           "for ever; default FIREBREAK_KEEP_FINISHED_DAYS, else 90)."),
+    archive: Optional[Path] = typer.Option(
+        None, "--archive", help="Before removing a finished game, save its record in this folder."),
 ) -> None:
     """Start the play server: lobby, live games with bots, replays. Prints its address."""
     import os
@@ -543,6 +551,7 @@ def serve(
     if not 0 < port < 65536:
         raise fail(f"--port must be between 1 and 65535, not {port}")
     from firebreak.server.app import serve as run_server
+    from firebreak.server.limits import Limits
     from firebreak.server.storage import default_database_url, metadata
 
     _load_games()
@@ -552,13 +561,20 @@ def serve(
     except DatabaseArgumentError as exc:
         raise fail(str(exc)) from None
     try:
+        limits = Limits.from_env(keep_finished_days=keep_finished_days,
+                                 archive_dir=None if archive is None else str(archive))
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+    try:
         check_database(url, metadata)
     except DatabaseConnectError as exc:
         raise fail(str(exc), FILE_ERROR) from None
     from sqlalchemy.exc import SQLAlchemyError
 
     try:
-        run_server(host, port, url)
+        run_server(host, port, url, limits=limits, forwarded_allow_ips=forwarded_allow_ips)
+    except FirebreakError as exc:
+        raise fail(str(exc), FILE_ERROR) from None
     except OSError as exc:
         raise fail(f"cannot serve on {host}:{port}: {exc.strerror or exc}", FILE_ERROR) from None
     except SQLAlchemyError as exc:  # e.g. the file is another program's database, with tables of its own

@@ -23,6 +23,10 @@ def describe_option(option: OptionSpec) -> str:
     else:
         form = f"{flag_name(option)} <{option.type.__name__}>"
     choices = f" (one of {', '.join(map(str, option.choices))})" if option.choices else ""
+    if option.minimum is not None and option.maximum is not None:
+        choices += f" ({option.minimum} to {option.maximum})"
+    elif option.minimum is not None or option.maximum is not None:
+        choices += f" (at least {option.minimum})" if option.minimum is not None else f" (at most {option.maximum})"
     return f"{form}: {option.help}{choices} [default: {option.default}]"
 
 

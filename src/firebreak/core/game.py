@@ -95,13 +95,19 @@ def check_choices(state: "GameState", choices: list[ActionChoice] | None = None)
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """One game option (a rule variant or setting), with its type, default and help text."""
+    """One game option (a rule variant or setting), with its type, default and help text.
+
+    ``minimum``/``maximum`` bound a whole-number option (inclusive; ``None``: unbounded on that side), so a value
+    the rules cannot use is refused with a clear message before any game is built with it.
+    """
 
     name: str
     type: type
     default: Any
     help: str
     choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
 
     def coerce(self, value: Any) -> Any:
         """Turn a value (possibly a string typed at the command line) into this option's type."""
@@ -129,6 +135,13 @@ class OptionSpec:
             raise OptionError(f"option {self.name!r} has unsupported type {self.type}")
         if self.choices is not None and out not in self.choices:
             raise OptionError(f"option {self.name!r} must be one of {', '.join(map(str, self.choices))}, not {out!r}")
+        low, high = self.minimum, self.maximum
+        if (low is not None and out < low) or (high is not None and out > high):
+            if low is not None and high is not None:
+                allowed = f"between {low} and {high}"
+            else:
+                allowed = f"at least {low}" if low is not None else f"at most {high}"
+            raise OptionError(f"option {self.name!r} must be {allowed}, not {out!r}")
         return out
 
 

@@ -2,12 +2,15 @@
 
 Each package under ``firebreak.games`` registers its :class:`GameSpec` when imported; :func:`load_all` imports
 them all, so front ends find every game without a list to keep up to date.
+
+A name a user typed (or a record or request carried) is only ever looked up among the registered games: it is
+never turned into a module path, so ``"x.y"``, ``".catan"`` or ``"../../etc/passwd"`` cannot make us import
+anything; they are unknown games like any other.
 """
 
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import pkgutil
 
 from .errors import UnknownGameError
@@ -41,18 +44,15 @@ def load_all() -> None:
 
 
 def get_game(name: str) -> GameSpec:
-    """The game registered as ``name``; its package is imported on demand (``great-fire`` -> ``great_fire``)."""
-    key = name.strip().lower().replace("_", "-")
+    """The game registered as ``name``, forgiving case, spaces and ``_`` for ``-`` (``Great_Fire`` ->
+    ``great-fire``). Every game package is imported first (once); the name itself is only looked up."""
+    key = name.strip().lower().replace("_", "-") if isinstance(name, str) else None
     if key not in _GAMES:
-        module = f"firebreak.games.{key.replace('-', '_')}"
-        if key and importlib.util.find_spec(module) is not None:
-            importlib.import_module(module)
-    if key in _GAMES:
+        load_all()
+    if key is not None and key in _GAMES:
         return _GAMES[key]
-    load_all()
-    if key in _GAMES:
-        return _GAMES[key]
-    raise UnknownGameError(f"unknown game {name!r}; the games are: {', '.join(sorted(_GAMES))}")
+    shown = repr(name) if not isinstance(name, str) or len(name) <= 60 else repr(name[:60] + "...")
+    raise UnknownGameError(f"unknown game {shown}; the games are: {', '.join(sorted(_GAMES))}")
 
 
 def all_games() -> list[GameSpec]:

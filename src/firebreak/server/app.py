@@ -7,7 +7,8 @@ API (all JSON; errors are ``{"error": {"code", "message"}}``; the OpenAPI schema
 
 - ``GET  /api/catalog``                            games with their options and player counts, and the bots
 - ``POST /api/games``                              create a game; returns each human seat's secret link
-- ``GET  /api/games``                              list games (public facts only)
+- ``GET  /api/games?offset=&limit=&game=&status=`` list games, newest first (public facts only); ``status``:
+  ``open`` (a human seat not yet taken), ``playing`` (unfinished) or ``finished``
 - ``GET  /api/games/{id}``                         state as a seat (``X-Seat-Token`` header) or a spectator
 - ``POST /api/games/{id}/join``                    check a seat token, returns the seat and its state
 - ``POST /api/games/{id}/actions``                 act: ``{"index": actions so far, "action": id or text}``
@@ -22,6 +23,9 @@ carries the log entries the client has not had and, instead of the whole ``view`
 and usually an ``svg_patch`` against what that client was last sent (see :mod:`firebreak.server.patch`; the
 board comes whole when a patch would not be smaller). An update may cover several actions (a bot's answers that
 came before it went out). The HTTP ``GET`` of a game always answers whole.
+
+Limits (:mod:`.limits`) refuse with 429 and ``Retry-After``; a WebSocket over its client's or game's limit is
+refused at the handshake the same way. Every response carries the security headers of :mod:`.security`.
 """
 
 from __future__ import annotations
@@ -40,10 +44,13 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import BaseModel, Field
 
 from firebreak.agents import known_agents
-from firebreak.core import GameState, all_games, record_of
+from firebreak.core import FirebreakError, GameState, all_games, get_game, record_of
 
 from . import errors as E
+from .limits import Limiter, Limits, RateLimited, TokenBucket
 from .live import UPDATE, Connection, GameManager, LiveGame
+from .retention import with_housekeeping
+from .security import SecurityHeaders
 from .storage import Storage, default_database_url
 from .views import log_entries, render_board, seat_payload
 from .wire import loads
@@ -56,20 +63,32 @@ _Disconnected = getattr(starlette.websockets, "WebSocketDisconnected", WebSocket
 MAX_MESSAGE = 16 * 1024
 """Largest HTTP body or WebSocket message accepted (an action is a few dozen bytes)."""
 
+MAX_SEED = 2**63 - 1
+"""Seeds are 0 .. 2**63 - 1: what the database stores (a signed 64-bit integer) and the engine accepts."""
+
+MAX_TAKEOVER = 7 * 24 * 3600
+"""The longest ``takeover_after`` (a week, in seconds)."""
+
+MAX_PAGE = 200
+"""The most games one ``GET /api/games`` lists."""
+
 
 class SeatRequest(BaseModel):
-    kind: str = Field(description="'human' or 'bot'")
-    bot: str | None = Field(None, description="bot spec for a bot seat, e.g. 'greedy' or 'random'")
+    kind: str = Field(max_length=16, description="'human' or 'bot'")
+    bot: str | None = Field(None, max_length=200, description="bot spec for a bot seat, e.g. 'greedy' or 'random'")
 
 
 class CreateRequest(BaseModel):
-    game: str
-    num_players: int | None = None
+    game: str = Field(max_length=64)
+    num_players: int | None = Field(None, ge=1, le=64)
     options: dict[str, Any] = Field(default_factory=dict)
-    seats: list[SeatRequest] = Field(default_factory=list, description="one per seat; default: you and greedy bots")
-    seed: int | None = Field(None, description="omit for a random deal (a seed reveals every hidden card)")
-    takeover_after: int = Field(120, description="seconds a player must be away before others may hand the seat "
-                                                 "to a bot; 0 = never")
+    seats: list[SeatRequest] = Field(default_factory=list, max_length=64,
+                                     description="one per seat; default: you and greedy bots")
+    seed: int | None = Field(None, ge=0, le=MAX_SEED,
+                             description="0 to 2**63 - 1; omit for a random deal (a seed reveals every hidden card)")
+    takeover_after: int = Field(120, ge=0, le=MAX_TAKEOVER,
+                                description="seconds a player must be away before others may hand the seat to a "
+                                            "bot; 0 = never; at most a week")
 
 
 class ActRequest(BaseModel):
@@ -84,7 +103,7 @@ class TokenRequest(BaseModel):
 
 class TakeoverRequest(BaseModel):
     token: str | None = None
-    bot: str = "greedy"
+    bot: str = Field("greedy", max_length=200)
 
 
 class BodyLimit:
@@ -127,16 +146,33 @@ class BodyLimit:
         return await self.app(scope, receive, send)
 
 
+def _finished_or_gone(storage: Storage, game_ids: list[str]) -> set[str]:
+    """Which of these stored games are finished or no longer stored (run in a worker thread)."""
+    out = set()
+    for game_id in game_ids:
+        row = storage.load_game(game_id)
+        if row is None or row.finished:
+            out.add(game_id)
+    return out
+
+
 def _web_file(name: str) -> str:
     return str(resources.files("firebreak.web").joinpath(name))
 
 
-def create_app(database_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
+def client_of(conn: Request | WebSocket) -> str:
+    """Who is asking, for the limits: the remote address (the forwarded one behind a trusted proxy)."""
+    return conn.client.host if conn.client is not None else "unknown"
+
+
+def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: Limits | None = None) -> FastAPI:
     """The ASGI app. ``database_url``: SQLAlchemy URL; default ``FIREBREAK_DATABASE_URL`` or a SQLite file in
-    the current directory. ``bot_delay``: seconds a bot waits before each move (lets humans follow the play)."""
+    the current directory. ``bot_delay``: seconds a bot waits before each move (lets humans follow the play).
+    ``limits``: default :meth:`Limits.from_env`."""
     url = database_url or os.environ.get("FIREBREAK_DATABASE_URL") or default_database_url()
     storage = Storage(url)
     manager = GameManager(storage, bot_delay)
+    limiter = Limiter(limits if limits is not None else Limits.from_env())
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):  # type: ignore[no-untyped-def]
@@ -165,19 +201,33 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0) -> FastA
                   description="Play firebreak's board games live in the browser, with friends and bots.")
     app.state.manager = manager
     app.state.storage = storage
+    app.state.limiter = limiter
     app.add_middleware(BodyLimit, limit=MAX_MESSAGE)
+    app.add_middleware(SecurityHeaders)
+
+    def forget(game_ids: list[str]) -> None:
+        """Drop removed games from the cache (those with nobody watching; the others go when left)."""
+        for game_id in game_ids:
+            live = manager.games.get(game_id)
+            if live is not None and not live.connections:
+                del manager.games[game_id]
+
+    app.router.lifespan_context = with_housekeeping(app.router.lifespan_context, storage, limiter.limits, forget,
+                                                    limiter.forget_clients)
 
     @app.exception_handler(E.ApiError)
     async def _api_error(_request: Request, exc: E.ApiError) -> JSONResponse:
-        return JSONResponse({"error": exc.to_json()}, status_code=exc.status)
+        return JSONResponse({"error": exc.to_json()}, status_code=exc.status, headers=getattr(exc, "headers", None))
 
     from fastapi.exceptions import RequestValidationError
 
     @app.exception_handler(RequestValidationError)
     async def _validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {"msg": "invalid request"}
-        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
-        return JSONResponse({"error": {"code": "bad_request", "message": f"{where}: {first.get('msg')}"}},
+        where = ".".join(str(p) for p in first.get("loc", ()) if p not in ("body", "query", "path"))
+        msg = str(first.get("msg", "invalid value"))
+        msg = msg[:1].lower() + msg[1:]
+        return JSONResponse({"error": {"code": "bad_request", "message": f"{where}: {msg}" if where else msg}},
                             status_code=422)
 
     # ------------------------------------------------------------------------------------------- pages
@@ -209,16 +259,32 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0) -> FastA
                 "min_players": spec.min_players, "max_players": spec.max_players,
                 "default_players": spec.default_players, "has_svg": bool(spec.extra.get("svg")),
                 "options": [{"name": o.name, "type": o.type.__name__, "default": o.default, "help": o.help,
-                             "choices": list(o.choices) if o.choices is not None else None} for o in spec.options],
+                             "choices": list(o.choices) if o.choices is not None else None,
+                             "minimum": o.minimum, "maximum": o.maximum} for o in spec.options],
             })
         bots = [{"name": t.name, "help": t.help, "params": {k: v.__name__ for k, v in t.params.items()}}
                 for t in known_agents()]
         return {"games": games, "bots": bots}
 
     @app.post("/api/games", status_code=201, summary="Create a game")
-    async def create_game(req: CreateRequest) -> dict[str, Any]:
-        live, tokens = await manager.create(req.game, req.num_players, req.options,
-                                            [s.model_dump() for s in req.seats], req.seed, req.takeover_after)
+    async def create_game(req: CreateRequest, request: Request) -> dict[str, Any]:
+        client = client_of(request)
+        uncached = [g for g in limiter.open_games_of(client) if g not in manager.games]
+        gone = await asyncio.to_thread(_finished_or_gone, storage, uncached) if uncached else set()
+
+        def still_open(game_id: str) -> bool:
+            """Whether a game this client created still counts against its open games (unfinished, kept)."""
+            live = manager.games.get(game_id)
+            return not live.state.is_terminal() if live is not None else game_id not in gone
+
+        limiter.reserve_creation(client, still_open)
+        try:
+            live, tokens = await manager.create(req.game, req.num_players, req.options,
+                                                [s.model_dump() for s in req.seats], req.seed, req.takeover_after)
+        except BaseException:
+            limiter.cancel_creation(client)
+            raise
+        limiter.created_game(client, live.id)
         seats = []
         for s in live.seats:
             entry: dict[str, Any] = {"seat": s.seat, "kind": s.kind, "bot": s.bot}
@@ -230,16 +296,28 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0) -> FastA
                 "num_players": live.row.num_players, "options": live.row.options, "seats": seats,
                 "spectator_url": f"/play/{live.id}"}
 
-    @app.get("/api/games", summary="List games")
-    async def list_games(limit: int = Query(100, ge=1, le=1000)) -> dict[str, Any]:
-        rows = await asyncio.to_thread(storage.list_games, limit)
+    @app.get("/api/games", summary="List games, newest first, a page at a time")
+    async def list_games(offset: int = Query(0, ge=0, le=1_000_000),
+                         limit: int = Query(50, ge=1, le=MAX_PAGE),
+                         game: str | None = Query(None, max_length=64, description="only games of this game"),
+                         status: str | None = Query(None, pattern="^(open|playing|finished)$",
+                                                    description="open (a human seat not yet taken), playing "
+                                                                "(unfinished) or finished")) -> dict[str, Any]:
+        if game is not None:
+            try:
+                game = get_game(game).name
+            except FirebreakError as exc:
+                raise E.ApiError(422, "bad_game", str(exc)) from None
+        rows = await asyncio.to_thread(storage.list_games, limit + 1, offset, game, status)
+        more = len(rows) > limit
+        rows = rows[:limit]
         out = []
         for r in rows:
             live = manager.games.get(r.id)
             out.append({"id": r.id, "game": r.game, "num_players": r.num_players, "options": r.options,
                         "created_at": r.created_at, "num_actions": r.num_actions, "finished": r.finished,
                         "seats": live.public_seats() if live else None})
-        return {"games": out}
+        return {"games": out, "offset": offset, "limit": limit, "more": more}
 
     async def _state_for(game_id: str, token: str | None) -> tuple[LiveGame, int | None]:
         live = await manager.get(game_id)
@@ -263,7 +341,10 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0) -> FastA
 
     @app.post("/api/games/{game_id}/actions", summary="Take an action")
     async def act(game_id: str, req: ActRequest, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
-        index = await manager.act(game_id, req.token or x_seat_token, req.index, req.action)
+        live = await manager.get(game_id)
+        seat = live.seat_for_token(req.token or x_seat_token)
+        limiter.seat_action(game_id, seat)
+        index = await manager.act(game_id, None, req.index, req.action, proven_seat=seat)
         return {"ok": True, "index": index}
 
     @app.post("/api/games/{game_id}/seats/{seat}/takeover", summary="Hand an absent player's seat to a bot")
@@ -313,16 +394,34 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0) -> FastA
     # ------------------------------------------------------------------------------------------- live
     @app.websocket("/ws/games/{game_id}")
     async def ws_game(ws: WebSocket, game_id: str) -> None:
-        await ws.accept()
         try:
             live = await manager.get(game_id)
         except E.ApiError as exc:
+            await ws.accept()
             await ws.send_json({"type": "error", **exc.to_json()})
             await ws.close(code=4404)
             return
+        client = client_of(ws)
+        try:
+            limiter.open_socket(client, live.id)
+        except RateLimited as exc:
+            await _refuse(ws, exc)
+            return
+        try:
+            await _serve_socket(ws, live, limiter.message_bucket())
+        finally:
+            limiter.close_socket(client, live.id)
+
+    async def _serve_socket(ws: WebSocket, live: LiveGame, bucket: TokenBucket) -> None:
+        await ws.accept()
         seat: int | None = None
         try:
-            hello = json.loads(await asyncio.wait_for(ws.receive_text(), timeout=30))
+            hello = None
+            while hello is None:  # a binary frame is answered with an error; the hello may still come
+                hello = await asyncio.wait_for(_receive_text(ws), timeout=30)
+                if hello is None:
+                    await ws.send_json({"type": "error", **BINARY.to_json()})
+            hello = json.loads(hello)
             token = hello.get("token") if isinstance(hello, dict) else None
             if token is not None:
                 seat = live.seat_for_token(token)
@@ -330,7 +429,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0) -> FastA
             await ws.send_json({"type": "error", **exc.to_json()})
             await ws.close(code=4403)
             return
-        except (TimeoutError, ValueError, WebSocketDisconnect):
+        except (TimeoutError, ValueError, WebSocketDisconnect, _Disconnected):
             with contextlib.suppress(Exception):
                 await ws.close(code=4400)
             return
@@ -343,8 +442,12 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0) -> FastA
         writer = asyncio.create_task(_writer(ws, manager, live, conn))
         try:
             while True:
-                raw = await ws.receive_text()
-                reply = await _handle(manager, live, seat, raw)
+                raw = await _receive_text(ws)
+                try:
+                    limiter.message(bucket)
+                    reply = await _handle(manager, limiter, live, seat, raw)
+                except E.ApiError as exc:
+                    reply = {"type": "error", **exc.to_json()}
                 if reply is not None:
                     conn.push(reply)
                 if conn.dropped:
@@ -379,8 +482,35 @@ async def _writer(ws: WebSocket, manager: GameManager, live: LiveGame, conn: Con
         return
 
 
-async def _handle(manager: GameManager, live: LiveGame, seat: int | None, raw: str) -> dict[str, Any] | None:
+BINARY = E.ApiError(400, "bad_message", "messages must be JSON text, not binary frames")
+
+
+async def _receive_text(ws: WebSocket) -> str | None:
+    """The next message's text, or None for a binary frame; raises ``WebSocketDisconnect`` when the client left."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    text = message.get("text")
+    return text if isinstance(text, str) else None
+
+
+async def _refuse(ws: WebSocket, exc: RateLimited) -> None:
+    """Refuse a WebSocket over a limit: HTTP 429 with ``Retry-After`` at the handshake where the server can send
+    one, else accept, send the error and close with 1013 (try again later)."""
+    body = {"error": exc.to_json()}
+    if "websocket.http.response" in ws.scope.get("extensions", {}):
+        await ws.send_denial_response(JSONResponse(body, status_code=429, headers=exc.headers))
+        return
+    await ws.accept()
+    await ws.send_json({"type": "error", **exc.to_json()})
+    await ws.close(code=1013)
+
+
+async def _handle(manager: GameManager, limiter: Limiter, live: LiveGame, seat: int | None,
+                  raw: str | None) -> dict[str, Any] | None:
     """One client message -> the reply (ack, error or pong). Updates reach the client through the broadcast."""
+    if raw is None:
+        return {"type": "error", **BINARY.to_json()}
     if len(raw.encode("utf-8")) > MAX_MESSAGE:
         return {"type": "error", **E.too_large(MAX_MESSAGE).to_json()}
     try:
@@ -398,6 +528,7 @@ async def _handle(manager: GameManager, live: LiveGame, seat: int | None, raw: s
             return {"type": "error", "code": "bad_token", "ref": ref,
                     "message": "spectators cannot act; open your seat link to play"}
         try:
+            limiter.seat_action(live.id, seat)
             index = await manager.act(live.id, None, msg.get("index"), msg.get("action"), proven_seat=seat)
         except E.ApiError as exc:
             return {"type": "error", "ref": ref, **exc.to_json()}
@@ -445,16 +576,57 @@ def tune_threads() -> None:
     sys.setswitchinterval(0.001)
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None, bot_delay: float = 0.6) -> None:
-    """Run the server (``firebreak serve``): prints its address, serves until interrupted."""
+class ServeError(FirebreakError):
+    """The server cannot start as asked (a bad database, limit or address); the message says why in one line."""
+
+
+def database_url(value: str | None) -> str:
+    """The SQLAlchemy URL for ``--database``: a URL as given, or a plain file path for a SQLite database there
+    (default: ``FIREBREAK_DATABASE_URL``, else ``firebreak-games.sqlite3`` in the current folder)."""
+    value = value or os.environ.get("FIREBREAK_DATABASE_URL")
+    if not value:
+        return default_database_url()
+    if "://" in value:
+        return value
+    from pathlib import Path
+
+    path = Path(value).expanduser().resolve()
+    if path.is_dir():
+        raise ServeError(f"--database {value}: that is a folder; give a file name, e.g. {path / 'games.sqlite3'}")
+    if not path.parent.is_dir():
+        raise ServeError(f"--database {value}: the folder {path.parent} does not exist")
+    return f"sqlite:///{path}"
+
+
+def open_app(database: str | None, bot_delay: float, limits: Limits) -> tuple[FastAPI, str]:
+    """The app on the database ``database`` (URL or path), or :class:`ServeError` in one line if it cannot open."""
+    url = database_url(database)
+    try:
+        return create_app(url, bot_delay=bot_delay, limits=limits), url
+    except Exception as exc:  # noqa: BLE001 - any driver or URL error: the operator gets one line, not a traceback
+        shown = url if not url.startswith("postgres") else url.split("@")[-1]
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise ServeError(f"cannot open the database {shown}: {reason}") from None
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None, bot_delay: float = 0.6,
+          limits: Limits | None = None, forwarded_allow_ips: str | None = None) -> None:
+    """Run the server (``firebreak serve``): prints its address, serves until interrupted. ``database_url``: a
+    URL or a SQLite file path. ``forwarded_allow_ips``: addresses of trusted proxies whose ``X-Forwarded-For``
+    names the client (for the limits); default: none trusted."""
     import uvicorn
 
-    url = database_url or os.environ.get("FIREBREAK_DATABASE_URL") or default_database_url()
-    app = create_app(url, bot_delay=bot_delay)
+    if limits is None:
+        try:
+            limits = Limits.from_env()
+        except ValueError as exc:
+            raise ServeError(str(exc)) from None
+    app, url = open_app(database_url, bot_delay, limits)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     where = url if not url.startswith("postgres") else url.split("@")[-1]
     print(f"firebreak server at http://{shown}:{port}/  (games stored in {where})", flush=True)
     tune_gc()
     tune_threads()
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=MAX_MESSAGE * 4,
-                ws_per_message_deflate=False)  # JSON views compress well but deflate costs more CPU than it saves on a LAN
+                ws_per_message_deflate=False,  # JSON views compress well but deflate costs more CPU than it saves
+                proxy_headers=forwarded_allow_ips is not None, forwarded_allow_ips=forwarded_allow_ips or "")

@@ -32,7 +32,9 @@ from sqlalchemy import (
     Table,
     bindparam,
     create_engine,
+    delete,
     event,
+    func,
     insert,
     select,
     text,
@@ -246,10 +248,43 @@ class Storage:
             out.append((action, seat))
         return out
 
-    def list_games(self, limit: int = 100) -> list[GameRow]:
+    def list_games(self, limit: int = 100, offset: int = 0, game: str | None = None,
+                   status: str | None = None) -> list[GameRow]:
+        """Games newest first, ``limit`` from ``offset``; ``game``: of that game only; ``status``: "finished",
+        "playing" (unfinished) or "open" (unfinished with a human seat nobody has taken yet)."""
+        query = select(games_table)
+        if game is not None:
+            query = query.where(games_table.c.game == game)
+        if status == "finished":
+            query = query.where(games_table.c.finished.is_(True))
+        elif status in ("playing", "open"):
+            query = query.where(games_table.c.finished.is_(False))
+        if status == "open":
+            waiting = select(seats_table.c.game_id).where(
+                (seats_table.c.game_id == games_table.c.id) & (seats_table.c.kind == "human")
+                & seats_table.c.last_seen.is_(None))
+            query = query.where(waiting.exists())
+        query = query.order_by(games_table.c.created_at.desc(), games_table.c.id).limit(limit).offset(offset)
         with self.engine.connect() as conn:
-            rows = conn.execute(select(games_table).order_by(games_table.c.created_at.desc()).limit(limit)).mappings()
-            return [GameRow(**dict(r)) for r in rows]
+            return [GameRow(**dict(r)) for r in conn.execute(query).mappings()]
+
+    def finished_before(self, cutoff: float, limit: int = 500) -> list[str]:
+        """Ids of up to ``limit`` finished games whose last action was stored before ``cutoff`` (epoch seconds)."""
+        last = (select(actions_table.c.game_id).group_by(actions_table.c.game_id)
+                .having(func.max(actions_table.c.created_at) < cutoff))
+        query = (select(games_table.c.id).where(games_table.c.finished.is_(True) & games_table.c.id.in_(last))
+                 .limit(limit))
+        with self.engine.connect() as conn:
+            return [r[0] for r in conn.execute(query)]
+
+    def delete_games(self, game_ids: list[str]) -> None:
+        """Remove games with their seats and actions, in one transaction."""
+        if not game_ids:
+            return
+        with self.engine.begin() as conn:
+            conn.execute(delete(actions_table).where(actions_table.c.game_id.in_(game_ids)))
+            conn.execute(delete(seats_table).where(seats_table.c.game_id.in_(game_ids)))
+            conn.execute(delete(games_table).where(games_table.c.id.in_(game_ids)))
 
     def unfinished_game_ids(self) -> list[str]:
         with self.engine.connect() as conn:

@@ -22,7 +22,7 @@ function drawOptions() {
       input = FB.el("input", { id, type: "checkbox", "data-option": o.name, "data-type": o.type, checked: !!o.default });
     } else {
       input = FB.el("input", { id, type: o.type === "int" ? "number" : "text", value: String(o.default),
-        "data-option": o.name, "data-type": o.type });
+        "data-option": o.name, "data-type": o.type, min: o.minimum, max: o.maximum });
     }
     box.append(FB.el("label", { for: id, text: o.name.replace(/_/g, " ") }),
       FB.el("span", {}, input, " ", FB.el("span", { class: "muted", text: o.help })));
@@ -98,11 +98,28 @@ function showLinks(g) {
   document.getElementById("created").hidden = false;
 }
 
+// The list shows one page of games at a time, newest first, filtered by game and status (so a flood of new
+// games cannot hide the one you are looking for).
+const PAGE = 20;
+let offset = 0;
+
 async function loadGames() {
-  const { games } = await FB.api("GET", "/api/games");
+  const params = new URLSearchParams({ offset, limit: PAGE });
+  const game = document.getElementById("filter-game").value;
+  const status = document.getElementById("filter-status").value;
+  if (game) params.set("game", game);
+  if (status) params.set("status", status);
+  const { games, more } = await FB.api("GET", "/api/games?" + params);
+  document.getElementById("prev-page").disabled = offset === 0;
+  document.getElementById("next-page").disabled = !more;
+  document.getElementById("page-info").textContent = games.length
+    ? `Games ${offset + 1}–${offset + games.length}` : "";
   const box = document.getElementById("games");
   box.replaceChildren();
-  if (!games.length) { box.append(FB.el("p", { class: "muted", text: "No games yet." })); return; }
+  if (!games.length) {
+    box.append(FB.el("p", { class: "muted", text: offset || game || status ? "No games match." : "No games yet." }));
+    return;
+  }
   const t = FB.el("table", {}, FB.el("tr", {}, ...["Game", "Players", "Moves", "Status", ""].map(h => FB.el("th", { text: h }))));
   for (const g of games) {
     const link = g.finished ? FB.el("a", { href: `/replay/${g.id}`, text: "Replay" }) : FB.el("a", { href: `/play/${g.id}`, text: "Watch" });
@@ -122,6 +139,13 @@ async function loadGames() {
   const help = FB.el("p", { class: "muted", style: "grid-column: 1 / -1; margin: 0" },
     "Bots: " + catalog.bots.map(b => `${b.name} — ${b.help}`).join("; ") + ".");
   document.getElementById("seats").after(help);
+  const filterGame = document.getElementById("filter-game");
+  for (const g of catalog.games) filterGame.append(FB.el("option", { value: g.name, text: g.title }));
+  for (const id of ["filter-game", "filter-status"]) {
+    document.getElementById(id).addEventListener("change", () => { offset = 0; loadGames(); });
+  }
+  document.getElementById("prev-page").addEventListener("click", () => { offset = Math.max(0, offset - PAGE); loadGames(); });
+  document.getElementById("next-page").addEventListener("click", () => { offset += PAGE; loadGames(); });
   drawOptions();
   loadGames();
 })();

@@ -31,9 +31,11 @@ SPEC = register(GameSpec(
                    "on a 7 in firestorm mode, players holding more than 7 cards still discard half"),
         OptionSpec("player_trades", bool, True,
                    "allow trade offers between players (one resource type for another, 1 or 2 cards a side)"),
-        OptionSpec("offers_per_turn", int, 3, "how many trade offers a player may make in one turn"),
+        OptionSpec("offers_per_turn", int, 3, "how many trade offers a player may make in one turn",
+                   minimum=0, maximum=20),
         OptionSpec("turn_limit", int, 1000,
-                   "end the game after this many turns, drawn among the players with most points (0 = no limit)"),
+                   "end the game after this many turns, drawn among the players with most points (0 = no limit)",
+                   minimum=0, maximum=100_000),
     ),
     description="The Catan base game with the Fire Stations variant: a 7 sends the firestorm across a hex and "
                 "along the roads; fire stations secure settlements and cities; The Fire Wardens is worth 2 VP.",

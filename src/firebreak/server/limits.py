@@ -1,0 +1,222 @@
+"""Limits an operator sets, so that no single client can fill the server: how many games an address creates a
+minute and keeps open, how many WebSockets it (and each game) holds, how fast a seat acts.
+
+A "client" is the remote address the server sees (``request.client.host``). Behind a reverse proxy that is the
+proxy, so every player would share one allowance: run ``firebreak serve --forwarded-allow-ips PROXY_ADDRESS``
+and the address the proxy forwards (``X-Forwarded-For``) is used instead.
+
+Every count is kept in this process's memory (several processes each enforce the limits on their own clients; a
+restart forgets who created which open game). A refusal is :class:`RateLimited`: HTTP 429 with ``Retry-After``,
+or over the WebSocket an error message with ``retry_after``.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from collections import defaultdict, deque
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields
+
+from firebreak.core.text import plural
+
+from . import errors as E
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The limits, with their defaults; each one is set by the environment variable named in its help."""
+
+    games_per_minute: int = 10
+    """Games one client may create in any 60 s (``FIREBREAK_GAMES_PER_MINUTE``)."""
+    open_games: int = 20
+    """Unfinished games one client may have created (``FIREBREAK_OPEN_GAMES``)."""
+    sockets_per_client: int = 32
+    """WebSockets one client may hold open at once (``FIREBREAK_SOCKETS_PER_CLIENT``)."""
+    sockets_per_game: int = 64
+    """WebSockets (players' pages and spectators) one game may have at once (``FIREBREAK_SOCKETS_PER_GAME``)."""
+    actions_per_second: float = 5.0
+    """Sustained actions one seat may take per second, HTTP and WebSocket together; bursts of 4x that are
+    allowed (``FIREBREAK_ACTIONS_PER_SECOND``)."""
+    messages_per_second: float = 20.0
+    """Sustained messages one WebSocket may send (actions, pings, anything), bursts of 2x that
+    (``FIREBREAK_MESSAGES_PER_SECOND``)."""
+    keep_finished_days: float = 90.0
+    """Finished games are removed this many days after their last move; 0 keeps them for ever
+    (``FIREBREAK_KEEP_FINISHED_DAYS``)."""
+    archive_dir: str | None = None
+    """Before removing a finished game, write its record (what ``firebreak replay`` reads) into this folder
+    (``FIREBREAK_ARCHIVE_DIR``); unset: remove without a copy."""
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None, **overrides: object) -> Limits:
+        """The defaults, then the ``FIREBREAK_*`` variables set in ``env``, then ``overrides`` that are not None.
+        A malformed value raises ``ValueError`` naming the variable."""
+        env = os.environ if env is None else env
+        values: dict[str, object] = {}
+        for f in fields(cls):
+            var = f"FIREBREAK_{f.name.upper()}"
+            raw = env.get(var)
+            if raw is None or raw.strip() == "":
+                continue
+            values[f.name] = _parse(var, raw, f.type)
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        limits = cls(**values)  # type: ignore[arg-type]
+        limits.check()
+        return limits
+
+    def check(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, (int, float)) and value < 0:
+                raise ValueError(f"{f.name.replace('_', ' ')} must not be negative, not {value}")
+        for name in ("games_per_minute", "sockets_per_client", "sockets_per_game", "actions_per_second",
+                     "messages_per_second"):
+            if not getattr(self, name) > 0:
+                raise ValueError(f"{name.replace('_', ' ')} must be more than 0")
+
+
+def _parse(var: str, raw: str, kind: object) -> object:
+    text = raw.strip()
+    try:
+        if kind in (int, "int"):
+            return int(text)
+        if kind in (float, "float"):
+            value = float(text)
+            if not math.isfinite(value):
+                raise ValueError
+            return value
+    except ValueError:
+        raise ValueError(f"{var} must be a number, not {raw!r}") from None
+    return text
+
+
+class RateLimited(E.ApiError):
+    """A refusal for going over a limit: HTTP 429 with ``Retry-After`` (whole seconds, at least 1)."""
+
+    def __init__(self, message: str, retry_after: float) -> None:
+        self.retry_after = max(1, math.ceil(retry_after))
+        super().__init__(429, "rate_limited", f"{message}; try again in {self.retry_after} s")
+        self.headers = {"Retry-After": str(self.retry_after)}
+
+    def to_json(self) -> dict[str, object]:  # type: ignore[override]
+        return {**super().to_json(), "retry_after": self.retry_after}
+
+
+class TokenBucket:
+    """``rate`` tokens a second up to ``burst``; taking one when none is left says how long until one is."""
+
+    __slots__ = ("rate", "burst", "tokens", "at")
+
+    def __init__(self, rate: float, burst: float, now: float) -> None:
+        self.rate, self.burst, self.tokens, self.at = rate, burst, burst, now
+
+    def take(self, now: float) -> float:
+        """0 if a token was taken, else the seconds to wait for one."""
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return 0.0
+        return (1 - self.tokens) / self.rate
+
+    def idle(self, now: float) -> bool:
+        return self.tokens + (now - self.at) * self.rate >= self.burst
+
+
+class Limiter:
+    """The bookkeeping behind :class:`Limits` for one server process (used from the event loop only)."""
+
+    def __init__(self, limits: Limits, clock: Callable[[], float] = time.monotonic) -> None:
+        self.limits = limits
+        self.clock = clock
+        self.created: dict[str, deque[float]] = defaultdict(deque)  # client -> creation times in the last minute
+        self.open: dict[str, set[str]] = defaultdict(set)  # client -> ids of games it created, maybe finished
+        self.client_sockets: dict[str, int] = defaultdict(int)
+        self.game_sockets: dict[str, int] = defaultdict(int)
+        self.seat_buckets: dict[tuple[str, int], TokenBucket] = {}
+
+    # ------------------------------------------------------------------------------------------- creating
+    def reserve_creation(self, client: str, still_open: Callable[[str], bool]) -> None:
+        """Count a creation by ``client`` now, or raise :class:`RateLimited`. ``still_open(game_id)`` says
+        whether a game it created earlier is unfinished. Undo with :meth:`cancel_creation` if it fails."""
+        now = self.clock()
+        times = self.created[client]
+        while times and times[0] <= now - 60:
+            times.popleft()
+        per_minute = self.limits.games_per_minute
+        if len(times) >= per_minute:
+            raise RateLimited(f"this address has created {plural(per_minute, 'game')} in the last minute, the most "
+                              f"allowed",
+                              times[0] + 60 - now)
+        mine = self.open.get(client)
+        if mine:
+            mine.intersection_update({g for g in mine if still_open(g)})
+        if mine is not None and len(mine) >= self.limits.open_games:
+            raise RateLimited(f"this address has {plural(len(mine), 'unfinished game')}, the most allowed; finish "
+                              f"one first", 60)
+        times.append(now)
+
+    def cancel_creation(self, client: str) -> None:
+        times = self.created.get(client)
+        if times:
+            times.pop()
+
+    def created_game(self, client: str, game_id: str) -> None:
+        self.open[client].add(game_id)
+
+    def open_games_of(self, client: str) -> set[str]:
+        return self.open.get(client, set())
+
+    # ------------------------------------------------------------------------------------------- sockets
+    def open_socket(self, client: str, game_id: str) -> None:
+        """Count a WebSocket of ``client`` on ``game_id``, or raise :class:`RateLimited`. Pair with
+        :meth:`close_socket`."""
+        if self.client_sockets[client] >= self.limits.sockets_per_client:
+            raise RateLimited(f"this address has {plural(self.limits.sockets_per_client, 'connection')} open, the "
+                              f"most allowed; close some pages first", 10)
+        if self.game_sockets[game_id] >= self.limits.sockets_per_game:
+            raise RateLimited(f"this game has {plural(self.limits.sockets_per_game, 'viewer')}, the most allowed", 10)
+        self.client_sockets[client] += 1
+        self.game_sockets[game_id] += 1
+
+    def close_socket(self, client: str, game_id: str) -> None:
+        for counts, key in ((self.client_sockets, client), (self.game_sockets, game_id)):
+            counts[key] -= 1
+            if counts[key] <= 0:
+                del counts[key]
+
+    # ------------------------------------------------------------------------------------------- acting
+    def seat_action(self, game_id: str, seat: int) -> None:
+        """Count an action of a seat, or raise :class:`RateLimited` (the action is not tried)."""
+        now = self.clock()
+        rate = self.limits.actions_per_second
+        bucket = self.seat_buckets.get((game_id, seat))
+        if bucket is None:
+            if len(self.seat_buckets) > 10_000:
+                self.seat_buckets = {k: b for k, b in self.seat_buckets.items() if not b.idle(now)}
+            bucket = self.seat_buckets[(game_id, seat)] = TokenBucket(rate, max(1.0, 4 * rate), now)
+        wait = bucket.take(now)
+        if wait:
+            raise RateLimited(f"seat {seat} is acting too fast (at most {plural(rate, 'action')} a second)", wait)
+
+    def message_bucket(self) -> TokenBucket:
+        """A fresh allowance for one WebSocket's messages."""
+        rate = self.limits.messages_per_second
+        return TokenBucket(rate, max(1.0, 2 * rate), self.clock())
+
+    def message(self, bucket: TokenBucket) -> None:
+        wait = bucket.take(self.clock())
+        if wait:
+            raise RateLimited(f"too many messages (at most {plural(self.limits.messages_per_second, 'message')} a "
+                              f"second)", wait)
+
+    def forget_clients(self) -> None:
+        """Drop the bookkeeping of clients with nothing counted (called now and then, so it does not grow)."""
+        now = self.clock()
+        for client in [c for c, t in self.created.items() if not t or t[-1] <= now - 60]:
+            del self.created[client]
+        for client in [c for c, g in self.open.items() if not g]:
+            del self.open[client]
+        self.seat_buckets = {k: b for k, b in self.seat_buckets.items() if not b.idle(now)}
