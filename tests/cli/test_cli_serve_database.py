@@ -14,7 +14,7 @@ from .helpers import run
 def started(monkeypatch):
     """Stand in for the server: record the database URL it would have been started with."""
     calls: list[str] = []
-    monkeypatch.setattr(server_app, "serve", lambda host, port, url: calls.append(url))
+    monkeypatch.setattr(server_app, "serve", lambda host, port, url, **_: calls.append(url))
     monkeypatch.delenv("FIREBREAK_DATABASE_URL", raising=False)
     return calls
 
