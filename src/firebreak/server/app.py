@@ -39,12 +39,13 @@ from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconn
 from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import BaseModel, Field
 
-from firebreak.agents import known_agents
+from firebreak.agents import BotLimits, known_agents
 from firebreak.core import GameState, all_games, record_of
 
 from . import errors as E
 from .live import UPDATE, Connection, GameManager, LiveGame
-from .storage import Storage, default_database_url
+from .bots import BotPool
+from .storage import UNAVAILABLE, Storage, default_database_url
 from .views import log_entries, render_board, seat_payload
 from .wire import loads
 
@@ -131,12 +132,16 @@ def _web_file(name: str) -> str:
     return str(resources.files("firebreak.web").joinpath(name))
 
 
-def create_app(database_url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
+def create_app(database_url: str | None = None, bot_delay: float = 0.0, bot_limits: BotLimits | None = None,
+               bot_workers: int | None = None) -> FastAPI:
     """The ASGI app. ``database_url``: SQLAlchemy URL; default ``FIREBREAK_DATABASE_URL`` or a SQLite file in
-    the current directory. ``bot_delay``: seconds a bot waits before each move (lets humans follow the play)."""
+    the current directory. ``bot_delay``: seconds a bot waits before each move (lets humans follow the play).
+    ``bot_limits``: the largest bot budgets accepted (default: ``FIREBREAK_BOT_LIMITS`` over
+    :data:`~firebreak.agents.factory.DEFAULT_LIMITS`); ``bot_workers``: processes bots think in (default:
+    ``FIREBREAK_BOT_WORKERS``, else all CPUs but one)."""
     url = database_url or os.environ.get("FIREBREAK_DATABASE_URL") or default_database_url()
     storage = Storage(url)
-    manager = GameManager(storage, bot_delay)
+    manager = GameManager(storage, bot_delay, bot_limits=bot_limits, bot_pool=BotPool(bot_workers))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):  # type: ignore[no-untyped-def]
@@ -147,18 +152,15 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0) -> FastA
 
             stop = start_listener(storage, manager, asyncio.get_running_loop())
         tasks.append(asyncio.create_task(_presence(manager)))
-        await manager.resume_all()
+        manager.start_resuming()  # in the background: the port opens now, games load as they are asked for
         try:
             yield
         finally:
             for t in tasks:
                 t.cancel()
-            for live in list(manager.games.values()):
-                if live.bot_task is not None:
-                    live.bot_task.cancel()
+            await manager.close()
             if stop is not None:
                 stop()
-            await asyncio.to_thread(manager.committer.close)
             storage.dispose()
 
     app = FastAPI(title="firebreak play server", version="1", lifespan=lifespan,
@@ -169,7 +171,13 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0) -> FastA
 
     @app.exception_handler(E.ApiError)
     async def _api_error(_request: Request, exc: E.ApiError) -> JSONResponse:
-        return JSONResponse({"error": exc.to_json()}, status_code=exc.status)
+        return JSONResponse({"error": exc.to_json()}, status_code=exc.status, headers=exc.headers())
+
+    async def _db_unavailable(request: Request, exc: Exception) -> JSONResponse:
+        return await _api_error(request, E.unavailable(exc))
+
+    for kind in UNAVAILABLE:  # a locked or lost database anywhere in a request: 503, try again
+        app.add_exception_handler(kind, _db_unavailable)
 
     from fastapi.exceptions import RequestValidationError
 
@@ -298,8 +306,13 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0) -> FastA
         step = min(step, total)
         if seat is not None and not 0 <= seat < live.state.num_players:
             raise E.ApiError(422, "bad_seat", f"seat {seat} is not a seat of this game")
+        history = live.state.history[:step]
+        return await asyncio.to_thread(_replayed, live, game_id, history, seat)  # replays from the start: off the loop
+
+    def _replayed(live: LiveGame, game_id: str, history: list[int], seat: int | None) -> dict[str, Any]:
+        step, total = len(history), len(live.state.history)
         state: GameState = live.spec.new_game(live.row.num_players, live.row.seed, live.row.options)
-        for a in live.state.history[:step]:
+        for a in history:
             state.apply_unchecked(a)
         view = state.view(seat)
         svg, text = render_board(live.spec, view, [])
@@ -445,6 +458,11 @@ def tune_threads() -> None:
     sys.setswitchinterval(0.001)
 
 
+SHUTDOWN_GRACE = 2
+"""Seconds open connections get to finish on SIGTERM before they are closed (clients reconnect to the next server;
+everything acknowledged is already committed)."""
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None, bot_delay: float = 0.6) -> None:
     """Run the server (``firebreak serve``): prints its address, serves until interrupted."""
     import uvicorn
@@ -457,4 +475,5 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
     tune_gc()
     tune_threads()
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=MAX_MESSAGE * 4,
-                ws_per_message_deflate=False)  # JSON views compress well but deflate costs more CPU than it saves on a LAN
+                ws_per_message_deflate=False,  # JSON views compress well but deflate costs more CPU than it saves
+                timeout_graceful_shutdown=SHUTDOWN_GRACE)
