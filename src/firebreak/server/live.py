@@ -59,8 +59,12 @@ INLINE_BOT = 0.002
 """A bot whose last move took less than this (seconds) moves on the event loop; a slower one in a worker process
 (:mod:`.bots`), so its thinking never stalls the other games (the hop costs more than a random bot's move)."""
 
-RESUME_CONCURRENCY = 4
-"""Games whose bots are brought back at once after a start (loading one replays its actions, in a thread)."""
+RESUME_CONCURRENCY = 2
+"""Games whose bots are brought back at once after a start (loading one replays its actions, in a thread): few,
+so the requests of the people arriving meanwhile are answered first."""
+
+RESUME_DELAY = 0.5
+"""Seconds after the start before the games are brought back: the port is open and first requests answered."""
 
 RETRY_MAX = 10.0
 """Longest wait (seconds) of a game's bots between tries while the database is locked or away."""
@@ -560,6 +564,7 @@ class GameManager:
 
     async def resume_all(self, concurrency: int = RESUME_CONCURRENCY) -> None:
         """Load every unfinished game with a bot seat, ``concurrency`` at a time, and let its bots play on."""
+        await asyncio.sleep(RESUME_DELAY)
         while True:
             try:
                 ids = await self.db(self.storage.unfinished_bot_game_ids)
