@@ -152,6 +152,9 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, bot_limi
 
             stop = start_listener(storage, manager, asyncio.get_running_loop())
         tasks.append(asyncio.create_task(_presence(manager)))
+        if storage.is_postgres:  # another process may die with games whose bots it drove
+            tasks.append(asyncio.create_task(_adopt_stalled(manager)))
+        tasks.append(asyncio.create_task(manager.bot_pool.warm()))
         manager.start_resuming()  # in the background: the port opens now, games load as they are asked for
         try:
             yield
@@ -424,6 +427,16 @@ async def _presence(manager: GameManager, every: float = 10.0) -> None:
         await asyncio.sleep(every)
         with contextlib.suppress(Exception):
             await manager.touch_connected()
+
+
+async def _adopt_stalled(manager: GameManager, every: float = 5.0) -> None:
+    """Take over the bots of games another server process stopped driving (it died); see ``adopt_stalled``."""
+    while True:
+        await asyncio.sleep(every)
+        try:
+            await manager.adopt_stalled()
+        except Exception:  # noqa: BLE001 - the database is away: the next round tries again
+            log.warning("cannot look for stalled games", exc_info=True)
 
 
 def tune_gc() -> None:

@@ -67,6 +67,11 @@ def think(spec: str, state_bytes: bytes, seat: int, rng: Any) -> tuple[int, floa
     return action, time.process_time() - start
 
 
+def ready() -> bool:
+    """In a worker: nothing to do (see :meth:`BotPool.warm`); importing this module loaded the bots."""
+    return True
+
+
 class BotPool:
     """Two bounded pools of worker processes (heavy and quick lanes), started on first use."""
 
@@ -98,6 +103,11 @@ class BotPool:
                 if attempt:
                     raise
         raise AssertionError("unreachable")
+
+    async def warm(self) -> None:
+        """Start the workers of both lanes now (a new interpreter takes a second or more to import the games),
+        so the first bot moves are not delayed by it."""
+        await asyncio.gather(*(asyncio.wrap_future(self._pool(heavy).submit(ready)) for heavy in (False, True)))
 
     def close(self) -> None:
         """Cancel every queued move and terminate the workers now (a search in progress is not waited for)."""

@@ -66,6 +66,9 @@ so the requests of the people arriving meanwhile are answered first."""
 RESUME_DELAY = 0.5
 """Seconds after the start before the games are brought back: the port is open and first requests answered."""
 
+STALLED_AFTER = 15.0
+"""Seconds without a stored action after which a game with a bot to move is taken over by this process."""
+
 RETRY_MAX = 10.0
 """Longest wait (seconds) of a game's bots between tries while the database is locked or away."""
 
@@ -584,6 +587,27 @@ class GameManager:
 
         for i in range(0, len(ids), 100):  # a hundred tasks at a time, not thousands
             await asyncio.gather(*(resume(g) for g in ids[i:i + 100]))
+
+    async def adopt_stalled(self, after: float = STALLED_AFTER) -> int:
+        """Drive the bots of games where nothing was stored for ``after`` seconds and no bot loop of ours runs:
+        with several processes on one database, the one that drove them may have died (kill -9). If it is merely
+        slow, both drive them for a while and the database lets one action per turn through. Returns how many
+        games' bots were started."""
+        started = 0
+        for game_id in await self.db(self.storage.stalled_bot_game_ids, time.time() - after):
+            live = self.games.get(game_id)
+            if live is not None and live.bot_task is not None and not live.bot_task.done():
+                continue
+            try:
+                live = await self.get(game_id)
+                async with live.lock:
+                    await self.catch_up(live)
+            except Exception:  # noqa: BLE001 - the next sweep tries again
+                log.exception("cannot look at stalled game %s", game_id)
+                continue
+            self.kick_bots(live)
+            started += live.bot_task is not None and not live.bot_task.done()
+        return started
 
     async def close(self) -> None:
         """Stop the bots at once (their moves in progress are dropped, never half stored), then store what is

@@ -33,6 +33,7 @@ from sqlalchemy import (
     bindparam,
     create_engine,
     event,
+    func,
     insert,
     select,
     text,
@@ -273,6 +274,18 @@ class Storage:
             bots = select(seats_table.c.game_id).where(seats_table.c.kind == "bot")
             return [r[0] for r in conn.execute(
                 select(games_table.c.id).where(games_table.c.finished.is_(False) & games_table.c.id.in_(bots))
+                .order_by(games_table.c.created_at))]
+
+    def stalled_bot_game_ids(self, before: float) -> list[str]:
+        """Unfinished games with a bot seat and nothing stored since ``before`` (a time): maybe their bots' process
+        died. (Games waiting for a person are among them; loading those changes nothing.)"""
+        last = (select(func.max(actions_table.c.created_at)).where(actions_table.c.game_id == games_table.c.id)
+                .scalar_subquery())
+        bots = select(seats_table.c.game_id).where(seats_table.c.kind == "bot")
+        with self.engine.connect() as conn:
+            return [r[0] for r in conn.execute(
+                select(games_table.c.id).where(games_table.c.finished.is_(False) & games_table.c.id.in_(bots)
+                                               & (func.coalesce(last, games_table.c.created_at) < before))
                 .order_by(games_table.c.created_at))]
 
     def unfinished_game_ids(self) -> list[str]:
