@@ -113,7 +113,7 @@ def test_nothing_is_acknowledged_before_its_commit(db_url: str) -> None:
 
 
 def test_an_action_whose_commit_fails_is_refused_and_never_shown(tmp_path: Path) -> None:
-    """SQLite commits on the event loop: if the database refuses the transaction, the player gets an error, the
+    """If the database refuses the transaction, the player gets an error, the
     game does not move, and no client is sent the action."""
     with TestClient(create_app(f"sqlite:///{tmp_path / 'g.sqlite3'}")) as client:
         g = create(client, ["human", "human", "human"])

@@ -1,13 +1,22 @@
 """Bots built on the core protocol alone: random, greedy, information-set MCTS, the spec factory and the game runner."""
 
 from .base import Agent, Observation
-from .factory import AgentSpecError, AgentType, known_agents, make_agent, parse_agent_list, register_agent
+from .factory import (
+    AgentSpecError,
+    AgentType,
+    BotLimitError,
+    BotLimits,
+    known_agents,
+    make_agent,
+    parse_agent_list,
+    register_agent,
+)
 from .greedy import GreedyAgent, score_lead
 from .mcts import MCTSAgent
 from .random_agent import RandomAgent
 from .runner import agent_rng, play_game
 
 __all__ = [
-    "Agent", "AgentSpecError", "AgentType", "GreedyAgent", "MCTSAgent", "Observation", "RandomAgent", "agent_rng",
+    "Agent", "AgentSpecError", "AgentType", "BotLimitError", "BotLimits", "GreedyAgent", "MCTSAgent", "Observation", "RandomAgent", "agent_rng",
     "known_agents", "make_agent", "parse_agent_list", "play_game", "register_agent", "score_lead",
 ]

@@ -77,11 +77,9 @@ def _convert(agent: str, key: str, raw: str, typ: type) -> object:
         raise AgentSpecError(f"agent {agent!r}: parameter {key!r} expects {typ.__name__}, not {raw!r}") from None
 
 
-def make_agent(spec: str) -> Agent:
-    """Build a bot from its spec, e.g. ``"random"``, ``"greedy"``, ``"greedy:samples=3"``.
-
-    Raises :class:`AgentSpecError` listing the known agents or parameters when the spec does not fit.
-    """
+def parse_spec(spec: str) -> tuple[AgentType, dict[str, object]]:
+    """The agent type a spec names and its parameters, converted; raises :class:`AgentSpecError` if they do not
+    fit (the agent itself may still refuse the values: see :func:`make_agent`)."""
     if not isinstance(spec, str) or not spec.strip():
         raise AgentSpecError(f"an agent spec is a name such as 'random' (known agents: {_describe_known()})")
     name, _, params_text = spec.strip().partition(":")
@@ -99,10 +97,102 @@ def make_agent(spec: str) -> Agent:
             known = ", ".join(agent_type.params) or "none"
             raise AgentSpecError(f"agent {name!r} has no parameter {key!r} (its parameters: {known})")
         kwargs[key] = _convert(name, key, raw.strip(), agent_type.params[key])
+    return agent_type, kwargs
+
+
+def make_agent(spec: str) -> Agent:
+    """Build a bot from its spec, e.g. ``"random"``, ``"greedy"``, ``"greedy:samples=3"``.
+
+    Raises :class:`AgentSpecError` listing the known agents or parameters when the spec does not fit.
+    """
+    agent_type, kwargs = parse_spec(spec)
     try:
         return agent_type.make(**kwargs)
     except ValueError as exc:
         raise AgentSpecError(f"agent {spec!r}: {exc}") from None
+
+
+class BotLimitError(AgentSpecError):
+    """A bot spec asks for more thinking than the server allows (a budget over its limit)."""
+
+
+DEFAULT_LIMITS: dict[str, float] = {
+    "greedy.samples": 100,
+    "mcts.iterations": 5000,
+    "mcts.seconds": 5.0,
+    "mcts.prior": 1000,
+    "mcts.prior_samples": 100,
+    "mcts.depth": 200,
+    "mcts.width": 1000,
+}
+"""Per-move budgets a server allows (``agent.parameter`` -> largest value). Each caps the work of one move, so
+a stranger cannot ask the server for a bot that thinks for hours (``mcts:iterations=0,seconds=100000``)."""
+
+ANY_NUMBER_LIMIT = 1_000_000
+"""Largest magnitude of a numeric parameter with no limit of its own (a parameter added later stays bounded)."""
+
+UNBOUNDED_ZERO = {"mcts.iterations": "mcts.seconds"}
+"""Parameters whose 0 means "no limit", and the parameter that must then bound the move instead."""
+
+
+@dataclass(frozen=True)
+class BotLimits:
+    """The bot budgets a server accepts; :meth:`check` refuses a spec over any of them with a sentence naming it.
+
+    ``limits`` maps ``agent.parameter`` to its largest value (see :data:`DEFAULT_LIMITS`). An operator changes them
+    with ``FIREBREAK_BOT_LIMITS="mcts.seconds=2,greedy.samples=20"`` (see :meth:`from_env`).
+    """
+
+    limits: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_LIMITS))
+
+    @classmethod
+    def from_env(cls, text: str | None = None) -> BotLimits:
+        """Defaults, overridden by ``text`` (default: the ``FIREBREAK_BOT_LIMITS`` environment variable)."""
+        import os
+
+        text = os.environ.get("FIREBREAK_BOT_LIMITS", "") if text is None else text
+        limits = dict(DEFAULT_LIMITS)
+        for item in filter(None, (p.strip() for p in text.split(","))):
+            key, eq, raw = item.partition("=")
+            agent, dot, param = key.strip().partition(".")
+            agent_type = _AGENTS.get(agent)
+            if not eq or not dot or agent_type is None or param not in agent_type.params:
+                raise AgentSpecError(f"bot limit {item!r} must be written agent.parameter=number, "
+                                     f"e.g. mcts.seconds=2 (known agents: {_describe_known()})")
+            try:
+                value = float(raw)
+            except ValueError:
+                raise AgentSpecError(f"bot limit {item!r}: {raw.strip()!r} is not a number") from None
+            if not value > 0:
+                raise AgentSpecError(f"bot limit {item!r} must be above 0")
+            limits[f"{agent}.{param}"] = value
+        return cls(limits)
+
+    def check(self, spec: str) -> Agent:
+        """Build the bot of ``spec`` if every budget is within its limit; else :class:`BotLimitError`."""
+        agent_type, kwargs = parse_spec(spec)
+        for param, value in kwargs.items():
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                continue
+            key = f"{agent_type.name}.{param}"
+            limit = self.limits.get(key)
+            if value == 0 and key in UNBOUNDED_ZERO:
+                other = UNBOUNDED_ZERO[key].split(".", 1)[1]
+                if not kwargs.get(other):
+                    raise BotLimitError(f"bot {spec!r}: {param}=0 means no limit; give {other} as well "
+                                        f"(at most {_show(self.limits.get(UNBOUNDED_ZERO[key]))})")
+                continue
+            if limit is not None and value > limit:
+                raise BotLimitError(f"bot {spec!r}: {param}={_show(value)} is over this server's limit "
+                                    f"of {_show(limit)} ({key})")
+            if limit is None and abs(value) > ANY_NUMBER_LIMIT:
+                raise BotLimitError(f"bot {spec!r}: {param}={_show(value)} is over this server's limit "
+                                    f"of {_show(ANY_NUMBER_LIMIT)} for any number")
+        return make_agent(spec)
+
+
+def _show(value: float | None) -> str:
+    return "unlimited" if value is None else f"{value:g}"
 
 
 def parse_agent_list(text: str) -> list[str]:

@@ -43,15 +43,16 @@ from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconn
 from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import BaseModel, Field
 
-from firebreak.agents import known_agents
+from firebreak.agents import BotLimits, known_agents
 from firebreak.core import FirebreakError, GameState, all_games, get_game, record_of
 
 from . import errors as E
 from .limits import Limiter, Limits, RateLimited, TokenBucket
 from .live import UPDATE, Connection, GameManager, LiveGame
+from .bots import BotPool
 from .retention import with_housekeeping
 from .security import SecurityHeaders
-from .storage import Storage, default_database_url
+from .storage import UNAVAILABLE, Storage, default_database_url
 from .views import log_entries, render_board, seat_payload
 from .wire import loads
 
@@ -165,13 +166,16 @@ def client_of(conn: Request | WebSocket) -> str:
     return conn.client.host if conn.client is not None else "unknown"
 
 
-def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: Limits | None = None) -> FastAPI:
+def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: Limits | None = None,
+               bot_limits: BotLimits | None = None, bot_workers: int | None = None) -> FastAPI:
     """The ASGI app. ``database_url``: SQLAlchemy URL; default ``FIREBREAK_DATABASE_URL`` or a SQLite file in
     the current directory. ``bot_delay``: seconds a bot waits before each move (lets humans follow the play).
-    ``limits``: default :meth:`Limits.from_env`."""
+    ``limits``: default :meth:`Limits.from_env`. ``bot_limits``: the largest bot budgets accepted (default:
+    ``FIREBREAK_BOT_LIMITS`` over :data:`~firebreak.agents.factory.DEFAULT_LIMITS`); ``bot_workers``: processes
+    bots think in (default: ``FIREBREAK_BOT_WORKERS``, else all CPUs but one)."""
     url = database_url or os.environ.get("FIREBREAK_DATABASE_URL") or default_database_url()
     storage = Storage(url)
-    manager = GameManager(storage, bot_delay)
+    manager = GameManager(storage, bot_delay, bot_limits=bot_limits, bot_pool=BotPool(bot_workers))
     limiter = Limiter(limits if limits is not None else Limits.from_env())
 
     @contextlib.asynccontextmanager
@@ -183,18 +187,18 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
 
             stop = start_listener(storage, manager, asyncio.get_running_loop())
         tasks.append(asyncio.create_task(_presence(manager)))
-        await manager.resume_all()
+        if storage.is_postgres:  # another process may die with games whose bots it drove
+            tasks.append(asyncio.create_task(_adopt_stalled(manager)))
+        tasks.append(asyncio.create_task(manager.bot_pool.warm()))
+        manager.start_resuming()  # in the background: the port opens now, games load as they are asked for
         try:
             yield
         finally:
             for t in tasks:
                 t.cancel()
-            for live in list(manager.games.values()):
-                if live.bot_task is not None:
-                    live.bot_task.cancel()
+            await manager.close()
             if stop is not None:
                 stop()
-            await asyncio.to_thread(manager.committer.close)
             storage.dispose()
 
     app = FastAPI(title="firebreak play server", version="1", lifespan=lifespan,
@@ -217,7 +221,13 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
 
     @app.exception_handler(E.ApiError)
     async def _api_error(_request: Request, exc: E.ApiError) -> JSONResponse:
-        return JSONResponse({"error": exc.to_json()}, status_code=exc.status, headers=getattr(exc, "headers", None))
+        return JSONResponse({"error": exc.to_json()}, status_code=exc.status, headers=exc.headers())
+
+    async def _db_unavailable(request: Request, exc: Exception) -> JSONResponse:
+        return await _api_error(request, E.unavailable(exc))
+
+    for kind in UNAVAILABLE:  # a locked or lost database anywhere in a request: 503, try again
+        app.add_exception_handler(kind, _db_unavailable)
 
     from fastapi.exceptions import RequestValidationError
 
@@ -379,8 +389,13 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
         step = min(step, total)
         if seat is not None and not 0 <= seat < live.state.num_players:
             raise E.ApiError(422, "bad_seat", f"seat {seat} is not a seat of this game")
+        history = live.state.history[:step]
+        return await asyncio.to_thread(_replayed, live, game_id, history, seat)  # replays from the start: off the loop
+
+    def _replayed(live: LiveGame, game_id: str, history: list[int], seat: int | None) -> dict[str, Any]:
+        step, total = len(history), len(live.state.history)
         state: GameState = live.spec.new_game(live.row.num_players, live.row.seed, live.row.options)
-        for a in live.state.history[:step]:
+        for a in history:
             state.apply_unchecked(a)
         view = state.view(seat)
         svg, text = render_board(live.spec, view, [])
@@ -544,6 +559,16 @@ async def _presence(manager: GameManager, every: float = 10.0) -> None:
             await manager.touch_connected()
 
 
+async def _adopt_stalled(manager: GameManager, every: float = 5.0) -> None:
+    """Take over the bots of games another server process stopped driving (it died); see ``adopt_stalled``."""
+    while True:
+        await asyncio.sleep(every)
+        try:
+            await manager.adopt_stalled()
+        except Exception:  # noqa: BLE001 - the database is away: the next round tries again
+            log.warning("cannot look for stalled games", exc_info=True)
+
+
 def tune_gc() -> None:
     """Keep Python's cycle collector from pausing play.
 
@@ -574,6 +599,11 @@ def tune_threads() -> None:
     import sys
 
     sys.setswitchinterval(0.001)
+
+
+SHUTDOWN_GRACE = 2
+"""Seconds open connections get to finish on SIGTERM before they are closed (clients reconnect to the next server;
+everything acknowledged is already committed)."""
 
 
 class ServeError(FirebreakError):
@@ -629,4 +659,5 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
     tune_threads()
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=MAX_MESSAGE * 4,
                 ws_per_message_deflate=False,  # JSON views compress well but deflate costs more CPU than it saves
-                proxy_headers=forwarded_allow_ips is not None, forwarded_allow_ips=forwarded_allow_ips or "")
+                proxy_headers=forwarded_allow_ips is not None, forwarded_allow_ips=forwarded_allow_ips or "",
+                timeout_graceful_shutdown=SHUTDOWN_GRACE)

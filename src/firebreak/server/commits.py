@@ -8,32 +8,40 @@ broadcasts its own action. An idle server commits each action at once (a batch o
 per transaction, so the cost per action falls as the load rises. Nothing is acknowledged before its commit, and
 an action whose turn another process took first fails alone (the batch is retried action by action).
 
-The writer is a thread for PostgreSQL (a commit waits for the network and the disk, the event loop must not).
-For SQLite it runs on the event loop itself, once per loop iteration for everything queued so far: a WAL commit
-without fsync (``synchronous=NORMAL``: it survives a killed process) takes a fraction of a millisecond, less than
-the thread would cost, since a thread doing Python work waits for the interpreter lock (up to 5 ms) whenever
-the loop is busy, and every action waited for it.
+The writer is a thread: a commit can wait for the network and the disk, or for a lock another program holds
+on the database (up to :data:`~.storage.LOCK_TIMEOUT` per try, :data:`ATTEMPTS` tries), and the event loop must
+never wait with it: on a locked SQLite file an inline commit stalled every request of the server. (``inline``
+commits on the loop once per loop iteration, for tests and measurements only: a WAL commit without fsync takes a
+fraction of a millisecond, but a locked database would freeze the server.) A batch that still finds the database
+locked or gone fails with the database's error, which the server answers with a 503: nothing was stored.
 """
 
 from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from typing import Any
 
-from .storage import Storage
+from .storage import UNAVAILABLE, Storage
+
+ATTEMPTS = 2
+"""Tries of a batch while the database is locked or unreachable, before its actions are refused (503)."""
+
+RETRY_PAUSE = 0.2
+"""Seconds between two tries of a batch."""
 
 Item = tuple[str, int, int, int, bool]  # (game_id, idx, action, seat, finished)
 
 
 class GroupCommitter:
     """Queue of actions to store, drained on the event loop (``inline``, SQLite's default) or by one daemon thread
-    started on first use (PostgreSQL's)."""
+    started on first use (the default)."""
 
     def __init__(self, storage: Storage, max_batch: int = 500, inline: bool | None = None) -> None:
         self.storage = storage
         self.max_batch = max_batch
-        self.inline = not storage.is_postgres if inline is None else inline
+        self.inline = False if inline is None else inline
         self._flush_due = False
         self.batches = 0  # transactions committed (with ``actions``: how well commits are grouped)
         self.actions = 0
@@ -65,6 +73,10 @@ class GroupCommitter:
             self._cv.notify()
         await fut
 
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
     def close(self, timeout: float = 10.0) -> None:
         """Store what is pending, then stop the thread."""
         with self._cv:
@@ -84,11 +96,21 @@ class GroupCommitter:
     def _store(self, batch: list[tuple[Item, asyncio.AbstractEventLoop, asyncio.Future]]
                ) -> list[tuple[asyncio.Future, Any]]:
         """Commit a batch; (future, result) per item: None once committed, else the exception to raise."""
-        try:
-            results: list[Any] = self.storage.append_actions([item for item, _, _ in batch])
-        except Exception as exc:  # noqa: BLE001 - the database is unreachable or refused the batch: all fail
-            results = [exc] * len(batch)
-        else:
+        items = [item for item, _, _ in batch]
+        stored = False
+        for attempt in range(1, ATTEMPTS + 1):
+            try:
+                results: list[Any] = self.storage.append_actions(items)
+                stored = True
+            except UNAVAILABLE as exc:  # locked or lost: try again shortly (on the loop: never, see above)
+                results = [exc] * len(batch)
+                if attempt < ATTEMPTS and not self.inline:
+                    time.sleep(RETRY_PAUSE)
+                    continue
+            except Exception as exc:  # noqa: BLE001 - the database refused the batch: all fail
+                results = [exc] * len(batch)
+            break
+        if stored:
             self.batches += 1
             self.actions += sum(r is None for r in results)
         return [(fut, result) for (_, _, fut), result in zip(batch, results)]

@@ -8,11 +8,15 @@ from __future__ import annotations
 
 
 class ApiError(Exception):
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(self, status: int, code: str, message: str, retry_after: int | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
+        self.retry_after = retry_after  # seconds, sent as the Retry-After header over HTTP
+
+    def headers(self) -> dict[str, str] | None:
+        return None if self.retry_after is None else {"Retry-After": str(self.retry_after)}
 
     def to_json(self) -> dict[str, str]:
         return {"code": self.code, "message": self.message}
@@ -41,3 +45,14 @@ def game_over() -> ApiError:
 
 def too_large(limit: int) -> ApiError:
     return ApiError(413, "too_large", f"message too large (the limit is {limit} bytes)")
+
+
+RETRY_AFTER = 2
+"""Seconds a client is asked to wait before trying again while the database is locked or away."""
+
+
+def unavailable(cause: BaseException | None = None) -> ApiError:
+    """The database is locked by another program or unreachable: nothing was changed, try again shortly."""
+    return ApiError(503, "database_unavailable",
+                    f"the game database is busy or unreachable, so nothing was changed; try again in {RETRY_AFTER} s",
+                    retry_after=RETRY_AFTER)

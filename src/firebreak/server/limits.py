@@ -96,9 +96,8 @@ class RateLimited(E.ApiError):
     """A refusal for going over a limit: HTTP 429 with ``Retry-After`` (whole seconds, at least 1)."""
 
     def __init__(self, message: str, retry_after: float) -> None:
-        self.retry_after = max(1, math.ceil(retry_after))
-        super().__init__(429, "rate_limited", f"{message}; try again in {self.retry_after} s")
-        self.headers = {"Retry-After": str(self.retry_after)}
+        wait = max(1, math.ceil(retry_after))
+        super().__init__(429, "rate_limited", f"{message}; try again in {wait} s", retry_after=wait)
 
     def to_json(self) -> dict[str, object]:  # type: ignore[override]
         return {**super().to_json(), "retry_after": self.retry_after}

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import pickle
 import secrets
 import time
 from collections import OrderedDict
@@ -27,13 +28,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from firebreak.agents import Agent, Observation, agent_rng, make_agent
+from firebreak.agents import Agent, BotLimits, Observation, agent_rng, make_agent
 from firebreak.core import FirebreakError, GameSpec, GameState, get_game
 
 from . import errors as E
 from . import patch
+from .bots import QUICK as QUICK_LANE
+from .bots import BotPool, is_heavy
 from .commits import GroupCommitter
 from .storage import (
+    UNAVAILABLE,
     GameRow,
     SeatRow,
     StaleIndexError,
@@ -52,8 +56,21 @@ action and the bots' answers go out as one update: built once instead of once pe
 see a 30 ms pause. A bot thinking longer than this is shown in a later update."""
 
 INLINE_BOT = 0.002
-"""A bot whose last move took less than this (seconds) moves on the event loop; a slower one in a thread, so
-its thinking never stalls the other games (a thread hop costs more than a random bot's move)."""
+"""A bot whose last move took less than this (seconds) moves on the event loop; a slower one in a worker process
+(:mod:`.bots`), so its thinking never stalls the other games (the hop costs more than a random bot's move)."""
+
+RESUME_CONCURRENCY = 2
+"""Games whose bots are brought back at once after a start (loading one replays its actions, in a thread): few,
+so the requests of the people arriving meanwhile are answered first."""
+
+RESUME_DELAY = 0.5
+"""Seconds after the start before the games are brought back: the port is open and first requests answered."""
+
+STALLED_AFTER = 15.0
+"""Seconds without a stored action after which a game with a bot to move is taken over by this process."""
+
+RETRY_MAX = 10.0
+"""Longest wait (seconds) of a game's bots between tries while the database is locked or away."""
 
 
 UPDATE = None
@@ -196,9 +213,14 @@ class LiveGame:
 class GameManager:
     """All live games of this process and the operations on them (create, act, take over, broadcast)."""
 
-    def __init__(self, storage: Storage, bot_delay: float = 0.0, max_cached: int = 2000) -> None:
+    def __init__(self, storage: Storage, bot_delay: float = 0.0, max_cached: int = 2000,
+                 bot_limits: BotLimits | None = None, bot_pool: BotPool | None = None) -> None:
         self.storage = storage
         self.committer = GroupCommitter(storage)
+        self.bot_limits = BotLimits.from_env() if bot_limits is None else bot_limits
+        self.bot_pool = BotPool() if bot_pool is None else bot_pool
+        self.resume_task: asyncio.Task | None = None
+        self.closing = False
         self.bot_delay = bot_delay
         self.bot_wait = BOT_WAIT
         self.max_cached = max_cached
@@ -206,7 +228,18 @@ class GameManager:
         self._load_lock = asyncio.Lock()
 
     async def db(self, fn: Callable[..., Any], *args: Any) -> Any:
-        return await asyncio.to_thread(fn, *args)
+        """Run a storage call in a database thread; a locked or unreachable database is a 503 (try again)."""
+        try:
+            return await asyncio.to_thread(fn, *args)
+        except UNAVAILABLE as exc:
+            raise E.unavailable(exc) from None
+
+    def check_bot(self, spec: str, where: str = "") -> None:
+        """Refuse (422) a bot spec that does not parse or asks for more than this server's limits."""
+        try:
+            self.bot_limits.check(spec)
+        except FirebreakError as exc:
+            raise E.ApiError(422, "bad_bot", f"{where}{exc}") from None
 
     # ------------------------------------------------------------------------------------------- games
     async def create(self, game: str, num_players: int | None, options: dict[str, Any], seats: list[dict[str, Any]],
@@ -231,10 +264,7 @@ class GameManager:
                 rows.append(SeatRow(i, "human", None, hash_token(tok), None))
             elif kind == "bot":
                 bot = s.get("bot") or "greedy"
-                try:
-                    make_agent(bot)
-                except FirebreakError as exc:
-                    raise E.ApiError(422, "bad_bot", f"seat {i}: {exc}") from None
+                self.check_bot(bot, f"seat {i}: ")
                 rows.append(SeatRow(i, "bot", bot, None, None))
             else:
                 raise E.ApiError(422, "bad_seats", f"seat {i} must be 'human' or 'bot', not {kind!r}")
@@ -333,6 +363,8 @@ class GameManager:
         live.committing = idx + 1
         try:
             await self.committer.append(live.id, idx, action, seat, new.is_terminal())
+        except UNAVAILABLE as exc:
+            raise E.unavailable(exc) from None
         except StaleIndexError:
             live.committing = None
             await self.catch_up(live)
@@ -362,47 +394,72 @@ class GameManager:
             live.bots_settled.set()
 
     async def _bot_moves(self, live: LiveGame) -> None:
-        while True:
+        """Play the game's bots until a person is to move. A slow bot thinks in a worker process with the game's
+        lock released (the game can be read meanwhile; a move that the game outran is dropped); a locked or lost
+        database makes the bots wait and try again, longer each time, until it is back."""
+        wait = 0.5
+        while not self.closing:
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
-            async with live.lock:
-                state = live.state  # if another process moved on, the insert below fails and we catch up
-                if state.is_terminal():
+            try:
+                if await self._bot_move(live) is None:
                     return
-                seat = state.current_player()
-                spec = live.seats[seat].bot
-                if live.seats[seat].kind != "bot" or spec is None:
+                wait = 0.5
+            except E.ApiError as exc:
+                if exc.status != 503:
+                    continue  # another process moved first: _commit caught up; look again
+                log.warning("game %s: the database is unavailable (%s); its bots try again in %.1f s",
+                            live.id, exc.message, wait)
+                await asyncio.sleep(wait)
+                wait = min(wait * 2, RETRY_MAX)
+            except Exception:
+                if self.closing or self.committer.closed:
                     return
+                log.exception("bot loop of %s failed; its bots try again in %.1f s", live.id, wait)
+                await asyncio.sleep(wait)
+                wait = min(wait * 2, RETRY_MAX)
+            await asyncio.sleep(0)
+
+    async def _bot_move(self, live: LiveGame) -> bool | None:
+        """One bot move (True), or None if no bot is to move."""
+        async with live.lock:
+            if live.state.is_terminal():
+                await self.catch_up(live)  # (after a database outage the cache may be behind)
+            state = live.state
+            if state.is_terminal():
+                return None
+            seat = state.current_player()
+            spec = live.seats[seat].bot
+            if live.seats[seat].kind != "bot" or spec is None:
+                return None
+            rng = agent_rng(live.row.seed, seat, len(state.history))
+            took = live.bot_seconds.get((seat, spec))
+            if took is not None and took < INLINE_BOT:
                 agent = live.agents.get((seat, spec))
                 if agent is None:
                     agent = live.agents[(seat, spec)] = make_agent(spec)
-                rng = agent_rng(live.row.seed, seat, len(state.history))
-                took = live.bot_seconds.get((seat, spec))
-                if took is not None and took < INLINE_BOT:
-                    start = time.perf_counter()
-                    action = agent.act(Observation(state, seat), rng)
-                    took = time.perf_counter() - start
-                else:
-                    action, took = await asyncio.to_thread(_timed_act, agent, Observation(state, seat), rng)
-                live.bot_seconds[(seat, spec)] = took
-                try:
-                    await self._commit(live, seat, action)
-                except E.ApiError:
-                    continue  # another process moved first: _commit caught up; look again
-                except Exception:
-                    log.exception("bot loop of %s cannot write to the database", live.id)
-                    return
-            await asyncio.sleep(0)
+                start = time.perf_counter()
+                action = agent.act(Observation(state, seat), rng)
+                live.bot_seconds[(seat, spec)] = time.perf_counter() - start
+                await self._commit(live, seat, action)
+                return True
+            n = len(state.history)
+            snapshot = pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
+        heavy = (took is None and is_heavy(spec)) or (took is not None and took > QUICK_LANE)
+        action, took = await self.bot_pool.think(spec, snapshot, seat, rng, heavy)
+        async with live.lock:
+            live.bot_seconds[(seat, spec)] = took
+            if (len(live.state.history) != n or live.seats[seat].kind != "bot" or live.seats[seat].bot != spec):
+                return True  # the game moved on or the seat changed hands while it thought: look again
+            await self._commit(live, seat, action)
+        return True
 
     # ------------------------------------------------------------------------------------------- seats
     async def takeover(self, game_id: str, token: str | None, seat: int, bot: str) -> None:
         """Another player hands an absent player's seat to a bot (allowed after the game's timeout)."""
         live = await self.get(game_id)
         me = live.seat_for_token(token)
-        try:
-            make_agent(bot)
-        except FirebreakError as exc:
-            raise E.ApiError(422, "bad_bot", str(exc)) from None
+        self.check_bot(bot)
         async with live.lock:
             await self.catch_up(live)
             if not 0 <= seat < len(live.seats) or seat == me:
@@ -502,20 +559,64 @@ class GameManager:
             await self.catch_up(live)
             self.broadcast(live, full=before != [(s.kind, s.bot) for s in live.seats])
 
-    async def resume_all(self) -> None:
-        """After a start or restart: let the bots of every unfinished game play on."""
-        for game_id in await self.db(self.storage.unfinished_game_ids):
+    def start_resuming(self) -> asyncio.Task:
+        """After a start or restart: bring back the bots of unfinished games in the background (the port is open
+        meanwhile; a game a client asks for loads on its own)."""
+        self.resume_task = asyncio.get_running_loop().create_task(self.resume_all())
+        return self.resume_task
+
+    async def resume_all(self, concurrency: int = RESUME_CONCURRENCY) -> None:
+        """Load every unfinished game with a bot seat, ``concurrency`` at a time, and let its bots play on."""
+        await asyncio.sleep(RESUME_DELAY)
+        while True:
+            try:
+                ids = await self.db(self.storage.unfinished_bot_game_ids)
+                break
+            except E.ApiError:  # the database is not there yet
+                await asyncio.sleep(2.0)
+        gate = asyncio.Semaphore(concurrency)
+
+        async def resume(game_id: str) -> None:
+            async with gate:
+                try:
+                    live = await self.get(game_id)
+                except Exception:
+                    log.exception("cannot resume game %s", game_id)
+                    return
+                self.kick_bots(live)
+
+        for i in range(0, len(ids), 100):  # a hundred tasks at a time, not thousands
+            await asyncio.gather(*(resume(g) for g in ids[i:i + 100]))
+
+    async def adopt_stalled(self, after: float = STALLED_AFTER) -> int:
+        """Drive the bots of games where nothing was stored for ``after`` seconds and no bot loop of ours runs:
+        with several processes on one database, the one that drove them may have died (kill -9). If it is merely
+        slow, both drive them for a while and the database lets one action per turn through. Returns how many
+        games' bots were started."""
+        started = 0
+        for game_id in await self.db(self.storage.stalled_bot_game_ids, time.time() - after):
+            live = self.games.get(game_id)
+            if live is not None and live.bot_task is not None and not live.bot_task.done():
+                continue
             try:
                 live = await self.get(game_id)
-            except Exception:
-                log.exception("cannot resume game %s", game_id)
+                async with live.lock:
+                    await self.catch_up(live)
+            except Exception:  # noqa: BLE001 - the next sweep tries again
+                log.exception("cannot look at stalled game %s", game_id)
                 continue
             self.kick_bots(live)
+            started += live.bot_task is not None and not live.bot_task.done()
+        return started
 
+    async def close(self) -> None:
+        """Stop the bots at once (their moves in progress are dropped, never half stored), then store what is
+        pending and stop the committer."""
+        self.closing = True
+        tasks = [t for t in [self.resume_task, *(g.bot_task for g in self.games.values())] if t is not None]
+        for t in tasks:
+            t.cancel()
+        self.bot_pool.close()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.to_thread(self.committer.close)
 
-def _timed_act(agent: Agent, obs: Observation, rng: Any) -> tuple[int, float]:
-    """The agent's move and the CPU time it took, in a worker thread (waiting there for the interpreter lock is not
-    counted, so a quick bot is not mistaken for a slow one because the event loop was busy)."""
-    start = time.thread_time()
-    action = agent.act(obs, rng)
-    return action, time.thread_time() - start

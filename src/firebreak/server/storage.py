@@ -41,7 +41,19 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeoutError
+
+UNAVAILABLE = (OperationalError, InterfaceError, PoolTimeoutError)
+"""What a locked, lost or overloaded database raises: the request is refused with a 503 and may be tried again."""
+
+LOCK_TIMEOUT = 1.5
+"""Seconds a statement waits for a lock another connection holds (SQLite ``busy_timeout``, PostgreSQL
+``lock_timeout``) before failing: a short wait keeps a stuck database from holding requests and threads for long;
+the caller retries or answers 503."""
+
+STATEMENT_TIMEOUT = 10.0
+"""PostgreSQL ``statement_timeout``: no statement of the server's takes near this long unless something is wrong."""
 
 metadata = MetaData()
 
@@ -130,14 +142,18 @@ class Storage:
         self.sa_url = url
         kwargs: dict[str, Any] = {"future": True}
         if url.startswith("sqlite"):
-            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": LOCK_TIMEOUT}
         else:
             kwargs["pool_size"] = 10
             kwargs["max_overflow"] = 20
             kwargs["pool_pre_ping"] = True
+            kwargs["pool_timeout"] = 5
+            kwargs["connect_args"] = {"connect_timeout": 3}
         self.engine: Engine = create_engine(url, **kwargs)
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
+        else:
+            event.listen(self.engine, "connect", _postgres_timeouts)
         metadata.create_all(self.engine)
 
     def dispose(self) -> None:
@@ -286,6 +302,26 @@ class Storage:
             conn.execute(delete(seats_table).where(seats_table.c.game_id.in_(game_ids)))
             conn.execute(delete(games_table).where(games_table.c.id.in_(game_ids)))
 
+    def unfinished_bot_game_ids(self) -> list[str]:
+        """Unfinished games with a bot seat (the ones whose play may go on without anyone asking), oldest first."""
+        with self.engine.connect() as conn:
+            bots = select(seats_table.c.game_id).where(seats_table.c.kind == "bot")
+            return [r[0] for r in conn.execute(
+                select(games_table.c.id).where(games_table.c.finished.is_(False) & games_table.c.id.in_(bots))
+                .order_by(games_table.c.created_at))]
+
+    def stalled_bot_game_ids(self, before: float) -> list[str]:
+        """Unfinished games with a bot seat and nothing stored since ``before`` (a time): maybe their bots' process
+        died. (Games waiting for a person are among them; loading those changes nothing.)"""
+        last = (select(func.max(actions_table.c.created_at)).where(actions_table.c.game_id == games_table.c.id)
+                .scalar_subquery())
+        bots = select(seats_table.c.game_id).where(seats_table.c.kind == "bot")
+        with self.engine.connect() as conn:
+            return [r[0] for r in conn.execute(
+                select(games_table.c.id).where(games_table.c.finished.is_(False) & games_table.c.id.in_(bots)
+                                               & (func.coalesce(last, games_table.c.created_at) < before))
+                .order_by(games_table.c.created_at))]
+
     def unfinished_game_ids(self) -> list[str]:
         with self.engine.connect() as conn:
             return [r[0] for r in conn.execute(select(games_table.c.id).where(games_table.c.finished.is_(False)))]
@@ -296,5 +332,12 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA synchronous=NORMAL")  # WAL: a committed action survives a killed process
     cur.execute("PRAGMA foreign_keys=ON")
-    cur.execute("PRAGMA busy_timeout=30000")
+    cur.execute(f"PRAGMA busy_timeout={int(LOCK_TIMEOUT * 1000)}")
     cur.close()
+
+
+def _postgres_timeouts(dbapi_conn: Any, _record: Any) -> None:
+    with dbapi_conn.cursor() as cur:
+        cur.execute(f"SET lock_timeout = {int(LOCK_TIMEOUT * 1000)}")
+        cur.execute(f"SET statement_timeout = {int(STATEMENT_TIMEOUT * 1000)}")
+    dbapi_conn.commit()

@@ -1,0 +1,63 @@
+"""Two server processes on one PostgreSQL database; one is killed (kill -9) mid-game. Every action it
+acknowledged is still there, people play on through the other process, and the other process takes over the
+bots the dead one was driving."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from .conftest import PG_SKIP, PG_URL, postgres_schema
+from .process import ServerProcess
+
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(not PG_URL, reason=PG_SKIP)]
+
+
+def play_one(base: str, game_id: str, toks: dict[int, str]) -> int:
+    """The seat to move plays its first legal action through ``base``; returns the acknowledged index."""
+    s = httpx.get(f"{base}/api/games/{game_id}").json()
+    seat = s["current_player"]
+    mine = httpx.get(f"{base}/api/games/{game_id}", headers={"X-Seat-Token": toks[seat]}).json()
+    r = httpx.post(f"{base}/api/games/{game_id}/actions", headers={"X-Seat-Token": toks[seat]},
+                   json={"index": mine["index"], "action": mine["legal"][0]["id"]})
+    assert r.status_code == 200, r.text
+    return r.json()["index"]
+
+
+def test_a_process_killed_mid_game_loses_nothing_and_the_other_carries_on(tmp_path: Path) -> None:
+    assert PG_URL
+    url, drop = postgres_schema(PG_URL)
+    a = ServerProcess(url, output=tmp_path / "a.log", bot_delay=0.2)
+    b = ServerProcess(url, output=tmp_path / "b.log", bot_delay=0.2)
+    try:
+        people = httpx.post(a.base + "/api/games", json={"game": "great-fire", "num_players": 3, "seed": 3,
+                                                         "seats": [{"kind": "human"}] * 3}).json()
+        toks = {s["seat"]: s["token"] for s in people["seats"]}
+        bots = httpx.post(a.base + "/api/games", json={"game": "great-fire", "num_players": 3, "seed": 8,
+                                                       "seats": [{"kind": "bot", "bot": "random"}] * 3}).json()
+        acked = [play_one((a.base, b.base)[i % 2], people["id"], toks) for i in range(6)]
+        assert acked == list(range(6))
+        time.sleep(1.0)  # process a drives the bots' game
+        before = httpx.get(f"{b.base}/api/games/{bots['id']}").json()
+        assert before["index"] > 0 and not before["terminal"]
+        a.kill9()
+
+        assert httpx.get(f"{b.base}/api/games/{people['id']}").json()["index"] == 6  # nothing acknowledged lost
+        assert play_one(b.base, people["id"], toks) == 6  # and the people play on through b
+        stored = httpx.get(f"{b.base}/api/games/{bots['id']}").json()["index"]
+        end = time.time() + 60  # b sees the bots' game stall and drives its bots itself
+        now = stored
+        while time.time() < end:
+            s = httpx.get(f"{b.base}/api/games/{bots['id']}").json()
+            now = s["index"]
+            if now > stored + 3 or s["terminal"]:
+                break
+            time.sleep(0.5)
+        assert now > stored + 3 or s["terminal"], (now, stored)
+    finally:
+        a.stop()
+        b.stop()
+        drop()
