@@ -3,9 +3,11 @@
 Rules a player can rely on for the whole decision (until an action is played):
 
 - Every entry that plays something has one number, given once when the decision starts, and it means the same
-  choice wherever it is typed: at the top level, inside any group, after ``back``. Numbers are never reused
-  within a decision, so a number remembered from an earlier listing either plays what it played then or is
-  refused; it never silently picks something else.
+  choice wherever it is typed: at the top level, inside any group, after ``back``. Numbers also carry over to
+  the next decisions of the same turn (a Great Fire turn of several actions): a move keeps its number while it
+  stays possible, new moves get new numbers and a number is never given to another move, so a number
+  remembered from an earlier listing either plays what it played then or is refused; it never silently picks
+  something else.
 - Groups are opened by letters (``a``, ``b``, ... ``z``, ``aa``, ...), also fixed for the whole decision.
 - Entries that end the player's turn while something else could still be done ("end turn", "end actions") are
   listed last, with the highest numbers, so the first number is never the one that gives the turn away.
@@ -97,9 +99,15 @@ class Menu:
         return hits[0] if len(hits) == 1 else None
 
 
-def build_menu(choices: Iterable[ActionChoice], ends_turn: Iterable[int] = ()) -> Menu:
-    """Lay the choices out as a menu (see the module's rules); ``ends_turn`` lists the actions of entries that
-    end the turn early."""
+def build_menu(choices: Iterable[ActionChoice], ends_turn: Iterable[int] = (),
+               known: dict[int, int] | None = None) -> Menu:
+    """Lay the choices out as a menu (see the module's rules).
+
+    ``ends_turn`` lists the actions of entries that end the turn early. ``known`` maps actions to the numbers
+    they had in earlier decisions of the same turn: an entry standing for such an action keeps its number, so a
+    number typed from an older listing plays the same move or is refused; new entries get numbers above every
+    number given so far.
+    """
     enders = set(ends_turn)
     root = Group("")
     subgroups: dict[tuple[str, ...], Group] = {(): root}
@@ -113,12 +121,23 @@ def build_menu(choices: Iterable[ActionChoice], ends_turn: Iterable[int] = ()) -
             parent = subgroups[path]
         parent.items.append(Entry(0, choice, choice.action in enders))
     _tidy(root)
-    numbers: dict[int, Entry] = {}
     groups: dict[str, Group] = {}
-    _number(root, numbers, groups)
-    for entry in (e for e in root.entries() if e.ends_turn):
-        entry.number = len(numbers) + 1
-        numbers[entry.number] = entry
+    order: list[Entry] = []
+    _order(root, order, groups)
+    order += [e for e in root.entries() if e.ends_turn]
+    known = known or {}
+    numbers: dict[int, Entry] = {}
+    for entry in order:
+        old = next((known[a] for a in entry.choice.actions if a in known and known[a] not in numbers), None)
+        if old is not None:
+            entry.number = old
+            numbers[old] = entry
+    fresh = max([*known.values(), *numbers], default=0)
+    for entry in order:
+        if not entry.number:
+            fresh += 1
+            entry.number = fresh
+            numbers[fresh] = entry
     return Menu(root, numbers, groups)
 
 
@@ -159,17 +178,17 @@ def _part_title(chunk: list[Entry | Group]) -> str:
     return f"{name(first)} ... {name(last)}" if len(chunk) > 1 else name(first)
 
 
-def _number(group: Group, numbers: dict[int, Entry], groups: dict[str, Group]) -> None:
-    """Number this level's own entries, then each subgroup's, depth first; letter the groups in that order."""
+def _order(group: Group, order: list[Entry], groups: dict[str, Group]) -> None:
+    """List this level's own entries, then each subgroup's, depth first (the numbering order; turn-enders are
+    left out, they come last); letter the groups in that order."""
     for item in group.items:
         if isinstance(item, Entry) and not item.ends_turn:
-            item.number = len(numbers) + 1
-            numbers[item.number] = item
+            order.append(item)
     for item in group.items:
         if isinstance(item, Group):
             item.key = group_key(len(groups))
             groups[item.key] = item
-            _number(item, numbers, groups)
+            _order(item, order, groups)
 
 
 def entry_line(entry: Entry) -> str:

@@ -59,21 +59,24 @@ def read_stdin_line() -> str | None:
 def turn_enders(state: GameState, choices: Sequence[ActionChoice]) -> set[int]:
     """The actions of entries that end the seat's turn (or the part of it it is in) while other moves remain.
 
-    An entry ends the turn if after it another seat acts (or the game ends), or if its label starts with a word
-    such as "end" or "pass"; it counts only when some other entry does neither, so a decision in which every
-    move passes the turn (a card played, a set-up placement) has none.
+    An entry ends the turn early if its label starts with a word such as "end" or "pass", or if after it another
+    seat acts (or the game ends) while some other entry keeps the same seat acting. A decision in which every
+    move passes the turn (a card played, a set-up placement) therefore has none unless one is worded so.
     """
     seat = state.current_player()
-    ends: set[int] = set()
+    worded: set[int] = set()
+    passing: set[int] = set()
     for c in choices:
         words = c.label.lower().split()
         if words and words[0] in END_WORDS:
-            ends.add(c.action)
+            worded.add(c.action)
             continue
         after = state.clone()
         after.apply_unchecked(c.action)
         if after.is_terminal() or after.current_player() != seat:
-            ends.add(c.action)
+            passing.add(c.action)
+    keeps = len(choices) - len(worded) - len(passing)
+    ends = worded | (passing if keeps else set())
     return ends if len(ends) < len(choices) else set()
 
 
@@ -98,6 +101,12 @@ class PlaySession:
         self.printed: set[int] = set()
         """Indexes of events already on the shared screen for every human who may see them."""
         self.seen_board: set[int] = set()
+        self.menu: Menu | None = None
+        """The menu of the decision being asked (for scripted players in tests)."""
+        self.turn_numbers: dict[int, int] = {}
+        """Action -> number given in this turn's earlier decisions (kept while the same human goes on acting)."""
+        self.turn_labels: dict[int, str] = {}
+        """Number -> label of every number given this turn, to say what a number that has gone stood for."""
 
     # --- helpers ---------------------------------------------------------------------------------------------
     @property
@@ -172,7 +181,11 @@ class PlaySession:
             self.show_new_events(seat)
             for line in status_lines(render_view(self.spec, state.view(seat))):
                 self.say(line)
-        menu = build_menu(choices, turn_enders(state, choices))
+        menu = build_menu(choices, turn_enders(state, choices), self.turn_numbers)
+        for number, entry in menu.numbers.items():
+            self.turn_labels[number] = entry.label
+            self.turn_numbers.update(dict.fromkeys(entry.choice.actions, number))
+        self.menu = menu
         at = menu.root
         self.show_listing(menu, at)
         while True:
@@ -193,7 +206,7 @@ class PlaySession:
             elif answer.isdigit():
                 entry = menu.numbers.get(int(answer))
                 if entry is None:
-                    self.say(f"There is no option {answer}; choose 1-{len(menu.numbers)}.")
+                    self.no_such_number(int(answer), menu)
                 elif not entry.ends_turn or self.confirm(entry):
                     return entry.choice.action
                 elif self.quit:
@@ -253,6 +266,16 @@ class PlaySession:
         self.say(f"'{state.action_to_text(action)}' is not legal now; choose one of the options.")
         return None
 
+    def no_such_number(self, number: int, menu: Menu) -> None:
+        """Refuse a number that plays nothing now, saying what it stood for if it was given earlier this turn."""
+        gone = self.turn_labels.get(number)
+        if gone is not None:
+            self.say(f"Option {number} ({gone}) is no longer possible; choose again ('list' shows the options).")
+        elif len(menu.numbers) == max(menu.numbers):
+            self.say(f"There is no option {number}; choose 1-{len(menu.numbers)}.")
+        else:
+            self.say(f"There is no option {number}; 'list' shows the options.")
+
     def confirm(self, entry: Entry) -> bool:
         """Ask before a number gives the turn away; end of input counts as quitting."""
         self.say(f"{capitalise(entry.label)}? Other moves remain. (y/n) ", end="")
@@ -295,6 +318,8 @@ class PlaySession:
                 text = state.action_to_text(action)
                 state.apply(action)
                 self.narrate(seat, "you", text, start, seat)
+                if state.is_terminal() or state.current_player() != seat:
+                    self.new_turn()
             else:
                 action = self.bots[seat].act(Observation(state, seat), self.rngs[seat])
                 viewer = self.viewer()
@@ -305,8 +330,14 @@ class PlaySession:
                     who = self.bots[seat].describe()
                     raise FirebreakError(f"bot {who} in seat {seat} chose an illegal action: {exc}") from None
                 self.narrate(seat, self.bots[seat].describe(), text, start, viewer)
+                self.new_turn()
         self.finish()
         return True
+
+    def new_turn(self) -> None:
+        """Another seat acts: the numbers given so far are done with."""
+        self.turn_numbers.clear()
+        self.turn_labels.clear()
 
     def finish(self) -> None:
         state = self.state
