@@ -27,6 +27,9 @@ WARDENS_MIN = _C.fire_wardens_min
 DISCARD_LIMIT = _C.discard_limit
 
 
+SEAT_COLOURS = ("Blue", "Orange", "Pink", "Black", "Red", "Sky Blue")
+"""Each seat's colour by name, as the board draws it (Okabe-Ito hues in svg.py, in this order)."""
+
 PHASE_NAMES = (
     "setup settlement", "setup road", "roll", "main", "discard", "move token", "take card", "road building",
     "trade response", "trade confirm", "special building", "over",
