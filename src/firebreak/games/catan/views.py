@@ -9,12 +9,11 @@ from typing import TYPE_CHECKING, Any
 
 from firebreak.core import Event, Rng
 from firebreak.core.game import ActionChoice
-from firebreak.core.text import seat_label
 
 from .actions import offer_decode
 from .board import DESERT, GENERIC
 from .choices import action_choices, hex_text
-from .constants import DEV_KINDS, OVER, PHASE_NAMES, PIECES, RESOURCE_NAMES, SEAT_COLOURS, VICTORY_POINT, WIN_VP
+from .constants import DEV_KINDS, OVER, PHASE_NAMES, PIECES, RESOURCE_NAMES, VICTORY_POINT, seat_name, WIN_VP
 from .narrate import describe
 
 if TYPE_CHECKING:
@@ -29,7 +28,7 @@ class ViewsMixin:
     # --- words for players --------------------------------------------------------------------------------
     def player_name(self, seat: int) -> str:
         """The seat's colour on the board and its number from 0: ``"Orange (P1)"``."""
-        return f"{SEAT_COLOURS[seat % len(SEAT_COLOURS)]} ({seat_label(seat)})"
+        return seat_name(seat)
 
     def describe_event(self, event: Event) -> str:
         """The event as an English sentence naming players by colour and seat (see narrate.py)."""
