@@ -121,6 +121,13 @@ def build_menu(choices: Iterable[ActionChoice], ends_turn: Iterable[int] = (),
             parent = subgroups[path]
         parent.items.append(Entry(0, choice, choice.action in enders))
     _tidy(root)
+    while len(root.items) == 1 and isinstance(root.items[0], Group):  # one group only: open it at once
+        only = root.items[0]
+        root.title = f"{root.title}: {only.title}" if root.title else only.title
+        root.items = only.items
+        for item in root.items:
+            if isinstance(item, Group):
+                item.parent = root
     groups: dict[str, Group] = {}
     order: list[Entry] = []
     _order(root, order, groups)
@@ -161,8 +168,10 @@ def _tidy(group: Group) -> None:
     room = MAX_ENTRIES - len(enders)
     while len(body) > room:
         parts = []
-        for start in range(0, len(body), PART_SIZE):
-            chunk = body[start:start + PART_SIZE]
+        count = -(-len(body) // PART_SIZE)
+        size = -(-len(body) // count)  # parts of even size
+        for start in range(0, len(body), size):
+            chunk = body[start:start + size]
             part = Group(_part_title(chunk), chunk, parent=group)
             for item in chunk:
                 if isinstance(item, Group):
@@ -179,16 +188,22 @@ def _part_title(chunk: list[Entry | Group]) -> str:
 
 
 def _order(group: Group, order: list[Entry], groups: dict[str, Group]) -> None:
-    """List this level's own entries, then each subgroup's, depth first (the numbering order; turn-enders are
-    left out, they come last); letter the groups in that order."""
+    """List the entries in numbering order: this level's own, then each subgroup's, depth first (turn-enders
+    are left out, they come last). Groups are lettered level by level, so the top level reads a, b, c."""
     for item in group.items:
         if isinstance(item, Entry) and not item.ends_turn:
             order.append(item)
     for item in group.items:
         if isinstance(item, Group):
-            item.key = group_key(len(groups))
-            groups[item.key] = item
             _order(item, order, groups)
+    if group.parent is None:
+        level = [group]
+        while level:
+            below = [item for g in level for item in g.items if isinstance(item, Group)]
+            for item in below:
+                item.key = group_key(len(groups))
+                groups[item.key] = item
+            level = below
 
 
 def entry_line(entry: Entry) -> str:

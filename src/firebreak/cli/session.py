@@ -293,7 +293,7 @@ class PlaySession:
 
     def show_listing(self, menu: Menu, at: Group) -> None:
         if at is menu.root:
-            self.say("Your options:")
+            self.say(f"Your options ({menu.root.title}):" if menu.root.title else "Your options:")
         else:
             self.say(f"{at.path} ({plural(len(at.entries()), 'choice')}; 'back' returns):")
         for line in listing(at):
