@@ -28,6 +28,8 @@ MAX_ENTRIES = 30
 """The most lines one listing shows."""
 PART_SIZE = 20
 """How many entries go into one part when a level is split because it is too long."""
+MAX_PINNED = 3
+"""The most turn-ending entries kept at the end of a level when the rest is split into parts."""
 
 
 @dataclass
@@ -165,6 +167,8 @@ def _tidy(group: Group) -> None:
     subs = [i for i in merged if isinstance(i, Group)]
     enders = [i for i in merged if isinstance(i, Entry) and i.ends_turn]
     body: list[Entry | Group] = [*leaves, *subs]
+    if len(enders) > MAX_PINNED:  # too many to keep out of the parts: they go last inside them
+        body, enders = [*body, *enders], []
     room = MAX_ENTRIES - len(enders)
     while len(body) > room:
         parts = []

@@ -59,9 +59,10 @@ def read_stdin_line() -> str | None:
 def turn_enders(state: GameState, choices: Sequence[ActionChoice]) -> set[int]:
     """The actions of entries that end the seat's turn (or the part of it it is in) while other moves remain.
 
-    An entry ends the turn early if its label starts with a word such as "end" or "pass", or if after it another
-    seat acts (or the game ends) while some other entry keeps the same seat acting. A decision in which every
-    move passes the turn (a card played, a set-up placement) therefore has none unless one is worded so.
+    An entry ends the turn early if its label starts with a word such as "end" or "pass", or if it has no place
+    on the board (a move on the board is a move, even when it uses the last action) and after it another seat
+    acts (or the game ends) while some other entry keeps the same seat acting. A decision in which every move
+    passes the turn (a card played, a set-up placement) therefore has none unless one is worded so.
     """
     seat = state.current_player()
     worded: set[int] = set()
@@ -70,6 +71,8 @@ def turn_enders(state: GameState, choices: Sequence[ActionChoice]) -> set[int]:
         words = c.label.lower().split()
         if words and words[0] in END_WORDS:
             worded.add(c.action)
+            continue
+        if c.source is not None or c.target is not None:
             continue
         after = state.clone()
         after.apply_unchecked(c.action)
