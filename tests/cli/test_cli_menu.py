@@ -232,3 +232,44 @@ def test_whole_games_through_the_terminal_show_no_internals(name, seed):
         bad = internals(out)
         assert not bad, "\n".join(bad[:20])
         assert "Final scores" in out and ("wins" in out or "share the win" in out)
+
+
+def test_the_screen_is_compact_after_the_first_turn_and_board_shows_it_all(toy):
+    state = grouped_game(toy)
+    script = iter(["1", "board", "1", "1"])
+    session = session_for(state, [0], lambda s: next(script, None))
+    session.run()
+    out = screen(session)
+    board_line = "Points: P0="  # a line of the toy's board, not of its status
+    turns = out.split("P0, your turn")[1:]
+    assert board_line in turns[0]
+    assert board_line not in turns[1].split("P0> board")[0], "the second turn reprints the whole board"
+    assert board_line in turns[1].split("P0> board")[1], "board shows it all"
+    assert "Your hand:" in turns[2] and board_line not in turns[2]
+
+
+def test_game_over_names_the_winner_and_breaks_every_score_down():
+    from firebreak.cli.session import results_table, winners_line
+    from rich.console import Console
+
+    import io
+    import random
+
+    all_games()
+    for name in GAMES:
+        state = get_game(name).new_game(None, 5)
+        rng = random.Random(5)
+        while not state.is_terminal():
+            state.apply(rng.choice(state.legal_actions()))
+        line = winners_line(state)
+        for w in state.winners():
+            assert state.player_name(w) in line
+        console = Console(file=io.StringIO(), width=250)
+        console.print(results_table(state))
+        table = console.file.getvalue()
+        for seat, rows in enumerate(state.score_sheet()):
+            assert state.player_name(seat) in table
+            assert sum(v for _, v in rows) == pytest.approx(state.scores()[seat])
+            for source, _ in rows:
+                assert source in table
+        assert not internals(table + line)

@@ -176,7 +176,8 @@ class PlaySession:
             why = only.note or f"Only one move is possible: {only.label}."
             self.say(f"{self.name(seat)}: {why}")
             return only.action
-        self.console.print(Rule(f"{self.name(seat)}, your turn", style="bold"))
+        if not self.turn_numbers:  # a new turn (not the next decision of the same one): a heading
+            self.console.print(Rule(f"{self.name(seat)}, your turn", style="bold"))
         if first_look:
             self.show_board(seat)
             self.show_new_events(seat, "So far:")
@@ -205,7 +206,7 @@ class PlaySession:
             word, _, rest = answer.partition(" ")
             command = word.lower()
             if not answer:
-                self.say(f"Type a number 1-{len(menu.numbers)}, a letter to open a group, or 'help'.")
+                self.say(f"Type {number_hint(menu)}, a letter to open a group, or 'help'.")
             elif answer.isdigit():
                 entry = menu.numbers.get(int(answer))
                 if entry is None:
@@ -262,7 +263,7 @@ class PlaySession:
         try:
             action = state.text_to_action(answer)
         except FirebreakError:
-            self.say(f"Not understood: {answer!r}. Type a number 1-{len(menu.numbers)}, a letter, or 'help'.")
+            self.say(f"Not understood: {answer!r}. Type {number_hint(menu)}, a letter, or 'help'.")
             return None
         if state.is_legal(action):
             return action
@@ -357,6 +358,12 @@ class PlaySession:
             self.save(self.save_path)
 
 
+def number_hint(menu: Menu) -> str:
+    """"a number 1-9" when the numbers run from 1, else "a number from the list" (later decisions of a turn)."""
+    numbers = sorted(menu.numbers)
+    return f"a number 1-{numbers[-1]}" if numbers == list(range(1, len(numbers) + 1)) else "a number from the list"
+
+
 def winners_line(state: GameState) -> str:
     """Who won, by name, with the winning score: "Purple (P0) wins with 14 points."."""
     winners = state.winners()
@@ -372,31 +379,42 @@ def winners_line(state: GameState) -> str:
 
 
 def results_table(state: GameState, humans: Sequence[int] = (), bots: dict[int, Agent] | None = None) -> Table:
-    """Each seat's score as the game adds it up (``score_sheet``), the total and the winners, one row a seat."""
+    """Each seat's score as the game adds it up (``score_sheet``), the total and the winners.
+
+    When every seat's sheet has the same sources (Great Fire: houses, fires put out, ...) they are columns, one
+    row a seat; when sheets differ (a line per scoring district) each seat gets its own rows and a total.
+    """
     sheet = state.score_sheet()
-    sources: list[str] = []
-    for rows in sheet:
-        for source, _ in rows:
-            if source not in sources:
-                sources.append(source)
+    winners = state.winners()
+    scores = state.scores()
+
+    def who(seat: int) -> str:
+        if seat in humans:
+            return "human" if len(humans) > 1 else "you"
+        return bots[seat].describe() if bots and seat in bots else ""
+
+    sources = [source for source, _ in sheet[0]] if sheet else []
     table = Table(title="Final scores")
     table.add_column("Player")
     table.add_column("Played by")
-    for source in sources:
-        table.add_column(source, justify="right")
-    if sources != ["Score"]:
-        table.add_column("Total", justify="right")
+    if all([source for source, _ in rows] == sources for rows in sheet):
+        for source in sources:
+            table.add_column(source, justify="right")
+        if sources != ["Score"]:
+            table.add_column("Total", justify="right")
+        table.add_column("Winner")
+        for seat, rows in enumerate(sheet):
+            total = [f"{scores[seat]:g}"] if sources != ["Score"] else []
+            table.add_row(state.player_name(seat), who(seat), *(f"{v:g}" for _, v in rows), *total,
+                          "yes" if seat in winners else "")
+        return table
+    table.add_column("Scored for")
+    table.add_column("Points", justify="right")
     table.add_column("Winner")
-    winners = state.winners()
-    scores = state.scores()
     for seat, rows in enumerate(sheet):
-        who = "you" if seat in humans else (bots[seat].describe() if bots and seat in bots else "")
-        if len(humans) > 1 and seat in humans:
-            who = "human"
-        points = dict.fromkeys(sources, "")
+        first = [state.player_name(seat), who(seat)]
         for source, value in rows:
-            points[source] = f"{value:g}"
-        total = [f"{scores[seat]:g}"] if sources != ["Score"] else []
-        table.add_row(state.player_name(seat), who, *points.values(), *total, "yes" if seat in winners else "")
+            table.add_row(*first, source, f"{value:g}", "")
+            first = ["", ""]
+        table.add_row(*first, "Total", f"{scores[seat]:g}", "yes" if seat in winners else "", end_section=True)
     return table
-
