@@ -29,13 +29,14 @@ from .menu import Entry, Group, Menu, build_menu, listing
 from .text import event_sentence, move_lines, render_view, status_lines
 
 HELP = """Choosing a move:
-  <number>      play that entry. Numbers are fixed for the whole decision: the same number plays the same
-                move at the top level and inside any group, and is refused once the decision is over.
+  <number>      play that entry. A number keeps its move for your whole turn: it plays the same move at the
+                top level, inside any group and in the next decisions of the turn; once that move is no
+                longer possible the number is refused, never given to another move.
   <letter>      open that group (a, b, c, ...); a group lists its entries with their fixed numbers
   back          go up one level (top: back to the first listing)
   end           end your turn (or your actions): such entries are listed last; chosen by number they ask
                 "End ...? (y/n)" first, since other moves remain
-  <action text> play an action by its label or its text
+  <action text> play an action by its label (e.g. a place's name) or its text
 A move that is the only one possible is explained in one line and played for you.
 Commands:
   board         the whole board (shown on your first turn; later turns show only what changed)
