@@ -395,9 +395,11 @@ def results_table(state: GameState, humans: Sequence[int] = (), bots: dict[int, 
         return bots[seat].describe() if bots and seat in bots else ""
 
     sources = [source for source, _ in sheet[0]] if sheet else []
+    known = bool(humans or bots)  # a replay knows no players: no "Played by" column
     table = Table(title="Final scores")
-    table.add_column("Player")
-    table.add_column("Played by")
+    table.add_column("Player", no_wrap=True)
+    if known:
+        table.add_column("Played by")
     if all([source for source, _ in rows] == sources for rows in sheet):
         for source in sources:
             table.add_column(source, justify="right")
@@ -406,16 +408,16 @@ def results_table(state: GameState, humans: Sequence[int] = (), bots: dict[int, 
         table.add_column("Winner")
         for seat, rows in enumerate(sheet):
             total = [f"{scores[seat]:g}"] if sources != ["Score"] else []
-            table.add_row(state.player_name(seat), who(seat), *(f"{v:g}" for _, v in rows), *total,
+            table.add_row(state.player_name(seat), *([who(seat)] if known else []), *(f"{v:g}" for _, v in rows), *total,
                           "yes" if seat in winners else "")
         return table
     table.add_column("Scored for")
     table.add_column("Points", justify="right")
     table.add_column("Winner")
     for seat, rows in enumerate(sheet):
-        first = [state.player_name(seat), who(seat)]
+        first = [state.player_name(seat), *([who(seat)] if known else [])]
         for source, value in rows:
             table.add_row(*first, source, f"{value:g}", "")
-            first = ["", ""]
+            first = [""] * len(first)
         table.add_row(*first, "Total", f"{scores[seat]:g}", "yes" if seat in winners else "", end_section=True)
     return table
