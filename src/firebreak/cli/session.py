@@ -401,8 +401,8 @@ def results_table(state: GameState, humans: Sequence[int] = (), bots: dict[int, 
     if known:
         table.add_column("Played by")
     if all([source for source, _ in rows] == sources for rows in sheet):
-        for source in sources:
-            table.add_column(source, justify="right")
+        for source in sources:  # wide enough for the heading's longest word, so none is cut
+            table.add_column(source, justify="right", min_width=max(len(w) for w in source.split() or [""]))
         if sources != ["Score"]:
             table.add_column("Total", justify="right")
         table.add_column("Winner")
