@@ -23,7 +23,7 @@ def test_a_human_plays_a_whole_game_by_numbers(toy, tmp_path):
     out = result.stdout
     assert out.count("P0, your turn") == HUMAN_TURNS
     assert "Your hand:" in out and "Your options:" in out and "   1. play" in out
-    assert "Game over" in out and "Final scores" in out and ("Winner: P" in out or "Shared win:" in out)
+    assert "Game over" in out and "Final scores" in out and (" wins with " in out or " share the win" in out)
     assert f"Game saved to {save}" in out
     state = load_game(save)
     assert state.is_terminal() and len(state.history) == MAX_TURNS
@@ -70,7 +70,7 @@ def test_bad_input_reprompts_and_changes_nothing(toy, tmp_path):
     assert "Not understood: 'foo'" in out
     assert "There is no option 99; choose 1-4." in out
     assert "There is no option 0" in out
-    assert "Type a number 1-4, an action, or 'help'." in out
+    assert "Type a number 1-4, a letter to open a group, or 'help'." in out
     assert f"'play {not_in_hand}' is not legal now" in out
     assert "save FILE" in out and "Your log:" in out
     assert GameRecord.load(noisy) == GameRecord.load(clean)
@@ -106,13 +106,13 @@ def test_hot_seat_without_bots(toy, tmp_path):
     assert result.exit_code == 0, result.output
     assert result.stdout.count("P1, your turn") == HUMAN_TURNS
     assert load_game(save).winners() == [0, 1]
-    assert "Shared win: P0, P1" in result.stdout
+    assert "P0 and P1 share the win with" in result.stdout
 
 
 def test_human_in_seat_one(toy):
     result = play("--seat", "1", input="1\n" * HUMAN_TURNS)
     assert result.exit_code == 0
-    assert "P1, your turn" in result.stdout and "P0 (random): " in result.stdout
+    assert "P1, your turn" in result.stdout and "P0 (random) " in result.stdout
 
 
 def test_game_options_are_parsed_generically(toy, tmp_path):
@@ -194,15 +194,13 @@ def test_ctrl_c_saves_and_exits_130(toy, tmp_path, monkeypatch):
     assert load_game(save).history == []
 
 
-def test_event_sentences_use_the_games_hook_when_given(toy):
-    from dataclasses import replace
-
+def test_event_sentences_are_the_games_own(toy):
+    """The terminal words no event itself: it asks the state, whose default is the core's generic sentence."""
     from firebreak.cli.text import event_sentence
     from firebreak.core import Event
 
+    state = toy.new_game(2, 5)
     event = Event("play", {"player": 1, "card": "red 4", "points": 8})
-    assert event_sentence(event, toy) == "P1 play: card red 4, points 8."
-    worded = replace(toy, extra={"describe_event": lambda e: f"P{e.data['player']} plays the {e.data['card']}."})
-    assert event_sentence(event, worded) == "P1 plays the red 4."
-    assert event_sentence(Event("wind", {"value": 3})) == "Wind: value 3."
-    assert event_sentence(Event("game_over")) == "Game over."
+    assert event_sentence(state, event) == "P1 play: card red 4, points 8."
+    state.describe_event = lambda e: f"  {state.player_name(e.data['player'])} plays the {e.data['card']}. "
+    assert event_sentence(state, event) == "P1 plays the red 4."

@@ -19,10 +19,23 @@ def test_simulate_two_games(name, tmp_path):
 
 
 @pytest.mark.parametrize("name", SHIPPED)
-def test_a_human_plays_a_whole_game_at_the_terminal(name, tmp_path):
-    """A person typing the first option every time reaches the end and sees the result; the save replays."""
+def test_a_human_plays_a_whole_game_at_the_terminal(name, tmp_path, monkeypatch):
+    """A person choosing from the menus (opening groups now and then, confirming turn-enders) reaches the end
+    and sees the result; the save replays."""
+    import firebreak.cli.main as cli_main
+    from firebreak.cli.session import PlaySession
+
+    from .scripted import random_player
+
+    class Scripted(PlaySession):
+        def __post_init__(self) -> None:
+            super().__post_init__()
+            pick = random_player(3)
+            self.read_line = lambda: pick(self)
+
+    monkeypatch.setattr(cli_main, "PlaySession", Scripted)
     save = tmp_path / "game.json"
-    result = run(["play", name, "--seed", "3", "--bots", "random", "--save", save], input="1\n" * 5000)
+    result = run(["play", name, "--seed", "3", "--bots", "random", "--save", save])
     assert result.exit_code == 0, result.output[-2000:]
-    assert "Winner" in result.stdout or "winner" in result.stdout
+    assert "Final scores" in result.stdout and (" wins" in result.stdout or "share the win" in result.stdout)
     assert run(["replay", save]).exit_code == 0

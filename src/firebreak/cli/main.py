@@ -35,8 +35,8 @@ from firebreak.lab.job import JobSpec, make_job
 from firebreak.lab.runner import DEFAULT_CHUNK, prepare, run_job
 
 from .options import describe_option, parse_game_options
-from .session import PlaySession, results_table
-from .text import event_sentence, seat_name
+from .session import PlaySession, results_table, winners_line
+from .text import event_sentence, move_lines, seat_name
 
 if TYPE_CHECKING:
     from firebreak.lab.report import ReportTable
@@ -180,7 +180,7 @@ def play(
     verb = "Resuming" if load is not None else "Playing"
     console.print(
         f"{verb} {spec.title}: {state.num_players} players, seed {state.seed}, "
-        f"you are {', '.join(seat_name(s) for s in humans)}. Type 'help' for commands.",
+        f"you are {' and '.join(state.player_name(s) for s in humans)}. Type 'help' for commands.",
         markup=False,
     )
     session = PlaySession(state, humans, agents, console, save, echo_input=not _stdin_is_terminal())
@@ -607,9 +607,9 @@ def replay(
     console.print(f"Replay OK: {checked}.", markup=False)
     if state.is_terminal():
         console.print(results_table(state))
-        console.print(f"Winners: {', '.join(seat_name(w) for w in state.winners())}", markup=False)
+        console.print(winners_line(state), markup=False)
     else:
-        console.print(f"Unfinished: {seat_name(state.current_player())} to act.", markup=False)
+        console.print(f"Unfinished: {state.player_name(state.current_player())} to act.", markup=False)
 
 
 def _show_public_log(console: Console, record: GameRecord) -> None:
@@ -618,16 +618,17 @@ def _show_public_log(console: Console, record: GameRecord) -> None:
     state = spec.new_game(record.num_players, record.seed, record.options)
     console.print("Public log:", markup=False)
     for e in state.events_for(None):
-        console.print(f"     {event_sentence(e, spec)}", markup=False)
+        console.print(f"     {event_sentence(state, e)}", markup=False)
     for i, action in enumerate(record.actions, 1):
         actor = state.current_player()
         text = state.action_text_for(action, actor, None)
         start = len(state.events)
         state.apply(action)
-        console.print(f"{i:>4}. {seat_name(actor)}: {text}", markup=False)
-        for e in state.events[start:]:
-            if e.visible(None):
-                console.print(f"     {event_sentence(e, spec)}", markup=False)
+        public = [e for e in state.events[start:] if e.visible(None)]
+        head, *rest = move_lines(state, actor, state.player_name(actor), text, public)
+        console.print(f"{i:>4}. {head}", markup=False)
+        for line in rest:
+            console.print(f"     {line}", markup=False)
 
 
 def main() -> None:  # pragma: no cover - console script entry point alternative

@@ -3,6 +3,11 @@
 Each human sees only their own view and the events they may see, so several people can share a terminal
 (hot seat) without learning each other's hidden information from the screen between their own turns: bot moves
 are shown as that human may see them.
+
+The screen is compact: the whole board is shown on a player's first turn and on the ``board`` command; every
+other turn shows only what happened since, the player's own status lines and the menu of the decision (see
+:mod:`firebreak.cli.menu` for how numbers, letters and turn-ending entries work). A decision with one possible
+move is explained in one line and played without asking, so piped input never spends a line on it.
 """
 
 from __future__ import annotations
@@ -17,17 +22,32 @@ from rich.rule import Rule
 from rich.table import Table
 
 from firebreak.agents import Agent, Observation, agent_rng
-from firebreak.core import FirebreakError, GameState, IllegalActionError, save_game
+from firebreak.core import ActionChoice, FirebreakError, GameState, IllegalActionError, save_game
+from firebreak.core.text import capitalise, join_words, plural
 
-from .text import event_sentence, render_view, seat_name
+from .menu import Entry, Group, Menu, build_menu, listing
+from .text import event_sentence, move_lines, render_view, status_lines
 
-HELP = """Commands:
-  <number>      play the numbered option
-  <action text> play the action by its text (e.g. as listed)
-  help          this help
+HELP = """Choosing a move:
+  <number>      play that entry. A number keeps its move for your whole turn: it plays the same move at the
+                top level, inside any group and in the next decisions of the turn; once that move is no
+                longer possible the number is refused, never given to another move.
+  <letter>      open that group (a, b, c, ...); a group lists its entries with their fixed numbers
+  back          go up one level (top: back to the first listing)
+  end           end your turn (or your actions): such entries are listed last; chosen by number they ask
+                "End ...? (y/n)" first, since other moves remain
+  <action text> play an action by its label (e.g. a place's name) or its text
+A move that is the only one possible is explained in one line and played for you.
+Commands:
+  board         the whole board (shown on your first turn; later turns show only what changed)
+  list          the current listing again
   log           your log so far (only what you may see)
   save FILE     save the game (resume with: firebreak play --load FILE)
+  help          this help
   quit          stop (the game is saved first if --save was given)"""
+
+END_WORDS = ("end", "pass", "finish", "done", "stop", "skip")
+"""First words of labels that give up the rest of a turn or phase (e.g. "End your actions", "Pass")."""
 
 
 def read_stdin_line() -> str | None:
@@ -35,6 +55,33 @@ def read_stdin_line() -> str | None:
     test runners that swap ``sys.stdin`` work)."""
     line = sys.stdin.readline()
     return None if line == "" else line.rstrip("\r\n")
+
+
+def turn_enders(state: GameState, choices: Sequence[ActionChoice]) -> set[int]:
+    """The actions of entries that end the seat's turn (or the part of it it is in) while other moves remain.
+
+    An entry ends the turn early if its label starts with a word such as "end" or "pass", or if it has no place
+    on the board (a move on the board is a move, even when it uses the last action) and after it another seat
+    acts (or the game ends) while some other entry keeps the same seat acting. A decision in which every move
+    passes the turn (a card played, a set-up placement) therefore has none unless one is worded so.
+    """
+    seat = state.current_player()
+    worded: set[int] = set()
+    passing: set[int] = set()
+    for c in choices:
+        words = c.label.lower().split()
+        if words and words[0] in END_WORDS:
+            worded.add(c.action)
+            continue
+        if c.source is not None or c.target is not None:
+            continue
+        after = state.clone()
+        after.apply_unchecked(c.action)
+        if after.is_terminal() or after.current_player() != seat:
+            passing.add(c.action)
+    keeps = len(choices) - len(worded) - len(passing)
+    ends = worded | (passing if keeps else set())
+    return ends if len(ends) < len(choices) else set()
 
 
 @dataclass
@@ -55,11 +102,23 @@ class PlaySession:
         self.rngs = {seat: agent_rng(self.state.seed, seat, moves) for seat in self.bots}
         for seat in self.humans:
             self.last_seen.setdefault(seat, 0 if moves == 0 else len(self.state.events))
+        self.printed: set[int] = set()
+        """Indexes of events already on the shared screen for every human who may see them."""
+        self.seen_board: set[int] = set()
+        self.menu: Menu | None = None
+        """The menu of the decision being asked (for scripted players in tests)."""
+        self.turn_numbers: dict[int, int] = {}
+        """Action -> number given in this turn's earlier decisions (kept while the same human goes on acting)."""
+        self.turn_labels: dict[int, str] = {}
+        """Number -> label of every number given this turn, to say what a number that has gone stood for."""
 
     # --- helpers ---------------------------------------------------------------------------------------------
     @property
     def spec(self):
         return self.state.spec
+
+    def name(self, seat: int) -> str:
+        return self.state.player_name(seat)
 
     def viewer(self) -> int | None:
         """Whose eyes the shared screen shows between human turns: the single human, or the public."""
@@ -68,13 +127,19 @@ class PlaySession:
     def say(self, text: str = "", **kw) -> None:
         self.console.print(text, markup=False, highlight=False, **kw)
 
-    def show_new_events(self, seat: int) -> None:
-        new = [e for e in self.state.events[self.last_seen[seat]:] if e.visible(seat)]
+    def show_new_events(self, seat: int, heading: str = "Since your last turn:") -> None:
+        start = self.last_seen[seat]
+        new = [e for i, e in enumerate(self.state.events[start:], start)
+               if e.visible(seat) and i not in self.printed]
         self.last_seen[seat] = len(self.state.events)
         if new:
-            self.say("Since your last turn:")
+            self.say(heading)
             for e in new:
-                self.say(f"  - {event_sentence(e, self.spec)}")
+                self.say(f"  - {event_sentence(self.state, e)}")
+
+    def show_board(self, seat: int) -> None:
+        self.say(render_view(self.spec, self.state.view(seat)))
+        self.seen_board.add(seat)
 
     def save(self, path: Path) -> bool:
         try:
@@ -85,19 +150,52 @@ class PlaySession:
         self.say(f"Game saved to {path}")
         return True
 
+    def narrate(self, seat: int, who: str, fallback: str, start: int, viewer: int | None) -> None:
+        """One move as the screen's viewer may see it: "<name> (<who>) <what they did>", then its other events.
+
+        The game's first sentence about the mover becomes the headline; without one the action's text is used.
+        """
+        state = self.state
+        shown = [(i, e) for i, e in enumerate(state.events[start:], start) if e.visible(viewer)]
+        head, *rest = move_lines(state, seat, f"{self.name(seat)} ({who})", fallback, [e for _, e in shown])
+        self.say(head)
+        for s in rest:
+            self.say(f"    {s}")
+        self.printed.update(i for i, e in shown if viewer is not None or e.visible(None))
+        if viewer is not None and len(self.humans) == 1:
+            self.last_seen[viewer] = len(state.events)
+
     # --- one human decision ----------------------------------------------------------------------------------
     def human_turn(self, seat: int) -> int | None:
         """Show the screen and read until a legal action (returned) or quit/end of input (``None``)."""
         state = self.state
-        self.console.print(Rule(f"{seat_name(seat)}, your turn", style="bold"))
-        self.say(render_view(self.spec, state.view(seat)))
-        self.show_new_events(seat)
-        legal = state.legal_actions()
-        self.say("Your options:")
-        for i, a in enumerate(legal, 1):
-            self.say(f"  {i:>2}. {state.action_to_text(a)}")
+        choices = state.action_choices()
+        first_look = seat not in self.seen_board
+        if len(choices) == 1:  # forced: say why in one line and play it
+            self.show_new_events(seat)
+            only = choices[0]
+            why = only.note or f"Only one move is possible: {only.label}."
+            self.say(f"{self.name(seat)}: {why}")
+            return only.action
+        if not self.turn_numbers:  # a new turn (not the next decision of the same one): a heading
+            self.console.print(Rule(f"{self.name(seat)}, your turn", style="bold"))
+        if first_look:
+            self.show_board(seat)
+            self.show_new_events(seat, "So far:")
+        else:
+            self.show_new_events(seat)
+            for line in status_lines(render_view(self.spec, state.view(seat))):
+                self.say(line)
+        menu = build_menu(choices, turn_enders(state, choices), self.turn_numbers)
+        for number, entry in menu.numbers.items():
+            self.turn_labels[number] = entry.label
+            self.turn_numbers.update(dict.fromkeys(entry.choice.actions, number))
+        self.menu = menu
+        at = menu.root
+        self.show_listing(menu, at)
         while True:
-            self.say(f"{seat_name(seat)}> ", end="")
+            where = f" {at.key}" if at is not menu.root else ""
+            self.say(f"{self.name(seat)}{where}> ", end="")
             line = self.read_line()
             if line is None:
                 self.say("")
@@ -106,18 +204,44 @@ class PlaySession:
             if self.echo_input:
                 self.say(line)
             answer = line.strip()
-            if not answer:
-                self.say(f"Type a number 1-{len(legal)}, an action, or 'help'.")
-                continue
             word, _, rest = answer.partition(" ")
             command = word.lower()
-            if command in ("help", "?"):
+            if not answer:
+                self.say(f"Type {number_hint(menu)}, a letter to open a group, or 'help'.")
+            elif answer.isdigit():
+                entry = menu.numbers.get(int(answer))
+                if entry is None:
+                    self.no_such_number(int(answer), menu)
+                elif not entry.ends_turn or self.confirm(entry):
+                    return entry.choice.action
+                elif self.quit:
+                    return None
+            elif command in menu.groups and not rest:
+                at = menu.groups[command]
+                self.show_listing(menu, at)
+            elif command == "back" and not rest:
+                at = at.parent or menu.root
+                self.show_listing(menu, at)
+            elif command == "end" and not rest:
+                enders = menu.enders
+                if len(enders) == 1:
+                    return enders[0].choice.action
+                if enders:
+                    numbers = join_words([str(e.number) for e in enders], "or")
+                    self.say(f"Several entries end your turn; type {numbers}.")
+                else:
+                    self.say("Nothing ends your turn early now; choose a move.")
+            elif command in ("help", "?") and not rest:
                 self.say(HELP)
+            elif command in ("list", "options", "menu") and not rest:
+                self.show_listing(menu, at)
+            elif command == "board" and not rest:
+                self.show_board(seat)
             elif command == "log" and not rest:
                 events = state.events_for(seat)
                 self.say("Your log:" if events else "Your log is empty.")
                 for e in events:
-                    self.say(f"  - {event_sentence(e, self.spec)}")
+                    self.say(f"  - {event_sentence(state, e)}")
             elif command == "save":
                 target = Path(rest.strip()) if rest.strip() else self.save_path
                 if target is None:
@@ -126,20 +250,59 @@ class PlaySession:
                     self.save(target)
             elif command in ("quit", "exit") and not rest:
                 return None
-            elif answer.isdigit():
-                n = int(answer)
-                if 1 <= n <= len(legal):
-                    return legal[n - 1]
-                self.say(f"There is no option {n}; choose 1-{len(legal)}.")
             else:
-                try:
-                    action = state.text_to_action(answer)
-                except FirebreakError:
-                    self.say(f"Not understood: {answer!r}. Type a number 1-{len(legal)}, an action, or 'help'.")
-                    continue
-                if state.is_legal(action):
+                action = self.typed_action(menu, answer)
+                if action is not None:
                     return action
-                self.say(f"'{state.action_to_text(action)}' is not legal now; choose one of the options.")
+
+    def typed_action(self, menu: Menu, answer: str) -> int | None:
+        """An action typed by its label or text, if legal now; otherwise say why and return ``None``."""
+        state = self.state
+        entry = menu.find_label(answer)
+        if entry is not None:
+            return entry.choice.action
+        try:
+            action = state.text_to_action(answer)
+        except FirebreakError:
+            self.say(f"Not understood: {answer!r}. Type {number_hint(menu)}, a letter, or 'help'.")
+            return None
+        if state.is_legal(action):
+            return action
+        self.say(f"'{state.action_to_text(action)}' is not legal now; choose one of the options.")
+        return None
+
+    def no_such_number(self, number: int, menu: Menu) -> None:
+        """Refuse a number that plays nothing now, saying what it stood for if it was given earlier this turn."""
+        gone = self.turn_labels.get(number)
+        if gone is not None:
+            self.say(f"Option {number} ({gone}) is no longer possible; choose again ('list' shows the options).")
+        elif len(menu.numbers) == max(menu.numbers):
+            self.say(f"There is no option {number}; choose 1-{len(menu.numbers)}.")
+        else:
+            self.say(f"There is no option {number}; 'list' shows the options.")
+
+    def confirm(self, entry: Entry) -> bool:
+        """Ask before a number gives the turn away; end of input counts as quitting."""
+        self.say(f"{capitalise(entry.label)}? Other moves remain. (y/n) ", end="")
+        line = self.read_line()
+        if line is None:
+            self.say("")
+            self.quit = True
+            return False
+        if self.echo_input:
+            self.say(line)
+        if line.strip().lower() in ("y", "yes"):
+            return True
+        self.say("Not played; choose again.")
+        return False
+
+    def show_listing(self, menu: Menu, at: Group) -> None:
+        if at is menu.root:
+            self.say(f"Your options ({menu.root.title}):" if menu.root.title else "Your options:")
+        else:
+            self.say(f"{at.path} ({plural(len(at.entries()), 'choice')}; 'back' returns):")
+        for line in listing(at):
+            self.say(f"  {line}")
 
     # --- the game loop ---------------------------------------------------------------------------------------
     def run(self) -> bool:
@@ -147,7 +310,9 @@ class PlaySession:
         state = self.state
         while not state.is_terminal():
             seat = state.current_player()
+            start = len(state.events)
             if seat in self.humans:
+                self.quit = False
                 action = self.human_turn(seat)
                 if action is None:
                     self.quit = True
@@ -155,8 +320,11 @@ class PlaySession:
                     if self.save_path is not None:
                         self.save(self.save_path)
                     return False
+                text = state.action_to_text(action)
                 state.apply(action)
-                self.say(f"{seat_name(seat)} (you): {state.action_to_text(action)}")
+                self.narrate(seat, "you", text, start, seat)
+                if state.is_terminal() or state.current_player() != seat:
+                    self.new_turn()
             else:
                 action = self.bots[seat].act(Observation(state, seat), self.rngs[seat])
                 viewer = self.viewer()
@@ -166,9 +334,15 @@ class PlaySession:
                 except IllegalActionError as exc:  # a bot bug must not pass silently
                     who = self.bots[seat].describe()
                     raise FirebreakError(f"bot {who} in seat {seat} chose an illegal action: {exc}") from None
-                self.say(f"{seat_name(seat)} ({self.bots[seat].describe()}): {text}")
+                self.narrate(seat, self.bots[seat].describe(), text, start, viewer)
+                self.new_turn()
         self.finish()
         return True
+
+    def new_turn(self) -> None:
+        """Another seat acts: the numbers given so far are done with."""
+        self.turn_numbers.clear()
+        self.turn_labels.clear()
 
     def finish(self) -> None:
         state = self.state
@@ -177,25 +351,73 @@ class PlaySession:
         self.say(render_view(self.spec, state.view(viewer)))
         for seat in self.humans:
             if len(self.humans) > 1:
-                self.say(f"{seat_name(seat)}:")
+                self.say(f"{self.name(seat)}:")
             self.show_new_events(seat)
         self.console.print(results_table(state, self.humans, self.bots))
-        winners = state.winners()
-        names = ", ".join(seat_name(w) for w in winners)
-        self.say(f"Winner: {names}" if len(winners) == 1 else f"Shared win: {names}")
+        self.say(winners_line(state))
         if self.save_path is not None:
             self.save(self.save_path)
 
 
-def results_table(state: GameState, humans: Sequence[int] = (), bots: dict[int, Agent] | None = None) -> Table:
-    table = Table(title="Final scores")
-    table.add_column("Seat")
-    table.add_column("Player")
-    table.add_column("Score", justify="right")
-    table.add_column("Winner")
+def number_hint(menu: Menu) -> str:
+    """"a number 1-9" when the numbers run from 1, else "a number from the list" (later decisions of a turn)."""
+    numbers = sorted(menu.numbers)
+    return f"a number 1-{numbers[-1]}" if numbers == list(range(1, len(numbers) + 1)) else "a number from the list"
+
+
+def winners_line(state: GameState) -> str:
+    """Who won, by name, with the winning score: "Purple (P0) wins with 14 points."."""
     winners = state.winners()
-    for seat, score in enumerate(state.scores()):
-        who = "human" if seat in humans else (bots[seat].describe() if bots and seat in bots else "")
-        shown = f"{score:g}"
-        table.add_row(seat_name(seat), who, shown, "yes" if seat in winners else "")
+    if not winners:
+        return "Nobody wins."
+    scores = state.scores()
+    names = join_words(state.player_name(w) for w in winners)
+    points = {scores[w] for w in winners}
+    with_points = f" with {plural(scores[winners[0]], 'point')}" if len(points) == 1 else ""
+    if len(winners) == 1:
+        return f"{names} wins{with_points}."
+    return f"{names} share the win{with_points}{' each' if with_points else ''}."
+
+
+def results_table(state: GameState, humans: Sequence[int] = (), bots: dict[int, Agent] | None = None) -> Table:
+    """Each seat's score as the game adds it up (``score_sheet``), the total and the winners.
+
+    When every seat's sheet has the same sources (Great Fire: houses, fires put out, ...) they are columns, one
+    row a seat; when sheets differ (a line per scoring district) each seat gets its own rows and a total.
+    """
+    sheet = state.score_sheet()
+    winners = state.winners()
+    scores = state.scores()
+
+    def who(seat: int) -> str:
+        if seat in humans:
+            return "human" if len(humans) > 1 else "you"
+        return bots[seat].describe() if bots and seat in bots else ""
+
+    sources = [source for source, _ in sheet[0]] if sheet else []
+    known = bool(humans or bots)  # a replay knows no players: no "Played by" column
+    table = Table(title="Final scores")
+    table.add_column("Player", no_wrap=True)
+    if known:
+        table.add_column("Played by")
+    if all([source for source, _ in rows] == sources for rows in sheet):
+        for source in sources:  # wide enough for the heading's longest word, so none is cut
+            table.add_column(source, justify="right", min_width=max(len(w) for w in source.split() or [""]))
+        if sources != ["Score"]:
+            table.add_column("Total", justify="right")
+        table.add_column("Winner")
+        for seat, rows in enumerate(sheet):
+            total = [f"{scores[seat]:g}"] if sources != ["Score"] else []
+            table.add_row(state.player_name(seat), *([who(seat)] if known else []), *(f"{v:g}" for _, v in rows), *total,
+                          "yes" if seat in winners else "")
+        return table
+    table.add_column("Scored for")
+    table.add_column("Points", justify="right")
+    table.add_column("Winner")
+    for seat, rows in enumerate(sheet):
+        first = [state.player_name(seat), *([who(seat)] if known else [])]
+        for source, value in rows:
+            table.add_row(*first, source, f"{value:g}", "")
+            first = [""] * len(first)
+        table.add_row(*first, "Total", f"{scores[seat]:g}", "yes" if seat in winners else "", end_section=True)
     return table

@@ -1,7 +1,7 @@
-"""Turning protocol objects into text for people: events as sentences, views as screens.
+"""Turning protocol objects into text for people: events as sentences, views as screens, seats by name.
 
-Games may supply ``spec.render(view)``; events become sentences from their kind and data unless the game puts a
-``describe_event(event) -> str | None`` hook in ``spec.extra``.
+Everything here goes through the game's own words (``GameState.player_name``, ``describe_event``,
+``spec.render``); the generic fallbacks live in the core, so the terminal never words an event itself.
 """
 
 from __future__ import annotations
@@ -9,41 +9,18 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from firebreak.core import Event, GameSpec
-
-ACTOR_KEYS = ("player", "seat")
+from firebreak.core import Event, GameSpec, GameState
+from firebreak.core.text import seat_label
 
 
 def seat_name(seat: int) -> str:
-    return f"P{seat}"
+    """A seat by number only ("P0"), for tables about seats rather than players (simulation summaries)."""
+    return seat_label(seat)
 
 
-def _value_text(value: Any) -> str:
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(_value_text(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{k} {_value_text(v)}" for k, v in value.items()) + "}"
-    return str(value)
-
-
-def event_sentence(event: Event, spec: GameSpec | None = None) -> str:
-    """A readable sentence: the game's own wording if it has a hook, else actor, kind and data."""
-    hook = spec.extra.get("describe_event") if spec is not None else None
-    if callable(hook):
-        text = hook(event)
-        if text:
-            return str(text)
-    data = event.data
-    for key in ("message", "text"):
-        if isinstance(data.get(key), str):
-            return data[key]
-    actor = next((data[k] for k in ACTOR_KEYS if type(data.get(k)) is int), None)
-    words = event.kind.replace("_", " ")
-    details = ", ".join(
-        f"{k.replace('_', ' ')} {_value_text(v)}" for k, v in data.items() if not (k in ACTOR_KEYS and v == actor)
-    )
-    head = f"{seat_name(actor)} {words}" if actor is not None else words[:1].upper() + words[1:]
-    return f"{head}: {details}." if details else f"{head}."
+def event_sentence(state: GameState, event: Event) -> str:
+    """An event as the game words it, naming players as the game names them."""
+    return state.describe_event(event).strip()
 
 
 def render_view(spec: GameSpec, view: dict[str, Any]) -> str:
@@ -51,3 +28,30 @@ def render_view(spec: GameSpec, view: dict[str, Any]) -> str:
     if spec.render is not None:
         return spec.render(view)
     return json.dumps(view, indent=2, ensure_ascii=False, default=str)
+
+
+def status_lines(screen: str) -> list[str]:
+    """The few lines of a rendered view that a player needs every turn: the game's lines about the viewer
+    ("Your hand: ...", "Your objectives: ...") and its closing line (by convention who acts and what for).
+
+    The compact screen shows these instead of the whole board, which the ``board`` command prints.
+    """
+    lines = [line.rstrip() for line in screen.splitlines() if line.strip()]
+    mine = [line for line in lines if line.lstrip().startswith("Your ")]
+    if lines and lines[-1] not in mine and not lines[-1].lstrip().startswith(("{", "}", '"')):
+        mine.append(lines[-1])
+    return mine
+
+
+def move_lines(state: GameState, seat: int, tag: str, fallback: str, events: list[Event]) -> list[str]:
+    """One move told as a headline and its consequences: "<tag> <what they did>", then the other sentences.
+
+    ``events`` are the move's events a viewer may see. The game's first sentence about the mover becomes the
+    headline, its name replaced by ``tag`` (e.g. "Purple (P0) (greedy)"); without one, ``"<tag>: <fallback>"``
+    (the action's text) heads the list.
+    """
+    name = state.player_name(seat)
+    sentences = [event_sentence(state, e) for e in events]
+    if sentences and sentences[0].startswith(name) and sentences[0][len(name):len(name) + 1] in (" ", ":", ",", "'"):
+        return [tag + sentences[0][len(name):], *sentences[1:]]
+    return [f"{tag}: {fallback}", *sentences]
