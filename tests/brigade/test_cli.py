@@ -14,4 +14,4 @@ def test_play_brigade_in_the_terminal_to_the_end():
     assert "Traceback" not in out, out[-3000:]
     assert "THE BRIGADE" in out and "Great Lecture Hal" in out  # the 6x6 town
     assert "to act:" in out and "end turn" in out  # the prompt and a numbered action list
-    assert "GAME OVER" in out  # the final result
+    assert "Game over" in out and "Loyalty: " in out  # the final result and the score sheets

@@ -107,11 +107,13 @@ def test_render_draws_the_grid_boards_log_and_result():
     spec = get_game("brigade")
     s = _play_some(new(3, 1), 10)
     text = spec.render(s.view(0))
-    assert "Great Lecture Hall"[:17] in text and "White Firehouse" in text
-    assert text.count("+-----------------+") >= 7
-    assert "P0 white (you)" in text and "crew:" in text and "to act" in text
+    assert "Great Lecture Hall" in text and "White Firehouse" in text and "Legend:" in text
+    assert text.count("+-------------------+") >= 7
+    assert "White (P0), you," in text and "Crew:" in text and "to act" in text
+    s.loyal[P("C3")] = 2
     s._finish("evacuation")
-    assert "GAME OVER" in spec.render(s.view(None))
+    end = spec.render(s.view(None))
+    assert "Pink (P2) wins with 5 points." in end and "Loyalty: University, 1 block" in end
 
 
 def test_heuristic_prefers_loyalty_and_stats_report_the_game():

@@ -93,7 +93,7 @@ def test_the_start_shows_every_block_firehouses_and_each_players_meeples_at_home
     view = state.view(0)
     for p in view["players"]:
         home = blocks[p["firehouse"]]
-        assert {f"B{p['seat']}", f"W{p['seat']}", f"P{p['seat']} {p['colour']}"} <= set(_texts(home))
+        assert {f"B{p['seat']}", f"W{p['seat']}", f"P{p['seat']} {p['colour'].title()}"} <= set(_texts(home))
         assert "Firehouse" in _texts(home)
     corners = {"A1", "F1", "A6", "F6"}
     assert sum("Firehouse" in _texts(blocks[c]) for c in corners) == 4

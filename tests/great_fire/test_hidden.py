@@ -146,7 +146,7 @@ def test_rivals_running_scores_show_only_public_parts():
 
 
 def test_every_event_of_whole_games_has_a_sentence():
-    from firebreak.games.great_fire.narrate import describe_event
+    from firebreak.games.great_fire.narrate import describe
 
     for n, opts in ((3, {"hidden_colours": True}), (6, {"more_destruction": True})):
         s = SPEC.new_game(n, 14, opts)
@@ -154,8 +154,9 @@ def test_every_event_of_whole_games_has_a_sentence():
         while not s.is_terminal():
             s.apply(rng.choice(s.legal_actions()))
         for e in s.events:
-            text = describe_event(e)
+            text = describe(e, s.player_name)
             assert text and "{" not in text, e.kind
+            assert s.describe_event(e) == text
 
 
 def test_R24_the_second_move_phase_opens_for_any_token_so_it_reveals_nothing():

@@ -87,7 +87,7 @@ def test_a_seat_sees_only_its_own_objectives_hand_and_hidden_colour() -> None:
         assert own_colour in svg
         # the same view always draws the same board: nothing else goes in
         assert svg == render_svg(state.view(seat), [])
-    assert spectator.count(">hidden<") == 4  # every colour still secret to a spectator
+    assert spectator.count(">secret<") == 4  # every colour still secret to a spectator
 
 
 def test_fire_demolition_and_tokens_are_shown_without_relying_on_colour() -> None:

@@ -110,11 +110,27 @@ class DecisionRules:
             return [A.PLAYER + q for q in range(self.num_players) if q != p]
         raise AssertionError(f"unknown decision frame {f}")  # pragma: no cover
 
+    def _choice_facts(self, f: tuple, a: int) -> dict:
+        """What the log needs to tell a choice in words that the choice's id alone does not say (read before the
+        choice changes anything): the crew card a Mimic token goes on, the renown a decision is placing."""
+        k = f[0]
+        if k == F_MIMIC:
+            q, i = divmod(a - A.MIMIC, 3)
+            return {"card": tables().crew[self.crew[q][i]][0], "owner": q}
+        if k == F_TAKE:
+            q, s = divmod(a - A.TAKE, 3)
+            return {"card": tables().crew[self.crew[q][s]][0]}
+        if k in (F_REPLACE, F_DISCARD):
+            return {"card": tables().crew[self.crew[f[1]][a - (A.REPLACE if k == F_REPLACE else A.DISCARD)]][0]}
+        if k == F_MOG:
+            return {"victim": f[2]}
+        return {}
+
     def _apply_frame(self, f: tuple, a: int) -> None:
         k, p = f[0], f[1]
         stack = self.stack
         stack.pop()
-        self._emit("choice", player=p, text=A.action_text(a))
+        self._emit("choice", player=p, decision=k, action=a, text=A.action_text(a), **self._choice_facts(f, a))
         if k == F_RENOWN:
             if f[2] > 1:
                 stack.append((F_RENOWN, p, f[2] - 1, f[3], f[4]))
@@ -170,7 +186,7 @@ class DecisionRules:
             self.wpos[p] = q
             self.intensity[q] = 0
             self.n_extinguished += 1
-            self._emit("extinguished", player=p, block=self.st_name[q], renown=1)
+            self._emit("extinguished", player=p, block=self.st_name[q], pos=pos_name(q), renown=1)
             stack.append((F_RENOWN, p, 1, q, self.advanced and self.colour[p] == BLACK))
         elif k == F_POLY:
             pos, d = divmod(a - A.SWAP, 2)

@@ -86,8 +86,9 @@ class LoyaltyRules:
         counts = [0] * 5
         la = self.loyal
         sa = self.st_aff
+        destroyed = self.destroyed
         for pos in range(N_POS):
-            if la[pos] == p:
+            if la[pos] == p and not destroyed[pos]:  # a destroyed block's marker does not count (ruling R31)
                 counts[sa[pos]] += 1
         reason = ""
         if counts[UNIVERSITY_AFF] >= 3 or max(counts[:4]) >= 5:

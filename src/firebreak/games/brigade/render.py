@@ -1,68 +1,129 @@
-"""Terminal rendering of a Brigade view: the 6x6 town as a grid, the players' boards, the log and the result."""
+"""Terminal rendering of a Brigade view: the 6x6 town as a grid (blocks by full name), a legend for every short
+mark in it, the players' boards, the log and, at game over, the winner and each seat's score sheet.
+
+Seats are counted from 0 everywhere and named as the game names them (``White (P0)``).
+"""
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
-W = 17  # characters per cell
-AFF_SHORT = {"Commons": "COM", "Nobles Rise": "NOB", "Council Quarters": "CNC", "Merchant Markets": "MER",
-             "University": "UNI", None: "---"}
+from firebreak.core.text import join_words, plural
+
+W = 19  # characters per cell
+NAME_LINES = 3
+OPTION_WORDS = {"advanced": "advanced play", "big_buildings": "Big Buildings", "fire_festival": "Fire Festival",
+                "addon_pack": "Crew and Warden pack"}
+LEGEND = ("Legend: v4 = value 4 (the renown its Loyalty needs, and its points); v3* = a Big Building; "
+          "fire 2/3 = intensity 2 on a Flame Track of 3 (past 3 the block is destroyed); L:P0 = Loyalty marker of P0; "
+          "P1:2 = two renown tokens of P1; B0 / W0 = Brigade / Wagon of P0.")
 
 
-def _cell_lines(c: dict[str, Any]) -> list[str]:
+def _name_lines(name: str) -> list[str]:
+    return textwrap.wrap(name, W, break_long_words=True) or [""]
+
+
+def _cell_lines(c: dict[str, Any], owner: int | None, name_lines: int) -> list[str]:
+    lines = _name_lines(c["name"])
+    lines += [""] * (name_lines - len(lines))
     if c["firehouse"]:
-        lines = [c["name"][:W], "firehouse", "", ""]
+        lines += ["Firehouse", f"home of P{owner}" if owner is not None else "(no player)", ""]
     else:
-        fire = "DESTROYED" if c["destroyed"] else (
-            f"FIRE {c['intensity']}/{c['track']}" if c["intensity"] else f"ok   -/{c['track']}")
-        head = f"{AFF_SHORT[c['affiliation']]} v{c['value']}" + (" *BIG*" if c.get("big_building") else "")
-        loyal = f"L:P{c['loyal']}" if c["loyal"] >= 0 else ""
-        ren = " ".join(f"r{p + 1}:{r}" for p, r in enumerate(c["renown"]) if r)
-        lines = [c["name"][:W], head, fire, (loyal + " " + ren).strip()]
-    meeples = " ".join([f"B{p}" for p in c["brigades"]] + [f"W{p}" for p in c["wagons"]])
-    lines.append(meeples)
+        value = f"v{c['value']}{'*' if c.get('big_building') else ''}"
+        fire = "DESTROYED" if c["destroyed"] else f"fire {c['intensity']}/{c['track']}"
+        loyal = f" L:P{c['loyal']}" if c["loyal"] >= 0 else ""
+        ren = " ".join(f"P{p}:{r}" for p, r in enumerate(c["renown"]) if r)
+        lines += [c["affiliation"] or "", f"{value} {fire}{loyal}", ren]
+    lines.append(" ".join([f"B{p}" for p in c["brigades"]] + [f"W{p}" for p in c["wagons"]]))
     return [f"{x:<{W}}"[:W] for x in lines]
 
 
-def render(view: dict[str, Any]) -> str:
-    out: list[str] = []
-    opts = [k for k, v in view["options"].items() if v]
-    out.append(f"THE BRIGADE  turn {view['turn']}  active P{view['active']}  phase {view['phase']}"
-               + (f"  options: {', '.join(opts)}" if opts else ""))
-    out.append(f"Last event: {view['last_event']}   destroyed {view['destroyed']}/8 "
-               f"(University {view['university_destroyed']}/3)" + ("   EVACUATION!" if view["evacuation"] else ""))
+def _header(view: dict[str, Any], names: list[str]) -> list[str]:
+    opts = [OPTION_WORDS.get(k, k) for k, v in view["options"].items() if v]
+    out = []
+    if view["over"]:
+        head = f"THE BRIGADE - turn {view['turn']} - game over"
+    else:
+        phase = "Event phase" if view["phase"] == "event" else (
+            f"Action phase, {view['actions_used']} of {plural(view['actions_allowed'], 'action')} used")
+        head = f"THE BRIGADE - turn {view['turn']} - {names[view['active']]}'s {phase}"
+    out.append(head + (f" - options: {join_words(opts)}" if opts else ""))
+    last = view["last_event"] or "none yet"
+    out.append(f"Last event: {last}. Destroyed: {view['destroyed']} of 8 blocks "
+               f"({view['university_destroyed']} of 3 University)"
+               + (". EVACUATION: the round is finished, then the game ends." if view["evacuation"] else "."))
+    return out
+
+
+def _grid(view: dict[str, Any]) -> list[str]:
+    owner = {p["firehouse"]: p["seat"] for p in view["players"]}
+    board = view["board"]
+    out = []
     sep = "+" + "+".join(["-" * W] * 6) + "+"
     out.append("   " + " ".join(f"{ch:^{W}}" for ch in "ABCDEF"))
-    board = view["board"]
     for r in range(6):
         out.append("   " + sep)
-        cells = [_cell_lines(board[r * 6 + c]) for c in range(6)]
-        for i in range(5):
+        row = [board[r * 6 + c] for c in range(6)]
+        n_names = max(len(_name_lines(c["name"])) for c in row)
+        cells = [_cell_lines(c, owner.get(c["pos"]) if c["firehouse"] else None, n_names) for c in row]
+        for i in range(len(cells[0])):
             label = f"{r + 1:>2} " if i == 0 else "   "
             out.append(label + "|" + "|".join(cells[c][i] for c in range(6)) + "|")
     out.append("   " + sep)
-    out.append("")
+    out.extend(textwrap.wrap(LEGEND, 118))
+    return out
+
+
+def _players(view: dict[str, Any]) -> list[str]:
+    out = []
     for p in view["players"]:
-        you = " (you)" if view["you"] == p["seat"] else ""
-        tr = "  ".join(f"{k} {v['value']} [{v['circle']}/{v['of']}]" for k, v in p["tracks"].items())
-        out.append(f"P{p['seat']} {p['colour']}{you} - {p['warden']} - score {p['score']:g}"
-                   f"  renown left {p['renown_supply']}  loyalty left {p['loyalty_supply']}")
-        out.append(f"    brigade at {p['brigade_at']} water {p['brigade_water']}/{p['brigade_capacity']}   "
-                   f"wagon at {p['wagon_at']} water {p['wagon_water']}/{p['wagon_capacity']}   {tr}")
-        crew = ", ".join(f"{c['name']} ({c['affiliation']}, {c['water']} water{', active' if c['active'] else ''})"
-                         for c in p["crew"]) or "none"
-        out.append(f"    crew: {crew}")
-    out.append(f"Event deck {view['event_deck']} cards; crew deck {view['crew_deck']} cards")
-    if isinstance(view["drawn"], list):
-        out.append(f"Drawn recruits: 1) {view['drawn'][0]}" + (f"  2) {view['drawn'][1]}" if len(view["drawn"]) > 1 else ""))
+        you = ", you," if view["you"] == p["seat"] else ""
+        out.append(f"{p['name']}{you} - Warden: {p['warden']} - score {p['score']:g} - "
+                   f"{plural(p['renown_supply'], 'renown token')} and "
+                   f"{plural(p['loyalty_supply'], 'Loyalty marker')} left")
+        out.append(f"    Brigade at {p['brigade_at']}, water {p['brigade_water']} of {p['brigade_capacity']}; "
+                   f"Wagon at {p['wagon_at']}, water {p['wagon_water']} of {p['wagon_capacity']}"
+                   + (f"; {plural(p['bonus_actions'], 'bonus action')}" if p.get("bonus_actions") else ""))
+        tracks = ", ".join(f"{k.title()} {v['value']} (circle {v['circle']} of {v['of']})"
+                           for k, v in p["tracks"].items())
+        out.append(f"    Tracks: {tracks}")
+        crew = ", ".join(f"{c['name']} ({c['affiliation'] or 'no affiliation'}, {plural(c['water'], 'water token')}"
+                         f"{', active' if c['active'] else ''})" for c in p["crew"]) or "none"
+        out.append(f"    Crew: {crew}")
+    return out
+
+
+def score_lines(view: dict[str, Any], names: list[str]) -> list[str]:
+    """The game-over result: who won, and each seat's score as the rulebook adds it up."""
+    out = [view["result"] or "Game over."]
+    sheets = view.get("score_sheet") or []
+    for seat, sheet in enumerate(sheets):
+        mark = "  (winner)" if seat in view["winners"] else ""
+        out.append(f"  {names[seat]}: {plural(view['scores'][seat], 'point')}{mark}")
+        for source, points in sheet:
+            out.append(f"      {source:<60} {points:>4g}")
+    return out
+
+
+def render(view: dict[str, Any]) -> str:
+    names = [p["name"] for p in view["players"]]
+    out = _header(view, names)
+    out.extend(_grid(view))
     out.append("")
-    out.extend(view["log"])
+    out.extend(_players(view))
+    out.append(f"Event deck: {plural(view['event_deck'], 'card')}. Crew deck: {plural(view['crew_deck'], 'card')}.")
+    if isinstance(view["drawn"], list):
+        out.append("You drew: " + "  ".join(f"{k + 1}) {n}" for k, n in enumerate(view["drawn"])))
+    out.append("")
+    log = view["log"]
+    if view["over"] and log and log[-1] == view["result"]:
+        log = log[:-1]  # said once, with the score sheets below
+    out.extend(log)
     out.append("")
     if view["over"]:
-        w = ", ".join(f"P{x}" for x in view["winners"])
-        out.append(f"GAME OVER - {view['end_reason']} - winner(s): {w} - scores "
-                   + " ".join(f"P{i}:{s:g}" for i, s in enumerate(view["scores"])))
+        out.extend(score_lines(view, names))
     else:
-        out.append(f"P{view['to_act']} to act: {view['prompt']}"
-                   + (f"  (actions {view['actions_used']}/{view['actions_allowed']})" if view["phase"] == "action" else ""))
+        prompt = view["prompt"]
+        out.append(f"{view['to_act_name']} to act: {prompt}{'' if prompt.endswith(('.', '?')) else '.'}")
     return "\n".join(out)

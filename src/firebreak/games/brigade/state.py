@@ -19,9 +19,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from firebreak.core import GameState, Rng, TERMINAL
+from firebreak.core import ActionChoice, Event, GameState, Rng, TERMINAL
 
 from . import actions as A
+from . import choices, narrate, scoring
 from .data import UNIVERSITY_AFF
 from .frames import (
     A_DRAW_RECRUIT, A_END_ACTION, A_END_EVENT, A_FIRESTORM, F_ANY_RENOWN, F_AURATH, F_PRECIOUS, F_RECRUIT, F_RENOWN,
@@ -177,7 +178,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         self.event_fire = True
         self.cache = None
         self._emit("setup", colours=[T.colours[c] for c in self.colour],
-                   wardens=[T.wardens[w] if w >= 0 else "" for w in self.warden])
+                   wardens=[T.wardens[w] for w in self.warden if w >= 0])
         self.stack = [(A_END_EVENT, -1)]
         for e in reversed(first):
             self.event_discard.append(e)
@@ -220,9 +221,23 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         out = [0.0] * self.num_players
         for pos in range(N_POS):
             o = self.loyal[pos]
-            if o >= 0:
+            if o >= 0 and not self.destroyed[pos]:  # a destroyed block's marker never scores (ruling R31)
                 out[o] += self.st_value[pos]
         return out
+
+    # ------------------------------------------------------------------------------- words and places
+    def player_name(self, seat: int) -> str:
+        """``White (P0)``: the colour of the seat's pieces and the seat counted from 0."""
+        return narrate.player_name(self, seat)
+
+    def describe_event(self, event: Event) -> str:
+        return narrate.describe_event(self, event)
+
+    def action_choices(self) -> list[ActionChoice]:
+        return choices.action_choices(self)
+
+    def score_sheet(self) -> list[list[tuple[str, float]]]:
+        return scoring.score_sheet(self)
 
     def winners(self) -> list[int]:
         if not self.over:
@@ -410,7 +425,8 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         T = tables()
         i = 3 * p + track
         self.tracks[i] += 1
-        self._emit("upgrade", player=p, track=TRACK_NAMES[track], circle=self.tracks[i] + 1)
+        self._emit("upgrade", player=p, track=TRACK_NAMES[track], circle=self.tracks[i] + 1,
+                   of=T.track_last[track] + 1, value=_TRACK_VALUES[track][self.tracks[i]])
         frames: list[tuple] = []
         if self.tracks[i] == T.track_last[track]:
             if track == T_CREW:
@@ -447,6 +463,11 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
             stack = self.stack
             if not stack:
                 if self._fires_out():
+                    # the game ends mid-phase: that ends the phase, so blocks destroyed in it flip first (their
+                    # tokens and Loyalty markers leave; a Big Building's effect may even relight a fire)
+                    if self.doomed:
+                        self._flip_doomed()
+                        continue
                     self._finish("all fires out")
                     continue
                 legal = self._main_menu()
@@ -618,7 +639,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
 
     def _apply_main(self, a: int) -> None:
         p = self.turn_player
-        self._emit("action", player=p, text=A.action_text(a))
+        self._emit("action", player=p, action=a, pos=pos_name(self.bpos[p]), text=A.action_text(a))
         if a == A.END_TURN:
             self.stack.append((A_END_ACTION, -1))
         elif a < A.MOVE_WAGON:
@@ -676,10 +697,11 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
             if k >= inten:
                 self.intensity[q] = 0
                 self.n_extinguished += 1
-                self._emit("extinguished", player=p, block=self.st_name[q], renown=inten)
+                self._emit("extinguished", player=p, block=self.st_name[q], pos=pos_name(q), renown=inten)
                 self.stack.append((F_RENOWN, p, inten, q, self.advanced and self.colour[p] == BLACK))
             else:
                 self.intensity[q] = inten - k
+                self._emit("doused", player=p, block=self.st_name[q], pos=pos_name(q), intensity=inten - k)
         elif a == A.WAGON_EXTINGUISH:
             self.used += 1
             self.leon_used = True
@@ -687,7 +709,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
             self.ww[p] -= 1
             self.intensity[wp] = 0
             self.n_extinguished += 1
-            self._emit("extinguished", player=p, block=self.st_name[wp], renown=1)
+            self._emit("extinguished", player=p, block=self.st_name[wp], pos=pos_name(wp), renown=1)
             self.stack.append((F_RENOWN, p, 1, wp, self.advanced and self.colour[p] == BLACK))
         if self.addon and a != A.END_TURN and self.warden[p] == ESTER:
             # Ester never runs out of water: after any action her own buckets are topped up
@@ -707,11 +729,11 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         if out:
             self.intensity[pos] = 0
             self.n_extinguished += 1
-            self._emit("extinguished", player=p, block=self.st_name[pos], renown=inten)
+            self._emit("extinguished", player=p, block=self.st_name[pos], pos=pos_name(pos), renown=inten)
             self.stack.append((F_RENOWN, p, inten, pos, self.advanced and self.colour[p] == BLACK))
         else:
             self.intensity[pos] = inten - spent
-            self._emit("doused", player=p, block=self.st_name[pos], intensity=inten - spent)
+            self._emit("doused", player=p, block=self.st_name[pos], pos=pos_name(pos), intensity=inten - spent)
 
     def _refill_action(self, p: int, a: int) -> None:
         bp, wp = self.bpos[p], self.wpos[p]

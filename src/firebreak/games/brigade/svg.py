@@ -8,8 +8,10 @@ corners being the Firehouses.
 Colour-blind friendly: Okabe-Ito colours, and nothing is told by colour alone: every meeple carries its letter and
 seat number (``B0`` = seat P0's Brigade, ``W0`` = its Wagon), affiliations carry a three-letter code,
 fire is a flame with ``intensity/track`` and a row of pips, destroyed blocks are hatched, crossed and labelled,
-Loyalty is a shield with ``L`` and the seat number. Seats are numbered from P0, as in the action texts
-("take crew 1 of P1") and everywhere else in firebreak.
+Loyalty is a shield with ``L`` and the seat number; a legend under the town spells out every short mark. Seats are
+numbered from P0 and players named as everywhere else (``White (P0)``). Every block carries
+``data-place="B3"``: the name :meth:`BrigadeState.action_choices` uses for its ``source``, ``target`` and
+``preview``. At game over the winner and every seat's score sheet are drawn under the town.
 
 A block is clickable (``data-action``) when exactly one legal action's text names its position (``B1``): e.g.
 "move brigade to B1" while no other legal action names B1. Blocks named by several legal actions (a Brigade and
@@ -70,8 +72,9 @@ def targets(legal: list[tuple[int, str]]) -> dict[str, int]:
     return {pos: ids[0] for pos, ids in found.items() if len(ids) == 1}
 
 
-def _who(seat: int, colours: Sequence[str]) -> str:
-    return f"P{seat} ({colours[seat]})" if 0 <= seat < len(colours) else f"P{seat}"
+def _who(seat: int, names: Sequence[str]) -> str:
+    """A seat as every screen names it (``White (P0)``), from the view's player names."""
+    return names[seat] if 0 <= seat < len(names) else f"P{seat}"
 
 
 def _brigade(x: float, y: float, seat: int, colour: str) -> str:
@@ -93,10 +96,10 @@ def _wagon(x: float, y: float, seat: int, colour: str) -> str:
             + _t(x, y + 4.5, f"W{seat}", 10, "middle", "bold", ink))
 
 
-def _cell_label(c: dict[str, Any], colours: Sequence[str], owner: int | None, action_text: str | None) -> str:
+def _cell_label(c: dict[str, Any], names: Sequence[str], owner: int | None, action_text: str | None) -> str:
     """The block's accessible description: everything drawn in it, in words."""
     if c["firehouse"]:
-        parts = [f"{c['name']} ({c['pos']}), firehouse" + (f" of {_who(owner, colours)}" if owner is not None else "")]
+        parts = [f"{c['name']} ({c['pos']}), firehouse" + (f" of {_who(owner, names)}" if owner is not None else "")]
     else:
         fire = ("destroyed" if c["destroyed"] else
                 f"on fire, intensity {c['intensity']} of {c['track']}" if c["intensity"] else
@@ -105,12 +108,12 @@ def _cell_label(c: dict[str, Any], colours: Sequence[str], owner: int | None, ac
         if c.get("big_building"):
             parts.append("big building")
         if c["loyal"] >= 0:
-            parts.append(f"loyal to {_who(c['loyal'], colours)}")
-        renown = [f"{_who(p, colours)} {r}" for p, r in enumerate(c["renown"]) if r]
+            parts.append(f"loyal to {_who(c['loyal'], names)}")
+        renown = [f"{_who(p, names)} {r}" for p, r in enumerate(c["renown"]) if r]
         if renown:
             parts.append("renown: " + ", ".join(renown))
-    meeples = [f"Brigade of {_who(p, colours)}" for p in c["brigades"]]
-    meeples += [f"Wagon of {_who(p, colours)}" for p in c["wagons"]]
+    meeples = [f"Brigade of {_who(p, names)}" for p in c["brigades"]]
+    meeples += [f"Wagon of {_who(p, names)}" for p in c["wagons"]]
     if meeples:
         parts.append("here: " + ", ".join(meeples))
     if action_text:
@@ -119,11 +122,12 @@ def _cell_label(c: dict[str, Any], colours: Sequence[str], owner: int | None, ac
 
 
 def _cell_svg(c: dict[str, Any], x: float, y: float, colours: Sequence[str], owner: int | None,
-              action: int | None, action_text: str | None) -> str:
+              action: int | None, action_text: str | None, names: Sequence[str] = ()) -> str:
     out: list[str] = []
-    label = _cell_label(c, colours, owner, action_text)
+    label = _cell_label(c, names, owner, action_text)
     attrs = f' data-action="{action}" aria-label={quoteattr(label)}' if action is not None else ""
-    out.append(f'<g class="block" data-pos="{c["pos"]}" data-block={quoteattr(c["name"])}{attrs}>')
+    out.append(f'<g class="block" data-pos="{c["pos"]}" data-place="{c["pos"]}" data-block={quoteattr(c["name"])}'
+               f'{attrs}>')
     out.append(f'<title>{escape(label)}</title>')
     burning = c["intensity"] > 0 and not c["destroyed"]
     if c["firehouse"]:
@@ -142,8 +146,8 @@ def _cell_svg(c: dict[str, Any], x: float, y: float, colours: Sequence[str], own
             pf, ink = PLAYER_COLOURS.get(colours[owner], ("#999999", "#000000"))
             out.append(f'<rect x="{x + 36}" y="{y + 8}" width="{CELL - 46}" height="20" rx="3" fill="{pf}" '
                        f'stroke="#000"/>')
-            out.append(_t(x + 36 + (CELL - 46) / 2, y + 23, f"P{owner} {colours[owner]}", 12, "middle", "bold",
-                          ink))
+            out.append(_t(x + 36 + (CELL - 46) / 2, y + 23, f"P{owner} {colours[owner].title()}", 12, "middle",
+                          "bold", ink))
         # a little house with a bell: the firehouse
         hx, hy = x + CELL / 2, y + 62
         out.append(f'<path d="M{hx - 22} {hy + 18} v-20 l22 -16 l22 16 v20 z" fill="#fff" stroke="#333" '
@@ -185,7 +189,7 @@ def _cell_svg(c: dict[str, Any], x: float, y: float, colours: Sequence[str], own
                 continue
             pf, ink = PLAYER_COLOURS.get(colours[p] if p < len(colours) else "", ("#999", "#000"))
             out.append(f'<path d="M{cx + 10} {ry - 13} l10 8 l-10 8 l-10 -8 z" fill="{pf}" stroke="#000"/>')
-            out.append(_t(cx + 10, ry - 2, str(p + 1), 8, "middle", "bold", ink))
+            out.append(_t(cx + 10, ry - 2, str(p), 8, "middle", "bold", ink))
             out.append(_t(cx + 22, ry, f"×{r}", 11, weight="bold"))
             cx += 40
     # meeples along the bottom: Brigades first, then Wagons
@@ -212,7 +216,8 @@ _CELL_FIELDS = itemgetter(*_CELL_FIELD_NAMES)
 
 @lru_cache(maxsize=8192)
 def _cached_cell_svg(fields: tuple, big_building: Any, renown: tuple, brigades: tuple, wagons: tuple, x: float,
-                     y: float, colours: tuple, owner: int | None, action: int | None, action_text: str | None) -> str:
+                     y: float, colours: tuple, owner: int | None, action: int | None, action_text: str | None,
+                     names: tuple = ()) -> str:
     """:func:`_cell_svg`, cached on everything it draws: between two updates most blocks look the same.
 
     Bounded, so that a long-running server playing many games does not grow.
@@ -221,34 +226,65 @@ def _cached_cell_svg(fields: tuple, big_building: Any, renown: tuple, brigades: 
     c["renown"], c["brigades"], c["wagons"] = renown, brigades, wagons
     if big_building is not None:
         c["big_building"] = big_building
-    return _cell_svg(c, x, y, colours, owner, action, action_text)
+    return _cell_svg(c, x, y, colours, owner, action, action_text, names)
+
+
+LEGEND = (
+    "COM Commons · NOB Nobles Rise · CNC Council Quarters · MER Merchant Markets · UNI University · "
+    "“· 3” value 3 · BIG a Big Building",
+    "2/4 fire intensity 2 on a Flame Track of 4 · L0 Loyalty marker of P0 · ◆0 ×2 two renown tokens of P0 · "
+    "B0 / W0 Brigade / Wagon of P0",
+)
+
+
+def _score_sheet(view: dict[str, Any], names: list[str], y: float) -> tuple[list[str], float]:
+    """The game-over result inside the picture: the winner in a sentence, then each seat's score as the rulebook
+    adds it up (one line per source, points on the right, total in the seat's heading)."""
+    out = [_t(8, y, view.get("result") or "Game over.", 16, weight="bold", fill="#0b4f79")]
+    winners = view.get("winners") or []
+    for seat, sheet in enumerate(view.get("score_sheet") or []):
+        y += ROW + 4
+        total = view["scores"][seat]
+        mark = "  ★ winner" if seat in winners else ""
+        out.append(_t(16, y, f"{_who(seat, names)}: {total:g} {'point' if total == 1 else 'points'}{mark}", 14,
+                      weight="bold"))
+        for source, points in sheet:
+            y += ROW - 4
+            out.append(_t(36, y, source, 13, fill="#333"))
+            out.append(_t(640, y, f"{points:g}", 13, "end", fill="#333"))
+    return out, y
 
 
 def _panel(view: dict[str, Any], colours: list[str], top: float, width: float) -> tuple[list[str], float]:
-    """A compact status under the town: turn, prompt, the end-game counters and each player's board."""
+    """A compact status under the town: turn, prompt, a legend of the marks, each player's board and, at game
+    over, the winner and the score sheets."""
     out: list[str] = []
+    names = [p.get("name", f"P{p['seat']}") for p in view.get("players", [])]
     y = top + 24
-    status = [f"Turn {view.get('turn')}", f"{view.get('phase')} phase"]
+    status = [f"Turn {view.get('turn')}"]
     active = view.get("active")
-    if isinstance(active, int) and active >= 0:
-        status.append(f"active {_who(active, colours)}")
-    if view.get("phase") == "action":
-        status.append(f"actions {view.get('actions_used')}/{view.get('actions_allowed')}")
-    status.append(f"destroyed {view.get('destroyed')}/8 (University {view.get('university_destroyed')}/3)")
+    if view.get("over"):
+        status.append("game over")
+    elif isinstance(active, int) and active >= 0:
+        status.append(f"{_who(active, names)}'s {view.get('phase')} phase")
+    if view.get("phase") == "action" and not view.get("over"):
+        status.append(f"{view.get('actions_used')} of {view.get('actions_allowed')} actions used")
+    status.append(f"{view.get('destroyed')} destroyed, {view.get('university_destroyed')} of them University "
+                  "(evacuation at 8, or 3 University)")
     if view.get("evacuation"):
         status.append("EVACUATION")
     out.append(_t(8, y, " · ".join(status), 16, weight="bold"))
     y += ROW
-    deck = [f"last event: {view.get('last_event') or '—'}", f"event deck {view.get('event_deck')}",
-            f"crew deck {view.get('crew_deck')}"]
+    deck = [f"Last event: {view.get('last_event') or 'none yet'}", f"Event deck {view.get('event_deck')} cards",
+            f"Crew deck {view.get('crew_deck')} cards"]
     out.append(_t(8, y, " · ".join(deck), 14))
     if view.get("over"):
-        y += ROW
-        winners = ", ".join(_who(w, colours) for w in view.get("winners") or [])
-        out.append(_t(8, y, f"Game over ({view.get('end_reason')}): winner(s) {winners}", 15, weight="bold"))
+        y += ROW + 6
+        sheet, y = _score_sheet(view, names, y)
+        out.extend(sheet)
     elif view.get("to_act") is not None and view.get("to_act", -1) >= 0:
         y += ROW
-        out.append(_t(8, y, f"{_who(view['to_act'], colours)} to act: {view.get('prompt')}", 14, weight="bold",
+        out.append(_t(8, y, f"{_who(view['to_act'], names)} to act: {view.get('prompt')}", 14, weight="bold",
                       fill="#0b4f79"))
     if isinstance(view.get("drawn"), list) and view["drawn"]:
         y += ROW
@@ -262,21 +298,25 @@ def _panel(view: dict[str, Any], colours: list[str], top: float, width: float) -
         out.append(f'<rect x="8" y="{y - 14}" width="30" height="18" rx="3" fill="{pf}" stroke="#000"/>')
         out.append(_t(23, y, f"P{seat}", 12, "middle", "bold", ink))
         weight = "bold" if seat == view.get("to_act") else "normal"
-        head = (f"{p['colour']}{' (you)' if seat == you else ''} · seat {seat} · {p['warden']} · score "
-                f"{p['score']:g} · renown left {p['renown_supply']} · loyalty left {p['loyalty_supply']}")
+        head = (f"{_who(seat, names)}{', you' if seat == you else ''} · {p['warden']} · score "
+                f"{p['score']:g} · renown left {p['renown_supply']} · Loyalty markers left {p['loyalty_supply']}")
         out.append(_t(46, y, head, 14, weight=weight))
         y += ROW - 4
-        tracks = " ".join(f"{name.split()[0] if name != 'water wagon capacity' else 'wagon'} "
-                          f"{t['circle']}/{t['of']}" for name, t in p["tracks"].items())
+        tracks = ", ".join(f"{name.title()} {t['value']} ({t['circle']} of {t['of']})"
+                           for name, t in p["tracks"].items())
         body = (f"Brigade {p['brigade_at']} water {p['brigade_water']}/{p['brigade_capacity']} · Wagon "
-                f"{p['wagon_at']} water {p['wagon_water']}/{p['wagon_capacity']} · tracks: {tracks}")
+                f"{p['wagon_at']} water {p['wagon_water']}/{p['wagon_capacity']} · {tracks}")
         if p.get("bonus_actions"):
             body += f" · bonus actions {p['bonus_actions']}"
-        out.append(_t(46, y, body, 13, fill="#333"))
+        out.append(_t(46, y, body, 12, fill="#333"))
         if p["crew"]:
             y += ROW - 6
-            crew = ", ".join(f"{c['name']} ({c['water']}{', active' if c['active'] else ''})" for c in p["crew"])
-            out.append(_t(46, y, f"crew: {crew}", 12, fill="#555"))
+            crew = ", ".join(f"{c['name']} ({c['water']} water{', active' if c['active'] else ''})"
+                             for c in p["crew"])
+            out.append(_t(46, y, f"Crew: {crew}", 12, fill="#555"))
+    for line in LEGEND:
+        y += ROW - 4
+        out.append(_t(8, y, line, 11, fill="#555"))
     return out, y + 14
 
 
@@ -288,6 +328,7 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
     """The whole board for ``view``; ``legal`` are the (id, text) pairs the viewer may play now (or empty)."""
     players = view.get("players", [])
     colours = [p["colour"] for p in players]
+    names = tuple(p.get("name", f"P{p['seat']}") for p in players)
     owner = {p["firehouse"]: p["seat"] for p in players}
     texts = dict(legal)
     clickable = targets(legal)
@@ -302,9 +343,10 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
         cells.append(_cached_cell_svg(_CELL_FIELDS(c), c.get("big_building"), tuple(c["renown"]), tuple(c["brigades"]),
                                       tuple(c["wagons"]), col * CELL, top + r * CELL, colour_key,
                                       owner.get(c["pos"]) if c["firehouse"] else None,
-                                      action, texts.get(action) if action is not None else None))
+                                      action, texts.get(action) if action is not None else None, names))
     panel, height = _panel(view, colours, board_h, width)
-    title = "The Brigade: the town of Tinderbox" + (f", seen by P{view['you']}" if view.get("you") is not None
+    you = view.get("you")
+    title = "The Brigade: the town of Tinderbox" + (f", seen by {_who(you, names)}" if you is not None
                                                     else ", spectator view")
     out = [(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height:.0f}" role="img" '
             f'aria-label={quoteattr(title)} font-family="system-ui, sans-serif">'),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import narrate
 from .data import AFFILIATIONS
 from .tables import N_POS, TRACK_NAMES, pos_name, tables
 
@@ -12,44 +13,6 @@ if TYPE_CHECKING:
     from .state import BrigadeState
 
 LOG_LINES = 14
-
-
-def _log_line(kind: str, d: dict[str, Any], colours: list[str]) -> str | None:
-    def who(p: int) -> str:
-        return f"P{p} ({colours[p]})" if 0 <= p < len(colours) else "?"
-
-    if kind == "turn":
-        return f"-- turn {d['turn']}: {who(d['player'])} --"
-    if kind == "event":
-        extra = f" on {', '.join(d['positions'])}" if d.get("positions") else ""
-        return f"Event: {d['card']}{extra}"
-    if kind == "action":
-        return f"{who(d['player'])}: {d['text']}"
-    if kind == "choice":
-        return f"{who(d['player'])}: {d['text']}"
-    if kind == "destroyed":
-        return f"{d['block']} ({d['pos']}) is destroyed!"
-    if kind == "loyalty":
-        return f"{who(d['player'])} wins the Loyalty of {d['block']} ({d['pos']})"
-    if kind == "extinguished":
-        return f"{who(d['player'])} extinguishes {d['block']}: {d['renown']} renown"
-    if kind == "doused":
-        return f"{who(d['player'])} douses {d['block']} to intensity {d['intensity']} (no renown)"
-    if kind == "evacuation":
-        return "EVACUATION: the round finishes, then the game ends"
-    if kind == "crew_joins":
-        return f"{d['card']} joins {who(d['player'])}"
-    if kind == "crew_taken":
-        return f"{who(d['player'])} takes {d['card']} from {who(d['victim'])}"
-    if kind == "recruit_draw":
-        return f"You drew: {', '.join(d['cards'])}"
-    if kind == "upgrade":
-        return f"{who(d['player'])} upgrades {d['track']} (circle {d['circle']})"
-    if kind == "game_over":
-        return f"GAME OVER ({d['reason']}): winners {[w + 1 for w in d['winners']]}"
-    if kind == "extra_turn":
-        return f"{who(d['player'])} takes an extra turn"
-    return None
 
 
 def build_view(s: "BrigadeState", player: int | None) -> dict[str, Any]:
@@ -85,8 +48,9 @@ def build_view(s: "BrigadeState", player: int | None) -> dict[str, Any]:
             crew.append({"name": name, "affiliation": AFFILIATIONS[aff], "water": water, "active": s.active(p, c)})
         players.append({
             "seat": p,
+            "name": s.player_name(p),
             "colour": colours[p],
-            "warden": T.wardens[s.warden[p]] if s.warden[p] >= 0 else "Fire Warden",
+            "warden": narrate.warden_title(s, p),
             "tracks": {TRACK_NAMES[t]: {"circle": s.tracks[3 * p + t] + 1, "of": T.track_last[t] + 1,
                                         "value": T.tracks[t][s.tracks[3 * p + t]]} for t in range(3)},
             "crew": crew,
@@ -105,11 +69,8 @@ def build_view(s: "BrigadeState", player: int | None) -> dict[str, Any]:
     drawn: Any = len(s.drawn)
     if s.drawn and player is not None and player == s.drawer:
         drawn = [T.crew[c][0] for c in s.drawn]
-    log = []
-    for e in s.events_for(player):
-        line = _log_line(e.kind, e.data, colours)
-        if line:
-            log.append(line)
+    log = [s.describe_event(e) for e in s.events_for(player)[-LOG_LINES:]]
+    over = s.over
     return {
         "game": "brigade",
         "you": player,
@@ -120,23 +81,27 @@ def build_view(s: "BrigadeState", player: int | None) -> dict[str, Any]:
         "phase": "event" if s.phase == 0 else "action",
         "to_act": s.current_player(),
         "prompt": s.prompt(),
+        "to_act_name": s.player_name(s.current_player()) if not over else None,
         "actions_used": s.used,
         "actions_allowed": s.actions_allowed(),
         "board": board,
         "players": players,
         "event_deck": len(s.event_deck),
         "event_discard": [T.events[e][2] for e in s.event_discard],
-        "last_event": T.events[s.last_event][2] if s.last_event >= 0 else None,
+        "last_event": T.events[s.last_event][2].replace(" (starter)", "") if s.last_event >= 0 else None,
         "crew_deck": len(s.crew_deck),
         "crew_discard": [T.crew[c][0] for c in s.crew_discard],
         "drawn": drawn,
-        "drawer": s.drawer,
+        "drawer": s.drawer if s.drawer >= 0 else None,
         "destroyed": s.n_destroyed,
         "university_destroyed": s.n_univ_destroyed,
         "evacuation": s.evac,
         "over": s.over,
-        "end_reason": s.end_reason or None,
+        "end_reason": narrate.ENDINGS.get(s.end_reason) if s.end_reason else None,
         "winners": s.winners(),
+        "winner_names": [s.player_name(w) for w in s.winners()],
+        "result": narrate.game_over_sentence(s, s.end_reason, s.winners(), scores) if over else None,
+        "score_sheet": [[[src, pts] for src, pts in sheet] for sheet in s.score_sheet()] if over else None,
         "scores": scores,
-        "log": log[-LOG_LINES:],
+        "log": log,
     }

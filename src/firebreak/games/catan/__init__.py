@@ -3,7 +3,6 @@
 from firebreak.core import GameSpec, OptionSpec, register
 
 from .heuristic import heuristic
-from .narrate import describe_event
 from .render import render
 from .state import CatanState
 from .svg import render_svg
@@ -40,5 +39,5 @@ SPEC = register(GameSpec(
     render=render,
     heuristic=heuristic,
     stats=_stats,
-    extra={"describe_event": describe_event, "mcts_scale": 10.0, "svg": render_svg},  # 10 evaluation points = 1 VP
+    extra={"mcts_scale": 10.0, "svg": render_svg},  # 10 evaluation points = 1 VP
 ))

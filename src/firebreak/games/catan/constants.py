@@ -27,6 +27,16 @@ WARDENS_MIN = _C.fire_wardens_min
 DISCARD_LIMIT = _C.discard_limit
 
 
+SEAT_COLOURS = ("Blue", "Orange", "Pink", "Black", "Red", "Sky Blue")
+"""Each seat's colour by name, as the board draws it (Okabe-Ito hues in svg.py, in this order)."""
+
+
+
+def seat_name(seat: int) -> str:
+    """How every screen names a seat: its colour and number from 0, ``"Orange (P1)"`` (``player_name``)."""
+    return f"{SEAT_COLOURS[seat % len(SEAT_COLOURS)]} (P{seat})"
+
+
 PHASE_NAMES = (
     "setup settlement", "setup road", "roll", "main", "discard", "move token", "take card", "road building",
     "trade response", "trade confirm", "special building", "over",

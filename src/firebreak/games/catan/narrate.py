@@ -1,87 +1,133 @@
-"""Event sentences for the terminal log (the ``describe_event`` hook in the spec's ``extra``)."""
+"""Event sentences for every screen (log, terminal, browser), built by ``CatanState.describe_event``.
+
+Kept apart from the rules: it reads only the event and a few public facts of the board (hex terrain and number),
+and names seats with the state's ``player_name`` so that text, log, board and results agree.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from firebreak.core import Event
+from firebreak.core.text import article, capitalise, join_words, plural
 
 from .constants import RESOURCE_NAMES
 
+Namer = Callable[[int], str]
+HexNamer = Callable[[str], str]
 
-def _cards(counts: list[int]) -> str:
+DEV_CARD_NAMES = {"knight": "Knight", "victory_point": "Victory Point", "road_building": "Road Building",
+                  "year_of_plenty": "Year of Plenty", "monopoly": "Monopoly"}
+"""The development cards by their printed names."""
+
+SPECIAL_CARDS = {"fire_wardens": "The Fire Wardens", "longest_road": "Longest Road", "largest_army": "Largest Army"}
+
+
+def card_list(counts: Sequence[int]) -> str:
+    """Resource counts as words: ``[2, 0, 1, 0, 0]`` -> ``"2 lumber and 1 wool"``; none -> ``"nothing"``."""
     parts = [f"{k} {RESOURCE_NAMES[r]}" for r, k in enumerate(counts) if k]
-    return ", ".join(parts) if parts else "nothing"
+    return join_words(parts) if parts else "nothing"
 
 
-def _seat(q: Any) -> str:
-    return f"P{q}" if isinstance(q, int) and q >= 0 else "nobody"
+def named_cards(names: Sequence[str]) -> str:
+    """Resource names, one per card, as counted words: ``["ore", "lumber", "ore"]`` -> ``"1 lumber and 2 ore"``."""
+    return card_list([list(names).count(r) for r in RESOURCE_NAMES])
 
 
-def describe_event(event: Event) -> str | None:
-    d = event.data
+def _fire_line(q: int, burnt: list[int], owed: int, paid: list[str], name: Namer) -> str:
+    """One player's part of the fire: how many buildings it reaches, what they pay and why not more."""
+    who = name(q)
+    pays = "nothing" if not paid else f"{plural(len(paid), 'card')} to the bank ({named_cards(paid)})"
+    reasons = []
+    if len(burnt) > owed:
+        reasons.append("first building free, as they already lost a card to the firestorm")
+    if len(paid) < owed:
+        reasons.append("no cards left" if not paid else f"no cards left for the other {owed - len(paid)}")
+    why = f" ({', '.join(reasons)})" if reasons else ""
+    return f"the firestorm reaches {plural(len(burnt), 'building')} of {who}; {who} pays {pays}{why}"
+
+
+def describe(event: Event, name: Namer, hex_name: HexNamer) -> str:
+    """The event as an English sentence naming players with ``name``."""
+    d: dict[str, Any] = event.data
     k = event.kind
-    p = _seat(d.get("player"))
+    p = name(d["player"]) if isinstance(d.get("player"), int) and d["player"] >= 0 else ""
     if k == "roll":
         a, b = d["dice"]
-        return f"{p} rolls {a}+{b} = {a + b}."
+        return f"{p} rolls {a} and {b}: {a + b}."
     if k == "produce":
-        got = [f"{_seat(q)} {_cards(g)}" for q, g in enumerate(d["gains"]) if any(g)]
-        return "Production: " + ("; ".join(got) if got else "nothing") + "."
+        got = [f"{name(q)} takes {card_list(g)}" for q, g in enumerate(d["gains"]) if any(g)]
+        return ("Production: " + "; ".join(got) + ".") if got else "The roll produces nothing."
     if k == "setup_resources":
-        return f"{p} takes {_cards(d['gains'])} for the second settlement."
-    if k in ("settlement", "city", "fire_station"):
-        return f"{p} builds a {k.replace('_', ' ')} at {d['node']}."
+        return f"{p} takes {card_list(d['gains'])} for their second settlement."
+    if k == "settlement":
+        return f"{p} builds a settlement at intersection {d['node']}."
+    if k == "city":
+        return f"{p} upgrades their settlement at intersection {d['node']} to a city."
+    if k == "fire_station":
+        return f"{p} builds a fire station under their building at intersection {d['node']}."
     if k == "road":
         u, v = d["edge"]
-        return f"{p} builds a road {u}-{v}."
+        return f"{p} builds a road on the path {u}-{v}."
     if k == "discard":
         return f"{p} discards 1 {d['resource']}."
     if k == "firestorm":
-        return f"{p} sets the firestorm on hex {d['hex']}."
+        return f"{p} sets the firestorm on {hex_name(d['hex'])}."
     if k == "robber":
-        return f"{p} moves the robber to hex {d['hex']}."
+        return f"{p} moves the robber to {hex_name(d['hex'])}."
     if k == "take":
-        return f"{p} takes a card from {_seat(d['victim'])}."
+        return f"{p} takes a card from {name(d['victim'])}."
     if k == "take_card":
-        return f"{p} took 1 {d['resource']} from {_seat(d['victim'])}."
+        return f"{p} takes 1 {d['resource']} from {name(d['victim'])}."
     if k == "fire_spreads":
-        parts = []
-        for q, x in d["players"].items():
-            burnt = ", ".join(map(str, x["buildings"]))
-            paid = ", ".join(x["paid"]) or "nothing"
-            parts.append(f"P{q}: buildings {burnt} burn, owes {x['owed']}, pays {paid}")
-        return f"The fire spreads from hex {d['hex']}: " + ("; ".join(parts) if parts else "no unsecured building") + "."
-    if k in ("fire_wardens", "longest_road", "largest_army"):
-        title = {"fire_wardens": "The Fire Wardens", "longest_road": "Longest Road", "largest_army": "Largest Army"}[k]
+        lines = [_fire_line(int(q), x["buildings"], x["owed"], x["paid"], name) for q, x in d["players"].items()]
+        if not lines:
+            return (f"The firestorm on {hex_name(d['hex'])} reaches no unsecured building "
+                    "(none there, or all have fire stations).")
+        lines[0] = lines[0].replace("the firestorm", f"the firestorm on {hex_name(d['hex'])}", 1)
+        return " ".join(capitalise(line) + "." for line in lines)
+    if k in SPECIAL_CARDS:
+        title = SPECIAL_CARDS[k]
+        prev = d.get("previous", -1)
         if d["player"] < 0:
-            return f"{title} is set aside (was {_seat(d['previous'])})."
-        return f"{p} takes {title}" + (f" from {_seat(d['previous'])}." if d["previous"] >= 0 else ".")
+            return f"{title} is set aside: {name(prev)} no longer holds it alone."
+        length = f" with a road of {d['length']}" if k == "longest_road" and "length" in d else ""
+        return f"{p} takes {title}{length}" + (f" from {name(prev)}." if prev >= 0 else ".")
     if k == "maritime":
         return f"{p} trades {d['count']} {d['give']} with the bank for 1 {d['get']}."
     if k == "offer":
         return f"{p} offers {d['give_count']} {d['give']} for {d['get_count']} {d['get']}."
-    if k in ("accept", "reject"):
-        return f"{p} {k}s the offer."
+    if k == "accept":
+        return f"{p} accepts the offer."
+    if k == "reject":
+        return f"{p} declines the offer."
     if k == "trade":
-        return f"{p} trades with {_seat(d['partner'])}."
+        return f"{p} trades with {name(d['partner'])}."
     if k == "offer_cancelled":
-        return f"{p} cancels the offer."
+        return f"{p} withdraws the offer."
     if k == "end_turn":
-        return f"{p} ends the turn."
+        return f"{p} ends their turn."
     if k == "buy_development":
         return f"{p} buys a development card."
     if k == "development_card":
-        return f"{p} drew: {d['card'].replace('_', ' ')}."
+        return f"{p} draws {article(DEV_CARD_NAMES.get(d['card'], d['card']))} card."
     if k == "knight":
-        return f"{p} plays a knight."
+        return f"{p} plays a Knight."
     if k == "road_building":
-        return f"{p} plays road building."
+        return f"{p} plays Road Building: two free roads."
     if k == "year_of_plenty":
-        return f"{p} plays year of plenty: {' and '.join(d['resources'])}."
+        return f"{p} plays Year of Plenty and takes {named_cards(d['resources'])}."
     if k == "monopoly":
-        return f"{p} plays monopoly on {d['resource']} and collects {d['count']}."
+        return f"{p} plays Monopoly on {d['resource']} and collects {d['count']}."
     if k == "game_over":
-        vps = ", ".join(f"P{q} {v}" for q, v in enumerate(d["victory_points"]))
-        return f"Game over ({d['reason']}): winner(s) {', '.join(_seat(w) for w in d['winners'])}; VP {vps}."
-    return None
+        vps = join_words(f"{name(q)} {v}" for q, v in enumerate(d["victory_points"]))
+        winners = d["winners"]
+        if d.get("reason") == "turn limit":
+            head = (f"The turn limit ends the game; {join_words(map(name, winners))} "
+                    f"{'wins' if len(winners) == 1 else 'share the win'}")
+        else:
+            w = winners[0]
+            head = f"{name(w)} wins with {plural(d['victory_points'][w], 'victory point')}"
+        return f"{head}. Victory points: {vps}."
+    return capitalise(f"{p} {k.replace('_', ' ')}.".strip())

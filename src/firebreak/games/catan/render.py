@@ -1,7 +1,7 @@
 """Text rendering of a Catan view for the terminal: the hex board, then players, bank and what to do.
 
-Nodes (crossings) show their number when empty (actions name them: ``settlement 12``, ``road 12-13``), or the
-building: ``s2`` settlement of seat 2, ``C2`` city, a trailing ``+`` for a fire station. Paths show the seat
+Intersections show their number when empty (choices name them: ``Intersection 12``, ``Path 12-13``), or the
+building: ``s2`` settlement of P2, ``C2`` city, a trailing ``+`` for a fire station. Paths show the seat
 digit when a road is on them. Each hex shows its letter, terrain, number and the firestorm or robber.
 Uses only the view (what that seat may see).
 """
@@ -9,6 +9,10 @@ Uses only the view (what that seat may see).
 from __future__ import annotations
 
 from typing import Any
+
+from firebreak.core.text import plural
+
+from .words import hand_text, harbour_text, offer_text, pieces_left, result_lines, special_cards, status
 
 ABBR = {"lumber": "lumber", "brick": "brick", "wool": "wool", "grain": "grain", "ore": "ore", "desert": "desert"}
 SHORT = {"lumber": "lum", "brick": "brk", "wool": "wol", "grain": "grn", "ore": "ore", "desert": "---"}
@@ -82,46 +86,31 @@ def render(view: dict[str, Any]) -> str:
     lines = _board(view)
     b = view["board"]
     lines.append("")
-    lines.append("Legend: sN settlement of seat N, CN city, + fire station; digits on paths are roads; "
-                 "hex letter, terrain, number (dots = chance).")
-    lines.append("Harbours: " + "; ".join(f"{h['kind']} at {h['nodes'][0]}-{h['nodes'][1]}" for h in b["harbours"]))
-    bank = view["bank"]
-    bank_text = ", ".join(f"{k} {v}" for k, v in bank.items())
+    lines.append("Legend: s1 a settlement and C1 a city of P1, + a fire station under it; a digit on a path is a "
+                 "road of that player; each hex shows its letter, terrain and number (dots = chance).")
+    lines.append("Harbours: " + "; ".join(f"{harbour_text(h['kind'])} at {h['nodes'][0]}-{h['nodes'][1]}"
+                                          for h in b["harbours"]))
+    bank_text = ", ".join(f"{v} {k}" for k, v in view["bank"].items())
     if view["mode"] == "classic":
-        bank_text += f"; development deck {view['development_deck']}"
+        bank_text += f"; {plural(view['development_deck'], 'development card')} in the deck"
     lines.append(f"Bank: {bank_text}")
-    lines.append(f"Mode: {view['mode']}   Turn {view['turn_number']} (seat {view['turn']})   "
-                 f"Dice: {view['dice'][0]}+{view['dice'][1]}" if view["dice"][0] else
-                 f"Mode: {view['mode']}   Turn {view['turn_number']} (seat {view['turn']})")
+    lines.append(status(view))
+    firestorm = view["mode"] == "firestorm"
     for pl in view["players"]:
         q = pl["seat"]
-        tags = []
-        if view["longest_road"] == q:
-            tags.append("Longest Road")
-        if view["largest_army"] == q:
-            tags.append("Largest Army")
-        if view["fire_wardens"] == q:
-            tags.append("Fire Wardens")
-        extra = f" stations {pl['fire_stations']}" if view["mode"] == "firestorm" else \
-            f" dev cards {pl['development_cards']} knights {pl['knights']}"
+        tags = special_cards(view, q)
+        extra = (plural(pl["fire_stations"], "fire station") if firestorm else
+                 f"{plural(pl['development_cards'], 'development card')}, {plural(pl['knights'], 'knight')} played")
         marker = ">" if view["to_act"] == q else " "
         lines.append(
-            f"{marker} seat {q}: {pl['victory_points']} VP, {pl['cards']} cards, road {pl['road_length']}{extra}"
-            f"  (left: {pl['roads_left']} roads, {pl['settlements_left']} settl., {pl['cities_left']} cities)"
-            + (f"  [{', '.join(tags)}]" if tags else "")
+            f"{marker} {pl['name']}: {plural(pl['victory_points'], 'victory point')}, {plural(pl['cards'], 'card')}, "
+            f"longest road {pl['road_length']}, {extra} (left: {pieces_left(pl)})"
+            + (f" [{', '.join(tags)}]" if tags else "")
         )
     if view.get("hand") is not None:
-        hand = ", ".join(f"{k} {v}" for k, v in view["hand"].items())
-        lines.append(f"Your hand (seat {view['viewer']}): {hand}   ({view['my_victory_points']} VP)")
-        if view["mode"] == "classic":
-            dev = ", ".join(f"{k} {v}" for k, v in view["development_hand"].items() if v)
-            lines.append(f"Your development cards: {dev or 'none'}")
+        lines.append(f"Your hand: {hand_text(view)} ({plural(view['my_victory_points'], 'victory point')} "
+                     "with your hidden cards)" if view["mode"] == "classic" else f"Your hand: {hand_text(view)}")
     if view.get("offer"):
-        o = view["offer"]
-        lines.append(f"Offer by seat {o['from']}: {o['give_count']} {o['give']} for {o['get_count']} {o['get']}"
-                     f" (accepted by {o['accepted_by'] or 'nobody yet'})")
-    if view["winners"]:
-        lines.append(f"Game over. Winner(s): {', '.join('seat ' + str(w) for w in view['winners'])}")
-    else:
-        lines.append(f"Phase: {view['phase']}; seat {view['to_act']} to act.")
+        lines.append(offer_text(view))
+    lines.extend(result_lines(view))
     return "\n".join(lines)

@@ -10,6 +10,9 @@ Colour-blind friendly: Okabe-Ito colours, and nothing is told by colour alone: e
 every building and road carries its seat's digit, cities and settlements differ in shape, fire stations carry
 "F", 6 and 8 are larger and bold, the firestorm and robber are named. Every drawn thing has a title.
 
+Every hex, intersection and path carries ``data-place`` with its name from places.py (``hex-F``, ``node-12``,
+``path-12-13``): the names ``CatanState.action_choices`` gives as sources, targets and previews.
+
 A node, path or hex is clickable (``data-action``) when exactly one legal action names it: ``settlement 12``,
 ``city 12``, ``fire station 12`` (node), ``road 12-13`` (path), ``firestorm on hex F`` / ``robber to hex F`` (hex).
 """
@@ -21,6 +24,10 @@ import re
 from functools import lru_cache
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
+
+from .constants import seat_name
+from .places import hex_place, node_place, path_place
+from .words import hand_text, harbour_text, offer_text, result_lines, special_cards, status
 
 U = 27.0  # pixels per unit of y in the topology's integer coordinates
 XS = U * math.sqrt(3)  # pixels per unit of x, so hexes are regular
@@ -39,7 +46,7 @@ SEAT_COLOURS = (  # Okabe-Ito (fill, ink for the seat digit on it)
 PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 CLICK = "#0072B2"
 
-PANEL_COLS = (10, 150, 200, 260, 320, 420, 580)
+PANEL_COLS = (10, 170, 215, 265, 310, 400, 490)
 # A player's row of the panel, preformatted around its y and text (as _t(x, y, text, 13, "start", weight) draws it).
 _COL_OPEN = tuple(f'<text x="{x:.1f}" y="' for x in PANEL_COLS)
 _CELL_NORMAL = '" font-size="13" text-anchor="start" font-weight="normal" fill="#1d1d1f">'
@@ -116,7 +123,7 @@ class _Static:
     the empty nodes never change during a game; only pieces, the token and what is clickable do.
     """
 
-    __slots__ = ("bh", "buildings", "empty_node", "harbours", "head", "hexes", "roads", "width", "xy")
+    __slots__ = ("bh", "buildings", "empty_node", "empty_path", "harbours", "head", "hexes", "roads", "width", "xy")
 
     def __init__(self, node_xy: tuple, hexes: tuple, harbours: tuple) -> None:
         xy = node_xy
@@ -144,6 +151,7 @@ class _Static:
         for (letter, terrain, number, nodes), (cx, cy) in zip(hexes, centres):
             pts = [px(n) for n in nodes]
             label = f"hex {letter}: {terrain}" + (f", number {number}" if number else "")
+            place = f' data-place="{hex_place(letter)}"'
             polygon = (f'<polygon points="{_poly(pts)}" fill="{TERRAIN_FILLS.get(terrain, "#dddddd")}" '
                        f'stroke="#5a4a32" stroke-width="2"/>')
             inner = [(cx + (x - cx) * 0.82, cy + (y - cy) * 0.82) for x, y in pts]
@@ -168,7 +176,7 @@ class _Static:
                            f'stroke-width="1.5"/>' + _t(tx, ty, "R", 12, weight="bold", fill="#fff") + '</g>'),
             }
             body_svg = "".join(body)
-            plain = f'<g class="hex" data-hex="{letter}"><title>{escape(label)}</title>{polygon}{body_svg}</g>'
+            plain = f'<g class="hex" data-hex="{letter}"{place}><title>{escape(label)}</title>{polygon}{body_svg}</g>'
             self.hexes.append((letter, label, plain, polygon, click, body_svg, tokens))
 
         # harbours: a lettered tag off the coast, joined to its two nodes
@@ -179,7 +187,7 @@ class _Static:
             vx, vy = ex - mx, ey - my
             d = math.hypot(vx, vy) or 1.0
             hx_, hy_ = ex + vx / d * U * 1.5, ey + vy / d * U * 1.5
-            label = f"harbour {kind} at nodes {a} and {b}"
+            label = f"harbour {harbour_text(kind)} at intersections {a} and {b}"
             out.append(f'<g class="harbour"><title>{escape(label)}</title>')
             out.append(f'<path d="M{ax:.1f} {ay:.1f} L{hx_:.1f} {hy_:.1f} L{bx:.1f} {by:.1f}" fill="none" '
                        f'stroke="#7a5a2a" stroke-width="3"/>')
@@ -197,10 +205,20 @@ class _Static:
         # an empty node nobody may click: its number on a small disc
         self.empty_node = []
         for n, (x, y) in enumerate(self.xy):
-            self.empty_node.append(f'<g class="node" data-node="{n}"><title>node {n}</title>'
+            self.empty_node.append(f'<g class="node" data-node="{n}" data-place="{node_place(n)}">'
+                                   f'<title>intersection {n}</title>'
                                    f'<circle cx="{x:.1f}" cy="{y:.1f}" r="7" fill="#ffffff" fill-opacity="0.8" '
                                    f'stroke="#8a7a5a" stroke-width="0.8"/>' + _t(x, y + 2.8, str(n), 7, fill="#555")
                                    + '</g>')
+        # an empty path nobody may click: an invisible line that names it, so every path is a place on the picture
+        paths = sorted({(min(a, b), max(a, b)) for *_, nodes in hexes for a, b in zip(nodes, (*nodes[1:], nodes[0]))})
+        self.empty_path: dict[tuple[int, int], str] = {}
+        for u, v in paths:
+            (ax, ay), (bx, by) = px(u), px(v)
+            self.empty_path[(u, v)] = (f'<g class="path" data-edge="{u}-{v}" data-place="{path_place(u, v)}">'
+                                       f'<title>path {u}-{v}</title><line x1="{ax:.1f}" y1="{ay:.1f}" '
+                                       f'x2="{bx:.1f}" y2="{by:.1f}" stroke="#fff" stroke-opacity="0" '
+                                       f'stroke-width="12"/></g>')
         self.roads: dict[tuple[int, int, int], str] = {}  # (u, v, seat) -> the road's drawing, made when first seen
         self.buildings: dict[tuple, str] = {}  # (node, seat, kind, fire station) -> its drawing when not clickable
 
@@ -224,8 +242,8 @@ class _Static:
             (ax, ay), (bx, by) = self.xy[u], self.xy[v]
             fill, ink = seat_colour(seat)
             mx_, my_ = (ax + bx) / 2, (ay + by) / 2
-            label = f"road of seat {seat} on path {u}-{v}"
-            svg = (f'<g class="road" data-edge="{u}-{v}" data-seat="{seat}"><title>{escape(label)}</title>'
+            label = f"road of {seat_name(seat)} on path {u}-{v}"
+            svg = (f'<g class="road" data-edge="{u}-{v}" data-seat="{seat}" data-place="{path_place(u, v)}"><title>{escape(label)}</title>'
                    f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="#fff" stroke-width="10" '
                    f'stroke-linecap="round"/>'
                    f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="{fill}" stroke-width="7" '
@@ -242,10 +260,10 @@ def _building(n: int, x: float, y: float, seat: int, kind: str, fire_station: bo
               action_text: str | None) -> str:
     """A settlement or city of ``seat`` on node ``n`` (shape, seat digit, F for a fire station), maybe clickable."""
     fill, ink = seat_colour(seat)
-    label = f"{kind} of seat {seat} at node {n}" + (" with a fire station" if fire_station else "")
+    label = f"{kind} of {seat_name(seat)} at intersection {n}" + (" with a fire station" if fire_station else "")
     if action is not None:
         label += f" (click: {action_text})"
-    out = [(f'<g class="building" data-node="{n}" data-seat="{seat}" data-kind="{kind}"'
+    out = [(f'<g class="building" data-node="{n}" data-place="{node_place(n)}" data-seat="{seat}" data-kind="{kind}"'
             f'{_clickable(action, label)}><title>{escape(label)}</title>')]
     shape = _poly(_city_shape(x, y, 9) if kind == "city" else _settlement_shape(x, y, 9))
     out.append(f'<polygon points="{shape}" fill="{fill}" stroke="#fff" stroke-width="2"/>')
@@ -294,7 +312,8 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
     for a, t in legal:  # the first text of each action, as the drawing names it
         texts.setdefault(a, t)
     players = view.get("players", [])
-    panel_rows = 4 + len(players) + (1 if view.get("hand") is not None else 0) + (1 if view.get("offer") else 0)
+    panel_rows = (5 + len(players) + (1 if view.get("hand") is not None else 0) + (1 if view.get("offer") else 0)
+                  + len(result_lines(view)))
     height = bh + ROW * panel_rows + 20
     out = [(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" role="img" '
             f'aria-label="Catan board" font-family="system-ui, sans-serif">'),
@@ -313,7 +332,7 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
             label += f", the {token} is here"
         if action is not None:
             label += f" (click: {token} to hex {letter})"
-        out.append(f'<g class="hex" data-hex="{letter}"{_clickable(action, label)}><title>{escape(label)}</title>')
+        out.append(f'<g class="hex" data-hex="{letter}" data-place="{hex_place(letter)}"{_clickable(action, label)}><title>{escape(label)}</title>')
         out.append(polygon)
         if action is not None:
             out.append(click)
@@ -331,11 +350,14 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
             continue
         (ax, ay), (bx, by) = xy[u], xy[v]
         label = f"build a road on path {u}-{v}"
-        out.append(f'<g class="path" data-edge="{u}-{v}"{_clickable(action, label)}><title>{escape(label)}</title>'
+        out.append(f'<g class="path" data-edge="{u}-{v}" data-place="{path_place(u, v)}"{_clickable(action, label)}><title>{escape(label)}</title>'
                    f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="{CLICK}" '
                    f'stroke-width="7" stroke-dasharray="5 4" stroke-linecap="round" opacity="0.85"/>'
                    f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="#fff" stroke-opacity="0" '
                    f'stroke-width="16"/></g>')
+    for key, drawn in static.empty_path.items():
+        if key not in roads and key not in edge_of:
+            out.append(drawn)
     road = static.road
     for (u, v), seat in sorted(roads.items()):
         out.append(road(u, v, seat))
@@ -351,8 +373,8 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
             continue
         x, y = xy[n]
         if b is None:
-            label = f"node {n} (click: {texts[action]})"
-            out.append(f'<g class="node" data-node="{n}"{_clickable(action, label)}><title>{escape(label)}</title>')
+            label = f"intersection {n} (click: {texts[action]})"
+            out.append(f'<g class="node" data-node="{n}" data-place="{node_place(n)}"{_clickable(action, label)}><title>{escape(label)}</title>')
             out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="10" fill="#ffffff" stroke="{CLICK}" '
                        f'stroke-width="3" stroke-dasharray="4 3"/>')
             out.append(_t(x, y + 3.5, str(n), 9, weight="bold", fill=CLICK))
@@ -370,23 +392,15 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
 
 
 def _panel(view: dict[str, Any], width: float, top: float) -> list[str]:
-    """Status, players, the seat's own hand, the bank and any pending offer, under the board."""
-    out = [f'<rect x="0" y="{top:.0f}" width="{width:.0f}" height="{ROW * 20:.0f}" fill="#f7f5ef"/>']
+    """Status, players, the seat's own hand, the bank and any pending offer, under the board; at game over the
+    winner and every seat's victory points by source."""
+    out = [f'<rect x="0" y="{top:.0f}" width="{width:.0f}" height="{ROW * 30:.0f}" fill="#f7f5ef"/>']
     y = top + ROW
-    dice = view.get("dice") or [0, 0]
-    status = [f"Mode: {view.get('mode')}", f"turn {view.get('turn_number')} (seat {view.get('turn')})",
-              f"phase: {view.get('phase')}"]
-    if dice[0]:
-        status.append(f"dice {dice[0]}+{dice[1]}={dice[0] + dice[1]}")
-    if view.get("winners"):
-        status.append("winner: " + ", ".join(f"seat {w}" for w in view["winners"]))
-    elif view.get("to_act", -1) >= 0:
-        status.append(f"seat {view['to_act']} to act")
-    out.append(_t(10, y, " · ".join(status), 15, "start", "bold"))
+    out.append(_t(10, y, status(view), 15, "start", "bold"))
     y += ROW
     firestorm = view.get("mode") == "firestorm"
     cols = PANEL_COLS
-    heads = ("Seat", "VP", "cards", "road", "stations" if firestorm else "dev/knights", "pieces left (R/S/C)",
+    heads = ("Player", "VP", "cards", "road", "stations" if firestorm else "dev./knights", "left: R/S/C",
              "special")
     for cx, head in zip(cols, heads):
         out.append(_t(cx, y, head, 13, "start", fill="#555"))
@@ -395,39 +409,38 @@ def _panel(view: dict[str, Any], width: float, top: float) -> list[str]:
         y += ROW
         q = p["seat"]
         fill = seat_colour(q)[0]
-        tags = [name for key, name in (("longest_road", "Longest Road"), ("largest_army", "Largest Army"),
-                                       ("fire_wardens", "Fire Wardens")) if view.get(key) == q]
         vp = str(p["victory_points"])
         if q == viewer and view.get("my_victory_points") is not None and view["my_victory_points"] != p["victory_points"]:
             vp += f" ({view['my_victory_points']})"
-        cells = (f"{'▶ ' if view.get('to_act') == q else ''}seat {q}{' (you)' if q == viewer else ''}", vp,
+        cells = (f"{'▶ ' if view.get('to_act') == q else ''}{p['name']}{' (you)' if q == viewer else ''}", vp,
                  str(p["cards"]), str(p["road_length"]),
                  str(p["fire_stations"]) if firestorm else f"{p['development_cards']}/{p['knights']}",
-                 f"{p['roads_left']}/{p['settlements_left']}/{p['cities_left']}", ", ".join(tags))
+                 f"{p['roads_left']}/{p['settlements_left']}/{p['cities_left']}", ", ".join(special_cards(view, q)))
         out.append(f'<rect x="{cols[0] - 6}" y="{y - 13:.1f}" width="4" height="16" fill="{fill}"/>')
         ys = f"{y:.1f}"
         rest = _CELL_BOLD if view.get("to_act") == q else _CELL_NORMAL
         for opening, text in zip(_COL_OPEN, cells):
             out.append(f"{opening}{ys}{rest}{_escape(text)}</text>")
     y += ROW
-    bank = ", ".join(f"{k} {v}" for k, v in view.get("bank", {}).items())
+    bank = ", ".join(f"{v} {k}" for k, v in view.get("bank", {}).items())
     if not firestorm:
         bank += f"; development deck {view.get('development_deck')}"
     out.append(_t(10, y, f"Bank: {bank}", 13, "start"))
     if view.get("hand") is not None:
         y += ROW
-        hand = ", ".join(f"{k} {v}" for k, v in view["hand"].items())
-        if not firestorm:
-            dev = ", ".join(f"{k} {v}" for k, v in view.get("development_hand", {}).items() if v)
-            hand += f"; development cards: {dev or 'none'}"
-        out.append(_t(10, y, f"Your hand: {hand}", 13, "start", "bold"))
+        out.append(_t(10, y, f"Your hand: {hand_text(view)}", 13, "start", "bold"))
     if view.get("offer"):
-        o = view["offer"]
         y += ROW
-        out.append(_t(10, y, f"Offer by seat {o['from']}: {o['give_count']} {o['give']} for {o['get_count']} "
-                             f"{o['get']} (accepted by {', '.join(map(str, o['accepted_by'])) or 'nobody yet'})",
-                      13, "start"))
+        out.append(_t(10, y, offer_text(view), 13, "start"))
+    for i, line in enumerate(result_lines(view)):
+        y += ROW
+        out.append(_t(10, y, line, 15 if i == 0 else 13, "start", "bold" if i == 0 else "normal",
+                      extra=' class="result"'))
     y += ROW
-    out.append(_t(10, y, "Key: house = settlement, wide house with tower = city, digit = seat, F = fire station, "
-                         "dashed blue = click to play", 11, "start", fill="#555"))
+    out.append(_t(10, y, "Key: house = settlement, wide house with tower = city, digit = seat (P0, P1, ...), "
+                         "F = fire station, dashed blue = click to play.", 11, "start", fill="#555"))
+    y += ROW * 0.7
+    out.append(_t(10, y, "Columns: VP = victory points, road = longest road, R/S/C = roads, settlements and "
+                         "cities left" + ("." if firestorm else ", dev. = development cards."), 11, "start",
+                  fill="#555"))
     return out

@@ -7,11 +7,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from firebreak.core import Rng
+from firebreak.core import Event, Rng
+from firebreak.core.game import ActionChoice
 
 from .actions import offer_decode
 from .board import DESERT, GENERIC
-from .constants import DEV_KINDS, OVER, PHASE_NAMES, PIECES, RESOURCE_NAMES, WIN_VP
+from .choices import action_choices, hex_text
+from .constants import DEV_KINDS, OVER, PHASE_NAMES, PIECES, RESOURCE_NAMES, VICTORY_POINT, seat_name, WIN_VP
+from .narrate import describe
 
 if TYPE_CHECKING:
     from .state import CatanState
@@ -22,9 +25,51 @@ class ViewsMixin:
 
     __slots__ = ()
 
+    # --- words for players --------------------------------------------------------------------------------
+    def player_name(self, seat: int) -> str:
+        """The seat's colour on the board and its number from 0: ``"Orange (P1)"``."""
+        return seat_name(seat)
+
+    def describe_event(self, event: Event) -> str:
+        """The event as an English sentence naming players by colour and seat (see narrate.py)."""
+        labels = self.topo.hex_labels
+        return describe(event, self.player_name, lambda label: hex_text(self, labels.index(label)))
+
+    def action_choices(self) -> list[ActionChoice]:
+        """The legal actions grouped as a player thinks of them, with their board places (see choices.py)."""
+        return action_choices(self)
+
+    def score_sheet(self) -> list[list[tuple[str, float]]]:
+        """Each seat's victory points by source, summing to :meth:`scores`: settlements, cities, Longest Road,
+        then Largest Army and victory point cards (classic) or The Fire Wardens (firestorm).
+
+        This is the true sheet: it counts the hidden victory point cards, so it is for game over (when they are
+        revealed) or for the game's own tests; during play a screen shows :meth:`public_score_sheet`.
+        """
+        return [self._sheet(q, hidden=True) for q in range(self.num_players)]
+
+    def public_score_sheet(self) -> list[list[tuple[str, float]]]:
+        """The score sheet everyone may see during play: as :meth:`score_sheet` without victory point cards,
+        summing to each seat's public victory points."""
+        return [self._sheet(q, hidden=False) for q in range(self.num_players)]
+
+    def _sheet(self, q: int, hidden: bool) -> list[tuple[str, float]]:
+        owned = [n for n in range(self.topo.num_nodes) if self.node_owner[n] == q]
+        cities = sum(1 for n in owned if self.node_level[n] == 2)
+        rows: list[tuple[str, float]] = [("Settlements", float(len(owned) - cities)), ("Cities", 2.0 * cities),
+                                         ("Longest Road", 2.0 * (self.road_holder == q))]
+        if self.classic:
+            rows.append(("Largest Army", 2.0 * (self.army_holder == q)))
+            if hidden:
+                rows.append(("Victory point cards", float(self.dev_hand[q][VICTORY_POINT])))
+        else:
+            rows.append(("The Fire Wardens", 2.0 * (self.wardens_holder == q)))
+        return rows
+
     def _public_player(self, q: int) -> dict[str, Any]:
         return {
             "seat": q,
+            "name": self.player_name(q),
             "cards": sum(self.hands[q]),
             "development_cards": sum(self.dev_hand[q]),
             "victory_points": self.public_vp(q),
@@ -99,6 +144,8 @@ class ViewsMixin:
             v["my_victory_points"] = self.total_vp(player)
         if self.phase == OVER:
             v["final_victory_points"] = [self.total_vp(q) for q in range(self.num_players)]
+            # victory point cards are revealed at the end: the whole sheet is public then
+            v["score_sheet"] = [[[source, int(points)] for source, points in rows] for rows in self.score_sheet()]
         return v
 
     def state_dict(self) -> dict[str, Any]:

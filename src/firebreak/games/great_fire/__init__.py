@@ -3,7 +3,6 @@
 from firebreak.core import GameSpec, OptionSpec, register
 
 from .heuristic import evaluate, evaluate_all
-from .narrate import describe_event
 from .playout import playout_policy
 from .render import render_view
 from .report import report_figures
@@ -26,7 +25,7 @@ SPEC = register(GameSpec(
     render=render_view,
     heuristic=evaluate,
     stats=game_stats,
-    extra={"describe_event": describe_event, "svg": render_svg, "report": report_figures,
+    extra={"svg": render_svg, "report": report_figures,
            # search bots (see firebreak.agents.mcts): evaluations 2 apart are a factor e in winning chances; a turn
            # is a fire move and up to four actions of one seat, so the search plans the bot's own turn; it searches
            # the 8 best moves by one-step value (by sequential halving). The playout policy serves mcts:depth=-2.

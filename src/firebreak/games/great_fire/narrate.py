@@ -1,4 +1,8 @@
-"""Plain sentences for the Great Fire's events, for the terminal and the web log."""
+"""English sentences for the Great Fire's events, for the terminal and the web log.
+
+``describe(event, name)`` takes the function that names a seat (``GreatFireState.player_name``), so every
+sentence names players the one public way: pawn colour and seat.
+"""
 
 from __future__ import annotations
 
@@ -6,60 +10,97 @@ from collections.abc import Callable
 from typing import Any
 
 from firebreak.core import Event
+from firebreak.core.text import article, join_words, plural
+
+from .names import card_words, colour_word, hand_words, token_word
+
+Name = Callable[[int], str]
 
 
-def _hand(h: dict[str, int]) -> str:
-    return ", ".join(f"{n} {d}" for d, n in h.items()) or "no cards"
+def _colours(colours: list[str]) -> str:
+    return join_words(colour_word(c) for c in colours)
 
 
-_SENTENCES: dict[str, Callable[[dict[str, Any]], str]] = {
-    "colour_dealt": lambda e: f"P{e['player']} is {e['colour']}.",
-    "objectives_dealt": lambda e: f"P{e['player']} holds objectives {', '.join(e['districts'])}.",
-    "hand_dealt": lambda e: f"P{e['player']} was dealt {_hand(e['hand'])}.",
-    "identical_hand_redealt": lambda e: f"P{e['player']} had five {e['direction']} cards and was dealt again.",
-    "start_player": lambda e: f"P{e['player']} is the start player.",
-    "trained_band_placed": lambda e: (f"A trained band is placed in {e['district']}." if e.get("fixed")
-                                      else f"P{e['player']} places a trained band in {e['district']}."),
-    "landowner_placed": lambda e: f"P{e['player']} places their landowner in {e['district']}.",
-    "turn_started": lambda e: f"Turn {e['turn']}: P{e['player']} to play.",
-    "no_fire_move": lambda e: f"P{e['player']} has no possible fire move and shows {_hand(e['hand'])}.",
-    "card_played": lambda e: f"P{e['player']} plays a {e['direction']} card.",
-    "card_discarded": lambda e: f"P{e['player']} discards a {e['direction']} card.",
-    "token_played": lambda e: f"P{e['player']} plays a Fire-moves-twice token.",
-    "fire_spread": lambda e: f"Fire spreads {e['direction']} from {e['frm']} into {e['to']}.",
-    "fire_contained": lambda e: f"The trained bands in {e['district']} contain the fire.",
-    "houses_burnt": lambda e: f"{e['district']} burns: {', '.join(e['colours'])} houses lost.",
-    "token_taken": lambda e: f"P{e['player']} takes the token from {e['district']}.",
-    "token_seen": lambda e: f"P{e['player']}'s token is a {e['token'].replace('_', ' ')} token.",
-    "cones_from_pudding_lane": lambda e: f"The stock is empty: {e['cones']} cone(s) taken from Pudding Lane.",
-    "fire_grows": lambda e: f"{e['cones']} more fire cone(s) in {e['district']}.",
-    "pudding_lane_refilled": lambda e: f"Pudding Lane is refilled with {e['cones']} cones.",
-    "cones_returned": lambda e: ("The stock is empty: " + ", ".join(f"P{p}" for p in e["players"])
-                                 + " each return a put-out cone."),
-    "intensify_cones_discarded": lambda e: f"{e['cones']} intensify cone(s) cannot be placed.",
-    "fire_intensified": lambda e: f"P{e['player']} intensifies the fire in {e['district']}.",
-    "landowner_moved": lambda e: f"P{e['player']}'s landowner moves from {e['frm']} to {e['to']}.",
-    "trained_band_moved": lambda e: f"P{e['player']} moves a trained band from {e['frm']} to {e['to']}.",
-    "trained_band_pinned": lambda e: (f"The trained band is pinned fighting the fire in {e['district']}"
-                                      + (" (now contained)." if e["contained"] else ".")),
-    "fire_put_out": lambda e: f"P{e['player']} puts out a fire in {e['district']} ({e['total']} so far).",
-    "hero_of_london": lambda e: f"P{e['player']} is now the Hero of London.",
-    "district_demolished": lambda e: (f"P{e['player']} demolishes {e['district']}"
-                                      + (f": {', '.join(e['colours'])} houses lost" if e["colours"] else "")
-                                      + (", and its token is destroyed." if e["token_destroyed"] else ".")),
-    "actions_ended": lambda e: f"P{e['player']} ends their actions" + (
-        f" with {e['unused']} point(s) unused." if e["unused"] else "."),
-    "card_drawn": lambda e: f"P{e['player']} draws a card.",
-    "card_seen": lambda e: f"P{e['player']} drew a {e['direction']} card.",
-    "fire_stack_revealed": lambda e: (f"Fire Stack card {e['card']} is revealed: P{e['player']} intensifies the fire"
-                                      + (f" (the last one: {e['final_turns']} more turns follow)." if e["last"]
-                                         else ".")),
-    "game_over": lambda e: ("Game over. Scores: " + ", ".join(f"P{p} {s:g}" for p, s in enumerate(e["scores"]))
-                            + ". Winner(s): " + ", ".join(f"P{p}" for p in e["winners"]) + "."),
+def _burnt(e: dict[str, Any]) -> str:
+    n = len(e["colours"])
+    return f"{plural(n, 'house')} lost ({_colours(e['colours'])})"
+
+
+def _demolished(e: dict[str, Any], name: Name) -> str:
+    text = f"{name(e['player'])} demolishes {e['district']}"
+    if e["colours"]:
+        text += f": {plural(len(e['colours']), 'house')} lost ({_colours(e['colours'])})"
+    return text + (", and its token is destroyed." if e["token_destroyed"] else ".")
+
+
+def _game_over(e: dict[str, Any], name: Name) -> str:
+    scores = e["scores"]
+    winners = e["winners"]
+    if len(winners) == 1:
+        head = f"{name(winners[0])} wins with {plural(scores[winners[0]], 'point')}."
+    else:
+        head = f"{join_words(name(p) for p in winners)} share the win with {plural(scores[winners[0]], 'point')}."
+    others = sorted((p for p in range(len(scores)) if p not in winners), key=lambda p: -scores[p])
+    rest = join_words(f"{name(p)} {plural(scores[p], 'point')}" for p in others)
+    return f"Game over. {head}" + (f" Then come {rest}." if rest else "")
+
+
+def _more_turns(n: int) -> str:
+    return "1 more turn follows" if n == 1 else f"{plural(n, 'more turn')} follow"
+
+
+_SENTENCES: dict[str, Callable[[dict[str, Any], Name], str]] = {
+    "colour_dealt": lambda e, n: f"{n(e['player'])} owns the {colour_word(e['colour'])} houses.",
+    "objectives_dealt": lambda e, n: f"{n(e['player'])} holds the objectives {join_words(e['districts'])}.",
+    "hand_dealt": lambda e, n: f"{n(e['player'])} is dealt {hand_words(e['hand'])}.",
+    "identical_hand_redealt": lambda e, n: (f"{n(e['player'])} was dealt five {card_words(e['direction'])}s, "
+                                            "showed them and is dealt again."),
+    "start_player": lambda e, n: f"{n(e['player'])} is the start player.",
+    "trained_band_placed": lambda e, n: (f"A trained band is placed in {e['district']}." if e.get("fixed")
+                                         else f"{n(e['player'])} places a trained band in {e['district']}."),
+    "landowner_placed": lambda e, n: f"{n(e['player'])} places their landowner in {e['district']}.",
+    "turn_started": lambda e, n: f"Turn {e['turn']}: {n(e['player'])} to play.",
+    "no_fire_move": lambda e, n: (f"{n(e['player'])} has no possible fire move and shows their hand: "
+                                  f"{hand_words(e['hand'])}."),
+    "card_played": lambda e, n: f"{n(e['player'])} plays {article(card_words(e['direction']))}.",
+    "card_discarded": lambda e, n: f"{n(e['player'])} discards {article(card_words(e['direction']))}.",
+    "token_played": lambda e, n: f"{n(e['player'])} plays a Fire moves twice token.",
+    "fire_spread": lambda e, n: (f"Fire moves {e['direction'].capitalize()} from {e['frm']} into {e['to']}."),
+    "fire_contained": lambda e, n: f"The trained bands in {e['district']} contain the fire.",
+    "houses_burnt": lambda e, n: f"{e['district']} burns: {_burnt(e)}.",
+    "token_taken": lambda e, n: f"{n(e['player'])} takes the token from {e['district']}.",
+    "token_seen": lambda e, n: f"{n(e['player'])}'s token is {article(token_word(e['token']))} token.",
+    "cones_from_pudding_lane": lambda e, n: (f"The stock is empty: {plural(e['cones'], 'fire cone')} "
+                                             "taken from Pudding Lane."),
+    "fire_grows": lambda e, n: f"The fire grows in {e['district']}: {plural(e['cones'], 'more fire cone')}.",
+    "pudding_lane_refilled": lambda e, n: f"Pudding Lane is refilled with {plural(e['cones'], 'fire cone')}.",
+    "cones_returned": lambda e, n: (f"The stock is empty: {join_words(n(p) for p in e['players'])} "
+                                    + ("returns a put-out cone." if len(e["players"]) == 1
+                                       else "each return a put-out cone.")),
+    "intensify_cones_discarded": lambda e, n: (f"No district can take the last {plural(e['cones'], 'intensify cone')}"
+                                               ": they stay in the stock." if e["cones"] != 1 else
+                                               "No district can take the last intensify cone: it stays in the stock."),
+    "fire_intensified": lambda e, n: f"{n(e['player'])} intensifies the fire in {e['district']}.",
+    "landowner_moved": lambda e, n: f"{n(e['player'])} moves their landowner from {e['frm']} to {e['to']}.",
+    "trained_band_moved": lambda e, n: f"{n(e['player'])} moves a trained band from {e['frm']} to {e['to']}.",
+    "trained_band_pinned": lambda e, n: (f"The trained band is pinned fighting the fire in {e['district']}"
+                                         + (" (now contained)." if e["contained"] else ".")),
+    "fire_put_out": lambda e, n: (f"{n(e['player'])} puts out a fire cone in {e['district']} "
+                                  f"({plural(e['total'], 'fire')} put out so far)."),
+    "hero_of_london": lambda e, n: f"{n(e['player'])} is now the Hero of London.",
+    "district_demolished": _demolished,
+    "actions_ended": lambda e, n: f"{n(e['player'])} ends their actions" + (
+        f" with {plural(e['unused'], 'action point')} unused." if e["unused"] else "."),
+    "card_drawn": lambda e, n: f"{n(e['player'])} draws a card.",
+    "card_seen": lambda e, n: f"{n(e['player'])} drew {article(card_words(e['direction']))}.",
+    "fire_stack_revealed": lambda e, n: (
+        f"Fire Stack card {e['card']} is revealed: {n(e['player'])} intensifies the fire"
+        + (f" (the last one: {_more_turns(e['final_turns'])})." if e["last"] else ".")),
+    "game_over": _game_over,
 }
 
 
-def describe_event(event: Event) -> str | None:
+def describe(event: Event, name: Name) -> str | None:
     """One sentence for an event, or ``None`` for kinds this module does not know."""
     sentence = _SENTENCES.get(event.kind)
-    return sentence(event.data) if sentence else None
+    return sentence(event.data, name) if sentence else None

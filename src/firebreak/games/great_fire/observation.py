@@ -10,8 +10,11 @@ from typing import TYPE_CHECKING, Any
 
 from firebreak.core import Rng
 
+from firebreak.core.text import plural
+
 from .board import DIRECTION_NAMES, STACK_LETTERS, TOKEN_KINDS, load_board
-from .phases import P_FIRE, P_OVER, PHASE_NAMES, STACK
+from .names import seat_name
+from .phases import P_ACTIONS, P_BAND, P_DISCARD, P_FIRE, P_INTENSIFY, P_OVER, P_OWNER, P_SECOND, PHASE_NAMES, STACK
 
 if TYPE_CHECKING:
     from .state import GreatFireState
@@ -40,7 +43,7 @@ def player_view(state: "GreatFireState", player: int | None) -> dict[str, Any]:
     for p in range(n):
         mine = player == p
         entry: dict[str, Any] = {
-            "seat": p, "pawn": COLOURS[state.pawn[p]],
+            "seat": p, "name": seat_name(COLOURS[state.pawn[p]], p), "pawn": COLOURS[state.pawn[p]],
             "colour": COLOURS[state.colour[p]] if (colours_public or mine) else None,
             "landowner": names[state.landowner[p]] if state.landowner[p] >= 0 else None,
             "hand_size": sum(state.hands[p]), "tokens_held": len(state.held[p]), "fires_put_out": state.put_out[p],
@@ -64,7 +67,7 @@ def player_view(state: "GreatFireState", player: int | None) -> dict[str, Any]:
         players.append(entry)
     out: dict[str, Any] = {
         "game": state.spec.name, "viewer": player, "num_players": n, "options": dict(state.options),
-        "phase": PHASE_NAMES[state.phase], "current_player": state.current_player(), "turn": state.turn,
+        "phase": PHASE_NAMES[state.phase], "status": status_line(state, player), "current_player": state.current_player(), "turn": state.turn,
         "action_points": state.ap, "card_played": DIRECTION_NAMES[state.card] if state.card >= 0 else None,
         "intensify_left": state.intensify_left, "stock": state.stock,
         "deck_size": sum(1 for c in state.deck if c < STACK),
@@ -79,7 +82,38 @@ def player_view(state: "GreatFireState", player: int | None) -> dict[str, Any]:
     if over:
         out["scores"] = state.scores()
         out["winners"] = state.winners()
+        out["score_sheet"] = [[[source, points] for source, points in sheet] for sheet in state.score_sheet()]
     return out
+
+
+def status_line(state: "GreatFireState", viewer: int | None) -> str:
+    """Where the game stands, in a sentence addressed to ``viewer`` when it is their decision."""
+    if state.phase == P_OVER:
+        return "Game over."
+    who = state.current_player()
+    you = who == viewer
+    name = seat_name(COLOURS[state.pawn[who]], who)
+    ph = state.phase
+    if ph == P_BAND:
+        left = plural(state.setup_bands.count(who), "trained band")
+        return (f"Set-up: place your trained bands ({left} left)." if you
+                else f"Set-up: {name} places a trained band ({left} left).")
+    if ph == P_OWNER:
+        return "Set-up: place your landowner." if you else f"Set-up: {name} places their landowner."
+    turn = f"Turn {state.turn}: "
+    if ph == P_FIRE:
+        return turn + ("play a fire card and move the fire." if you else f"{name} plays a fire card.")
+    if ph == P_SECOND:
+        return turn + ("you may move the fire a second time." if you else f"{name} may move the fire a second time.")
+    if ph == P_DISCARD:
+        return turn + ("no fire move is possible: discard a card." if you
+                       else f"{name} has no fire move and discards a card.")
+    if ph == P_INTENSIFY:
+        left = plural(state.intensify_left, "cone")
+        return turn + (f"intensify the fire ({left} left)." if you else f"{name} intensifies the fire ({left} left).")
+    assert ph == P_ACTIONS
+    points = plural(state.ap, "action point")
+    return turn + (f"take your actions ({points} left)." if you else f"{name} takes actions ({points} left).")
 
 
 def determinize(state: "GreatFireState", player: int, rng: Rng) -> "GreatFireState":

@@ -1,14 +1,18 @@
 """Text rendering of a Great Fire view for the terminal.
 
 It draws from a player's view only (never the state), so the terminal can show nothing that seat may not see.
-The map is the board's grid layout with each cell showing its district's code and a status mark.
+The map is the board's grid layout with each cell showing its district's code and a status mark. Players are
+named as everywhere else (the view's ``name``: pawn colour and seat).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from firebreak.core.text import join_words, plural
+
 from .board import BOARD_LEGEND, load_board
+from .names import colour_word, hand_words, token_word
 
 
 def _mark(d: dict[str, Any]) -> str:
@@ -46,60 +50,91 @@ def render_map(view: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _district_line(d: dict[str, Any], code: str) -> str:
+def _district_line(d: dict[str, Any], code: str, names: list[str]) -> str:
     parts = [f"{code} {d['name']:<16}"]
     if d["houses"]:
         parts.append("houses " + ",".join(h[:3] for h in d["houses"]))
-    elif d["size"]:
-        parts.append("burnt" if not d["demolished"] else "")
+    elif d["size"] and not d["demolished"]:
+        parts.append("burnt")
     if d["fire"]:
-        parts.append(f"fire {d['fire']}" + (" (contained)" if d["contained"] else ""))
+        parts.append(plural(d["fire"], "fire cone") + (" (contained)" if d["contained"] else ""))
     if d["trained_bands"]:
-        parts.append(f"bands {d['trained_bands']}")
+        parts.append(plural(d["trained_bands"], "trained band"))
     if d["landowners"]:
-        parts.append("pawns " + ",".join(f"P{p}" for p in d["landowners"]))
+        parts.append("landowners " + ", ".join(names[p] for p in d["landowners"]))
     if d["token"]:
         parts.append("token")
     if d["demolished"]:
         parts.append("DEMOLISHED")
     if d["objective_vp"]:
-        parts.append(f"[{d['objective_vp']}VP]")
-    return "  ".join(p for p in parts if p)
+        parts.append(f"[objective {d['objective_vp']} VP]")
+    return "  ".join(parts)
+
+
+def _player_line(p: dict[str, Any]) -> str:
+    colour = f"colour {colour_word(p['colour'])}" if p["colour"] else "colour secret"
+    where = f"landowner in {p['landowner']}" if p["landowner"] else "landowner not placed yet"
+    line = (f"{p['name']}  {colour}  {where}  {plural(p['hand_size'], 'card')}  "
+            f"{plural(p['tokens_held'], 'token')}  {plural(p['fires_put_out'], 'fire')} put out"
+            + ("  HERO OF LONDON" if p["hero_of_london"] else ""))
+    score = p.get("score")
+    if score:
+        line += (f"  score {score['total']}" if "total" in score
+                 else f"  public score {score['public_total']} (objectives and tokens hidden)")
+    return line
+
+
+def render_results(view: dict[str, Any]) -> list[str]:
+    """The winner and each seat's score broken down as the rulebook scores it, with every seat's objectives."""
+    players = view["players"]
+    names = [p["name"] for p in players]
+    winners = view["winners"]
+    scores = view["scores"]
+    best = plural(scores[winners[0]], "point")
+    head = (f"{names[winners[0]]} wins with {best}." if len(winners) == 1
+            else f"{join_words(names[w] for w in winners)} share the win with {best}.")
+    sheet = view["score_sheet"]
+    sources = [source for source, _ in sheet[0]]
+    width = max(len(n) for n in names) + 2
+    cols = [max(len(s), 5) for s in sources]
+    out = ["", head, ""]
+    out.append(" " * width + "  ".join(s.rjust(c) for s, c in zip(sources, cols)) + "  Total")
+    for p, rows in enumerate(sheet):
+        cells = "  ".join(f"{points:g}".rjust(c) for (_, points), c in zip(rows, cols))
+        out.append(names[p].ljust(width) + cells + f"  {scores[p]:g}".rjust(7))
+    out.append("")
+    for p in players:
+        objs = join_words(f"{o['district']} ({o['vp']} VP, {'survived' if o['surviving'] else 'lost'})"
+                          for o in p.get("objectives", []))
+        out.append(f"{p['name']}, {colour_word(p['colour'])} houses, objectives: {objs}.")
+    return out
 
 
 def render_view(view: dict[str, Any]) -> str:
     board = load_board()
+    names = [p["name"] for p in view["players"]]
     out = [render_map(view), ""]
     for i, d in enumerate(view["districts"]):
-        out.append(_district_line(d, board.codes[i]))
+        out.append(_district_line(d, board.codes[i], names))
     out.append("")
-    out.append(
-        f"Turn {view['turn']}  phase: {view['phase']}  to act: P{view['current_player']}  "
-        f"action points: {view['action_points']}  stock: {view['stock']}  deck: {view['deck_size']} "
-        f"(next intensify after {view['cards_until_intensify']} cards; stack cards left "
-        f"{''.join(view['fire_stack_cards_left']) or '-'})"
-    )
+    stack = join_words(view["fire_stack_cards_left"]) or "none"
+    out.append(view["status"])
+    out.append(f"Stock: {plural(view['stock'], 'fire cone')}.  Deck: {plural(view['deck_size'], 'card')}; "
+               f"next intensify after {plural(view['cards_until_intensify'], 'card')}; "
+               f"Fire Stack cards left: {stack}.")
     if view["final_turns_left"] is not None:
-        out.append(f"Final turns left: {view['final_turns_left']}")
-    out.append("Houses lost: " + ", ".join(f"{c} {n}" for c, n in view["houses_lost"].items()))
+        out.append(f"Final turns left: {view['final_turns_left']}.")
+    out.append("Houses lost: " + ", ".join(f"{colour_word(c)} {n}" for c, n in view["houses_lost"].items()) + ".")
     for p in view["players"]:
-        line = (f"P{p['seat']} pawn {p['pawn']}" + (f" colour {p['colour']}" if p["colour"] else " colour ?")
-                + f"  landowner in {p['landowner']}  cards {p['hand_size']}  tokens {p['tokens_held']}"
-                + f"  fires put out {p['fires_put_out']}" + ("  HERO OF LONDON" if p["hero_of_london"] else ""))
-        if "score" in p:
-            score = p["score"]
-            line += f"  score {score['total']}" if "total" in score else f"  public score {score['public_total']}"
-        out.append(line)
+        out.append(_player_line(p))
     me = view["viewer"]
     if me is not None:
         mine = view["players"][me]
         out.append("")
-        out.append(f"Your hand: {', '.join(f'{k} x{v}' for k, v in mine['hand'].items()) or 'empty'}")
-        out.append("Your objectives: " + ", ".join(
-            f"{o['district']} ({o['vp']}VP{'' if o['surviving'] else ', lost'})" for o in mine["objectives"]))
-        out.append(f"Your tokens: {', '.join(mine['tokens']) or 'none'}")
+        out.append(f"Your hand: {hand_words(mine.get('hand', {}))}.")
+        out.append("Your objectives: " + join_words(
+            f"{o['district']} ({o['vp']} VP{'' if o['surviving'] else ', lost'})" for o in mine["objectives"]) + ".")
+        out.append(f"Your tokens: {', '.join(token_word(t) for t in mine['tokens']) or 'none'}.")
     if view.get("winners") is not None:
-        out.append("")
-        out.append("Final scores: " + ", ".join(f"P{p} {s:g}" for p, s in enumerate(view["scores"])))
-        out.append("Winner(s): " + ", ".join(f"P{p}" for p in view["winners"]))
+        out.extend(render_results(view))
     return "\n".join(out)

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from firebreak.core import TERMINAL, GameState, Rng
+from firebreak.core import TERMINAL, ActionChoice, Event, GameState, Rng
+from firebreak.core.text import generic_sentence
 
 from .actions import (
     DEMOLISH,
@@ -41,6 +42,9 @@ from .board import (
     TOKEN_KINDS,
     load_board,
 )
+from .choices import action_choices
+from .names import seat_name
+from .narrate import describe
 from .observation import determinize, player_view
 from .phases import (
     P_ACTIONS,
@@ -626,6 +630,29 @@ class GreatFireState(GameState):
         keys = [self.tiebreak_key(p) for p in range(self.num_players)]
         best = max(keys)
         return [p for p in range(self.num_players) if keys[p] == best]
+
+    def score_sheet(self) -> list[list[tuple[str, float]]]:
+        """Each seat's points in the rulebook's scoring order: houses, fires put out, objectives, 1 VP tokens,
+        Hero of London (the full sheet; views show rivals' hidden parts only at the end)."""
+        out = []
+        for p in range(self.num_players):
+            b = self.score_breakdown(p)
+            out.append([("Houses", float(b["houses"])), ("Fires put out", float(b["fires_put_out"])),
+                        ("Objectives", float(b["objectives"])), ("1 VP tokens", float(b["one_vp_tokens"])),
+                        ("Hero of London", float(b["hero_of_london"]))])
+        return out
+
+    # ------------------------------------------------------------------------------------------------ words
+    def player_name(self, seat: int) -> str:
+        """``"Purple (P0)"``: the landowner pawn's colour, public even with Hidden Colours, and the seat."""
+        return seat_name(COLOURS[self.pawn[seat]], seat)
+
+    def describe_event(self, event: Event) -> str:
+        return describe(event, self.player_name) or generic_sentence(event.kind, event.data, self.player_name)
+
+    def action_choices(self) -> list[ActionChoice]:
+        """Fire moves grouped card -> destination, the other actions by kind; see :mod:`.choices`."""
+        return action_choices(self)
 
     # ------------------------------------------------------------------------------------------------ views
     @staticmethod

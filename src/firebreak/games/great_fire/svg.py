@@ -12,12 +12,16 @@ are hatched and crossed. A district is clickable (``data-action``) when exactly 
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from firebreak.core.text import join_words, plural
+
 from .board import load_board
+from .names import colour_word, token_word
 
 CELL = 64
 LEGEND_ROW = 34
@@ -28,12 +32,20 @@ HOUSE_COLOURS = {  # Okabe-Ito, with a letter on every house
 REGION_FILLS = {"purple": "#efe3f3", "blue": "#dde9f6", "green": "#e1f1e4", "orange": "#fbe6d2",
                 "grassed": "url(#gf-grass)"}
 FLEET_X = 2
-LEGEND_COLS = (8, 130, 240, 370, 640, 860, 1160, 1290)
-LEGEND_HEADS = ("Seat", "pawn", "colour", "landowner in", "fire cards", "tokens", "put out", "score")
+LEGEND_COLS = (8, 280, 390, 790, 970, 1070, 1190)
+LEGEND_HEADS = ("Player", "colour", "landowner in", "fire cards", "tokens", "put out", "score")
+SHEET_COLS = (8, 290, 430, 610, 770, 930, 1130)
+"""Columns of the game-over score sheet: player, then the rulebook's sources (houses, fires put out, objectives,
+1 VP tokens, Hero of London) and the total."""
 # A player's row of the legend, preformatted around its y and text (as _t(x, y, text, 19, weight=...) draws it).
 _COL_OPEN = tuple(f'<text x="{x:.1f}" y="' for x in LEGEND_COLS)
 _ROW_NORMAL = '" font-size="19" text-anchor="start" font-weight="normal" fill="#1d1d1f" >'
 _ROW_BOLD = '" font-size="19" text-anchor="start" font-weight="bold" fill="#1d1d1f" >'
+
+
+def text_width(text: str, size: float) -> float:
+    """A generous estimate of a line's drawn width (0.6 em a character: wide sans-serif faces stay inside it)."""
+    return len(text) * size * 0.6
 
 
 def _escape(text: str) -> str:
@@ -54,7 +66,7 @@ class _Static:
     the river, the grassed areas, the crosses and every district's place never change during a game.
     """
 
-    __slots__ = ("ends_on", "head", "legend_heads", "map_h", "name_lengths", "places", "tail", "width")
+    __slots__ = ("ends_on", "head", "map_h", "name_lengths", "places", "tail", "width")
 
     def __init__(self, names: tuple[str, ...]) -> None:
         board = load_board()
@@ -102,8 +114,6 @@ class _Static:
         rects = {board.names[i]: board.rects[i] for i in range(board.num_districts)}
         self.width, self.map_h = W, map_h
         self.head, self.tail = "".join(head), "".join(tail)
-        self.legend_heads = "".join(_t(cx, map_h + 22 + LEGEND_ROW, head, 17, fill="#555")
-                                    for cx, head in zip(LEGEND_COLS, LEGEND_HEADS))
         self.places = []  # each district's (x, y, width, height) in pixels, in the order of ``names``
         for name in names:
             x0, x1, y0, y1 = rects[name]
@@ -182,7 +192,7 @@ def _district_svg(place: tuple, name: str, fields: tuple, houses: tuple, is_mine
              f'{"; objective " + str(d["objective_vp"]) + " VP" if d["objective_vp"] else ""}'
              f'{"; your objective" if is_mine else ""}')
     attrs = f' data-action="{action}" aria-label={quoteattr(label)}' if action is not None else ""
-    out.append(f'<g class="district" data-district={quoteattr(d["name"])}{attrs}>')
+    out.append(f'<g class="district" data-district={quoteattr(d["name"])} data-place={quoteattr(d["name"])}{attrs}>')
     out.append(f'<title>{escape(label)}</title>')
     out.append(f'<rect x="{x + 1}" y="{y + 1}" width="{w - 2}" height="{h - 2}" rx="4" '
                f'fill="{REGION_FILLS.get(d["region"], "#eeeeee")}" stroke="{stroke}" stroke-width="{sw}"{dash}/>')
@@ -227,26 +237,108 @@ def _district_svg(place: tuple, name: str, fields: tuple, houses: tuple, is_mine
         out.append(_t(x + w - 13, y + 31, "?", 11, "middle", "bold"))
     for k, seat in enumerate(d["landowners"]):
         fill, ink = HOUSE_COLOURS.get(pawn_of.get(seat) or "", ("#999999", "#000000"))
-        px, py = x + w - 12 - k * 16, y + h - 26
-        out.append(f'<circle cx="{px}" cy="{py}" r="7" fill="{fill}" stroke="#000" stroke-width="1.5"/>')
-        out.append(_t(px, py + 3.5, str(seat), 9, "middle", "bold", ink))
+        px, py = x + w - 12 - k * 18, y + h - 26
+        out.append(f'<circle cx="{px}" cy="{py}" r="8" fill="{fill}" stroke="#000" stroke-width="1.5"/>')
+        out.append(_t(px, py + 3, f"P{seat}", 8, "middle", "bold", ink))
     if d["demolished"]:
         out.append(_t(x + w / 2, y + h / 2 + 8, "✕", 24, "middle", "bold", "#333"))
     out.append('</g>')
     return "".join(out)
 
 
+def _legend(view: dict[str, Any], W: int, top: float) -> tuple[list[str], float]:
+    """The status, the players' table and, at game over, the winner, the score sheet and every seat's objectives.
+
+    Returns the drawing and the height it takes, so the picture's viewBox always holds every row (rows are laid
+    one under the other at ``LEGEND_ROW`` spacing; the columns leave room for the longest district name).
+    """
+    out: list[str] = []
+    y = top + 28
+    over = view.get("winners") is not None
+    if not over:  # at the end the winner's line says it
+        out.append(_t(8, y, str(view.get("status") or ""), 22, weight="bold"))
+    details = [f"Turn {view.get('turn')}"]
+    if view.get("card_played"):
+        details.append(f"card played: {str(view['card_played']).capitalize()}")
+    if view.get("cards_until_intensify") is not None:
+        details.append(f"cards until intensify: {view['cards_until_intensify']}")
+    if view.get("final_turns_left") is not None:
+        details.append(f"final turns left: {view['final_turns_left']}")
+    details.append(f"fire cones in stock: {view.get('stock')}")
+    if not over:
+        y += 28
+    out.append(_t(8, y, " · ".join(details), 18, fill="#333"))
+    players = view.get("players", [])
+    names = [p.get("name") or f"P{p.get('seat')}" for p in players]
+    if over:
+        winners = view["winners"]
+        scores = view.get("scores", [])
+        best = scores[winners[0]] if scores else 0
+        head = (f"{names[winners[0]]} wins with {plural(best, 'point')}." if len(winners) == 1
+                else f"{join_words(names[w] for w in winners)} share the win with {plural(best, 'point')}.")
+        y += LEGEND_ROW + 4
+        out.append(_t(8, y, "Game over. " + head, 24, weight="bold", fill="#7a4a00"))
+    y += LEGEND_ROW + 6
+    out.append("".join(_t(cx, y, head, 17, fill="#555") for cx, head in zip(LEGEND_COLS, LEGEND_HEADS)))
+    viewer = view.get("viewer")
+    current = view.get("current_player")
+    for p, name in zip(players, names):
+        y += LEGEND_ROW
+        score = p.get("score") or {}
+        total = score.get("total", score.get("public_total"))
+        shown_total = "?" if total is None else (f"{total}" if "total" in score else f"{total} + hidden")
+        colour = colour_word(p["colour"]) if p.get("colour") else "secret"
+        hand = p.get("hand")
+        cards = str(p.get("hand_size")) + (" (" + " ".join(f"{k[:1].upper()}{v}" for k, v in hand.items() if v) + ")"
+                                           if hand else "")
+        cells = (f"{name}{' (you)' if p['seat'] == viewer else ''}{' ★hero' if p.get('hero_of_london') else ''}",
+                 colour, p.get("landowner") or "not placed", cards, str(p.get("tokens_held", 0)),
+                 str(p.get("fires_put_out", 0)), shown_total)
+        ys = f"{y:.1f}"
+        rest = _ROW_BOLD if p["seat"] == current or (over and p["seat"] in view["winners"]) else _ROW_NORMAL
+        for opening, text in zip(_COL_OPEN, cells):
+            out.append(f"{opening}{ys}{rest}{_escape(text)}</text>")
+        if p.get("objectives") is not None:
+            objs = "; ".join(f"{o['district']} {o['vp']} VP{'' if o['surviving'] else ' (lost)'}"
+                             for o in p["objectives"])
+            kinds = Counter(p.get("tokens", []))
+            tokens = ", ".join(token_word(t) + (f" ×{k}" if k > 1 else "") for t, k in kinds.items()) or "none"
+            line = f"objectives: {objs} · tokens: {tokens}"
+            y += LEGEND_ROW - 6
+            if 38 + text_width(line, 17) <= W:
+                out.append(_t(38, y, line, 17, fill="#7a4a00"))
+            else:  # too long for one line: objectives, then tokens
+                out.append(_t(38, y, f"objectives: {objs}", 17, fill="#7a4a00"))
+                y += LEGEND_ROW - 10
+                out.append(_t(38, y, f"tokens: {tokens}", 17, fill="#7a4a00"))
+    sheet = view.get("score_sheet")
+    if over and sheet:
+        y += LEGEND_ROW + 10
+        out.append(_t(8, y, "Score sheet", 19, weight="bold"))
+        heads = ("Player", *(source for source, _ in sheet[0]), "Total")
+        for cx, head in zip(SHEET_COLS, heads):
+            out.append(_t(cx, y, head, 17, fill="#555") if cx != SHEET_COLS[0] else "")
+        for p, rows in enumerate(sheet):
+            y += LEGEND_ROW - 4
+            weight = "bold" if p in view["winners"] else "normal"
+            cells = (names[p], *(f"{points:g}" for _, points in rows), f"{view['scores'][p]:g}")
+            for cx, text in zip(SHEET_COLS, cells):
+                out.append(_t(cx, y, text, 18, weight=weight))
+    return out, y + 20 - top
+
+
 def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
     """The whole board for ``view``; ``legal`` are the (id, text) pairs the viewer may play now (or empty).
 
     Only the districts' contents and the legend are drawn per call: the rest comes from the board's cache.
+    Every district carries ``data-place`` with its name, the names ``GreatFireState.action_choices`` uses.
     """
     districts = view.get("districts", [])
     names = tuple(map(_NAME, districts))
     static = _static(names)
     map_h = static.map_h
     players = view.get("players", [])
-    legend_h = 40 + LEGEND_ROW * (len(players) + 2)
+    legend, legend_h = _legend(view, static.width, map_h)
     W, H = static.width, map_h + legend_h
 
     viewer = view.get("viewer")
@@ -257,7 +349,7 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
     pawn_of = {p["seat"]: p.get("pawn") for p in players}
     clickable = _targets(legal, static) if legal else {}
 
-    out = [(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" role="img" '
+    out = [(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H:.0f}" role="img" '
             f'aria-label="Great Fire of London board" font-family="system-ui, sans-serif">'), static.head]
     district_svg = _district_svg
     for place, name, fields, houses, owners in zip(static.places, names, map(_DRAWN_FIELDS, districts),
@@ -266,43 +358,6 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
                                 clickable.get(name) if clickable else None,
                                 tuple(owners), tuple([pawn_of.get(seat) for seat in owners]) if owners else ()))
     out.append(static.tail)
-
-    # status line and the players
-    y = map_h + 22
-    status = [f"Phase: {str(view.get('phase', '')).replace('_', ' ')}", f"turn {view.get('turn')}"]
-    if view.get("action_points") is not None:
-        status.append(f"action points {view.get('action_points')}")
-    if view.get("card_played"):
-        status.append(f"card played: {view['card_played']}")
-    if view.get("cards_until_intensify") is not None:
-        status.append(f"cards until intensify {view['cards_until_intensify']}")
-    if view.get("final_turns_left") is not None:
-        status.append(f"final turns left {view['final_turns_left']}")
-    status.append(f"cones in stock {view.get('stock')}")
-    out.append(_t(8, y, " · ".join(status), 22, weight="bold"))
-    out.append(static.legend_heads)
-    y += LEGEND_ROW
-    current = view.get("current_player")
-    for p in players:
-        y += LEGEND_ROW
-        score = p.get("score") or {}
-        total = score.get("total", score.get("public_total"))
-        shown_total = "?" if total is None else (f"{total}" if "total" in score else f"{total} + hidden")
-        colour = p.get("colour") or "hidden"
-        hand = p.get("hand")
-        cards = str(p.get("hand_size")) + (" (" + " ".join(f"{k[:1].upper()}{v}" for k, v in hand.items() if v) + ")"
-                                           if hand else "")
-        tokens = ", ".join(p["tokens"]) if p.get("tokens") else str(p.get("tokens_held", 0))
-        cells = (f"{p['seat']}{' (you)' if p['seat'] == viewer else ''}{' ★hero' if p.get('hero_of_london') else ''}",
-                 p.get("pawn") or "", colour, p.get("landowner") or "—", cards, tokens,
-                 str(p.get("fires_put_out", 0)), shown_total)
-        ys = f"{y:.1f}"
-        rest = _ROW_BOLD if p["seat"] == current else _ROW_NORMAL
-        for opening, text in zip(_COL_OPEN, cells):
-            out.append(f"{opening}{ys}{rest}{_escape(text)}</text>")
-        if p.get("objectives"):
-            objs = "; ".join(f"{o['district']} {o['vp']} VP{'' if o['surviving'] else ' (lost)'}" for o in p["objectives"])
-            y += LEGEND_ROW
-            out.append(_t(LEGEND_COLS[1], y, f"objectives: {objs}", 18, fill="#7a4a00"))
+    out.extend(legend)
     out.append('</svg>')
     return "".join(out)

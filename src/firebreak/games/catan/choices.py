@@ -1,0 +1,233 @@
+"""The legal actions of the seat to act grouped as a player thinks of them (``CatanState.action_choices``).
+
+"Build a road" -> paths, "Build a settlement" / "Build a city" / "Build a fire station" -> intersections,
+"Move the firestorm" (or robber) -> hexes, then the player to take a card from, "Trade with the bank" -> what to
+give -> what to get, "Offer a trade to the players" -> what to give -> the offer, development cards, and "End your
+turn" always last. Board places use the names of places.py, which the SVG carries as ``data-place``.
+
+Every entry says only what the acting seat's view shows: the board, hand sizes, its own cards.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from firebreak.core.game import ActionChoice
+from firebreak.core.text import capitalise, join_words, plural
+
+from .actions import END_TURN, ROLL, YOP_PAIRS, maritime_decode, offer_decode
+from .board import DESERT
+from .constants import (
+    DISCARD,
+    MAIN,
+    MOVE_TOKEN,
+    PRE_ROLL,
+    RESOURCE_NAMES,
+    ROAD_BUILDING,
+    SETUP_ROAD,
+    SETUP_SETTLEMENT,
+    SPECIAL_BUILD,
+    TAKE,
+    TRADE_CONFIRM,
+    TRADE_RESPONSE,
+)
+from .fire import burning_buildings
+from .places import hex_place, hex_words, node_place, path_place
+
+if TYPE_CHECKING:
+    from .state import CatanState
+
+R = RESOURCE_NAMES
+DEV_GROUP = "Play a development card"
+
+
+def terrain_name(state: CatanState, h: int) -> str:
+    return "desert" if state.terrain[h] == DESERT else R[state.terrain[h]]
+
+
+def hex_text(state: CatanState, h: int) -> str:
+    return hex_words(state.topo.hex_labels[h], terrain_name(state, h), state.numbers[h])
+
+
+def node_text(state: CatanState, n: int) -> str:
+    """``Intersection 12: lumber 6, ore 9`` -- the intersection and what it touches (deserts left out)."""
+    parts = [f"{terrain_name(state, h)} {state.numbers[h]}" for h in state.topo.node_hexes[n]
+             if state.terrain[h] != DESERT]
+    return f"Intersection {n}" + (f": {', '.join(parts)}" if parts else "")
+
+
+def _path(state: CatanState, a: int, group: tuple[str, ...], source: str | None = None) -> ActionChoice:
+    u, v = state.topo.edge_nodes[a - state.lay.road]
+    place = path_place(u, v)
+    return ActionChoice(a, f"Path {u}-{v}", group, source, place, preview=(place,))
+
+
+def _node(state: CatanState, a: int, n: int, group: tuple[str, ...]) -> ActionChoice:
+    place = node_place(n)
+    return ActionChoice(a, node_text(state, n), group, None, place, preview=(place,))
+
+
+def _dev_choice(state: CatanState, a: int) -> ActionChoice:
+    lay = state.lay
+    if a == lay.knight:
+        return ActionChoice(a, "Knight", (DEV_GROUP,), note="Move the robber and take a card.")
+    if a == lay.road_building:
+        return ActionChoice(a, "Road Building", (DEV_GROUP,), note="Build two roads for free.")
+    if a < lay.monopoly:
+        x, y = YOP_PAIRS[a - lay.yop]
+        label = f"2 {R[x]}" if x == y else f"1 {R[x]} and 1 {R[y]}"
+        return ActionChoice(a, label, (DEV_GROUP, "Year of Plenty"), note=f"Take {label} from the bank.")
+    r = R[a - lay.monopoly]
+    return ActionChoice(a, capitalise(r), (DEV_GROUP, "Monopoly"), note=f"Every rival gives you all their {r}.")
+
+
+def _main(state: CatanState, legal: list[int]) -> list[ChoiceList]:
+    lay = state.lay
+    p = state.actor
+    builds: list[ActionChoice] = []
+    dev: list[ActionChoice] = []
+    bank: list[ActionChoice] = []
+    offers: list[ActionChoice] = []
+    for a in legal:
+        if a == END_TURN:
+            continue
+        if a < lay.settle:
+            builds.append(_path(state, a, ("Build a road",)))
+        elif a < lay.city:
+            builds.append(_node(state, a, a - lay.settle, ("Build a settlement",)))
+        elif a < lay.station:
+            builds.append(_node(state, a, a - lay.city, ("Build a city",)))
+        elif a < lay.buy_dev:
+            builds.append(_node(state, a, a - lay.station, ("Build a fire station",)))
+        elif a == lay.buy_dev:
+            dev.insert(0, ActionChoice(a, "Buy a development card", note=f"{plural(len(state.dev_deck), 'card')} "
+                                                                         "left in the deck."))
+        elif a < lay.firestorm:
+            dev.append(_dev_choice(state, a))
+        elif lay.maritime <= a < lay.offer:
+            give, get = maritime_decode(a - lay.maritime)
+            rate = state.rates[p][give]
+            bank.append(ActionChoice(a, f"Get 1 {R[get]}", ("Trade with the bank", f"Give {rate} {R[give]}")))
+        elif lay.offer <= a < lay.accept:
+            g, qg, s, qr = offer_decode(a - lay.offer)
+            offers.append(ActionChoice(a, f"{qg} {R[g]} for {qr} {R[s]}",
+                                       ("Offer a trade to the players", f"Give {R[g]}"),
+                                       note=f"Ask the other players for {qr} {R[s]} in return for {qg} {R[g]}."))
+    return [builds, dev, bank, offers]
+
+
+ChoiceList = list[ActionChoice]
+
+
+def _end(state: CatanState, alone: bool) -> ActionChoice:
+    special = state.phase == SPECIAL_BUILD
+    label = "Pass: end your special build" if special else "End your turn"
+    note = ""
+    if alone:
+        note = ("Special building phase: you cannot afford anything to build, so you can only pass." if special
+                else "You cannot afford to build or buy anything and have no trade to make: end your turn.")
+    return ActionChoice(END_TURN, label, note=note)
+
+
+def action_choices(state: CatanState) -> list[ActionChoice]:
+    """The grouped choices of the seat to act (see the module docstring)."""
+    legal = state.legal_actions()
+    if not legal:
+        return []
+    lay = state.lay
+    ph = state.phase
+    p = state.actor
+    if ph in (MAIN, SPECIAL_BUILD):
+        out = [c for part in _main(state, legal) for c in part]
+        return out + [_end(state, not out)]
+    if ph == PRE_ROLL:
+        out = [ActionChoice(ROLL, "Roll the dice",
+                            note="" if len(legal) > 1 else "Roll the dice to start your turn.")]
+        return out + [_dev_choice(state, a) for a in legal if a != ROLL]
+    if ph == SETUP_SETTLEMENT:
+        second = state.setup_idx >= state.num_players
+        group = (f"Set-up: place your {'second' if second else 'first'} settlement",)
+        return [_node(state, a, a - lay.settle, group) for a in legal]
+    if ph == SETUP_ROAD:
+        group = ("Set-up: place a road next to your new settlement",)
+        out = [_path(state, a, group, node_place(state.setup_node)) for a in legal]
+        if len(out) == 1:
+            out[0] = _with_note(out[0], "Only one path next to your new settlement is free.")
+        return out
+    if ph == ROAD_BUILDING:
+        group = (f"Road Building: place a free road ({state.free_roads} left)",)
+        out = [_path(state, a, group) for a in legal]
+        if len(out) == 1:
+            out[0] = _with_note(out[0], "Only one path is free next to your roads and buildings.")
+        return out
+    if ph == DISCARD:
+        h = state.hands[p]
+        left = state.discard_left[p]
+        out = []
+        for a in legal:
+            r = a - lay.discard
+            out.append(ActionChoice(a, f"Discard 1 {R[r]} (you have {h[r]})",
+                                    note=f"{plural(left, 'card')} still to discard."))
+        if len(out) == 1:
+            only = R[legal[0] - lay.discard]
+            out[0] = _with_note(out[0], f"A 7 was rolled and you must discard {plural(left, 'more card')}: "
+                                        f"{only} is all you hold.")
+        return out
+    if ph == MOVE_TOKEN:
+        return _move_token(state, legal)
+    if ph == TAKE:
+        out = [ActionChoice(a, f"{state.player_name(a - lay.take)} "
+                               f"({plural(sum(state.hands[a - lay.take]), 'card')})", ("Take a card from",),
+                            note="You take one of their cards at random.") for a in legal]
+        return out
+    if ph == TRADE_RESPONSE:
+        g, qg, s, qr = offer_decode(state.offer)
+        offer = f"{qr} {R[s]} for {qg} {R[g]}"
+        out = []
+        if lay.accept in legal:
+            out.append(ActionChoice(lay.accept, "Accept the offer",
+                                    note=f"You would give {state.player_name(state.turn)} {offer}."))
+        short = f"you hold no {R[s]}" if qr == 1 else f"you hold fewer than {qr} {R[s]}"
+        why = "" if len(legal) > 1 else f"You cannot accept: {short}."
+        out.append(ActionChoice(lay.reject, "Decline the offer", note=why))
+        return out
+    if ph == TRADE_CONFIRM:
+        g, qg, s, qr = offer_decode(state.offer)
+        out = [ActionChoice(a, f"Trade with {state.player_name(a - lay.confirm)}",
+                            note=f"Give {qg} {R[g]} and get {qr} {R[s]}.") for a in legal if a != lay.cancel]
+        why = "" if out else "Nobody who accepted can make the trade: withdraw the offer."
+        return out + [ActionChoice(lay.cancel, "Withdraw the offer", note=why)]
+    return [ActionChoice(a, state.action_to_text(a)) for a in legal]  # pragma: no cover - every phase is above
+
+
+def _with_note(choice: ActionChoice, note: str) -> ActionChoice:
+    return ActionChoice(choice.action, choice.label, choice.group, choice.source, choice.target, choice.same,
+                        choice.preview, note)
+
+
+def _move_token(state: CatanState, legal: list[int]) -> list[ActionChoice]:
+    """Hexes for the firestorm (with the buildings it would reach) or the robber (with who could be robbed)."""
+    t = state.topo
+    fire = state.firestorm
+    base = state.lay.firestorm if fire else state.lay.robber
+    group = ("Move the firestorm",) if fire else ("Move the robber",)
+    out = []
+    for a in legal:
+        h = a - base
+        place = hex_place(t.hex_labels[h])
+        rivals = sorted({q for n in t.hex_nodes[h] if (q := state.node_owner[n]) >= 0 and q != state.actor
+                         and not (fire and state.station[n]) and sum(state.hands[q])})
+        steal = (f"you may take a card from {join_words(map(state.player_name, rivals), 'or')}" if rivals
+                 else "nobody to take a card from")
+        preview: tuple[str, ...] = (place,)
+        if fire:
+            burning = burning_buildings(t, h, state.node_owner, state.station, state.edge_owner)
+            nodes = [n for q in sorted(burning) for n in burning[q]]
+            preview += tuple(node_place(n) for n in nodes)
+            reach = [f"{plural(len(ns), 'building')} of {state.player_name(q)}" for q, ns in sorted(burning.items())]
+            note = (f"The fire would reach {join_words(reach)}; {steal}." if reach
+                    else f"The fire would reach no unsecured building; {steal}.")
+        else:
+            note = capitalise(f"{steal}.")
+        out.append(ActionChoice(a, capitalise(hex_text(state, h)), group, None, place, preview=preview, note=note))
+    return out

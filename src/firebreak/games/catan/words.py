@@ -1,0 +1,99 @@
+"""Lines a player reads about a view, shared by the terminal (render.py) and the board picture (svg.py).
+
+Built from the view only (what one seat may see), naming players as ``CatanState.player_name`` does (the view
+carries each player's ``name``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from firebreak.core.text import join_words, plural
+
+from .narrate import DEV_CARD_NAMES
+
+PHASE_TEXT = {
+    "setup settlement": "set-up: place a settlement",
+    "setup road": "set-up: place a road",
+    "roll": "roll the dice",
+    "main": "build and trade",
+    "discard": "discard half of a large hand",
+    "move token": "move the {token}",
+    "take card": "take a card from a player on the {token}'s hex",
+    "road building": "place free roads (Road Building)",
+    "trade response": "answer the trade offer",
+    "trade confirm": "choose whom to trade with",
+    "special building": "special building phase",
+}
+
+
+def name(view: dict[str, Any], seat: int) -> str:
+    """A seat's name as the view gives it."""
+    players = view.get("players", [])
+    return players[seat]["name"] if 0 <= seat < len(players) else f"P{seat}"
+
+
+def harbour_text(kind: str) -> str:
+    """``generic 3:1`` -> ``3:1 any resource``; ``wool 2:1`` -> ``2:1 wool``."""
+    res, _, rate = kind.partition(" ")
+    return f"{rate} any resource" if res == "generic" else f"{rate} {res}"
+
+
+def status(view: dict[str, Any]) -> str:
+    """Rules, turn, dice and who acts: ``Firestorm rules · Turn 5: Pink (P2) · Dice 3 and 4 (7) · ...``."""
+    parts = [f"{'Firestorm' if view['mode'] == 'firestorm' else 'Classic'} rules",
+             f"Turn {view['turn_number']}: {name(view, view['turn'])}"]
+    dice = view.get("dice") or [0, 0]
+    if dice[0]:
+        parts.append(f"Dice {dice[0]} and {dice[1]} ({dice[0] + dice[1]})")
+    if view.get("winners"):
+        parts.append("Game over")
+    elif view.get("to_act", -1) >= 0:
+        doing = PHASE_TEXT.get(view["phase"], view["phase"]).format(token=view.get("token", "robber"))
+        parts.append(f"{name(view, view['to_act'])} to act: {doing}")
+    return " · ".join(parts)
+
+
+def special_cards(view: dict[str, Any], seat: int) -> list[str]:
+    return [title for key, title in (("longest_road", "Longest Road"), ("largest_army", "Largest Army"),
+                                     ("fire_wardens", "The Fire Wardens")) if view.get(key) == seat]
+
+
+def pieces_left(p: dict[str, Any]) -> str:
+    return (f"{plural(p['roads_left'], 'road')}, {plural(p['settlements_left'], 'settlement')}, "
+            f"{plural(p['cities_left'], 'city')}")
+
+
+def hand_text(view: dict[str, Any]) -> str:
+    """The viewer's own cards: ``2 lumber, 0 brick, ...``, and in classic mode the development cards."""
+    text = ", ".join(f"{v} {k}" for k, v in view["hand"].items())
+    if view["mode"] == "classic":
+        dev = [f"{v} {DEV_CARD_NAMES.get(k, k)}" for k, v in view.get("development_hand", {}).items() if v]
+        text += f"; development cards: {', '.join(dev) if dev else 'none'}"
+    return text
+
+
+def offer_text(view: dict[str, Any]) -> str:
+    o = view["offer"]
+    accepted = join_words(name(view, q) for q in o["accepted_by"]) or "nobody yet"
+    return (f"Offer by {name(view, o['from'])}: {o['give_count']} {o['give']} for {o['get_count']} {o['get']} "
+            f"(accepted by {accepted})")
+
+
+def result_lines(view: dict[str, Any]) -> list[str]:
+    """At game over: who won, then each seat's victory points by source (all cards revealed)."""
+    winners = view.get("winners") or []
+    final = view.get("final_victory_points") or []
+    if not winners:
+        return []
+    if len(winners) == 1:
+        w = winners[0]
+        lines = [f"Game over: {name(view, w)} wins with {plural(final[w], 'victory point')}."]
+    else:
+        lines = [f"Game over at the turn limit: {join_words(name(view, w) for w in winners)} share the win "
+                 f"with {plural(final[winners[0]], 'victory point')}."]
+    for q, rows in enumerate(view.get("score_sheet") or []):
+        parts = [f"{source} {points}" for source, points in rows if points]
+        lines.append(f"{name(view, q)}: {plural(final[q], 'victory point')}"
+                     + (f" ({', '.join(parts)})" if parts else ""))
+    return lines

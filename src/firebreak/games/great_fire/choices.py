@@ -1,0 +1,221 @@
+"""The legal actions of the seat to act, grouped and placed on the board for people (``action_choices``).
+
+Fire moves are grouped card -> destination, one entry per distinct outcome. The cone's source district is part
+of the outcome: the rulebook moves one cone out of the chosen district ("you can never take the last fire cone
+from a district"), so a source keeps one cone fewer, may become contained or stop being a source. Two fire moves
+therefore never end in the same state unless they are the same move, and nothing is folded into ``same``
+(ruling R25 in ``docs/rulings/great-fire.md``). Where one destination can be reached from several cones, the
+destination opens a small group of its own listing the cones.
+
+Every word here is built from public facts (the board) and the acting seat's own hand and tokens, so choices
+tell a player nothing their view does not.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from firebreak.core import ActionChoice
+from firebreak.core.text import article, join_words, plural
+
+from .actions import (
+    DEMOLISH,
+    DISCARD,
+    END_ACTIONS,
+    FIRE,
+    INTENSIFY,
+    MOVE_BAND,
+    MOVE_LANDOWNER,
+    NO_SECOND_MOVE,
+    PLACE_BAND,
+    PLACE_LANDOWNER,
+    PUT_OUT,
+)
+from .board import DIRECTION_NAMES, load_board
+from .names import card_words, colour_word
+from .phases import P_ACTIONS, P_BAND, P_FIRE, P_OWNER, P_SECOND
+
+if TYPE_CHECKING:
+    from .state import GreatFireState
+
+BOARD = load_board()
+NAMES = BOARD.names
+COLOURS = BOARD.rules.colours
+
+FIRE_MOVE = "Fire move"
+SECOND_MOVE = "Second fire move"
+MOVE_BAND_GROUP = "Move a trained band"
+MOVE_OWNER_GROUP = "Move your landowner"
+DEMOLISH_GROUP = "Demolish a district"
+INTENSIFY_GROUP = "Intensify the fire"
+PLACE_BAND_GROUP = "Set-up: place a trained band"
+PLACE_OWNER_GROUP = "Set-up: place your landowner"
+
+
+def fire_outcome(state: "GreatFireState", tgt: int) -> tuple[str, str]:
+    """(short words, sentence) for a fire cone arriving in ``tgt``: held by trained bands, or houses burning.
+
+    Public facts only: house colours lie on the board for all to see (with Hidden Colours nobody knows whose
+    they are, so the words never say).
+    """
+    if state.bands[tgt] > state.fire[tgt]:
+        return "the trained band holds it", "A trained band there contains the fire; no house burns."
+    houses = state.houses[tgt]
+    parts = []
+    if houses:
+        short = f"{plural(len(houses), 'house')} burn"
+        colours = join_words(colour_word(COLOURS[c]) for c in houses)
+        long = f"{plural(len(houses), 'house')} burn ({colours})."
+    else:
+        short, long = "already burnt out", "No house is left there to burn."
+    parts.append(long)
+    if state.token[tgt] >= 0:
+        short += ", you take its token"
+        parts.append("You take its face-down token.")
+    return short, " ".join(parts)
+
+
+def _fire_choices(state: "GreatFireState", legal: list[int], head: str) -> list[ActionChoice]:
+    codec = state.codec
+    by_dest: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for a in legal:
+        x = codec.decode(a)
+        if x.kind == FIRE:
+            by_dest.setdefault((x.direction, x.b), []).append((x.a, a))
+    out = []
+    for (dr, tgt), moves in by_dest.items():
+        card = card_words(DIRECTION_NAMES[dr])
+        short, long = fire_outcome(state, tgt)
+        label = f"{NAMES[tgt]}: {short}"
+        if len(moves) == 1:
+            src, a = moves[0]
+            out.append(ActionChoice(a, label, (head, card), NAMES[src], NAMES[tgt], preview=(NAMES[tgt],),
+                                    note=f"A cone from {NAMES[src]} spreads into {NAMES[tgt]}. {long}"))
+            continue
+        for src, a in moves:
+            out.append(ActionChoice(a, f"Cone from {NAMES[src]} ({plural(state.fire[src], 'cone')} there)",
+                                    (head, card, label), NAMES[src], NAMES[tgt], preview=(NAMES[tgt],),
+                                    note=f"A cone from {NAMES[src]} spreads into {NAMES[tgt]}. {long}"))
+    return out
+
+
+def _action_phase(state: "GreatFireState", legal: list[int]) -> list[ActionChoice]:
+    codec = state.codec
+    p = state.player
+    home = state.landowner[p]
+    out = []
+    for a in legal:
+        x = codec.decode(a)
+        if x.kind == MOVE_LANDOWNER:
+            out.append(ActionChoice(a, NAMES[x.a], (MOVE_OWNER_GROUP,), NAMES[home], NAMES[x.a],
+                                    preview=(NAMES[x.a],),
+                                    note=f"Your landowner moves from {NAMES[home]} to {NAMES[x.a]} (1 action point)."))
+        elif x.kind == MOVE_BAND:
+            pinned = state.fire[x.b] >= state.bands[x.b] + 1
+            note = f"A trained band moves from {NAMES[x.a]} to {NAMES[x.b]} (1 action point)."
+            if pinned:
+                held = state.fire[x.b] == state.bands[x.b] + 1
+                note += " It stops there to fight the fire" + (", which it then contains." if held else ".")
+            out.append(ActionChoice(a, f"To {NAMES[x.b]}", (MOVE_BAND_GROUP, f"From {NAMES[x.a]}"), NAMES[x.a],
+                                    NAMES[x.b], preview=(NAMES[x.b],), note=note))
+        elif x.kind == PUT_OUT:
+            out.append(ActionChoice(a, f"Put out a fire cone in {NAMES[home]}", (), NAMES[home], NAMES[home],
+                                    preview=(NAMES[home],),
+                                    note="Your landowner orders a contained fire put out: one cone is removed "
+                                         "and counts 1 VP for you (1 action point)."))
+        elif x.kind == DEMOLISH:
+            lost = state.houses[x.a]
+            note = f"A trained band detonates your demolition charge in {NAMES[x.a]} (no action point)"
+            note += f": {plural(len(lost), 'house')} lost." if lost else "."
+            out.append(ActionChoice(a, NAMES[x.a], (DEMOLISH_GROUP,), NAMES[x.a], NAMES[x.a],
+                                    preview=(NAMES[x.a],), note=note))
+        elif x.kind == END_ACTIONS:
+            if len(legal) == 1:
+                why = ("You have no action points left." if state.ap == 0
+                       else "No action is possible: your landowner cannot move and no trained band is free.")
+            elif state.ap == 0:
+                why = "You have no action points left; you may still demolish, or end your actions."
+            else:
+                why = f"You still have {plural(state.ap, 'action point')}; unused points are lost."
+            out.append(ActionChoice(a, "End your actions and draw", note=why))
+    return out
+
+
+MENU_CAP = 30
+"""The longest menu a player reads outside set-up; a longer one is split by the board's regions."""
+
+
+def _region_words(name: str) -> str:
+    region = BOARD.region[BOARD.index(name)]
+    return "Grassed areas" if region == "grassed" else f"{region.capitalize()} region"
+
+
+def _capped(choices: list[ActionChoice]) -> list[ActionChoice]:
+    """Split any group of more than :data:`MENU_CAP` entries by the region of each entry's district (the cone's
+    district for fire moves, the target otherwise), so no menu outside set-up is longer than a screen."""
+    sizes: dict[tuple[str, ...], int] = {}
+    for c in choices:
+        sizes[c.group] = sizes.get(c.group, 0) + 1
+    if all(size <= MENU_CAP for size in sizes.values()):
+        return choices
+    out = []
+    for c in choices:
+        place = c.source or c.target
+        if sizes[c.group] > MENU_CAP and c.group and place is not None:
+            c = replace(c, group=(*c.group, _region_words(place)))
+        out.append(c)
+    return out
+
+
+def action_choices(state: "GreatFireState") -> list[ActionChoice]:
+    """The choices of the seat to act (see :class:`firebreak.core.ActionChoice`)."""
+    choices = _choices(state)
+    if state.phase in (P_BAND, P_OWNER):
+        return choices  # set-up lists every district once, as the rulebook's set-up does
+    return _capped(choices)
+
+
+def _choices(state: "GreatFireState") -> list[ActionChoice]:
+    legal = state.legal_actions()
+    if not legal:
+        return []
+    ph = state.phase
+    codec = state.codec
+    if ph == P_FIRE:
+        return _fire_choices(state, legal, FIRE_MOVE)
+    if ph == P_SECOND:
+        out = _fire_choices(state, legal, SECOND_MOVE)
+        note = ("You hold no Fire moves twice token, so the fire moves only once." if len(legal) == 1
+                else "Keep your tokens; the fire moves only once this turn.")
+        out.append(ActionChoice(codec.no_second_move, "No second fire move", note=note))
+        return out
+    if ph == P_ACTIONS:
+        return _action_phase(state, legal)
+    out = []
+    for a in legal:
+        x = codec.decode(a)
+        if x.kind == DISCARD:
+            card = card_words(DIRECTION_NAMES[x.direction])
+            note = ("No fire move is possible: you show your hand and discard a card, then the fire intensifies "
+                    "by 3 cones.")
+            if len(legal) == 1:
+                note += f" Your hand holds only {card}s."
+            out.append(ActionChoice(a, f"Discard {article(card)}", note=note))
+        elif x.kind == INTENSIFY:
+            left = state.intensify_left
+            note = (f"One more fire cone in {NAMES[x.a]} ({plural(left, 'intensify cone')} left to place"
+                    f"{' including this one' if left > 1 else ''}).")
+            if len(legal) == 1:
+                note += f" {NAMES[x.a]} is the only burning district with room for another cone."
+            out.append(ActionChoice(a, NAMES[x.a], (INTENSIFY_GROUP,), None, NAMES[x.a], preview=(NAMES[x.a],),
+                                    note=note))
+        elif x.kind == PLACE_BAND:
+            left = state.setup_bands.count(state.current_player())
+            out.append(ActionChoice(a, NAMES[x.a], (PLACE_BAND_GROUP,), None, NAMES[x.a], preview=(NAMES[x.a],),
+                                    note=f"A trained band is placed in {NAMES[x.a]} "
+                                         f"({plural(left, 'trained band')} left to place, this one included)."))
+        elif x.kind == PLACE_LANDOWNER:
+            out.append(ActionChoice(a, NAMES[x.a], (PLACE_OWNER_GROUP,), None, NAMES[x.a], preview=(NAMES[x.a],),
+                                    note=f"Your landowner starts in {NAMES[x.a]}."))
+    return out

@@ -1,0 +1,78 @@
+"""The Great Fire board's legend and game-over results lie inside the picture and never overlap, for 3-6 seats.
+
+Text widths are estimated generously (0.6 em a character, ``svg.text_width``); every text below the map must end
+inside the viewBox and no two may share any space.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from firebreak.games.great_fire.svg import render_svg, text_width
+
+from .helpers import SPEC
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def _boxes(svg: str):  # type: ignore[no-untyped-def]
+    root = ET.fromstring(svg)
+    _, _, W, H = (float(v) for v in root.get("viewBox").split())
+    boxes = []
+    for t in root.iter(NS + "text"):
+        if t.get("transform"):
+            continue  # the Fleet's rotated label
+        size = float(t.get("font-size"))
+        x, y = float(t.get("x")), float(t.get("y"))
+        width = text_width(t.text or "", size)
+        x0 = {"start": x, "middle": x - width / 2, "end": x - width}[t.get("text-anchor", "start")]
+        boxes.append((x0, y - size * 0.8, x0 + width, y + size * 0.2, t.text))
+    return W, H, boxes
+
+
+def _finished(n: int, seed: int, hidden: bool):  # type: ignore[no-untyped-def]
+    s = SPEC.new_game(n, seed, {"hidden_colours": hidden})
+    rng = random.Random(seed)
+    while not s.is_terminal():
+        s.apply(rng.choice(s.legal_actions()))
+    return s
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 6])
+def test_game_over_results_lie_inside_the_picture_without_overlaps(n: int) -> None:
+    for seed, hidden in ((n, False), (n + 10, True)):
+        s = _finished(n, seed, hidden)
+        for viewer in (None, *range(n)):
+            svg = render_svg(s.view(viewer), [])
+            W, H, boxes = _boxes(svg)
+            map_h = float(re.search(r'<rect x="0" y="0" width="\d+" height="(\d+)"', svg).group(1))
+            legend = [b for b in boxes if b[1] >= map_h - 1]
+            assert legend, "no legend drawn"
+            for x0, y0, x1, y1, text in legend:
+                assert 0 <= x0 and x1 <= W and y1 <= H, f"{text!r} leaves the picture ({x0:.0f}-{x1:.0f}, {y1:.0f})"
+            for i, a in enumerate(legend):
+                for b in legend[i + 1:]:
+                    overlap = a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+                    assert not overlap, f"{a[4]!r} overlaps {b[4]!r}"
+            words = " ".join(b[4] or "" for b in legend)
+            w = s.winners()[0]
+            assert f"Game over. {s.player_name(w)}" in words and "Score sheet" in words
+            for p in range(n):  # every seat's objectives are shown to everyone at the end
+                for o in s.objectives[p]:
+                    assert s.view(None)["districts"][o]["name"] in words
+
+
+def test_a_running_game_legend_fits_too() -> None:
+    for n in (3, 6):
+        s = SPEC.new_game(n, 40 + n, {"hidden_colours": True})
+        rng = random.Random(n)
+        for _ in range(120):
+            s.apply(rng.choice(s.legal_actions()))
+        for viewer in (None, *range(n)):
+            W, H, boxes = _boxes(render_svg(s.view(viewer), []))
+            for x0, _, x1, y1, text in boxes:
+                assert x1 <= W + 1 and y1 <= H, f"{text!r} leaves the picture"
