@@ -97,13 +97,13 @@ const Choose = {
     if (m.choices && m.choices.length) return m.choices;
     return (m.legal || []).map(a => ({ id: a.id, label: a.text, group: [], source: null, target: null, same: [], preview: [], note: "" }));
   },
-  // Where the first click of a move goes: element name -> { direct: entries chosen by this click, from: entries
-  // that start here and end elsewhere (a second click picks the target) }.
+  // Where the first click of a move goes: element name -> { direct: entries placed on it alone, into: entries that
+  // end on it coming from elsewhere, from: entries that start on it and end elsewhere (a second click picks where) }.
   firstClicks(choices) {
     const map = new Map();
-    const at = name => { if (!map.has(name)) map.set(name, { direct: [], from: [] }); return map.get(name); };
+    const at = name => { if (!map.has(name)) map.set(name, { direct: [], into: [], from: [] }); return map.get(name); };
     for (const c of choices) {
-      if (c.source && c.target && c.target !== c.source) at(c.source).from.push(c);
+      if (c.source && c.target && c.target !== c.source) { at(c.source).from.push(c); at(c.target).into.push(c); }
       else if (c.source || c.target) at(c.source || c.target).direct.push(c);
     }
     return map;
@@ -120,6 +120,14 @@ const Choose = {
   },
   // The words of an entry with its menu path ("Fire move › East card › Ludgate").
   fullLabel(c) { return [...(c.group || []), c.label].join(" › "); },
+  // Menu words for entries shown together: each entry's path after what they all share ("North card › Ludgate"
+  // and "East card › Ludgate" rather than two "Ludgate").
+  menuLabels(list) {
+    const paths = list.map(c => [...(c.group || []), c.label]);
+    let common = 0;
+    while (paths.every(p => common < p.length - 1 && p[common] === paths[0][common])) common++;
+    return paths.map(p => p.slice(common).join(" › "));
+  },
   // Board elements named `name` (a name may mark several shapes, e.g. a district drawn in parts).
   places(root, name) {
     return [...root.querySelectorAll("[data-place]")].filter(n => n.getAttribute("data-place") === name);

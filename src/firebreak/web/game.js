@@ -175,11 +175,13 @@ function wireBoard() {
       clickable(node, here.length === 1 ? Choose.fullLabel(here[0]) : `${name}: ${FB.plural(here.length, "choice")}`,
         ev => { ev.stopPropagation(); offer(here, ev); });
     } else if (first.has(name)) {
-      const { direct, from } = first.get(name);
+      const { direct, into, from } = first.get(name);
+      const ends = [...direct, ...into];
       if (pick.source === name) node.classList.add("fb-selected");
-      const label = direct.length === 1 && !from.length ? Choose.fullLabel(direct[0])
-        : `${node.getAttribute("aria-label") || name}: choose from here`;
-      clickable(node, label, ev => { ev.stopPropagation(); firstClick(name, direct, from, ev); });
+      if (from.length) node.classList.add("fb-source");
+      const label = ends.length === 1 && !from.length ? Choose.fullLabel(ends[0])
+        : `${node.getAttribute("aria-label") || name}: ${FB.plural(ends.length + from.length, "choice")}`;
+      clickable(node, label, ev => { ev.stopPropagation(); firstClick(name, ends, from, ev); });
     }
   }
 }
@@ -193,12 +195,15 @@ function clickable(node, label, handler) {
   node.addEventListener("keydown", ev => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); handler(ev); } });
 }
 
-function firstClick(name, direct, from, ev) {
+// A first click: what ends here is chosen (one entry: its preview; several: a menu); a piece that can go
+// elsewhere is picked up (its targets highlight); both: a menu with both.
+function firstClick(name, ends, from, ev) {
   if (pick.source === name) { setSource(null); return; }  // a second click on the picked piece puts it down
-  if (!from.length) { offer(direct, ev); return; }
-  if (!direct.length) { setSource(name); return; }
-  const items = direct.map(c => ({ text: c.label, run: () => preview(c) }));
-  items.push({ text: "Choose a target from here…", run: () => setSource(name) });
+  if (!from.length) { offer(ends, ev); return; }
+  if (!ends.length) { setSource(name); return; }
+  const labels = Choose.menuLabels(ends);
+  const items = ends.map((c, i) => ({ text: labels[i], hint: c.note, run: () => preview(c) }));
+  items.push({ text: `Choose where to go from ${name}…`, run: () => setSource(name) });
   openMenu(items, ev);
 }
 
@@ -210,7 +215,8 @@ function setSource(name) {
 // One entry: preview it; several: a small menu at the click.
 function offer(list, ev) {
   if (list.length === 1) { preview(list[0]); return; }
-  openMenu(list.map(c => ({ text: c.label, hint: c.note, run: () => preview(c) })), ev);
+  const labels = Choose.menuLabels(list);
+  openMenu(list.map((c, i) => ({ text: labels[i], hint: c.note, run: () => preview(c) })), ev);
 }
 
 function redrawBoard() {
