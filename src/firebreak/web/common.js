@@ -120,13 +120,13 @@ const Choose = {
   },
   // The words of an entry with its menu path ("Fire move › East card › Ludgate").
   fullLabel(c) { return [...(c.group || []), c.label].join(" › "); },
-  // Menu words for entries shown together: each entry's path after what they all share ("North card › Ludgate"
-  // and "East card › Ludgate" rather than two "Ludgate").
+  // Menu words for entries shown together: each entry's path after what they all share, as a heading (the groups
+  // left) and the entry's own words ("North card › S. Mary: 3 houses burn" / "Cone from Pudding Lane").
   menuLabels(list) {
     const paths = list.map(c => [...(c.group || []), c.label]);
     let common = 0;
     while (paths.every(p => common < p.length - 1 && p[common] === paths[0][common])) common++;
-    return paths.map(p => p.slice(common).join(" › "));
+    return paths.map(p => ({ heading: p.slice(common, -1).join(" › "), text: p[p.length - 1] }));
   },
   // Board elements named `name` (a name may mark several shapes, e.g. a district drawn in parts).
   places(root, name) {

@@ -171,7 +171,7 @@ function wireBoard() {
     const name = node.getAttribute("data-place");
     if (pick.source && second.has(name)) {
       const here = second.get(name);
-      node.classList.add("fb-target");
+      if (!pick.choice) node.classList.add("fb-target");  // while a preview shows, only the outcome stands out
       clickable(node, here.length === 1 ? Choose.fullLabel(here[0]) : `${name}: ${FB.plural(here.length, "choice")}`,
         ev => { ev.stopPropagation(); offer(here, ev); });
     } else if (first.has(name)) {
@@ -202,8 +202,8 @@ function firstClick(name, ends, from, ev) {
   if (!from.length) { offer(ends, ev); return; }
   if (!ends.length) { setSource(name); return; }
   const labels = Choose.menuLabels(ends);
-  const items = ends.map((c, i) => ({ text: labels[i], hint: c.note, run: () => preview(c) }));
-  items.push({ text: `Choose where to go from ${name}…`, run: () => setSource(name) });
+  const items = ends.map((c, i) => ({ ...labels[i], hint: c.note, run: () => preview(c) }));
+  items.push({ heading: "", text: `Choose where to go from ${name}…`, run: () => setSource(name) });
   openMenu(items, ev);
 }
 
@@ -216,7 +216,7 @@ function setSource(name) {
 function offer(list, ev) {
   if (list.length === 1) { preview(list[0]); return; }
   const labels = Choose.menuLabels(list);
-  openMenu(list.map((c, i) => ({ text: labels[i], hint: c.note, run: () => preview(c) })), ev);
+  openMenu(list.map((c, i) => ({ ...labels[i], hint: c.note, run: () => preview(c) })), ev);
 }
 
 function redrawBoard() {
@@ -240,6 +240,7 @@ function showPick() {
   const root = $("board");
   const c = pick.choice;
   const bar = $("confirm");
+  root.classList.toggle("fb-focus", Boolean(c || pick.source));  // the rest of the board steps back
   if (!c) {
     hideConfirm();
     if (pick.source) {
@@ -281,8 +282,12 @@ function cancel() {
 function openMenu(items, ev) {
   closeMenu();
   const menu = FB.el("div", { id: "place-menu", role: "menu", class: "place-menu" });
+  let heading = null;
   for (const it of items) {
+    if (it.heading && it.heading !== heading) menu.append(FB.el("div", { class: "menu-heading", role: "presentation", text: it.heading }));
+    heading = it.heading;
     menu.append(FB.el("button", { type: "button", role: "menuitem", text: it.text, title: it.hint || null,
+      "aria-label": it.heading ? `${it.heading} › ${it.text}` : it.text,
       onclick: e => { e.stopPropagation(); closeMenu(); it.run(); } }));
   }
   const wrap = $("board-wrap");
