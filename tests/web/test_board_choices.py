@@ -136,6 +136,12 @@ def test_great_fire_fire_move_chosen_on_the_board_with_a_menu_and_a_cancelled_pr
             if not cancelled:
                 cancel_leaves_the_game_unchanged(page, fire[0]["target"])
                 cancelled = True
+                # the list's filter: nothing matches -> it says so; a district's name -> its entries only
+                page.fill("#action-filter", "no such move")
+                assert page.locator("#actions").inner_text().startswith("No action matches")
+                page.fill("#action-filter", fire[0]["target"])
+                shown = page.locator("#actions button[data-legal]:visible").all_inner_texts()
+                assert shown and all(fire[0]["target"] in t for t in shown)
             several = [c for c in fire if c["ends"] > 1]
             want = several[0] if several and not menu_used else fire[0]
             click_place(page, want["target"])
@@ -155,6 +161,7 @@ def test_great_fire_fire_move_chosen_on_the_board_with_a_menu_and_a_cancelled_pr
                 menu_used = True
             page.screenshot(path=str(out / "board-gf-3-preview.png"))
             confirm(page, next(c for c in page.evaluate(CHOICES_JS) if c["id"] == page.evaluate("pick.choice.id")))
+            assert page.input_value("#action-filter") == ""  # a move clears the filter
             fire_moves += 1
         assert fire_moves >= 1 and cancelled, "no fire move was played on the board"
         assert menu_used, "no district where several fire entries end came up"
