@@ -109,7 +109,7 @@ def test_render_draws_the_grid_boards_log_and_result():
     text = spec.render(s.view(0))
     assert "Great Lecture Hall" in text and "White Firehouse" in text and "Legend:" in text
     assert text.count("+-------------------+") >= 7
-    assert "White (P0), you," in text and "Crew:" in text and "to act" in text
+    assert "White (P0) - you - Warden" in text and "Crew:" in text and "to act" in text
     s.loyal[P("C3")] = 2
     s._finish("evacuation")
     end = spec.render(s.view(None))

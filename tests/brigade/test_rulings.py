@@ -1,8 +1,9 @@
 """Rulings from docs/rulings/brigade.md not pinned elsewhere."""
 
 from firebreak.games.brigade.data import COMMONS
+from firebreak.games.brigade.frames import F_CHOPS, F_RENOWN
 
-from .helpers import A, P, block_of, event_id, give_crew, quiet, refresh
+from .helpers import A, N_POS, P, block_of, event_id, give_crew, quiet, refresh
 
 
 def test_r6_no_move_may_end_on_a_rivals_firehouse():
@@ -62,3 +63,83 @@ def test_r20_brother_ben_no_extra_turn_for_an_upgrade_in_someone_elses_turn():
     s.event_deck.append(event_id("Upgrade Leadership"))
     s.apply(A.END_TURN)
     assert not s.extra_turn
+
+
+# --- R32: the game ending mid-phase -------------------------------------------------------------------------------
+
+def test_r32_a_fire_chief_wins_at_once_even_with_renown_tokens_left_to_place():
+    """Loyalty of the Citizens gained with the first of three tokens: the game ends before the other two."""
+    s = quiet(keep_fire="F5")
+    picks = [next(q for q in range(N_POS) if s.st_aff[q] == a and q != P("F5")) for a in range(4)]
+    for q in picks:
+        s.loyal[q] = 0
+        s.loyalty_left[0] -= 1
+    uni = P("C3")
+    s.renown[uni * 4] = s.st_value[uni] - 1
+    s.renown_left[0] -= s.st_value[uni] - 1
+    s.stack.append((F_RENOWN, 0, 3, P("C2"), False))
+    refresh(s)
+    left = s.renown_left[0]
+    s.apply(A.PLACE + uni)
+    assert s.over and s.end_reason == "citizens" and s.winners() == [0]
+    assert s.renown_left[0] == left + s.st_value[uni] - 1  # the block's tokens came back; two were never placed
+    assert s.legal_actions() == [] and s.action_choices() == []
+
+
+def test_r32_all_fires_out_ends_the_game_after_the_whole_action_not_mid_renown():
+    s = quiet(keep_fire="A2")
+    s.bpos[0] = P("A2")
+    refresh(s)
+    s.apply(A.EXTINGUISH + A.EXT_W)
+    assert not s.over and s.current_player() == 0  # the renown token is placed first
+    s.apply(s.legal_actions()[0])
+    assert s.over and s.end_reason == "all fires out"
+
+
+# --- R33: decks running out ---------------------------------------------------------------------------------------
+
+def test_r33_an_empty_crew_deck_reshuffles_its_discards_and_an_exhausted_one_draws_what_is_left():
+    s = quiet(keep_fire="F5")
+    s.tracks[0] = 1  # room for one crew member
+    everything = s.crew_deck + s.crew_discard
+    s.crew_deck, s.crew_discard = [], everything[:1]
+    s.crew[1] = everything[1:]  # every other card is in a rival's crew
+    refresh(s)
+    assert A.RECRUIT in s.legal_actions()
+    s.apply(A.RECRUIT)
+    assert s.drawn == everything[:1] and s.crew_discard == []  # the discard pile became the deck; one card drawn
+    assert s.legal_actions() == [A.KEEP_FIRST, A.KEEP_NONE]
+    s.apply(A.KEEP_NONE)
+    s.crew_discard = []
+    refresh(s)
+    assert A.RECRUIT not in s.legal_actions()  # no card anywhere: no Recruit action
+
+
+def test_r33_the_event_deck_reshuffles_with_the_starters_and_says_so():
+    s = quiet(keep_fire="E5")
+    s.event_discard.extend(s.event_deck)
+    s.event_deck = []
+    refresh(s)
+    start = len(s.events)
+    s.apply(A.END_TURN)
+    assert "The Event deck is empty" in " ".join(s.describe_event(e) for e in s.events[start:])
+    assert len(s.event_deck) + len(s.event_discard) == 30
+
+
+# --- R19: "adjacent" ----------------------------------------------------------------------------------------------
+
+def test_r19_mog_pushes_to_any_of_eight_neighbours_but_chops_and_renown_reach_only_four():
+    s = quiet(keep_fire="F5")
+    give_crew(s, 0, "Mog The Heavy")
+    s.bpos[1] = P("C2")
+    refresh(s)
+    s.apply(A.MOVE_BRIGADE + P("C2"))
+    pushes = {a - A.TARGET for a in s.legal_actions()}
+    assert {P("B1"), P("D1"), P("B3")} <= pushes  # diagonal neighbours of C2
+    t = quiet(keep_fire="F5")
+    assert set(t._renown_targets(P("C2"), False)) == {P("C2"), P("C1"), P("B2"), P("D2"), P("C3")}
+    give_crew(t, 0, "Chops Murphy")
+    t.stack.append((F_CHOPS, 0, P("C2")))
+    refresh(t)
+    raised = {a - A.TARGET for a in t.legal_actions() if a != A.DECLINE}
+    assert raised and raised <= {P("C1"), P("B2"), P("D2"), P("C3")}

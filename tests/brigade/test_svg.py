@@ -93,13 +93,14 @@ def test_the_start_shows_every_block_firehouses_and_each_players_meeples_at_home
     view = state.view(0)
     for p in view["players"]:
         home = blocks[p["firehouse"]]
-        assert {f"B{p['seat']}", f"W{p['seat']}", f"P{p['seat']} {p['colour'].title()}"} <= set(_texts(home))
+        assert {f"B{p['seat']}", f"W{p['seat']}", p["name"]} <= set(_texts(home))
+        assert p["name"] == f"{p['colour'].title()} (P{p['seat']})"
         assert "Firehouse" in _texts(home)
     corners = {"A1", "F1", "A6", "F6"}
     assert sum("Firehouse" in _texts(blocks[c]) for c in corners) == 4
     # University blocks and the town's affiliations carry a code, not only a tint
     assert any(t.startswith("UNI ·") for t in _texts(blocks["C3"]))
-    assert "(you)" in svg and svg.count("(you)") == 1
+    assert "White (P0), you" in svg and svg.count(", you ·") == 1
 
 
 def test_drawn_only_from_the_view_the_same_for_truth_and_a_determinisation() -> None:

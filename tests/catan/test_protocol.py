@@ -139,14 +139,13 @@ def test_stats_and_heuristic_hooks():
 
 
 def test_every_event_has_a_sentence():
-    from firebreak.games.catan.narrate import describe_event
-
     kinds = set()
     for mode in ("firestorm", "classic"):
         s = play_random(new(4, 21, mode=mode, layout="random"), 21, check=False)
         for e in s.events:
-            text = describe_event(e)
-            assert text and text.endswith(".")
+            text = s.describe_event(e)
+            assert text and text.endswith(".") and "_" not in text
+            assert "(P" in text or e.kind in ("produce", "fire_spreads")  # players are named by colour and seat
             kinds.add(e.kind)
     assert {"roll", "produce", "fire_spreads", "firestorm", "robber", "road", "settlement", "game_over"} <= kinds
 

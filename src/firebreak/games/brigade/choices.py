@@ -170,12 +170,10 @@ def _main(s: "BrigadeState", legal: list[int]) -> list[ActionChoice]:
                                     "your crew is full: a new member replaces one" if full else ""))
         elif A.TO_WAGON <= a < A.TO_BRIGADE:
             k = a - A.TO_WAGON + 1
-            out.append(ActionChoice(a, f"{plural(k, 'water token')} from the Brigade to the Wagon", (TRANSFER,),
-                                    None, pos_name(bp)))
+            out.append(ActionChoice(a, f"{plural(k, 'water token')} from the Brigade to the Wagon", (TRANSFER,)))
         elif A.TO_BRIGADE <= a < A.UPGRADE:
             k = a - A.TO_BRIGADE + 1
-            out.append(ActionChoice(a, f"{plural(k, 'water token')} from the Wagon to the Brigade", (TRANSFER,),
-                                    None, pos_name(bp)))
+            out.append(ActionChoice(a, f"{plural(k, 'water token')} from the Wagon to the Brigade", (TRANSFER,)))
         elif A.UPGRADE <= a < A.WARDEN:
             t = a - A.UPGRADE
             i = s.tracks[3 * p + t] + 1
@@ -195,7 +193,8 @@ def _main(s: "BrigadeState", legal: list[int]) -> list[ActionChoice]:
                                     if k + 1 < s.intensity[q] else
                                     f"puts the fire out: {plural(s.intensity[q], 'renown token')}"))
         elif a == A.DISCARD_PRECIOUS:
-            out.append(ActionChoice(a, "Discard Sir Precious (free)", (), None, pos_name(bp)))
+            out.append(ActionChoice(a, "Discard Sir Precious (free)", (), None, None, (), (),
+                                    "he leaves your Brigade: one action more each turn"))
         elif a == A.END_TURN:
             left = s.remaining()
             note = f"{plural(left, 'action')} left unused" if left > 0 else ""

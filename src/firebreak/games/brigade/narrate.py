@@ -242,7 +242,7 @@ def describe_event(s: "BrigadeState", event: Event) -> str:
     if k == "recruit":
         return f"{who} draws {plural(d['count'], 'Crew card')}."
     if k == "recruit_draw":
-        return f"{who} draws {join_words(d['cards'])} (only they see these cards)."
+        return f"{who} draws {join_words(d['cards'])} (hidden from the other players)."
     if k == "recruit_none":
         return f"{who} recruits nobody."
     if k == "crew_joins":

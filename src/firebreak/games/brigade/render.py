@@ -78,7 +78,7 @@ def _grid(view: dict[str, Any]) -> list[str]:
 def _players(view: dict[str, Any]) -> list[str]:
     out = []
     for p in view["players"]:
-        you = ", you," if view["you"] == p["seat"] else ""
+        you = " - you" if view["you"] == p["seat"] else ""
         out.append(f"{p['name']}{you} - Warden: {p['warden']} - score {p['score']:g} - "
                    f"{plural(p['renown_supply'], 'renown token')} and "
                    f"{plural(p['loyalty_supply'], 'Loyalty marker')} left")

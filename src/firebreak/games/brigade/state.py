@@ -12,7 +12,8 @@ All per-position data are flat lists indexed by ``row * 6 + col``; renown is ``r
 This module holds setup, the protocol, turn flow and the Action phase menu; the rules live in mixins:
 :mod:`.fire` (flames, events' fire, destruction), :mod:`.movement` (Brigades and Wagons), :mod:`.loyalty`
 (renown, loyalty, chief wins), :mod:`.wardens` (advanced Warden actions) and :mod:`.decisions` (every pending
-decision's choices and effects).
+decision's choices and effects). What players read and pick comes from :mod:`.narrate` (player names, event
+sentences), :mod:`.choices` (grouped action choices placed on board cells) and :mod:`.scoring` (score sheets).
 """
 
 from __future__ import annotations

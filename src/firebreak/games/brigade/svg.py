@@ -13,9 +13,8 @@ numbered from P0 and players named as everywhere else (``White (P0)``). Every bl
 ``data-place="B3"``: the name :meth:`BrigadeState.action_choices` uses for its ``source``, ``target`` and
 ``preview``. At game over the winner and every seat's score sheet are drawn under the town.
 
-A block is clickable (``data-action``) when exactly one legal action's text names its position (``B1``): e.g.
-"move brigade to B1" while no other legal action names B1. Blocks named by several legal actions (a Brigade and
-a Wagon that can both go there) are left to the action buttons.
+Board choices use ``data-place`` (see above). For older pages a block also carries ``data-action`` when exactly one
+legal action's text names its position (``B1``): e.g. "move brigade to B1" while no other legal action names B1.
 """
 
 from __future__ import annotations
@@ -146,8 +145,7 @@ def _cell_svg(c: dict[str, Any], x: float, y: float, colours: Sequence[str], own
             pf, ink = PLAYER_COLOURS.get(colours[owner], ("#999999", "#000000"))
             out.append(f'<rect x="{x + 36}" y="{y + 8}" width="{CELL - 46}" height="20" rx="3" fill="{pf}" '
                        f'stroke="#000"/>')
-            out.append(_t(x + 36 + (CELL - 46) / 2, y + 23, f"P{owner} {colours[owner].title()}", 12, "middle",
-                          "bold", ink))
+            out.append(_t(x + 36 + (CELL - 46) / 2, y + 23, _who(owner, names), 12, "middle", "bold", ink))
         # a little house with a bell: the firehouse
         hx, hy = x + CELL / 2, y + 62
         out.append(f'<path d="M{hx - 22} {hy + 18} v-20 l22 -16 l22 16 v20 z" fill="#fff" stroke="#333" '
@@ -269,11 +267,14 @@ def _panel(view: dict[str, Any], colours: list[str], top: float, width: float) -
         status.append(f"{_who(active, names)}'s {view.get('phase')} phase")
     if view.get("phase") == "action" and not view.get("over"):
         status.append(f"{view.get('actions_used')} of {view.get('actions_allowed')} actions used")
-    status.append(f"{view.get('destroyed')} destroyed, {view.get('university_destroyed')} of them University "
-                  "(evacuation at 8, or 3 University)")
-    if view.get("evacuation"):
-        status.append("EVACUATION")
     out.append(_t(8, y, " · ".join(status), 16, weight="bold"))
+    y += ROW
+    destroyed = view.get("destroyed", 0)
+    ruin = (f"Destroyed: {destroyed} {'block' if destroyed == 1 else 'blocks'} (evacuation at 8), "
+            f"{view.get('university_destroyed')} of the University (evacuation at 3)")
+    if view.get("evacuation"):
+        ruin += " · EVACUATION: the round is finished, then the game ends"
+    out.append(_t(8, y, ruin, 14))
     y += ROW
     deck = [f"Last event: {view.get('last_event') or 'none yet'}", f"Event deck {view.get('event_deck')} cards",
             f"Crew deck {view.get('crew_deck')} cards"]

@@ -7,7 +7,10 @@ grassed areas, the four-way crosses); the Thames runs along the bottom and the F
 
 Colour-blind friendly: Okabe-Ito colours, and nothing is told by colour alone: every house carries its colour's
 letter, regions carry their initial, fire is a flame with a count (dashed when contained), demolished districts
-are hatched and crossed. A district is clickable (``data-action``) when exactly one legal action ends on it.
+are hatched and crossed. Every district's group carries ``data-place`` with the district's name: the board names
+``GreatFireState.action_choices`` gives as sources, targets and previews (trained bands and landowners stand in
+their district). The older ``data-action`` (a district ending exactly one legal action) is kept for pages that
+still click it. Landowner pawns show their seat (P0, P1, ...) as the legend names players.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from operator import itemgetter
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from firebreak.core.text import join_words, plural
+from firebreak.core.text import join_words, plural, seat_label
 
 from .board import load_board
 from .names import colour_word, token_word
@@ -239,7 +242,7 @@ def _district_svg(place: tuple, name: str, fields: tuple, houses: tuple, is_mine
         fill, ink = HOUSE_COLOURS.get(pawn_of.get(seat) or "", ("#999999", "#000000"))
         px, py = x + w - 12 - k * 18, y + h - 26
         out.append(f'<circle cx="{px}" cy="{py}" r="8" fill="{fill}" stroke="#000" stroke-width="1.5"/>')
-        out.append(_t(px, py + 3, f"P{seat}", 8, "middle", "bold", ink))
+        out.append(_t(px, py + 3, seat_label(seat), 8, "middle", "bold", ink))
     if d["demolished"]:
         out.append(_t(x + w / 2, y + h / 2 + 8, "✕", 24, "middle", "bold", "#333"))
     out.append('</g>')
@@ -269,7 +272,7 @@ def _legend(view: dict[str, Any], W: int, top: float) -> tuple[list[str], float]
         y += 28
     out.append(_t(8, y, " · ".join(details), 18, fill="#333"))
     players = view.get("players", [])
-    names = [p.get("name") or f"P{p.get('seat')}" for p in players]
+    names = [p.get("name") or seat_label(p["seat"]) for p in players]
     if over:
         winners = view["winners"]
         scores = view.get("scores", [])

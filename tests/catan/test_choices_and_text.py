@@ -1,0 +1,216 @@
+"""How a Catan player chooses and reads: grouped choices with board places, names, sentences and score sheets.
+
+Random games over 3-6 seats and both rule modes: every legal action sits in exactly one choice whose places are
+real board elements drawn with ``data-place`` in that position's picture; no menu outside set-up grows past 30
+entries; choices never depend on what the seat cannot see; and no screen (terminal, log, board, results) shows
+internals.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from games.text_sweep import internals, svg_words  # noqa: E402
+
+from firebreak.core import Event, Rng  # noqa: E402
+from firebreak.core.game import ActionChoice, check_choices  # noqa: E402
+from firebreak.games.catan.actions import END_TURN  # noqa: E402
+from firebreak.games.catan.constants import SETUP_ROAD, SETUP_SETTLEMENT  # noqa: E402
+from firebreak.games.catan.places import hex_place, node_place, path_place  # noqa: E402
+from firebreak.games.catan.state import CatanState  # noqa: E402
+from firebreak.games.catan.svg import render_svg  # noqa: E402
+
+from .helpers import SPEC, blank, build, give, new, road  # noqa: E402
+
+GAMES = [(players, mode, seed) for players in (3, 4, 5, 6) for mode in ("firestorm", "classic") for seed in (1, 2)]
+PLACE = re.compile(r'data-place="([^"]+)"')
+
+
+def _places(s: CatanState) -> set[str]:
+    t = s.topo
+    return ({hex_place(x) for x in t.hex_labels} | {node_place(n) for n in range(t.num_nodes)}
+            | {path_place(u, v) for u, v in t.edge_nodes})
+
+
+def _svg(s: CatanState, viewer: int | None) -> str:
+    legal = ([(a, s.action_to_text(a)) for a in s.legal_actions()]
+             if viewer is not None and viewer == s.current_player() else [])
+    return render_svg(s.view(viewer), legal)
+
+
+def _walk(players: int, mode: str, seed: int, limit: int = 1200):
+    """Every state of a random game (the same state object, moved on after each yield)."""
+    s = new(players, seed, mode=mode, layout="random")
+    rng = random.Random(seed * 31 + players)
+    while not s.is_terminal() and len(s.history) < limit:
+        yield s
+        s.apply(rng.choice(s.legal_actions()))
+    yield s
+
+
+def _sizes(choices: list[ActionChoice]) -> Counter:
+    """Entries per menu: each group path counts its own entries and its sub-menus (one entry each)."""
+    menus: dict[tuple[str, ...], set[str]] = {}
+    for c in choices:
+        path = c.group
+        menus.setdefault(path, set()).add("entry:" + c.label)
+        for i in range(len(path)):
+            menus.setdefault(path[:i], set()).add("menu:" + path[i])
+    return Counter({path: len(items) for path, items in menus.items()})
+
+
+@pytest.mark.parametrize(("players", "mode", "seed"), GAMES)
+def test_every_legal_action_is_in_one_choice_on_real_places_drawn_in_the_picture(players, mode, seed) -> None:
+    biggest = 0
+    for k, s in enumerate(_walk(players, mode, seed)):
+        if s.is_terminal():
+            assert s.action_choices() == []
+            break
+        choices = check_choices(s)
+        places = _places(s)
+        named = {x for c in choices for x in (c.source, c.target, *c.preview) if x is not None}
+        assert named <= places, named - places
+        if named and k % 3 == 0:
+            drawn = set(PLACE.findall(_svg(s, s.current_player())))
+            assert named <= drawn, named - drawn
+        ends = [c for c in choices if c.action == END_TURN]
+        if ends:
+            assert choices[-1].action == END_TURN and (len(choices) == 1 or choices[0].action != END_TURN)
+        if len(choices) == 1:
+            assert choices[0].note, f"a lone choice says why: {choices[0].label}"
+        if s.phase not in (SETUP_SETTLEMENT, SETUP_ROAD):
+            biggest = max(biggest, max(_sizes(choices).values()))
+    assert biggest <= 30
+
+
+def test_choices_group_builds_trades_and_the_firestorm_as_a_player_thinks() -> None:
+    s = blank(4, mode="firestorm")
+    build(s, 0, 10)
+    road(s, 0, *s.topo.edge_nodes[s.topo.node_edges[10][0]])
+    give(s, 0, lumber=5, brick=2, wool=2, grain=2, ore=4)
+    choices = check_choices(s)
+    groups = [c.group[:1] for c in choices]
+    assert ("Build a road",) in groups and ("Build a fire station",) in groups and ("Build a settlement",) not in groups
+    bank = [c for c in choices if c.group[:1] == ("Trade with the bank",)]
+    lumber, ore = f"Give {s.rates[0][0]} lumber", f"Give {s.rates[0][4]} ore"
+    assert {c.group[1] for c in bank} == {lumber, ore}
+    assert {c.label for c in bank if c.group[1] == lumber} == {"Get 1 brick", "Get 1 wool", "Get 1 grain",
+                                                                       "Get 1 ore"}
+    station = next(c for c in choices if c.group == ("Build a fire station",))
+    assert station.target == node_place(10) and station.label.startswith("Intersection 10")
+    assert choices[-1].label == "End your turn" and choices[0].label != "End your turn"
+    # the firestorm: hexes, each saying which buildings the fire would reach (public facts only)
+    s.phase = 5  # MOVE_TOKEN
+    s._legal = s._legal_set = None
+    hexes = check_choices(s)
+    assert all(c.group == ("Move the firestorm",) and c.target.startswith("hex-") for c in hexes)
+    near = [c for c in hexes if node_place(10) in c.preview]
+    assert near and all("1 building of Blue (P0)" in c.note for c in near)
+
+
+def test_a_lone_end_of_turn_says_why() -> None:
+    s = blank(4, mode="firestorm", player_trades=False)
+    (choice,) = check_choices(s)
+    assert choice.label == "End your turn" and "cannot afford" in choice.note
+
+
+@pytest.mark.parametrize("mode", ("firestorm", "classic"))
+def test_choices_are_the_same_whatever_the_hidden_cards_of_the_others(mode: str) -> None:
+    compared = differed = 0
+    for players, seed in ((4, 5), (5, 6)):
+        for k, s in enumerate(_walk(players, mode, seed, 1500)):
+            if s.is_terminal() or k % 7:
+                continue
+            p = s.current_player()
+            twin = s.determinize(p, Rng(k))
+            differed += twin.hands != s.hands
+            assert [c.to_json() for c in twin.action_choices()] == [c.to_json() for c in s.action_choices()]
+            compared += 1
+    assert compared > 100 and differed > 20
+
+
+def test_the_firestorm_payment_reads_as_what_happened() -> None:
+    s = new(4, 0, mode="firestorm")
+    event = Event("fire_spreads", {"hex": "F", "players": {
+        "1": {"buildings": [3, 7, 12, 13, 20], "owed": 4, "paid": []},
+        "0": {"buildings": [30, 31], "owed": 2, "paid": ["ore"]},
+        "2": {"buildings": [40], "owed": 1, "paid": ["wool"]}}})
+    text = s.describe_event(event)
+    assert text.startswith("The firestorm on hex F (")
+    assert ("reaches 5 buildings of Orange (P1); Orange (P1) pays nothing (first building free, as they already "
+            "lost a card to the firestorm, no cards left).") in text
+    assert "reaches 2 buildings of Blue (P0); Blue (P0) pays 1 card to the bank (1 ore) (no cards left for the other 1)" in text
+    assert "reaches 1 building of Pink (P2); Pink (P2) pays 1 card to the bank (1 wool)." in text
+    assert "burn" not in text and "owes" not in text
+
+
+def test_players_are_named_by_colour_and_seat_everywhere() -> None:
+    s = new(4, 0)
+    assert [s.player_name(q) for q in range(4)] == ["Blue (P0)", "Orange (P1)", "Pink (P2)", "Black (P3)"]
+    s.apply("settlement 12")
+    assert s.describe_event(s.events[-1]) == "Blue (P0) builds a settlement at intersection 12."
+    assert "Blue (P0) to act" in SPEC.render(s.view(1)) and "Blue (P0)" in svg_words(_svg(s, 1))
+    assert "settlement of Blue (P0) at intersection 12" in svg_words(_svg(s, None))
+
+
+@pytest.mark.parametrize("mode", ("firestorm", "classic"))
+def test_the_score_sheet_adds_up_and_game_over_shows_the_winner_and_the_breakdown(mode: str) -> None:
+    s = new(4, 3, mode=mode, layout="random")
+    rng = random.Random(3)
+    while not s.is_terminal():
+        sheet = s.score_sheet()
+        assert [sum(p for _, p in rows) for rows in sheet] == s.scores()
+        assert [sum(p for _, p in rows) for rows in s.public_score_sheet()] == [s.public_vp(q) for q in range(4)]
+        s.apply(rng.choice(s.legal_actions()))
+    sheet = s.score_sheet()
+    sources = [src for src, _ in sheet[0]]
+    assert sources[:3] == ["Settlements", "Cities", "Longest Road"]
+    assert ("The Fire Wardens" in sources) == (mode == "firestorm") and ("Largest Army" in sources) == (mode == "classic")
+    (w,) = s.winners()
+    win = f"{s.player_name(w)} wins with {int(s.scores()[w])} victory points"
+    for viewer in (None, 0, 1, 2, 3):
+        text = SPEC.render(s.view(viewer))
+        picture = svg_words(_svg(s, viewer))
+        for shown in (text, picture):
+            assert win in shown
+            for q in range(4):
+                assert re.search(re.escape(s.player_name(q)) + rf": {int(s.scores()[q])} victory points?", shown)
+    assert win in s.describe_event(s.events[-1])
+    # the results sit inside the picture: above its bottom edge
+    svg = _svg(s, None)
+    height = float(re.search(r'viewBox="0 0 [\d.]+ ([\d.]+)"', svg).group(1))
+    ys = [float(y) for y in re.findall(r'<text x="[\d.]+" y="([\d.]+)"[^>]*class="result"', svg)]
+    assert len(ys) == 5 and max(ys) < height
+
+
+@pytest.mark.parametrize(("players", "mode", "seed"), [(p, m, 7) for p in (3, 4, 5, 6) for m in ("firestorm", "classic")])
+def test_no_screen_shows_internals(players: int, mode: str, seed: int) -> None:
+    s = None
+    for k, s in enumerate(_walk(players, mode, seed, 3000)):
+        if k % 97 == 0:
+            _check_screens(s)
+    _check_screens(s)
+    for e in s.events:
+        text = s.describe_event(e)
+        assert not internals(text), (e.kind, text)
+    for rows in s.score_sheet():
+        assert not internals(" ".join(src for src, _ in rows))
+
+
+def _check_screens(s: CatanState) -> None:
+    for viewer in (None, *range(s.num_players)):
+        for text in (SPEC.render(s.view(viewer)), svg_words(_svg(s, viewer))):
+            found = internals(text)
+            assert not found, found[:5]
+            assert not re.search(r"\bseat \d", text), "seats are named by colour and P-number"
+    if not s.is_terminal():
+        for c in s.action_choices():
+            assert not internals(" ".join((c.label, *c.group, c.note))), c
