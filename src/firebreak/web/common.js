@@ -70,8 +70,15 @@ const FB = {
   },
   // Each seat's score as the rulebook adds it up: one table per seat (source, points, total), winners starred.
   scoreSheets(sheets, scores, winners, names) {
+    if (!sheets) {  // totals only (no breakdown sent): one table of players and points
+      const t = FB.el("table", { class: "score-sheet" },
+        FB.el("tr", {}, FB.el("th", { scope: "col", text: "Player" }), FB.el("th", { scope: "col", text: "Points" })));
+      scores.forEach((s, seat) => t.append(FB.el("tr", {}, FB.el("td", { text: FB.seatName(seat, names) }),
+        FB.el("td", { class: "num", text: String(s) }))));
+      return t;
+    }
     const box = FB.el("div", { class: "score-sheets" });
-    (sheets || scores.map(s => [["Score", s]])).forEach((sheet, seat) => {
+    sheets.forEach((sheet, seat) => {
       const won = winners && winners.includes(seat);
       const t = FB.el("table", { class: "score-sheet" + (won ? " winner" : "") },
         FB.el("caption", { text: FB.seatName(seat, names) + (won ? " ★ winner" : "") }),
