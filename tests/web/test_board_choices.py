@@ -181,6 +181,17 @@ def test_brigade_move_chosen_on_the_board_piece_then_target(server: ServerProces
         moves = [c for c in choices if c["group"] == ["Move your Brigade"]]
         assert moves, "no Brigade move at the start"
         source = moves[0]["source"]
+        # the list, for the keyboard and screen readers: one closed group per kind of move, opened in place
+        group = page.locator("#actions button.group", has_text="Move your Brigade")
+        assert group.get_attribute("aria-expanded") == "false"
+        assert page.locator("#actions button[data-legal]:visible").count() < len(choices)
+        group.focus()
+        page.keyboard.press("Enter")
+        assert group.get_attribute("aria-expanded") == "true"
+        shown = page.locator("#actions button[data-legal]:visible")
+        assert shown.count() >= len(moves)
+        labels = [shown.nth(i).get_attribute("aria-label") for i in range(shown.count())]
+        assert sum(n.startswith("Move your Brigade › ") for n in labels) == len(moves)
         cancel_leaves_the_game_unchanged(page, source)
         # step 1: the Brigade's block; it is picked up and the blocks it can reach light up
         click_place(page, source)
