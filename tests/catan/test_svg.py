@@ -62,7 +62,8 @@ def check_board(view: dict, svg: str) -> ET.Element:
     harbours = _groups(root, "harbour")
     assert len(harbours) == len(board["harbours"])
     for g, hb in zip(harbours, board["harbours"]):
-        assert hb["kind"] in g.find(NS + "title").text
+        res, _, rate = hb["kind"].partition(" ")
+        assert f"{rate} {'any resource' if res == 'generic' else res}" in g.find(NS + "title").text
     buildings = {int(g.get("data-node")): g for g in _groups(root, "building")}
     assert sorted(buildings) == sorted(b["node"] for b in board["buildings"])
     for b in board["buildings"]:
@@ -107,7 +108,7 @@ def test_the_hook_is_registered_on_the_game_spec() -> None:
     """The play server finds the board through GameSpec.extra["svg"]; checked in a fresh interpreter."""
     code = ("from firebreak.core import get_game; from firebreak.games.catan.svg import render_svg; "
             "spec = get_game('catan'); assert spec.extra.get('svg') is render_svg, 'svg hook not registered'; "
-            "assert spec.extra.get('describe_event') and spec.extra.get('mcts_scale') == 10.0")
+            "assert 'describe_event' not in spec.extra and spec.extra.get('mcts_scale') == 10.0")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
 
@@ -166,7 +167,7 @@ def test_the_board_is_drawn_from_the_view_only_the_same_for_a_determinisation() 
         assert "Your hand" not in spectator and "(you)" not in spectator
         for seat in range(4):
             svg = render_svg(s.view(seat), [])
-            hand = ", ".join(f"{k} {v}" for k, v in s.view(seat)["hand"].items())
+            hand = ", ".join(f"{v} {k}" for k, v in s.view(seat)["hand"].items())
             assert f"Your hand: {hand}" in svg and svg.count("(you)") == 1
 
 
@@ -184,7 +185,7 @@ def test_six_and_eight_are_emphasised_and_pieces_show_seat_and_fire_station() ->
             elif t.text and t.text.isdigit():
                 assert t.get("font-weight") == "normal"
     city = next(g for g in _groups(root, "building") if g.get("data-node") == "10")
-    assert "city of seat 2 at node 10 with a fire station" in city.find(NS + "title").text
+    assert "city of Pink (P2) at intersection 10 with a fire station" in city.find(NS + "title").text
 
 
 def test_the_robber_is_drawn_in_classic_mode_and_the_token_hex_is_clickable_when_moving_it() -> None:
@@ -213,4 +214,5 @@ def test_a_whole_random_game_draws_every_fifty_actions(mode: str) -> None:
         k += 1
     svg = render_svg(s.view(0), [])
     check_board(s.view(0), svg)
-    assert "winner: seat" in svg
+    (w,) = s.winners()
+    assert f"Game over: {s.player_name(w)} wins with" in svg

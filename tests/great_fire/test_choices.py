@@ -189,3 +189,13 @@ def test_a_menu_longer_than_30_is_split_by_region() -> None:
     assert all(len(c.group) == 2 and c.group[0] == "Intensify the fire" and c.group[1].endswith("region")
                for c in choices)
     assert max(menu_sizes(choices).values()) <= MENU_CAP
+
+
+def test_one_house_burns_and_several_houses_burn() -> None:
+    from firebreak.games.great_fire.choices import fire_outcome
+
+    s = SPEC.new_game(4, 1, {})
+    one = next(i for i in range(BOARD.num_districts) if len(s.houses[i]) == 1 and s.token[i] < 0 and not s.bands[i])
+    three = next(i for i in range(BOARD.num_districts) if len(s.houses[i]) == 3 and s.token[i] < 0 and not s.bands[i])
+    assert fire_outcome(s, one)[0] == "1 house burns"
+    assert fire_outcome(s, three)[0] == "3 houses burn"

@@ -23,7 +23,7 @@ GAMES = [(n, seed, {"hidden_colours": seed % 2 == 1, "more_destruction": seed % 
          for seed, n in enumerate((3, 4, 5, 6) * 8)]
 
 
-def _screens(s, every: int):  # type: ignore[no-untyped-def]
+def _screens(s):  # type: ignore[no-untyped-def]
     """(where, text) of everything a player reads in this position."""
     for viewer in (None, *range(s.num_players)):
         view = s.view(viewer)
@@ -43,7 +43,7 @@ def test_no_screen_shows_internals_over_many_random_games() -> None:
         k = 0
         while True:
             if k % 23 == 0 or s.is_terminal():
-                for where, text in _screens(s, 23):
+                for where, text in _screens(s):
                     problems += [f"game {seed} step {k} {where}: {p}" for p in internals(text)]
             if s.is_terminal():
                 break
@@ -127,3 +127,11 @@ def test_game_over_screen_shows_the_winner_the_breakdown_and_every_objective() -
         for o in s.objectives[p]:
             assert view["districts"][o]["name"] in text
         assert "objectives" in view["players"][p]  # revealed to everyone at the end
+
+
+def test_the_state_narrates_and_the_old_spec_hook_is_gone() -> None:
+    """Front ends ask the state (``GameState.describe_event``); the spec's old hook would name seats "P0"."""
+    assert "describe_event" not in SPEC.extra
+    s = SPEC.new_game(3, 4, {})
+    start = next(e for e in s.events if e.kind == "start_player")
+    assert s.describe_event(start) == f"{s.player_name(start.data['player'])} is the start player."

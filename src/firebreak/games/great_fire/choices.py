@@ -27,7 +27,6 @@ from .actions import (
     INTENSIFY,
     MOVE_BAND,
     MOVE_LANDOWNER,
-    NO_SECOND_MOVE,
     PLACE_BAND,
     PLACE_LANDOWNER,
     PUT_OUT,
@@ -64,9 +63,10 @@ def fire_outcome(state: "GreatFireState", tgt: int) -> tuple[str, str]:
     houses = state.houses[tgt]
     parts = []
     if houses:
-        short = f"{plural(len(houses), 'house')} burn"
+        verb = "burns" if len(houses) == 1 else "burn"
+        short = f"{plural(len(houses), 'house')} {verb}"
         colours = join_words(colour_word(COLOURS[c]) for c in houses)
-        long = f"{plural(len(houses), 'house')} burn ({colours})."
+        long = f"{short} ({colours})."
     else:
         short, long = "already burnt out", "No house is left there to burn."
     parts.append(long)

@@ -67,7 +67,8 @@ def player_view(state: "GreatFireState", player: int | None) -> dict[str, Any]:
         players.append(entry)
     out: dict[str, Any] = {
         "game": state.spec.name, "viewer": player, "num_players": n, "options": dict(state.options),
-        "phase": PHASE_NAMES[state.phase], "status": status_line(state, player), "current_player": state.current_player(), "turn": state.turn,
+        "phase": PHASE_NAMES[state.phase], "status": status_line(state, player),
+        "current_player": state.current_player(), "turn": state.turn,
         "action_points": state.ap, "card_played": DIRECTION_NAMES[state.card] if state.card >= 0 else None,
         "intensify_left": state.intensify_left, "stock": state.stock,
         "deck_size": sum(1 for c in state.deck if c < STACK),

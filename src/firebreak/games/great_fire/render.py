@@ -53,7 +53,7 @@ def render_map(view: dict[str, Any]) -> str:
 def _district_line(d: dict[str, Any], code: str, names: list[str]) -> str:
     parts = [f"{code} {d['name']:<16}"]
     if d["houses"]:
-        parts.append("houses " + ",".join(h[:3] for h in d["houses"]))
+        parts.append("houses " + ", ".join(colour_word(h) for h in d["houses"]))
     elif d["size"] and not d["demolished"]:
         parts.append("burnt")
     if d["fire"]:
@@ -61,9 +61,10 @@ def _district_line(d: dict[str, Any], code: str, names: list[str]) -> str:
     if d["trained_bands"]:
         parts.append(plural(d["trained_bands"], "trained band"))
     if d["landowners"]:
-        parts.append("landowners " + ", ".join(names[p] for p in d["landowners"]))
+        word = "landowner" if len(d["landowners"]) == 1 else "landowners"
+        parts.append(f"{word} " + join_words(names[p] for p in d["landowners"]))
     if d["token"]:
-        parts.append("token")
+        parts.append("face-down token")
     if d["demolished"]:
         parts.append("DEMOLISHED")
     if d["objective_vp"]:
