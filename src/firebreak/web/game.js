@@ -116,6 +116,9 @@ function drawActions(m) {
     return;
   }
   if (choices.length === 1 && choices[0].note) box.append(FB.el("p", { class: "note", text: choices[0].note }));
+  else if ($("board").querySelector(".fb-clickable")) {
+    box.append(FB.el("p", { class: "note", text: "Click a highlighted place on the board, or choose below." }));
+  }
   const q = filter.hidden ? "" : filter.value.trim().toLowerCase();
   if (q) {  // filtering: every matching entry with its whole path, flat
     const hits = choices.filter(c => Choose.fullLabel(c).toLowerCase().includes(q));
