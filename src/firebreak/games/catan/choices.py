@@ -176,8 +176,8 @@ def action_choices(state: CatanState) -> list[ActionChoice]:
     if ph == MOVE_TOKEN:
         return _move_token(state, legal)
     if ph == TAKE:
-        out = [ActionChoice(a, f"{state.player_name(a - lay.take)} "
-                               f"({plural(sum(state.hands[a - lay.take]), 'card')})", ("Take a card from",),
+        out = [ActionChoice(a, f"{state.player_name(a - lay.take)}: "
+                               f"{plural(sum(state.hands[a - lay.take]), 'card')} in hand", ("Take a card from",),
                             note="You take one of their cards at random.") for a in legal]
         return out
     if ph == TRADE_RESPONSE:

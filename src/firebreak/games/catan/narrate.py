@@ -38,12 +38,13 @@ def named_cards(names: Sequence[str]) -> str:
 def _fire_line(q: int, burnt: list[int], owed: int, paid: list[str], name: Namer) -> str:
     """One player's part of the fire: how many buildings it reaches, what they pay and why not more."""
     who = name(q)
-    pays = "nothing" if not paid else f"{plural(len(paid), 'card')} to the bank ({named_cards(paid)})"
+    pays = "nothing" if not paid else f"{named_cards(paid)} to the bank"
     reasons = []
     if len(burnt) > owed:
         reasons.append("first building free, as they already lost a card to the firestorm")
     if len(paid) < owed:
-        reasons.append("no cards left" if not paid else f"no cards left for the other {owed - len(paid)}")
+        reasons.append("no cards left" if not paid
+                       else f"no cards left for {plural(owed - len(paid), 'more building')}")
     why = f" ({', '.join(reasons)})" if reasons else ""
     return f"the firestorm reaches {plural(len(burnt), 'building')} of {who}; {who} pays {pays}{why}"
 

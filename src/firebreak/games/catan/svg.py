@@ -243,7 +243,8 @@ class _Static:
             fill, ink = seat_colour(seat)
             mx_, my_ = (ax + bx) / 2, (ay + by) / 2
             label = f"road of {seat_name(seat)} on path {u}-{v}"
-            svg = (f'<g class="road" data-edge="{u}-{v}" data-seat="{seat}" data-place="{path_place(u, v)}"><title>{escape(label)}</title>'
+            svg = (f'<g class="road" data-edge="{u}-{v}" data-seat="{seat}" data-place="{path_place(u, v)}">'
+                   f'<title>{escape(label)}</title>'
                    f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="#fff" stroke-width="10" '
                    f'stroke-linecap="round"/>'
                    f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="{fill}" stroke-width="7" '
@@ -332,7 +333,8 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
             label += f", the {token} is here"
         if action is not None:
             label += f" (click: {token} to hex {letter})"
-        out.append(f'<g class="hex" data-hex="{letter}" data-place="{hex_place(letter)}"{_clickable(action, label)}><title>{escape(label)}</title>')
+        out.append(f'<g class="hex" data-hex="{letter}" data-place="{hex_place(letter)}"{_clickable(action, label)}>'
+                   f'<title>{escape(label)}</title>')
         out.append(polygon)
         if action is not None:
             out.append(click)
@@ -350,7 +352,8 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
             continue
         (ax, ay), (bx, by) = xy[u], xy[v]
         label = f"build a road on path {u}-{v}"
-        out.append(f'<g class="path" data-edge="{u}-{v}" data-place="{path_place(u, v)}"{_clickable(action, label)}><title>{escape(label)}</title>'
+        out.append(f'<g class="path" data-edge="{u}-{v}" data-place="{path_place(u, v)}"{_clickable(action, label)}>'
+                   f'<title>{escape(label)}</title>'
                    f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="{CLICK}" '
                    f'stroke-width="7" stroke-dasharray="5 4" stroke-linecap="round" opacity="0.85"/>'
                    f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="#fff" stroke-opacity="0" '
@@ -374,7 +377,8 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
         x, y = xy[n]
         if b is None:
             label = f"intersection {n} (click: {texts[action]})"
-            out.append(f'<g class="node" data-node="{n}" data-place="{node_place(n)}"{_clickable(action, label)}><title>{escape(label)}</title>')
+            out.append(f'<g class="node" data-node="{n}" data-place="{node_place(n)}"{_clickable(action, label)}>'
+                       f'<title>{escape(label)}</title>')
             out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="10" fill="#ffffff" stroke="{CLICK}" '
                        f'stroke-width="3" stroke-dasharray="4 3"/>')
             out.append(_t(x, y + 3.5, str(n), 9, weight="bold", fill=CLICK))
