@@ -16,7 +16,7 @@ import httpx
 import pytest
 from server.process import ServerProcess
 
-from .test_e2e import ARGS, CHROMIUM, artifacts, sync_playwright, turn_text
+from .test_e2e import ARGS, CHROMIUM, artifacts, sync_playwright, turn_text, wait_js
 
 pytestmark = [
     pytest.mark.slow,
@@ -40,8 +40,8 @@ def start(server: ServerProcess, game: str, seats: list[str], seed: int, options
 
 
 def wait_my_turn(page, timeout: float = 30) -> None:  # type: ignore[no-untyped-def]
-    page.wait_for_function("document.getElementById('turn').textContent === 'Your turn'", timeout=timeout * 1000)
-    page.wait_for_function("!pending && choices.length > 0", timeout=timeout * 1000)
+    wait_js(page, "document.getElementById('turn').textContent === 'Your turn'", timeout=timeout * 1000)
+    wait_js(page, "!pending && choices.length > 0", timeout=timeout * 1000)
 
 
 def place(page, name: str):  # type: ignore[no-untyped-def]
@@ -85,7 +85,7 @@ def confirm(page, expect: dict[str, Any]) -> None:  # type: ignore[no-untyped-de
         assert page.locator(f'#board [data-place="{name}"].fb-preview').count() >= 1
     index, logged = page.evaluate("last.index"), page.locator("#log li").count()
     page.locator("#confirm-ok").click()
-    page.wait_for_function(f"document.querySelectorAll('#log li').length > {logged}", timeout=10000)
+    wait_js(page, f"document.querySelectorAll('#log li').length > {logged}", timeout=10000)
     assert page.evaluate("last.index") > index
 
 
@@ -99,7 +99,7 @@ def play_any(page) -> None:  # type: ignore[no-untyped-def]
         page.locator("#actions button.group[aria-expanded='false']:visible").first.click()
     entries.first.click()
     page.locator("#confirm-ok").click()
-    page.wait_for_function(f"document.querySelectorAll('#log li').length > {logged}", timeout=10000)
+    wait_js(page, f"document.querySelectorAll('#log li').length > {logged}", timeout=10000)
 
 
 def browser_page(pw):  # type: ignore[no-untyped-def]
@@ -210,7 +210,8 @@ def test_brigade_move_chosen_on_the_board_piece_then_target(server: ServerProces
             page.locator("#place-menu button", has_text=far["label"]).first.click()
         page.screenshot(path=str(out / "board-brigade-2-preview.png"))
         confirm(page, far)
-        page.wait_for_function(
+        wait_js(
+            page,
             f"document.querySelector('#board g.block[data-pos=\"{far['target']}\"]').innerHTML.includes('B0')",
             timeout=10000)
         page.screenshot(path=str(out / "board-brigade-3-moved.png"))
@@ -246,7 +247,7 @@ def test_catan_road_chosen_on_the_board_after_a_settlement(server: ServerProcess
         page.screenshot(path=str(out / "board-catan-2-preview.png"))
         confirm(page, road)
         u, v = road["target"].split("-")[1:]
-        page.wait_for_function(f"document.querySelector(\"#board g.road[data-edge='{u}-{v}'][data-seat='0']\")",
+        wait_js(page, f"document.querySelector(\"#board g.road[data-edge='{u}-{v}'][data-seat='0']\")",
                                timeout=10000)
         page.screenshot(path=str(out / "board-catan-3-road.png"))
         browser.close()

@@ -40,6 +40,16 @@ def artifacts() -> Path:
     return out
 
 
+def wait_js(page: Page, expr: str, timeout: float = 30000) -> None:
+    """Wait until a JavaScript expression is true on the page, asked again every 50 ms. (Not
+    ``page.wait_for_function``: the pages' content policy forbids the string evaluation it relies on.)"""
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(expr):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"still false after {timeout / 1000:.0f} s: {expr}")
+        time.sleep(0.05)
+
+
 def turn_text(page: Page) -> str:
     return page.locator("#turn").inner_text()
 
@@ -76,7 +86,7 @@ def confirm_and_wait(page: Page, log_length: int) -> bool:
     """Confirm the previewed move and wait until it is logged; False when the page redrew under us."""
     try:
         page.locator("#confirm-ok:visible").click(timeout=3000)
-        page.wait_for_function(f"document.querySelectorAll('#log li').length > {log_length}", timeout=10000)
+        wait_js(page, f"document.querySelectorAll('#log li').length > {log_length}", timeout=10000)
     except Exception:  # noqa: BLE001 - the page redrew under us; try again next round
         return False
     return True
@@ -107,7 +117,7 @@ def press_enter_on_first_action(page: Page, log_length: int) -> bool:
         page.wait_for_selector("#confirm-ok:visible", timeout=3000)
         assert page.evaluate("document.activeElement.id") == "confirm-ok"
         page.keyboard.press("Enter")
-        page.wait_for_function(f"document.querySelectorAll('#log li').length > {log_length}", timeout=10000)
+        wait_js(page, f"document.querySelectorAll('#log li').length > {log_length}", timeout=10000)
     except Exception:  # noqa: BLE001 - the page redrew under us; try again next round
         return False
     return True
@@ -135,7 +145,7 @@ def test_two_players_and_two_bots_play_great_fire_to_the_end_in_chromium(server:
         alice.check("#opt-hidden_colours")
         alice.fill("#seat-2-settings", "samples=lots")  # a bad strength is refused with a clear message
         alice.click("#create")
-        alice.wait_for_function("document.getElementById('create-error').textContent.includes('samples')")
+        wait_js(alice, "document.getElementById('create-error').textContent.includes('samples')")
         alice.fill("#seat-2-settings", "samples=2")
         alice.screenshot(path=str(out / "01-lobby.png"), full_page=True)
         alice.click("#create")
@@ -215,9 +225,9 @@ def test_two_players_and_two_bots_play_great_fire_to_the_end_in_chromium(server:
         alice.click("#replay-link")
         alice.wait_for_selector("#board svg")
         alice.click("#next")
-        alice.wait_for_function("document.getElementById('where').textContent.startsWith('Step 1 of')")
+        wait_js(alice, "document.getElementById('where').textContent.startsWith('Step 1 of')")
         alice.keyboard.press("End")
-        alice.wait_for_function("document.getElementById('where').textContent.includes('game over')")
+        wait_js(alice, "document.getElementById('where').textContent.includes('game over')")
         alice.screenshot(path=str(out / "07-replay.png"), full_page=True)
         browser.close()
     assert errors == []

@@ -23,6 +23,7 @@ from .test_e2e import (
     show_entries,
     sync_playwright,
     turn_text,
+    wait_js,
 )
 
 pytestmark = [
@@ -57,7 +58,7 @@ def _buildings(page, seat: int | None = None) -> int:  # type: ignore[no-untyped
 
 
 def _wait_logged(page, before: int) -> None:  # type: ignore[no-untyped-def]
-    page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}", timeout=10000)
+    wait_js(page, f"document.querySelectorAll('#log li').length > {before}", timeout=10000)
 
 
 def test_one_human_and_three_bots_play_catan_turns_by_clicking_the_board_in_chromium(server: ServerProcess) -> None:
@@ -101,7 +102,8 @@ def test_one_human_and_three_bots_play_catan_turns_by_clicking_the_board_in_chro
                 # a highlighted intersection (every legal settlement is one); on a random board a harbour tag may
                 # cover the first, so try them in turn; then confirm the preview
                 if _click_any(page, "#board g.node.fb-clickable") and confirm_and_wait(page, before):
-                    page.wait_for_function(
+                    wait_js(
+                        page,
                         f"document.querySelectorAll(\"#board svg g.building[data-seat='0']\").length > {mine}",
                         timeout=10000)
                     board_clicks += 1
@@ -110,7 +112,7 @@ def test_one_human_and_three_bots_play_catan_turns_by_clicking_the_board_in_chro
             if board_clicks == 1:
                 page.screenshot(path=str(out / "catan-01-first-settlement.png"), full_page=True)
         assert board_clicks == 4
-        page.wait_for_function("document.querySelectorAll('#board svg g.building').length >= 8", timeout=30000)
+        wait_js(page, "document.querySelectorAll('#board svg g.building').length >= 8", timeout=30000)
         page.screenshot(path=str(out / "catan-02-after-setup.png"), full_page=True)
 
         # Then whole turns with the action buttons (roll, build when the first button says so, end turn).
