@@ -28,16 +28,17 @@ def check_message(msg: dict[str, Any], viewer: int | None, ref: GameState, marks
     terminal = ref.is_terminal()
     if viewer is not None and not terminal and ref.current_player() == viewer:
         assert [a["id"] for a in msg["legal"]] == ref.legal_actions()
+        assert msg["choices"] == [c.to_json() for c in ref.action_choices()]
     else:
-        assert msg["legal"] == []
+        assert msg["legal"] == [] and msg["choices"] == []
+    assert msg["names"] == [ref.player_name(s) for s in range(ref.num_players)]
     for e in msg["entries"]:
         i = e["index"]
         events = ref.events[: marks[0]] if i < 0 else ref.events[marks[i]: marks[i + 1]]
         visible = filter_events(events, viewer)
         assert [{"kind": ev["kind"], "data": ev["data"]} for ev in e["events"]] == [
             {"kind": ev.kind, "data": ev.data} for ev in visible]
-        hook = ref.spec.extra.get("describe_event")
-        assert [ev["text"] for ev in e["events"]] == [hook(ev) if hook else None for ev in visible]
+        assert [ev["text"] for ev in e["events"]] == [ref.describe_event(ev) for ev in visible]
         if i >= 0:
             assert e["text"] == ref.action_text_for(ref.history[i], actors[i], viewer)
     # Great Fire, spelled out: what other seats hold stays theirs until the game is over.
@@ -56,7 +57,7 @@ def check_message(msg: dict[str, Any], viewer: int | None, ref: GameState, marks
                     hidden and ev["kind"] == "colour_dealt"):
                 assert ev["data"]["player"] == viewer, ev
     if not terminal:
-        assert "scores" not in msg and "seed" not in json.dumps(msg)
+        assert "scores" not in msg and "score_sheet" not in msg and "seed" not in json.dumps(msg)
 
 
 def test_no_message_in_a_whole_game_leaks_another_seats_hidden_information(sqlite_client: TestClient) -> None:

@@ -8,7 +8,6 @@ Uses Debian's /usr/bin/chromium through python playwright (never a downloaded br
 from __future__ import annotations
 
 import os
-import re
 import time
 from pathlib import Path
 
@@ -41,6 +40,16 @@ def artifacts() -> Path:
     return out
 
 
+def wait_js(page: Page, expr: str, timeout: float = 30000) -> None:
+    """Wait until a JavaScript expression is true on the page, asked again every 50 ms. (Not
+    ``page.wait_for_function``: the pages' content policy forbids the string evaluation it relies on.)"""
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(expr):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"still false after {timeout / 1000:.0f} s: {expr}")
+        time.sleep(0.05)
+
+
 def turn_text(page: Page) -> str:
     return page.locator("#turn").inner_text()
 
@@ -56,14 +65,59 @@ def try_click(page: Page, selector: str) -> bool:
         return False
 
 
-def press_enter_on_first_action(page: Page, log_length: int) -> bool:
-    """Keyboard only: focus the first legal-action button, press Enter, and wait for the move to be logged."""
-    if page.locator("#actions button[data-legal]").count() == 0:
+ENTRY = "#actions button[data-legal]:visible:not([disabled])"
+
+
+def show_entries(page: Page) -> None:
+    """Open closed groups of the action list until some entry buttons show (groups are collapsed at first)."""
+    for _ in range(4):
+        if page.locator(ENTRY).count():
+            return
+        closed = page.locator("#actions button.group[aria-expanded='false']:visible")
+        if not closed.count():
+            return
+        try:
+            closed.first.click(timeout=1500)
+        except Exception:  # noqa: BLE001 - the page redrew under us
+            return
+
+
+def confirm_and_wait(page: Page, log_length: int) -> bool:
+    """Confirm the previewed move and wait until it is logged; False when the page redrew under us."""
+    try:
+        page.locator("#confirm-ok:visible").click(timeout=3000)
+        wait_js(page, f"document.querySelectorAll('#log li').length > {log_length}", timeout=10000)
+    except Exception:  # noqa: BLE001 - the page redrew under us; try again next round
+        return False
+    return True
+
+
+def choose_entry(page: Page, log_length: int, index: int = 0) -> bool:
+    """Pick an entry of the action list (opening groups as needed), confirm it, wait for it to be logged."""
+    show_entries(page)
+    entries = page.locator(ENTRY)
+    if entries.count() <= index:
         return False
     try:
-        page.locator("#actions button[data-legal]").first.focus(timeout=1500)
+        entries.nth(index).click(timeout=1500)
+    except Exception:  # noqa: BLE001 - the page redrew under us; try again next round
+        return False
+    return confirm_and_wait(page, log_length)
+
+
+def press_enter_on_first_action(page: Page, log_length: int) -> bool:
+    """Keyboard only: focus the first action entry, press Enter (a preview opens with Confirm focused), press Enter
+    again, and wait for the move to be logged."""
+    show_entries(page)
+    if page.locator(ENTRY).count() == 0:
+        return False
+    try:
+        page.locator(ENTRY).first.focus(timeout=1500)
         page.keyboard.press("Enter")
-        page.locator("#log li").nth(log_length).wait_for(state="attached", timeout=10000)
+        page.wait_for_selector("#confirm-ok:visible", timeout=3000)
+        assert page.evaluate("document.activeElement.id") == "confirm-ok"
+        page.keyboard.press("Enter")
+        wait_js(page, f"document.querySelectorAll('#log li').length > {log_length}", timeout=10000)
     except Exception:  # noqa: BLE001 - the page redrew under us; try again next round
         return False
     return True
@@ -91,7 +145,7 @@ def test_two_players_and_two_bots_play_great_fire_to_the_end_in_chromium(server:
         alice.check("#opt-hidden_colours")
         alice.fill("#seat-2-settings", "samples=lots")  # a bad strength is refused with a clear message
         alice.click("#create")
-        alice.locator("#create-error", has_text="samples").wait_for()
+        wait_js(alice, "document.getElementById('create-error').textContent.includes('samples')")
         alice.fill("#seat-2-settings", "samples=2")
         alice.screenshot(path=str(out / "01-lobby.png"), full_page=True)
         alice.click("#create")
@@ -107,7 +161,7 @@ def test_two_players_and_two_bots_play_great_fire_to_the_end_in_chromium(server:
         bob.goto(link1)
         for page, seat in ((alice, 0), (bob, 1)):
             page.wait_for_selector("#board svg")
-            assert page.locator("#me").inner_text() == f"You are seat {seat}"
+            assert page.locator("#me").inner_text() == f"You are {page.evaluate(f'last.names[{seat}]')}"
             # only this seat's objectives are on its screen
             assert page.locator("#board svg").inner_html().count("objectives:") == 1
         assert "bot: greedy:samples=2" in alice.locator("#seats").inner_text()
@@ -128,13 +182,19 @@ def test_two_players_and_two_bots_play_great_fire_to_the_end_in_chromium(server:
                     used_keyboard = True
                     moves += 1
                     continue
-                if (not clicked_board and page.locator("#board [data-action]").count()
-                        and try_click(page, "#board [data-action]")):  # a click on the board itself
-                    page.locator("#log li").nth(before).wait_for(state="attached", timeout=10000)
-                    clicked_board = True
-                    moves += 1
+                if (not clicked_board and page.locator("#board .fb-clickable").count()
+                        and try_click(page, "#board .fb-clickable")):  # a click on the board itself
+                    if page.locator("#place-menu").count():
+                        try_click(page, "#place-menu button")
+                    if page.locator("#board .fb-target").count():
+                        try_click(page, "#board .fb-target")
+                    if page.locator("#place-menu").count():
+                        try_click(page, "#place-menu button")
+                    if confirm_and_wait(page, before):
+                        clicked_board = True
+                        moves += 1
                     continue
-                if try_click(page, "#actions button[data-legal]:not([disabled])"):
+                if choose_entry(page, before):
                     moves += 1
             if moves >= 30 and not reopened:
                 # Bob closes his browser tab and opens his link again: nothing is lost
@@ -144,7 +204,7 @@ def test_two_players_and_two_bots_play_great_fire_to_the_end_in_chromium(server:
                 bob.goto(link1)
                 bob.wait_for_selector("#board svg")
                 assert bob.evaluate("last.index") >= index_before
-                assert bob.locator("#me").inner_text() == "You are seat 1"
+                assert bob.locator("#me").inner_text() == f"You are {bob.evaluate('last.names[1]')}"
                 reopened = True
             if moves >= 40 and not shot:
                 alice.screenshot(path=str(out / "04-alice-midgame.png"), full_page=True)
@@ -154,6 +214,10 @@ def test_two_players_and_two_bots_play_great_fire_to_the_end_in_chromium(server:
         assert clicked_board and reopened and used_keyboard and moves > 20
         alice.wait_for_selector("#result:not([hidden])")
         assert "winner" in alice.locator("#scores").inner_text()
+        names = alice.evaluate("last.names")
+        winners = alice.evaluate("last.winners")
+        assert all(names[w] in alice.locator("#winners").inner_text() for w in winners)
+        assert alice.locator("#scores table.score-sheet").count() == 4
         alice.screenshot(path=str(out / "05-alice-end.png"), full_page=True)
         bob.screenshot(path=str(out / "06-bob-end.png"), full_page=True)
 
@@ -161,9 +225,9 @@ def test_two_players_and_two_bots_play_great_fire_to_the_end_in_chromium(server:
         alice.click("#replay-link")
         alice.wait_for_selector("#board svg")
         alice.click("#next")
-        alice.locator("#where", has_text=re.compile("^Step 1 of")).wait_for()
+        wait_js(alice, "document.getElementById('where').textContent.startsWith('Step 1 of')")
         alice.keyboard.press("End")
-        alice.locator("#where", has_text="game over").wait_for()
+        wait_js(alice, "document.getElementById('where').textContent.includes('game over')")
         alice.screenshot(path=str(out / "07-replay.png"), full_page=True)
         browser.close()
     assert errors == []

@@ -18,6 +18,9 @@ from .test_e2e import (
     ARGS,
     CHROMIUM,
     artifacts,
+    choose_entry,
+    confirm_and_wait,
+    show_entries,
     sync_playwright,
     try_click,
     turn_text,
@@ -28,16 +31,6 @@ pytestmark = [
     pytest.mark.skipif(sync_playwright is None, reason="python playwright is not installed (pip install playwright)"),
     pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"{CHROMIUM} is missing (apt-get install chromium)"),
 ]
-
-
-def click_and_wait(page, button, log_length: int) -> bool:  # type: ignore[no-untyped-def]
-    """Click one action button and wait until the move is logged; False when the page redrew under us."""
-    try:
-        button.click(timeout=1500)
-        page.locator("#log li").nth(log_length).wait_for(state="attached", timeout=10000)
-    except Exception:  # noqa: BLE001 - the page redrew under us; try again next round
-        return False
-    return True
 
 
 def test_one_human_and_two_bots_play_brigade_clicking_buttons_and_the_board(server: ServerProcess) -> None:
@@ -62,7 +55,7 @@ def test_one_human_and_two_bots_play_brigade_clicking_buttons_and_the_board(serv
         assert "#seat=0&token=" in link
         page.goto(link)
         page.wait_for_selector("#board svg")
-        assert page.locator("#me").inner_text() == "You are seat 0"
+        assert page.locator("#me").inner_text() == f"You are {page.evaluate('last.names[0]')}"
         board = page.locator("#board svg")
         assert board.locator("g.block").count() == 36
         # the human's Brigade and Wagon start in the white Firehouse, lettered, not told by colour alone
@@ -81,24 +74,27 @@ def test_one_human_and_two_bots_play_brigade_clicking_buttons_and_the_board(serv
                 time.sleep(0.05)
                 continue
             before = page.locator("#log li").count()
-            if not clicked_board and page.locator("#board [data-action]").count():
-                target = page.locator("#board [data-action]").first
-                action = target.get_attribute("data-action")
-                legal = page.locator(f"#actions button[data-legal='{action}']")
-                assert legal.count() == 1  # the board only offers what the buttons offer
-                if try_click(page, "#board [data-action]"):
-                    page.locator("#log li").nth(before).wait_for(state="attached", timeout=10000)
-                    clicked_board = True
-                    moves += 1
-                    boards.add(board.inner_html())
-                    page.screenshot(path=str(out / "brigade-01-after-board-click.png"), full_page=True)
+            if not clicked_board and page.locator("#board .fb-clickable").count():
+                # a block with entries of its own or a piece on it: a click, then a menu pick or a target, confirmed
+                if try_click(page, "#board .fb-clickable"):
+                    if page.locator("#place-menu").count():
+                        try_click(page, "#place-menu button")
+                    if page.locator("#board .fb-target").count():
+                        page.locator("#board .fb-target").first.dispatch_event("click")
+                    if page.locator("#place-menu").count():
+                        try_click(page, "#place-menu button")
+                    if confirm_and_wait(page, before):
+                        clicked_board = True
+                        moves += 1
+                        boards.add(board.inner_html())
+                        page.screenshot(path=str(out / "brigade-01-after-board-click.png"), full_page=True)
                     continue
-            # prefer a move or an extinguish over ending the turn, so the board changes
-            buttons = page.locator("#actions button[data-legal]:not([disabled])")
+            # prefer a move or a fight over ending the turn, so the board changes
+            show_entries(page)
+            buttons = page.locator("#actions button[data-legal]:visible:not([disabled])")
             texts = buttons.all_inner_texts()
-            pick = next((i for i, t in enumerate(texts) if t.startswith(("extinguish", "move brigade"))),
-                        next((i for i, t in enumerate(texts) if t != "end turn"), 0))
-            if click_and_wait(page, buttons.nth(pick), before):
+            pick = next((i for i, t in enumerate(texts) if "End" not in t), 0)
+            if choose_entry(page, before, pick):
                 moves += 1
                 boards.add(board.inner_html())
         assert moves >= 8, f"only {moves} moves were made"

@@ -1,9 +1,11 @@
 """What each seat (or a spectator) is sent: built only from that seat's view and log.
 
 Every payload that leaves the server for a live game goes through :func:`seat_payload`, which reads the game
-only through ``state.view(viewer)``, ``filter_events(..., viewer)``, ``state.action_text_for(..., viewer)`` and,
-for the seat to act, ``state.legal_actions()``. Scores are sent only once the game is over (during play a game
-shows what its own view allows, e.g. Great Fire hides scores that would reveal hidden colours). The game's SVG
+only through ``state.view(viewer)``, ``filter_events(..., viewer)``, ``state.action_text_for(..., viewer)``,
+the public ``state.player_name(seat)`` and ``state.describe_event`` of events the viewer may see and, for the seat
+to act, ``state.legal_actions()`` and ``state.action_choices()``. Scores and score sheets are sent only once the
+game is over (during play a game shows what its own view allows, e.g. Great Fire hides scores that would reveal
+hidden colours). The game's SVG
 hook (``GameSpec.extra["svg"]``) and text render are given that same view, so they cannot leak either.
 """
 
@@ -13,6 +15,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from firebreak.core import Event, GameSpec, GameState, filter_events
+from firebreak.core.text import generic_sentence
 
 if TYPE_CHECKING:
     from .live import LiveGame
@@ -46,17 +49,18 @@ def render_board(spec: GameSpec, view: dict[str, Any], legal: list[tuple[int, st
     return svg, text
 
 
-def _describe(spec: GameSpec, event: Event) -> str | None:
-    """The game's own sentence for an event (``GameSpec.extra["describe_event"]``), if it has one."""
-    hook = spec.extra.get("describe_event") if spec.extra else None
-    if not callable(hook):
-        return None
+def _describe(state: GameState, event: Event) -> str:
+    """The game's sentence for an event; a drawing-free fallback if the game's wording fails (play must go on)."""
     try:
-        text = hook(event)
+        return str(state.describe_event(event))
     except Exception:
-        log.exception("describe_event of %s failed", spec.name)
-        return None
-    return str(text) if text else None
+        log.exception("describe_event of %s failed", state.spec.name)
+        return generic_sentence(event.kind, event.data, state.player_name)
+
+
+def player_names(state: GameState) -> list[str]:
+    """Every seat's name as all screens show it (public facts only, so every viewer may have them)."""
+    return [state.player_name(seat) for seat in range(state.num_players)]
 
 
 def log_entries(state: GameState, marks: list[int], actors: list[int], viewer: int | None,
@@ -64,19 +68,20 @@ def log_entries(state: GameState, marks: list[int], actors: list[int], viewer: i
     """Log entries for actions ``start..stop-1`` as ``viewer`` may see them (index -1 is the set-up).
 
     ``marks[i]`` is the number of events before action ``i`` (``marks[len(history)]`` = all events). Each event
-    comes with the game's sentence for it (``text``, or null when the game has no ``describe_event`` hook).
+    comes with the game's sentence for it (``text``, from ``state.describe_event``); each entry names its actor
+    (``name``, from ``state.player_name``).
     """
-    spec = state.spec
     out = []
     for i in range(start, stop):
         if i < 0:
             events = state.events[: marks[0]]
-            entry: dict[str, Any] = {"index": -1, "seat": None, "action": None, "text": "set-up"}
+            entry: dict[str, Any] = {"index": -1, "seat": None, "name": None, "action": None, "text": "Set-up"}
         else:
             events = state.events[marks[i]: marks[i + 1]]
             a = state.history[i]
-            entry = {"index": i, "seat": actors[i], "text": state.action_text_for(a, actors[i], viewer)}
-        entry["events"] = [{"kind": e.kind, "data": e.data, "text": _describe(spec, e)}
+            entry = {"index": i, "seat": actors[i], "name": state.player_name(actors[i]),
+                     "text": state.action_text_for(a, actors[i], viewer)}
+        entry["events"] = [{"kind": e.kind, "data": e.data, "text": _describe(state, e)}
                            for e in filter_events(events, viewer)]
         out.append(entry)
     return out
@@ -84,14 +89,15 @@ def log_entries(state: GameState, marks: list[int], actors: list[int], viewer: i
 
 def seat_board(live: LiveGame, viewer: int | None) -> dict[str, Any]:
     """The part of a viewer's message that does not depend on which log entries it carries: the view, the legal
-    actions (for the seat to act), the board drawn from them. The costly part, so it is built once per viewer and
+    actions and their grouped choices (for the seat to act only), the board drawn from them. The costly part, so it is built once per viewer and
     state and shared by that viewer's messages (see ``LiveGame.update_for``)."""
     state = live.state
     view = state.view(viewer)
     mine = viewer is not None and viewer == state.current_player() and live.seats[viewer].kind == "human"
     legal = legal_pairs(state) if mine else []
+    choices = [c.to_json() for c in state.action_choices()] if mine else []
     svg, text = render_board(live.spec, view, legal)
-    return {"view": view, "mine": mine, "legal": legal, "svg": svg, "text": text}
+    return {"view": view, "mine": mine, "legal": legal, "choices": choices, "svg": svg, "text": text}
 
 
 def seat_payload(live: LiveGame, viewer: int | None, kind: str, start: int,
@@ -115,6 +121,8 @@ def seat_payload(live: LiveGame, viewer: int | None, kind: str, start: int,
         "terminal": terminal,
         "your_turn": board["mine"],
         "legal": [{"id": a, "text": t} for a, t in board["legal"]],
+        "choices": board.get("choices", []),
+        "names": player_names(state),
         "view": board["view"],
         "svg": board["svg"],
         "text": board["text"],
@@ -125,4 +133,6 @@ def seat_payload(live: LiveGame, viewer: int | None, kind: str, start: int,
     if terminal:
         msg["scores"] = state.scores()
         msg["winners"] = state.winners()
+        msg["score_sheet"] = [[[source, points] for source, points in sheet] for sheet in state.score_sheet()]
+        msg["winner_names"] = [state.player_name(w) for w in msg["winners"]]
     return msg

@@ -32,7 +32,7 @@ function connect() {
 }
 
 function onMessage(msg) {
-  if (msg.type === "error") { pending = false; $("error").textContent = msg.message; if (last) drawActions(last); return; }
+  if (msg.type === "error") { pending = false; $("error").textContent = msg.message; if (last) { drawActions(last); showPick(); } return; }
   if (msg.type === "ack") { pending = false; $("error").textContent = ""; return; }
   if (msg.type === "pong") return;
   if (msg.type === "seats") { if (last) { last.seats = msg.seats; drawSeats(last); } return; }
@@ -63,19 +63,34 @@ function act(id) {
   if (!ws || ws.readyState !== WebSocket.OPEN || pending || !last || !last.your_turn) return;
   pending = true;
   $("error").textContent = "";
-  for (const b of $("actions").querySelectorAll("button")) b.disabled = true;
+  closeMenu(); hideConfirm();
+  for (const b of document.querySelectorAll("#actions button, #confirm button")) b.disabled = true;
   ws.send(JSON.stringify({ type: "act", index: last.index, action: id, ref: ++refs }));
 }
+
+// --- choosing: a first click (piece or place), maybe a second (target) or a menu pick, then a preview to confirm
+let pick = { index: -1, source: null, choice: null };  // what the player has picked so far at move `index`
+const expanded = new Set();                              // open groups of the list (paths joined by " › ")
+let choices = [];                                        // this message's entries (grouped action choices)
 
 function draw(m) {
   document.title = `${m.title} — firebreak`;
   $("title").textContent = m.title;
-  $("me").textContent = m.viewer === null ? "Spectator" : `You are seat ${m.viewer}`;
+  $("me").textContent = m.viewer === null ? "Spectator" : `You are ${FB.seatName(m.viewer, m.names)}`;
   const turn = $("turn");
   turn.classList.toggle("yours", m.your_turn);
-  turn.textContent = m.terminal ? "Game over" : (m.your_turn ? "Your turn" : `${FB.seatName(m.current_player, m.seats)} to play`);
+  turn.textContent = m.terminal ? "Game over" : (m.your_turn ? "Your turn" : `${FB.seatName(m.current_player, m.names)} to play`);
+  if (pick.index !== m.index) {  // a move was made: the half-made pick, open groups and the filter start afresh
+    pick = { index: m.index, source: null, choice: null };
+    expanded.clear();
+    $("action-filter").value = "";
+  }
+  choices = m.your_turn ? Choose.choicesOf(m) : [];
+  if (pick.choice && !choices.some(c => c.id === pick.choice.id)) pick.choice = null;
   FB.showBoard($("board"), m.svg, m.text);
-  wireBoard(m);
+  closeMenu();
+  wireBoard();
+  showPick();
   drawActions(m);
   drawSeats(m);
   const recentFrom = Math.max(0, log.length - 4);
@@ -84,7 +99,8 @@ function draw(m) {
   $("last").replaceChildren(...log.slice(recentFrom).reverse().map(e => FB.logItem(e, false)));
   $("result").hidden = !m.terminal;
   if (m.terminal) {
-    $("scores").replaceChildren(FB.scoresTable(m.scores, m.winners));
+    $("winners").textContent = FB.winnerText(m.winners, m.scores, m.names);
+    $("scores").replaceChildren(FB.scoreSheets(m.score_sheet, m.scores, m.winners, m.names));
     $("replay-link").href = `/replay/${gameId}`;
     $("log-link").href = `/api/games/${gameId}/log`;
   }
@@ -94,34 +110,217 @@ function drawActions(m) {
   const box = $("actions");
   const filter = $("action-filter");
   box.replaceChildren();
-  filter.hidden = m.legal.length < 12;
-  if (!m.legal.length) {
+  filter.hidden = choices.length < 12;
+  if (!choices.length) {
     box.append(FB.el("p", { class: "muted", text: m.terminal ? "The game is over." : (m.viewer === null ? "Watching." : "Waiting for the other players…") }));
     return;
   }
-  const q = filter.value.trim().toLowerCase();
-  for (const a of m.legal) {
-    if (q && !a.text.toLowerCase().includes(q)) continue;
-    box.append(FB.el("button", { type: "button", "data-legal": a.id, text: a.text, onclick: () => act(a.id) }));
+  if (choices.length === 1 && choices[0].note) box.append(FB.el("p", { class: "note", text: choices[0].note }));
+  else if ($("board").querySelector(".fb-clickable")) {
+    box.append(FB.el("p", { class: "note", text: "Click a highlighted place on the board, or choose below." }));
+  }
+  const q = filter.hidden ? "" : filter.value.trim().toLowerCase();
+  if (q) {  // filtering: every matching entry with its whole path, flat
+    const hits = choices.filter(c => Choose.fullLabel(c).toLowerCase().includes(q));
+    if (!hits.length) box.append(FB.el("p", { class: "muted", text: `No action matches “${filter.value.trim()}”.` }));
+    for (const c of hits) box.append(entryButton(c, Choose.fullLabel(c)));
+    return;
+  }
+  const tree = Choose.tree(choices);
+  const single = tree.groups.size === 1 && !tree.entries.length;  // one group only: open it
+  box.append(drawGroup(tree, [], single));
+}
+
+// A group of the list: its own entries as buttons, its subgroups as buttons that open and close (aria-expanded).
+function drawGroup(node, path, open) {
+  const list = FB.el("div", { class: "choice-list" });
+  for (const c of node.entries) list.append(entryButton(c, c.label));
+  for (const [name, sub] of node.groups) {
+    const key = [...path, name].join(" › ");
+    const isOpen = open || expanded.has(key) || sub.count === 1 && node.groups.size === 1;
+    const body = drawGroup(sub, [...path, name], false);
+    body.hidden = !isOpen;
+    const head = FB.el("button", { type: "button", class: "group", "aria-expanded": isOpen ? "true" : "false",
+      text: `${name} (${sub.count})`, onclick: () => {
+        const now = head.getAttribute("aria-expanded") !== "true";
+        head.setAttribute("aria-expanded", String(now));
+        body.hidden = !now;
+        if (now) expanded.add(key); else expanded.delete(key);
+      } });
+    list.append(FB.el("div", { class: "choice-group" }, head, body));
+  }
+  return list;
+}
+
+function entryButton(c, text) {
+  return FB.el("button", { type: "button", "data-legal": c.id, text, title: c.note || null,
+    "aria-label": c.note ? `${Choose.fullLabel(c)}. ${c.note}` : Choose.fullLabel(c),
+    onclick: () => preview(c) });
+}
+
+// The board: mark what the next click may choose, and wire those elements.
+function wireBoard() {
+  const root = $("board");
+  for (const node of root.querySelectorAll("[data-action]")) {  // boards that mark actions rather than places
+    const id = +node.getAttribute("data-action");
+    const c = choices.find(x => x.id === id || (x.same || []).includes(id));
+    if (!c || node.hasAttribute("data-place")) { node.removeAttribute("data-action"); continue; }
+    clickable(node, node.getAttribute("aria-label") || c.label, ev => { ev.stopPropagation(); preview(c); });
+  }
+  if (!choices.length) return;
+  const first = Choose.firstClicks(choices);
+  const second = pick.source ? Choose.secondClicks(choices, pick.source) : new Map();
+  for (const node of root.querySelectorAll("[data-place]")) {
+    const name = node.getAttribute("data-place");
+    if (pick.source && second.has(name)) {
+      const here = second.get(name);
+      if (!pick.choice) node.classList.add("fb-target");  // while a preview shows, only the outcome stands out
+      clickable(node, here.length === 1 ? Choose.fullLabel(here[0]) : `${name}: ${FB.plural(here.length, "choice")}`,
+        ev => { ev.stopPropagation(); offer(here, ev); });
+    } else if (first.has(name)) {
+      const { direct, into, from } = first.get(name);
+      const ends = [...direct, ...into];
+      if (pick.source === name) node.classList.add("fb-selected");
+      if (from.length) node.classList.add("fb-source");
+      const label = ends.length === 1 && !from.length ? Choose.fullLabel(ends[0])
+        : `${node.getAttribute("aria-label") || name}: ${FB.plural(ends.length + from.length, "choice")}`;
+      clickable(node, label, ev => { ev.stopPropagation(); firstClick(name, ends, from, ev); });
+    }
   }
 }
 
-function wireBoard(m) {
-  const legal = new Set(m.legal.map(a => a.id));
-  for (const node of $("board").querySelectorAll("[data-action]")) {
-    const id = +node.getAttribute("data-action");
-    if (!legal.has(id)) { node.removeAttribute("data-action"); continue; }
-    node.setAttribute("tabindex", "0");
-    node.setAttribute("role", "button");
-    node.addEventListener("click", () => act(id));
-    node.addEventListener("keydown", ev => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); act(id); } });
+function clickable(node, label, handler) {
+  node.classList.add("fb-clickable");
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("role", "button");
+  node.setAttribute("aria-label", label);
+  node.addEventListener("click", handler);
+  node.addEventListener("keydown", ev => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); handler(ev); } });
+}
+
+// A first click: what ends here is chosen (one entry: its preview; several: a menu); a piece that can go
+// elsewhere is picked up (its targets highlight); both: a menu with both.
+function firstClick(name, ends, from, ev) {
+  if (pick.source === name) { setSource(null); return; }  // a second click on the picked piece puts it down
+  if (!from.length) { offer(ends, ev); return; }
+  if (!ends.length) { setSource(name); return; }
+  const labels = Choose.menuLabels(ends);
+  const items = ends.map((c, i) => ({ ...labels[i], hint: c.note, run: () => preview(c) }));
+  items.push({ heading: "", text: `Choose where to go from ${name}…`, run: () => setSource(name) });
+  openMenu(items, ev);
+}
+
+function setSource(name) {
+  pick.source = name; pick.choice = null;
+  redrawBoard();
+}
+
+// One entry: preview it; several: a small menu at the click.
+function offer(list, ev) {
+  if (list.length === 1) { preview(list[0]); return; }
+  const labels = Choose.menuLabels(list);
+  openMenu(list.map((c, i) => ({ ...labels[i], hint: c.note, run: () => preview(c) })), ev);
+}
+
+function redrawBoard() {
+  if (!last) return;
+  FB.showBoard($("board"), last.svg, last.text);
+  wireBoard();
+  showPick();
+}
+
+function preview(c) {
+  if (pending) return;
+  closeMenu();
+  pick.choice = c;
+  if (c.source && c.target && c.source !== c.target) pick.source = c.source;
+  redrawBoard();
+  $("confirm-ok").focus({ preventScroll: true });
+}
+
+// Highlight the picked entry's outcome and show the Confirm / Cancel bar (or the hint for a half-made pick).
+function showPick() {
+  const root = $("board");
+  const c = pick.choice;
+  const bar = $("confirm");
+  root.classList.toggle("fb-focus", Boolean(c || pick.source));  // the rest of the board steps back
+  if (!c) {
+    hideConfirm();
+    if (pick.source) {
+      bar.hidden = false;
+      document.body.classList.add("confirming");
+      bar.classList.add("picking");
+      $("confirm-text").textContent = "Now click a highlighted target, or click the piece again to put it down.";
+      $("confirm-note").textContent = "";
+      $("confirm-ok").hidden = true;
+    }
+    return;
   }
+  for (const name of c.preview || []) for (const n of Choose.places(root, name)) n.classList.add("fb-preview");
+  for (const name of [c.source, c.target]) if (name) for (const n of Choose.places(root, name)) n.classList.add("fb-selected");
+  bar.hidden = false;
+  document.body.classList.add("confirming");
+  bar.classList.remove("picking");
+  $("confirm-ok").hidden = false;
+  $("confirm-ok").disabled = false;
+  $("confirm-cancel").disabled = false;
+  $("confirm-text").textContent = Choose.fullLabel(c);
+  $("confirm-note").textContent = c.note || "";
+}
+
+function hideConfirm() {
+  $("confirm").hidden = true;
+  document.body.classList.remove("confirming");
+  $("confirm-ok").hidden = false;
+}
+
+function cancel() {
+  closeMenu();
+  if (!pick.choice && !pick.source) return;
+  pick.choice = null; pick.source = null;
+  redrawBoard();
+}
+
+// A small menu at the click (or under the element, from the keyboard): arrow keys move, Escape closes.
+function openMenu(items, ev) {
+  closeMenu();
+  const menu = FB.el("div", { id: "place-menu", role: "menu", class: "place-menu" });
+  let heading = null;
+  for (const it of items) {
+    if (it.heading && it.heading !== heading) menu.append(FB.el("div", { class: "menu-heading", role: "presentation", text: it.heading }));
+    heading = it.heading;
+    menu.append(FB.el("button", { type: "button", role: "menuitem", text: it.text, title: it.hint || null,
+      "aria-label": it.heading ? `${it.heading} › ${it.text}` : it.text,
+      onclick: e => { e.stopPropagation(); closeMenu(); it.run(); } }));
+  }
+  const wrap = $("board-wrap");
+  const box = wrap.getBoundingClientRect();
+  let x = ev && ev.clientX, y = ev && ev.clientY;
+  if (!x && !y && ev && ev.currentTarget && ev.currentTarget.getBoundingClientRect) {
+    const r = ev.currentTarget.getBoundingClientRect();
+    x = r.left + r.width / 2; y = r.bottom;
+  }
+  menu.style.left = `${Math.max(0, Math.min((x || box.left) - box.left, box.width - 220))}px`;
+  menu.style.top = `${Math.max(0, (y || box.top) - box.top + 6)}px`;
+  wrap.append(menu);
+  menu.addEventListener("keydown", e => {
+    const buttons = [...menu.querySelectorAll("button")];
+    const i = buttons.indexOf(document.activeElement);
+    if (e.key === "ArrowDown") { e.preventDefault(); buttons[(i + 1) % buttons.length].focus(); }
+    if (e.key === "ArrowUp") { e.preventDefault(); buttons[(i - 1 + buttons.length) % buttons.length].focus(); }
+  });
+  menu.querySelector("button").focus({ preventScroll: true });
+}
+
+function closeMenu() {
+  const menu = $("place-menu");
+  if (menu) menu.remove();
 }
 
 function drawSeats(m) {
   const t = FB.el("table", {});
   for (const s of m.seats) {
-    const cells = [FB.el("td", { text: `Seat ${s.seat}${s.seat === m.viewer ? " (you)" : ""}` }),
+    const cells = [FB.el("td", { text: `${FB.seatName(s.seat, m.names)}${s.seat === m.viewer ? " (you)" : ""}` }),
       FB.el("td", { text: s.kind === "bot" ? `bot: ${s.bot}` : "human" }),
       FB.el("td", {}, FB.el("span", { class: "badge " + (s.connected ? "here" : "away"), text: s.connected ? "here" : "away" }))];
     const td = FB.el("td", {});
@@ -141,5 +340,14 @@ function drawSeats(m) {
 }
 
 $("action-filter").addEventListener("input", () => last && drawActions(last));
+$("confirm-ok").addEventListener("click", () => { if (pick.choice) act(pick.choice.id); });
+$("confirm-cancel").addEventListener("click", cancel);
+document.addEventListener("keydown", ev => {
+  if (ev.key === "Escape") { if ($("place-menu")) closeMenu(); else cancel(); return; }
+  if (ev.key === "Enter" && pick.choice && !pending && !$("place-menu") && ev.target === document.body) {
+    ev.preventDefault(); act(pick.choice.id);
+  }
+});
+document.addEventListener("click", ev => { const menu = $("place-menu"); if (menu && !menu.contains(ev.target)) closeMenu(); });
 setInterval(() => { if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ping" })); }, 20000);
 connect();

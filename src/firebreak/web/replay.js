@@ -2,6 +2,7 @@
 "use strict";
 const gameId = decodeURIComponent(location.pathname.split("/").pop());
 let step = 0, total = 0, seat = "", seatsFilled = false;
+const names = [];  // each seat's name as the log entries give it (the replay answer names the actors)
 const $ = id => document.getElementById(id);
 
 async function load() {
@@ -12,10 +13,11 @@ async function load() {
     total = r.total; step = r.step;
     document.title = `${r.title} replay — firebreak`;
     $("title").textContent = `${r.title} — replay`;
-    $("where").textContent = `Step ${step} of ${total}` + (r.terminal ? " (game over)" : ` · Seat ${r.current_player} to play`);
+    for (const e of r.entries) if (e.seat !== null && e.seat !== undefined && e.name) names[e.seat] = e.name;
+    $("where").textContent = `Step ${step} of ${total}` + (r.terminal ? " (game over)" : ` · ${FB.seatName(r.current_player, names)} to play`);
     $("step").max = total; $("step").value = step;
     if (!seatsFilled) {
-      for (let i = 0; i < r.num_players; i++) $("seat").append(FB.el("option", { value: String(i), text: `Seat ${i}` }));
+      for (let i = 0; i < r.num_players; i++) $("seat").append(FB.el("option", { value: String(i), text: FB.seatName(i, names) }));
       seatsFilled = true;
     }
     FB.showBoard($("board"), r.svg, r.text);
@@ -23,7 +25,7 @@ async function load() {
     $("log").replaceChildren(...r.entries.map((e, i) => FB.logItem(e, i >= from)));
     $("log").scrollTop = $("log").scrollHeight;
     $("result").hidden = !r.terminal;
-    if (r.terminal) $("scores").replaceChildren(FB.scoresTable(r.scores, null));
+    if (r.terminal) $("scores").replaceChildren(FB.scoreSheets(r.score_sheet || null, r.scores, r.winners || null, names));
   } catch (e) { $("error").textContent = e.message; }
 }
 function go(s) { step = Math.max(0, Math.min(total, s)); load(); }
