@@ -514,7 +514,7 @@ async def _refuse(ws: WebSocket, exc: RateLimited) -> None:
     one, else accept, send the error and close with 1013 (try again later)."""
     body = {"error": exc.to_json()}
     if "websocket.http.response" in ws.scope.get("extensions", {}):
-        await ws.send_denial_response(JSONResponse(body, status_code=429, headers=exc.headers))
+        await ws.send_denial_response(JSONResponse(body, status_code=429, headers=exc.headers()))
         return
     await ws.accept()
     await ws.send_json({"type": "error", **exc.to_json()})
