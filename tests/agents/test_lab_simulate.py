@@ -54,5 +54,6 @@ def test_game_statistics_are_averaged_and_counted(toy, bare_toy):
     assert set(means) == {"plays", "passes"}  # the list-valued 'points' is left to the logs
     assert means["plays"] + means["passes"] == pytest.approx(result.mean_length)
     assert 0 < means["passes"] < means["plays"]
-    assert result.stat_labels == {"ended_by": {"turn limit": 20}}
+    assert result.stat_labels["ended_by"] == {"turn limit": 20} and set(result.stat_labels) == {"ended_by", "leader"}
+    assert sum(result.stat_labels["leader"].values()) == 20
     assert simulate(bare_toy, 2, ["random"], games=2).stat_sums == {}

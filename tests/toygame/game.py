@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from firebreak.core import TERMINAL, GameSpec, GameState, OptionSpec, Rng
+from firebreak.core.text import seat_label
 
 COLOURS = ("red", "blue")
 VALUES = 6
@@ -183,10 +184,13 @@ def render(view: dict[str, Any]) -> str:
 
 
 def stats(state: GameState) -> dict[str, Any]:
-    """Per-game statistics for the lab: numbers, a text, and a list (which the lab leaves to the logs)."""
+    """Per-game statistics for the lab: numbers, categories (texts: how the game ended, which seat led), and a
+    list (which the lab leaves to the logs)."""
     assert isinstance(state, EmberState)
     plays = sum(1 for e in state.events if e.kind == "play")
+    leaders = [p for p, s in enumerate(state.points) if s == max(state.points)]
     return {
+        "leader": seat_label(leaders[0]) if len(leaders) == 1 else "shared",
         "plays": plays,
         "passes": len(state.history) - plays,
         "ended_by": "turn limit" if state.turn >= MAX_TURNS else "empty hands",

@@ -320,14 +320,13 @@ def simulate(
         by_seat.add_row(seat_name(s), f"{result.seat_win_rate(s):.1%}", f"{result.seat_mean_score(s):.2f}")
     console.print(by_seat)
     if result.stat_sums or result.stat_labels:
-        stats = Table(title=f"{spec.title} statistics (mean per game)")
+        stats = Table(title=f"{spec.title} statistics (numbers: mean per game; categories: share of games)")
         stats.add_column("Statistic")
-        stats.add_column("Mean / share", justify="right")
+        stats.add_column("Mean / shares", justify="right")
         for name, mean in result.stat_means().items():
             stats.add_row(Text(name), f"{mean:.2f}")
-        for name, counts in sorted(result.stat_labels.items()):
-            shares = ", ".join(f"{v} {c / result.games:.0%}" for v, c in sorted(counts.items(), key=lambda kv: -kv[1]))
-            stats.add_row(Text(name), Text(shares))
+        for name, cats in result.stat_shares().items():
+            stats.add_row(Text(name), Text(", ".join(f"{c} {share:.0%}" for c, _, share in cats)))
         console.print(stats)
     console.print(f"Mean game length: {result.mean_length:.1f} actions", markup=False)
     rate = played / elapsed if elapsed > 0 and played else 0.0
@@ -448,6 +447,8 @@ def compare(
                       f"{d.low:+.3f} .. {d.high:+.3f}", f"{d.p_value:.3g}", "*" if d.significant else "")
     console.print(table)
     console.print("* p < 0.05 for that outcome alone (not corrected for the number of outcomes).", markup=False)
+    if any(" = " in name for name in result.outcomes):
+        console.print("'statistic = category': A and B are the shares of games in that category.", markup=False)
     if out is not None:
         summary = {"game": spec.name, "options_a": result.options_a, "options_b": result.options_b, "seed": seed,
                    "pairs": result.pairs, "looks": result.looks, "looks_allowed": result.looks_allowed,

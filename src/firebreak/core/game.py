@@ -150,7 +150,10 @@ class GameSpec:
     """Everything front ends need to know about a game, without knowing the game.
 
     ``render`` turns a player's view into text for the terminal; ``heuristic`` scores a state for one player
-    (used by greedy bots and search cut-offs); ``stats`` exports per-game statistics for the lab.
+    (used by greedy bots and search cut-offs); ``stats`` exports per-game statistics for the lab: a number (or
+    true/false) is a quantity the lab averages; a string is a category (who holds a card, how the game ended)
+    the lab reports as the share of games in each category, so a seat holding something is exported as its
+    label (``seat_label(seat)``, "P0") or "nobody", never as a seat number; lists and tables stay in the logs.
     """
 
     name: str

@@ -2,7 +2,9 @@
 
 Pairing removes most of the luck of the deal from the comparison, so a difference shows with far fewer games
 than two independent batches would need. Each outcome is compared by the paired t-test on the per-seed
-differences (A minus B), with its interval.
+differences (A minus B), with its interval. A categorical statistic (a text, e.g. who holds a card) is compared
+category by category: the outcome ``"<name> = <category>"`` is 1 for a game in that category and 0 otherwise, so
+A and B are the shares of games in it and A - B the difference of the shares.
 
 The stopping rule (sequential, conservative): the games are played in batches, and after each batch the
 *primary* outcome is looked at. With at most ``L = ceil(max_games / batch)`` looks, each look uses the Bonferroni
@@ -26,7 +28,7 @@ from typing import Any
 from firebreak.core import GameSpec, OptionError
 
 from .backends import run_tasks
-from .job import JobSpec, LabError, job_tasks, make_job, numeric_stat_names
+from .job import JobSpec, LabError, categorical_stat_names, job_tasks, make_job, numeric_stat_names, stat_categories
 from .stats import PairedDifference, paired_difference
 
 SEAT0 = "win rate of seat 0"
@@ -45,8 +47,15 @@ def parse_variant(spec: GameSpec, text: str) -> dict[str, Any]:
     return out
 
 
-def outcomes_of(row: Mapping[str, Any], labels: Sequence[str], stat_names: Sequence[str]) -> dict[str, float]:
-    """The numbers compared for one game."""
+def category_outcome(name: str, category: str) -> str:
+    """The outcome name of one category of a categorical statistic (its share of games)."""
+    return f"{name} = {category}"
+
+
+def outcomes_of(row: Mapping[str, Any], labels: Sequence[str], stat_names: Sequence[str],
+                categories: Mapping[str, Sequence[str]] | None = None) -> dict[str, float]:
+    """The numbers compared for one game; ``categories`` lists, per categorical statistic, the categories to
+    compare (each becomes 1 if the game is in it, else 0)."""
     out: dict[str, float] = {SEAT0: row["shares"][0]}
     for label in labels:
         seats = [s for s, lab in enumerate(row["agents"]) if lab == label]
@@ -59,6 +68,11 @@ def outcomes_of(row: Mapping[str, Any], labels: Sequence[str], stat_names: Seque
         value = row.get(f"stat_{name}")
         if isinstance(value, int | float):
             out[name] = float(value)
+    for name, cats in (categories or {}).items():
+        value = row.get(f"stat_{name}")
+        if isinstance(value, str):
+            for category in cats:
+                out[category_outcome(name, category)] = 1.0 if value == category else 0.0
     return out
 
 
@@ -87,8 +101,11 @@ class Comparison:
 def _differences(rows_a: Sequence[Mapping[str, Any]], rows_b: Sequence[Mapping[str, Any]], labels: Sequence[str],
                  confidence: float) -> dict[str, PairedDifference]:
     names = sorted(set(numeric_stat_names(rows_a)) & set(numeric_stat_names(rows_b)))
-    per_a = [outcomes_of(r, labels, names) for r in rows_a]
-    per_b = [outcomes_of(r, labels, names) for r in rows_b]
+    both = [*rows_a, *rows_b]
+    categories = {name: list(stat_categories(both, name))
+                  for name in sorted(set(categorical_stat_names(rows_a)) & set(categorical_stat_names(rows_b)))}
+    per_a = [outcomes_of(r, labels, names, categories) for r in rows_a]
+    per_b = [outcomes_of(r, labels, names, categories) for r in rows_b]
     keys = [k for k in per_a[0] if all(k in o for o in per_a) and all(k in o for o in per_b)] if per_a else []
     return {k: paired_difference([o[k] for o in per_a], [o[k] for o in per_b], confidence) for k in keys}
 

@@ -138,7 +138,7 @@ def play_task(task: GameTask) -> dict[str, Any]:
     for name, value in sorted(stats.items()):
         if isinstance(value, bool | int | float):  # true/false become 1.0/0.0, so they average to a share
             row[f"stat_{name}"] = float(value)
-        elif isinstance(value, str):
+        elif isinstance(value, str):  # a category: the column holds its text
             row[f"stat_{name}"] = value
     if task.want_record:
         row["_record"] = record_of(state).to_json()
@@ -160,3 +160,19 @@ def numeric_stat_names(rows: Sequence[Mapping[str, Any]]) -> list[str]:
     return sorted(names)
 
 
+
+
+def categorical_stat_names(rows: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The names of the categorical statistics (text values, e.g. who holds a card) present in the rows."""
+    return sorted({key[5:] for row in rows for key, value in row.items()
+                   if key.startswith("stat_") and isinstance(value, str)})
+
+
+def stat_categories(rows: Sequence[Mapping[str, Any]], name: str) -> dict[str, int]:
+    """How many of the rows fall in each category of statistic ``name``, most frequent first (ties by name)."""
+    counts: dict[str, int] = {}
+    for row in rows:
+        value = row.get(f"stat_{name}")
+        if isinstance(value, str):
+            counts[value] = counts.get(value, 0) + 1
+    return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))

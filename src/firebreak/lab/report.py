@@ -19,7 +19,7 @@ from typing import Any
 
 from firebreak.core import FirebreakError, get_game
 
-from .job import LabError, numeric_stat_names
+from .job import LabError, categorical_stat_names, numeric_stat_names, stat_categories
 from .stats import mean_interval, proportion_z_p, wilson_interval
 from .store import load_results
 
@@ -148,6 +148,24 @@ def stats_table(rows: Sequence[Mapping[str, Any]]) -> ReportTable | None:
     return ReportTable("Game statistics (per game)", ["Statistic", "Games", "Mean", "95% interval", "Min", "Max"], out)
 
 
+def category_table(rows: Sequence[Mapping[str, Any]]) -> ReportTable | None:
+    """Categorical statistics (texts such as a card's holder, "P0" or "nobody") as shares of games, each with
+    its Wilson interval: a holder's seat is a category, so averaging it would mean nothing."""
+    names = categorical_stat_names(rows)
+    if not names:
+        return None
+    out = []
+    for name in names:
+        counts = stat_categories(rows, name)
+        total = sum(counts.values())
+        for category, k in counts.items():
+            lo, hi = wilson_interval(k, total)
+            out.append([name, category, f"{k} of {total}", _pct(k / total), _ci(lo, hi)])
+    return ReportTable("Game statistics by category (share of games)",
+                       ["Statistic", "Category", "Games", "Share", "95% Wilson"], out,
+                       "Each share is the fraction of the games that reported the statistic.")
+
+
 def _figure(width: float = 7.0, height: float = 3.6):
     from matplotlib.figure import Figure
 
@@ -234,9 +252,9 @@ def build_report(dirs: Sequence[str | Path]) -> Report:
     if len({r["options"] for r in rows}) > 1:
         report.warnings.append("the jobs use different game options; the tables pool them")
     report.tables += [seat_table(rows), first_player_table(rows), agent_table(rows), player_count_table(rows)]
-    extra = stats_table(rows)
-    if extra is not None:
-        report.tables.append(extra)
+    for extra in (stats_table(rows), category_table(rows)):
+        if extra is not None:
+            report.tables.append(extra)
     report.figures += [("Win rate by seat", seat_win_figure(rows)), ("Score by agent", score_figure(rows)),
                        ("Score by seat", seat_score_figure(rows)), ("Game length", length_figure(rows))]
     hook: ReportHook | None = spec.extra.get("report") if spec is not None else None

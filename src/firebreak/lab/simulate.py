@@ -58,7 +58,8 @@ class SimulationResult:
     """Totals of the numeric (and true/false) scalars of the game's ``spec.stats`` hook, by name."""
     stat_counts: dict[str, int] = field(default_factory=dict)
     stat_labels: dict[str, dict[str, int]] = field(default_factory=dict)
-    """How often each text value of a scalar stat occurred (e.g. the reason a game ended)."""
+    """How many games fell in each category of a text-valued (categorical) stat, e.g. the Hero of London's
+    holder or the reason a game ended."""
 
     def __post_init__(self) -> None:
         a, n = len(self.agents), self.num_players
@@ -93,8 +94,8 @@ class SimulationResult:
         self.add_stats(json.loads(row.get("stats") or "{}"))
 
     def add_stats(self, stats: Mapping[str, Any]) -> None:
-        """Fold one game's statistics in: numbers are averaged, texts counted; lists and tables are left to
-        the per-game logs."""
+        """Fold one game's statistics in: numbers are averaged; texts are categories, counted so they are
+        reported as shares of games; lists and tables are left to the per-game logs."""
         for name, value in stats.items():
             if isinstance(value, bool | int | float):
                 self.stat_sums[name] = self.stat_sums.get(name, 0.0) + float(value)
@@ -105,6 +106,16 @@ class SimulationResult:
 
     def stat_means(self) -> dict[str, float]:
         return {k: self.stat_sums[k] / self.stat_counts[k] for k in sorted(self.stat_sums)}
+
+    def stat_shares(self) -> dict[str, list[tuple[str, int, float]]]:
+        """Per categorical stat: (category, games, share of the games that reported the stat), most frequent
+        first (ties by name)."""
+        out: dict[str, list[tuple[str, int, float]]] = {}
+        for name in sorted(self.stat_labels):
+            counts = self.stat_labels[name]
+            total = sum(counts.values())
+            out[name] = [(c, k, k / total) for c, k in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
+        return out
 
     def agent_win_rate(self, agent: int) -> float:
         """Win share per seat played (with N seats, a bot no better than the others scores 1/N)."""

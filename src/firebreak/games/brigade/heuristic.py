@@ -90,9 +90,10 @@ def _prospects(s: "BrigadeState", p: int) -> float:
 
 
 def stats(s: "BrigadeState") -> dict[str, Any]:
-    """Per-game figures for the lab."""
+    """Per-game figures for the lab: numbers (averaged) and the way the game ended, a category reported as
+    shares of games ("not over" for an unfinished game, so every game counts)."""
     return {
-        "end_reason": s.end_reason or None,
+        "end_reason": s.end_reason or "not over",
         "turns": s.turn_number,
         "blocks_destroyed": s.n_destroyed,
         "university_destroyed": s.n_univ_destroyed,

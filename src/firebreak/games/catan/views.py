@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from firebreak.core import Event, Rng
 from firebreak.core.game import ActionChoice
+from firebreak.core.text import seat_label
 
 from .actions import offer_decode
 from .board import DESERT, GENERIC
@@ -172,15 +173,15 @@ class ViewsMixin:
         """Per-game statistics for the lab.
 
         Scalars (averaged over a batch by the lab): turns, actions, sevens, firestorms, cards lost to fire, buildings
-        burned, cards taken by the firestorm or robber, fire stations built; texts (counted): mode, who holds each
-        special card, how the game ended. Tables (kept in per-game logs): firestorms per hex and per-seat lists.
+        burned, cards taken by the firestorm or robber, fire stations built; categories (texts, reported as shares of
+        games): mode, who holds each special card ("P0" ... or "nobody"), how the game ended. Tables (kept in per-game logs): firestorms per hex and per-seat lists.
         """
         t = self.topo
         n = self.num_players
         stations = [PIECES.fire_stations - x for x in self.stations_left] if self.firestorm else [0] * n
 
         def holder(q: int) -> str:
-            return f"seat {q}" if q >= 0 else "nobody"
+            return seat_label(q) if q >= 0 else "nobody"
 
         ended = "not over"
         if self.phase == OVER:

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from firebreak.core.text import seat_label
+
 if TYPE_CHECKING:
     from .state import GreatFireState
 
 
 def game_stats(state: "GreatFireState") -> dict[str, Any]:
+    """Numbers (averaged by the lab) and categories (reported as shares of games): the Hero of London's holder
+    is a seat label, "P0", or "nobody" (pawn colours are dealt anew each game, so the seat is the stable name)."""
     board = state.board
     burnt = [board.names[d] for d in range(board.num_districts)
              if board.size[d] and not state.houses[d] and not state.demolished[d]]
@@ -20,6 +24,6 @@ def game_stats(state: "GreatFireState") -> dict[str, Any]:
         "houses_lost": sum(state.lost),
         "fires_put_out": sum(state.put_out),
         "fire_cones_on_board": sum(state.fire),
-        "hero_of_london": state.hero if state.hero >= 0 else None,
+        "hero_of_london": seat_label(state.hero) if state.hero >= 0 else "nobody",
         "tokens_taken": sum(len(h) for h in state.held) + len(state.spent_tokens),
     }
