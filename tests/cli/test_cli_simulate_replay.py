@@ -1,7 +1,6 @@
 """``firebreak games``, ``simulate`` and ``replay`` end to end on the toy game."""
 
 import json
-
 import re
 
 import pytest

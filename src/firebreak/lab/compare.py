@@ -28,7 +28,8 @@ from typing import Any
 from firebreak.core import GameSpec, OptionError
 
 from .backends import run_tasks
-from .job import JobSpec, LabError, categorical_stat_names, job_tasks, make_job, numeric_stat_names, stat_categories
+from .job import (JobSpec, LabError, categorical_stat_names, job_tasks, make_job, numeric_stat_names,
+                  stat_categories)
 from .stats import PairedDifference, paired_difference
 
 SEAT0 = "win rate of seat 0"

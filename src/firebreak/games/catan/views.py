@@ -174,7 +174,8 @@ class ViewsMixin:
 
         Scalars (averaged over a batch by the lab): turns, actions, sevens, firestorms, cards lost to fire, buildings
         burned, cards taken by the firestorm or robber, fire stations built; categories (texts, reported as shares of
-        games): mode, who holds each special card ("P0" ... or "nobody"), how the game ended. Tables (kept in per-game logs): firestorms per hex and per-seat lists.
+        games): mode, who holds each special card ("P0" ... or "nobody"), how the game ended. Tables (kept in
+        per-game logs): firestorms per hex and per-seat lists.
         """
         t = self.topo
         n = self.num_players
