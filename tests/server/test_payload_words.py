@@ -4,6 +4,7 @@ sheet and the winners by name, all from the game's own protocol methods (the pag
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -13,18 +14,24 @@ from firebreak.core import all_games, filter_events
 from .helpers import create, reference, state_of
 
 
+def finished(client: TestClient, game_id: str) -> dict[str, Any]:
+    """The spectator's message once the bots have played the game to its end."""
+    deadline = time.time() + 120
+    msg = state_of(client, game_id)
+    while not msg["terminal"]:
+        assert time.time() < deadline, "the bots did not finish the game"
+        time.sleep(0.05)
+        msg = state_of(client, game_id)
+    return msg
+
+
 @pytest.mark.parametrize("game", [s.name for s in all_games()])
 def test_a_finished_game_sends_names_score_sheets_and_winners_by_name(sqlite_client: TestClient, game: str) -> None:
     client = sqlite_client
     spec = next(s for s in all_games() if s.name == game)
     n = spec.default_players
     g = create(client, ["random"] * n, game=game, seed=5)
-    deadline = time.time() + 120
-    msg = state_of(client, g["id"])
-    while not msg["terminal"]:
-        assert time.time() < deadline, "the bots did not finish the game"
-        time.sleep(0.05)
-        msg = state_of(client, g["id"])
+    msg = finished(client, g["id"])
     live = client.app.state.manager.games[g["id"]]
     ref = reference(g, live.state.history, seed=5)
     names = [ref.player_name(s) for s in range(n)]
@@ -59,3 +66,33 @@ def test_the_seat_to_act_gets_its_grouped_choices_and_nobody_else_does(sqlite_cl
             assert msg["choices"] == []
     assert state_of(client, g["id"])["choices"] == []
     assert "score_sheet" not in state_of(client, g["id"])
+
+
+@pytest.mark.parametrize("game", [s.name for s in all_games()])
+def test_a_replay_names_the_players_and_ends_with_the_same_score_sheets_and_winners(sqlite_client: TestClient,
+                                                                                   game: str) -> None:
+    """The replay page reads the same words as the game page: names at every step, and at the last step only the
+    score sheets (summing to the scores) and the winners by name, whichever seat it is seen by."""
+    client = sqlite_client
+    spec = next(s for s in all_games() if s.name == game)
+    n = spec.default_players
+    g = create(client, ["random"] * n, game=game, seed=11)
+    live_msg = finished(client, g["id"])
+    history = client.app.state.manager.games[g["id"]].state.history
+    ref = reference(g, history, seed=11)
+    names = [ref.player_name(s) for s in range(n)]
+    for seat in (None, 0, n - 1):
+        params = {"step": len(history)} | ({} if seat is None else {"seat": seat})
+        r = client.get(f"/api/games/{g['id']}/replay", params=params).json()
+        assert r["terminal"] and r["names"] == names
+        assert r["score_sheet"] == [[[source, points] for source, points in sheet] for sheet in ref.score_sheet()]
+        assert r["score_sheet"] == live_msg["score_sheet"]
+        for sheet, total in zip(r["score_sheet"], r["scores"]):
+            assert sum(points for _, points in sheet) == pytest.approx(total)
+        assert r["scores"] == ref.scores() and r["winners"] == ref.winners()
+        assert r["winner_names"] == [names[w] for w in ref.winners()] and r["winner_names"]
+        assert r["winner_names"] == live_msg["winner_names"]
+    for step in (0, len(history) // 2, len(history) - 1):
+        mid = client.get(f"/api/games/{g['id']}/replay", params={"step": step, "seat": 0}).json()
+        assert not mid["terminal"] and mid["names"] == names
+        assert not {"score_sheet", "scores", "winners", "winner_names"} & mid.keys()

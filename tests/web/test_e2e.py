@@ -228,8 +228,65 @@ def test_two_players_and_two_bots_play_great_fire_to_the_end_in_chromium(server:
         wait_js(alice, "document.getElementById('where').textContent.startsWith('Step 1 of')")
         alice.keyboard.press("End")
         wait_js(alice, "document.getElementById('where').textContent.includes('game over')")
+        alice.wait_for_selector("#result:not([hidden])")
+        assert all(names[w] in alice.locator("#winners").inner_text() for w in winners)
+        assert alice.locator("#scores table.score-sheet").count() == 4
         alice.screenshot(path=str(out / "07-replay.png"), full_page=True)
         browser.close()
     assert errors == []
     record = GameRecord.from_json(httpx.get(f"{server.base}/api/games/{game_id}/log").json())
     assert replay(record).is_terminal()
+
+
+def test_the_replay_of_a_finished_game_ends_with_the_winner_and_each_seats_score_sheet(server: ServerProcess) -> None:
+    """Four bots play Great Fire (hidden colours) to the end; its replay page names the players as the game does
+    and, at the last step only, says who won and shows each seat's score sheet, seen by the public or by a seat."""
+    body = {"game": "great-fire", "num_players": 4, "seed": 3, "options": {"hidden_colours": True},
+            "seats": [{"kind": "bot", "bot": "random"}] * 4}
+    r = httpx.post(server.base + "/api/games", json=body)
+    assert r.status_code == 201, r.text
+    game_id = r.json()["id"]
+    deadline = time.monotonic() + 120
+    final = httpx.get(f"{server.base}/api/games/{game_id}").json()
+    while not final["terminal"]:
+        assert time.monotonic() < deadline, "the bots did not finish the game"
+        time.sleep(0.2)
+        final = httpx.get(f"{server.base}/api/games/{game_id}").json()
+    names, sheets = final["names"], final["score_sheet"]
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.goto(f"{server.base}/replay/{game_id}")
+        page.wait_for_selector("#board svg")
+        wait_js(page, "document.getElementById('where').textContent.startsWith('Step 0 of')")
+        assert page.locator("#result").is_hidden()
+        assert page.locator("#seat option").all_inner_texts()[1:] == names
+        first = httpx.get(f"{server.base}/api/games/{game_id}/replay", params={"step": 0}).json()
+        assert f"{names[first['current_player']]} to play" in page.locator("#where").inner_text()
+        for seat_choice in ("", "2"):
+            page.select_option("#seat", seat_choice)
+            page.click("#lastbtn")
+            wait_js(page, "document.getElementById('where').textContent.includes('game over')")
+            page.wait_for_selector("#result:not([hidden])")
+            sentence = page.locator("#winners").inner_text()
+            assert final["winner_names"] and all(w in sentence for w in final["winner_names"])
+            assert ("wins with" if len(final["winner_names"]) == 1 else "share the win") in sentence
+            tables = page.locator("#scores table.score-sheet")
+            assert tables.count() == 4
+            for seat in range(4):
+                text = tables.nth(seat).inner_text()
+                assert names[seat] in text and text.endswith(f"Total\t{final['scores'][seat]:g}")
+                assert all(source in text for source, _ in sheets[seat])
+            for w in final["winners"]:
+                assert "winner" in tables.nth(w).locator("caption").inner_text()
+            page.click("#first")
+            wait_js(page, "document.getElementById('where').textContent.startsWith('Step 0 of')")
+            assert page.locator("#result").is_hidden()
+        page.click("#lastbtn")
+        wait_js(page, "!document.getElementById('result').hidden")
+        page.screenshot(path=str(artifacts() / "08-replay-score-sheets.png"), full_page=True)
+        browser.close()
+    assert errors == []

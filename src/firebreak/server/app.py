@@ -53,7 +53,7 @@ from .bots import BotPool
 from .retention import with_housekeeping
 from .security import SecurityHeaders
 from .storage import UNAVAILABLE, Storage, default_database_url
-from .views import log_entries, render_board, seat_payload
+from .views import game_over_words, log_entries, player_names, render_board, seat_payload
 from .wire import loads
 
 log = logging.getLogger(__name__)
@@ -399,12 +399,15 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
             state.apply_unchecked(a)
         view = state.view(seat)
         svg, text = render_board(live.spec, view, [])
-        return {"game_id": game_id, "game": live.spec.name, "title": live.spec.title, "step": step, "total": total,
-                "viewer": seat, "num_players": state.num_players, "terminal": state.is_terminal(),
-                "current_player": None if state.is_terminal() else state.current_player(),
-                "view": view, "svg": svg, "text": text,
-                "scores": state.scores() if state.is_terminal() else None,
-                "entries": log_entries(state, live.marks, live.actors, seat, -1, step)}
+        terminal = state.is_terminal()
+        out = {"game_id": game_id, "game": live.spec.name, "title": live.spec.title, "step": step, "total": total,
+               "viewer": seat, "num_players": state.num_players, "terminal": terminal,
+               "current_player": None if terminal else state.current_player(),
+               "names": player_names(state), "view": view, "svg": svg, "text": text,
+               "entries": log_entries(state, live.marks, live.actors, seat, -1, step)}
+        if terminal:  # as the live game: totals, score sheets and winners only once the game is over
+            out.update(game_over_words(state))
+        return out
 
     # ------------------------------------------------------------------------------------------- live
     @app.websocket("/ws/games/{game_id}")

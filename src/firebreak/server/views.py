@@ -63,6 +63,17 @@ def player_names(state: GameState) -> list[str]:
     return [state.player_name(seat) for seat in range(state.num_players)]
 
 
+def game_over_words(state: GameState) -> dict[str, Any]:
+    """What every screen shows once a game is over: the totals, each seat's score sheet in the rulebook's order
+    (summing to the totals), the winners and their names. Only for a finished game: during play the sheets could
+    reveal what a seat's view hides (e.g. Great Fire's hidden colours), so both the live game and its replay send
+    them only at the end."""
+    winners = state.winners()
+    return {"scores": state.scores(), "winners": winners,
+            "score_sheet": [[[source, points] for source, points in sheet] for sheet in state.score_sheet()],
+            "winner_names": [state.player_name(w) for w in winners]}
+
+
 def log_entries(state: GameState, marks: list[int], actors: list[int], viewer: int | None,
                 start: int, stop: int) -> list[dict[str, Any]]:
     """Log entries for actions ``start..stop-1`` as ``viewer`` may see them (index -1 is the set-up).
@@ -131,8 +142,5 @@ def seat_payload(live: LiveGame, viewer: int | None, kind: str, start: int,
         "entries": log_entries(state, live.marks, live.actors, viewer, start, len(state.history)),
     }
     if terminal:
-        msg["scores"] = state.scores()
-        msg["winners"] = state.winners()
-        msg["score_sheet"] = [[[source, points] for source, points in sheet] for sheet in state.score_sheet()]
-        msg["winner_names"] = [state.player_name(w) for w in msg["winners"]]
+        msg.update(game_over_words(state))
     return msg

@@ -2,7 +2,6 @@
 "use strict";
 const gameId = decodeURIComponent(location.pathname.split("/").pop());
 let step = 0, total = 0, seat = "", seatsFilled = false;
-const names = [];  // each seat's name as the log entries give it (the replay answer names the actors)
 const $ = id => document.getElementById(id);
 
 async function load() {
@@ -13,7 +12,7 @@ async function load() {
     total = r.total; step = r.step;
     document.title = `${r.title} replay — firebreak`;
     $("title").textContent = `${r.title} — replay`;
-    for (const e of r.entries) if (e.seat !== null && e.seat !== undefined && e.name) names[e.seat] = e.name;
+    const names = r.names;  // each seat's name as every screen shows it (the game's player_name)
     $("where").textContent = `Step ${step} of ${total}` + (r.terminal ? " (game over)" : ` · ${FB.seatName(r.current_player, names)} to play`);
     $("step").max = total; $("step").value = step;
     if (!seatsFilled) {
@@ -25,7 +24,10 @@ async function load() {
     $("log").replaceChildren(...r.entries.map((e, i) => FB.logItem(e, i >= from)));
     $("log").scrollTop = $("log").scrollHeight;
     $("result").hidden = !r.terminal;
-    if (r.terminal) $("scores").replaceChildren(FB.scoreSheets(r.score_sheet || null, r.scores, r.winners || null, names));
+    if (r.terminal) {  // the same winner sentence and score sheets as the game page's end screen
+      $("winners").textContent = FB.winnerText(r.winners, r.scores, names);
+      $("scores").replaceChildren(FB.scoreSheets(r.score_sheet, r.scores, r.winners, names));
+    }
   } catch (e) { $("error").textContent = e.message; }
 }
 function go(s) { step = Math.max(0, Math.min(total, s)); load(); }
