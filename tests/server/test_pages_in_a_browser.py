@@ -78,6 +78,7 @@ def test_pages_run_under_the_content_policy_and_the_lobby_pages(server: ServerPr
         assert "Catan" in page.locator("#games").inner_text() or "catan" in page.locator("#games").inner_text()
         page.select_option("#filter-game", "")
         page.select_option("#filter-status", "finished")
+        page.locator("#games a", has_text="Replay").first.wait_for()  # the finished list, not the catan one before it
         page.locator("#page-info", has_text="Games 1–1").wait_for()
         assert page.locator("#games a", has_text="Replay").count() == 1
 
