@@ -43,12 +43,15 @@ const FB = {
     return ev.kind.replace(/_/g, " ") + (parts.length ? ": " + parts.join("; ") : "");
   },
   logItem(entry, recent) {
+    // The game's own sentences lead (they name the player); the typed action text is kept only when the game
+    // said nothing about the move, and as the entry's tooltip.
     const who = entry.seat === null || entry.seat === undefined ? "" : `${entry.name || `P${entry.seat}`}: `;
-    const li = FB.el("li", { class: recent ? "recent" : null, value: entry.index + 2 });
-    li.append(FB.el("strong", { text: who + entry.text }));
-    if (entry.events.length) {
-      li.append(FB.el("div", { class: "events", text: entry.events.map(FB.eventText).join(" · ") }));
-    }
+    const li = FB.el("li", { class: recent ? "recent" : null, value: entry.index + 2, title: who + entry.text });
+    const sentences = entry.events.map(FB.eventText);
+    const narrated = sentences.length && entry.events[0].text;
+    li.append(FB.el("strong", { text: narrated ? sentences[0] : who + entry.text }));
+    const rest = narrated ? sentences.slice(1) : sentences;
+    if (rest.length) li.append(FB.el("div", { class: "events", text: rest.join(" · ") }));
     return li;
   },
   showBoard(container, svg, text) {
