@@ -173,7 +173,7 @@ def test_a_seat_handed_to_nobody_else_cannot_be_played_through_spectator_or_othe
     s = state_of(client, g["id"], toks[0])
     for tok in (toks[1], toks[2]):
         r = client.post(f"/api/games/{g['id']}/actions", json={"index": 0, "action": s["legal"][0]["id"], "token": tok})
-        assert error_code(r) == "not_your_turn" and "seat 0" in r.json()["error"]["message"]
+        assert error_code(r) == "not_your_turn" and "(P0)'s turn" in r.json()["error"]["message"]
 
 
 def play_to_end(client: TestClient, game_id: str, toks: dict[int, str]) -> None:

@@ -370,7 +370,7 @@ class GameState(ABC):
             raise IllegalActionError("the game is over; no action is legal")
         if not self.is_legal(a):
             raise IllegalActionError(
-                f"'{self.action_to_text(a)}' is not legal now (seat {self.current_player()} to act; "
+                f"'{self.action_to_text(a)}' is not legal now ({self.player_name(self.current_player())} to act; "
                 f"{len(self.legal_actions())} legal actions)"
             )
         start = len(self.events)

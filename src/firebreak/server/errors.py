@@ -30,8 +30,9 @@ def bad_token() -> ApiError:
     return ApiError(403, "bad_token", "this seat link is not valid for this game (check the link you were sent)")
 
 
-def not_your_turn(seat: int, current: int) -> ApiError:
-    return ApiError(409, "not_your_turn", f"it is seat {current}'s turn, not seat {seat}'s")
+def not_your_turn(seat_name: str, current_name: str) -> ApiError:
+    """Players are named as the game names them everywhere else (e.g. "Purple (P1)")."""
+    return ApiError(409, "not_your_turn", f"it is {current_name}'s turn, not {seat_name}'s")
 
 
 def stale_index(expected: int, got: int) -> ApiError:

@@ -341,9 +341,10 @@ class GameManager:
             if index != len(state.history):
                 raise E.stale_index(len(state.history), index)
             if live.seats[seat].kind != "human":
-                raise E.ApiError(409, "seat_is_bot", f"seat {seat} has been handed to a bot; reclaim it first")
+                raise E.ApiError(409, "seat_is_bot",
+                                 f"{state.player_name(seat)}'s seat has been handed to a bot; take it back first")
             if state.current_player() != seat:
-                raise E.not_your_turn(seat, state.current_player())
+                raise E.not_your_turn(state.player_name(seat), state.player_name(state.current_player()))
             try:
                 a = state.parse_action(action)
             except FirebreakError as exc:
