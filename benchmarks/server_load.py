@@ -63,6 +63,7 @@ class Stats:
     games_started: int = 0
     games_finished: int = 0
     errors: int = 0
+    refused: int = 0  # creations answered 503 or 429 (retried after Retry-After, as a client should)
     spectator_updates: int = 0
     bytes_received: int = 0
 
@@ -71,8 +72,13 @@ async def play_one(http: httpx.AsyncClient, ws_base: str, args: argparse.Namespa
                    deadline: float, stats: Stats, measuring: list[bool]) -> None:
     """Create one game, connect its seats and spectator, play it until it ends or the deadline passes."""
     seats = [{"kind": "human"}] * args.humans + [{"kind": "bot", "bot": args.bot}] * args.bots
-    r = await http.post("/api/games", json={"game": args.game, "num_players": args.humans + args.bots,
-                                            "seed": seed, "seats": seats})
+    while True:
+        r = await http.post("/api/games", json={"game": args.game, "num_players": args.humans + args.bots,
+                                                "seed": seed, "seats": seats})
+        if r.status_code not in (429, 503) or time.perf_counter() > deadline:
+            break
+        stats.refused += 1
+        await asyncio.sleep(float(r.headers.get("Retry-After", "1")))
     r.raise_for_status()
     g = r.json()
     stats.games_started += 1
@@ -145,8 +151,13 @@ async def table(http: httpx.AsyncClient, ws_base: str, args: argparse.Namespace,
 
 def count_actions(base: str) -> int:
     """Actions the server has committed in all games (bots included)."""
-    games = httpx.get(base + "/api/games", params={"limit": 1000}, timeout=60).json()["games"]
-    return sum(g["num_actions"] for g in games)
+    total, offset = 0, 0
+    while True:  # the lobby pages its list (at most 200 games a page)
+        page = httpx.get(base + "/api/games", params={"limit": 200, "offset": offset}, timeout=60).json()
+        total += sum(g["num_actions"] for g in page["games"])
+        if not page.get("more"):
+            return total
+        offset += len(page["games"])
 
 
 async def run(args: argparse.Namespace, base: str, server_pid: int, games: int, think: float,
@@ -179,7 +190,8 @@ async def run(args: argparse.Namespace, base: str, server_pid: int, games: int, 
     print(f"   {args.game}: {args.humans} simulated players + {args.bots} {args.bot} bots + 1 spectator each; "
           f"{stats.games_started} games played ({stats.games_finished} to the end), {before}..{after} actions")
     print(f"   measured {wall:.1f} s: {after - mid} actions committed = {(after - mid) / wall:.0f} actions/s "
-          f"({stats.human_actions / wall:.0f}/s by simulated players); errors {stats.errors}")
+          f"({stats.human_actions / wall:.0f}/s by simulated players); errors {stats.errors}; "
+          f"creations refused and retried {stats.refused}")
     print(f"   send -> update at every seat and the spectator: p50 {pct(0.5):.1f} ms, p90 {pct(0.9):.1f} ms, "
           f"p99 {pct(0.99):.1f} ms, max {pct(1.0):.1f} ms over {len(lat)} actions "
           f"(target p99 < 100 ms: {'met' if pct(0.99) < 100 else 'NOT met'})")

@@ -210,6 +210,10 @@ class LiveGame:
         return out
 
 
+DB_ATTEMPTS = 2
+"""Tries of a storage call refused for a database lock before the client gets a 503."""
+
+
 class GameManager:
     """All live games of this process and the operations on them (create, act, take over, broadcast)."""
 
@@ -228,11 +232,19 @@ class GameManager:
         self._load_lock = asyncio.Lock()
 
     async def db(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """Run a storage call in a database thread; a locked or unreachable database is a 503 (try again)."""
-        try:
-            return await asyncio.to_thread(fn, *args)
-        except UNAVAILABLE as exc:
-            raise E.unavailable(exc) from None
+        """Run a storage call in a database thread; a locked or unreachable database is a 503 (try again).
+
+        A call refused for a lock (nothing was written) is tried once more first: under a burst of writes SQLite's
+        busy handler does not queue fairly, so one wait of the lock timeout can miss its turn while the database
+        is merely busy, not stuck."""
+        for attempt in range(DB_ATTEMPTS):
+            try:
+                return await asyncio.to_thread(fn, *args)
+            except UNAVAILABLE as exc:
+                if attempt + 1 == DB_ATTEMPTS or "lock" not in str(exc).lower():
+                    raise E.unavailable(exc) from None
+                await asyncio.sleep(0.05)
+        raise AssertionError("unreachable")  # pragma: no cover
 
     def check_bot(self, spec: str, where: str = "") -> None:
         """Refuse (422) a bot spec that does not parse or asks for more than this server's limits."""
