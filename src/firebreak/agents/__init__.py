@@ -12,11 +12,12 @@ from .factory import (
     register_agent,
 )
 from .greedy import GreedyAgent, score_lead
+from .levels import LEVELS, Level, bot_levels, level_spec
 from .mcts import MCTSAgent
 from .random_agent import RandomAgent
 from .runner import agent_rng, play_game
 
 __all__ = [
-    "Agent", "AgentSpecError", "AgentType", "BotLimitError", "BotLimits", "GreedyAgent", "MCTSAgent", "Observation", "RandomAgent", "agent_rng",
+    "LEVELS", "Agent", "AgentSpecError", "Level", "bot_levels", "level_spec", "AgentType", "BotLimitError", "BotLimits", "GreedyAgent", "MCTSAgent", "Observation", "RandomAgent", "agent_rng",
     "known_agents", "make_agent", "parse_agent_list", "play_game", "register_agent", "score_lead",
 ]

@@ -14,6 +14,7 @@ from firebreak.core import FirebreakError
 
 from .base import Agent
 from .greedy import GreedyAgent
+from .levels import LEVELS, level_spec
 from .mcts import MCTSAgent
 from .random_agent import RandomAgent
 
@@ -82,11 +83,17 @@ def parse_spec(spec: str) -> tuple[AgentType, dict[str, object]]:
     fit (the agent itself may still refuse the values: see :func:`make_agent`)."""
     if not isinstance(spec, str) or not spec.strip():
         raise AgentSpecError(f"an agent spec is a name such as 'random' (known agents: {_describe_known()})")
-    name, _, params_text = spec.strip().partition(":")
+    name, colon, params_text = spec.strip().partition(":")
     name = name.strip().lower()
+    if name in LEVELS:
+        if colon:
+            raise AgentSpecError(f"the bot level {name!r} takes no parameters (it stands for "
+                                 f"{level_spec(name)!r}; write that spec to change its settings)")
+        return parse_spec(LEVELS[name].spec)
     agent_type = _AGENTS.get(name)
     if agent_type is None:
-        raise AgentSpecError(f"unknown agent {name!r} (known agents: {_describe_known()})")
+        raise AgentSpecError(f"unknown agent {name!r} (known levels: {', '.join(LEVELS)}; "
+                             f"known agents: {_describe_known()})")
     kwargs: dict[str, object] = {}
     for item in filter(None, (p.strip() for p in params_text.split(","))):
         key, eq, raw = item.partition("=")
@@ -106,6 +113,7 @@ def make_agent(spec: str) -> Agent:
     Raises :class:`AgentSpecError` listing the known agents or parameters when the spec does not fit.
     """
     agent_type, kwargs = parse_spec(spec)
+    spec = level_spec(spec) or spec
     try:
         return agent_type.make(**kwargs)
     except ValueError as exc:

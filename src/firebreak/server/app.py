@@ -43,7 +43,7 @@ from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconn
 from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import BaseModel, Field
 
-from firebreak.agents import BotLimits, known_agents
+from firebreak.agents import BotLimits, bot_levels, known_agents
 from firebreak.core import FirebreakError, GameState, all_games, get_game, record_of
 
 from . import errors as E
@@ -274,7 +274,9 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
             })
         bots = [{"name": t.name, "help": t.help, "params": {k: v.__name__ for k, v in t.params.items()}}
                 for t in known_agents()]
-        return {"games": games, "bots": bots}
+        levels = [{"name": lv.name, "title": lv.title, "description": lv.description, "spec": lv.spec}
+                  for lv in bot_levels()]
+        return {"games": games, "bots": bots, "levels": levels}
 
     @app.post("/api/games", status_code=201, summary="Create a game")
     async def create_game(req: CreateRequest, request: Request) -> dict[str, Any]:
