@@ -32,6 +32,7 @@ RETRY_PAUSE = 0.2
 """Seconds between two tries of a batch."""
 
 Item = tuple[str, int, int, int, bool]  # (game_id, idx, action, seat, finished)
+"""One action to store. A game queues a *run* of them: its move and the bots' answers computed with it."""
 
 
 class GroupCommitter:
@@ -46,18 +47,23 @@ class GroupCommitter:
         self.batches = 0  # transactions committed (with ``actions``: how well commits are grouped)
         self.actions = 0
         self._cv = threading.Condition()
-        self._pending: list[tuple[Item, asyncio.AbstractEventLoop, asyncio.Future]] = []
+        self._pending: list[tuple[list[Item], asyncio.AbstractEventLoop, asyncio.Future]] = []
         self._thread: threading.Thread | None = None
         self._closed = False
 
     async def append(self, game_id: str, idx: int, action: int, seat: int, finished: bool) -> None:
         """Store one action; returns once it is committed. Raises ``StaleIndexError`` if its index was taken."""
+        await self.append_run([(game_id, idx, action, seat, finished)])
+
+    async def append_run(self, run: list[Item]) -> None:
+        """Store consecutive actions of ONE game (a move and the bots' answers to it) together, all or none;
+        returns once they are committed. Raises ``StaleIndexError`` if an index was taken."""
         loop = asyncio.get_running_loop()
         fut = loop.create_future()
         if self.inline:
             if self._closed:
                 raise RuntimeError("the server is shutting down; nothing more is stored")
-            self._pending.append(((game_id, idx, action, seat, finished), loop, fut))
+            self._pending.append((run, loop, fut))
             if not self._flush_due:
                 self._flush_due = True
                 loop.call_soon(self._flush_inline)
@@ -66,7 +72,7 @@ class GroupCommitter:
         with self._cv:
             if self._closed:
                 raise RuntimeError("the server is shutting down; nothing more is stored")
-            self._pending.append(((game_id, idx, action, seat, finished), loop, fut))
+            self._pending.append((run, loop, fut))
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="firebreak-commits", daemon=True)
                 self._thread.start()
@@ -93,27 +99,33 @@ class GroupCommitter:
         if batch:
             _settle(self._store(batch))
 
-    def _store(self, batch: list[tuple[Item, asyncio.AbstractEventLoop, asyncio.Future]]
+    def _store(self, batch: list[tuple[list[Item], asyncio.AbstractEventLoop, asyncio.Future]]
                ) -> list[tuple[asyncio.Future, Any]]:
-        """Commit a batch; (future, result) per item: None once committed, else the exception to raise."""
-        items = [item for item, _, _ in batch]
+        """Commit a batch; (future, result) per run: None once committed, else the exception to raise."""
+        items = [item for run, _, _ in batch for item in run]
         stored = False
         for attempt in range(1, ATTEMPTS + 1):
             try:
                 results: list[Any] = self.storage.append_actions(items)
                 stored = True
             except UNAVAILABLE as exc:  # locked or lost: try again shortly (on the loop: never, see above)
-                results = [exc] * len(batch)
+                results = [exc] * len(items)
                 if attempt < ATTEMPTS and not self.inline:
                     time.sleep(RETRY_PAUSE)
                     continue
             except Exception as exc:  # noqa: BLE001 - the database refused the batch: all fail
-                results = [exc] * len(batch)
+                results = [exc] * len(items)
             break
         if stored:
             self.batches += 1
             self.actions += sum(r is None for r in results)
-        return [(fut, result) for (_, _, fut), result in zip(batch, results)]
+        out = []
+        at = 0
+        for run, _, fut in batch:  # a run's actions are stored or refused together: its first refusal says why
+            mine = results[at:at + len(run)]
+            at += len(run)
+            out.append((fut, next((r for r in mine if r is not None), None)))
+        return out
 
     def _run(self) -> None:
         while True:

@@ -178,10 +178,12 @@ class LiveGame:
                 payload["svg_patch"] = ops
         return dumps(payload), board["view"], pieces
 
-    def adopt(self, new_state: GameState, seat: int) -> None:
+    def adopt(self, new_state: GameState, moves: list[tuple[int, int, int]]) -> None:
+        """Take ``new_state``, reached by ``moves`` ``(action, seat, events after it)`` from the current one."""
         self.state = new_state
-        self.actors.append(seat)
-        self.marks.append(len(new_state.events))
+        for _, seat, mark in moves:
+            self.actors.append(seat)
+            self.marks.append(mark)
 
     def replay_stored(self, actions: list[tuple[int, int]]) -> None:
         for action, seat in actions:
@@ -369,13 +371,18 @@ class GameManager:
         return index
 
     async def _commit(self, live: LiveGame, seat: int, action: int) -> None:
-        """Store then adopt one legal action (lock held) and queue the update to every local client."""
+        """Store then adopt one legal action (lock held), with the answers of the bots that answer at once (see
+        :meth:`_quick_answers`) in the same transaction, and queue the update to every local client."""
         new = live.state.clone()
         new.apply(action)
+        moves = [(action, seat, len(new.events))]
+        self._quick_answers(live, new, moves)
         idx = len(live.state.history)
-        live.committing = idx + 1
+        last = len(moves) - 1
+        run = [(live.id, idx + k, a, s, k == last and new.is_terminal()) for k, (a, s, _) in enumerate(moves)]
+        live.committing = idx + len(moves)
         try:
-            await self.committer.append(live.id, idx, action, seat, new.is_terminal())
+            await self.committer.append_run(run)
         except UNAVAILABLE as exc:
             raise E.unavailable(exc) from None
         except StaleIndexError:
@@ -385,8 +392,35 @@ class GameManager:
             raise E.stale_index(len(live.state.history), idx) from None
         finally:
             live.committing = None
-        live.adopt(new, seat)
+        live.adopt(new, moves)
         self.broadcast(live)
+
+    def _quick_answers(self, live: LiveGame, state: GameState, moves: list[tuple[int, int, int]]) -> None:
+        """Play on ``state`` the moves of the bots that answer at once (no bot delay, and their last move took
+        under :data:`INLINE_BOT`), at most one round, appending ``(action, seat, events after it)`` to ``moves``.
+
+        They are committed with the move they answer: one transaction, one notification and one update instead
+        of one each per bot (on PostgreSQL each commit is a round trip and a flush to disk, and the bots' answers
+        came one commit after another). The moves are the ones the bot loop would make (same bot, same random
+        stream), and nothing of them is shown before the commit; a slower bot is left to the bot loop."""
+        if self.bot_delay or self.closing:
+            return
+        while len(moves) < state.num_players and not state.is_terminal():
+            seat = state.current_player()
+            spec = live.seats[seat].bot
+            if live.seats[seat].kind != "bot" or spec is None:
+                return
+            took = live.bot_seconds.get((seat, spec))
+            if took is None or took >= INLINE_BOT:
+                return
+            agent = live.agents.get((seat, spec))
+            if agent is None:
+                agent = live.agents[(seat, spec)] = make_agent(spec)
+            start = time.perf_counter()
+            action = agent.act(Observation(state, seat), agent_rng(live.row.seed, seat, len(state.history)))
+            live.bot_seconds[(seat, spec)] = time.perf_counter() - start
+            state.apply(action)
+            moves.append((action, seat, len(state.events)))
 
     # ------------------------------------------------------------------------------------------- bots
     def kick_bots(self, live: LiveGame) -> None:
@@ -564,13 +598,55 @@ class GameManager:
         """A process changed a game (``actions``: its new action count; None: its seats): catch up and tell our
         clients. Called on PostgreSQL NOTIFY, for our own changes too, which are skipped as already known."""
         live = self.games.get(game_id)
-        if live is None or (actions is not None and (len(live.state.history) >= actions
-                                                      or live.committing == actions)):
+        if live is None or (actions is not None and self._known(live, actions)):
             return  # unknown here, already known, or our own commit telling us before we adopted it
         async with live.lock:
             before = [(s.kind, s.bot) for s in live.seats]
             await self.catch_up(live)
             self.broadcast(live, full=before != [(s.kind, s.bot) for s in live.seats])
+
+    @staticmethod
+    def _known(live: LiveGame, actions: int) -> bool:
+        """Whether a game's first ``actions`` actions are known here, or being committed by us (the notification
+        of our own commit may come back before we adopt it: catching up then would cost a read and hold up the
+        game; if another process took those turns instead, our commit fails and catches up itself)."""
+        return len(live.state.history) >= actions or (live.committing is not None and actions <= live.committing)
+
+    def apply_notes(self, notes: list[tuple[str, int, int, int]]) -> None:
+        """Stored actions ``(game, idx, action, seat)`` announced by a notification (a batch of another process,
+        or our own): applied at once to the games cached here and sent to their clients, without reading the
+        database. A game busy with a change of its own gets them once it is done; one whose notes do not follow
+        on from what it holds (a note missed while reconnecting) catches up from the database."""
+        by_game: dict[str, list[tuple[int, int, int]]] = {}
+        for game_id, idx, action, seat in notes:
+            by_game.setdefault(game_id, []).append((idx, action, seat))
+        for game_id, moves in by_game.items():
+            live = self.games.get(game_id)
+            if live is None or self._known(live, moves[-1][0] + 1):
+                continue
+            if live.lock.locked() or moves[0][0] > len(live.state.history):
+                asyncio.ensure_future(self._apply_later(live, moves))
+                continue
+            self._apply(live, moves)
+            self.broadcast(live)
+
+    @staticmethod
+    def _apply(live: LiveGame, moves: list[tuple[int, int, int]]) -> None:
+        n = len(live.state.history)
+        live.replay_stored([(action, seat) for idx, action, seat in moves if idx >= n])
+
+    async def _apply_later(self, live: LiveGame, moves: list[tuple[int, int, int]]) -> None:
+        try:
+            async with live.lock:
+                if len(live.state.history) >= moves[-1][0] + 1:
+                    return
+                if moves[0][0] <= len(live.state.history):
+                    self._apply(live, moves)
+                else:
+                    await self.catch_up(live)
+                self.broadcast(live)
+        except Exception:
+            log.exception("cannot bring game %s up to date after a notification", live.id)
 
     def start_resuming(self) -> asyncio.Task:
         """After a start or restart: bring back the bots of unfinished games in the background (the port is open
