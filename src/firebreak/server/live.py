@@ -56,8 +56,15 @@ action and the bots' answers go out as one update: built once instead of once pe
 see a 30 ms pause. A bot thinking longer than this is shown in a later update."""
 
 INLINE_BOT = 0.002
-"""A bot whose last move took less than this (seconds) moves on the event loop; a slower one in a worker process
-(:mod:`.bots`), so its thinking never stalls the other games (the hop costs more than a random bot's move)."""
+"""A bot whose last move took less than this (CPU seconds: a busy machine's pauses do not count) moves on the event
+loop; a slower one in a worker process (:mod:`.bots`), so its thinking never stalls the other games (the hop costs
+more than a random bot's move)."""
+
+MAX_ANSWERS = 64
+"""Most bot moves committed with the move they answer (a game of bots alone goes on in such steps)."""
+
+ANSWERS_CPU = 0.01
+"""CPU seconds the bots' answers committed with a move may take on the event loop, all together."""
 
 RESUME_CONCURRENCY = 2
 """Games whose bots are brought back at once after a start (loading one replays its actions, in a thread): few,
@@ -397,7 +404,8 @@ class GameManager:
 
     def _quick_answers(self, live: LiveGame, state: GameState, moves: list[tuple[int, int, int]]) -> None:
         """Play on ``state`` the moves of the bots that answer at once (no bot delay, and their last move took
-        under :data:`INLINE_BOT`), at most one round, appending ``(action, seat, events after it)`` to ``moves``.
+        under :data:`INLINE_BOT`) until a person is to move, at most :data:`MAX_ANSWERS` moves and
+        :data:`ANSWERS_CPU` seconds, appending ``(action, seat, events after it)`` to ``moves``.
 
         They are committed with the move they answer: one transaction, one notification and one update instead
         of one each per bot (on PostgreSQL each commit is a round trip and a flush to disk, and the bots' answers
@@ -405,7 +413,8 @@ class GameManager:
         stream), and nothing of them is shown before the commit; a slower bot is left to the bot loop."""
         if self.bot_delay or self.closing:
             return
-        while len(moves) < state.num_players and not state.is_terminal():
+        spent = 0.0
+        while len(moves) <= MAX_ANSWERS and spent < ANSWERS_CPU and not state.is_terminal():
             seat = state.current_player()
             spec = live.seats[seat].bot
             if live.seats[seat].kind != "bot" or spec is None:
@@ -416,9 +425,10 @@ class GameManager:
             agent = live.agents.get((seat, spec))
             if agent is None:
                 agent = live.agents[(seat, spec)] = make_agent(spec)
-            start = time.perf_counter()
+            start = time.thread_time()
             action = agent.act(Observation(state, seat), agent_rng(live.row.seed, seat, len(state.history)))
-            live.bot_seconds[(seat, spec)] = time.perf_counter() - start
+            took = live.bot_seconds[(seat, spec)] = time.thread_time() - start
+            spent += took
             state.apply(action)
             moves.append((action, seat, len(state.events)))
 
@@ -485,9 +495,9 @@ class GameManager:
                 agent = live.agents.get((seat, spec))
                 if agent is None:
                     agent = live.agents[(seat, spec)] = make_agent(spec)
-                start = time.perf_counter()
+                start = time.thread_time()
                 action = agent.act(Observation(state, seat), rng)
-                live.bot_seconds[(seat, spec)] = time.perf_counter() - start
+                live.bot_seconds[(seat, spec)] = time.thread_time() - start
                 await self._commit(live, seat, action)
                 return True
             n = len(state.history)
