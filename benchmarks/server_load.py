@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import random
 import signal
@@ -70,6 +71,7 @@ class Stats:
     latencies: list[float] = field(default_factory=list)
     human_actions: int = 0
     games_started: int = 0
+    games_connected: int = 0
     games_finished: int = 0
     errors: int = 0
     refused: int = 0  # creations answered 503 or 429 (retried after Retry-After, as a client should)
@@ -78,15 +80,15 @@ class Stats:
 
 
 async def play_one(https: list[httpx.AsyncClient], ws_bases: list[str], args: argparse.Namespace, seed: int,
-                   think: float, deadline: float, stats: Stats, measuring: list[bool], first: int) -> None:
+                   think: float, end: list[float], stats: Stats, measuring: list[bool], first: int) -> None:
     """Create one game through server ``first``, connect its seats and spectator (to the servers in turn from the
-    next one), play it until it ends or the deadline passes."""
+    next one), play it until it ends or the deadline ``end[0]`` passes."""
     seats = [{"kind": "human"}] * args.humans + [{"kind": "bot", "bot": args.bot}] * args.bots
     n = len(https)
     while True:
         r = await https[first % n].post("/api/games", json={"game": args.game, "num_players": args.humans + args.bots,
                                                 "seed": seed, "seats": seats})
-        if r.status_code not in (429, 503) or time.perf_counter() > deadline:
+        if r.status_code not in (429, 503) or time.perf_counter() > end[0]:
             break
         stats.refused += 1
         await asyncio.sleep(float(r.headers.get("Retry-After", "1")))
@@ -98,6 +100,7 @@ async def play_one(https: list[httpx.AsyncClient], ws_bases: list[str], args: ar
                              compression=None) for i in range(len(tokens))]
     for ws, token in zip(sockets, tokens):
         await ws.send(orjson.dumps({"type": "hello", "token": token}).decode())
+    stats.games_connected += 1
     rng = random.Random(seed)
     seen = [-1] * len(sockets)   # the highest state index each client holds
     pending: list[float] = []    # [target index, time sent] of the action in flight (one at a time per game)
@@ -131,7 +134,7 @@ async def play_one(https: list[httpx.AsyncClient], ws_bases: list[str], args: ar
                     stats.latencies.append(time.perf_counter() - pending[1])
                     stats.human_actions += 1
                 pending.clear()
-            if m["terminal"] or time.perf_counter() >= deadline:
+            if m["terminal"] or time.perf_counter() >= end[0]:
                 if m["terminal"] and not done.is_set():
                     stats.games_finished += 1
                 done.set()
@@ -141,9 +144,9 @@ async def play_one(https: list[httpx.AsyncClient], ws_bases: list[str], args: ar
 
     tasks = [asyncio.create_task(reader(i, ws)) for i, ws in enumerate(sockets)]
     try:
-        await asyncio.wait_for(done.wait(), timeout=max(0.01, deadline - time.perf_counter()))
-    except TimeoutError:
-        pass
+        while not done.is_set() and time.perf_counter() < end[0]:  # (the deadline is set once all are playing)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(done.wait(), timeout=max(0.01, min(1.0, end[0] - time.perf_counter())))
     finally:
         done.set()
         for t in tasks:
@@ -153,11 +156,11 @@ async def play_one(https: list[httpx.AsyncClient], ws_bases: list[str], args: ar
 
 
 async def table(https: list[httpx.AsyncClient], ws_bases: list[str], args: argparse.Namespace, n: int,
-                think: float, deadline: float, stats: Stats, measuring: list[bool]) -> None:
+                think: float, end: list[float], stats: Stats, measuring: list[bool]) -> None:
     """One of the N concurrent games: when a game ends, the next one starts at the same table."""
     k = 0
-    while time.perf_counter() < deadline:
-        await play_one(https, ws_bases, args, 1000 * n + k, think, deadline, stats, measuring, n + k)
+    while time.perf_counter() < end[0]:
+        await play_one(https, ws_bases, args, 1000 * n + k, think, end, stats, measuring, n + k)
         k += 1
 
 
@@ -184,12 +187,15 @@ async def run(args: argparse.Namespace, bases: list[str], server_pids: list[int]
     before = await asyncio.to_thread(count_actions, base)
     https = [httpx.AsyncClient(base_url=b, timeout=60) for b in bases]
     try:
-        warm = min(5.0, duration / 4)
-        deadline = time.perf_counter() + warm + duration
+        end = [float("inf")]
         ws_bases = [f"ws://{b.split('://')[1]}" for b in bases]
-        tables = [asyncio.create_task(table(https, ws_bases, args, i, think, deadline, stats, measuring))
+        tables = [asyncio.create_task(table(https, ws_bases, args, i, think, end, stats, measuring))
                   for i in range(games)]
-        await asyncio.sleep(warm)  # games created and connected; their first moves made
+        started = time.perf_counter()  # warm-up: every game created and connected, then a few seconds of play
+        while stats.games_connected < games and time.perf_counter() < started + 120:
+            await asyncio.sleep(0.1)
+        await asyncio.sleep(min(5.0, duration / 4))
+        end[0] = time.perf_counter() + duration
         measuring[0] = True
         cpu0, cpu_me0, t0 = server_cpu(), time.process_time(), time.perf_counter()
         load0 = os.getloadavg()[0]
