@@ -29,7 +29,7 @@ def _games(storage: Storage, n: int) -> list[str]:
 def test_actions_of_several_games_committed_together_are_all_there_after_a_restart(db_url: str,
                                                                                    inline: bool) -> None:
     storage = Storage(db_url)
-    committer = GroupCommitter(storage, inline=inline)
+    committer = GroupCommitter(storage, inline=inline, writers=1)
     ids = _games(storage, 5)
     real = storage.append_actions
     sizes: list[int] = []
