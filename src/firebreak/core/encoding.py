@@ -49,7 +49,16 @@ class Writer:
         self.values.append(float(value or 0) / scale)
 
     def nums(self, values: Iterable[float | int | bool | None], scale: float = 1.0) -> None:
-        self.values.extend(float(v or 0) / scale for v in values)
+        """Numbers divided by ``scale`` (``None`` counts as 0)."""
+        if scale == 1.0:
+            self.values.extend([float(v or 0) for v in values])
+        else:
+            inv = 1.0 / scale
+            self.values.extend([(v or 0) * inv for v in values])
+
+    def block(self, values: list[float]) -> None:
+        """Numbers already computed as floats (a block an encoder filled in place: the fast path)."""
+        self.values.extend(values)
 
     def one_hot(self, index: int | None, size: int) -> None:
         """``size`` numbers, 1 at ``index`` (all 0 when ``index`` is ``None`` or out of range)."""

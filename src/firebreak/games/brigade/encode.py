@@ -20,6 +20,7 @@ POSITIONS = tuple(pos_name(p) for p in range(B))
 EVENTS = tuple(sorted({e[2] for e in tables().events}))
 CREW = tuple(sorted({c[0] for c in tables().crew}))
 A = len(AFFILIATIONS)
+AFFILIATION_INDEX = {a: i for i, a in enumerate(AFFILIATIONS)}
 E = len(EVENTS)
 R = len(CREW)
 PER_SEAT = [
@@ -76,21 +77,35 @@ class BrigadeEncoder(ObservationEncoder):
         rel = self.relative
         seats = self.seats_from(viewer)
         out.nums(c["firehouse"] for c in board)
-        for c in board:
-            out.one_hot(index_of(AFFILIATIONS, c["affiliation"]), A)
+        affiliation = [0.0] * (B * A)
+        loyal = [0.0] * (B * n)
+        renown = [0.0] * (B * n)
+        brigades = [0.0] * (B * n)
+        wagons = [0.0] * (B * n)
+        for i, c in enumerate(board):
+            a = AFFILIATION_INDEX.get(c["affiliation"])
+            if a is not None:
+                affiliation[i * A + a] = 1.0
+            base = i * n
+            if c["loyal"] is not None and c["loyal"] >= 0:
+                loyal[base + (c["loyal"] - viewer) % n] = 1.0
+            values = c["renown"]
+            for k, s in enumerate(seats):
+                renown[base + k] = values[s] * 0.2
+            for p in c["brigades"]:
+                brigades[base + (p - viewer) % n] = 1.0
+            for p in c["wagons"]:
+                wagons[base + (p - viewer) % n] = 1.0
+        out.block(affiliation)
         out.nums((c["value"] for c in board), 5)
         out.nums((c["track"] for c in board), 3)
         out.nums((c["intensity"] for c in board), 4)
         out.nums(c["destroyed"] for c in board)
         out.nums(c.get("big_building", False) for c in board)
-        for c in board:
-            out.one_hot(rel(c["loyal"], viewer), n)
-        for c in board:
-            out.nums((c["renown"][s] for s in seats), 5)
-        for c in board:
-            out.multi_hot((rel(p, viewer) for p in c["brigades"]), n)
-        for c in board:
-            out.multi_hot((rel(p, viewer) for p in c["wagons"]), n)
+        out.block(loyal)
+        out.block(renown)
+        out.block(brigades)
+        out.block(wagons)
         out.num(view["turn"], 30)
         out.one_hot(rel(view["active"], viewer), n)
         out.one_hot(rel(view["to_act"], viewer), n)

@@ -115,21 +115,21 @@ class CatanEncoder(ObservationEncoder):
             target = city if b["kind"] == "city" else settlement
             target[b["node"] * n + rel(b["player"], viewer)] = 1.0
             station[b["node"]] = float(b["fire_station"])
-        out.nums(settlement)
-        out.nums(city)
-        out.nums(station)
+        out.block(settlement)
+        out.block(city)
+        out.block(station)
         kinds = len(HARBOURS) + 1
         harbour = [0.0] * (V * kinds)
         for h in board["harbours"]:
             i = index_of(HARBOURS, h["kind"])
             for node in h["nodes"]:
                 harbour[node * kinds + (len(HARBOURS) if i is None else i)] = 1.0
-        out.nums(harbour)
+        out.block(harbour)
         roads = [0.0] * (self.edges * n)
         for r in board["roads"]:
             a, b = r["edge"]
             roads[self.edge_index[(min(a, b), max(a, b))] * n + rel(r["player"], viewer)] = 1.0
-        out.nums(roads)
+        out.block(roads)
         phase = index_of(PHASE_NAMES, view["phase"])
         out.one_hot(len(PHASE_NAMES) if phase is None else phase, len(PHASE_NAMES) + 1)
         out.one_hot(rel(view["to_act"], viewer), n)

@@ -19,6 +19,7 @@ BOARD = load_board()
 D = BOARD.num_districts
 COLOURS = tuple(BOARD.rules.colours)
 C = len(COLOURS)
+COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
 DIRS = len(DIRECTION_NAMES)
 
 
@@ -76,11 +77,16 @@ class GreatFireEncoder(ObservationEncoder):
         out.nums(d["demolished"] for d in districts)
         out.nums(d["token"] for d in districts)
         out.nums((d["trained_bands"] for d in districts), 3)
-        for d in districts:
-            out.counts((COLOURS.index(c) for c in d["houses"]), C, 4)
         n = self.num_players
-        for d in districts:
-            out.multi_hot((self.relative(p, viewer) for p in d["landowners"]), n)
+        houses = [0.0] * (D * C)
+        landowners = [0.0] * (D * n)
+        for i, d in enumerate(districts):
+            for c in d["houses"]:
+                houses[i * C + COLOUR_INDEX[c]] += 0.25
+            for p in d["landowners"]:
+                landowners[i * n + (p - viewer) % n] = 1.0
+        out.block(houses)
+        out.block(landowners)
         out.one_hot(index_of(PHASE_NAMES, view["phase"]), len(PHASE_NAMES))
         out.one_hot(self.relative(view["current_player"], viewer), n)
         out.num(view["turn"], 30)
