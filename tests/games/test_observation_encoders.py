@@ -56,3 +56,45 @@ def test_wrong_length_is_an_error() -> None:
 
     with pytest.raises(FirebreakError, match="wrote 1 numbers, its layout has 2"):
         Short(2, {}).encode({}, 0)
+
+
+def _field(encoder: ObservationEncoder, values: list[float], name: str) -> list[float]:
+    offset = 0
+    for f in encoder.fields():
+        if f.name == name:
+            return values[offset:offset + f.size]
+        offset += f.size
+    raise KeyError(name)
+
+
+@pytest.mark.parametrize("spec", all_games(), ids=lambda s: s.name)
+def test_fields_say_what_the_view_says(spec) -> None:
+    """Spot checks through the documented layout: the seat to act sees itself (relative seat 0) as to act and the
+    others see it at their distance from it; every seat's own block comes first."""
+    n = spec.default_players
+    options = OPTIONS[spec.name][0]
+    encoder = observation_encoder(spec, n, options)
+    state = spec.new_game(n, 3, options)
+    rng = Rng(3)
+    for _ in range(40):
+        state.apply(rng.choice(state.legal_actions()))
+    actor = state.current_player()
+    for seat in range(n):
+        values = encoder.encode(state.view(seat), seat)
+        to_act = _field(encoder, values, "to_act")
+        assert to_act.index(1.0) == (actor - seat) % n and sum(to_act) == 1
+    view = state.view(actor)
+    values = encoder.encode(view, actor)
+    if spec.name == "catan":
+        hand = _field(encoder, values, "my_hand")
+        assert [round(h * 10) for h in hand] == list(view["hand"].values())
+        assert round(_field(encoder, values, "seat[0].cards")[0] * 10) == sum(view["hand"].values())
+    elif spec.name == "great-fire":
+        hand = _field(encoder, values, "my_hand")
+        assert round(sum(hand) * 5) == view["players"][actor]["hand_size"]
+        assert round(_field(encoder, values, "seat[0].hand_size")[0] * 10) == view["players"][actor]["hand_size"]
+    else:
+        me = view["players"][actor]
+        assert round(_field(encoder, values, "seat[0].brigade_water")[0] * 5) == me["brigade_water"]
+        at = _field(encoder, values, "seat[0].brigade_at")
+        assert [c["pos"] for c in view["board"]][at.index(1.0)] == me["brigade_at"]
