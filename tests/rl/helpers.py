@@ -6,7 +6,7 @@ from typing import Any
 
 from firebreak.core import all_games
 
-SHORT = {"catan": {"turn_limit": 30}}
+SHORT = {"catan": {"turn_limit": 15}}
 """Options that keep random games short enough for tests (Catan's random games otherwise run thousands of steps)."""
 
 OPTION_SETS: dict[str, list[dict[str, Any]]] = {
