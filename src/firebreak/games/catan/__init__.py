@@ -2,6 +2,7 @@
 
 from firebreak.core import GameSpec, OptionSpec, register
 
+from .encode import CatanEncoder
 from .heuristic import heuristic
 from .render import render
 from .state import CatanState
@@ -41,5 +42,5 @@ SPEC = register(GameSpec(
     render=render,
     heuristic=heuristic,
     stats=_stats,
-    extra={"mcts_scale": 10.0, "svg": render_svg},  # 10 evaluation points = 1 VP
+    extra={"mcts_scale": 10.0, "svg": render_svg, "observation_encoder": CatanEncoder},  # 10 evaluation points = 1 VP
 ))
