@@ -172,6 +172,8 @@ def heuristic(state, player: int) -> float:
     if s.phase in (TRADE_DRAFT, TRADE_RESPONSE, TRADE_CONFIRM):
         value = _offer_value(s, p, value, kinds)
     score += value - 0.01 * s.declined[p]  # a bot declines one offer rather than all of a turn's
+    if p == s.turn and s.offers_made > 1:
+        score -= IDLE_DRAFT  # a second offer in a turn, whatever comes of it: search never plans one
     score += 0.3 * min(s.road_len[p], 10)
     if s.firestorm:
         score += 1.0 * secured
