@@ -36,6 +36,9 @@ def test_a_multi_card_offer_is_composed_step_by_step_and_accepted():
     assert s.give == [0, 2, 1, 0, 0] and s.ask == [0, 0, 0, 0, 1]
     assert s.view(2)["offer"] == {"from": 0, "stage": "draft", "give": {"brick": 2, "wool": 1}, "ask": {"ore": 1},
                                   "waiting_for": [], "accepted_by": []}
+    drafts = _sentences(s, "offer_draft")
+    assert drafts[0] == "Blue (P0) starts drafting a trade offer."
+    assert drafts[-1] == "Blue (P0) drafts an offer: 2 brick and 1 wool for 1 ore so far."
     s.apply("propose offer")
     assert _sentences(s, "offer") == ["Blue (P0) offers 2 brick and 1 wool for 1 ore."]
     # everyone answers in seat order; seat 2 holds no ore and may only decline
