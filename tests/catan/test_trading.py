@@ -252,7 +252,7 @@ def test_trade_choices_are_steppers_and_every_step_is_a_choice():
     assert labels == ["Accept the offer", "Decline the offer", "Decline all offers this turn"]
 
 
-@pytest.mark.parametrize("bot", ["greedy", "mcts:iterations=40"])
+@pytest.mark.parametrize("bot", ["greedy", pytest.param("mcts:iterations=40", marks=pytest.mark.slow)])
 def test_bots_leave_a_human_at_most_one_offer_per_turn(bot):
     """Ruling B5a: with bots in three seats, the human-like seat (a greedy player answering by what a trade does
     for it) never has more than one offer to answer in an opponent's turn; and bots do offer and trade."""
