@@ -49,7 +49,9 @@ class ServerProcess:
                 time.sleep(0.1)
             if self.proc.poll() is not None:
                 raise RuntimeError(output.read_text() if output is not None else "server exited at start")
-        raise RuntimeError("server did not start")
+        self.proc.kill()  # never left running behind a failed test
+        self.proc.wait(timeout=10)
+        raise RuntimeError("server did not start within 30 s")
 
     def kill9(self) -> None:
         os.kill(self.proc.pid, signal.SIGKILL)
