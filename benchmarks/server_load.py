@@ -296,6 +296,11 @@ def main() -> None:
     if args.servers < 1 or (args.servers > 1 and not postgres):
         ap.error("--servers above 1 needs --database-url postgresql://...: processes share updates through "
                  "PostgreSQL's NOTIFY")
+    if args.profile:
+        try:
+            import pyinstrument  # noqa: F401
+        except ImportError:
+            ap.error("--profile needs pyinstrument: .venv/bin/pip install pyinstrument")
     runs = [(args.games, args.think, args.duration)]
     if args.saturation_games > 0 and args.think > 0:
         runs.append((args.saturation_games, 0.0, args.saturation_duration))

@@ -106,12 +106,15 @@ async def _apply(manager: Any, notes: list[tuple[str, int, int, int]]) -> None:
 def two_servers(tmp_path: Path):  # type: ignore[no-untyped-def]
     assert PG_URL
     url, drop = postgres_schema(PG_URL)
-    a = ServerProcess(url, output=tmp_path / "a.log")
-    b = ServerProcess(url, output=tmp_path / "b.log")
-    yield a, b
-    a.stop()
-    b.stop()
-    drop()
+    started: list[ServerProcess] = []
+    try:
+        started.append(ServerProcess(url, output=tmp_path / "a.log"))
+        started.append(ServerProcess(url, output=tmp_path / "b.log"))
+        yield started[0], started[1]
+    finally:
+        for server in started:
+            server.stop()
+        drop()
 
 
 async def _seat_sockets(base: str, game_ids: list[str], toks: list[str | None]) -> list[Any]:

@@ -8,12 +8,14 @@ acknowledged and the update queued to every connected client. Whatever happens b
 is ever shown and nothing acknowledged is ever lost.
 
 Cost per action, which bounds how many games one process can serve (``benchmarks/server_load.py``): actions of
-all games are committed in groups (:mod:`.commits`); a client's update is built only when its connection's writer
-is ready to send it, from the state as it is then, so actions that follow each other faster than that (bots
-answering at once: the writer waits up to :data:`BOT_WAIT` for them) go out as one update; a viewer's view and
-board are built once per state and each distinct update encoded once, shared by every client it suits (the
-spectators, a seat's several tabs); and an update carries patches of the view and board its client holds
-(:mod:`.patch`), not the whole of them.
+all games are committed in groups (:mod:`.commits`), a move together with the instant answers of the bots that
+follow it (:meth:`GameManager._quick_answers`); with several processes, a batch's notification carries its actions
+and the others apply them without a read (:meth:`GameManager.apply_notes`); a client's update is built only when
+its connection's writer is ready to send it, from the state as it is then, so actions that follow each other
+faster than that (bots answering at once: the writer waits up to :data:`BOT_WAIT` for them) go out as one update;
+a viewer's view and board are built once per state and each distinct update encoded once, shared by every client
+it suits (the spectators, a seat's several tabs); and an update carries patches of the view and board its client
+holds (:mod:`.patch`), not the whole of them.
 """
 
 from __future__ import annotations

@@ -6,8 +6,8 @@ a row can never disagree with the rules. ``actions`` has the primary key (game_i
 write the same turn cannot both succeed, whatever their in-memory caches believed.
 
 Everything here is synchronous; the web layer calls it from worker threads, and stores actions through the
-one writer thread of :mod:`firebreak.server.commits`, which commits the pending actions of many games together
-(:meth:`Storage.append_actions`).
+writer threads of :mod:`firebreak.server.commits`, which commit the pending actions of many games together
+(:meth:`Storage.append_actions`; on PostgreSQL one statement per batch, whose notifications carry the actions).
 """
 
 from __future__ import annotations
