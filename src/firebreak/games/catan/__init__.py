@@ -24,6 +24,13 @@ SPEC = register(GameSpec(
                    "firestorm: the Fire Stations variant (no robber, development cards or Largest Army); "
                    "classic: the published base rules (robber, development cards, Largest Army)",
                    choices=("firestorm", "classic")),
+        OptionSpec("board", str, "base",
+                   "base: the base game's island (the 5-6 extension board for 5-6 players); seafarers: Seafarers' "
+                   "Heading for New Shores (main island, small islands, gold fields, ships)",
+                   choices=("base", "seafarers")),
+        OptionSpec("new_shores_vp", int, 14,
+                   "victory points needed to win on the Seafarers board (the rule sheets say 14, some editions 13)",
+                   choices=(13, 14)),
         OptionSpec("layout", str, "random", "beginner: the rulebook's fixed starting layout; random: shuffled "
                    "terrain, numbers and harbours with no 6 and 8 side by side", choices=("beginner", "random")),
         OptionSpec("firestorm_discard", bool, True,

@@ -8,6 +8,8 @@ from .datafiles import DEV_KINDS, RESOURCE_NAMES, components
 # Phases
 (SETUP_SETTLEMENT, SETUP_ROAD, PRE_ROLL, MAIN, DISCARD, MOVE_TOKEN, TAKE, ROAD_BUILDING, TRADE_RESPONSE,
  TRADE_CONFIRM, SPECIAL_BUILD, OVER) = range(12)
+# Seafarers phases: moving a ship (its new place), taking the resources of a gold field
+SHIP_MOVE, GOLD_PICK = 12, 13
 # Resources
 LUMBER, BRICK, WOOL, GRAIN, ORE = range(5)
 # Development cards
@@ -19,6 +21,7 @@ COST_SETTLEMENT = _C.costs.settlement.as_list()
 COST_CITY = _C.costs.city.as_list()
 COST_DEV = _C.costs.development_card.as_list()
 COST_STATION = _C.costs.fire_station.as_list()
+COST_SHIP = _C.costs.ship.as_list()
 PIECES = _C.pieces_per_player
 WIN_VP = _C.victory_points_to_win
 ROAD_MIN = _C.longest_road_min
@@ -40,6 +43,8 @@ def seat_name(seat: int) -> str:
 PHASE_NAMES = (
     "setup settlement", "setup road", "roll", "main", "discard", "move token", "take card", "road building",
     "trade response", "trade confirm", "special building", "over",
+    # Seafarers
+    "move ship", "gold field",
 )
 
 __all__ = ["DEV_KINDS", "PHASE_NAMES", "RESOURCE_NAMES"]

@@ -11,7 +11,6 @@ has to confirm), so one-ply bots answer offers by what the trade does for them.
 from __future__ import annotations
 
 from .actions import offer_decode
-from .board import DESERT
 
 PIPS = (0, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1)
 
@@ -45,12 +44,12 @@ def heuristic(state, player: int) -> float:
             continue
         k = lv[n]
         for h in t.node_hexes[n]:
-            if terrain[h] != DESERT and h != token:
+            if numbers[h] and h != token:
                 prod += k * PIPS[numbers[h]]
                 kinds.add(terrain[h])
         secured += s.station[n]
     score += 0.35 * prod + 0.6 * len(kinds)
-    spots = sum(1 for n in s.reach[p] if s.buildable[n])
+    spots = sum(1 for n in (s.reach[p] | s.sreach[p] if t.sea else s.reach[p]) if s.buildable[n])
     score += 0.8 * min(spots, 3)
     score += 0.4 * sum(4 - r for r in s.rates[p])
     hand = s.hands[p]

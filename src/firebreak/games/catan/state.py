@@ -18,7 +18,7 @@ from firebreak.core import TERMINAL, OptionError
 from firebreak.core.game import GameState
 
 from .actions import END_TURN, ROLL, layout, maritime_decode, offer_decode
-from .board import DESERT, GENERIC, lay_out
+from .board import DESERT, GENERIC, GOLD, lay_out
 from .constants import (  # noqa: F401 - re-exported for tests and tools
     ARMY_MIN,
     BRICK,
@@ -26,10 +26,12 @@ from .constants import (  # noqa: F401 - re-exported for tests and tools
     COST_DEV,
     COST_ROAD,
     COST_SETTLEMENT,
+    COST_SHIP,
     COST_STATION,
     DEV_KINDS,
     DISCARD,
     DISCARD_LIMIT,
+    GOLD_PICK,
     GRAIN,
     KNIGHT,
     LUMBER,
@@ -46,6 +48,7 @@ from .constants import (  # noqa: F401 - re-exported for tests and tools
     ROAD_MIN,
     SETUP_ROAD,
     SETUP_SETTLEMENT,
+    SHIP_MOVE,
     SPECIAL_BUILD,
     TAKE,
     TRADE_CONFIRM,
@@ -56,7 +59,6 @@ from .constants import (  # noqa: F401 - re-exported for tests and tools
     WOOL,
     YEAR_OF_PLENTY,
 )
-from .datafiles import board_data
 from .development import DevelopmentMixin
 from .fire import burning_buildings
 from .longest_road import longest_road
@@ -75,6 +77,7 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
         "army",
         "army_holder",
         "bank",
+        "board",
         "build_vp",
         "buildable",
         "cities_left",
@@ -88,9 +91,13 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
         "edge_owner",
         "firestorm",
         "free_roads",
+        "gold_left",
+        "gold_return",
         "hands",
+        "isles",
         "lay",
         "max_offers",
+        "moving",
         "node_harbour",
         "node_level",
         "node_owner",
@@ -99,6 +106,8 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
         "offers_made",
         "over_winners",
         "phase",
+        "pirate_hex",
+        "pirate_moved",
         "player_edges",
         "rates",
         "reach",
@@ -114,6 +123,10 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
         "setup_idx",
         "setup_node",
         "setup_order",
+        "ship_moved",
+        "ships_left",
+        "ships_new",
+        "sreach",
         "st_burned",
         "st_fire_hex",
         "st_fire_lost",
@@ -129,14 +142,17 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
         "turn_count",
         "turn_limit",
         "wardens_holder",
+        "edge_ship",
+        "win_vp",
     )
 
     # --- construction -------------------------------------------------------------------------------------
     def _setup(self) -> None:
         o = self.options
         n = self.num_players
-        self.topo = t = topology(n)
-        self.lay = layout(n)
+        self.board = str(o.get("board", "base"))
+        self.topo = t = topology(n, self.board)
+        self.lay = layout(n, self.board)
         self.firestorm = o["mode"] == "firestorm"
         self.classic = not self.firestorm
         self.trades = bool(o["player_trades"])
@@ -151,7 +167,7 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
             if num:
                 roll_hexes[num] = roll_hexes[num] + (h,)
         self.roll_hexes = tuple(roll_hexes)
-        data = board_data(n)
+        data = t.data
         self.phase = SETUP_SETTLEMENT
         self.turn = 0
         self.turn_count = 0
@@ -167,10 +183,10 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
         self.stations_left = [PIECES.fire_stations if self.firestorm else 0] * n
         self.player_edges = [[] for _ in range(n)]
         self.reach = [set() for _ in range(n)]
-        self.buildable = [True] * t.num_nodes
+        self.buildable = list(t.node_land)
         self.rates = [[4] * 5 for _ in range(n)]
         # The firestorm token starts beside the board; the robber starts on the (first) desert.
-        self.token_hex = -1 if self.firestorm else self.terrain.index(DESERT)
+        self.token_hex = -1 if self.firestorm or DESERT not in self.terrain else self.terrain.index(DESERT)
         self.dice = (0, 0)
         self.road_len = [0] * n
         self.road_holder = -1
@@ -206,6 +222,24 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
         self.st_sevens = 0
         self.st_burned = [0] * n
         self._robbed = -1
+        self._setup_seafarers()
+
+    def _setup_seafarers(self) -> None:
+        """Seafarers' pieces and state (idle on the base boards): ships, gold, islands, the pirate."""
+        n = self.num_players
+        t = self.topo
+        self.win_vp = int(self.options.get("new_shores_vp", 14)) if t.sea else WIN_VP
+        self.pirate_hex = t.pirate_start if self.classic else -1
+        self.pirate_moved = False
+        self.ships_left = [PIECES.ships if t.sea else 0] * n
+        self.edge_ship = [0] * t.num_edges
+        self.sreach = [set() for _ in range(n)]
+        self.ships_new: list[int] = []
+        self.ship_moved = False
+        self.moving = -1
+        self.gold_left = [0] * n
+        self.gold_return = MAIN
+        self.isles: list[list[int]] = [[] for _ in range(n)]
 
     def clone(self) -> CatanState:
         c = CatanState.__new__(CatanState)
@@ -270,12 +304,31 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
         c.st_sevens = self.st_sevens
         c.st_burned = self.st_burned[:]
         c._robbed = -1
+        c.board = self.board
+        c.win_vp = self.win_vp
+        c.pirate_hex = self.pirate_hex
+        c.pirate_moved = self.pirate_moved
+        c.ships_left = self.ships_left[:]
+        c.edge_ship = self.edge_ship[:]
+        c.sreach = [set(r) for r in self.sreach]
+        c.ships_new = self.ships_new[:]
+        c.ship_moved = self.ship_moved
+        c.moving = self.moving
+        c.gold_left = self.gold_left[:]
+        c.gold_return = self.gold_return
+        c.isles = [x[:] for x in self.isles]
         return c
 
     # --- queries ------------------------------------------------------------------------------------------
     @classmethod
-    def num_distinct_actions(cls, num_players: int) -> int:
-        return layout(num_players).size
+    def num_distinct_actions(cls, num_players: int, options: dict[str, Any] | None = None) -> int:
+        return layout(num_players, str((options or {}).get("board", "base"))).size
+
+    def action_space_size(self) -> int:
+        return self.lay.size
+
+    def action_space_key(self) -> Any:
+        return (self.num_players, self.board)
 
     def action_to_text(self, action: int) -> str:
         return self.lay.texts[action]
@@ -289,7 +342,7 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
     def public_vp(self, p: int) -> int:
         """Victory points everyone can see (hidden victory point cards excluded)."""
         return (self.build_vp[p] + 2 * (self.road_holder == p) + 2 * (self.army_holder == p)
-                + 2 * (self.wardens_holder == p))
+                + 2 * (self.wardens_holder == p) + 2 * len(self.isles[p]))
 
     def total_vp(self, p: int) -> int:
         return self.public_vp(p) + self.dev_hand[p][VICTORY_POINT]
@@ -317,11 +370,18 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
             return [lay.discard + r for r in range(5) if h[r]]
         if ph == MOVE_TOKEN:
             th = self.token_hex
-            if self.firestorm:
+            land = self.topo.num_land
+            if self.firestorm:  # "exception: desert + water"
                 base = lay.firestorm
-                return [base + h for h, ter in enumerate(self.terrain) if ter != DESERT and h != th]
+                return [base + h for h, ter in enumerate(self.terrain[:land]) if ter != DESERT and h != th]
+            out = []
+            if self.topo.sea:  # Seafarers: the robber or the pirate
+                base = lay.pirate
+                ph_ = self.pirate_hex
+                out.extend(base + h for h in range(land, self.topo.num_hexes) if h != ph_)
             base = lay.robber
-            return [base + h for h in range(self.topo.num_hexes) if h != th]
+            out.extend(base + h for h in range(land) if h != th)
+            return out
         if ph == TAKE:
             return [lay.take + q for q in self._take_candidates()]
         if ph == SPECIAL_BUILD:
@@ -341,16 +401,30 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
             return [lay.confirm + q for q in sorted(self.acceptors) if hands[q][get] >= qr] + [lay.cancel]
         if ph == SETUP_SETTLEMENT:
             base = lay.settle
+            if self.topo.sea:  # players start on the main island
+                isl = self.topo.node_island
+                return [base + n for n, ok in enumerate(self.buildable) if ok and isl[n] == 0]
             return [base + n for n, ok in enumerate(self.buildable) if ok]
         if ph == SETUP_ROAD:
             eo = self.edge_owner
-            return sorted(lay.road + e for e in self.topo.node_edges[self.setup_node] if eo[e] < 0)
+            t = self.topo
+            el = t.edge_land
+            out = sorted(lay.road + e for e in t.node_edges[self.setup_node] if eo[e] < 0 and el[e])
+            if t.sea:
+                es = t.edge_sea
+                out.extend(sorted(lay.ship + e for e in t.node_edges[self.setup_node] if eo[e] < 0 and es[e]))
+            return out
+        if ph == SHIP_MOVE:
+            return [lay.move_to + e for e in self._ship_spots(p) if e != self.moving]
+        if ph == GOLD_PICK:
+            return [lay.gold + r for r in range(5) if self.bank[r]]
         return []
 
     def _road_spots(self, p: int) -> list[int]:
         eo = self.edge_owner
         ne = self.topo.node_edges
-        spots = {e for n in self.reach[p] for e in ne[n] if eo[e] < 0}
+        el = self.topo.edge_land
+        spots = {e for n in self.reach[p] for e in ne[n] if eo[e] < 0 and el[e]}
         base = self.lay.road
         return [base + e for e in sorted(spots)]
 
@@ -362,10 +436,11 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
         out = [END_TURN]
         if lumber and brick and self.roads_left[p]:
             out.extend(self._road_spots(p))
+        sea = self.topo.sea
         if lumber and brick and wool and grain and self.settlements_left[p]:
             b = self.buildable
             base = lay.settle
-            out.extend(sorted(base + n for n in self.reach[p] if b[n]))
+            out.extend(sorted(base + n for n in (self.reach[p] | self.sreach[p] if sea else self.reach[p]) if b[n]))
         if grain >= 2 and ore >= 3 and self.cities_left[p]:
             lv = self.node_level
             base = lay.city
@@ -375,7 +450,14 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
                 st = self.station
                 base = lay.station
                 out.extend(base + n for n in self._my_nodes(p) if not st[n])
-        else:
+        if sea:
+            if lumber and wool and self.ships_left[p]:
+                base = lay.ship
+                out.extend(base + e for e in self._ship_spots(p))
+            if full and not self.ship_moved:
+                base = lay.move_from
+                out.extend(base + e for e in self._movable_ships(p))
+        if self.classic:
             if wool and grain and ore and self.dev_deck:
                 out.append(lay.buy_dev)
             if full and not self.dev_played:
@@ -402,12 +484,171 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
                         out.extend(x for x in range(lo, lo + 16) if not (x - base) & 2)
         return out
 
+    # --- Seafarers: ships --------------------------------------------------------------------------------------
+    def _pirate_edges(self) -> tuple[int, ...]:
+        """The pirate blocks building and moving ships on the sides of its hex."""
+        return self.topo.hex_edges[self.pirate_hex] if self.pirate_hex >= 0 else ()
+
+    def _ship_spots(self, p: int) -> list[int]:
+        """Sides touching the sea where ``p`` may put a ship: next to their own building or their ship's free end
+        (a ship never joins a road except at a settlement or city), not beside the pirate."""
+        t = self.topo
+        eo = self.edge_owner
+        es = t.edge_sea
+        ne = t.node_edges
+        spots = {e for n in self.sreach[p] for e in ne[n] if eo[e] < 0 and es[e]}
+        if self.pirate_hex >= 0:
+            spots.difference_update(self._pirate_edges())
+        return sorted(spots)
+
+    def _free_end(self, p: int, e: int) -> bool:
+        """True when ship ``e`` ends an open route: one of its ends has neither ``p``'s building nor another of
+        ``p``'s ships."""
+        t = self.topo
+        eo = self.edge_owner
+        es = self.edge_ship
+        no = self.node_owner
+        for v in t.edge_nodes[e]:
+            if no[v] == p:
+                continue
+            if not any(f != e and eo[f] == p and es[f] for f in t.node_edges[v]):
+                return True
+        return False
+
+    def _movable_ships(self, p: int) -> list[int]:
+        """Ships ``p`` may move now: at the end of an open route, not built this turn, not beside the pirate,
+        with somewhere else to go."""
+        blocked = self._pirate_edges()
+        out = []
+        es = self.edge_ship
+        for e in sorted(self.player_edges[p]):
+            if not es[e] or e in self.ships_new or e in blocked or not self._free_end(p, e):
+                continue
+            self._lift_ship(p, e)
+            ok = any(f != e for f in self._ship_spots(p))
+            self._drop_ship(p, e)
+            if ok:
+                out.append(e)
+        return out
+
+    def _lift_ship(self, p: int, e: int) -> None:
+        self.edge_owner[e] = -1
+        self.edge_ship[e] = 0
+        self.player_edges[p].remove(e)
+        self._refresh_sreach(p)
+
+    def _drop_ship(self, p: int, e: int) -> None:
+        self.edge_owner[e] = p
+        self.edge_ship[e] = 1
+        self.player_edges[p].append(e)
+        no = self.node_owner
+        for v in self.topo.edge_nodes[e]:
+            if no[v] < 0 or no[v] == p:
+                self.sreach[p].add(v)
+
+    def _refresh_sreach(self, p: int) -> None:
+        no = self.node_owner
+        en = self.topo.edge_nodes
+        es = self.edge_ship
+        r = {n for n in self.reach[p] if no[n] == p}
+        for e in self.player_edges[p]:
+            if es[e]:
+                r.update(v for v in en[e] if no[v] < 0 or no[v] == p)
+        self.sreach[p] = r
+
+    def _route_length(self, p: int) -> int:
+        """Longest Road, or on the Seafarers board the Longest Trade Route over roads and ships."""
+        return longest_road(self.topo, p, self.player_edges[p], self.edge_owner, self.node_owner,
+                            self.edge_ship if self.topo.sea else None)
+
+    def _seafarers_action(self, p: int, a: int) -> None:
+        lay = self.lay
+        if a < lay.move_from:
+            self._place_ship(p, a - lay.ship)
+        elif a < lay.move_to:
+            e = a - lay.move_from
+            self._lift_ship(p, e)
+            self.moving = e
+            self.return_phase = self.phase
+            self.phase = SHIP_MOVE
+        elif a < lay.gold:
+            e = a - lay.move_to
+            old = self.moving
+            self._drop_ship(p, e)
+            self.moving = -1
+            self.ship_moved = True
+            self.phase = self.return_phase
+            self._emit("ship_moved", player=p, edge=list(self.topo.edge_nodes[e]),
+                       previous=list(self.topo.edge_nodes[old]))
+            self.road_len[p] = self._route_length(p)
+            self._update_longest_road()
+        elif a < lay.pirate:
+            r = a - lay.gold
+            self.hands[p][r] += 1
+            self.bank[r] -= 1
+            self.gold_left[p] -= 1
+            self._emit("gold", player=p, resource=RESOURCE_NAMES[r])
+            self._next_gold()
+        else:
+            self._move_pirate(p, a - lay.pirate)
+
+    def _place_ship(self, p: int, e: int) -> None:
+        ph = self.phase
+        if ph == MAIN or ph == SPECIAL_BUILD:
+            self._pay(p, COST_SHIP)
+        self.ships_left[p] -= 1
+        self._drop_ship(p, e)
+        if ph != SETUP_ROAD:
+            self.ships_new.append(e)
+        self._emit("ship", player=p, edge=list(self.topo.edge_nodes[e]))
+        self.road_len[p] = self._route_length(p)
+        if self.road_len[p] >= ROAD_MIN:
+            self._update_longest_road()
+        if ph == SETUP_ROAD:
+            self._next_setup()
+
+    def _next_gold(self) -> None:
+        """The next player owed a gold field's resources chooses (seat order from the roller); the bank's
+        empty resources cannot be chosen, and when the bank is empty the rest is lost."""
+        n = self.num_players
+        if not any(self.bank):
+            self.gold_left = [0] * n
+        first = self.turn if self.gold_return != SETUP_ROAD else self.setup_order[self.setup_idx]
+        for i in range(n):
+            q = (first + i) % n
+            if self.gold_left[q]:
+                self.actor = q
+                self.phase = GOLD_PICK
+                return
+        self.phase = self.gold_return
+        self.actor = first
+
+    def _move_pirate(self, p: int, h: int) -> None:
+        self.pirate_hex = h
+        self.pirate_moved = True
+        self._emit("pirate", player=p, hex=self.topo.hex_labels[h])
+        cands = self._take_candidates()
+        if len(cands) > 1:
+            self.phase = TAKE
+            return
+        if cands:
+            self._take_from(p, cands[0])
+        else:
+            self._robbed = -1
+        self._after_take()
+
     def _my_nodes(self, p: int) -> list[int]:
         no = self.node_owner
         return [n for n in sorted(self.reach[p]) if no[n] == p]
 
     def _take_candidates(self) -> list[int]:
-        """Opponents with a (for the firestorm: unsecured) building on the token's hex and at least one card."""
+        """Opponents with a (for the firestorm: unsecured) building on the token's hex and at least one card;
+        for the pirate, opponents with a ship beside its hex."""
+        if self.pirate_moved:
+            eo = self.edge_owner
+            es = self.edge_ship
+            ships = {eo[e] for e in self._pirate_edges() if eo[e] >= 0 and es[e]}
+            return sorted(q for q in ships if q != self.turn and sum(self.hands[q]))
         no = self.node_owner
         st = self.station
         fs = self.firestorm
@@ -441,8 +682,10 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
             self.settlements_left[p] += 1
             self.build_vp[p] += 1
             self._emit("city", player=p, node=n)
-        elif a < lay.buy_dev:
+        elif a < lay.ship:
             self._place_station(p, a - lay.station)
+        elif a < lay.buy_dev:
+            self._seafarers_action(p, a)
         elif a < lay.firestorm:
             self._dev(p, a)
         elif a < lay.take:
@@ -475,7 +718,7 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
             self._confirm(p, a)
         # 10 VP wins on the owner's turn (ruling B3): not during setup nor in the special building phase.
         if (ph != SPECIAL_BUILD and self.phase not in (OVER, SETUP_SETTLEMENT, SETUP_ROAD, SPECIAL_BUILD)
-                and self.total_vp(self.turn) >= WIN_VP):
+                and self.total_vp(self.turn) >= self.win_vp):
             self._finish([self.turn], "victory")
 
     def _pay(self, p: int, cost: tuple[int, ...]) -> None:
@@ -521,12 +764,21 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
             if h == token:
                 continue
             r = terrain[h]
+            if r == GOLD:
+                for node in hn[h]:
+                    if lv[node]:
+                        self.gold_left[no[node]] += lv[node]
+                continue
             for node in hn[h]:
                 k = lv[node]
                 if k:
                     owed[no[node] * 5 + r] += k
                     any_owed = True
+        if any(self.gold_left):
+            self.gold_return = MAIN
+            self._emit("gold_owed", players={str(q): k for q, k in enumerate(self.gold_left) if k})
         if not any_owed:
+            self._gold_after_roll()
             return
         bank = self.bank
         hands = self.hands
@@ -558,6 +810,11 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
                         bank[r] = 0
             # else: shortage with several players owed -- nobody receives this resource.
         self._emit("produce", gains=gains)
+        self._gold_after_roll()
+
+    def _gold_after_roll(self) -> None:
+        if any(self.gold_left):
+            self._next_gold()
 
     def _seven(self, p: int) -> None:
         self.st_sevens += 1
@@ -619,6 +876,7 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
         self._emit("take_card", visible_to=(p, q), player=p, victim=q, resource=RESOURCE_NAMES[r])
 
     def _after_take(self) -> None:
+        self.pirate_moved = False
         if self.firestorm:
             self._spread_fire(self._robbed)
         self._robbed = -1
@@ -627,7 +885,8 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
 
     def _spread_fire(self, robbed: int) -> None:
         """Each affected player pays one card per burning building; the robbed player's first one is free."""
-        burning = burning_buildings(self.topo, self.token_hex, self.node_owner, self.station, self.edge_owner)
+        burning = burning_buildings(self.topo, self.token_hex, self.node_owner, self.station, self.edge_owner,
+                                    self.edge_ship if self.topo.sea else None)
         rng = self.rng
         bank = self.bank
         paid_all: dict[str, Any] = {}
@@ -666,21 +925,24 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
             if no[v] < 0 or no[v] == p:
                 reach.add(v)
         self._emit("road", player=p, edge=list(self.topo.edge_nodes[e]))
-        self.road_len[p] = longest_road(self.topo, p, self.player_edges[p], self.edge_owner, no)
+        self.road_len[p] = self._route_length(p)
         if self.road_len[p] >= ROAD_MIN:
             self._update_longest_road()
         if ph == SETUP_ROAD:
-            self.setup_idx += 1
-            if self.setup_idx == len(self.setup_order):
-                self._start_turn(0)
-            else:
-                self.phase = SETUP_SETTLEMENT
-                self.actor = self.setup_order[self.setup_idx]
+            self._next_setup()
         elif ph == ROAD_BUILDING:
             self.free_roads -= 1
             if self.free_roads <= 0 or not self.roads_left[p] or not self._road_spots(p):
                 self.free_roads = 0
                 self.phase = self.return_phase
+
+    def _next_setup(self) -> None:
+        self.setup_idx += 1
+        if self.setup_idx == len(self.setup_order):
+            self._start_turn(0)
+        else:
+            self.phase = SETUP_SETTLEMENT
+            self.actor = self.setup_order[self.setup_idx]
 
     def _place_settlement(self, p: int, n: int) -> None:
         t = self.topo
@@ -696,6 +958,14 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
         for m in t.node_nodes[n]:
             b[m] = False
         self.reach[p].add(n)
+        if t.sea:
+            self.sreach[p].add(n)
+            isl = t.node_island[n]
+            # Island bonus: 2 VP for the first settlement on each island other than the main island, where
+            # every player starts (ruling S5).
+            if isl > 0 and isl not in self.isles[p]:
+                self.isles[p].append(isl)
+                self._emit("island_bonus", player=p, node=n)
         k = self.node_harbour[n]
         if k >= 0:
             rates = self.rates[p]
@@ -707,11 +977,12 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
         self._emit("settlement", player=p, node=n)
         broken = False
         for q in range(self.num_players):
-            if q != p and n in self.reach[q]:
+            if q != p and (n in self.reach[q] or n in self.sreach[q]):
                 self.reach[q].discard(n)
+                self.sreach[q].discard(n)
                 if self.player_edges[q]:
                     old = self.road_len[q]
-                    self.road_len[q] = longest_road(t, q, self.player_edges[q], self.edge_owner, self.node_owner)
+                    self.road_len[q] = self._route_length(q)
                     broken = broken or self.road_len[q] != old
         if broken:
             self._update_longest_road()
@@ -724,12 +995,17 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
                 got = [0] * 5
                 for hx in t.node_hexes[n]:
                     r = self.terrain[hx]
-                    if r != DESERT and bank[r]:
+                    if r == GOLD:
+                        self.gold_left[p] += 1
+                    elif r < 5 and bank[r]:
                         h[r] += 1
                         bank[r] -= 1
                         got[r] += 1
                 self._emit("setup_resources", player=p, gains=got)
             self.phase = SETUP_ROAD
+            if self.gold_left[p]:
+                self.gold_return = SETUP_ROAD
+                self._next_gold()
 
     def _place_station(self, p: int, n: int) -> None:
         self._pay(p, COST_STATION)
@@ -784,10 +1060,12 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
         self.phase = PRE_ROLL
         self.dev_played = False
         self.offers_made = 0
+        self.ships_new = []
+        self.ship_moved = False
         for row in self.dev_new:
             if any(row):
                 row[:] = [0] * 5
-        if self.total_vp(p) >= WIN_VP:
+        if self.total_vp(p) >= self.win_vp:
             self._finish([p], "victory")
         elif self.turn_limit and self.turn_count >= self.turn_limit:
             vps = [self.total_vp(q) for q in range(self.num_players)]
