@@ -1,4 +1,5 @@
-"""Catan with Fire Stations and the Firestorm: the base game (3-4 players, 5-6 extension) in two rule modes."""
+"""Catan with Fire Stations and the Firestorm: the base game (3-4 players, 5-6 extension) or Seafarers' Heading
+for New Shores, in two rule modes."""
 
 from firebreak.core import GameSpec, OptionSpec, register
 
@@ -44,9 +45,11 @@ SPEC = register(GameSpec(
                    minimum=0, maximum=100_000),
     ),
     description="The Catan base game with the Fire Stations variant: a 7 sends the firestorm across a hex and "
-                "along the roads; fire stations secure settlements and cities; The Fire Wardens is worth 2 VP.",
+                "along the roads (and ships, on the Seafarers board); fire stations secure settlements and cities; "
+                "The Fire Wardens is worth 2 VP.",
     render=render,
     heuristic=heuristic,
     stats=_stats,
-    extra={"mcts_scale": 10.0, "svg": render_svg},  # 10 evaluation points = 1 VP
+    extra={"mcts_scale": 10.0, "svg": render_svg,  # 10 evaluation points = 1 VP
+           "benchmark_variants": {"seafarers": {"board": "seafarers"}}},
 ))
