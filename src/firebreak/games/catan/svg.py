@@ -52,6 +52,8 @@ _COL_OPEN = tuple(f'<text x="{x:.1f}" y="' for x in PANEL_COLS)
 _CELL_NORMAL = '" font-size="13" text-anchor="start" font-weight="normal" fill="#1d1d1f">'
 _CELL_BOLD = '" font-size="13" text-anchor="start" font-weight="bold" fill="#1d1d1f">'
 
+_PATH_WORDS = {"road": "build a road on path", "ship": "build a ship on path",
+               "move ship from": "move the ship on path", "move ship to": "sail the ship to path"}
 _NODE_RE = re.compile(r"^(settlement|city|fire station) (\d+)$")
 _ROAD_RE = re.compile(r"^(?:road|ship|move ship from|move ship to) (\d+)-(\d+)$")
 _HEX_RE = re.compile(r"^(?:firestorm on|robber to|pirate to) hex ([A-Z0-9]+)$")
@@ -383,7 +385,7 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
         if here:
             label += f", the {token_here} is here"
         if action is not None:
-            label += f" (click: {texts[action]})"
+            label += f" (click: {token_here} to hex {letter})"
         out.append(f'<g class="hex" data-hex="{letter}" data-place="{hex_place(letter)}"{_clickable(action, label)}>'
                    f'<title>{escape(label)}</title>')
         out.append(polygon)
@@ -403,7 +405,7 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
         if (u, v) in roads or (u, v) in ships:
             continue
         (ax, ay), (bx, by) = xy[u], xy[v]
-        label = texts[action]
+        label = _PATH_WORDS.get(texts[action].rsplit(" ", 1)[0], "build a road on path") + f" {u}-{v}"
         out.append(f'<g class="path" data-edge="{u}-{v}" data-place="{path_place(u, v)}"{_clickable(action, label)}>'
                    f'<title>{escape(label)}</title>'
                    f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="{CLICK}" '

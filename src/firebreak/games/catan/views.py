@@ -108,7 +108,7 @@ class ViewsMixin:
                 {"nodes": list(t.edge_nodes[e]),
                  "kind": "generic 3:1" if self.node_harbour[t.edge_nodes[e][0]] == GENERIC
                  else RESOURCE_NAMES[self.node_harbour[t.edge_nodes[e][0]]] + " 2:1",
-                 "hex": t.hex_labels[next(h for h in t.edge_hexes[e] if not t.hex_sea[h])]}
+                 **({"hex": t.hex_labels[next(h for h in t.edge_hexes[e] if not t.hex_sea[h])]} if t.sea else {})}
                 for e in t.harbour_edges
             ],
             "buildings": [
