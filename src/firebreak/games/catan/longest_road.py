@@ -82,7 +82,7 @@ def longest_road(topo: Topology, player: int, edges: list[int], edge_owner: list
 def _longest_route(topo: Topology, player: int, edges: list[int], edge_owner: list[int], node_owner: list[int],
                    ship: list[int]) -> int:
     """The Longest Trade Route: as above, over roads and ships, changing between them only at the player's own
-    building. Every node of the network is tried as a start (ship networks are small)."""
+    building."""
     node_edges = topo.node_edges
     edge_nodes = topo.edge_nodes
 
@@ -105,7 +105,36 @@ def _longest_route(topo: Topology, player: int, edges: list[int], edge_owner: li
             longest = max(longest, length)
         return longest
 
-    starts = sorted({v for e in edges for v in edge_nodes[e]})
+    # As above, a longest trail may be taken to start where the network does not simply pass through: a
+    # crossing of degree other than 2, a rival's building, or a crossing where a road meets a ship without the
+    # player's building (a dead end for both); pure cycles get one start each.
+    deg: dict[int, int] = {}
+    kinds: dict[int, int] = {}
+    for e in edges:
+        for v in edge_nodes[e]:
+            deg[v] = deg.get(v, 0) + 1
+            kinds[v] = kinds.get(v, 0) | (2 if ship[e] else 1)
+    starts = [n for n, d in deg.items() if d != 2 or (node_owner[n] != -1 and node_owner[n] != player)
+              or (kinds[n] == 3 and node_owner[n] != player)]
+    covered = set(starts)
+    stack = list(starts)
+    pending = [n for n in deg if n not in covered]
+    while True:
+        while stack:
+            u = stack.pop()
+            for e in node_edges[u]:
+                if edge_owner[e] == player:
+                    a, b = edge_nodes[e]
+                    v = b if a == u else a
+                    if v not in covered:
+                        covered.add(v)
+                        stack.append(v)
+        rest = [n for n in pending if n not in covered]
+        if not rest:
+            break
+        starts.append(rest[0])
+        covered.add(rest[0])
+        stack.append(rest[0])
     best = 0
     total = len(edges)
     for n in starts:

@@ -501,33 +501,27 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
             spots.difference_update(self._pirate_edges())
         return sorted(spots)
 
-    def _free_end(self, p: int, e: int) -> bool:
-        """True when ship ``e`` ends an open route: one of its ends has neither ``p``'s building nor another of
-        ``p``'s ships."""
-        t = self.topo
-        eo = self.edge_owner
-        es = self.edge_ship
-        no = self.node_owner
-        for v in t.edge_nodes[e]:
-            if no[v] == p:
-                continue
-            if not any(f != e and eo[f] == p and es[f] for f in t.node_edges[v]):
-                return True
-        return False
-
     def _movable_ships(self, p: int) -> list[int]:
         """Ships ``p`` may move now: at the end of an open route, not built this turn, not beside the pirate,
-        with somewhere else to go."""
+        with somewhere else to go (a free sea path next to what the route still reaches without this ship)."""
         blocked = self._pirate_edges()
         out = []
         es = self.edge_ship
+        eo = self.edge_owner
+        no = self.node_owner
+        t = self.topo
+        spots = None
         for e in sorted(self.player_edges[p]):
-            if not es[e] or e in self.ships_new or e in blocked or not self._free_end(p, e):
+            if not es[e] or e in self.ships_new or e in blocked:
                 continue
-            self._lift_ship(p, e)
-            ok = any(f != e for f in self._ship_spots(p))
-            self._drop_ship(p, e)
-            if ok:
+            free = [v for v in t.edge_nodes[e] if no[v] != p
+                    and not any(f != e and eo[f] == p and es[f] for f in t.node_edges[v])]
+            if not free:
+                continue
+            if spots is None:
+                spots = self._ship_spots(p)
+            left = self.sreach[p].difference(free)
+            if any(not left.isdisjoint(t.edge_nodes[f]) for f in spots):
                 out.append(e)
         return out
 
