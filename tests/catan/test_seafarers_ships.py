@@ -349,3 +349,14 @@ def test_the_pirate_starts_where_the_scenario_says_in_classic_mode(players):
     else:
         assert s.topo.hex_sea[s.pirate_hex]
     assert s.token_hex == (-1 if players == 3 else s.terrain.index(5))  # no desert on the 3-player board
+
+
+def test_the_greedy_bot_values_a_ship_that_reaches_a_new_island():
+    from firebreak.games.catan.heuristic import heuristic
+
+    s = sea_blank(4)
+    t = s.topo
+    n = next(x for x in range(t.num_nodes) if t.node_island[x] > 0 and s.buildable[x])
+    before = heuristic(s, 0)
+    s.sreach[0].add(n)  # as if a ship of Blue's ended beside it
+    assert heuristic(s, 0) > before + 1.0
