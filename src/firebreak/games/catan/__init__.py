@@ -32,8 +32,9 @@ SPEC = register(GameSpec(
         OptionSpec("new_shores_vp", int, 14,
                    "victory points needed to win on the Seafarers board (the rule sheets say 14, some editions 13)",
                    choices=(13, 14)),
-        OptionSpec("layout", str, "random", "beginner: the rulebook's fixed starting layout; random: shuffled "
-                   "terrain, numbers and harbours with no 6 and 8 side by side", choices=("beginner", "random")),
+        OptionSpec("layout", str, "random", "beginner: a fixed starting layout (the rulebook's on the base "
+                   "board, one fixed deal on Seafarers); random: shuffled terrain, numbers and harbours with no 6 and 8 "
+                   "side by side", choices=("beginner", "random")),
         OptionSpec("firestorm_discard", bool, True,
                    "on a 7 in firestorm mode, players holding more than 7 cards still discard half"),
         OptionSpec("player_trades", bool, True,
