@@ -175,8 +175,9 @@ def test_longest_trade_route_runs_over_roads_and_ships_through_a_settlement_and_
     from .seafarers_helpers import fix
     fix(s)
     assert s.road_len[0] == 4
-    put(s, 0, c)
-    assert s.road_len[0] == 6
+    fund(s, 0, lumber=1, brick=1, wool=1, grain=1)  # building the settlement joins them: 2 roads + 4 ships
+    s.apply(s.lay.settle + c)
+    assert s.road_len[0] == 6 and s.road_holder == 0
     # a rival's settlement on the ships' route breaks it there (the trail may end at it, not pass it)
     s.phase = MAIN
     s.turn = s.actor = 1

@@ -978,6 +978,11 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
                     old = self.road_len[q]
                     self.road_len[q] = self._route_length(q)
                     broken = broken or self.road_len[q] != old
+        if t.sea and any(self.edge_ship[e] for e in self.player_edges[p]):
+            # Seafarers: one's own settlement may join one's road and ship into one trade route
+            old = self.road_len[p]
+            self.road_len[p] = self._route_length(p)
+            broken = broken or self.road_len[p] != old
         if broken:
             self._update_longest_road()
         if setup:
