@@ -461,8 +461,9 @@ def _panel(view: dict[str, Any], width: float, top: float) -> list[str]:
     y += ROW
     firestorm = view.get("mode") == "firestorm"
     cols = PANEL_COLS
-    heads = ("Player", "VP", "cards", "road", "stations" if firestorm else "dev./knights", "left: R/S/C",
-             "special")
+    sea = bool(view["board"].get("sea"))
+    heads = ("Player", "VP", "cards", "route" if sea else "road", "stations" if firestorm else "dev./knights",
+             "left: R/S/C/ships" if sea else "left: R/S/C", "special")
     for cx, head in zip(cols, heads):
         out.append(_t(cx, y, head, 13, "start", fill="#555"))
     viewer = view.get("viewer")
@@ -476,7 +477,8 @@ def _panel(view: dict[str, Any], width: float, top: float) -> list[str]:
         cells = (f"{'▶ ' if view.get('to_act') == q else ''}{p['name']}{' (you)' if q == viewer else ''}", vp,
                  str(p["cards"]), str(p["road_length"]),
                  str(p["fire_stations"]) if firestorm else f"{p['development_cards']}/{p['knights']}",
-                 f"{p['roads_left']}/{p['settlements_left']}/{p['cities_left']}", ", ".join(special_cards(view, q)))
+                 f"{p['roads_left']}/{p['settlements_left']}/{p['cities_left']}"
+                 + (f"/{p['ships_left']}" if sea else ""), ", ".join(special_cards(view, q)))
         out.append(f'<rect x="{cols[0] - 6}" y="{y - 13:.1f}" width="4" height="16" fill="{fill}"/>')
         ys = f"{y:.1f}"
         rest = _CELL_BOLD if view.get("to_act") == q else _CELL_NORMAL
@@ -503,7 +505,8 @@ def _panel(view: dict[str, Any], width: float, top: float) -> list[str]:
                   + (" Boat = ship; gold fields give a resource of the owner's choice." if view["board"].get("sea")
                      else ""), 11, "start", fill="#555"))
     y += ROW * 0.7
-    out.append(_t(10, y, "Columns: VP = victory points, road = longest road, R/S/C = roads, settlements and "
-                         "cities left" + ("." if firestorm else ", dev. = development cards."), 11, "start",
-                  fill="#555"))
+    out.append(_t(10, y, "Columns: VP = victory points, "
+                  + ("route = longest trade route (roads and ships)" if sea else "road = longest road")
+                  + ", R/S/C = roads, settlements and cities left" + (", ships" if sea else "")
+                  + ("." if firestorm else ", dev. = development cards."), 11, "start", fill="#555"))
     return out
