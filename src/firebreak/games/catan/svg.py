@@ -365,7 +365,7 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
         texts.setdefault(a, t)
     players = view.get("players", [])
     panel_rows = (5 + len(players) + (1 if view.get("hand") is not None else 0) + (1 if view.get("offer") else 0)
-                  + len(result_lines(view)))
+                  + len(result_lines(view)) + (1 if board.get("sea") else 0))
     height = bh + ROW * panel_rows + 20
     out = [(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" role="img" '
             f'aria-label="Catan board" font-family="system-ui, sans-serif">'),
@@ -463,7 +463,7 @@ def _panel(view: dict[str, Any], width: float, top: float) -> list[str]:
     cols = PANEL_COLS
     sea = bool(view["board"].get("sea"))
     heads = ("Player", "VP", "cards", "route" if sea else "road", "stations" if firestorm else "dev./knights",
-             "left: R/S/C/ships" if sea else "left: R/S/C", "special")
+             "R/S/C/ships" if sea else "left: R/S/C", "special")
     for cx, head in zip(cols, heads):
         out.append(_t(cx, y, head, 13, "start", fill="#555"))
     viewer = view.get("viewer")
@@ -501,12 +501,15 @@ def _panel(view: dict[str, Any], width: float, top: float) -> list[str]:
                       extra=' class="result"'))
     y += ROW
     out.append(_t(10, y, "Key: house = settlement, wide house with tower = city, digit = seat (P0, P1, ...), "
-                         "F = fire station, dashed blue = click to play."
-                  + (" Boat = ship; gold fields give a resource of the owner's choice." if view["board"].get("sea")
-                     else ""), 11, "start", fill="#555"))
+                         "F = fire station, dashed blue = click to play.", 11, "start", fill="#555"))
     y += ROW * 0.7
     out.append(_t(10, y, "Columns: VP = victory points, "
                   + ("route = longest trade route (roads and ships)" if sea else "road = longest road")
-                  + ", R/S/C = roads, settlements and cities left" + (", ships" if sea else "")
+                  + ", R/S/C" + ("/ships = roads, settlements, cities and ships left" if sea
+                                  else " = roads, settlements and cities left")
                   + ("." if firestorm else ", dev. = development cards."), 11, "start", fill="#555"))
+    if sea:
+        y += ROW * 0.7
+        out.append(_t(10, y, "Sea: a boat is a ship (digit = seat); gold fields give a resource of the owner's "
+                             "choice; PIRATE marks the pirate.", 11, "start", fill="#555"))
     return out
