@@ -49,7 +49,7 @@ def start_listener(storage: Storage, manager: GameManager, loop: asyncio.Abstrac
                             game_id, _, what = note.payload.partition(" ")
                             actions = int(what) if what.isdigit() else None
                             loop.call_soon_threadsafe(
-                                lambda g=game_id, n=actions: asyncio.ensure_future(_refresh(manager, g, n)))
+                                lambda g=game_id, n=actions, w=what: asyncio.ensure_future(_refresh(manager, g, n, w)))
             except Exception:
                 if stop.is_set():
                     return
@@ -67,8 +67,12 @@ def start_listener(storage: Storage, manager: GameManager, loop: asyncio.Abstrac
     return stopper
 
 
-async def _refresh(manager: GameManager, game_id: str, actions: int | None) -> None:
+async def _refresh(manager: GameManager, game_id: str, actions: int | None, what: str = "") -> None:
     try:
+        hook = getattr(manager, "note_hooks", {}).get(what)  # chat, rematch: see server/table.py
+        if hook is not None:
+            await hook(game_id)
+            return
         await manager.refresh(game_id, actions)
     except Exception:
         log.exception("cannot refresh game %s after a notification", game_id)

@@ -154,6 +154,8 @@ class Storage:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         else:
             event.listen(self.engine, "connect", _postgres_timeouts)
+        from . import table_data  # noqa: F401 - defines the chat, rematch and open-seat tables created here
+
         metadata.create_all(self.engine)
 
     def dispose(self) -> None:
@@ -267,14 +269,19 @@ class Storage:
     def list_games(self, limit: int = 100, offset: int = 0, game: str | None = None,
                    status: str | None = None) -> list[GameRow]:
         """Games newest first, ``limit`` from ``offset``; ``game``: of that game only; ``status``: "finished",
-        "playing" (unfinished) or "open" (unfinished with a human seat nobody has taken yet)."""
+        "playing" (unfinished), "open" (unfinished with a human seat nobody has taken yet) or "joinable"
+        (unfinished with a seat anyone may take from the lobby)."""
         query = select(games_table)
         if game is not None:
             query = query.where(games_table.c.game == game)
         if status == "finished":
             query = query.where(games_table.c.finished.is_(True))
-        elif status in ("playing", "open"):
+        elif status in ("playing", "open", "joinable"):
             query = query.where(games_table.c.finished.is_(False))
+        if status == "joinable":
+            from .table_data import open_seats_table
+
+            query = query.where(games_table.c.id.in_(select(open_seats_table.c.game_id)))
         if status == "open":
             waiting = select(seats_table.c.game_id).where(
                 (seats_table.c.game_id == games_table.c.id) & (seats_table.c.kind == "human")
@@ -297,7 +304,10 @@ class Storage:
         """Remove games with their seats and actions, in one transaction."""
         if not game_ids:
             return
+        from .table_data import delete_rows
+
         with self.engine.begin() as conn:
+            delete_rows(conn, game_ids)
             conn.execute(delete(actions_table).where(actions_table.c.game_id.in_(game_ids)))
             conn.execute(delete(seats_table).where(seats_table.c.game_id.in_(game_ids)))
             conn.execute(delete(games_table).where(games_table.c.id.in_(game_ids)))

@@ -21,7 +21,7 @@ const $ = id => document.getElementById(id);
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   ws = new WebSocket(`${proto}://${location.host}/ws/games/${encodeURIComponent(gameId)}`);
-  ws.onopen = () => { retry = 0; $("conn").textContent = "connected"; ws.send(JSON.stringify({ type: "hello", token })); };
+  ws.onopen = () => { retry = 0; $("conn").textContent = ""; ws.send(JSON.stringify({ type: "hello", token })); };
   ws.onmessage = ev => onMessage(JSON.parse(ev.data));
   ws.onclose = ev => {
     pending = false;
@@ -32,6 +32,7 @@ function connect() {
 }
 
 function onMessage(msg) {
+  if (Table.onMessage(msg)) return;
   if (msg.type === "error") { pending = false; $("error").textContent = msg.message; if (last) { drawActions(last); showPick(); } return; }
   if (msg.type === "ack") { pending = false; $("error").textContent = ""; return; }
   if (msg.type === "pong") return;
@@ -95,8 +96,9 @@ function draw(m) {
   drawSeats(m);
   const recentFrom = Math.max(0, log.length - 4);
   $("log").replaceChildren(...log.map((e, i) => FB.logItem(e, i >= recentFrom)));
-  $("log").scrollTop = $("log").scrollHeight;
-  $("last").replaceChildren(...log.slice(recentFrom).reverse().map(e => FB.logItem(e, false)));
+  const pane = $("pane-log");
+  pane.scrollTop = pane.scrollHeight;
+  $("latest").textContent = log.length ? FB.entryText(log[log.length - 1]) : "";
   $("result").hidden = !m.terminal;
   if (m.terminal) {
     $("winners").textContent = FB.winnerText(m.winners, m.scores, m.names);
@@ -104,6 +106,7 @@ function draw(m) {
     $("replay-link").href = `/replay/${gameId}`;
     $("log-link").href = `/api/games/${gameId}/log`;
   }
+  Table.drawn(m);
 }
 
 function drawActions(m) {
@@ -112,6 +115,7 @@ function drawActions(m) {
   box.replaceChildren();
   filter.hidden = choices.length < 12;
   if (!choices.length) {
+    if (m.terminal) return;  // the result takes the place of the actions
     box.append(FB.el("p", { class: "muted", text: m.terminal ? "The game is over." : (m.viewer === null ? "Watching." : "Waiting for the other players…") }));
     return;
   }
