@@ -1,6 +1,7 @@
 """Catan with Fire Stations and the Firestorm: the base game (3-4 players, 5-6 extension) in two rule modes."""
 
 from firebreak.core import GameSpec, OptionSpec, register
+from firebreak.core.help import help_hook
 
 from .heuristic import heuristic
 from .render import render
@@ -41,5 +42,5 @@ SPEC = register(GameSpec(
     render=render,
     heuristic=heuristic,
     stats=_stats,
-    extra={"mcts_scale": 10.0, "svg": render_svg},  # 10 evaluation points = 1 VP
+    extra={"mcts_scale": 10.0, "svg": render_svg, "help": help_hook(__package__)},  # 10 evaluation points = 1 VP
 ))
