@@ -19,21 +19,20 @@ from .helpers import create, error_code, state_of, tokens
 
 
 def play_out(client: TestClient, game_id: str, seat_tokens: dict[int, str], limit: float = 60) -> dict[str, Any]:
-    """Play the human seats (their first legal action) until the game is over; returns the last state."""
+    """Finish a game whose human seats (two or more, ``takeover_after=1``) are away: each hands the next one's seat
+    to a random bot, as players do for an absent friend, and the bots play to the end. Returns the last state."""
+    time.sleep(1.1)
+    seats = sorted(seat_tokens)
+    for i, seat in enumerate(seats):
+        other = seats[(i + 1) % len(seats)]
+        r = client.post(f"/api/games/{game_id}/seats/{other}/takeover", json={"bot": "random"},
+                        headers={"X-Seat-Token": seat_tokens[seat]})
+        assert r.status_code == 200, r.text
     deadline = time.time() + limit
-    while True:
-        st = state_of(client, game_id)
-        if st["terminal"]:
-            return st
+    while not (st := state_of(client, game_id))["terminal"]:
         assert time.time() < deadline, "the game did not finish in time"
-        seat = st["current_player"]
-        if seat in seat_tokens:
-            mine = state_of(client, game_id, seat_tokens[seat])
-            if mine["your_turn"] and mine["legal"]:
-                client.post(f"/api/games/{game_id}/actions", json={"index": mine["index"], "action":
-                            mine["legal"][0]["id"]}, headers={"X-Seat-Token": seat_tokens[seat]})
-                continue
-        time.sleep(0.01)
+        time.sleep(0.05)
+    return st
 
 
 def say(client: TestClient, game_id: str, text: Any, token: str | None = None) -> Any:
@@ -95,8 +94,9 @@ def test_chat_is_rate_limited_per_seat_with_retry_after(sqlite_url: str) -> None
         assert len(client.get(f"/api/games/{g['id']}/chat").json()["messages"]) == 7
 
 
+@pytest.mark.slow  # plays a whole game (some 10 s)
 def test_chat_is_kept_with_the_game_and_shown_in_its_replay_up_to_each_step(client: TestClient) -> None:
-    g = create(client, ["human", "random", "random"])
+    g = create(client, ["human", "human", "random"], takeover_after=1)
     t = tokens(g)
     assert say(client, g["id"], "good luck", t[0]).status_code == 200
     st = play_out(client, g["id"], t)
@@ -150,19 +150,20 @@ def test_taking_open_seats_is_limited_per_address(sqlite_url: str) -> None:
 
 
 # ----------------------------------------------------------------------------------------------- rematch
+@pytest.mark.slow  # plays a whole game (some 10 s)
 def test_rematch_same_game_options_and_seats_new_deal_and_links_old_links_follow(client: TestClient) -> None:
     body = {"game": "great-fire", "num_players": 4, "seed": 11, "options": {"more_destruction": True},
             "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"},
-                      {"kind": "bot", "bot": "greedy"}]}
+                      {"kind": "bot", "bot": "greedy"}], "takeover_after": 1}
     g = client.post("/api/games", json=body).json()
     t = tokens(g)
     r = client.post(f"/api/games/{g['id']}/rematch", json={"start": True}, headers={"X-Seat-Token": t[0]})
     assert r.status_code == 409 and error_code(r) == "not_finished"
+    play_out(client, g["id"], t, limit=120)
     with client.websocket_connect(f"/ws/games/{g['id']}") as page1:
         page1.send_text(json.dumps({"type": "hello", "token": t[1]}))
         assert page1.receive_json()["type"] == "state"
         page1.receive_json()  # the chat so far
-        play_out(client, g["id"], t, limit=120)
         assert client.post(f"/api/games/{g['id']}/rematch", json={"start": False},
                            headers={"X-Seat-Token": t[0]}).json() == {"started": False}
         r = client.post(f"/api/games/{g['id']}/rematch", json={"start": True}, headers={"X-Seat-Token": t[0]})
@@ -196,8 +197,9 @@ def test_rematch_same_game_options_and_seats_new_deal_and_links_old_links_follow
     assert client.post(f"/api/games/{new_id}/seats/1/join").status_code == 409
 
 
+@pytest.mark.slow  # plays a whole game (some 10 s)
 def test_only_a_seated_player_starts_a_rematch(client: TestClient) -> None:
-    g = create(client, ["human", "random", "random"])
+    g = create(client, ["human", "human", "random"], takeover_after=1)
     play_out(client, g["id"], tokens(g))
     r = client.post(f"/api/games/{g['id']}/rematch", json={"start": True})
     assert r.status_code == 403 and "only the players" in r.json()["error"]["message"]
