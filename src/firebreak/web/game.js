@@ -325,18 +325,19 @@ function drawSeats(m) {
   const t = FB.el("table", {});
   for (const s of m.seats) {
     const cells = [FB.el("td", { text: `${FB.seatName(s.seat, m.names)}${s.seat === m.viewer ? " (you)" : ""}` }),
-      FB.el("td", { text: s.kind === "bot" ? `bot: ${s.bot}` : "human" }),
+      FB.el("td", { text: Table.seatWords(s) }),
       FB.el("td", {}, FB.el("span", { class: "badge " + (s.connected ? "here" : "away"), text: s.connected ? "here" : "away" }))];
     const td = FB.el("td", {});
     if (m.viewer !== null && s.seat !== m.viewer && s.kind === "human" && !s.connected && !m.terminal && m.takeover_after > 0) {
       td.append(FB.el("button", { type: "button", class: "secondary", text: "Hand to a bot",
-        onclick: () => FB.api("POST", `/api/games/${gameId}/seats/${s.seat}/takeover`, { bot: "greedy" }, token)
+        onclick: () => FB.api("POST", `/api/games/${gameId}/seats/${s.seat}/takeover`, { bot: "easy" }, token)
           .catch(e => { $("error").textContent = e.message; }) }));
     }
     if (s.seat === m.viewer && s.kind === "bot" && !m.terminal) {
       td.append(FB.el("button", { type: "button", text: "Take my seat back",
         onclick: () => FB.api("POST", `/api/games/${gameId}/reclaim`, {}, token).catch(e => { $("error").textContent = e.message; }) }));
     }
+    if (m.viewer === null && s.kind === "human" && !s.has_link && !m.terminal) td.append(Table.takeSeatButton(s, m));
     cells.push(td);
     t.append(FB.el("tr", {}, ...cells));
   }

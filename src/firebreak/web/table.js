@@ -137,8 +137,24 @@ const Table = (() => {
     } catch (e) { $("help").replaceChildren(FB.el("p", { class: "muted", text: "The rules summary cannot be loaded now." })); }
   }
 
+  const LEVELS = { easy: "Easy", medium: "Medium", hard: "Hard" };
   return {
     viewer: null,
+    // Who plays a seat, in words: a person, an open seat, a bot by its level (a raw spec as given).
+    seatWords(s) {
+      if (s.kind === "bot") return LEVELS[s.bot] ? `Bot, ${LEVELS[s.bot].toLowerCase()} level` : `Bot (${s.bot})`;
+      return s.has_link ? "Person" : "Open seat";
+    },
+    // A spectator takes an open seat from the game page, as from the lobby.
+    takeSeatButton(s, m) {
+      return FB.el("button", { type: "button", text: "Take this seat", "data-take": s.seat, onclick: async () => {
+        try {
+          const r = await FB.api("POST", `/api/games/${encodeURIComponent(gameId)}/seats/${s.seat}/join`);
+          location.assign(r.url);
+          location.reload();
+        } catch (e) { $("error").textContent = e.message; }
+      } });
+    },
     drawn(m) {
       Table.viewer = m.viewer;
       signalTurn(m);
