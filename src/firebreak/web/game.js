@@ -100,6 +100,7 @@ function draw(m) {
   pane.scrollTop = pane.scrollHeight;
   $("latest").textContent = log.length ? FB.entryText(log[log.length - 1]) : "";
   $("result").hidden = !m.terminal;
+  $("actions-h").hidden = m.terminal;  // the result takes the actions' place
   if (m.terminal) {
     $("winners").textContent = FB.winnerText(m.winners, m.scores, m.names);
     $("scores").replaceChildren(FB.scoreSheets(m.score_sheet, m.scores, m.winners, m.names));
