@@ -310,7 +310,9 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
         limiter.created_game(client, live.id)
         seats = []
         for s in live.seats:
-            entry: dict[str, Any] = {"seat": s.seat, "kind": s.kind, "bot": s.bot, "open": s.seat in open_seats}
+            entry: dict[str, Any] = {"seat": s.seat, "kind": s.kind, "bot": s.bot}
+            if s.seat in open_seats:  # anyone may take it from the lobby: no link handed out
+                entry["open"] = True
             if s.seat in tokens:
                 entry["token"] = tokens[s.seat]
                 entry["url"] = f"/play/{live.id}#seat={s.seat}&token={tokens[s.seat]}"

@@ -13,6 +13,7 @@ Installed by :func:`install` from :func:`firebreak.server.app.create_app`.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
 from functools import lru_cache
@@ -145,17 +146,38 @@ def _names(game: str, num_players: int, options: str, seed: int) -> tuple[str, .
 
 
 async def listing(manager: GameManager, rows: list[GameRow]) -> dict[str, dict[str, Any]]:
-    """What the lobby shows of each listed game besides its row: title, players' names, open seats, rematch."""
+    """What the lobby shows of each listed game besides its row: title, players' names, open seats.
+
+    Names come from the cached game when there is one, else from a fresh deal of the same game (the names are
+    public; dealing costs up to some milliseconds, so it runs in a worker thread and is remembered)."""
     open_by_game = await manager.db(open_seats_of, manager.storage, [r.id for r in rows if not r.finished])
+    names: dict[str, list[str]] = {}
+    missing = []
+    for r in rows:
+        live = manager.games.get(r.id)
+        if live is not None:
+            names[r.id] = [live.state.player_name(s) for s in range(r.num_players)]
+        else:
+            missing.append(r)
+    if missing:
+        names.update(await asyncio.to_thread(_names_of, missing))
     out = {}
     for r in rows:
         try:
-            spec = get_game(r.game)
-            names = list(_names(r.game, r.num_players, json.dumps(r.options, sort_keys=True), r.seed))
-        except Exception:  # noqa: BLE001 - a game no longer installed still lists, by its stored name
-            out[r.id] = {"title": r.game, "names": [f"Seat {s}" for s in range(r.num_players)], "open_seats": []}
-            continue
-        out[r.id] = {"title": spec.title, "names": names, "open_seats": open_by_game.get(r.id, [])}
+            title = get_game(r.game).title
+        except FirebreakError:  # a game no longer installed still lists, by its stored name
+            title = r.game
+        out[r.id] = {"title": title, "names": names[r.id], "open_seats": open_by_game.get(r.id, [])}
+    return out
+
+
+def _names_of(rows: list[GameRow]) -> dict[str, list[str]]:
+    out = {}
+    for r in rows:
+        try:
+            out[r.id] = list(_names(r.game, r.num_players, json.dumps(r.options, sort_keys=True), r.seed))
+        except Exception:  # noqa: BLE001 - a game that cannot be dealt any more still lists
+            out[r.id] = [f"Player {s + 1}" for s in range(r.num_players)]
     return out
 
 
