@@ -91,6 +91,11 @@ def test_the_page_fits_a_laptop_and_a_phone_with_rules_tooltips_and_turn_signals
             assert page.title().startswith("Your turn — ")
             assert page.locator("#favicon").get_attribute("href") == "/static/favicon-turn.svg"
             assert page.locator("#sound").get_attribute("aria-pressed") == "false"
+            if size == "laptop":  # the sound is a toggle the page remembers
+                page.click("#sound")
+                assert page.locator("#sound").get_attribute("aria-pressed") == "true"
+                assert page.evaluate("localStorage.getItem('firebreak:sound')") == "on"
+                page.click("#sound")
             page.screenshot(path=str(out / f"table-{game}-{size}.png"))
             # tooltips on the board's pieces and places
             assert page.locator("#board svg g > title").count() >= 10
@@ -203,6 +208,9 @@ def test_rematch_gives_new_links_and_each_old_link_follows(server: ServerProcess
     g = new_game(server, "great-fire", [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}],
                  takeover_after=1)
     tokens = {s["seat"]: s["token"] for s in g["seats"] if "token" in s}
+    r = httpx.post(f"{server.base}/api/games/{g['id']}/chat", json={"text": "good luck <i>all</i>"},
+                   headers={"X-Seat-Token": tokens[0]})
+    assert r.status_code == 200, r.text
     finish_away(server, g["id"], tokens)
     watch = Watch()
     with sync_playwright() as pw:
@@ -236,5 +244,13 @@ def test_rematch_gives_new_links_and_each_old_link_follows(server: ServerProcess
         bob.goto(server.base + g["seats"][1]["url"])
         bob.wait_for_selector("#rematch-link")
         assert bob.locator("#rematch-link").get_attribute("href") == bob_link
+        # the finished game's replay shows what was said, as text
+        alice.goto(f"{server.base}/replay/{g['id']}")
+        alice.wait_for_selector("#board svg")
+        alice.keyboard.press("End")
+        wait_js(alice, "document.getElementById('where').textContent.includes('game over')")
+        assert alice.locator("#chat-list li .said").first.text_content() == "good luck <i>all</i>"
+        assert alice.locator("#chat-list i").count() == 0
+        alice.screenshot(path=str(out / "table-replay-with-chat.png"), full_page=True)
         browser.close()
     assert watch.problems == []
