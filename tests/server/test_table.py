@@ -217,7 +217,8 @@ def test_every_game_serves_its_rules_summary_and_legend(client: TestClient, game
 
 
 def test_a_malformed_help_file_is_refused_naming_what_is_wrong() -> None:
-    good = {"summary": "s", "sections": [{"heading": "h", "points": ["p"]}], "legend": [{"symbol": "x", "meaning": "m"}]}
+    good = {"summary": "s", "sections": [{"heading": "h", "points": ["p"]}],
+            "legend": [{"symbol": "x", "meaning": "m"}]}
     assert check_help(good)["legend"] == [{"symbol": "x", "meaning": "m"}]
     for bad, words in (({**good, "extra": 1}, "unknown fields extra"), ({**good, "sections": []}, "sections"),
                        ({**good, "legend": [{"symbol": "x"}]}, "legend entry 1"), ({**good, "summary": ""}, "summary")):

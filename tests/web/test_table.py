@@ -173,7 +173,8 @@ def test_a_player_takes_an_open_seat_from_the_lobby_without_a_link(server: Serve
         page.goto(server.base + "/")
         button = page.locator(f"[data-join='{g['id']}:1']")
         button.wait_for()
-        assert "Catan" in page.locator("#joinable").inner_text() and "catan" not in page.locator("#joinable").inner_text()
+        waiting = page.locator("#joinable").inner_text()
+        assert "Catan" in waiting and "catan" not in waiting  # the game's title, never its internal name
         page.screenshot(path=str(out / "table-lobby-waiting.png"), full_page=True)
         button.click()
         page.wait_for_selector("#board svg")

@@ -53,8 +53,8 @@ class TableLimiter:
             bucket = self.chat_buckets[(game_id, who)] = TokenBucket(rate, BURST, now)
         wait = bucket.take(now)
         if wait:
-            raise RateLimited(f"you are chatting too fast (at most {plural(round(self.limits.chat_per_minute), 'message')}"
-                              f" a minute)", wait)
+            most = plural(round(self.limits.chat_per_minute), "message")
+            raise RateLimited(f"you are chatting too fast (at most {most} a minute)", wait)
 
     def join(self, client: str) -> None:
         """Count a seat taken from the lobby by ``client``, or raise :class:`RateLimited`."""
