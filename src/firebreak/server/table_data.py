@@ -176,5 +176,6 @@ def joinable_game_ids(storage: Storage, limit: int, offset: int, game: str | Non
 def delete_rows(conn: Any, game_ids: list[str]) -> None:
     """Remove what these tables hold of games being removed (inside the caller's transaction)."""
     conn.execute(delete(chat_table).where(chat_table.c.game_id.in_(game_ids)))
-    conn.execute(delete(rematches_table).where(rematches_table.c.game_id.in_(game_ids)))
+    conn.execute(delete(rematches_table).where(rematches_table.c.game_id.in_(game_ids)
+                                               | rematches_table.c.rematch_id.in_(game_ids)))
     conn.execute(delete(open_seats_table).where(open_seats_table.c.game_id.in_(game_ids)))
