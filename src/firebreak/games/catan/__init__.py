@@ -2,6 +2,7 @@
 for New Shores, in two rule modes."""
 
 from firebreak.core import GameSpec, OptionSpec, register
+from firebreak.core.help import help_hook
 
 from .encode import CatanEncoder
 from .heuristic import heuristic
@@ -52,6 +53,6 @@ SPEC = register(GameSpec(
     render=render,
     heuristic=heuristic,
     stats=_stats,
-    extra={"mcts_scale": 10.0, "svg": render_svg, "observation_encoder": CatanEncoder,  # 10 evaluation points = 1 VP
+    extra={"mcts_scale": 10.0, "svg": render_svg, "help": help_hook(__package__), "observation_encoder": CatanEncoder,  # 10 evaluation points = 1 VP
            "benchmark_variants": {"seafarers": {"board": "seafarers"}}},
 ))
