@@ -57,6 +57,7 @@ def play(policy, opponents: str, games: int, seed0: int = EVAL_SEED) -> list[flo
 
 def report(label: str, shares: list[float]) -> str:
     mean, low, high = mean_interval(shares)
+    low, high = max(low, 0.0), min(high, 1.0)  # a win share lies in 0..1
     return f"{label:<28} win rate {mean:6.1%}  95% interval {low:6.1%} .. {high:6.1%}  ({len(shares)} games)"
 
 
