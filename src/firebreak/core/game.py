@@ -210,7 +210,7 @@ class GameSpec:
     def num_distinct_actions(self, num_players: int, options: Mapping[str, Any] | None = None) -> int:
         """Size of the action space for a player count; a game whose space also depends on an option (e.g. a
         board) is asked with the resolved options when they are given."""
-        if options is None:
+        if options is None or not self.state_class.action_space_takes_options:
             return self.state_class.num_distinct_actions(num_players)
         return self.state_class.num_distinct_actions(num_players, self.resolve_options(num_players, options))
 
@@ -224,6 +224,9 @@ class GameState(ABC):
     """
 
     spec: ClassVar[GameSpec]
+    action_space_takes_options: ClassVar[bool] = False
+    """Whether :meth:`num_distinct_actions` also takes the resolved options (a game whose space depends on an
+    option fixed at setup, such as Catan's board, sets this)."""
 
     num_players: int
     options: dict[str, Any]

@@ -72,7 +72,7 @@ class FirebreakGym(gymnasium.Env):
         self.shaping = float(shaping)
         self._potential = 0.0
         self.encoder = observation_encoder(self.game_spec, n, self.options)
-        self.num_actions = self.game_spec.num_distinct_actions(n)
+        self.num_actions = self.game_spec.num_distinct_actions(n, self.options)
         self.observation_space = spaces.Box(low=-np.inf, high=np.inf, shape=(self.encoder.size,), dtype=np.float32)
         self.action_space = spaces.Discrete(self.num_actions)
         self.state: GameState | None = None

@@ -318,6 +318,8 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         return c
 
     # --- queries ------------------------------------------------------------------------------------------
+    action_space_takes_options = True
+
     @classmethod
     def num_distinct_actions(cls, num_players: int, options: dict[str, Any] | None = None) -> int:
         return layout(num_players, str((options or {}).get("board", "base"))).size
