@@ -85,4 +85,5 @@ def test_the_bounds_are_shown_where_options_are_listed() -> None:
     from firebreak.cli.options import describe_option
 
     line = describe_option(get_game("catan").option("offers_per_turn"))
-    assert line == "--offers-per-turn <int>: how many trade offers a player may make in one turn (0 to 20) [default: 3]"
+    assert line == ("--offers-per-turn <int>: how many trade offers a player may draft in one turn (a discarded "
+                    "draft counts) (0 to 20) [default: 3]")
