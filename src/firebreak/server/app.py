@@ -12,6 +12,8 @@ API (all JSON; errors are ``{"error": {"code", "message"}}``; the OpenAPI schema
 - ``GET  /api/games/{id}``                         state as a seat (``X-Seat-Token`` header) or a spectator
 - ``POST /api/games/{id}/join``                    check a seat token, returns the seat and its state
 - ``POST /api/games/{id}/actions``                 act: ``{"index": actions so far, "action": id or text}``
+- ``POST /api/games/{id}/undo``                    take back your last move: ``{"index": moves so far}`` (409 with
+  the reason in words when the rules do not allow it: another seat moved since, or the move drew or revealed)
 - ``POST /api/games/{id}/seats/{seat}/takeover``   hand an absent player's seat to a bot (after the timeout)
 - ``POST /api/games/{id}/reclaim``                 take one's seat back from the bot
 - ``GET  /api/games/{id}/log``                     the full record (``firebreak replay`` reads it); finished games
@@ -53,6 +55,7 @@ from .bots import BotPool
 from .retention import with_housekeeping
 from .security import SecurityHeaders
 from .storage import UNAVAILABLE, Storage, default_database_url
+from .undo import undone_notes
 from .views import game_over_words, log_entries, player_names, render_board, seat_payload
 from .wire import loads
 
@@ -95,6 +98,11 @@ class CreateRequest(BaseModel):
 class ActRequest(BaseModel):
     index: Any = Field(description="number of actions played so far (the action is refused if the game moved on)")
     action: Any = Field(description="an action id, or its text")
+    token: str | None = Field(None, description="the seat token (or send the X-Seat-Token header)")
+
+
+class UndoRequest(BaseModel):
+    index: Any = Field(description="number of moves so far, as the game's state says (refused if it moved on)")
     token: str | None = Field(None, description="the seat token (or send the X-Seat-Token header)")
 
 
@@ -359,6 +367,15 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
         index = await manager.act(game_id, None, req.index, req.action, proven_seat=seat)
         return {"ok": True, "index": index}
 
+    @app.post("/api/games/{game_id}/undo", summary="Take back your last move (within your turn, if it drew and "
+                                                    "revealed nothing)")
+    async def undo(game_id: str, req: UndoRequest, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+        live = await manager.get(game_id)
+        seat = live.seat_for_token(req.token or x_seat_token)
+        limiter.seat_action(game_id, seat)
+        index = await manager.undo(game_id, req.index, seat)
+        return {"ok": True, "index": index}
+
     @app.post("/api/games/{game_id}/seats/{seat}/takeover", summary="Hand an absent player's seat to a bot")
     async def takeover(game_id: str, seat: int, req: TakeoverRequest,
                        x_seat_token: str | None = Header(None)) -> dict[str, Any]:
@@ -406,7 +423,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
                "viewer": seat, "num_players": state.num_players, "terminal": terminal,
                "current_player": None if terminal else state.current_player(),
                "names": player_names(state), "view": view, "svg": svg, "text": text,
-               "entries": log_entries(state, live.marks, live.actors, seat, -1, step)}
+               "entries": log_entries(state, live.marks, live.actors, seat, -1, step),
+               "undone": undone_notes(live.state, live.undone, seat, step)}
         if terminal:  # as the live game: totals, score sheets and winners only once the game is over
             out.update(game_over_words(state))
         return out
@@ -550,6 +568,16 @@ async def _handle(manager: GameManager, limiter: Limiter, live: LiveGame, seat: 
         try:
             limiter.seat_action(live.id, seat)
             index = await manager.act(live.id, None, msg.get("index"), msg.get("action"), proven_seat=seat)
+        except E.ApiError as exc:
+            return {"type": "error", "ref": ref, **exc.to_json()}
+        return {"type": "ack", "index": index, "ref": ref}
+    if kind == "undo":
+        if seat is None:
+            return {"type": "error", "code": "bad_token", "ref": ref,
+                    "message": "spectators cannot take back moves; open your seat link to play"}
+        try:
+            limiter.seat_action(live.id, seat)
+            index = await manager.undo(live.id, msg.get("index"), seat)
         except E.ApiError as exc:
             return {"type": "error", "ref": ref, **exc.to_json()}
         return {"type": "ack", "index": index, "ref": ref}

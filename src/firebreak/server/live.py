@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from firebreak.agents import Agent, BotLimits, Observation, agent_rng, make_agent
-from firebreak.core import FirebreakError, GameSpec, GameState, get_game
+from firebreak.core import UNDO, FirebreakError, GameSpec, GameState, get_game
 
 from . import errors as E
 from . import patch
@@ -122,6 +122,8 @@ class LiveGame:
         self.state: GameState = spec.new_game(row.num_players, row.seed, row.options)
         self.actors: list[int] = []
         self.marks: list[int] = [len(self.state.events)]
+        self.log_len = 0  # rows stored: actions and take-backs (the version a client names when it acts)
+        self.undone: list[tuple[int, int, int]] = []  # (position, action, seat) of each take-back, in order
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
         self.agents: dict[tuple[int, str], Agent] = {}
@@ -147,10 +149,10 @@ class LiveGame:
         n = len(self.state.history)
         if conn.sent >= n and not conn.full:
             return None
-        if self.updates_at != n:
+        if self.updates_at != self.log_len:
             self.updates.clear()
             self.boards.clear()
-            self.updates_at = n
+            self.updates_at = self.log_len
         key = (conn.seat, conn.sent, id(conn.board), id(conn.view))  # clients holding the same objects share it
         built = self.updates.get(key)
         if built is None:  # (the entry keeps what it was built from alive, so those ids are not reused meanwhile)
@@ -167,7 +169,7 @@ class LiveGame:
             board = seat_board(self, conn.seat)
             self.boards[conn.seat] = (board, None if board["svg"] is None else patch.split(board["svg"]))
         board, pieces = self.boards[conn.seat]
-        payload = seat_payload(self, conn.seat, "update", conn.sent, board)
+        payload = seat_payload(self, conn.seat, "state" if conn.sent < 0 else "update", conn.sent, board)
         if conn.view is not None:
             del payload["view"]
             payload["view_patch"] = patch.view_diff(conn.view, board["view"])
@@ -182,12 +184,28 @@ class LiveGame:
         self.state = new_state
         self.actors.append(seat)
         self.marks.append(len(new_state.events))
+        self.log_len += 1
+
+    def adopt_undo(self, new_state: GameState, seat: int) -> None:
+        """Adopt the state without the last action (stored as taken back); every client is sent its whole log
+        again, since the entry it holds for that action is gone."""
+        self.undone.append((len(new_state.history), self.state.history[-1], seat))
+        self.state = new_state
+        self.actors.pop()
+        self.marks.pop()
+        self.log_len += 1
+        for conn in self.connections:
+            conn.sent, conn.view, conn.board = -1, None, None
 
     def replay_stored(self, actions: list[tuple[int, int]]) -> None:
         for action, seat in actions:
+            if action == UNDO:
+                self.adopt_undo(self.state.undone(seat), seat)
+                continue
             self.state.apply(action)
             self.actors.append(seat)
             self.marks.append(len(self.state.events))
+            self.log_len += 1
 
     def seat_for_token(self, token: object) -> int:
         if isinstance(token, str) and token and len(token) < 200:
@@ -326,7 +344,7 @@ class GameManager:
 
     async def catch_up(self, live: LiveGame) -> None:
         """Apply actions other processes stored since our cache was built, and reread the seats (hold the lock)."""
-        new, seats = await self.db(self._fresh, live.id, len(live.state.history))
+        new, seats = await self.db(self._fresh, live.id, live.log_len)
         live.replay_stored(new)
         live.seats = seats
 
@@ -345,13 +363,13 @@ class GameManager:
         if isinstance(index, bool) or not isinstance(index, int):
             raise E.ApiError(422, "malformed_action", "'index' (the number of actions so far) must be a whole number")
         async with live.lock:
-            if index != len(live.state.history) or live.state.is_terminal():
+            if index != live.log_len or live.state.is_terminal():
                 await self.catch_up(live)  # maybe another process moved on; if we are merely stale, the insert fails
             state = live.state
             if state.is_terminal():
                 raise E.game_over()
-            if index != len(state.history):
-                raise E.stale_index(len(state.history), index)
+            if index != live.log_len:
+                raise E.stale_index(live.log_len, index)
             if live.seats[seat].kind != "human":
                 raise E.ApiError(409, "seat_is_bot",
                                  f"{state.player_name(seat)}'s seat has been handed to a bot; take it back first")
@@ -372,21 +390,48 @@ class GameManager:
         """Store then adopt one legal action (lock held) and queue the update to every local client."""
         new = live.state.clone()
         new.apply(action)
-        idx = len(live.state.history)
+        await self._store(live, seat, action, new.is_terminal())
+        live.adopt(new, seat)
+        self.broadcast(live)
+
+    async def _store(self, live: LiveGame, seat: int, action: int, finished: bool) -> None:
+        """Commit one row of the game's log (an action, or :data:`UNDO`) at its index, lock held."""
+        idx = live.log_len
         live.committing = idx + 1
         try:
-            await self.committer.append(live.id, idx, action, seat, new.is_terminal())
+            await self.committer.append(live.id, idx, action, seat, finished)
         except UNAVAILABLE as exc:
             raise E.unavailable(exc) from None
         except StaleIndexError:
             live.committing = None
             await self.catch_up(live)
-            self.broadcast(live)
-            raise E.stale_index(len(live.state.history), idx) from None
+            self.broadcast(live, full=True)
+            raise E.stale_index(live.log_len, idx) from None
         finally:
             live.committing = None
-        live.adopt(new, seat)
-        self.broadcast(live)
+
+    async def undo(self, game_id: str, index: Any, proven_seat: int) -> int:
+        """Take back the seat's last action (see :meth:`GameState.undo_refusal` for when that is allowed);
+        returns the log index of the take-back once committed. The take-back is stored as a row of its own, so
+        the log and the record keep the action and say it was taken back."""
+        from .undo import take_back
+
+        live = await self.get(game_id)
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise E.ApiError(422, "malformed_action", "'index' (the number of moves so far) must be a whole number")
+        async with live.lock:
+            if index != live.log_len:
+                await self.catch_up(live)
+            if index != live.log_len:
+                raise E.stale_index(live.log_len, index)
+            if live.seats[proven_seat].kind != "human":
+                raise E.ApiError(409, "seat_is_bot", f"{live.state.player_name(proven_seat)}'s seat has been handed "
+                                                     "to a bot; take it back first")
+            new = await take_back(live.state, proven_seat)
+            await self._store(live, proven_seat, UNDO, False)
+            live.adopt_undo(new, proven_seat)
+            self.broadcast(live, full=True)
+        return index
 
     # ------------------------------------------------------------------------------------------- bots
     def kick_bots(self, live: LiveGame) -> None:
@@ -456,13 +501,13 @@ class GameManager:
                 live.bot_seconds[(seat, spec)] = time.perf_counter() - start
                 await self._commit(live, seat, action)
                 return True
-            n = len(state.history)
+            n = live.log_len
             snapshot = pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
         heavy = (took is None and is_heavy(spec)) or (took is not None and took > QUICK_LANE)
         action, took = await self.bot_pool.think(spec, snapshot, seat, rng, heavy)
         async with live.lock:
             live.bot_seconds[(seat, spec)] = took
-            if (len(live.state.history) != n or live.seats[seat].kind != "bot" or live.seats[seat].bot != spec):
+            if (live.log_len != n or live.seats[seat].kind != "bot" or live.seats[seat].bot != spec):
                 return True  # the game moved on or the seat changed hands while it thought: look again
             await self._commit(live, seat, action)
         return True
@@ -564,7 +609,7 @@ class GameManager:
         """A process changed a game (``actions``: its new action count; None: its seats): catch up and tell our
         clients. Called on PostgreSQL NOTIFY, for our own changes too, which are skipped as already known."""
         live = self.games.get(game_id)
-        if live is None or (actions is not None and (len(live.state.history) >= actions
+        if live is None or (actions is not None and (live.log_len >= actions
                                                       or live.committing == actions)):
             return  # unknown here, already known, or our own commit telling us before we adopted it
         async with live.lock:

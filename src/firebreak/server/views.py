@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 from firebreak.core import Event, GameSpec, GameState, filter_events
 from firebreak.core.text import generic_sentence
 
+from .undo import undo_offer, undone_notes
+
 if TYPE_CHECKING:
     from .live import LiveGame
 
@@ -127,7 +129,7 @@ def seat_payload(live: LiveGame, viewer: int | None, kind: str, start: int,
         "title": spec.title,
         "num_players": state.num_players,
         "viewer": viewer,
-        "index": len(state.history),
+        "index": live.log_len,
         "current_player": None if terminal else state.current_player(),
         "terminal": terminal,
         "your_turn": board["mine"],
@@ -140,6 +142,8 @@ def seat_payload(live: LiveGame, viewer: int | None, kind: str, start: int,
         "seats": live.public_seats(),
         "takeover_after": live.row.takeover_after,
         "entries": log_entries(state, live.marks, live.actors, viewer, start, len(state.history)),
+        "undo": undo_offer(state, viewer, viewer is not None and live.seats[viewer].kind == "human"),
+        "undone": undone_notes(state, live.undone, viewer),
     }
     if terminal:
         msg.update(game_over_words(state))
