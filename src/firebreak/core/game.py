@@ -464,12 +464,12 @@ class GameState(ABC):
             top = self.undo_stack[-1][1]
             return None if top == seat else f"{self.player_name(top)} has moved since"
         if self.undo_block is None:
-            return "you have not moved since the last move that cannot be taken back"
+            return "you have not moved yet this turn"
         who, why = self.undo_block
         if who != seat:
             return f"{self.player_name(who)} has moved since"
         if why is None:
-            return "you have not moved since the last move that cannot be taken back"
+            return "you have not moved yet this turn"
         return f"you {why} since"
 
     def undone(self, seat: int) -> "GameState":
