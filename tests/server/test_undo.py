@@ -4,6 +4,7 @@ showing anything hidden."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 
@@ -123,25 +124,31 @@ def test_undo_refused_after_another_seat_moved_names_that_seat(client: TestClien
 
 
 def test_record_and_replay_agree_with_the_live_game_after_undos(client: TestClient) -> None:
-    g = create(client, ["human", "random", "random"], game="great-fire", seed=4)
-    tok = tokens(g)[0]
+    g = create(client, ["human"] * 3, game="great-fire", seed=4, takeover_after=1)
+    toks = tokens(g)
     gid = g["id"]
     pick = random.Random(1)
     taken = 0
-    end = time.time() + 60
-    while time.time() < end:
-        st = state_of(client, gid, tok)
-        if st["terminal"]:
-            break
-        if not st["your_turn"]:
-            time.sleep(0.01)
-            continue
-        offer = st["undo"]
-        if offer and offer["allowed"] and pick.random() < 0.5:
-            assert undo(client, gid, tok, st["index"]).status_code == 200
-            taken += 1
-            continue
-        act(client, gid, tok, st["index"], pick.choice(st["legal"])["id"])
+    with contextlib.ExitStack() as stack:  # the players are here while they play (so no seat goes to a bot)
+        for s in range(3):
+            ws = stack.enter_context(client.websocket_connect(f"/ws/games/{gid}"))
+            ws.send_json({"type": "hello", "token": toks[s]})
+            assert ws.receive_json()["type"] == "state"
+        for _ in range(60):
+            st = state_of(client, gid)
+            tok = toks[st["current_player"]]
+            mine = state_of(client, gid, tok)
+            offer = mine["undo"]
+            if offer and offer["allowed"] and pick.random() < 0.4:
+                assert undo(client, gid, tok, mine["index"]).status_code == 200
+                taken += 1
+                continue
+            act(client, gid, tok, mine["index"], pick.choice(mine["legal"])["id"])
+    # everyone leaves: each seat goes to a bot when its turn comes, and the bots finish the game
+    end = time.time() + 90
+    while not state_of(client, gid)["terminal"]:
+        assert time.time() < end, "the bots did not finish the game"
+        time.sleep(0.2)
     assert taken > 0
     live = state_of(client, gid)
     assert live["terminal"]

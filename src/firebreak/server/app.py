@@ -56,6 +56,7 @@ from .retention import with_housekeeping
 from .security import SecurityHeaders
 from .storage import UNAVAILABLE, Storage, default_database_url
 from .undo import undone_notes
+from .views import clock_json
 from .views import game_over_words, log_entries, player_names, render_board, seat_payload
 from .wire import loads
 
@@ -91,8 +92,17 @@ class CreateRequest(BaseModel):
     seed: int | None = Field(None, ge=0, le=MAX_SEED,
                              description="0 to 2**63 - 1; omit for a random deal (a seed reveals every hidden card)")
     takeover_after: int = Field(120, ge=0, le=MAX_TAKEOVER,
-                                description="seconds a player must be away before others may hand the seat to a "
-                                            "bot; 0 = never; at most a week")
+                                description="seconds a player must be away before the seat goes to a bot when it is "
+                                            "their turn (others may hand it over too); 0 = never; at most a week")
+    clock: ClockRequest | None = Field(None, description="the game's clock (default: none); a seat whose time runs "
+                                                         "out goes to a bot until its player takes it back")
+
+
+class ClockRequest(BaseModel):
+    mode: str = Field("none", max_length=8, description="'none', 'turn' (seconds per turn) or 'total' (seconds "
+                                                        "per player, plus an increment after each turn)")
+    seconds: int | None = Field(None, description="seconds per turn, or each player's total")
+    increment: int = Field(0, description="seconds added after each turn (total mode only)")
 
 
 class ActRequest(BaseModel):
@@ -195,6 +205,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
 
             stop = start_listener(storage, manager, asyncio.get_running_loop())
         tasks.append(asyncio.create_task(_presence(manager)))
+        tasks.append(asyncio.create_task(manager.watch_clocks()))
         if storage.is_postgres:  # another process may die with games whose bots it drove
             tasks.append(asyncio.create_task(_adopt_stalled(manager)))
         tasks.append(asyncio.create_task(manager.bot_pool.warm()))
@@ -300,7 +311,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
         limiter.reserve_creation(client, still_open)
         try:
             live, tokens = await manager.create(req.game, req.num_players, req.options,
-                                                [s.model_dump() for s in req.seats], req.seed, req.takeover_after)
+                                                [s.model_dump() for s in req.seats], req.seed, req.takeover_after,
+                                                None if req.clock is None else req.clock.model_dump())
         except BaseException:
             limiter.cancel_creation(client)
             raise
@@ -559,8 +571,8 @@ async def _handle(manager: GameManager, limiter: Limiter, live: LiveGame, seat: 
         return {"type": "error", "code": "bad_message", "message": "messages must be JSON objects"}
     ref = msg.get("ref")
     kind = msg.get("type")
-    if kind == "ping":
-        return {"type": "pong", "ref": ref}
+    if kind == "ping":  # the clocks come along, so a page's ticking is corrected between moves too
+        return {"type": "pong", "ref": ref, "clock": clock_json(live)}
     if kind == "act":
         if seat is None:
             return {"type": "error", "code": "bad_token", "ref": ref,

@@ -35,6 +35,8 @@ from . import errors as E
 from . import patch
 from .bots import QUICK as QUICK_LANE
 from .bots import BotPool, is_heavy
+from . import clocks
+from .clocks import Clock
 from .commits import GroupCommitter
 from .storage import (
     UNAVAILABLE,
@@ -124,6 +126,7 @@ class LiveGame:
         self.marks: list[int] = [len(self.state.events)]
         self.log_len = 0  # rows stored: actions and take-backs (the version a client names when it acts)
         self.undone: list[tuple[int, int, int]] = []  # (position, action, seat) of each take-back, in order
+        self.clock: Clock | None = None
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
         self.agents: dict[tuple[int, str], Agent] = {}
@@ -273,7 +276,8 @@ class GameManager:
 
     # ------------------------------------------------------------------------------------------- games
     async def create(self, game: str, num_players: int | None, options: dict[str, Any], seats: list[dict[str, Any]],
-                     seed: int | None, takeover_after: int) -> tuple[LiveGame, dict[int, str]]:
+                     seed: int | None, takeover_after: int,
+                     clock: dict[str, Any] | None = None) -> tuple[LiveGame, dict[int, str]]:
         try:
             spec = get_game(game)
             n = spec.default_players if num_players is None else num_players
@@ -302,9 +306,13 @@ class GameManager:
             seed = secrets.randbelow(2**62)
         if takeover_after < 0:
             raise E.ApiError(422, "bad_request", "takeover_after must be 0 (never) or a number of seconds")
+        game_clock = Clock.from_request(clock, n)
         row = GameRow(secrets.token_urlsafe(9), spec.name, n, resolved, seed, time.time(), takeover_after, 0, False)
         live = LiveGame(row, rows, spec)
-        await self.db(self.storage.create_game, row, rows)
+        live.clock = game_clock
+        if game_clock is not None:
+            game_clock.run_for(clocks.should_run(live), row.created_at)
+        await self.db(self.storage.create_game, row, rows, None if game_clock is None else game_clock.row())
         self._remember(live)
         self.kick_bots(live)
         return live, tokens
@@ -340,16 +348,22 @@ class GameManager:
             raise E.unknown_game(game_id)
         live = LiveGame(row, self.storage.load_seats(game_id), get_game(row.game))
         live.replay_stored(self.storage.load_actions(game_id))
+        clock = self.storage.load_clock(game_id)
+        live.clock = None if clock is None else Clock.from_row(clock)
         return live
 
     async def catch_up(self, live: LiveGame) -> None:
         """Apply actions other processes stored since our cache was built, and reread the seats (hold the lock)."""
-        new, seats = await self.db(self._fresh, live.id, live.log_len)
+        new, seats, clock = await self.db(self._fresh, live.id, live.log_len, live.clock is not None)
         live.replay_stored(new)
         live.seats = seats
+        if clock is not None:  # another process may have started or stopped it
+            live.clock = Clock.from_row(clock)
 
-    def _fresh(self, game_id: str, start: int) -> tuple[list[tuple[int, int]], list[SeatRow]]:
-        return self.storage.load_actions(game_id, start), self.storage.load_seats(game_id)
+    def _fresh(self, game_id: str, start: int, clocked: bool = False
+               ) -> tuple[list[tuple[int, int]], list[SeatRow], dict[str, Any] | None]:
+        return (self.storage.load_actions(game_id, start), self.storage.load_seats(game_id),
+                self.storage.load_clock(game_id) if clocked else None)
 
     # ------------------------------------------------------------------------------------------- acting
     async def act(self, game_id: str, token: str | None, index: Any, action: Any,
@@ -392,7 +406,24 @@ class GameManager:
         new.apply(action)
         await self._store(live, seat, action, new.is_terminal())
         live.adopt(new, seat)
+        await self.sync_clock(live)
         self.broadcast(live)
+
+    async def sync_clock(self, live: LiveGame, now: float | None = None) -> None:
+        """Run the clock of the seat that should be timed now (lock held) and store it when that changed. A
+        database that refuses the write is logged: the clock in memory runs on, and the next change stores it."""
+        clock = live.clock
+        if clock is None or not clock.run_for(clocks.should_run(live), time.time() if now is None else now):
+            return
+        await self.save_clock(live)
+
+    async def save_clock(self, live: LiveGame) -> None:
+        if live.clock is None:
+            return
+        try:
+            await self.db(self.storage.save_clock, live.id, live.clock.row())
+        except E.ApiError as exc:
+            log.warning("game %s: its clock could not be stored (%s)", live.id, exc.message)
 
     async def _store(self, live: LiveGame, seat: int, action: int, finished: bool) -> None:
         """Commit one row of the game's log (an action, or :data:`UNDO`) at its index, lock held."""
@@ -538,8 +569,53 @@ class GameManager:
                                  f"after {limit} s away")
             await self.db(self.storage.set_seat_bot, live.id, seat, bot)
             target.kind, target.bot = "bot", bot
+            await self.sync_clock(live)
             self.broadcast(live, full=True)
         self.kick_bots(live)
+
+    async def hand_to_bot(self, live: LiveGame, now: float | None = None) -> bool:
+        """Hand the seat to act to :data:`~.clocks.TIMEOUT_BOT` if its clock ran out or its player has been away
+        for the game's ``takeover_after`` (rechecked under the lock, after catching up). Returns whether it did."""
+        async with live.lock:
+            await self.catch_up(live)
+            now = time.time() if now is None else now
+            due = clocks.overdue(live, now)
+            if due is None:
+                return False
+            seat, why = due
+            await self.db(self.storage.set_seat_bot, live.id, seat, clocks.TIMEOUT_BOT)
+            live.seats[seat].kind, live.seats[seat].bot = "bot", clocks.TIMEOUT_BOT
+            if why == "time" and live.clock is not None:
+                live.clock.time_out(seat)
+                await self.save_clock(live)
+            await self.sync_clock(live, now)
+            self.broadcast(live, full=True)
+        log.info("game %s: seat %d handed to a bot (%s)", live.id, seat, "out of time" if why == "time" else "away")
+        self.kick_bots(live)
+        return True
+
+    async def sweep(self, now: float | None = None) -> int:
+        """Hand to a bot every seat to act whose clock ran out or whose player is away too long, in the games
+        this process holds; returns how many."""
+        now = time.time() if now is None else now
+        due = [live for live in list(self.games.values()) if clocks.overdue(live, now) is not None]
+        done = 0
+        for live in due:
+            try:
+                done += await self.hand_to_bot(live, now)
+            except E.ApiError as exc:  # the database is away: the next sweep tries again
+                log.warning("game %s: cannot hand the seat to a bot now (%s)", live.id, exc.message)
+        return done
+
+    async def watch_clocks(self, every: float = clocks.SWEEP) -> None:
+        """The sweep, for ever (one task per process). After a restart :meth:`resume_all` loads the games whose
+        clock runs, so a deadline that passed while the server was down fires on the first sweep."""
+        while not self.closing:
+            try:
+                await self.sweep()
+            except Exception:  # noqa: BLE001 - one bad game must not stop the clocks of the others
+                log.exception("the clock sweep failed")
+            await asyncio.sleep(every)
 
     async def reclaim(self, game_id: str, token: str | None) -> int:
         """A player whose seat was handed to a bot takes it back with their own link."""
@@ -552,6 +628,10 @@ class GameManager:
             await self.db(self.storage.set_seat_bot, live.id, seat, None)
             live.seats[seat].kind, live.seats[seat].bot = "human", None
             live.seats[seat].last_seen = time.time()
+            if live.clock is not None:
+                live.clock.give_back(seat)
+                await self.save_clock(live)
+            await self.sync_clock(live)
             self.broadcast(live, full=True)
         return seat
 
@@ -629,6 +709,9 @@ class GameManager:
         while True:
             try:
                 ids = await self.db(self.storage.unfinished_bot_game_ids)
+                clocked = await self.db(self.storage.running_clock_game_ids)
+                known = set(ids)
+                ids += [g for g in clocked if g not in known]
                 break
             except E.ApiError:  # the database is not there yet
                 await asyncio.sleep(2.0)

@@ -12,6 +12,7 @@ hook (``GameSpec.extra["svg"]``) and text render are given that same view, so th
 from __future__ import annotations
 
 import logging
+import time
 from typing import TYPE_CHECKING, Any
 
 from firebreak.core import Event, GameSpec, GameState, filter_events
@@ -113,6 +114,11 @@ def seat_board(live: LiveGame, viewer: int | None) -> dict[str, Any]:
     return {"view": view, "mine": mine, "legal": legal, "choices": choices, "svg": svg, "text": text}
 
 
+def clock_json(live: LiveGame) -> dict[str, Any] | None:
+    """The game's clock as every page shows it (seconds left per seat, whose clock runs), or None."""
+    return None if live.clock is None else live.clock.to_json(time.time())
+
+
 def seat_payload(live: LiveGame, viewer: int | None, kind: str, start: int,
                  board: dict[str, Any] | None = None) -> dict[str, Any]:
     """A ``state`` (whole log) or ``update`` (entries from ``start``) message for one viewer (``board``: its
@@ -144,6 +150,7 @@ def seat_payload(live: LiveGame, viewer: int | None, kind: str, start: int,
         "entries": log_entries(state, live.marks, live.actors, viewer, start, len(state.history)),
         "undo": undo_offer(state, viewer, viewer is not None and live.seats[viewer].kind == "human"),
         "undone": undone_notes(state, live.undone, viewer),
+        "clock": clock_json(live),
     }
     if terminal:
         msg.update(game_over_words(state))
