@@ -274,7 +274,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
 
     @app.get("/static/{name}", include_in_schema=False)
     async def static_file(name: str) -> Response:
-        if name not in ("app.css", "common.js", "lobby.js", "game.js", "replay.js"):
+        if name not in ("app.css", "common.js", "lobby.js", "game.js", "replay.js", "undo.js", "clock.js"):
             return JSONResponse({"error": {"code": "not_found", "message": "no such file"}}, status_code=404)
         return FileResponse(_web_file(name))
 

@@ -34,7 +34,7 @@ function connect() {
 function onMessage(msg) {
   if (msg.type === "error") { pending = false; $("error").textContent = msg.message; if (last) { drawActions(last); showPick(); } return; }
   if (msg.type === "ack") { pending = false; $("error").textContent = ""; return; }
-  if (msg.type === "pong") return;
+  if (msg.type === "pong") { if (last && "clock" in msg) { last.clock = msg.clock; Clocks.update(msg.clock); } return; }
   if (msg.type === "seats") { if (last) { last.seats = msg.seats; drawSeats(last); } return; }
   if (msg.type === "state") log = [];
   if (msg.svg_patch) {  // [at, delete, pieces] splices, in order, on the board held (see server/patch.py)
@@ -68,6 +68,15 @@ function act(id) {
   ws.send(JSON.stringify({ type: "act", index: last.index, action: id, ref: ++refs }));
 }
 
+// A message other than an action (a take-back): sent like one, so an error or the ack comes back the same way.
+function send(msg) {
+  if (!ws || ws.readyState !== WebSocket.OPEN || pending) return;
+  pending = true;
+  $("error").textContent = "";
+  closeMenu(); hideConfirm();
+  ws.send(JSON.stringify({ ...msg, ref: ++refs }));
+}
+
 // --- choosing: a first click (piece or place), maybe a second (target) or a menu pick, then a preview to confirm
 let pick = { index: -1, source: null, choice: null };  // what the player has picked so far at move `index`
 const expanded = new Set();                              // open groups of the list (paths joined by " › ")
@@ -93,8 +102,10 @@ function draw(m) {
   showPick();
   drawActions(m);
   drawSeats(m);
+  Undo.show(m, send);
+  Clocks.update(m.clock, m.names);
   const recentFrom = Math.max(0, log.length - 4);
-  $("log").replaceChildren(...log.map((e, i) => FB.logItem(e, i >= recentFrom)));
+  $("log").replaceChildren(...Undo.logItems(log, m.undone, (e, i) => FB.logItem(e, i >= recentFrom)));
   $("log").scrollTop = $("log").scrollHeight;
   $("last").replaceChildren(...log.slice(recentFrom).reverse().map(e => FB.logItem(e, false)));
   $("result").hidden = !m.terminal;

@@ -73,7 +73,7 @@ async function create(ev) {
   try {
     const g = await FB.api("POST", "/api/games", {
       game: document.getElementById("game").value, num_players: +document.getElementById("players").value,
-      options, seats, takeover_after: +document.getElementById("takeover").value });
+      options, seats, takeover_after: +document.getElementById("takeover").value, clock: Clocks.fromForm() });
     showLinks(g);
     loadGames();
   } catch (e) { err.textContent = e.message; }

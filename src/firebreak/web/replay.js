@@ -21,7 +21,7 @@ async function load() {
     }
     FB.showBoard($("board"), r.svg, r.text);
     const from = Math.max(0, r.entries.length - 1);
-    $("log").replaceChildren(...r.entries.map((e, i) => FB.logItem(e, i >= from)));
+    $("log").replaceChildren(...Undo.logItems(r.entries, r.undone, (e, i) => FB.logItem(e, i >= from)));
     $("log").scrollTop = $("log").scrollHeight;
     $("result").hidden = !r.terminal;
     if (r.terminal) {  // the same winner sentence and score sheets as the game page's end screen
