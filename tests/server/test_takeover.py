@@ -38,7 +38,7 @@ def test_an_absent_seat_goes_to_a_bot_only_after_the_timeout_and_the_bot_then_pl
     # the setting does what it says: the seat to move, away for the timeout, goes to a bot by itself
     wait_until(lambda: state_of(client, gid)["seats"][0]["kind"] == "bot")
     assert state_of(client, gid)["seats"][0] == {"seat": 0, "kind": "bot", "bot": "greedy", "connected": True,
-                                                  "has_link": True}
+                                                  "has_link": True, "handed": "away"}
     wait_until(lambda: state_of(client, gid)["current_player"] != 0, 30)  # the bot took seat 0's turn
     assert client.app.state.storage.load_actions(gid)[0][1] == 0
     assert error_code(takeover(client, gid, toks[1], 0)) == "takeover_refused"     # already a bot

@@ -127,6 +127,7 @@ class LiveGame:
         self.log_len = 0  # rows stored: actions and take-backs (the version a client names when it acts)
         self.undone: list[tuple[int, int, int]] = []  # (position, action, seat) of each take-back, in order
         self.clock: Clock | None = None
+        self.handed: dict[int, str] = {}  # seats handed to a bot by the sweep: "time" (ran out) or "away"
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
         self.agents: dict[tuple[int, str], Agent] = {}
@@ -226,8 +227,11 @@ class LiveGame:
         out = []
         for s in self.seats:
             recent = s.last_seen is not None and now - s.last_seen < 30
-            out.append({"seat": s.seat, "kind": s.kind, "bot": s.bot,
-                        "connected": s.kind == "bot" or s.seat in here or recent, "has_link": s.token_hash is not None})
+            entry = {"seat": s.seat, "kind": s.kind, "bot": s.bot,
+                     "connected": s.kind == "bot" or s.seat in here or recent, "has_link": s.token_hash is not None}
+            if s.kind == "bot" and s.seat in self.handed:
+                entry["handed"] = self.handed[s.seat]  # why the sweep gave it to a bot (since this process runs)
+            out.append(entry)
         return out
 
 
@@ -569,6 +573,7 @@ class GameManager:
                                  f"after {limit} s away")
             await self.db(self.storage.set_seat_bot, live.id, seat, bot)
             target.kind, target.bot = "bot", bot
+            live.handed.pop(seat, None)
             await self.sync_clock(live)
             self.broadcast(live, full=True)
         self.kick_bots(live)
@@ -585,6 +590,7 @@ class GameManager:
             seat, why = due
             await self.db(self.storage.set_seat_bot, live.id, seat, clocks.TIMEOUT_BOT)
             live.seats[seat].kind, live.seats[seat].bot = "bot", clocks.TIMEOUT_BOT
+            live.handed[seat] = why
             if why == "time" and live.clock is not None:
                 live.clock.time_out(seat)
                 await self.save_clock(live)
@@ -628,6 +634,7 @@ class GameManager:
             await self.db(self.storage.set_seat_bot, live.id, seat, None)
             live.seats[seat].kind, live.seats[seat].bot = "human", None
             live.seats[seat].last_seen = time.time()
+            live.handed.pop(seat, None)
             if live.clock is not None:
                 live.clock.give_back(seat)
                 await self.save_clock(live)

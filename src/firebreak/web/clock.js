@@ -43,8 +43,14 @@ const Clocks = {
     if (!box) return;
     const c = this.got;
     box.hidden = !c;
+    const head = document.getElementById("clock-now");
+    if (head) head.hidden = !c || c.running === null;
     if (!c) return;
     const gone = (performance.now() - this.at) / 1000;
+    if (head && c.running !== null) {
+      head.textContent = `⏱ ${this.format(Math.max(0, c.left[c.running] - gone))}`;
+      head.setAttribute("aria-label", `${FB.seatName(c.running, this.names)} has ${this.format(c.left[c.running] - gone)} left`);
+    }
     const rows = c.left.map((left, seat) => {
       const running = seat === c.running;
       const now = running ? Math.max(0, left - gone) : left;

@@ -103,6 +103,11 @@ function draw(m) {
   drawActions(m);
   drawSeats(m);
   Undo.show(m, send);
+  const mine = m.viewer === null ? null : m.seats.find(s => s.seat === m.viewer);
+  $("handed").hidden = !(mine && mine.kind === "bot" && !m.terminal);
+  $("handed").textContent = mine && mine.handed === "time" ? "Your time ran out, so a bot is playing for you. Take your seat back under Players."
+    : mine && mine.handed === "away" ? "You were away on your turn, so a bot is playing for you. Take your seat back under Players."
+    : "A bot is playing for you. Take your seat back under Players.";
   Clocks.update(m.clock, m.names);
   const recentFrom = Math.max(0, log.length - 4);
   $("log").replaceChildren(...Undo.logItems(log, m.undone, (e, i) => FB.logItem(e, i >= recentFrom)));
