@@ -73,8 +73,11 @@ async def play_one(http: httpx.AsyncClient, ws_base: str, args: argparse.Namespa
     """Create one game, connect its seats and spectator, play it until it ends or the deadline passes."""
     seats = [{"kind": "human"}] * args.humans + [{"kind": "bot", "bot": args.bot}] * args.bots
     while True:
-        r = await http.post("/api/games", json={"game": args.game, "num_players": args.humans + args.bots,
-                                                "seed": seed, "seats": seats})
+        body = {"game": args.game, "num_players": args.humans + args.bots, "seed": seed, "seats": seats}
+        if args.clock:  # "turn:SECONDS" or "total:SECONDS:INCREMENT": every game timed (stored on each turn change)
+            mode, seconds, *inc = args.clock.split(":")
+            body["clock"] = {"mode": mode, "seconds": int(seconds), "increment": int(inc[0]) if inc else 0}
+        r = await http.post("/api/games", json=body)
         if r.status_code not in (429, 503) or time.perf_counter() > deadline:
             break
         stats.refused += 1
@@ -214,6 +217,7 @@ def main() -> None:
     ap.add_argument("--bots", type=int, default=2, help="server-side bots per game (they play at once)")
     ap.add_argument("--bot", default="random")
     ap.add_argument("--game", default="great-fire")
+    ap.add_argument("--clock", default="", help="time every game: turn:SECONDS or total:SECONDS:INCREMENT")
     ap.add_argument("--database-url", default=None, help="default: SQLite in a temporary directory")
     args = ap.parse_args()
     runs = [(args.games, args.think, args.duration)]
