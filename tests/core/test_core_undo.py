@@ -148,3 +148,30 @@ def test_a_record_keeps_what_was_taken_back_and_replays_it(game: str, players: i
             break
     else:
         pytest.fail("no final move to forge a take-back of")
+
+
+def test_brigade_moving_is_undoable_recruiting_is_not() -> None:
+    state = get_game("brigade").new_game(3, 2)
+    pick = random.Random(3)
+    moved = recruited = False
+    for _ in range(400):
+        if state.is_terminal() or (moved and recruited):
+            break
+        seat = state.current_player()
+        texts = {state.action_to_text(a): a for a in state.legal_actions()}
+        move = next((t for t in texts if t.startswith("move ")), None)
+        if "recruit" in texts and not recruited:
+            state.apply(texts["recruit"])
+            if state.current_player() == seat:
+                assert state.undo_refusal(seat) == "you drew crew cards since"
+                recruited = True
+            continue
+        if move and not moved:
+            before = state.clone()
+            state.apply(texts[move])
+            if state.current_player() == seat:
+                assert state.undo_refusal(seat) is None and state.undone(seat) == before
+                moved = True
+            continue
+        state.apply(pick.choice(state.legal_actions()))
+    assert moved and recruited
