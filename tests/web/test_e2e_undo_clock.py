@@ -52,6 +52,10 @@ def _undoable(state: GameState, seat: int) -> tuple[int | None, int | None]:
     return good, bad
 
 
+def page_text(page, selector: str) -> str:  # type: ignore[no-untyped-def]
+    return page.locator(selector).inner_text().strip()
+
+
 class Table:
     """The game as the test plays it over the API (every seat's link), mirrored in a local state."""
 
@@ -174,6 +178,7 @@ def test_a_clock_chosen_in_the_lobby_runs_out_the_bot_plays_and_the_player_takes
         wait_js(page, "[...document.querySelectorAll('#seats button')].some(b => b.textContent === "
                       "'Take my seat back')", timeout=30000)
         assert "bot" in page.locator("#seats tr").first.inner_text()
+        assert page_text(page, "#handed").startswith("Your time ran out, so a bot is playing for you.")
         page.screenshot(path=str(out / "clock-ran-out.png"))
         page.locator("#seats button", has_text="Take my seat back").click()
         wait_js(page, "document.querySelector('#seats tr').textContent.includes('human')")
@@ -214,6 +219,7 @@ def test_a_restart_keeps_the_clocks_and_fires_the_one_that_fell_meanwhile(tmp_pa
             wait_js(p, "[...document.querySelectorAll('#seats button')].some(b => b.textContent === "
                        "'Take my seat back')", timeout=30000)
             p.screenshot(path=str(out / "clock-after-restart-fell.png"))
+            assert page_text(p, "#handed").startswith("Your time ran out, so a bot is playing for you.")
             p, seat = pages["slow"]
             wait_js(p, "document.getElementById('conn').textContent === 'connected'")
             after = httpx.get(f"{server.base}/api/games/{slow['id']}").json()["clock"]

@@ -571,8 +571,9 @@ async def _handle(manager: GameManager, limiter: Limiter, live: LiveGame, seat: 
         return {"type": "error", "code": "bad_message", "message": "messages must be JSON objects"}
     ref = msg.get("ref")
     kind = msg.get("type")
-    if kind == "ping":  # the clocks come along, so a page's ticking is corrected between moves too
-        return {"type": "pong", "ref": ref, "clock": clock_json(live)}
+    if kind == "ping":  # a game's clocks come along, so a page's ticking is corrected between moves too
+        return {"type": "pong", "ref": ref} if live.clock is None else {"type": "pong", "ref": ref,
+                                                                        "clock": clock_json(live)}
     if kind == "act":
         if seat is None:
             return {"type": "error", "code": "bad_token", "ref": ref,

@@ -103,11 +103,6 @@ function draw(m) {
   drawActions(m);
   drawSeats(m);
   Undo.show(m, send);
-  const mine = m.viewer === null ? null : m.seats.find(s => s.seat === m.viewer);
-  $("handed").hidden = !(mine && mine.kind === "bot" && !m.terminal);
-  $("handed").textContent = mine && mine.handed === "time" ? "Your time ran out, so a bot is playing for you. Take your seat back under Players."
-    : mine && mine.handed === "away" ? "You were away on your turn, so a bot is playing for you. Take your seat back under Players."
-    : "A bot is playing for you. Take your seat back under Players.";
   Clocks.update(m.clock, m.names);
   const recentFrom = Math.max(0, log.length - 4);
   $("log").replaceChildren(...Undo.logItems(log, m.undone, (e, i) => FB.logItem(e, i >= recentFrom)));
@@ -334,6 +329,11 @@ function closeMenu() {
 }
 
 function drawSeats(m) {
+  const mine = m.viewer === null ? null : m.seats.find(s => s.seat === m.viewer);
+  $("handed").hidden = !(mine && mine.kind === "bot" && !m.terminal);
+  $("handed").textContent = mine && mine.handed === "time" ? "Your time ran out, so a bot is playing for you. Take your seat back under Players."
+    : mine && mine.handed === "away" ? "You were away on your turn, so a bot is playing for you. Take your seat back under Players."
+    : "A bot is playing for you. Take your seat back under Players.";
   const t = FB.el("table", {});
   for (const s of m.seats) {
     const cells = [FB.el("td", { text: `${FB.seatName(s.seat, m.names)}${s.seat === m.viewer ? " (you)" : ""}` }),
