@@ -204,7 +204,7 @@ def test_a_restart_keeps_the_clocks_and_fires_the_one_that_fell_meanwhile(tmp_pa
             p = ctx.new_page()
             p.goto(f"{server.base}/play/{slow['id']}#seat={seat}&token={tok}")
             wait_js(p, f"!!document.querySelector(\"#clocks li.running[data-seat='{seat}']\")")
-            assert page_text(p, "#clock-now").startswith("⏱ 9:")
+            assert page_text(p, "#clock-now").startswith("Your time: 9:")
             # a game whose player's six seconds run out while the server is down
             fast = _create(server, {"game": "great-fire", "num_players": 3, "seed": 3, "takeover_after": 0,
                                     "seats": [{"kind": "human"}] * 3, "clock": {"mode": "total", "seconds": 6}})
@@ -223,7 +223,7 @@ def test_a_restart_keeps_the_clocks_and_fires_the_one_that_fell_meanwhile(tmp_pa
             assert before["left"][seat] - 6.5 > after["left"][seat] > 500
             wait_js(p, f"!!document.querySelector(\"#clocks li.running[data-seat='{seat}']\")")
             shown = page_text(p, f"#clocks li[data-seat='{seat}'] .time")
-            assert shown.startswith("⏱ 9:") or shown.startswith("⏱ 8:"), shown
+            assert shown.startswith("▶ 9:") or shown.startswith("▶ 8:"), shown
             p.screenshot(path=str(out / "clock-after-restart.png"))
             # the clock that fell meanwhile fired after the restart: the seat is a bot's, its player is told why
             tok = next(s["token"] for s in fast["seats"] if s["seat"] == fast_seat)

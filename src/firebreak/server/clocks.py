@@ -33,8 +33,12 @@ TIMEOUT_BOT = "greedy"
 GRACE = 60
 """Seconds given back to a player who takes back a seat whose total ran out (at most the game's total)."""
 
-SWEEP = 0.25
-"""Seconds between two looks at the deadlines of this process's games."""
+SWEEP = 1.0
+"""The longest wait (seconds) between two looks at this process's games; a clock about to fall is looked at when
+it falls (not before: a server's loop woken every fraction of a second slowed its bots' answers)."""
+
+SWEEP_MIN = 0.02
+"""The shortest wait between two looks (a deadline just past is handled on the next)."""
 
 
 @dataclass

@@ -621,7 +621,18 @@ class GameManager:
                 await self.sweep()
             except Exception:  # noqa: BLE001 - one bad game must not stop the clocks of the others
                 log.exception("the clock sweep failed")
-            await asyncio.sleep(every)
+            await asyncio.sleep(self.next_sweep(every))
+
+    def next_sweep(self, most: float) -> float:
+        """Seconds until the next look: until the earliest running clock falls, at most ``most`` (an absent
+        player's time is counted in whole seconds, so ``most`` is soon enough for it)."""
+        now = time.time()
+        wait = most
+        for live in list(self.games.values()):
+            deadline = live.clock.deadline() if live.clock is not None else None
+            if deadline is not None:
+                wait = min(wait, deadline - now)
+        return max(clocks.SWEEP_MIN, wait)
 
     async def reclaim(self, game_id: str, token: str | None) -> int:
         """A player whose seat was handed to a bot takes it back with their own link."""

@@ -2,7 +2,7 @@
 // seat's time on the game page, ticking here and corrected by the server with each update and pong.
 "use strict";
 const Clocks = {
-  got: null, at: 0, timer: null, names: [],
+  got: null, at: 0, timer: null, names: [], viewer: null,
   // The lobby: the clock asked for at creation (null: none), from the form's fields.
   fromForm() {
     const mode = document.getElementById("clock-mode");
@@ -31,9 +31,10 @@ const Clocks = {
     return h ? `${h}:${pad(m)}:${pad(sec)}` : `${m}:${pad(sec)}`;
   },
   // The game page: remember the server's figures and draw them now and every few tenths of a second.
-  update(clock, names) {
+  update(clock, names, viewer) {
     this.got = clock; this.at = performance.now();
     if (names) this.names = names;
+    if (viewer !== undefined) this.viewer = viewer;
     this.draw();
     if (clock && clock.running !== null && !this.timer) this.timer = setInterval(() => this.draw(), 250);
     if ((!clock || clock.running === null) && this.timer) { clearInterval(this.timer); this.timer = null; }
@@ -48,7 +49,8 @@ const Clocks = {
     if (!c) return;
     const gone = (performance.now() - this.at) / 1000;
     if (head && c.running !== null) {
-      head.textContent = `⏱ ${this.format(Math.max(0, c.left[c.running] - gone))}`;
+      const left = this.format(Math.max(0, c.left[c.running] - gone));
+      head.textContent = c.running === this.viewer ? `Your time: ${left}` : `${FB.seatName(c.running, this.names)}: ${left}`;
       head.setAttribute("aria-label", `${FB.seatName(c.running, this.names)} has ${this.format(c.left[c.running] - gone)} left`);
     }
     const rows = c.left.map((left, seat) => {
@@ -57,7 +59,7 @@ const Clocks = {
       return FB.el("li", { class: running ? "running" : null, "data-seat": String(seat),
         "aria-label": `${FB.seatName(seat, this.names)}: ${this.format(now)} left${running ? ", running" : ""}` },
         FB.el("span", { text: FB.seatName(seat, this.names) }),
-        FB.el("span", { class: "time", text: (running ? "⏱ " : "") + this.format(now) }));
+        FB.el("span", { class: "time", text: (running ? "▶ " : "") + this.format(now) }));
     });
     const how = c.mode === "turn" ? `${this.format(c.seconds)} per turn`
       : `${this.format(c.seconds)} each` + (c.increment ? `, +${c.increment} s a turn` : "");

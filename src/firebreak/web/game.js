@@ -103,7 +103,7 @@ function draw(m) {
   drawActions(m);
   drawSeats(m);
   Undo.show(m, send);
-  Clocks.update(m.clock, m.names);
+  Clocks.update(m.clock, m.names, m.viewer);
   const recentFrom = Math.max(0, log.length - 4);
   $("log").replaceChildren(...Undo.logItems(log, m.undone, (e, i) => FB.logItem(e, i >= recentFrom)));
   $("log").scrollTop = $("log").scrollHeight;
