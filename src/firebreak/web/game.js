@@ -328,12 +328,17 @@ function closeMenu() {
   if (menu) menu.remove();
 }
 
+let seatsKey = "";
 function drawSeats(m) {
   const mine = m.viewer === null ? null : m.seats.find(s => s.seat === m.viewer);
   $("handed").hidden = !(mine && mine.kind === "bot" && !m.terminal);
   $("handed").textContent = mine && mine.handed === "time" ? "Your time ran out, so a bot is playing for you. Take your seat back under Players."
     : mine && mine.handed === "away" ? "You were away on your turn, so a bot is playing for you. Take your seat back under Players."
     : "A bot is playing for you. Take your seat back under Players.";
+  // redrawn only when it changes: a button replaced under the pointer (the bots moving) would lose the click
+  const key = JSON.stringify([m.seats, m.viewer, m.terminal, m.takeover_after, m.names]);
+  if (key === seatsKey) return;
+  seatsKey = key;
   const t = FB.el("table", {});
   for (const s of m.seats) {
     const cells = [FB.el("td", { text: `${FB.seatName(s.seat, m.names)}${s.seat === m.viewer ? " (you)" : ""}` }),
