@@ -4,6 +4,11 @@ Starts ``firebreak.server.app.serve`` in a subprocess (SQLite in a temporary dir
 keeps N games going at once for --duration seconds (a game that ends is replaced by a new one, so N stay live).
 Each game has --humans simulated players, each on its own WebSocket, --bots server-side bots, and one spectator.
 
+Several processes (--servers 2, PostgreSQL only): that many servers on the one database, as behind a load
+balancer that is not sticky. Game k is created through server k mod N and its clients connect to the servers in
+turn (seat 0 to the next one, ...), so every update of every game crosses from one process to another through
+PostgreSQL's NOTIFY: the worst case for the latency. Each run gets a fresh schema of the database (dropped after).
+
 Measured, for every simulated player's action: the time from sending it to its update having reached EVERY seat
 and the spectator of that game (an update may carry the bots' answers too; it counts as soon as a client holds
 a state at or past that action). Printed: p50/p90/p99 of that latency, the actions per second the server
@@ -23,19 +28,24 @@ The client is kept lean (orjson, one HTTP client, one event loop) since it share
 
     python benchmarks/server_load.py                      # 100 games, think 1.0 s, then saturation with 10 games
     python benchmarks/server_load.py --games 20 --think 0 --saturation-games 0
+    python benchmarks/server_load.py --servers 2 --database-url postgresql://USER:PASSWORD@HOST/DATABASE
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import random
+import signal
 import socket
 import subprocess
 import sys
 import tempfile
 import time
+import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -61,6 +71,7 @@ class Stats:
     latencies: list[float] = field(default_factory=list)
     human_actions: int = 0
     games_started: int = 0
+    games_connected: int = 0
     games_finished: int = 0
     errors: int = 0
     refused: int = 0  # creations answered 503 or 429 (retried after Retry-After, as a client should)
@@ -68,17 +79,19 @@ class Stats:
     bytes_received: int = 0
 
 
-async def play_one(http: httpx.AsyncClient, ws_base: str, args: argparse.Namespace, seed: int, think: float,
-                   deadline: float, stats: Stats, measuring: list[bool]) -> None:
-    """Create one game, connect its seats and spectator, play it until it ends or the deadline passes."""
+async def play_one(https: list[httpx.AsyncClient], ws_bases: list[str], args: argparse.Namespace, seed: int,
+                   think: float, end: list[float], stats: Stats, measuring: list[bool], first: int) -> None:
+    """Create one game through server ``first``, connect its seats and spectator (to the servers in turn from the
+    next one), play it until it ends or the deadline ``end[0]`` passes."""
     seats = [{"kind": "human"}] * args.humans + [{"kind": "bot", "bot": args.bot}] * args.bots
+    n = len(https)
     while True:
         body = {"game": args.game, "num_players": args.humans + args.bots, "seed": seed, "seats": seats}
         if args.clock:  # "turn:SECONDS" or "total:SECONDS:INCREMENT": every game timed (stored on each turn change)
             mode, seconds, *inc = args.clock.split(":")
             body["clock"] = {"mode": mode, "seconds": int(seconds), "increment": int(inc[0]) if inc else 0}
-        r = await http.post("/api/games", json=body)
-        if r.status_code not in (429, 503) or time.perf_counter() > deadline:
+        r = await https[first % n].post("/api/games", json=body)
+        if r.status_code not in (429, 503) or time.perf_counter() > end[0]:
             break
         stats.refused += 1
         await asyncio.sleep(float(r.headers.get("Retry-After", "1")))
@@ -86,9 +99,11 @@ async def play_one(http: httpx.AsyncClient, ws_base: str, args: argparse.Namespa
     g = r.json()
     stats.games_started += 1
     tokens = [s["token"] for s in g["seats"] if "token" in s] + [None]  # the last one is the spectator
-    sockets = [await connect(f"{ws_base}/ws/games/{g['id']}", max_size=2**24, compression=None) for _ in tokens]
+    sockets = [await connect(f"{ws_bases[(first + 1 + i) % n]}/ws/games/{g['id']}", max_size=2**24, open_timeout=60,
+                             compression=None) for i in range(len(tokens))]
     for ws, token in zip(sockets, tokens):
         await ws.send(orjson.dumps({"type": "hello", "token": token}).decode())
+    stats.games_connected += 1
     rng = random.Random(seed)
     seen = [-1] * len(sockets)   # the highest state index each client holds
     pending: list[float] = []    # [target index, time sent] of the action in flight (one at a time per game)
@@ -122,7 +137,7 @@ async def play_one(http: httpx.AsyncClient, ws_base: str, args: argparse.Namespa
                     stats.latencies.append(time.perf_counter() - pending[1])
                     stats.human_actions += 1
                 pending.clear()
-            if m["terminal"] or time.perf_counter() >= deadline:
+            if m["terminal"] or time.perf_counter() >= end[0]:
                 if m["terminal"] and not done.is_set():
                     stats.games_finished += 1
                 done.set()
@@ -132,9 +147,9 @@ async def play_one(http: httpx.AsyncClient, ws_base: str, args: argparse.Namespa
 
     tasks = [asyncio.create_task(reader(i, ws)) for i, ws in enumerate(sockets)]
     try:
-        await asyncio.wait_for(done.wait(), timeout=max(0.01, deadline - time.perf_counter()))
-    except TimeoutError:
-        pass
+        while not done.is_set() and time.perf_counter() < end[0]:  # (the deadline is set once all are playing)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(done.wait(), timeout=max(0.01, min(1.0, end[0] - time.perf_counter())))
     finally:
         done.set()
         for t in tasks:
@@ -143,12 +158,12 @@ async def play_one(http: httpx.AsyncClient, ws_base: str, args: argparse.Namespa
             await ws.close()
 
 
-async def table(http: httpx.AsyncClient, ws_base: str, args: argparse.Namespace, n: int, think: float,
-                deadline: float, stats: Stats, measuring: list[bool]) -> None:
+async def table(https: list[httpx.AsyncClient], ws_bases: list[str], args: argparse.Namespace, n: int,
+                think: float, end: list[float], stats: Stats, measuring: list[bool]) -> None:
     """One of the N concurrent games: when a game ends, the next one starts at the same table."""
     k = 0
-    while time.perf_counter() < deadline:
-        await play_one(http, ws_base, args, 1000 * n + k, think, deadline, stats, measuring)
+    while time.perf_counter() < end[0]:
+        await play_one(https, ws_bases, args, 1000 * n + k, think, end, stats, measuring, n + k)
         k += 1
 
 
@@ -163,24 +178,37 @@ def count_actions(base: str) -> int:
         offset += len(page["games"])
 
 
-async def run(args: argparse.Namespace, base: str, server_pid: int, games: int, think: float,
+async def run(args: argparse.Namespace, bases: list[str], server_pids: list[int], games: int, think: float,
               duration: float) -> None:
     stats = Stats()
     measuring = [False]
+    base = bases[0]
+
+    def server_cpu() -> list[float]:
+        return [cpu_seconds(pid) for pid in server_pids]
+
     before = await asyncio.to_thread(count_actions, base)
-    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
-        warm = min(5.0, duration / 4)
-        deadline = time.perf_counter() + warm + duration
-        tables = [asyncio.create_task(table(http, f"ws://{base.split('://')[1]}", args, i, think, deadline, stats,
-                                            measuring)) for i in range(games)]
-        await asyncio.sleep(warm)  # games created and connected; their first moves made
+    https = [httpx.AsyncClient(base_url=b, timeout=60) for b in bases]
+    try:
+        end = [float("inf")]
+        ws_bases = [f"ws://{b.split('://')[1]}" for b in bases]
+        tables = [asyncio.create_task(table(https, ws_bases, args, i, think, end, stats, measuring))
+                  for i in range(games)]
+        started = time.perf_counter()  # warm-up: every game created and connected, then a few seconds of play
+        while stats.games_connected < games and time.perf_counter() < started + 120:
+            await asyncio.sleep(0.1)
+        await asyncio.sleep(min(5.0, duration / 4))
+        end[0] = time.perf_counter() + duration
         measuring[0] = True
-        cpu0, cpu_me0, t0 = cpu_seconds(server_pid), time.process_time(), time.perf_counter()
+        cpu0, cpu_me0, t0 = server_cpu(), time.process_time(), time.perf_counter()
         load0 = os.getloadavg()[0]
         mid = await asyncio.to_thread(count_actions, base)
         await asyncio.gather(*tables)
         wall = time.perf_counter() - t0
-        cpu, cpu_me = cpu_seconds(server_pid) - cpu0, time.process_time() - cpu_me0
+        cpus, cpu_me = [c1 - c0 for c0, c1 in zip(cpu0, server_cpu())], time.process_time() - cpu_me0
+    finally:
+        for http in https:
+            await http.aclose()
     after = await asyncio.to_thread(count_actions, base)
     load1 = os.getloadavg()[0]
     lat = sorted(stats.latencies)
@@ -189,7 +217,8 @@ async def run(args: argparse.Namespace, base: str, server_pid: int, games: int, 
         return lat[min(len(lat) - 1, int(q * len(lat)))] * 1000 if lat else float("nan")
 
     label = f"think {think:g} s" if think > 0 else "think 0 (saturation: every player answers at once)"
-    print(f"\n== {games} concurrent games, {label}")
+    where = f"{len(bases)} server processes on one database" if len(bases) > 1 else "one server process"
+    print(f"\n== {games} concurrent games, {label}, {where}")
     print(f"   {args.game}: {args.humans} simulated players + {args.bots} {args.bot} bots + 1 spectator each; "
           f"{stats.games_started} games played ({stats.games_finished} to the end), {before}..{after} actions")
     print(f"   measured {wall:.1f} s: {after - mid} actions committed = {(after - mid) / wall:.0f} actions/s "
@@ -200,8 +229,51 @@ async def run(args: argparse.Namespace, base: str, server_pid: int, games: int, 
           f"(target p99 < 100 ms: {'met' if pct(0.99) < 100 else 'NOT met'})")
     print(f"   updates per action (as a spectator gets them): {stats.spectator_updates / max(1, after - mid):.2f}; "
           f"received {stats.bytes_received / max(1, after - mid) / 1000:.1f} k characters per action (all clients)")
-    print(f"   CPU: server {100 * cpu / wall:.0f}% of a core, this client {100 * cpu_me / wall:.0f}%; "
+    each = " + ".join(f"{100 * c / wall:.0f}%" for c in cpus)
+    print(f"   CPU: server {each} of a core, this client {100 * cpu_me / wall:.0f}%; "
           f"load average {load0:.2f} -> {load1:.2f} on {os.cpu_count()} cores")
+
+
+def fresh_schema(url: str) -> tuple[str, Callable[[], None]]:
+    """A new, empty schema of a PostgreSQL database for one run (so no game of an earlier run comes back), as a URL
+    whose connections use it, and a function that drops it."""
+    from sqlalchemy import create_engine, text
+
+    name = f"firebreak_load_{uuid.uuid4().hex[:10]}"
+    sa_url = url.replace("postgresql://", "postgresql+psycopg://", 1)
+
+    def execute(sql: str) -> None:
+        engine = create_engine(sa_url)
+        with engine.begin() as conn:
+            conn.execute(text(sql))
+        engine.dispose()
+
+    execute(f'CREATE SCHEMA "{name}"')
+    return f"{url}{'&' if '?' in url else '?'}options=-csearch_path%3D{name}", lambda: execute(
+        f'DROP SCHEMA IF EXISTS "{name}" CASCADE')
+
+
+def start_server(url: str, profile: str | None) -> tuple[subprocess.Popen, str]:
+    """One server process on ``url`` (with pyinstrument writing the event loop's profile to ``profile``)."""
+    port = free_port()
+    code = f"from firebreak.server.app import serve; serve('127.0.0.1', {port}, {url!r}, bot_delay=0.0)"
+    if profile:
+        code = ("import pyinstrument; p = pyinstrument.Profiler(interval=0.0005); p.start()\n"
+                f"try:\n    {code.replace('; ', chr(10) + '    ')}\n"
+                f"finally:\n    p.stop(); open({profile!r}, 'w').write(p.output_text(show_all=False))")
+    # every simulated client comes from this one address, far faster than people: lift the limits
+    lifted = {f"FIREBREAK_{k}": "1000000" for k in ("GAMES_PER_MINUTE", "OPEN_GAMES", "SOCKETS_PER_CLIENT",
+                                                     "SOCKETS_PER_GAME", "ACTIONS_PER_SECOND",
+                                                     "MESSAGES_PER_SECOND")}
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL, env={**os.environ, **lifted})
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(300):
+        try:
+            httpx.get(base + "/api/catalog", timeout=1)
+            break
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    return proc, base
 
 
 def main() -> None:
@@ -219,35 +291,47 @@ def main() -> None:
     ap.add_argument("--game", default="great-fire")
     ap.add_argument("--clock", default="", help="time every game: turn:SECONDS or total:SECONDS:INCREMENT")
     ap.add_argument("--database-url", default=None, help="default: SQLite in a temporary directory")
+    ap.add_argument("--servers", type=int, default=1,
+                    help="server processes sharing the database (more than one: PostgreSQL only)")
+    ap.add_argument("--profile", default=None, metavar="PREFIX",
+                    help="profile each server's event loop with pyinstrument into PREFIX-<run>-<server>.txt")
     args = ap.parse_args()
+    postgres = (args.database_url or "").startswith("postgres")
+    if args.servers < 1 or (args.servers > 1 and not postgres):
+        ap.error("--servers above 1 needs --database-url postgresql://...: processes share updates through "
+                 "PostgreSQL's NOTIFY")
+    if args.profile:
+        try:
+            import pyinstrument  # noqa: F401
+        except ImportError:
+            ap.error("--profile needs pyinstrument: .venv/bin/pip install pyinstrument")
     runs = [(args.games, args.think, args.duration)]
     if args.saturation_games > 0 and args.think > 0:
         runs.append((args.saturation_games, 0.0, args.saturation_duration))
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
-    for games, think, duration in runs:
+    for r, (games, think, duration) in enumerate(runs):
         with tempfile.TemporaryDirectory() as tmp:
-            url = args.database_url or f"sqlite:///{Path(tmp) / 'load.sqlite3'}"
-            port = free_port()
-            code = f"from firebreak.server.app import serve; serve('127.0.0.1', {port}, {url!r}, bot_delay=0.0)"
-            # every simulated client comes from this one address, far faster than people: lift the limits
-            lifted = {f"FIREBREAK_{k}": "1000000" for k in ("GAMES_PER_MINUTE", "OPEN_GAMES", "SOCKETS_PER_CLIENT",
-                                                             "SOCKETS_PER_GAME", "ACTIONS_PER_SECOND",
-                                                             "MESSAGES_PER_SECOND")}
-            proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL,
-                                    env={**os.environ, **lifted})
+            drop: Callable[[], None] | None = None
+            if postgres:
+                url, drop = fresh_schema(args.database_url)
+            else:
+                url = args.database_url or f"sqlite:///{Path(tmp) / 'load.sqlite3'}"
+            procs: list[subprocess.Popen] = []
             try:
-                base = f"http://127.0.0.1:{port}"
-                for _ in range(300):
-                    try:
-                        httpx.get(base + "/api/catalog", timeout=1)
-                        break
-                    except httpx.HTTPError:
-                        time.sleep(0.1)
-                print(f"server: {url.split('@')[-1]} (pid {proc.pid})")
-                asyncio.run(run(args, base, proc.pid, games, think, duration))
+                bases = []
+                for k in range(args.servers):
+                    proc, base = start_server(url, f"{args.profile}-{r}-{k}.txt" if args.profile else None)
+                    procs.append(proc)
+                    bases.append(base)
+                print(f"servers: {url.split('@')[-1].split('?')[0]} (pids {', '.join(str(p.pid) for p in procs)})")
+                asyncio.run(run(args, bases, [p.pid for p in procs], games, think, duration))
             finally:
-                proc.terminate()
-                proc.wait(timeout=10)
+                for proc in procs:  # (uvicorn raises the signal again once stopped: SIGINT lets the profile out)
+                    proc.send_signal(signal.SIGINT if args.profile else signal.SIGTERM)
+                for proc in procs:
+                    proc.wait(timeout=30)
+                if drop is not None:
+                    drop()
 
 
 if __name__ == "__main__":

@@ -21,7 +21,14 @@ if [ ! -x .venv/bin/python ] || [ ! -x .venv/bin/pip ]; then
 fi
 
 .venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e '.[test]'
+.venv/bin/python -m pip install --quiet -e '.[test,rl]'
+# The training smoke test needs torch: only the CPU build (version label +cpu, so pip can never pick a CUDA build
+# and its several GB of packages). Where that build cannot be had, the smoke test is skipped and says why.
+if .venv/bin/python -m pip install --quiet 'torch==2.13.0+cpu'; then
+    .venv/bin/python -m pip install --quiet -e '.[train]'
+else
+    echo "note: CPU torch 2.13.0 is not available here; the PPO training smoke test will be skipped" >&2
+fi
 
 # Services for the server tests: PostgreSQL and Debian's chromium (for the browser tests). Installing them needs
 # root; without it those tests are skipped with their reason.

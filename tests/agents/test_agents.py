@@ -31,13 +31,14 @@ def test_factory_builds_agents_from_specs():
 @pytest.mark.parametrize(
     "spec, message",
     [
-        ("alphazero", r"unknown agent 'alphazero' \(known agents: greedy:samples=<int>; mcts:iterations=<int>, .*; random\)"),
+        ("alphazero", r"unknown agent 'alphazero' \(known levels: easy, medium, hard; known agents: greedy:samples=<int>, blunder=<float>; mcts:iterations=<int>, .*; random\)"),
         ("", "known agents: greedy"),
-        ("greedy:depth=2", r"agent 'greedy' has no parameter 'depth' \(its parameters: samples\)"),
+        ("greedy:depth=2", r"agent 'greedy' has no parameter 'depth' \(its parameters: samples, blunder\)"),
         ("random:samples=2", r"agent 'random' has no parameter 'samples' \(its parameters: none\)"),
         ("greedy:samples=lots", "parameter 'samples' expects int, not 'lots'"),
         ("greedy:samples", "must be written key=value"),
         ("greedy:samples=0", "samples must be at least 1"),
+        ("greedy:blunder=1.5", "blunder is a chance from 0 to 1"),
     ],
 )
 def test_bad_specs_are_explained(spec, message):

@@ -6,7 +6,7 @@ Each test names the ruling (docs/rulings/catan.md, section "Firestorm") it pins.
 import pytest
 
 from firebreak.core import IllegalActionError
-from firebreak.games.catan.state import DISCARD, MAIN, MOVE_TOKEN, TAKE
+from firebreak.games.catan.state import DISCARD, FIRE_PAY, MAIN, MOVE_TOKEN, TAKE
 
 from .helpers import blank, build, give, road
 
@@ -297,26 +297,63 @@ def test_secured_and_unsecured_buildings_on_the_hex():
     assert fire == {str(BLUE): {"buildings": [24], "owed": 0, "paid": []}}
 
 
-def test_cards_paid_to_the_fire_are_drawn_at_random():
-    """Ruling F10: the payer does not choose; over many fires both kinds of card get paid."""
-    paid = set()
+def _blue_owes_two(seed: int = 0, ore_only: bool = False):
+    s = blank()
+    s.rng = type(s.rng)(seed)
+    build(s, BLUE, 24)
+    road(s, BLUE, 24, 30)
+    road(s, BLUE, 30, 36)
+    build(s, BLUE, 36)
+    build(s, RED, 9)
+    give(s, RED, grain=1, lumber=1)
+    give(s, BLUE, ore=4) if ore_only else give(s, BLUE, ore=3, wool=3)
+    _seven(s)
+    s.apply("firestorm on hex F")
+    s.apply("take a card from seat 1")  # Orange robs Red: Blue pays for both of its buildings
+    return s
+
+
+def test_the_payer_chooses_the_cards_paid_to_the_fire():
+    """Ruling F10: like discarding on a 7, the payer chooses each card lost to the bank."""
+    s = _blue_owes_two()
+    fire = [e for e in s.events if e.kind == "fire_spreads"][-1].data["players"]
+    assert fire[str(BLUE)] == {"buildings": [24, 36], "owed": 2, "paid": [], "choosing": 2}
+    assert s.phase == FIRE_PAY and s.current_player() == BLUE
+    assert [s.action_to_text(a) for a in s.legal_actions()] == ["pay 1 wool to the fire", "pay 1 ore to the fire"]
+    assert s.view(None)["fire_owed"][BLUE] == 2
+    bank = s.bank[:]
+    s.apply("pay 1 wool to the fire")
+    s.apply("pay 1 wool to the fire")
+    assert s.hands[BLUE] == [0, 0, 1, 0, 3] and s.bank[2] == bank[2] + 2
+    assert s.phase == MAIN and s.current_player() == ORANGE
+    said = [s.describe_event(e) for e in s.events if e.kind in ("fire_spreads", "fire_payment")]
+    assert said[1:] == ["Black (P3) pays 1 wool to the bank for the fire (1 more card to choose).",
+                        "Black (P3) pays 1 wool to the bank for the fire."] or said[1:] == [
+        f"{s.player_name(BLUE)} pays 1 wool to the bank for the fire (1 more card to choose).",
+        f"{s.player_name(BLUE)} pays 1 wool to the bank for the fire."]
+    assert "must pay 2 cards to the bank and chooses which" in said[0]
+    with pytest.raises(IllegalActionError):
+        s.apply("pay 1 ore to the fire")  # nothing more is owed
+
+
+def test_the_placers_draw_stays_random_and_a_short_hand_pays_everything():
+    """The firestorm placer's draw from a victim is random (the victim does not choose); a payer holding no
+    more cards than owed pays them all with no decision (ruling F11)."""
+    drawn = set()
     for seed in range(30):
-        s = blank()
-        s.rng = type(s.rng)(seed)
-        build(s, BLUE, 24)
-        road(s, BLUE, 24, 30)
-        road(s, BLUE, 30, 36)
-        build(s, BLUE, 36)
-        build(s, RED, 9)
-        give(s, RED, grain=1)
-        give(s, BLUE, ore=3, wool=3)
-        _seven(s)
-        s.apply("firestorm on hex F")
-        s.apply("take a card from seat 1")  # Orange robs Red: Blue pays for both of its buildings
-        fire = [e for e in s.events if e.kind == "fire_spreads"][-1].data["players"]
-        assert fire[str(BLUE)]["owed"] == 2 and len(fire[str(BLUE)]["paid"]) == 2
-        paid.update(fire[str(BLUE)]["paid"])
-    assert paid == {"ore", "wool"}
+        s = _blue_owes_two(seed)
+        drawn.add(next(e for e in s.events if e.kind == "take_card").data["resource"])
+    assert drawn == {"grain", "lumber"}
+    s = _worked_example()
+    s.apply("firestorm on hex F")
+    s.apply("take a card from seat 1")
+    assert s.phase == MAIN and sum(s.hands[BLUE]) == 0  # owed 3, held 2: both paid at once
+    s = _blue_owes_two()
+    s.apply("pay 1 wool to the fire")
+    s.apply("pay 1 ore to the fire")
+    assert s.phase == MAIN
+    s = _blue_owes_two(ore_only=True)  # cards of one kind only: nothing to choose, paid at once
+    assert s.phase == MAIN and s.hands[BLUE] == [0, 0, 0, 0, 2]
 
 
 def test_negative_options_rejected():

@@ -137,7 +137,7 @@ def test_view_falls_back_to_json_without_a_renderer(bare_toy):
         (["play", "ember-cards", "--hand-size"], "option --hand-size needs a value"),
         (["play", "ember-cards", "--hand-size", "9"], "must be one of 2, 3, 4"),
         (["play", "ember-cards", "--players", "7"], "is for 2-3 players, not 7"),
-        (["play", "ember-cards", "--bots", "smart"], "unknown agent 'smart' (known agents:"),
+        (["play", "ember-cards", "--bots", "smart"], "unknown agent 'smart' (known levels: easy, medium, hard; known agents:"),
         (["play", "ember-cards", "--seat", "4"], "there is no seat 4"),
         (["play"], "name a game to play"),
         (["play", "ember-cards", "--seed", "-3"], "the seed must be a non-negative whole number"),

@@ -40,7 +40,7 @@ class ServerProcess:
                                          env={**os.environ, **GENEROUS_LIMITS})
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws = f"ws://127.0.0.1:{self.port}"
-        deadline = time.time() + 30
+        deadline = time.time() + 60  # a loaded machine takes its time to import everything
         while time.time() < deadline:
             try:
                 if httpx.get(self.base + "/api/catalog", timeout=1).status_code == 200:
@@ -49,7 +49,9 @@ class ServerProcess:
                 time.sleep(0.1)
             if self.proc.poll() is not None:
                 raise RuntimeError(output.read_text() if output is not None else "server exited at start")
-        raise RuntimeError("server did not start")
+        self.proc.kill()  # never left running behind a failed test
+        self.proc.wait(timeout=10)
+        raise RuntimeError("server did not start within 60 s")
 
     def kill9(self) -> None:
         os.kill(self.proc.pid, signal.SIGKILL)

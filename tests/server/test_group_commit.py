@@ -29,7 +29,7 @@ def _games(storage: Storage, n: int) -> list[str]:
 def test_actions_of_several_games_committed_together_are_all_there_after_a_restart(db_url: str,
                                                                                    inline: bool) -> None:
     storage = Storage(db_url)
-    committer = GroupCommitter(storage, inline=inline)
+    committer = GroupCommitter(storage, inline=inline, writers=1)
     ids = _games(storage, 5)
     real = storage.append_actions
     sizes: list[int] = []
@@ -62,8 +62,8 @@ def test_actions_of_several_games_committed_together_are_all_there_after_a_resta
 
 
 @pytest.mark.parametrize("inline", [True, False], ids=["on-the-loop", "writer-thread"])
-def test_a_taken_turn_fails_alone_in_its_batch(sqlite_url: str, inline: bool) -> None:
-    storage = Storage(sqlite_url)
+def test_a_taken_turn_fails_alone_in_its_batch(db_url: str, inline: bool) -> None:
+    storage = Storage(db_url)
     committer = GroupCommitter(storage, inline=inline)
     a, b, c = _games(storage, 3)
     storage.append_action(b, 0, 99, 0, False)  # another process took game b's turn 0

@@ -99,15 +99,22 @@ def test_old_finished_games_are_pruned_and_archived(client: TestClient, tmp_path
 
 
 def test_serve_database_takes_a_path_or_a_url_and_a_bad_one_is_one_line(tmp_path: Path) -> None:
+    """The server turns ``--database`` into a URL (the command line calls the same function: one set of
+    messages, see tests/cli/test_cli_serve_database.py)."""
     assert database_url(str(tmp_path / "g.sqlite3")) == f"sqlite:///{tmp_path / 'g.sqlite3'}"
     assert database_url("postgresql://u@h/db") == "postgresql://u@h/db"
-    with pytest.raises(ServeError, match="the folder .*nowhere does not exist"):
+    assert database_url("postgres://u@h/db") == "postgresql://u@h/db"
+    with pytest.raises(ServeError, match="the folder .*nowhere of the database file .* does not exist"):
         database_url(str(tmp_path / "nowhere" / "g.sqlite3"))
-    with pytest.raises(ServeError, match="that is a folder"):
+    with pytest.raises(ServeError, match="is a directory; --database needs a file"):
         database_url(str(tmp_path))
     with pytest.raises(ServeError) as info:
         open_app("nosuchdriver://x/y", 0.0, Limits())
-    assert str(info.value).startswith("cannot open the database nosuchdriver://x/y: ") and "\n" not in str(info.value)
+    assert str(info.value).startswith("unsupported database 'nosuchdriver'") and "\n" not in str(info.value)
+    (tmp_path / "notes.txt").write_text("not a database\n" * 100, encoding="utf-8")
+    with pytest.raises(ServeError) as info:
+        open_app(str(tmp_path / "notes.txt"), 0.0, Limits())
+    assert str(info.value).startswith("cannot open the database sqlite:///") and "\n" not in str(info.value)
     app, url = open_app(str(tmp_path / "g.sqlite3"), 0.0, Limits())
     app.state.storage.dispose()
     assert (tmp_path / "g.sqlite3").exists()

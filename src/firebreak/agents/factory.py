@@ -46,8 +46,9 @@ def known_agents() -> list[AgentType]:
 
 
 register_agent(AgentType("random", RandomAgent, {}, "uniformly random legal actions"))
-register_agent(AgentType("greedy", GreedyAgent, {"samples": int},
-                         "best one-step lookahead by the game's heuristic, averaged over `samples` determinisations"))
+register_agent(AgentType("greedy", GreedyAgent, {"samples": int, "blunder": float},
+                         "best one-step lookahead by the game's heuristic, averaged over `samples` determinisations; "
+                         "`blunder` is the chance of a random move instead"))
 register_agent(AgentType(
     "mcts", MCTSAgent, {"iterations": int, "seconds": float, "c": float, "depth": int, "scale": float,
                         "prior": int, "prior_samples": int, "minimax": float, "turn": bool, "policy": bool, "width": int},

@@ -28,22 +28,33 @@ def score_lead(state: GameState, player: int) -> float:
 
 
 class GreedyAgent(Agent):
-    """One-ply lookahead averaged over ``samples`` determinisations; ties are broken at random."""
+    """One-ply lookahead averaged over ``samples`` determinisations; ties are broken at random.
+
+    ``blunder`` (0..1) is the chance of playing a uniformly random legal move instead: a weaker bot for players
+    who are learning a game (the easy level), which still plays sensibly most of the time.
+    """
 
     name = "greedy"
 
-    def __init__(self, samples: int = 1) -> None:
+    def __init__(self, samples: int = 1, blunder: float = 0.0) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
+        if not 0.0 <= blunder <= 1.0:
+            raise ValueError("blunder is a chance from 0 to 1")
         self.samples = samples
+        self.blunder = blunder
 
     def describe(self) -> str:
-        return self.name if self.samples == 1 else f"{self.name}:samples={self.samples}"
+        parts = [f"samples={self.samples}" if self.samples != 1 else "",
+                 f"blunder={self.blunder:g}" if self.blunder else ""]
+        return self.name + (":" + ",".join(p for p in parts if p) if any(parts) else "")
 
     def act(self, obs: Observation, rng: Rng) -> int:
         legal = obs.legal_actions
         if len(legal) == 1:
             return legal[0]
+        if self.blunder and rng.random() < self.blunder:
+            return legal[rng.below(len(legal))]
         evaluate: Callable[[GameState, int], float] = obs.spec.heuristic or score_lead
         player = obs.player
         totals = [0.0] * len(legal)

@@ -23,12 +23,16 @@ class Level:
 LEVELS: dict[str, Level] = {
     level.name: level
     for level in (
-        Level("easy", "Easy", "Plays a sensible move each turn without looking ahead.", "greedy:samples=1"),
-        Level("medium", "Medium", "Looks a few moves ahead before choosing.", "mcts:iterations=300"),
-        Level("hard", "Hard", "Searches deeply; takes up to about a second a move.", "mcts:iterations=1500"),
+        Level("easy", "Easy", "Plays a sensible move most turns, without looking ahead, and now and then a careless "
+              "one.", "greedy:blunder=0.4"),
+        Level("medium", "Medium", "Plans its whole turn before choosing.", "mcts:iterations=300"),
+        Level("hard", "Hard", "Plans its whole turn with five times the search; takes up to about a second a move.",
+              "mcts:iterations=1500"),
     )
 }
-"""The levels in the order a player meets them, easiest first."""
+"""The levels in the order a player meets them, easiest first. Easy is the one-step greedy bot that plays a random
+move two times in five (it beats random and loses to greedy in every game); medium and hard are the search bot at
+two budgets (hard stays within about a second a move on one core). Figures: the README's strength table."""
 
 
 def level_spec(name: str) -> str | None:

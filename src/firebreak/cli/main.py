@@ -30,6 +30,7 @@ from firebreak.core import (
     load_game,
     replay as replay_record,
 )
+from firebreak.core.playthrough import DEFAULT_MAX_STEPS, playthrough as make_playthrough
 from firebreak.lab import SimulationResult
 from firebreak.lab.backends import BACKENDS, default_workers
 from firebreak.lab.job import JobSpec, make_job
@@ -585,6 +586,37 @@ def serve(
 
 
 # --- replay --------------------------------------------------------------------------------------------------
+# --- playthrough ---------------------------------------------------------------------------------------------
+@app.command(context_settings=EXTRA_ARGS)
+def playthrough(
+    ctx: typer.Context,
+    game: str = typer.Argument(..., help="Game name (see `firebreak games`)."),
+    seed: int = typer.Option(..., "--seed", help="Seed of the game and of the random choice of actions."),
+    players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (default: the game's)."),
+    max_steps: int = typer.Option(DEFAULT_MAX_STEPS, "--max-steps", min=1, max=100_000,
+                                  help="Stop after this many steps if the game is not over."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write the playthrough here (default: print it)."),
+) -> None:
+    """Write a golden playthrough: one seeded random game, step by step, with every seat's view, the legal
+    actions, the action chosen and the events. Game options follow as --name value or --flag / --no-flag."""
+    spec = _game(game)
+    n = spec.default_players if players is None else players
+    try:
+        options = parse_game_options(spec, ctx.args)
+        spec.resolve_options(n, options)
+        text = make_playthrough(spec, seed, n, options, max_steps)
+    except FirebreakError as exc:
+        raise fail(str(exc)) from None
+    if out is None:
+        sys.stdout.write(text)
+        return
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise fail(f"cannot write {out}: {exc.strerror or exc}", FILE_ERROR) from None
+    _out().print(f"Wrote {out} ({text.count(chr(10))} lines).", markup=False)
+
+
 @app.command()
 def replay(
     file: Path = typer.Argument(..., help="A record written by --save, save FILE, or simulate --logs."),

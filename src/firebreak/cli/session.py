@@ -37,6 +37,8 @@ HELP = """Choosing a move:
   end           end your turn (or your actions): such entries are listed last; chosen by number they ask
                 "End ...? (y/n)" first, since other moves remain
   <action text> play an action by its label (e.g. a place's name) or its text
+  <phrase>      a move some games let you compose in one line, played step by step for you (e.g. a trade
+                offer: offer 2 brick 1 wool for 1 ore)
 A move that is the only one possible is explained in one line and played for you.
 Commands:
   board         the whole board (shown on your first turn; later turns show only what changed)
@@ -168,8 +170,9 @@ class PlaySession:
             self.last_seen[viewer] = len(state.events)
 
     # --- one human decision ----------------------------------------------------------------------------------
-    def human_turn(self, seat: int) -> int | None:
-        """Show the screen and read until a legal action (returned) or quit/end of input (``None``)."""
+    def human_turn(self, seat: int) -> int | list[int] | None:
+        """Show the screen and read until a legal action (returned), a typed phrase's actions (a list, see
+        ``GameState.phrase_to_actions``) or quit/end of input (``None``)."""
         state = self.state
         choices = state.action_choices()
         first_look = seat not in self.seen_board
@@ -262,12 +265,20 @@ class PlaySession:
                 if action is not None:
                     return action
 
-    def typed_action(self, menu: Menu, answer: str) -> int | None:
-        """An action typed by its label or text, if legal now; otherwise say why and return ``None``."""
+    def typed_action(self, menu: Menu, answer: str) -> int | list[int] | None:
+        """An action typed by its label or text, or a phrase standing for several actions, if legal now;
+        otherwise say why and return ``None``."""
         state = self.state
         entry = menu.find_label(answer)
         if entry is not None:
             return entry.choice.action
+        try:
+            steps = state.phrase_to_actions(answer)
+        except FirebreakError as exc:
+            self.say(f"Cannot play {answer.strip()!r}: {exc}.")
+            return None
+        if steps:
+            return steps
         try:
             action = state.text_to_action(answer)
         except FirebreakError:
@@ -330,9 +341,14 @@ class PlaySession:
                 if action == UNDO:
                     state = self.take_back(seat)
                     continue
-                text = state.action_to_text(action)
-                state.apply(action)
-                self.narrate(seat, "you", text, start, seat)
+                steps = action if isinstance(action, list) else [action]
+                for a in steps[:-1]:  # a typed phrase: its steps, told as its last one (e.g. the offer made)
+                    state.apply(a)
+                self.printed.update(range(start, len(state.events)))
+                last = len(state.events)
+                text = state.action_to_text(steps[-1])
+                state.apply(steps[-1])
+                self.narrate(seat, "you", text, last, seat)
                 if state.is_terminal() or state.current_player() != seat:
                     self.new_turn()
             else:

@@ -48,6 +48,11 @@ class ActionChoice:
     - ``preview``: board elements the outcome touches, highlighted before the move is confirmed (districts a
       fire reaches, cells a move passes); ``note``: the outcome in words where the rules make it knowable.
       For a lone legal action ``note`` says why it is the only one ("No fire move is possible: show your hand.").
+    - ``step`` / ``counter`` / ``count``: a *stepper* entry, for forms a player fills in one move at a time (a
+      trade offer's cards). ``step`` is +1 or -1: the entry raises or lowers the number ``counter`` (a word such as
+      "wool"), which stands at ``count`` now. Entries of one group sharing a ``counter`` make one stepper
+      (minus, count, plus); a front end may draw them so and play them without a confirmation, since every
+      step can be undone by the opposite one. ``step`` 0 (the default) is an ordinary entry.
 
     Choices are built for the seat to act and may say only what that seat's own view shows.
     """
@@ -60,6 +65,9 @@ class ActionChoice:
     same: tuple[int, ...] = ()
     preview: tuple[str, ...] = ()
     note: str = ""
+    step: int = 0
+    counter: str = ""
+    count: int = 0
 
     @property
     def actions(self) -> tuple[int, ...]:
@@ -67,8 +75,11 @@ class ActionChoice:
         return (self.action, *self.same)
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.action, "label": self.label, "group": list(self.group), "source": self.source,
-                "target": self.target, "same": list(self.same), "preview": list(self.preview), "note": self.note}
+        out = {"id": self.action, "label": self.label, "group": list(self.group), "source": self.source,
+               "target": self.target, "same": list(self.same), "preview": list(self.preview), "note": self.note}
+        if self.step:
+            out.update(step=self.step, counter=self.counter, count=self.count)
+        return out
 
 
 def check_choices(state: "GameState", choices: list[ActionChoice] | None = None) -> list[ActionChoice]:
@@ -506,6 +517,17 @@ class GameState(ABC):
         actions with one outcome together and say where each sits on their board.
         """
         return [ActionChoice(a, self.action_to_text(a)) for a in self.legal_actions()]
+
+    def phrase_to_actions(self, text: str) -> list[int] | None:
+        """A typed phrase standing for several of the game's own actions in a row, or ``None`` (not a phrase).
+
+        For moves a player composes step by step (a trade offer built card by card), a front end lets them type
+        the whole move in one line ("offer 2 brick and 1 wool for 1 ore") and plays the actions returned, one
+        after the other, checking each is legal when its turn comes. A phrase the game recognises but cannot
+        play now raises :class:`~firebreak.core.errors.IllegalActionError` with the reason; a phrase it does not
+        recognise returns ``None``, so the front end tries its other readings. The default knows no phrases.
+        """
+        return None
 
     def player_name(self, seat: int) -> str:
         """How every screen names a seat (text, log, board, results): public facts only, seats counted from 0.

@@ -54,7 +54,8 @@ from .live import UPDATE, Connection, GameManager, LiveGame
 from .bots import BotPool
 from .retention import with_housekeeping
 from .security import SecurityHeaders
-from .storage import UNAVAILABLE, Storage, default_database_url
+from .database import DatabaseConnectError, ServeError, check_database, database_url, shown
+from .storage import UNAVAILABLE, Storage, default_database_url, metadata
 from .undo import undone_notes
 from .views import clock_json
 from .views import game_over_words, log_entries, player_names, render_board, seat_payload
@@ -652,37 +653,17 @@ SHUTDOWN_GRACE = 2
 everything acknowledged is already committed)."""
 
 
-class ServeError(FirebreakError):
-    """The server cannot start as asked (a bad database, limit or address); the message says why in one line."""
-
-
-def database_url(value: str | None) -> str:
-    """The SQLAlchemy URL for ``--database``: a URL as given, or a plain file path for a SQLite database there
-    (default: ``FIREBREAK_DATABASE_URL``, else ``firebreak-games.sqlite3`` in the current folder)."""
-    value = value or os.environ.get("FIREBREAK_DATABASE_URL")
-    if not value:
-        return default_database_url()
-    if "://" in value:
-        return value
-    from pathlib import Path
-
-    path = Path(value).expanduser().resolve()
-    if path.is_dir():
-        raise ServeError(f"--database {value}: that is a folder; give a file name, e.g. {path / 'games.sqlite3'}")
-    if not path.parent.is_dir():
-        raise ServeError(f"--database {value}: the folder {path.parent} does not exist")
-    return f"sqlite:///{path}"
-
-
 def open_app(database: str | None, bot_delay: float, limits: Limits) -> tuple[FastAPI, str]:
-    """The app on the database ``database`` (URL or path), or :class:`ServeError` in one line if it cannot open."""
+    """The app on the database ``database`` (a URL or a SQLite file path; see :mod:`.database`), or a
+    :class:`~.database.ServeError` in one line if it cannot open."""
     url = database_url(database)
+    check_database(url, metadata)
     try:
         return create_app(url, bot_delay=bot_delay, limits=limits), url
     except Exception as exc:  # noqa: BLE001 - any driver or URL error: the operator gets one line, not a traceback
-        shown = url if not url.startswith("postgres") else url.split("@")[-1]
-        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise ServeError(f"cannot open the database {shown}: {reason}") from None
+        reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()
+        raise DatabaseConnectError(f"cannot open the database {shown(url)}: "
+                                   f"{reason[0] if reason else type(exc).__name__}") from None
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None, bot_delay: float = 0.6,
@@ -698,9 +679,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
         except ValueError as exc:
             raise ServeError(str(exc)) from None
     app, url = open_app(database_url, bot_delay, limits)
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    name = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     where = url if not url.startswith("postgres") else url.split("@")[-1]
-    print(f"firebreak server at http://{shown}:{port}/  (games stored in {where})", flush=True)
+    print(f"firebreak server at http://{name}:{port}/  (games stored in {where})", flush=True)
     tune_gc()
     tune_threads()
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=MAX_MESSAGE * 4,

@@ -6,7 +6,13 @@ its action and waits; the writer takes everything pending, commits it in one tra
 (:meth:`Storage.append_actions`) and only then wakes the waiting games, each of which then adopts, acknowledges and
 broadcasts its own action. An idle server commits each action at once (a batch of one); a busy one commits more
 per transaction, so the cost per action falls as the load rises. Nothing is acknowledged before its commit, and
-an action whose turn another process took first fails alone (the batch is retried action by action).
+an action whose turn another process took first fails alone (the batch is retried game by game). A game queues a
+*run*: its move and the bots' instant answers to it (:meth:`~.live.GameManager._commit`), stored all or none, so
+a move answered by three bots costs one commit, not four one after another.
+
+On PostgreSQL a commit waits for the disk (and on a busy machine for the database's processes to be scheduled),
+so :data:`POSTGRES_WRITERS` threads commit batches side by side: the next batch does not wait for the one in
+flight, and PostgreSQL flushes them together.
 
 The writer is a thread: a commit can wait for the network and the disk, or for a lock another program holds
 on the database (up to :data:`~.storage.LOCK_TIMEOUT` per try, :data:`ATTEMPTS` tries), and the event loop must
@@ -28,36 +34,49 @@ from .storage import UNAVAILABLE, Storage
 ATTEMPTS = 2
 """Tries of a batch while the database is locked or unreachable, before its actions are refused (503)."""
 
+POSTGRES_WRITERS = 2
+"""Writer threads on PostgreSQL: while one batch waits for its commit to reach the disk, the next one is already
+on its way (PostgreSQL flushes concurrent commits together) instead of waiting for it. A game has one run in
+flight at a time, so its actions still commit in order. SQLite takes one writer at a time: one thread there."""
+
 RETRY_PAUSE = 0.2
 """Seconds between two tries of a batch."""
 
 Item = tuple[str, int, int, int, bool]  # (game_id, idx, action, seat, finished)
+"""One action to store. A game queues a *run* of them: its move and the bots' answers computed with it."""
 
 
 class GroupCommitter:
     """Queue of actions to store, drained on the event loop (``inline``, SQLite's default) or by one daemon thread
     started on first use (the default)."""
 
-    def __init__(self, storage: Storage, max_batch: int = 500, inline: bool | None = None) -> None:
+    def __init__(self, storage: Storage, max_batch: int = 500, inline: bool | None = None,
+                 writers: int | None = None) -> None:
         self.storage = storage
+        self.writers = (POSTGRES_WRITERS if storage.is_postgres else 1) if writers is None else writers
         self.max_batch = max_batch
         self.inline = False if inline is None else inline
         self._flush_due = False
         self.batches = 0  # transactions committed (with ``actions``: how well commits are grouped)
         self.actions = 0
         self._cv = threading.Condition()
-        self._pending: list[tuple[Item, asyncio.AbstractEventLoop, asyncio.Future]] = []
-        self._thread: threading.Thread | None = None
+        self._pending: list[tuple[list[Item], asyncio.AbstractEventLoop, asyncio.Future]] = []
+        self._threads: list[threading.Thread] = []
         self._closed = False
 
     async def append(self, game_id: str, idx: int, action: int, seat: int, finished: bool) -> None:
         """Store one action; returns once it is committed. Raises ``StaleIndexError`` if its index was taken."""
+        await self.append_run([(game_id, idx, action, seat, finished)])
+
+    async def append_run(self, run: list[Item]) -> None:
+        """Store consecutive actions of ONE game (a move and the bots' answers to it) together, all or none;
+        returns once they are committed. Raises ``StaleIndexError`` if an index was taken."""
         loop = asyncio.get_running_loop()
         fut = loop.create_future()
         if self.inline:
             if self._closed:
                 raise RuntimeError("the server is shutting down; nothing more is stored")
-            self._pending.append(((game_id, idx, action, seat, finished), loop, fut))
+            self._pending.append((run, loop, fut))
             if not self._flush_due:
                 self._flush_due = True
                 loop.call_soon(self._flush_inline)
@@ -66,10 +85,12 @@ class GroupCommitter:
         with self._cv:
             if self._closed:
                 raise RuntimeError("the server is shutting down; nothing more is stored")
-            self._pending.append(((game_id, idx, action, seat, finished), loop, fut))
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="firebreak-commits", daemon=True)
-                self._thread.start()
+            self._pending.append((run, loop, fut))
+            if not self._threads:
+                for k in range(self.writers):
+                    self._threads.append(threading.Thread(target=self._run, name=f"firebreak-commits-{k}",
+                                                          daemon=True))
+                    self._threads[-1].start()
             self._cv.notify()
         await fut
 
@@ -81,9 +102,9 @@ class GroupCommitter:
         """Store what is pending, then stop the thread."""
         with self._cv:
             self._closed = True
-            self._cv.notify()
-            thread = self._thread
-        if thread is not None:
+            self._cv.notify_all()
+            threads = list(self._threads)
+        for thread in threads:
             thread.join(timeout)
 
     def _flush_inline(self) -> None:
@@ -93,27 +114,34 @@ class GroupCommitter:
         if batch:
             _settle(self._store(batch))
 
-    def _store(self, batch: list[tuple[Item, asyncio.AbstractEventLoop, asyncio.Future]]
+    def _store(self, batch: list[tuple[list[Item], asyncio.AbstractEventLoop, asyncio.Future]]
                ) -> list[tuple[asyncio.Future, Any]]:
-        """Commit a batch; (future, result) per item: None once committed, else the exception to raise."""
-        items = [item for item, _, _ in batch]
+        """Commit a batch; (future, result) per run: None once committed, else the exception to raise."""
+        items = [item for run, _, _ in batch for item in run]
         stored = False
         for attempt in range(1, ATTEMPTS + 1):
             try:
                 results: list[Any] = self.storage.append_actions(items)
                 stored = True
             except UNAVAILABLE as exc:  # locked or lost: try again shortly (on the loop: never, see above)
-                results = [exc] * len(batch)
+                results = [exc] * len(items)
                 if attempt < ATTEMPTS and not self.inline:
                     time.sleep(RETRY_PAUSE)
                     continue
             except Exception as exc:  # noqa: BLE001 - the database refused the batch: all fail
-                results = [exc] * len(batch)
+                results = [exc] * len(items)
             break
         if stored:
-            self.batches += 1
-            self.actions += sum(r is None for r in results)
-        return [(fut, result) for (_, _, fut), result in zip(batch, results)]
+            with self._cv:
+                self.batches += 1
+                self.actions += sum(r is None for r in results)
+        out = []
+        at = 0
+        for run, _, fut in batch:  # a run's actions are stored or refused together: its first refusal says why
+            mine = results[at:at + len(run)]
+            at += len(run)
+            out.append((fut, next((r for r in mine if r is not None), None)))
+        return out
 
     def _run(self) -> None:
         while True:

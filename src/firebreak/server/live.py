@@ -8,12 +8,14 @@ acknowledged and the update queued to every connected client. Whatever happens b
 is ever shown and nothing acknowledged is ever lost.
 
 Cost per action, which bounds how many games one process can serve (``benchmarks/server_load.py``): actions of
-all games are committed in groups (:mod:`.commits`); a client's update is built only when its connection's writer
-is ready to send it, from the state as it is then, so actions that follow each other faster than that (bots
-answering at once: the writer waits up to :data:`BOT_WAIT` for them) go out as one update; a viewer's view and
-board are built once per state and each distinct update encoded once, shared by every client it suits (the
-spectators, a seat's several tabs); and an update carries patches of the view and board its client holds
-(:mod:`.patch`), not the whole of them.
+all games are committed in groups (:mod:`.commits`), a move together with the instant answers of the bots that
+follow it (:meth:`GameManager._quick_answers`); with several processes, a batch's notification carries its actions
+and the others apply them without a read (:meth:`GameManager.apply_notes`); a client's update is built only when
+its connection's writer is ready to send it, from the state as it is then, so actions that follow each other
+faster than that (bots answering at once: the writer waits up to :data:`BOT_WAIT` for them) go out as one update;
+a viewer's view and board are built once per state and each distinct update encoded once, shared by every client
+it suits (the spectators, a seat's several tabs); and an update carries patches of the view and board its client
+holds (:mod:`.patch`), not the whole of them.
 """
 
 from __future__ import annotations
@@ -58,8 +60,15 @@ action and the bots' answers go out as one update: built once instead of once pe
 see a 30 ms pause. A bot thinking longer than this is shown in a later update."""
 
 INLINE_BOT = 0.002
-"""A bot whose last move took less than this (seconds) moves on the event loop; a slower one in a worker process
-(:mod:`.bots`), so its thinking never stalls the other games (the hop costs more than a random bot's move)."""
+"""A bot whose last move took less than this (CPU seconds: a busy machine's pauses do not count) moves on the event
+loop; a slower one in a worker process (:mod:`.bots`), so its thinking never stalls the other games (the hop costs
+more than a random bot's move)."""
+
+MAX_ANSWERS = 64
+"""Most bot moves committed with the move they answer (a game of bots alone goes on in such steps)."""
+
+ANSWERS_CPU = 0.01
+"""CPU seconds the bots' answers committed with a move may take on the event loop, all together."""
 
 RESUME_CONCURRENCY = 2
 """Games whose bots are brought back at once after a start (loading one replays its actions, in a thread): few,
@@ -184,11 +193,13 @@ class LiveGame:
                 payload["svg_patch"] = ops
         return dumps(payload), board["view"], pieces
 
-    def adopt(self, new_state: GameState, seat: int) -> None:
+    def adopt(self, new_state: GameState, moves: list[tuple[int, int, int]]) -> None:
+        """Take ``new_state``, reached by ``moves`` ``(action, seat, events after it)`` from the current one."""
         self.state = new_state
-        self.actors.append(seat)
-        self.marks.append(len(new_state.events))
-        self.log_len += 1
+        for _, seat, mark in moves:
+            self.actors.append(seat)
+            self.marks.append(mark)
+        self.log_len += len(moves)
 
     def adopt_undo(self, new_state: GameState, seat: int) -> None:
         """Adopt the state without the last action (stored as taken back); every client is sent its whole log
@@ -405,11 +416,17 @@ class GameManager:
         return index
 
     async def _commit(self, live: LiveGame, seat: int, action: int) -> None:
-        """Store then adopt one legal action (lock held) and queue the update to every local client."""
+        """Store then adopt one legal action (lock held), with the answers of the bots that answer at once (see
+        :meth:`_quick_answers`) in the same transaction, and queue the update to every local client."""
         new = live.state.clone()
         new.apply(action)
-        await self._store(live, seat, action, new.is_terminal())
-        live.adopt(new, seat)
+        moves = [(action, seat, len(new.events))]
+        self._quick_answers(live, new, moves)
+        idx = live.log_len
+        last = len(moves) - 1
+        run = [(live.id, idx + k, a, s, k == last and new.is_terminal()) for k, (a, s, _) in enumerate(moves)]
+        await self._store_run(live, run)
+        live.adopt(new, moves)
         await self.sync_clock(live)
         self.broadcast(live)
 
@@ -429,12 +446,12 @@ class GameManager:
         except E.ApiError as exc:
             log.warning("game %s: its clock could not be stored (%s)", live.id, exc.message)
 
-    async def _store(self, live: LiveGame, seat: int, action: int, finished: bool) -> None:
-        """Commit one row of the game's log (an action, or :data:`UNDO`) at its index, lock held."""
+    async def _store_run(self, live: LiveGame, run: list[tuple[str, int, int, int, bool]]) -> None:
+        """Commit rows of the game's log (actions, or :data:`UNDO`) from its index on, lock held."""
         idx = live.log_len
-        live.committing = idx + 1
+        live.committing = idx + len(run)
         try:
-            await self.committer.append(live.id, idx, action, seat, finished)
+            await self.committer.append_run(run)
         except UNAVAILABLE as exc:
             raise E.unavailable(exc) from None
         except StaleIndexError:
@@ -463,10 +480,40 @@ class GameManager:
                 raise E.ApiError(409, "seat_is_bot", f"{live.state.player_name(proven_seat)}'s seat has been handed "
                                                      "to a bot; take it back first")
             new = await take_back(live.state, proven_seat)
-            await self._store(live, proven_seat, UNDO, False)
+            await self._store_run(live, [(live.id, live.log_len, UNDO, proven_seat, False)])
             live.adopt_undo(new, proven_seat)
             self.broadcast(live, full=True)
         return index
+
+    def _quick_answers(self, live: LiveGame, state: GameState, moves: list[tuple[int, int, int]]) -> None:
+        """Play on ``state`` the moves of the bots that answer at once (no bot delay, and their last move took
+        under :data:`INLINE_BOT`) until a person is to move, at most :data:`MAX_ANSWERS` moves and
+        :data:`ANSWERS_CPU` seconds, appending ``(action, seat, events after it)`` to ``moves``.
+
+        They are committed with the move they answer: one transaction, one notification and one update instead
+        of one each per bot (on PostgreSQL each commit is a round trip and a flush to disk, and the bots' answers
+        came one commit after another). The moves are the ones the bot loop would make (same bot, same random
+        stream), and nothing of them is shown before the commit; a slower bot is left to the bot loop."""
+        if self.bot_delay or self.closing:
+            return
+        spent = 0.0
+        while len(moves) <= MAX_ANSWERS and spent < ANSWERS_CPU and not state.is_terminal():
+            seat = state.current_player()
+            spec = live.seats[seat].bot
+            if live.seats[seat].kind != "bot" or spec is None:
+                return
+            took = live.bot_seconds.get((seat, spec))
+            if took is None or took >= INLINE_BOT:
+                return
+            agent = live.agents.get((seat, spec))
+            if agent is None:
+                agent = live.agents[(seat, spec)] = make_agent(spec)
+            start = time.thread_time()
+            action = agent.act(Observation(state, seat), agent_rng(live.row.seed, seat, len(state.history)))
+            took = live.bot_seconds[(seat, spec)] = time.thread_time() - start
+            spent += took
+            state.apply(action)
+            moves.append((action, seat, len(state.events)))
 
     # ------------------------------------------------------------------------------------------- bots
     def kick_bots(self, live: LiveGame) -> None:
@@ -531,9 +578,9 @@ class GameManager:
                 agent = live.agents.get((seat, spec))
                 if agent is None:
                     agent = live.agents[(seat, spec)] = make_agent(spec)
-                start = time.perf_counter()
+                start = time.thread_time()
                 action = agent.act(Observation(state, seat), rng)
-                live.bot_seconds[(seat, spec)] = time.perf_counter() - start
+                live.bot_seconds[(seat, spec)] = time.thread_time() - start
                 await self._commit(live, seat, action)
                 return True
             n = live.log_len
@@ -707,13 +754,55 @@ class GameManager:
         """A process changed a game (``actions``: its new action count; None: its seats): catch up and tell our
         clients. Called on PostgreSQL NOTIFY, for our own changes too, which are skipped as already known."""
         live = self.games.get(game_id)
-        if live is None or (actions is not None and (live.log_len >= actions
-                                                      or live.committing == actions)):
+        if live is None or (actions is not None and self._known(live, actions)):
             return  # unknown here, already known, or our own commit telling us before we adopted it
         async with live.lock:
             before = [(s.kind, s.bot) for s in live.seats]
             await self.catch_up(live)
             self.broadcast(live, full=before != [(s.kind, s.bot) for s in live.seats])
+
+    @staticmethod
+    def _known(live: LiveGame, actions: int) -> bool:
+        """Whether a game's first ``actions`` actions are known here, or being committed by us (the notification
+        of our own commit may come back before we adopt it: catching up then would cost a read and hold up the
+        game; if another process took those turns instead, our commit fails and catches up itself)."""
+        return live.log_len >= actions or (live.committing is not None and actions <= live.committing)
+
+    def apply_notes(self, notes: list[tuple[str, int, int, int]]) -> None:
+        """Stored actions ``(game, idx, action, seat)`` announced by a notification (a batch of another process,
+        or our own): applied at once to the games cached here and sent to their clients, without reading the
+        database. A game busy with a change of its own gets them once it is done; one whose notes do not follow
+        on from what it holds (a note missed while reconnecting) catches up from the database."""
+        by_game: dict[str, list[tuple[int, int, int]]] = {}
+        for game_id, idx, action, seat in notes:
+            by_game.setdefault(game_id, []).append((idx, action, seat))
+        for game_id, moves in by_game.items():
+            live = self.games.get(game_id)
+            if live is None or self._known(live, moves[-1][0] + 1):
+                continue
+            if live.lock.locked() or moves[0][0] > live.log_len:
+                asyncio.ensure_future(self._apply_later(live, moves))
+                continue
+            self._apply(live, moves)
+            self.broadcast(live)
+
+    @staticmethod
+    def _apply(live: LiveGame, moves: list[tuple[int, int, int]]) -> None:
+        n = live.log_len
+        live.replay_stored([(action, seat) for idx, action, seat in moves if idx >= n])
+
+    async def _apply_later(self, live: LiveGame, moves: list[tuple[int, int, int]]) -> None:
+        try:
+            async with live.lock:
+                if live.log_len >= moves[-1][0] + 1:
+                    return
+                if moves[0][0] <= live.log_len:
+                    self._apply(live, moves)
+                else:
+                    await self.catch_up(live)
+                self.broadcast(live)
+        except Exception:
+            log.exception("cannot bring game %s up to date after a notification", live.id)
 
     def start_resuming(self) -> asyncio.Task:
         """After a start or restart: bring back the bots of unfinished games in the background (the port is open

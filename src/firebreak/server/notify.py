@@ -1,10 +1,17 @@
 """Scale-out: PostgreSQL LISTEN/NOTIFY carries "game X changed" between server processes.
 
 Every action and seat change is stored with ``pg_notify`` in the same transaction, so the notification is sent
-only when the change is committed. Each process listens on a dedicated connection in a thread and asks its
-:class:`~firebreak.server.live.GameManager` to catch up that game from the database and update its own clients.
-The message carries only the game id and its new number of actions (or ``seats`` for a seat handed to or taken
-back from a bot): the database stays the one source of truth, and a process skips notes it is already past.
+only when the change is committed, and notifications arrive in commit order. Each process listens on a dedicated
+connection in a thread and hands what it hears to its :class:`~firebreak.server.live.GameManager` on the event
+loop, one hand-over per notification.
+
+A batch of actions (many games' moves and their bots' answers, committed together by :mod:`.commits`) is announced
+by one notification (a few for a very large batch) that carries the actions themselves
+(``actions GAME:IDX:ACTION:SEAT ...``): the other processes apply them to the games they hold and update their
+clients without a read of the database, which was a round trip per game and per batch. They read the database
+only when a note does not follow on from what they hold (one missed while the listening connection was
+reconnecting). A seat handed to or taken back from a bot is ``GAME seats``: that game is caught up from the
+database. The database stays the one source of truth, and a process skips notes it is already past.
 """
 
 from __future__ import annotations
@@ -15,7 +22,7 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .storage import NOTIFY_CHANNEL, Storage
+from .storage import NOTIFY_CHANNEL, Storage, read_note
 
 if TYPE_CHECKING:
     from .live import GameManager
@@ -46,10 +53,12 @@ def start_listener(storage: Storage, manager: GameManager, loop: asyncio.Abstrac
                     ready.set()
                     while not stop.is_set():
                         for note in conn.notifies(timeout=0.5, stop_after=100):
-                            game_id, _, what = note.payload.partition(" ")
-                            actions = int(what) if what.isdigit() else None
-                            loop.call_soon_threadsafe(
-                                lambda g=game_id, n=actions: asyncio.ensure_future(_refresh(manager, g, n)))
+                            content = read_note(note.payload)
+                            if isinstance(content, list):  # a batch's actions: applied as they are
+                                loop.call_soon_threadsafe(_apply, manager, content)
+                            else:
+                                loop.call_soon_threadsafe(
+                                    lambda c=content: asyncio.ensure_future(_refresh(manager, *c)))
             except Exception:
                 if stop.is_set():
                     return
@@ -65,6 +74,13 @@ def start_listener(storage: Storage, manager: GameManager, loop: asyncio.Abstrac
         thread.join(timeout=5)
 
     return stopper
+
+
+def _apply(manager: GameManager, notes: list[tuple[str, int, int, int]]) -> None:
+    try:
+        manager.apply_notes(notes)
+    except Exception:
+        log.exception("cannot apply a notification")
 
 
 async def _refresh(manager: GameManager, game_id: str, actions: int | None) -> None:

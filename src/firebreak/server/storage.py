@@ -6,8 +6,8 @@ a row can never disagree with the rules. ``actions`` has the primary key (game_i
 write the same turn cannot both succeed, whatever their in-memory caches believed.
 
 Everything here is synchronous; the web layer calls it from worker threads, and stores actions through the
-one writer thread of :mod:`firebreak.server.commits`, which commits the pending actions of many games together
-(:meth:`Storage.append_actions`).
+writer threads of :mod:`firebreak.server.commits`, which commit the pending actions of many games together
+(:meth:`Storage.append_actions`; on PostgreSQL one statement per batch, whose notifications carry the actions).
 """
 
 from __future__ import annotations
@@ -103,6 +103,55 @@ clocks_table = Table(
 
 NOTIFY_CHANNEL = "firebreak_updates"
 
+NOTE_BYTES = 7900
+"""Largest payload of one notification (PostgreSQL's limit is 8000 bytes): a batch's actions take a few."""
+
+ACTIONS_NOTE = "actions"
+"""First word of a notification carrying stored actions: ``actions GAME:IDX:ACTION:SEAT ...`` (the other
+notifications are ``GAME seats`` and ``GAME N``: look the game up in the database)."""
+
+
+def action_notes(items: list[tuple[str, int, int, int, bool]]) -> list[str]:
+    """The notifications announcing a batch of stored actions, each carrying the actions themselves, so the other
+    processes apply them without reading the database (they read it only if a note shows a gap)."""
+    notes: list[str] = []
+    words = [ACTIONS_NOTE]
+    size = len(ACTIONS_NOTE)
+    for g, i, a, s, _ in items:
+        word = f"{g}:{i}:{a}:{s}"
+        if size + 1 + len(word) > NOTE_BYTES:
+            notes.append(" ".join(words))
+            words, size = [ACTIONS_NOTE], len(ACTIONS_NOTE)
+        words.append(word)
+        size += 1 + len(word)
+    if len(words) > 1:
+        notes.append(" ".join(words))
+    return notes
+
+
+def read_note(payload: str) -> list[tuple[str, int, int, int]] | tuple[str, int | None]:
+    """A notification's content: the stored actions ``(game, idx, action, seat)`` it carries, or for the other
+    kinds ``(game, new action count or None)`` (None: its seats changed)."""
+    if payload.startswith(ACTIONS_NOTE + " "):
+        out = []
+        for word in payload.split()[1:]:
+            g, i, a, s = word.rsplit(":", 3)
+            out.append((g, int(i), int(a), int(s)))
+        return out
+    game_id, _, what = payload.partition(" ")
+    return game_id, int(what) if what.isdigit() else None
+
+
+def _runs_by_game(items: list[tuple[str, int, int, int, bool]]) -> list[list[tuple[str, int, int, int, bool]]]:
+    """Items cut into each game's consecutive actions."""
+    runs: list[list[tuple[str, int, int, int, bool]]] = []
+    for item in items:
+        if runs and runs[-1][-1][0] == item[0]:
+            runs[-1].append(item)
+        else:
+            runs.append([item])
+    return runs
+
 
 def hash_token(token: str) -> str:
     """Seat tokens are stored hashed, so a leaked database does not hand out seats."""
@@ -162,14 +211,21 @@ class Storage:
             kwargs["pool_timeout"] = 5
             kwargs["connect_args"] = {"connect_timeout": 3}
         self.engine: Engine = create_engine(url, **kwargs)
+        self.commit_engine: Engine | None = None  # PostgreSQL: the writer thread's connections (see append_actions)
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         else:
             event.listen(self.engine, "connect", _postgres_timeouts)
+            # no liveness check: a lost connection fails the batch, which is tried again on a new one
+            self.commit_engine = create_engine(url, future=True, pool_size=2, max_overflow=2, pool_timeout=5,
+                                               isolation_level="AUTOCOMMIT", connect_args=kwargs["connect_args"])
+            event.listen(self.commit_engine, "connect", _postgres_timeouts)
         metadata.create_all(self.engine)
 
     def dispose(self) -> None:
         self.engine.dispose()
+        if self.commit_engine is not None:
+            self.commit_engine.dispose()
 
     # ------------------------------------------------------------------------------------------- writing
     def create_game(self, row: GameRow, seats: list[SeatRow], clock: dict[str, Any] | None = None) -> None:
@@ -195,20 +251,26 @@ class Storage:
     def append_actions(self, items: list[tuple[str, int, int, int, bool]]) -> list[Exception | None]:
         """Store the actions ``(game_id, idx, action, seat, finished)`` of several games in ONE transaction.
 
-        Group commit: one transaction (and, on PostgreSQL, one flush of its log to disk) for a whole batch instead
-        of one per action, which is what a busy server is limited by. Returns one result per item, in order:
-        ``None`` once committed, else that item's exception. If an index was already taken (another process
-        stored that turn), the batch is rolled back and each action stored alone, so only the stale one fails.
-        Every item must be of a different game (a game's lock allows one pending action at a time).
+        Group commit: one transaction (and, on PostgreSQL, one flush of its log to disk and one notification) for
+        a whole batch instead of one per action, which is what a busy server is limited by. Returns one result per
+        item, in order: ``None`` once committed, else that item's exception. A game's actions in a batch (a move
+        and the bots' answers to it) are consecutive items in order, and are stored or refused together: if an
+        index was already taken (another process stored that turn), the batch is rolled back and each game's
+        actions stored alone, so only the stale game fails.
         """
         try:
-            with self.engine.begin() as conn:
-                self._insert_actions(conn, items)
+            if self.commit_engine is not None:
+                with self.commit_engine.connect() as conn:
+                    self._insert_actions_postgres(conn, items)
+            else:
+                with self.engine.begin() as conn:
+                    self._insert_actions(conn, items)
         except IntegrityError:
-            if len(items) == 1:
+            runs = _runs_by_game(items)
+            if len(runs) == 1:
                 g, i = items[0][:2]
-                return [StaleIndexError(f"action {i} of game {g} was already taken")]
-            return [r for item in items for r in self.append_actions([item])]
+                return [StaleIndexError(f"action {i} of game {g} was already taken")] * len(items)
+            return [r for run in runs for r in self.append_actions(run)]
         return [None] * len(items)
 
     def _insert_actions(self, conn: Any, items: list[tuple[str, int, int, int, bool]]) -> None:
@@ -219,11 +281,28 @@ class Storage:
         conn.exec_driver_sql(
             f"INSERT INTO actions (game_id, idx, action, seat, created_at) VALUES ({p}, {p}, {p}, {p}, {p})",
             [(g, i, a, s, now) for g, i, a, s, _ in items])
+        last = {g: (i, f) for g, i, _, _, f in items}  # a game's last action in the batch says where it stands
         conn.exec_driver_sql(f"UPDATE games SET num_actions = {p}, finished = {p} WHERE id = {p}",
-                             [(i + 1, f, g) for g, i, _, _, f in items])
-        if self.is_postgres:  # delivered on commit only; says how many actions the game now has
-            for g, i, *_ in items:
-                conn.exec_driver_sql(f"SELECT pg_notify({p}, {p})", (NOTIFY_CHANNEL, f"{g} {i + 1}"))
+                             [(i + 1, f, g) for g, (i, f) in last.items()])
+        if self.is_postgres:  # delivered on commit only, in commit order; a few notes for the whole batch
+            for payload in action_notes(items):
+                conn.exec_driver_sql(f"SELECT pg_notify({p}, {p})", (NOTIFY_CHANNEL, payload))
+
+    def _insert_actions_postgres(self, conn: Any, items: list[tuple[str, int, int, int, bool]]) -> None:
+        """:meth:`append_actions` on PostgreSQL: ONE statement (inserts, the games' counts and the notifications
+        in data-modifying ``WITH`` clauses) on a connection in autocommit, so a whole batch, its commit and its
+        notifications take one round trip to the server, not one per statement plus a ``BEGIN``, a ``COMMIT`` and
+        a liveness check: on a busy machine each round trip waits for the database process to be scheduled."""
+        last = {g: (i, f) for g, i, _, _, f in items}
+        conn.exec_driver_sql(
+            "WITH ins AS (INSERT INTO actions (game_id, idx, action, seat, created_at) "
+            "SELECT g, i, a, s, %s FROM unnest(%s::varchar[], %s::int[], %s::int[], %s::int[]) AS t(g, i, a, s)), "
+            "upd AS (UPDATE games SET num_actions = u.n, finished = u.f "
+            "FROM unnest(%s::varchar[], %s::int[], %s::bool[]) AS u(id, n, f) WHERE games.id = u.id) "
+            "SELECT pg_notify(%s, note) FROM unnest(%s::text[]) WITH ORDINALITY AS t(note, k) ORDER BY k",
+            (time.time(), [g for g, *_ in items], [i for _, i, *_ in items], [a for _, _, a, _, _ in items],
+             [s for _, _, _, s, _ in items], list(last), [i + 1 for i, _ in last.values()],
+             [f for _, f in last.values()], NOTIFY_CHANNEL, action_notes(items)))
 
     def save_clock(self, game_id: str, row: dict[str, Any]) -> None:
         """Store a game's clock (its whole state: one row per game), committed before returning."""

@@ -143,12 +143,16 @@ function drawActions(m) {
 }
 
 // A group of the list: its own entries as buttons, its subgroups as buttons that open and close (aria-expanded).
+// Stepper entries (a form filled in one move at a time, see core ActionChoice.step) are drawn as steppers and
+// their groups stay open.
 function drawGroup(node, path, open) {
   const list = FB.el("div", { class: "choice-list" });
-  for (const c of node.entries) list.append(entryButton(c, c.label));
+  const steps = node.entries.filter(c => c.step);
+  if (steps.length) list.append(stepperRows(steps, path));
+  for (const c of node.entries) if (!c.step) list.append(entryButton(c, c.label));
   for (const [name, sub] of node.groups) {
     const key = [...path, name].join(" › ");
-    const isOpen = open || expanded.has(key) || sub.count === 1 && node.groups.size === 1;
+    const isOpen = open || expanded.has(key) || sub.count === 1 && node.groups.size === 1 || hasSteps(sub);
     const body = drawGroup(sub, [...path, name], false);
     body.hidden = !isOpen;
     const head = FB.el("button", { type: "button", class: "group", "aria-expanded": isOpen ? "true" : "false",
@@ -161,6 +165,31 @@ function drawGroup(node, path, open) {
     list.append(FB.el("div", { class: "choice-group" }, head, body));
   }
   return list;
+}
+
+function hasSteps(node) {
+  return node.entries.some(c => c.step) || [...node.groups.values()].some(hasSteps);
+}
+
+// One row per counter: its name, a minus button, the count, a plus button. A step is played at once (the
+// opposite step undoes it), so it skips the confirm bar.
+function stepperRows(steps, path) {
+  const rows = new Map();
+  for (const c of steps) {
+    if (!rows.has(c.counter)) rows.set(c.counter, { count: c.count, down: null, up: null });
+    rows.get(c.counter)[c.step > 0 ? "up" : "down"] = c;
+  }
+  const box = FB.el("div", { class: "steppers", role: "group", "aria-label": path[path.length - 1] || "Counts" });
+  for (const [name, r] of rows) {
+    const button = (c, sign) => FB.el("button", { type: "button", class: "step", text: sign,
+      disabled: !c, "data-step": c ? c.id : null, title: c ? c.note || c.label : null,
+      "aria-label": c ? (c.note ? `${c.label}. ${c.note}` : c.label) : `${sign === "+" ? "More" : "Less"} ${name}: not possible`,
+      onclick: () => { if (c) act(c.id); } });
+    box.append(FB.el("div", { class: "stepper", "data-counter": name },
+      FB.el("span", { class: "stepper-name", text: name }), button(r.down, "−"),
+      FB.el("output", { class: "stepper-count", text: String(r.count), "aria-live": "polite" }), button(r.up, "+")));
+  }
+  return box;
 }
 
 function entryButton(c, text) {

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from firebreak.core import GameSpec, OptionSpec, register
 
+from .encode import BrigadeEncoder
 from .heuristic import heuristic, heuristic_all, stats
 from .render import render
 from .state import BrigadeState
@@ -33,7 +34,8 @@ SPEC = register(
         render=render,
         heuristic=heuristic,
         stats=stats,
-        extra={"svg": render_svg, "mcts_scale": 2.0, "heuristic_all": heuristic_all},
+        extra={"svg": render_svg, "mcts_scale": 2.0, "heuristic_all": heuristic_all,
+               "observation_encoder": BrigadeEncoder},
     )
 )
 

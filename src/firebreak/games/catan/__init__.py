@@ -2,6 +2,7 @@
 
 from firebreak.core import GameSpec, OptionSpec, register
 
+from .encode import CatanEncoder
 from .heuristic import heuristic
 from .render import render
 from .state import CatanState
@@ -29,8 +30,8 @@ SPEC = register(GameSpec(
         OptionSpec("firestorm_discard", bool, True,
                    "on a 7 in firestorm mode, players holding more than 7 cards still discard half"),
         OptionSpec("player_trades", bool, True,
-                   "allow trade offers between players (one resource type for another, 1 or 2 cards a side)"),
-        OptionSpec("offers_per_turn", int, 3, "how many trade offers a player may make in one turn",
+                   "allow trade offers between players (any cards for any other cards)"),
+        OptionSpec("offers_per_turn", int, 3, "how many trade offers a player may draft in one turn (a discarded draft counts)",
                    minimum=0, maximum=20),
         OptionSpec("turn_limit", int, 1000,
                    "end the game after this many turns, drawn among the players with most points (0 = no limit)",
@@ -41,5 +42,5 @@ SPEC = register(GameSpec(
     render=render,
     heuristic=heuristic,
     stats=_stats,
-    extra={"mcts_scale": 10.0, "svg": render_svg},  # 10 evaluation points = 1 VP
+    extra={"mcts_scale": 10.0, "svg": render_svg, "observation_encoder": CatanEncoder},  # 10 evaluation points = 1 VP
 ))

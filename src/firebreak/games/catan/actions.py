@@ -18,27 +18,6 @@ END_TURN = 1
 YOP_PAIRS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(5) for b in range(a, 5))
 """Year of Plenty choices: two resources, order irrelevant (15 pairs)."""
 
-OFFER_QUANTITIES = (1, 2)
-"""Player-to-player offers are one resource type for one other, 1 or 2 cards each side (a finite space)."""
-
-
-def offer_decode(i: int) -> tuple[int, int, int, int]:
-    """Offer index -> (give resource, give quantity, get resource, get quantity)."""
-    qr = i % 2
-    i //= 2
-    qg = i % 2
-    i //= 2
-    gi = i % 4
-    give = i // 4
-    get = gi if gi < give else gi + 1
-    return give, OFFER_QUANTITIES[qg], get, OFFER_QUANTITIES[qr]
-
-
-def offer_encode(give: int, qg: int, get: int, qr: int) -> int:
-    gi = get if get < give else get - 1
-    return ((give * 4 + gi) * 2 + OFFER_QUANTITIES.index(qg)) * 2 + OFFER_QUANTITIES.index(qr)
-
-
 def maritime_decode(i: int) -> tuple[int, int]:
     give, gi = divmod(i, 4)
     return give, (gi if gi < give else gi + 1)
@@ -63,7 +42,6 @@ class Layout:
         "maritime",
         "monopoly",
         "num_players",
-        "offer",
         "reject",
         "road",
         "road_building",
@@ -74,6 +52,9 @@ class Layout:
         "take",
         "texts",
         "yop",
+    ) + (  # the trade and fire-payment blocks
+        "ask_add", "ask_remove", "draft", "fire_pay", "give_add", "give_remove", "propose", "reject_all",
+        "withdraw_draft",
     )
 
     def __init__(self, num_players: int) -> None:
@@ -106,15 +87,29 @@ class Layout:
         o += 5
         self.maritime = o
         o += 20
-        self.offer = o
-        o += 80
+        # --- trades between players (ruling B5): an offer is composed card by card, then put to the table ---
+        self.draft = o  # open a draft offer
+        o += 1
+        self.give_add = o
+        self.give_remove = o + 5
+        self.ask_add = o + 10
+        self.ask_remove = o + 15
+        o += 20
+        self.propose = o
+        self.withdraw_draft = o + 1
+        o += 2
         self.accept = o
         self.reject = o + 1
-        o += 2
+        self.reject_all = o + 2
+        o += 3
         self.confirm = o
         o += num_players
         self.cancel = o
         o += 1
+        # --- paying the fire (ruling F10): the payer chooses each card ---
+        self.fire_pay = o
+        o += 5
+        # --- end of the trade and fire blocks ---
         self.size = o
         self.texts = tuple(self._text(a, t) for a in range(o))
 
@@ -152,19 +147,35 @@ class Layout:
             return f"take a card from seat {a - self.take}"
         if a < self.maritime:
             return f"discard {R[a - self.discard]}"
-        if a < self.offer:
+        if a < self.draft:
             g, s = maritime_decode(a - self.maritime)
             return f"maritime trade {R[g]} for {R[s]}"
-        if a < self.accept:
-            g, qg, s, qr = offer_decode(a - self.offer)
-            return f"offer {qg} {R[g]} for {qr} {R[s]}"
+        if a < self.fire_pay:
+            return self._trade_text(a)
+        return f"pay 1 {R[a - self.fire_pay]} to the fire"
+
+    def _trade_text(self, a: int) -> str:
+        """Texts of the trade block (draft steps, answers, the offerer's choice)."""
+        R = RESOURCE_NAMES
+        if a == self.draft:
+            return "make a trade offer"
+        if a < self.propose:
+            step, r = divmod(a - self.give_add, 5)
+            return ("offer: give 1 more {}", "offer: give 1 {} less", "offer: ask for 1 more {}",
+                    "offer: ask for 1 {} less")[step].format(R[r])
+        if a == self.propose:
+            return "propose offer"
+        if a == self.withdraw_draft:
+            return "discard draft offer"
         if a == self.accept:
             return "accept offer"
         if a == self.reject:
-            return "reject offer"
+            return "decline offer"
+        if a == self.reject_all:
+            return "decline all offers this turn"
         if a < self.cancel:
             return f"trade with seat {a - self.confirm}"
-        return "cancel offer"
+        return "withdraw offer"
 
 
 @cache

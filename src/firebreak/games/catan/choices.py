@@ -10,15 +10,17 @@ Every entry says only what the acting seat's view shows: the board, hand sizes, 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from firebreak.core.game import ActionChoice
 from firebreak.core.text import capitalise, join_words, plural
 
-from .actions import END_TURN, ROLL, YOP_PAIRS, maritime_decode, offer_decode
+from .actions import END_TURN, ROLL, YOP_PAIRS, maritime_decode
 from .board import DESERT
 from .constants import (
     DISCARD,
+    FIRE_PAY,
     MAIN,
     MOVE_TOKEN,
     PRE_ROLL,
@@ -29,9 +31,11 @@ from .constants import (
     SPECIAL_BUILD,
     TAKE,
     TRADE_CONFIRM,
+    TRADE_DRAFT,
     TRADE_RESPONSE,
 )
 from .fire import burning_buildings
+from .narrate import bundle
 from .places import hex_place, hex_words, node_place, path_place
 
 if TYPE_CHECKING:
@@ -104,15 +108,15 @@ def _main(state: CatanState, legal: list[int]) -> list[ChoiceList]:
                                                                          "left in the deck."))
         elif a < lay.firestorm:
             dev.append(_dev_choice(state, a))
-        elif lay.maritime <= a < lay.offer:
+        elif lay.maritime <= a < lay.draft:
             give, get = maritime_decode(a - lay.maritime)
             rate = state.rates[p][give]
             bank.append(ActionChoice(a, f"Get 1 {R[get]}", ("Trade with the bank", f"Give {rate} {R[give]}")))
-        elif lay.offer <= a < lay.accept:
-            g, qg, s, qr = offer_decode(a - lay.offer)
-            offers.append(ActionChoice(a, f"{qg} {R[g]} for {qr} {R[s]}",
-                                       ("Offer a trade to the players", f"Give {R[g]}"),
-                                       note=f"Ask the other players for {qr} {R[s]} in return for {qg} {R[g]}."))
+        elif a == lay.draft:
+            left = state.max_offers - state.offers_made
+            offers.append(ActionChoice(a, "Offer a trade to the players",
+                                       note=f"Choose the cards to give and to ask for, then propose the offer to the "
+                                            f"table ({plural(left, 'offer')} left this turn)."))
     return [builds, dev, bank, offers]
 
 
@@ -180,29 +184,76 @@ def action_choices(state: CatanState) -> list[ActionChoice]:
                                f"{plural(sum(state.hands[a - lay.take]), 'card')} in hand", ("Take a card from",),
                             note="You take one of their cards at random.") for a in legal]
         return out
-    if ph == TRADE_RESPONSE:
-        g, qg, s, qr = offer_decode(state.offer)
-        offer = f"{qr} {R[s]} for {qg} {R[g]}"
-        out = []
-        if lay.accept in legal:
-            out.append(ActionChoice(lay.accept, "Accept the offer",
-                                    note=f"You would give {state.player_name(state.turn)} {offer}."))
-        short = f"you hold no {R[s]}" if qr == 1 else f"you hold fewer than {qr} {R[s]}"
-        why = "" if len(legal) > 1 else f"You cannot accept: {short}."
-        out.append(ActionChoice(lay.reject, "Decline the offer", note=why))
-        return out
-    if ph == TRADE_CONFIRM:
-        g, qg, s, qr = offer_decode(state.offer)
-        out = [ActionChoice(a, f"Trade with {state.player_name(a - lay.confirm)}",
-                            note=f"Give {qg} {R[g]} and get {qr} {R[s]}.") for a in legal if a != lay.cancel]
-        why = "" if out else "Nobody who accepted can make the trade: withdraw the offer."
-        return out + [ActionChoice(lay.cancel, "Withdraw the offer", note=why)]
+    if ph in (TRADE_DRAFT, TRADE_RESPONSE, TRADE_CONFIRM):
+        return _trade_choices(state, legal)
+    if ph == FIRE_PAY:
+        h = state.hands[p]
+        left = state.fire_left[p]
+        return [ActionChoice(a, f"Pay 1 {R[a - lay.fire_pay]} (you have {h[a - lay.fire_pay]})",
+                             ("Pay the fire: choose a card for the bank",),
+                             note=f"{plural(left, 'card')} still to pay to the fire.") for a in legal]
     return [ActionChoice(a, state.action_to_text(a)) for a in legal]  # pragma: no cover - every phase is above
 
 
 def _with_note(choice: ActionChoice, note: str) -> ActionChoice:
-    return ActionChoice(choice.action, choice.label, choice.group, choice.source, choice.target, choice.same,
-                        choice.preview, note)
+    return replace(choice, note=note)
+
+
+OFFER_GROUP = "Your trade offer"
+GIVE_GROUP = (OFFER_GROUP, "Cards you give")
+ASK_GROUP = (OFFER_GROUP, "Cards you ask for")
+
+
+def _trade_choices(state: CatanState, legal: list[int]) -> list[ActionChoice]:
+    """The draft offer as steppers (give and ask, per resource), then propose or discard; answers; the choice
+    of partner. The draft itself is public (the view shows it), so every note says only what the table sees."""
+    lay = state.lay
+    p = state.actor
+    give, ask = state.give, state.ask
+    offer = f"{bundle(_named(give))} for {bundle(_named(ask))}"
+    out: list[ActionChoice] = []
+    if state.phase == TRADE_DRAFT:
+        h = state.hands[p]
+        for a in legal:
+            if a >= lay.propose:
+                continue
+            step, r = divmod(a - lay.give_add, 5)
+            name = R[r]
+            if step < 2:
+                label = f"Give 1 more {name}" if step == 0 else f"Give 1 {name} less"
+                out.append(ActionChoice(a, label, GIVE_GROUP, step=1 if step == 0 else -1, counter=name,
+                                        count=give[r], note=f"You hold {h[r]} {name}."))
+            else:
+                label = f"Ask for 1 more {name}" if step == 2 else f"Ask for 1 {name} less"
+                out.append(ActionChoice(a, label, ASK_GROUP, step=1 if step == 2 else -1, counter=name,
+                                        count=ask[r]))
+        if lay.propose in legal:
+            out.append(ActionChoice(lay.propose, f"Propose {offer}",
+                                    note="The other players answer in turn; then you choose whom to trade with."))
+        why = "" if any(give) or any(ask) else "Add the cards you give and the cards you ask for."
+        out.append(ActionChoice(lay.withdraw_draft, "Discard the draft", note=why or "Put the offer away unmade "
+                                "(it still counts as one of this turn's offers)."))
+        return out
+    if state.phase == TRADE_RESPONSE:
+        offerer = state.player_name(state.turn)
+        answer = f"{bundle(_named(ask))} for {bundle(_named(give))}"
+        if lay.accept in legal:
+            out.append(ActionChoice(lay.accept, "Accept the offer",
+                                    note=f"You would give {offerer} {answer}, if they choose you."))
+        short = [f"{ask[r]} {R[r]}" for r in range(5) if state.hands[p][r] < ask[r]]
+        why = "" if lay.accept in legal else f"You cannot accept: you hold fewer than {join_words(short)}."
+        out.append(ActionChoice(lay.reject, "Decline the offer", note=why))
+        out.append(ActionChoice(lay.reject_all, "Decline all offers this turn",
+                                note=f"You will not be asked again until {offerer}'s turn ends."))
+        return out
+    partners = [ActionChoice(a, f"Trade with {state.player_name(a - lay.confirm)}", note=f"Give {offer}.")
+                for a in legal if a != lay.cancel]
+    why = "" if partners else "Nobody who accepted can make the trade: withdraw the offer."
+    return partners + [ActionChoice(lay.cancel, "Withdraw the offer", note=why)]
+
+
+def _named(cards: list[int]) -> dict[str, int]:
+    return {R[r]: k for r, k in enumerate(cards) if k}
 
 
 def _move_token(state: CatanState, legal: list[int]) -> list[ActionChoice]:

@@ -8,6 +8,8 @@ from .datafiles import DEV_KINDS, RESOURCE_NAMES, components
 # Phases
 (SETUP_SETTLEMENT, SETUP_ROAD, PRE_ROLL, MAIN, DISCARD, MOVE_TOKEN, TAKE, ROAD_BUILDING, TRADE_RESPONSE,
  TRADE_CONFIRM, SPECIAL_BUILD, OVER) = range(12)
+# Trading and fire payments (composing an offer step by step; choosing the cards paid to the fire)
+TRADE_DRAFT, FIRE_PAY = 12, 13
 # Resources
 LUMBER, BRICK, WOOL, GRAIN, ORE = range(5)
 # Development cards
@@ -40,6 +42,7 @@ def seat_name(seat: int) -> str:
 PHASE_NAMES = (
     "setup settlement", "setup road", "roll", "main", "discard", "move token", "take card", "road building",
     "trade response", "trade confirm", "special building", "over",
+    "trade draft", "fire payment",
 )
 
 __all__ = ["DEV_KINDS", "PHASE_NAMES", "RESOURCE_NAMES"]

@@ -6,12 +6,26 @@ still open for settlements, harbours, the hand (resources one does not produce a
 are penalised because of the 7), roads, fire stations (protection in firestorm mode) and development cards.
 A pending trade offer is valued as if it went through (for an acceptor) or half-way (for the offerer, who still
 has to confirm), so one-ply bots answer offers by what the trade does for them.
+
+Trades (ruling B5): a bot makes at most one offer a turn, and only a sensible one (``suggested_offer``: its
+surplus for the one or two cards it lacks for its nearest build). A draft is valued by how far it is from that
+offer, so a one-ply bot composes it card by card and proposes it; a second draft in a turn, or a draft with no
+sensible offer behind it, is valued below doing nothing, so bots never flood the table with offers.
 """
 
 from __future__ import annotations
 
-from .actions import offer_decode
 from .board import DESERT
+from .constants import (
+    COST_CITY,
+    COST_DEV,
+    COST_ROAD,
+    COST_SETTLEMENT,
+    COST_STATION,
+    TRADE_CONFIRM,
+    TRADE_DRAFT,
+    TRADE_RESPONSE,
+)
 
 PIPS = (0, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1)
 
@@ -23,6 +37,106 @@ def _hand_value(hand: list[int], produced: set[int]) -> float:
         value += w * min(hand[r], 4) + 0.05 * max(0, hand[r] - 4)
     cards = sum(hand)
     return value - 0.4 * max(0, cards - 7)
+
+
+GOAL_WEIGHT = 0.4
+"""Value of one card fewer missing for the nearest build, when judging a trade."""
+DRAFT_STEP = 0.05
+"""Cost of each card a draft differs from the offer the bot means to make (so it composes towards it)."""
+IDLE_DRAFT = 1.0
+"""Cost of a draft with no sensible offer behind it (a second one in a turn, or nothing worth asking for)."""
+
+
+def _goals(s, p: int) -> list[tuple[int, ...]]:
+    """The builds a player could aim at now, most valuable first (their costs)."""
+    out = []
+    mine = [n for n in s.reach[p] if s.node_owner[n] == p]
+    if s.cities_left[p] and any(s.node_level[n] == 1 for n in mine):
+        out.append(COST_CITY)
+    if s.settlements_left[p] and any(s.buildable[n] for n in s.reach[p]):
+        out.append(COST_SETTLEMENT)
+    if s.firestorm:
+        if s.stations_left[p] and any(not s.station[n] for n in mine):
+            out.append(COST_STATION)
+    elif s.dev_deck:
+        out.append(COST_DEV)
+    if s.roads_left[p]:
+        out.append(COST_ROAD)
+    return out
+
+
+def _missing(hand: list[int], goals: list[tuple[int, ...]]) -> int:
+    """Cards missing for the nearest of the goals (0 if one is affordable; 0 without goals)."""
+    return min((sum(max(0, c[r] - hand[r]) for r in range(5)) for c in goals), default=0)
+
+
+def trade_gain(s, p: int, give: list[int], ask: list[int], kinds: set[int] | None = None) -> float:
+    """What a trade giving ``give`` for ``ask`` is worth to ``p`` (negative: a bad trade)."""
+    hand = s.hands[p]
+    after = [hand[r] - give[r] + ask[r] for r in range(5)]
+    if min(after) < 0:
+        return -100.0
+    kinds = _produced(s, p) if kinds is None else kinds
+    goals = _goals(s, p)
+    return (_hand_value(after, kinds) - _hand_value(hand, kinds)
+            + GOAL_WEIGHT * (_missing(hand, goals) - _missing(after, goals)))
+
+
+def suggested_offer(s, p: int) -> tuple[list[int], list[int]] | None:
+    """The offer a bot makes: the one or two cards it lacks for its nearest build, for as many of its surplus
+    cards (those the build does not need, most plentiful first); ``None`` when no such offer helps it."""
+    hand = s.hands[p]
+    held, biggest = s._ask_caps(p)  # public counts: what the others hold per resource, the largest hand
+    best = None
+    for cost in _goals(s, p):
+        lack = [max(0, cost[r] - hand[r]) for r in range(5)]
+        m = sum(lack)
+        if m > biggest or any(lack[r] > held[r] for r in range(5)):
+            continue  # nobody could accept
+        if 1 <= m <= 2 and (best is None or m < best[0]):
+            best = (m, cost, lack)
+    if best is None:
+        return None
+    m, cost, lack = best
+    spare = [max(0, hand[r] - cost[r]) if not lack[r] else 0 for r in range(5)]
+    if sum(spare) < m:
+        return None
+    give = [0] * 5
+    for _ in range(m):
+        r = max(range(5), key=lambda x: spare[x] - give[x])
+        give[r] += 1
+    if trade_gain(s, p, give, lack) <= 0:
+        return None
+    return give, lack
+
+
+def _produced(s, p: int) -> set[int]:
+    kinds = set()
+    for n in s.reach[p]:
+        if s.node_owner[n] == p:
+            for h in s.topo.node_hexes[n]:
+                if s.terrain[h] != DESERT:
+                    kinds.add(s.terrain[h])
+    return kinds
+
+
+def _offer_value(s, p: int, value: float, kinds: set[int]) -> float:
+    """The hand's value while an offer is drafted or on the table (see the module docstring)."""
+    ph = s.phase
+    if ph == TRADE_DRAFT:
+        if p != s.turn:
+            return value
+        target = suggested_offer(s, p) if s.offers_made <= 1 else None
+        if target is None:
+            return value - IDLE_DRAFT
+        give, ask = target
+        dist = sum(abs(s.give[r] - give[r]) + abs(s.ask[r] - ask[r]) for r in range(5))
+        return value + 0.5 * trade_gain(s, p, give, ask, kinds) - DRAFT_STEP * (dist + 1)
+    if p == s.turn:
+        return value + 0.5 * trade_gain(s, p, s.give, s.ask, kinds)
+    if p in s.acceptors:
+        return value + trade_gain(s, p, s.ask, s.give, kinds)
+    return value
 
 
 def heuristic(state, player: int) -> float:
@@ -55,15 +169,11 @@ def heuristic(state, player: int) -> float:
     score += 0.4 * sum(4 - r for r in s.rates[p])
     hand = s.hands[p]
     value = _hand_value(hand, kinds)
-    if s.offer >= 0 and (p == s.turn or p in s.acceptors):
-        give, qg, get, qr = offer_decode(s.offer)
-        traded = hand[:]
-        sign = 1 if p == s.turn else -1
-        traded[give] -= sign * qg
-        traded[get] += sign * qr
-        after = _hand_value(traded, kinds)
-        value = 0.5 * (value + after) if p == s.turn else after
-    score += value
+    if s.phase in (TRADE_DRAFT, TRADE_RESPONSE, TRADE_CONFIRM):
+        value = _offer_value(s, p, value, kinds)
+    score += value - 0.01 * s.declined[p]  # a bot declines one offer rather than all of a turn's
+    if p == s.turn and s.offers_made > 1:
+        score -= IDLE_DRAFT  # a second offer in a turn, whatever comes of it: search never plans one
     score += 0.3 * min(s.road_len[p], 10)
     if s.firestorm:
         score += 1.0 * secured

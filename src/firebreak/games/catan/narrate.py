@@ -35,9 +35,17 @@ def named_cards(names: Sequence[str]) -> str:
     return card_list([list(names).count(r) for r in RESOURCE_NAMES])
 
 
-def _fire_line(q: int, burnt: list[int], owed: int, paid: list[str], name: Namer) -> str:
+def bundle(cards: dict[str, int]) -> str:
+    """An offer's side as words: ``{"brick": 2, "wool": 1}`` -> ``"2 brick and 1 wool"``."""
+    return join_words(f"{k} {r}" for r, k in cards.items()) if cards else "nothing"
+
+
+def _fire_line(q: int, burnt: list[int], owed: int, paid: list[str], name: Namer, choosing: int = 0) -> str:
     """One player's part of the fire: how many buildings it reaches, what they pay and why not more."""
     who = name(q)
+    if choosing:
+        return (f"the firestorm reaches {plural(len(burnt), 'building')} of {who}; {who} must pay "
+                f"{plural(choosing, 'card')} to the bank and chooses which")
     pays = "nothing" if not paid else f"{named_cards(paid)} to the bank"
     reasons = []
     if len(burnt) > owed:
@@ -82,7 +90,8 @@ def describe(event: Event, name: Namer, hex_name: HexNamer) -> str:
     if k == "take_card":
         return f"{p} takes 1 {d['resource']} from {name(d['victim'])}."
     if k == "fire_spreads":
-        lines = [_fire_line(int(q), x["buildings"], x["owed"], x["paid"], name) for q, x in d["players"].items()]
+        lines = [_fire_line(int(q), x["buildings"], x["owed"], x["paid"], name, x.get("choosing", 0))
+                 for q, x in d["players"].items()]
         if not lines:
             return (f"The firestorm on {hex_name(d['hex'])} reaches no unsecured building "
                     "(none there, or all have fire stations).")
@@ -97,16 +106,30 @@ def describe(event: Event, name: Namer, hex_name: HexNamer) -> str:
         return f"{p} takes {title}{length}" + (f" from {name(prev)}." if prev >= 0 else ".")
     if k == "maritime":
         return f"{p} trades {d['count']} {d['give']} with the bank for 1 {d['get']}."
+    # --- trades between players and the fire's toll ---
+    if k == "offer_draft":
+        if not d["give"] and not d["ask"]:
+            return f"{p} starts drafting a trade offer."
+        return f"{p} drafts an offer: {bundle(d['give'])} for {bundle(d['ask'])} so far."
+    if k == "offer_draft_discarded":
+        return f"{p} discards their draft offer."
     if k == "offer":
-        return f"{p} offers {d['give_count']} {d['give']} for {d['get_count']} {d['get']}."
+        return f"{p} offers {bundle(d['give'])} for {bundle(d['ask'])}."
     if k == "accept":
         return f"{p} accepts the offer."
     if k == "reject":
         return f"{p} declines the offer."
+    if k == "reject_all":
+        return f"{p} declines the offer and every other offer this turn."
+    if k == "offer_declined":
+        return f"Nobody accepts the offer of {p}."
     if k == "trade":
-        return f"{p} trades with {name(d['partner'])}."
+        return f"{p} gives {name(d['partner'])} {bundle(d['give'])} for {bundle(d['ask'])}."
     if k == "offer_cancelled":
         return f"{p} withdraws the offer."
+    if k == "fire_payment":
+        left = f" ({plural(d['left'], 'more card')} to choose)" if d["left"] else ""
+        return f"{p} pays 1 {d['resource']} to the bank for the fire{left}."
     if k == "end_turn":
         return f"{p} ends their turn."
     if k == "buy_development":

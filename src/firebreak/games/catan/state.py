@@ -17,7 +17,7 @@ from typing import Any
 from firebreak.core import TERMINAL, OptionError
 from firebreak.core.game import GameState
 
-from .actions import END_TURN, ROLL, layout, maritime_decode, offer_decode
+from .actions import END_TURN, ROLL, layout, maritime_decode
 from .board import DESERT, GENERIC, lay_out
 from .constants import (  # noqa: F401 - re-exported for tests and tools
     ARMY_MIN,
@@ -30,6 +30,7 @@ from .constants import (  # noqa: F401 - re-exported for tests and tools
     DEV_KINDS,
     DISCARD,
     DISCARD_LIMIT,
+    FIRE_PAY,
     GRAIN,
     KNIGHT,
     LUMBER,
@@ -49,6 +50,7 @@ from .constants import (  # noqa: F401 - re-exported for tests and tools
     SPECIAL_BUILD,
     TAKE,
     TRADE_CONFIRM,
+    TRADE_DRAFT,
     TRADE_RESPONSE,
     VICTORY_POINT,
     WARDENS_MIN,
@@ -75,6 +77,11 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
         "_robbed",
         "acceptors",
         "actor",
+        "ask",
+        "declined",
+        "fire_left",
+        "fire_queue",
+        "give",
         "army",
         "army_holder",
         "bank",
@@ -98,7 +105,6 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
         "node_level",
         "node_owner",
         "numbers",
-        "offer",
         "offers_made",
         "over_winners",
         "phase",
@@ -197,10 +203,15 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
         self.discard_left = [0] * n
         self.return_phase = MAIN
         self.free_roads = 0
-        self.offer = -1
+        # trades between players (trading.py) and fire payments (ruling F10)
+        self.give = [0] * 5
+        self.ask = [0] * 5
         self.responders: list[int] = []
         self.acceptors: list[int] = []
         self.offers_made = 0
+        self.declined = [False] * n
+        self.fire_left = [0] * n
+        self.fire_queue: list[int] = []
         self.sbp_queue: list[int] = []
         self.over_winners: list[int] = []
         self.st_fire_hex = [0] * t.num_hexes
@@ -261,10 +272,14 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
         c.discard_left = self.discard_left[:]
         c.return_phase = self.return_phase
         c.free_roads = self.free_roads
-        c.offer = self.offer
+        c.give = self.give[:]
+        c.ask = self.ask[:]
         c.responders = self.responders[:]
         c.acceptors = self.acceptors[:]
         c.offers_made = self.offers_made
+        c.declined = self.declined[:]
+        c.fire_left = self.fire_left[:]
+        c.fire_queue = self.fire_queue[:]
         c.sbp_queue = self.sbp_queue[:]
         c.over_winners = self.over_winners[:]
         c.st_fire_hex = self.st_fire_hex[:]
@@ -331,17 +346,17 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
             return self._main_actions(p, False)
         if ph == ROAD_BUILDING:
             return self._road_spots(p)
+        if ph == TRADE_DRAFT:
+            return self._draft_actions(p)
         if ph == TRADE_RESPONSE:
             # Everyone is asked (asking only those who hold the cards would show their hands to all); only a
             # player who can pay may accept.
-            _give, _qg, get, qr = offer_decode(self.offer)
-            return [lay.accept, lay.reject] if self.hands[p][get] >= qr else [lay.reject]
+            return self._response_actions(p)
         if ph == TRADE_CONFIRM:
-            give, qg, get, qr = offer_decode(self.offer)
-            if self.hands[p][give] < qg:  # never in a real game; possible in a determinisation
-                return [lay.cancel]
-            hands = self.hands
-            return [lay.confirm + q for q in sorted(self.acceptors) if hands[q][get] >= qr] + [lay.cancel]
+            return self._confirm_actions(p)
+        if ph == FIRE_PAY:
+            h = self.hands[p]
+            return [lay.fire_pay + r for r in range(5) if h[r]]
         if ph == SETUP_SETTLEMENT:
             base = lay.settle
             return [base + n for n, ok in enumerate(self.buildable) if ok]
@@ -394,15 +409,8 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
                 for s in range(5):
                     if s != r and bank[s]:
                         out.append(base + r * 4 + (s if s < r else s - 1))
-        if self.trades and self.offers_made < self.max_offers:
-            base = lay.offer
-            for r in range(5):
-                if h[r]:
-                    lo = base + r * 16
-                    if h[r] >= 2:
-                        out.extend(range(lo, lo + 16))
-                    else:
-                        out.extend(x for x in range(lo, lo + 16) if not (x - base) & 2)
+        if self._can_open_offer(p):
+            out.append(lay.draft)
         return out
 
     def _my_nodes(self, p: int) -> list[int]:
@@ -461,7 +469,7 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
             self._emit("discard", player=p, resource=RESOURCE_NAMES[r])
             if not self.discard_left[p]:
                 self._next_discarder()
-        elif a < lay.offer:
+        elif a < lay.draft:
             give, get = maritime_decode(a - lay.maritime)
             rate = self.rates[p][give]
             h = self.hands[p]
@@ -470,12 +478,10 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
             self.bank[give] += rate
             self.bank[get] -= 1
             self._emit("maritime", player=p, give=RESOURCE_NAMES[give], count=rate, get=RESOURCE_NAMES[get])
-        elif a < lay.accept:
-            self._make_offer(p, a - lay.offer)
-        elif a < lay.confirm:
-            self._respond(p, a == lay.accept)
-        else:
-            self._confirm(p, a)
+        elif a < lay.fire_pay:
+            self._trade_action(p, a)
+        elif a < lay.fire_pay + 5:
+            self._pay_fire(p, a - lay.fire_pay)
         # 10 VP wins on the owner's turn (ruling B3): not during setup nor in the special building phase.
         if (ph != SPECIAL_BUILD and self.phase not in (OVER, SETUP_SETTLEMENT, SETUP_ROAD, SPECIAL_BUILD)
                 and self.total_vp(self.turn) >= WIN_VP):
@@ -622,38 +628,65 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
         self._emit("take_card", visible_to=(p, q), player=p, victim=q, resource=RESOURCE_NAMES[r])
 
     def _after_take(self) -> None:
+        self.phase = self.return_phase
+        self.actor = self.turn
         if self.firestorm:
             self._spread_fire(self._robbed)
         self._robbed = -1
-        self.phase = self.return_phase
-        self.actor = self.turn
 
+    # --- the fire's toll (ruling F10: the payer chooses the cards, as when discarding on a 7) ---------------
     def _spread_fire(self, robbed: int) -> None:
-        """Each affected player pays one card per burning building; the robbed player's first one is free."""
+        """Each affected player owes one card per burning building; the robbed player's first one is free.
+
+        A player with nothing to choose pays at once: one holding no more cards than they owe pays them all ("no
+        debt is incurred" beyond that), one holding a single kind of resource pays what they owe of it. The
+        others choose their cards one by one, in turn order from the turn player.
+        """
         burning = burning_buildings(self.topo, self.token_hex, self.node_owner, self.station, self.edge_owner)
-        rng = self.rng
         bank = self.bank
         paid_all: dict[str, Any] = {}
+        n = self.num_players
         for q, nodes in burning.items():
             owed = len(nodes) - (1 if q == robbed else 0)
             self.st_burned[q] += len(nodes)
             h = self.hands[q]
-            paid = []
-            for _ in range(owed):
-                total = sum(h)
-                if not total:
-                    break  # "no debt is incurred"
-                i = rng.below(total)
-                r = 0
-                while i >= h[r]:
-                    i -= h[r]
-                    r += 1
-                h[r] -= 1
-                bank[r] += 1
-                paid.append(RESOURCE_NAMES[r])
-            self.st_fire_lost[q] += len(paid)
+            paid: list[str] = []
+            choosing = 0
+            kinds = sum(1 for x in h if x)
+            if owed > 0 and (sum(h) <= owed or kinds == 1):  # nothing to choose: paid at once
+                for r in range(5):
+                    k = min(h[r], owed - len(paid))
+                    paid.extend([RESOURCE_NAMES[r]] * k)
+                    bank[r] += k
+                    h[r] -= k
+                self.st_fire_lost[q] += len(paid)
+            elif owed > 0:
+                choosing = owed
+                self.fire_left[q] = owed
             paid_all[str(q)] = {"buildings": nodes, "owed": owed, "paid": paid}
+            if choosing:
+                paid_all[str(q)]["choosing"] = choosing
         self._emit("fire_spreads", hex=self.topo.hex_labels[self.token_hex], players=paid_all)
+        self.fire_queue = [q for q in ((self.turn + k) % n for k in range(n)) if self.fire_left[q]]
+        if self.fire_queue:
+            self.phase = FIRE_PAY
+            self.actor = self.fire_queue[0]
+
+    def _pay_fire(self, p: int, r: int) -> None:
+        self.hands[p][r] -= 1
+        self.bank[r] += 1
+        self.fire_left[p] -= 1
+        self.st_fire_lost[p] += 1
+        self._emit("fire_payment", player=p, resource=RESOURCE_NAMES[r], left=self.fire_left[p])
+        if self.fire_left[p]:
+            return
+        self.fire_queue.pop(0)
+        if self.fire_queue:
+            self.actor = self.fire_queue[0]
+        else:
+            self.phase = self.return_phase
+            self.actor = self.turn
+    # --- end of the fire's toll ---------------------------------------------------------------------------
 
     # building
     def _place_road(self, p: int, e: int) -> None:
@@ -787,6 +820,7 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
         self.phase = PRE_ROLL
         self.dev_played = False
         self.offers_made = 0
+        self.declined = [False] * self.num_players
         for row in self.dev_new:
             if any(row):
                 row[:] = [0] * 5

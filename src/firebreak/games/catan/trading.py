@@ -1,65 +1,255 @@
-"""Trade offers between players (a mixin of CatanState).
+"""Trades between players (a mixin of CatanState): any bundle of resources for any other bundle (ruling B5).
 
-An offer is one resource type for one other, 1 or 2 cards a side (a finite action space). The other players who
-hold the cards asked for answer in seat order; the offerer then trades with one acceptor or cancels.
+The turn player opens a draft ("make a trade offer"), adds and removes cards to give and to ask for one at a
+time, then proposes it to the table or discards the draft. Every other player who has not declined all offers
+for the turn answers in seat order: accept (only if they hold every card asked for), decline, or decline all
+offers for the rest of the turn. The offerer then trades with one acceptor or withdraws the offer.
+
+Limits that keep the space finite and the offer honest: a player gives only cards they hold; asks for no more of
+a resource than the other players hold together and for no more cards than the largest other hand (both are
+public counts); never gives and asks for the same resource; an offer gives and asks at least one card each (no
+gifts); at most ``offers_per_turn`` drafts are opened in a turn.
 """
 
 from __future__ import annotations
 
-from .actions import offer_decode
-from .constants import MAIN, RESOURCE_NAMES, TRADE_CONFIRM, TRADE_RESPONSE
+from firebreak.core import IllegalActionError, MalformedActionError
+
+from .constants import MAIN, RESOURCE_NAMES, TRADE_CONFIRM, TRADE_DRAFT, TRADE_RESPONSE
+
+
+def counts(bundle: list[int]) -> dict[str, int]:
+    """A bundle as ``{resource: count}`` for the cards it holds (for views and events)."""
+    return {RESOURCE_NAMES[r]: k for r, k in enumerate(bundle) if k}
 
 
 class TradingMixin:
-    """Offer, answer, confirm."""
+    """Draft, propose, answer, trade or withdraw."""
 
     __slots__ = ()
 
-    def _make_offer(self, p: int, i: int) -> None:
-        give, qg, get, qr = offer_decode(i)
-        self.offers_made += 1
-        self.offer = i
+    # --- legal actions ------------------------------------------------------------------------------------
+    def _can_open_offer(self, p: int) -> bool:
+        """May the turn player open a draft now? (called from the main phase after rolling)"""
+        if not self.trades or self.offers_made >= self.max_offers or not any(self.hands[p]):
+            return False
+        hands = self.hands
+        declined = self.declined
+        return any(q != p and not declined[q] and any(hands[q]) for q in range(self.num_players))
+
+    def _ask_caps(self, p: int) -> tuple[list[int], int]:
+        """Per resource, how many the other players hold together; and the largest other hand (public counts)."""
+        hands = self.hands
+        others = [q for q in range(self.num_players) if q != p]
+        per = [sum(hands[q][r] for q in others) for r in range(5)]
+        return per, max((sum(hands[q]) for q in others), default=0)
+
+    def _draft_actions(self, p: int) -> list[int]:
+        lay = self.lay
+        h = self.hands[p]
+        give = self.give
+        ask = self.ask
+        per, biggest = self._ask_caps(p)
+        asked = sum(ask)
+        out = [lay.give_add + r for r in range(5) if h[r] > give[r] and not ask[r]]
+        out += [lay.give_remove + r for r in range(5) if give[r]]
+        out += [lay.ask_add + r for r in range(5) if not give[r] and ask[r] < per[r] and asked < biggest]
+        out += [lay.ask_remove + r for r in range(5) if ask[r]]
+        if any(give) and any(ask):
+            out.append(lay.propose)
+        out.append(lay.withdraw_draft)
+        return out
+
+    def _response_actions(self, q: int) -> list[int]:
+        lay = self.lay
+        h = self.hands[q]
+        ask = self.ask
+        can = all(h[r] >= ask[r] for r in range(5))
+        return ([lay.accept] if can else []) + [lay.reject, lay.reject_all]
+
+    def _confirm_actions(self, p: int) -> list[int]:
+        lay = self.lay
+        hands = self.hands
+        give = self.give
+        ask = self.ask
+        if any(hands[p][r] < give[r] for r in range(5)):  # never in a real game; possible in a determinisation
+            return [lay.cancel]
+        able = [q for q in sorted(self.acceptors) if all(hands[q][r] >= ask[r] for r in range(5))]
+        return [lay.confirm + q for q in able] + [lay.cancel]
+
+    # --- applying -----------------------------------------------------------------------------------------
+    def _trade_action(self, p: int, a: int) -> None:
+        lay = self.lay
+        if a == lay.draft:
+            self.offers_made += 1
+            self.give = [0] * 5
+            self.ask = [0] * 5
+            self.phase = TRADE_DRAFT
+            self._emit("offer_draft", player=p, give={}, ask={})
+        elif a < lay.propose:
+            step, r = divmod(a - lay.give_add, 5)
+            side = self.give if step < 2 else self.ask
+            side[r] += 1 if step % 2 == 0 else -1
+            self._emit("offer_draft", player=p, give=counts(self.give), ask=counts(self.ask))
+        elif a == lay.propose:
+            self._propose(p)
+        elif a == lay.withdraw_draft:
+            self._clear_offer()
+            self._emit("offer_draft_discarded", player=p)
+        elif a < lay.confirm:
+            self._respond(p, a)
+        else:
+            self._confirm(p, a)
+
+    def _propose(self, p: int) -> None:
         n = self.num_players
-        self.responders = [(p + k) % n for k in range(1, n)]
+        declined = self.declined
+        self.responders = [q for q in ((p + k) % n for k in range(1, n)) if not declined[q]]
         self.acceptors = []
-        self._emit("offer", player=p, give=RESOURCE_NAMES[give], give_count=qg, get=RESOURCE_NAMES[get], get_count=qr)
+        self._emit("offer", player=p, give=counts(self.give), ask=counts(self.ask))
         if self.responders:
             self.phase = TRADE_RESPONSE
             self.actor = self.responders[0]
-        else:
-            self.offer = -1
+        else:  # pragma: no cover - a draft opens only while someone may answer
+            self._clear_offer()
 
-    def _respond(self, q: int, accept: bool) -> None:
+    def _respond(self, q: int, a: int) -> None:
+        lay = self.lay
         self.responders.pop(0)
-        if accept:
+        if a == lay.accept:
             self.acceptors.append(q)
-        self._emit("accept" if accept else "reject", player=q)
+            self._emit("accept", player=q)
+        elif a == lay.reject:
+            self._emit("reject", player=q)
+        else:
+            self.declined[q] = True
+            self._emit("reject_all", player=q)
         if self.responders:
             self.actor = self.responders[0]
         elif self.acceptors:
             self.phase = TRADE_CONFIRM
             self.actor = self.turn
         else:
-            self.offer = -1
-            self.phase = MAIN
-            self.actor = self.turn
+            self._emit("offer_declined", player=self.turn)
+            self._clear_offer()
 
     def _confirm(self, p: int, a: int) -> None:
         lay = self.lay
         if a != lay.cancel:
             q = a - lay.confirm
-            give, qg, get, qr = offer_decode(self.offer)
             hp = self.hands[p]
             hq = self.hands[q]
-            hp[give] -= qg
-            hq[give] += qg
-            hq[get] -= qr
-            hp[get] += qr
-            self._emit("trade", player=p, partner=q)
+            for r in range(5):
+                g = self.give[r]
+                k = self.ask[r]
+                hp[r] += k - g
+                hq[r] += g - k
+            self._emit("trade", player=p, partner=q, give=counts(self.give), ask=counts(self.ask))
         else:
             self._emit("offer_cancelled", player=p)
-        self.offer = -1
+        self._clear_offer()
+
+    def _clear_offer(self) -> None:
+        self.give = [0] * 5
+        self.ask = [0] * 5
+        self.responders = []
         self.acceptors = []
         self.phase = MAIN
         self.actor = self.turn
 
+    @property
+    def offer_pending(self) -> bool:
+        """A draft or a proposed offer is on the table (the view shows it)."""
+        return self.phase in (TRADE_DRAFT, TRADE_RESPONSE, TRADE_CONFIRM)
+
+    # --- the one-line form (``GameState.phrase_to_actions``) ---------------------------------------------------
+    def phrase_to_actions(self, text: str) -> list[int] | None:
+        """``offer 2 brick and 1 wool for 1 ore`` -> open a draft, add each card, propose (see trading.py).
+
+        Returns ``None`` for text that is not an offer; raises ``IllegalActionError`` (changing nothing) for an
+        offer that cannot be made now, saying why.
+        """
+        parsed = parse_offer(text)
+        if parsed is None:
+            return None
+        give, ask = parsed
+        lay = self.lay
+        p = self.current_player()
+        if self.phase == TRADE_DRAFT:
+            steps = [lay.give_remove + r for r in range(5) for _ in range(self.give[r])]
+            steps += [lay.ask_remove + r for r in range(5) for _ in range(self.ask[r])]
+        else:
+            steps = [lay.draft]
+        steps += [lay.give_add + r for r in range(5) for _ in range(give[r])]
+        steps += [lay.ask_add + r for r in range(5) for _ in range(ask[r])]
+        steps.append(lay.propose)
+        trial = self.clone()
+        for a in steps:
+            if not trial.is_legal(a):
+                raise IllegalActionError(trial._why_not(p, a, give, ask))
+            trial.apply_unchecked(a)
+        return steps
+
+    def _why_not(self, p: int, a: int, give: list[int], ask: list[int]) -> str:
+        """Why one step of a typed offer cannot be played (the first refused step decides)."""
+        lay = self.lay
+        if a == lay.draft:
+            if self.phase != MAIN or p != self.turn:
+                return "you can offer a trade only in your own turn, after rolling and with nothing else pending"
+            if not self.trades:
+                return "trades between players are off in this game"
+            if self.offers_made >= self.max_offers:
+                return f"you have made all {self.max_offers} offers allowed in a turn"
+            if not any(self.hands[p]):
+                return "you hold no cards to offer"
+            return "no other player can answer an offer now (all have declined this turn's offers or hold no cards)"
+        if a == lay.propose:
+            return "an offer must give at least one card and ask for at least one (no gifts)"
+        step, r = divmod(a - lay.give_add, 5)
+        res = RESOURCE_NAMES[r]
+        if give[r] and ask[r]:
+            return f"you cannot give and ask for {res} in one offer"
+        if step == 0:
+            return f"you hold {self.hands[p][r]} {res}, not {give[r]}"
+        per, biggest = self._ask_caps(p)
+        if ask[r] > per[r]:
+            return f"the other players hold only {per[r]} {res} together"
+        return f"no other player holds more than {biggest} cards"
+
+
+def parse_offer(text: str) -> tuple[list[int], list[int]] | None:
+    """``"offer 2 brick, 1 wool for ore"`` -> (give, ask) counts per resource; ``None`` if not an offer.
+
+    A count may be left out (1); resources may be joined by commas or "and"; a malformed offer raises
+    ``MalformedActionError`` saying what was not understood.
+    """
+    words = text.lower().replace(",", " ").split()
+    if not words or words[0] != "offer" or "for" not in words:
+        return None
+    i = words.index("for")
+    sides = (words[1:i], words[i + 1:])
+    out: list[list[int]] = []
+    for side in sides:
+        counts_ = [0] * 5
+        k: int | None = None
+        for w in side:
+            if w == "and":
+                continue
+            if w.isdigit():
+                if k is not None:
+                    raise MalformedActionError(f"two numbers in a row in {text.strip()!r}")
+                k = int(w)
+                if not 1 <= k <= 99:
+                    raise MalformedActionError(f"{w} is not a number of cards one can offer")
+                continue
+            name = w[:-1] if w.endswith("s") and w[:-1] in RESOURCE_NAMES else w
+            if name not in RESOURCE_NAMES:
+                raise MalformedActionError(f"{w!r} is not a resource (use {', '.join(RESOURCE_NAMES)})")
+            counts_[RESOURCE_NAMES.index(name)] += 1 if k is None else k
+            k = None
+        if k is not None:
+            raise MalformedActionError(f"a number without a resource in {text.strip()!r}")
+        if not any(counts_):
+            raise MalformedActionError("say what you give and what you ask for: offer 2 brick for 1 ore")
+        out.append(counts_)
+    return out[0], out[1]

@@ -11,11 +11,11 @@ from firebreak.core import Event, Rng
 from firebreak.core.game import ActionChoice
 from firebreak.core.text import seat_label
 
-from .actions import offer_decode
 from .board import DESERT, GENERIC
 from .choices import action_choices, hex_text
-from .constants import DEV_KINDS, OVER, PHASE_NAMES, PIECES, RESOURCE_NAMES, VICTORY_POINT, seat_name, WIN_VP
+from .constants import DEV_KINDS, OVER, PHASE_NAMES, TRADE_CONFIRM, TRADE_DRAFT, PIECES, RESOURCE_NAMES, VICTORY_POINT, seat_name, WIN_VP
 from .narrate import describe
+from .trading import counts
 
 if TYPE_CHECKING:
     from .state import CatanState
@@ -134,10 +134,13 @@ class ViewsMixin:
             "offer": None,
             "winners": self.winners(),
         }
-        if self.offer >= 0:
-            g, qg, s, qr = offer_decode(self.offer)
-            v["offer"] = {"from": self.turn, "give": RESOURCE_NAMES[g], "give_count": qg, "get": RESOURCE_NAMES[s],
-                          "get_count": qr, "waiting_for": list(self.responders), "accepted_by": list(self.acceptors)}
+        # --- trades between players: the draft or proposed offer (public: it is laid on the table) ---
+        v["declined_all_offers"] = [q for q in range(self.num_players) if self.declined[q]]
+        v["fire_owed"] = list(self.fire_left)
+        if self.offer_pending:
+            stage = {TRADE_DRAFT: "draft", TRADE_CONFIRM: "choosing"}.get(self.phase, "proposed")
+            v["offer"] = {"from": self.turn, "stage": stage, "give": counts(self.give), "ask": counts(self.ask),
+                          "waiting_for": list(self.responders), "accepted_by": list(self.acceptors)}
         if player is not None:
             v["hand"] = dict(zip(RESOURCE_NAMES, self.hands[player]))
             v["development_hand"] = dict(zip(DEV_KINDS, self.dev_hand[player]))
@@ -164,8 +167,9 @@ class ViewsMixin:
             "build_vp": self.build_vp[:], "dev_deck": self.dev_deck[:], "dev_hand": [h[:] for h in self.dev_hand],
             "dev_new": [h[:] for h in self.dev_new], "dev_played": self.dev_played, "setup_idx": self.setup_idx,
             "setup_node": self.setup_node, "discard_left": self.discard_left[:], "return_phase": self.return_phase,
-            "free_roads": self.free_roads, "offer": self.offer, "responders": self.responders[:],
-            "acceptors": self.acceptors[:], "offers_made": self.offers_made, "sbp_queue": self.sbp_queue[:],
+            "free_roads": self.free_roads, "give": self.give[:], "ask": self.ask[:], "responders": self.responders[:],
+            "acceptors": self.acceptors[:], "offers_made": self.offers_made, "declined": self.declined[:],
+            "fire_left": self.fire_left[:], "fire_queue": self.fire_queue[:], "sbp_queue": self.sbp_queue[:],
             "winners": self.over_winners[:], "stats": self.stats(),
         }
 
@@ -262,27 +266,30 @@ class ViewsMixin:
 
     @staticmethod
     def _keep_acceptors_able_to_pay(c: CatanState, player: int) -> None:
-        """Everyone saw who accepted the pending offer, so everyone knows those players hold the cards asked for:
-        move such cards into their resampled hands from other rivals' hands (swapping a card back)."""
-        if c.offer < 0 or not c.acceptors:
+        """Everyone saw the offer on the table and who accepted it, so everyone knows the offerer holds the cards
+        offered and each acceptor the cards asked for: move such cards into their resampled hands from other
+        rivals' hands (swapping a card back, so hand sizes stay as seen)."""
+        if not c.offer_pending:
             return
-        _give, _qg, get, qr = offer_decode(c.offer)
-        for q in c.acceptors:
+        needs = [(c.turn, c.give)] + [(q, c.ask) for q in c.acceptors]
+        keep = {q: bundle for q, bundle in needs}
+        for q, bundle in needs:
             if q == player:
                 continue
             hq = c.hands[q]
-            for donor in range(c.num_players):
-                if hq[get] >= qr:
-                    break
-                if donor in (q, player) or (donor in c.acceptors and c.hands[donor][get] <= qr):
-                    continue
-                hd = c.hands[donor]
-                while hq[get] < qr and hd[get] > 0:
-                    other = next((r for r in range(5) if r != get and hq[r] > 0), -1)
-                    if other < 0:
+            for r in range(5):
+                for donor in range(c.num_players):
+                    if hq[r] >= bundle[r]:
                         break
-                    hd[get] -= 1
-                    hq[get] += 1
-                    hq[other] -= 1
-                    hd[other] += 1
-
+                    if donor in (q, player):
+                        continue
+                    hd = c.hands[donor]
+                    floor = keep.get(donor, (0,) * 5)[r]
+                    while hq[r] < bundle[r] and hd[r] > floor:
+                        other = next((x for x in range(5) if hq[x] > bundle[x]), -1)
+                        if other < 0:
+                            break
+                        hd[r] -= 1
+                        hq[r] += 1
+                        hq[other] -= 1
+                        hd[other] += 1

@@ -23,6 +23,8 @@ PHASE_TEXT = {
     "road building": "place free roads (Road Building)",
     "trade response": "answer the trade offer",
     "trade confirm": "choose whom to trade with",
+    "trade draft": "compose a trade offer",
+    "fire payment": "choose the cards paid to the fire",
     "special building": "special building phase",
 }
 
@@ -73,11 +75,19 @@ def hand_text(view: dict[str, Any]) -> str:
     return text
 
 
+def bundle_text(cards: dict[str, int]) -> str:
+    """``{"brick": 2, "wool": 1}`` -> ``"2 brick and 1 wool"``; empty -> ``"nothing yet"``."""
+    return join_words(f"{k} {r}" for r, k in cards.items()) if cards else "nothing yet"
+
+
 def offer_text(view: dict[str, Any]) -> str:
+    """The offer on the table: ``Offer by Blue (P0): 2 brick and 1 wool for 1 ore (accepted by ...)``."""
     o = view["offer"]
+    what = f"{bundle_text(o['give'])} for {bundle_text(o['ask'])}"
+    if o.get("stage") == "draft":
+        return f"{name(view, o['from'])} is drafting an offer: {what}"
     accepted = join_words(name(view, q) for q in o["accepted_by"]) or "nobody yet"
-    return (f"Offer by {name(view, o['from'])}: {o['give_count']} {o['give']} for {o['get_count']} {o['get']} "
-            f"(accepted by {accepted})")
+    return f"Offer by {name(view, o['from'])}: {what} (accepted by {accepted})"
 
 
 def result_lines(view: dict[str, Any]) -> list[str]:

@@ -2,6 +2,7 @@
 
 from firebreak.core import GameSpec, OptionSpec, register
 
+from .encode import GreatFireEncoder
 from .heuristic import evaluate, evaluate_all
 from .playout import playout_policy
 from .render import render_view
@@ -30,7 +31,8 @@ SPEC = register(GameSpec(
            # is a fire move and up to four actions of one seat, so the search plans the bot's own turn; it searches
            # the 8 best moves by one-step value (by sequential halving). The playout policy serves mcts:depth=-2.
            "mcts_scale": 2.0, "mcts_turn": True, "mcts_width": 8,
-           "heuristic_all": evaluate_all, "playout_policy": playout_policy},
+           "heuristic_all": evaluate_all, "playout_policy": playout_policy,
+           "observation_encoder": GreatFireEncoder},
 ))
 
 __all__ = ["SPEC", "GreatFireState"]

@@ -2,12 +2,26 @@
 
 It reads only the state it is given; bots call it on determinisations, so it never sees true hidden data.
 The estimate is the player's running score minus the best rival's, less the houses and objectives that stand
-next to uncontained fire (a fire move will likely reach them), plus a little for being placed to put out fire.
+next to uncontained fire (a fire move will likely reach them), plus the fire-fighting the player is placed to do.
+
+The last part is what makes bots fight the fire. Putting out a fire takes several action points in a row (trained
+bands walked into a burning district until they equal its cones, the landowner walked there, then one point per
+cone), and no single step of it scores. An evaluation that counts only points gives every step the same value as
+standing still, so a one-step bot never starts and a search, whose candidate moves are chosen by their one-step
+values, keeps one landowner move of many alike (they all look the same) and loses the walk towards the fire. So
+the evaluation counts a *fire-fighting prospect*: for each burning district outside Pudding Lane, the cones the
+player could put out there, discounted by the action points still needed to do it (the landowner's walk, and the
+walks of the nearest free trained bands that would contain it). Every step of a plan then raises the value, and
+putting a cone out (a sure point) is worth more than the prospect of it.
 """
 
 from __future__ import annotations
 
+from collections import deque
+from functools import lru_cache
 from typing import TYPE_CHECKING
+
+from .board import load_board
 
 if TYPE_CHECKING:
     from .state import GreatFireState
@@ -15,6 +29,43 @@ if TYPE_CHECKING:
 
 WIN_BONUS = 100.0
 """Added to a winner's evaluation of a finished game."""
+
+PROSPECT_WEIGHT = 0.9
+"""A cone that can be put out at once (contained, landowner present) is worth this much of its sure point."""
+STEP_DISCOUNT = 0.85
+"""Each action point still needed to put a cone out multiplies its prospect by this."""
+MAX_BAND_WALK = 6
+"""Bands farther than this many steps from a fire are not counted on to contain it (a turn has four points)."""
+CONES_PER_TURN = 4
+"""A landowner can put out at most this many cones in one turn (one per action point): a bigger fire is a prospect
+for later turns and counts no more."""
+
+
+@lru_cache(maxsize=1)
+def _distances() -> tuple[tuple[int, ...], ...]:
+    """Steps between every two spaces for pawns and bands (movement adjacency; Pudding Lane cannot be entered)."""
+    board = load_board()
+    n, pl = board.num_districts, board.pudding_lane
+    out = []
+    for src in range(n):
+        dist = [99] * n
+        dist[src] = 0
+        queue = deque([src])
+        while queue:
+            x = queue.popleft()
+            for y in board.neighbours[x]:
+                if y != pl and dist[y] == 99:
+                    dist[y] = dist[x] + 1
+                    queue.append(y)
+        out.append(tuple(dist))
+    return tuple(out)
+
+
+BAND_THREAT = 0.4
+"""The threat to a district an uncontained fire touches when a trained band stands in it (it will contain the
+first cone that comes) relative to one without."""
+THREAT_WEIGHT = 0.6
+"""How much of the points at risk next to uncontained fire the evaluation takes off."""
 
 
 def _threat(state: "GreatFireState") -> list[float]:
@@ -26,16 +77,65 @@ def _threat(state: "GreatFireState") -> list[float]:
         if fire[d] > bands[d]:
             for t in board.fire_adjacent[d]:
                 if not state.demolished[t] and fire[t] <= bands[t]:
-                    out[t] = 1.0 if bands[t] == 0 else 0.4
+                    out[t] = 1.0 if bands[t] == 0 else BAND_THREAT
+    return out
+
+
+def _fire_sites(state: "GreatFireState") -> list[tuple[int, float]]:
+    """Burning districts a landowner could work on, each with the discount of the band walks it still needs:
+    ``(district, cones worth having * STEP_DISCOUNT ** band steps)``. Bands counted for one fire are not counted
+    for another nearer fire first (fires are taken nearest-need first, smallest first)."""
+    board = state.board
+    fire, bands = state.fire, state.bands
+    dist = _distances()
+    pl = board.pudding_lane
+    free: list[int] = []  # one entry per free band, its space
+    for x in range(board.num_districts):
+        spare = bands[x] - fire[x]
+        if spare > 0:
+            free.extend([x] * spare)
+    burning = [d for d in range(board.num_districts) if fire[d] and d != pl]
+    burning.sort(key=lambda d: fire[d] - bands[d])
+    out = []
+    for d in burning:
+        need = fire[d] - bands[d]
+        walk = 0
+        if need > 0:
+            if need > len(free):
+                continue
+            row = dist[d]
+            near = sorted(free, key=lambda x: row[x])[:need]
+            walk = sum(row[x] for x in near)
+            if walk > MAX_BAND_WALK:
+                continue
+            for x in near:
+                free.remove(x)
+        out.append((d, min(fire[d], CONES_PER_TURN) * STEP_DISCOUNT ** walk))
+    return out
+
+
+def _prospects(state: "GreatFireState") -> list[float]:
+    """Each seat's fire-fighting prospect: the best site by cones and discounted steps for its landowner."""
+    sites = _fire_sites(state)
+    dist = _distances()
+    out = []
+    for p in range(state.num_players):
+        lo = state.landowner[p]
+        if lo < 0 or not sites:
+            out.append(0.0)
+            continue
+        row = dist[lo]
+        out.append(PROSPECT_WEIGHT * max(v * STEP_DISCOUNT ** row[d] for d, v in sites))
     return out
 
 
 def evaluate_all(state: "GreatFireState") -> list[float]:
     """:func:`evaluate` for every seat at once (search bots score a position for all seats; this shares the
-    work of finding the threatened districts and each seat's standing)."""
+    work of finding the threatened districts, the fire-fighting sites and each seat's standing)."""
     board = state.board
     over = state.is_terminal()
     threat = [0.0] * board.num_districts if over else _threat(state)  # no fire moves once the game is over
+    prospects = [0.0] * state.num_players if over else _prospects(state)
     n = state.num_players
     values = []
     for p in range(n):
@@ -48,13 +148,11 @@ def evaluate_all(state: "GreatFireState") -> list[float]:
         for o in state.objectives[p]:
             if state.houses[o]:
                 at_risk += threat[o] * board.objective_vp[o] * 0.5
-        values.append(b["total"] - 0.6 * at_risk)
+        values.append(b["total"] - THREAT_WEIGHT * at_risk + prospects[p])
     out = []
     for p in range(n):
         rival = max(v for q, v in enumerate(values) if q != p) if n > 1 else 0.0
-        lo = state.landowner[p]
-        bonus = 0.3 if lo >= 0 and 0 < state.fire[lo] <= state.bands[lo] else 0.0
-        out.append(values[p] - rival + bonus)
+        out.append(values[p] - rival)
     if over:  # a finished game: the rulebook's winners (tie-breaks included) beat any lead by points
         for p in state.winners():
             out[p] += WIN_BONUS

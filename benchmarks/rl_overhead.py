@@ -1,0 +1,118 @@
+"""What the learning environment costs over the bare engine: whole random games, both ways, in one run.
+
+Run on demand (not a test):  .venv/bin/python benchmarks/rl_overhead.py [GAME] [--games K] [--players N]
+(needs the rl extra: pip install -e '.[rl]')
+
+For each game, K seeded games are played with uniformly random legal moves twice: on the bare engine
+(``legal_actions`` + ``apply_unchecked``, as benchmarks/throughput.py does) and through the PettingZoo AEC
+environment (``env.last()`` for the acting agent, i.e. its view encoded and its mask built, then ``env.step``),
+the same games move for move. Printed: microseconds per decision each way and their ratio (target: at most 3x);
+the environment's time is split into the seat's view (the game's own ``view``), the encoding and the rest.
+Times are this process's CPU time (one core), so a busy machine gives the same figures, only later. Catan is
+given a turn limit of 100 so its random games end (they otherwise run thousands of turns).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+import numpy as np
+
+from firebreak.core import GameSpec, all_games, get_game
+from firebreak.rl import aec_env
+
+OPTIONS = {"catan": {"turn_limit": 100}}
+
+
+def bare(spec: GameSpec, n: int, seeds: range, options: dict) -> tuple[float, int]:
+    decisions = 0
+    start = time.process_time()
+    for seed in seeds:
+        rng = np.random.default_rng(seed)
+        state = spec.new_game(n, seed, options)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_unchecked(legal[int(rng.integers(len(legal)))])
+            decisions += 1
+    return time.process_time() - start, decisions
+
+
+def through_env(spec: GameSpec, n: int, seeds: range, options: dict) -> tuple[float, int, float, float]:
+    env = aec_env(spec.name, n, **options)
+    raw = env.unwrapped
+    encoder = raw.encoder
+    view_time = encode_time = 0.0
+    state_class = spec.state_class
+    original_view = state_class.view
+    own_view = "view" in state_class.__dict__
+    original_encode = encoder.encode
+
+    def timed_encode(view, viewer):
+        nonlocal encode_time
+        t = time.process_time()
+        out = original_encode(view, viewer)
+        encode_time += time.process_time() - t
+        return out
+
+    def timed_view(self, player):
+        nonlocal view_time
+        t = time.process_time()
+        out = original_view(self, player)
+        view_time += time.process_time() - t
+        return out
+
+    encoder.encode = timed_encode
+    state_class.view = timed_view
+    decisions = 0
+    try:
+        start = time.process_time()
+        for seed in seeds:
+            rng = np.random.default_rng(seed)
+            env.reset(seed=seed)
+            for _agent in env.agent_iter():
+                obs, _, term, trunc, _ = env.last()
+                if term or trunc:
+                    env.step(None)
+                    continue
+                legal = np.flatnonzero(obs["action_mask"])
+                env.step(int(legal[int(rng.integers(len(legal)))]))
+                decisions += 1
+        elapsed = time.process_time() - start
+    finally:
+        if own_view:
+            state_class.view = original_view
+        else:
+            del state_class.view
+        del encoder.encode
+    return elapsed, decisions, view_time, encode_time
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", nargs="?", help="one game (default: every registered game)")
+    parser.add_argument("--games", type=int, default=20, help="games per game type (default 20)")
+    parser.add_argument("--players", type=int, default=None, help="player count (default: each game's default)")
+    args = parser.parse_args(argv)
+    specs = [get_game(args.game)] if args.game else all_games()
+    header = (f"{'game':<12} {'players':>7} {'decisions':>9} {'engine us':>10} {'env us':>9} {'ratio':>6}"
+              f" {'view us':>8} {'encode us':>9} {'rest us':>8}")
+    print(header)
+    print("-" * len(header))
+    for spec in specs:
+        n = spec.default_players if args.players is None else args.players
+        options = OPTIONS.get(spec.name, {})
+        seeds = range(args.games)
+        engine_s, decisions = bare(spec, n, seeds, options)
+        env_s, env_decisions, view_s, encode_s = through_env(spec, n, seeds, options)
+        assert env_decisions == decisions, "the two runs must play the same games"
+        per = 1e6 / decisions
+        rest = env_s - view_s - encode_s - engine_s
+        print(f"{spec.name:<12} {n:>7} {decisions:>9} {engine_s * per:>10.1f} {env_s * per:>9.1f}"
+              f" {env_s / engine_s:>5.1f}x {view_s * per:>8.1f} {encode_s * per:>9.1f} {rest * per:>8.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,177 @@
+"""Fixed-size numeric observations for learning code, encoded from one seat's view.
+
+Learning libraries want a vector of the same length at every step; our views are JSON-ready dictionaries whose
+lists grow and shrink. Each game supplies an :class:`ObservationEncoder` through its spec
+(``spec.extra["observation_encoder"]``: a class or function taking ``(num_players, options)``), which turns the
+view of the seat to act into a flat list of floats. Encoding the *view*, never the state, keeps hidden
+information out of observations by construction: two states that one seat cannot tell apart give that seat the
+same view, hence the same vector.
+
+An encoder declares its layout as named :class:`Field` blocks (name, length, meaning) in the order it writes
+them, so the layout is documented field by field (:meth:`ObservationEncoder.describe`) and checked: a vector of
+the wrong length is an error, not a silent shift. Seats are written *relative to the viewer* (the viewer first,
+then the next seat clockwise...), so one policy can play any seat.
+
+Pure Python on purpose: the core install stays lean; the ``rl`` extra turns the list into a float32 array.
+"""
+
+from __future__ import annotations
+
+import sys
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import FirebreakError
+from .game import GameSpec
+
+
+@dataclass(frozen=True)
+class Field:
+    """One block of an observation: ``size`` consecutive numbers meaning ``doc``."""
+
+    name: str
+    size: int
+    doc: str
+
+
+class Writer:
+    """Appends the numbers of one observation, with the usual encodings."""
+
+    __slots__ = ("values",)
+
+    def __init__(self) -> None:
+        self.values: list[float] = []
+
+    def num(self, value: float | int | bool | None, scale: float = 1.0) -> None:
+        """A number divided by ``scale`` (``None`` counts as 0)."""
+        self.values.append(float(value or 0) / scale)
+
+    def nums(self, values: Iterable[float | int | bool | None], scale: float = 1.0) -> None:
+        """Numbers divided by ``scale`` (``None`` counts as 0)."""
+        if scale == 1.0:
+            self.values.extend([float(v or 0) for v in values])
+        else:
+            inv = 1.0 / scale
+            self.values.extend([(v or 0) * inv for v in values])
+
+    def block(self, values: list[float]) -> None:
+        """Numbers already computed as floats (a block an encoder filled in place: the fast path)."""
+        self.values.extend(values)
+
+    def one_hot(self, index: int | None, size: int) -> None:
+        """``size`` numbers, 1 at ``index`` (all 0 when ``index`` is ``None`` or out of range)."""
+        block = [0.0] * size
+        if index is not None and 0 <= index < size:
+            block[index] = 1.0
+        self.values.extend(block)
+
+    def multi_hot(self, indices: Iterable[int], size: int) -> None:
+        """``size`` numbers, 1 at each of ``indices`` (repeats still give 1)."""
+        block = [0.0] * size
+        for i in indices:
+            if 0 <= i < size:
+                block[i] = 1.0
+        self.values.extend(block)
+
+    def counts(self, indices: Iterable[int], size: int, scale: float = 1.0) -> None:
+        """``size`` numbers, how often each index occurs, divided by ``scale``."""
+        block = [0.0] * size
+        for i in indices:
+            if 0 <= i < size:
+                block[i] += 1.0 / scale
+        self.values.extend(block)
+
+
+def index_of(vocabulary: Sequence[Any], value: Any) -> int | None:
+    """The position of ``value`` in ``vocabulary``, or ``None`` (unknown, hidden or absent)."""
+    try:
+        return vocabulary.index(value)
+    except ValueError:
+        return None
+
+
+class ObservationEncoder(ABC):
+    """Turns the view of the seat to act into a fixed-length list of floats (see the module docstring).
+
+    Subclasses set up their sizes in ``__init__`` from the player count and options, list their layout in
+    :meth:`fields` and write it in :meth:`write`, in the same order.
+    """
+
+    def __init__(self, num_players: int, options: dict[str, Any]) -> None:
+        self.num_players = num_players
+        self.options = dict(options)
+
+    @abstractmethod
+    def fields(self) -> list[Field]:
+        """The layout, in writing order."""
+
+    @abstractmethod
+    def write(self, view: dict[str, Any], viewer: int, out: Writer) -> None:
+        """Append the numbers for ``view``, the view of seat ``viewer``."""
+
+    @property
+    def size(self) -> int:
+        size = getattr(self, "_size", None)
+        if size is None:
+            size = self._size = sum(f.size for f in self.fields())
+        return size
+
+    def encode(self, view: dict[str, Any], viewer: int) -> list[float]:
+        """The observation of seat ``viewer`` from its view."""
+        out = Writer()
+        self.write(view, viewer, out)
+        if len(out.values) != self.size:
+            raise FirebreakError(f"{type(self).__name__} wrote {len(out.values)} numbers, its layout has {self.size}")
+        return out.values
+
+    def relative(self, seat: int | None, viewer: int) -> int | None:
+        """A seat counted from the viewer: 0 is the viewer, 1 the next seat, ... (``None`` stays ``None``)."""
+        if seat is None or seat < 0:
+            return None
+        return (seat - viewer) % self.num_players
+
+    def seats_from(self, viewer: int) -> list[int]:
+        """The seats in the order observations list them: the viewer first."""
+        return [(viewer + k) % self.num_players for k in range(self.num_players)]
+
+    def describe(self) -> str:
+        """The layout as a Markdown table (offset, length, field, meaning)."""
+        lines = ["| offset | length | field | meaning |", "| ---: | ---: | --- | --- |"]
+        offset = 0
+        for f in self.fields():
+            lines.append(f"| {offset} | {f.size} | `{f.name}` | {f.doc} |")
+            offset += f.size
+        lines.append(f"| {offset} | | | total length |")
+        return "\n".join(lines)
+
+
+def observation_encoder(spec: GameSpec, num_players: int, options: dict[str, Any] | None = None) -> ObservationEncoder:
+    """The encoder ``spec``'s game registered for this player count and options; raises if it has none."""
+    make = spec.extra.get("observation_encoder") if spec.extra else None
+    if make is None:
+        raise FirebreakError(f"{spec.title} has no observation encoder for learning code")
+    return make(num_players, spec.resolve_options(num_players, options))
+
+
+def layout_docs() -> str:
+    """Every game's observation layout as Markdown (docs/observations.md is this text)."""
+    from .registry import all_games
+
+    out = ["# Observation layouts", "",
+           "Generated from the games' encoders (`firebreak.core.encoding.layout_docs()`); a test keeps this file in",
+           "step with the code. Each game's layout is shown for its default player count; the per-seat blocks repeat",
+           "once per seat, the viewer first, and `n` below is the player count.", ""]
+    for spec in all_games():
+        if not spec.extra.get("observation_encoder"):
+            continue
+        n = spec.default_players
+        sizes = ", ".join(f"{p} players: {observation_encoder(spec, p).size}"
+                          for p in range(spec.min_players, spec.max_players + 1))
+        encoder = observation_encoder(spec, n)
+        doc = sys.modules[type(encoder).__module__].__doc__ or ""
+        out += [f"## {spec.title} (`{spec.name}`)", "", " ".join(doc.split()), "",
+                f"Lengths with the default options: {sizes}.", "", f"Layout for {n} players:", "",
+                encoder.describe(), ""]
+    return "\n".join(out)

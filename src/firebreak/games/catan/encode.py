@@ -1,0 +1,176 @@
+"""Catan observations for learning code: a fixed-length vector from one seat's view.
+
+Registered on the spec as ``observation_encoder`` (see :mod:`firebreak.core.encoding`). Only the view is read,
+so a seat sees every hand's size but only its own cards and development cards. Seats are relative to the viewer.
+
+The board part is sized from the board itself, not from constants: the encoder lays out one block per hex, per
+corner (node) and per side (edge) of the board a new game with these options shows, with edges taken as the
+sides of its hexes. A new board (more players, another scenario) therefore needs no change here; a new terrain,
+harbour or piece kind is one more name in :data:`TERRAINS`, :data:`HARBOURS` or a field below, and a new phase
+comes with ``PHASE_NAMES``. Names the encoder does not know go to an "other" slot instead of failing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from firebreak.core.encoding import Field, ObservationEncoder, Writer, index_of
+
+from .constants import DEV_KINDS, PHASE_NAMES, RESOURCE_NAMES
+
+TERRAINS = (*RESOURCE_NAMES, "desert")
+"""Terrain names in the order of the one-hot (unknown names: the extra "other" slot)."""
+HARBOURS = tuple(f"{r} 2:1" for r in RESOURCE_NAMES) + ("generic 3:1",)
+"""Harbour kinds in the order of the one-hot."""
+NUMBERS = tuple(range(2, 13))
+RES = len(RESOURCE_NAMES)
+DEV = len(DEV_KINDS)
+PER_SEAT = [
+    Field("cards", 1, "resource cards in hand / 10"),
+    Field("development_cards", 1, "development cards in hand / 5"),
+    Field("victory_points", 1, "public victory points / 10"),
+    Field("pieces_left", 4, "roads / 15, settlements / 5, cities / 4, fire stations / 5 left"),
+    Field("fire_stations", 1, "fire stations built / 5"),
+    Field("road_length", 1, "longest road / 15"),
+    Field("knights", 1, "knights played / 5"),
+    Field("harbour_rates", RES, "cards given per card taken from the bank, per resource / 4"),
+    Field("discard_left", 1, "cards still to discard / 10"),
+]
+
+
+def board_edges(view: dict[str, Any]) -> list[tuple[int, int]]:
+    """Every side of every hex as a sorted node pair, in a fixed order (the order of hexes, then of corners)."""
+    edges: dict[tuple[int, int], None] = {}
+    for h in view["board"]["hexes"]:
+        nodes = h["nodes"]
+        for i, a in enumerate(nodes):
+            b = nodes[(i + 1) % len(nodes)]
+            edges.setdefault((min(a, b), max(a, b)), None)
+    return list(edges)
+
+
+class CatanEncoder(ObservationEncoder):
+    """Board (hexes, nodes, edges), bank, turn and trade, the viewer's cards, then one block per seat."""
+
+    def __init__(self, num_players: int, options: dict[str, Any]) -> None:
+        super().__init__(num_players, options)
+        from . import SPEC  # the board a new game with these options lays out sets the sizes
+
+        template = SPEC.new_game(num_players, 0, options).view(None)
+        self.hexes = len(template["board"]["hexes"])
+        self.nodes = len(template["board"]["node_xy"])
+        self.edge_index = {e: i for i, e in enumerate(board_edges(template))}
+        self.edges = len(self.edge_index)
+
+    def fields(self) -> list[Field]:
+        n, H, V, E = self.num_players, self.hexes, self.nodes, self.edges
+        terrains = len(TERRAINS) + 1
+        return [
+            Field("hex.terrain", H * terrains, "terrain one-hot (hex-major): " + ", ".join(TERRAINS) + ", other"),
+            Field("hex.number", H * len(NUMBERS), "number token one-hot 2..12 (hex-major)"),
+            Field("hex.token", H, "1 on the hex holding the firestorm or robber"),
+            Field("node.settlement", V * n, "settlement on the corner by relative seat (node-major)"),
+            Field("node.city", V * n, "city on the corner by relative seat (node-major)"),
+            Field("node.fire_station", V, "1 if the building there has a fire station"),
+            Field("node.harbour", V * (len(HARBOURS) + 1), "harbour kind one-hot (node-major): "
+                  + ", ".join(HARBOURS) + ", other"),
+            Field("edge.road", E * n, "road on the side by relative seat (edge-major; sides of hexes in order)"),
+            Field("phase", len(PHASE_NAMES) + 1, "phase one-hot: " + ", ".join(PHASE_NAMES) + ", other"),
+            Field("to_act", n, "seat to act, relative one-hot"),
+            Field("turn", n, "seat whose turn it is, relative one-hot"),
+            Field("turn_number", 1, "turn number / 100"),
+            Field("dice", 2, "the last roll's two dice / 6"),
+            Field("bank", RES, "resource cards in the bank / 19"),
+            Field("development_deck", 1, "development cards left / 25"),
+            Field("holders", 3 * n, "Longest Road, Largest Army, The Fire Wardens: holder, relative one-hot each"),
+            Field("free_roads", 1, "free roads left to build / 2"),
+            Field("offer", 1 + 2 * (RES + 1) + 3 * n,
+                  "trade offer: open; give one-hot, count / 2; get one-hot, count / 2; from (relative one-hot); "
+                  "waiting for (relative); accepted by (relative)"),
+            Field("my_hand", RES, "viewer's resource cards / 10"),
+            Field("my_development", 2 * DEV, "viewer's development cards, then those bought this turn, per kind: "
+                  + ", ".join(DEV_KINDS)),
+            Field("my_victory_points", 1, "viewer's victory points, hidden cards included / 10"),
+            *[Field(f"seat[{k}].{f.name}", f.size, f.doc) for k in range(n) for f in PER_SEAT],
+        ]
+
+    def write(self, view: dict[str, Any], viewer: int, out: Writer) -> None:
+        n = self.num_players
+        rel = self.relative
+        board = view["board"]
+        hexes = board["hexes"]
+        terrains = len(TERRAINS)
+        for h in hexes:
+            i = index_of(TERRAINS, h["terrain"])
+            out.one_hot(terrains if i is None else i, terrains + 1)
+        for h in hexes:
+            out.one_hot(index_of(NUMBERS, h["number"]), len(NUMBERS))
+        token = view["token_hex"]
+        out.nums(h["label"] == token for h in hexes)
+        V = self.nodes
+        settlement = [0.0] * (V * n)
+        city = [0.0] * (V * n)
+        station = [0.0] * V
+        for b in board["buildings"]:
+            target = city if b["kind"] == "city" else settlement
+            target[b["node"] * n + rel(b["player"], viewer)] = 1.0
+            station[b["node"]] = float(b["fire_station"])
+        out.block(settlement)
+        out.block(city)
+        out.block(station)
+        kinds = len(HARBOURS) + 1
+        harbour = [0.0] * (V * kinds)
+        for h in board["harbours"]:
+            i = index_of(HARBOURS, h["kind"])
+            for node in h["nodes"]:
+                harbour[node * kinds + (len(HARBOURS) if i is None else i)] = 1.0
+        out.block(harbour)
+        roads = [0.0] * (self.edges * n)
+        for r in board["roads"]:
+            a, b = r["edge"]
+            roads[self.edge_index[(min(a, b), max(a, b))] * n + rel(r["player"], viewer)] = 1.0
+        out.block(roads)
+        phase = index_of(PHASE_NAMES, view["phase"])
+        out.one_hot(len(PHASE_NAMES) if phase is None else phase, len(PHASE_NAMES) + 1)
+        out.one_hot(rel(view["to_act"], viewer), n)
+        out.one_hot(rel(view["turn"], viewer), n)
+        out.num(view["turn_number"], 100)
+        dice = list(view["dice"]) + [0, 0]
+        out.nums(dice[:2], 6)
+        out.nums((view["bank"][r] for r in RESOURCE_NAMES), 19)
+        out.num(view["development_deck"], 25)
+        for key in ("longest_road", "largest_army", "fire_wardens"):
+            out.one_hot(rel(view[key], viewer), n)
+        out.num(view["free_roads"], 2)
+        offer = view["offer"]
+        if offer is None:
+            out.nums([0.0] * (1 + 2 * (RES + 1) + 3 * n))
+        else:
+            out.num(1)
+            out.one_hot(index_of(RESOURCE_NAMES, offer["give"]), RES)
+            out.num(offer["give_count"], 2)
+            out.one_hot(index_of(RESOURCE_NAMES, offer["get"]), RES)
+            out.num(offer["get_count"], 2)
+            out.one_hot(rel(offer["from"], viewer), n)
+            out.multi_hot((rel(p, viewer) for p in offer["waiting_for"]), n)
+            out.multi_hot((rel(p, viewer) for p in offer["accepted_by"]), n)
+        out.nums((view["hand"][r] for r in RESOURCE_NAMES), 10)
+        out.nums(view["development_hand"][k] for k in DEV_KINDS)
+        out.nums(view["development_new"][k] for k in DEV_KINDS)
+        out.num(view["my_victory_points"], 10)
+        players = view["players"]
+        discard = view["discard_left"]
+        for seat in self.seats_from(viewer):
+            p = players[seat]
+            out.num(p["cards"], 10)
+            out.num(p["development_cards"], 5)
+            out.num(p["victory_points"], 10)
+            out.num(p["roads_left"], 15)
+            out.num(p["settlements_left"], 5)
+            out.num(p["cities_left"], 4)
+            out.num(p["fire_stations_left"], 5)
+            out.num(p["fire_stations"], 5)
+            out.num(p["road_length"], 15)
+            out.num(p["knights"], 5)
+            out.nums((p["harbour_rates"][r] for r in RESOURCE_NAMES), 4)
+            out.num(discard[seat], 10)

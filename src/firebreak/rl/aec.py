@@ -1,0 +1,170 @@
+"""A PettingZoo AEC environment for every firebreak game, player count and option set.
+
+Agents are ``player_0`` ... ``player_{n-1}`` (seat numbers). Each agent observes a dict with
+
+- ``observation``: float32, fixed length per game and player count, encoded by the game's
+  :class:`~firebreak.core.encoding.ObservationEncoder` from that seat's *view* only (hidden information cannot
+  leak: the view already hides it);
+- ``action_mask``: int8 0/1 over the game's whole integer action space. For the agent to act it is exactly the
+  legal actions; every other agent has no legal action at that moment, so its mask is all 0 (it is never asked
+  to act with it), and so is every mask once the game is over.
+
+Rewards are given once, at the end: each seat's win share (1 shared among the winners), or with
+``reward="score"`` the seats' final scores as the rulebook counts them. ``render_mode="ansi"`` returns the
+terminal's text of the spectator's (public) view. ``reset(seed=s)`` sets up game ``s``: the same seed and the same
+actions always give the same game, since all chance is drawn from the game's own seeded generator.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from firebreak.core import GameSpec, GameState, get_game
+from firebreak.core.encoding import ObservationEncoder, observation_encoder
+
+REWARDS = ("win", "score")
+
+
+def agent_name(seat: int) -> str:
+    return f"player_{seat}"
+
+
+def encode(encoder: ObservationEncoder, state: GameState, seat: int, num_actions: int) -> dict[str, np.ndarray]:
+    """Seat ``seat``'s observation dict: its view encoded, and its 0/1 mask (all 0 unless it is to act)."""
+    obs = np.asarray(encoder.encode(state.view(seat), seat), dtype=np.float32)
+    mask = np.zeros(num_actions, dtype=np.int8)
+    if not state.is_terminal() and state.current_player() == seat:
+        mask[state.legal_actions()] = 1
+    return {"observation": obs, "action_mask": mask}
+
+
+class FirebreakAEC(AECEnv):
+    """The raw environment (see the module docstring); :func:`aec_env` wraps it in PettingZoo's order checks."""
+
+    metadata = {"render_modes": ["ansi"], "name": "firebreak_v0", "is_parallelizable": False}
+
+    def __init__(self, game: str | GameSpec, num_players: int | None = None, render_mode: str | None = None,
+                 reward: str = "win", max_steps: int | None = None, **options: Any) -> None:
+        super().__init__()
+        self.spec_ = get_game(game) if isinstance(game, str) else game
+        n = self.spec_.default_players if num_players is None else num_players
+        self.options = self.spec_.resolve_options(n, options)
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        if max_steps is not None and max_steps < 1:
+            raise ValueError(f"max_steps must be at least 1, not {max_steps}")
+        self.render_mode = render_mode
+        self.reward_kind = reward
+        self.max_steps = max_steps
+        self.num_players = n
+        self.encoder: ObservationEncoder = observation_encoder(self.spec_, n, self.options)
+        self.num_actions = self.spec_.num_distinct_actions(n)
+        self.metadata = {**self.metadata, "name": f"firebreak_{self.spec_.name.replace('-', '_')}_v0"}
+        self.possible_agents = [agent_name(p) for p in range(n)]
+        self._seat = {a: p for p, a in enumerate(self.possible_agents)}
+        obs_space = spaces.Dict({
+            "observation": spaces.Box(low=-np.inf, high=np.inf, shape=(self.encoder.size,), dtype=np.float32),
+            "action_mask": spaces.Box(low=0, high=1, shape=(self.num_actions,), dtype=np.int8),
+        })
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self.num_actions) for a in self.possible_agents}
+        self.state_: GameState | None = None
+        self._np_random: np.random.Generator | None = None
+        self._cache: dict[str, tuple[int, dict[str, np.ndarray]]] = {}
+
+    # spaces are built once in __init__ and shared, as PettingZoo expects
+    def observation_space(self, agent: str) -> gymnasium.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.Space:
+        return self.action_spaces[agent]
+
+    @property
+    def game_state(self) -> GameState:
+        """The firebreak state being played (for tests and tools; agents should use :meth:`observe`)."""
+        if self.state_ is None:
+            raise RuntimeError("call reset() first")
+        return self.state_
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            self._np_random = np.random.default_rng(seed)
+            game_seed = int(seed)
+        else:
+            if self._np_random is None:
+                self._np_random = np.random.default_rng()
+            game_seed = int(self._np_random.integers(0, 2**31 - 1))
+        self.state_ = self.spec_.new_game(self.num_players, game_seed, self.options)
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._cache = {}
+        self._steps = 0
+        self.agent_selection = agent_name(self.state_.current_player())
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        state = self.game_state
+        stamp = len(state.history)
+        hit = self._cache.get(agent)
+        if hit is not None and hit[0] == stamp:
+            return hit[1]
+        out = encode(self.encoder, state, self._seat[agent], self.num_actions)
+        self._cache[agent] = (stamp, out)
+        return out
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self.game_state
+        state.apply(int(action))  # an illegal action raises IllegalActionError and changes nothing
+        self._steps += 1
+        self._cumulative_rewards[agent] = 0.0
+        if state.is_terminal():
+            final = state.returns() if self.reward_kind == "win" else state.scores()
+            for p, a in enumerate(self.possible_agents):
+                self.rewards[a] = float(final[p])
+                self.terminations[a] = True
+            self._accumulate_rewards()
+            return  # agent_selection stays: the dead agents are stepped with None, in order
+        if self.max_steps is not None and self._steps >= self.max_steps:
+            for a in self.agents:
+                self.truncations[a] = True
+        for a in self.agents:
+            self.rewards[a] = 0.0
+        self.agent_selection = agent_name(state.current_player())
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() without render_mode: call aec_env(..., render_mode='ansi')")
+            return None
+        state = self.game_state
+        view = state.view(None)
+        text = self.spec_.render(view) if self.spec_.render is not None else repr(view)
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+def aec_env(game: str | GameSpec, num_players: int | None = None, *, render_mode: str | None = None,
+            reward: str = "win", max_steps: int | None = None, **options: Any) -> AECEnv:
+    """A PettingZoo AEC environment for ``game`` (see the module docstring); game options as keywords.
+
+    ``reward``: ``"win"`` (win shares) or ``"score"``; ``max_steps``: truncate every agent after this many
+    actions (``None``: play to the end).
+    """
+    env = FirebreakAEC(game, num_players, render_mode=render_mode, reward=reward, max_steps=max_steps, **options)
+    return wrappers.OrderEnforcingWrapper(env)

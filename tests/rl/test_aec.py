@@ -1,0 +1,149 @@
+"""The PettingZoo AEC environment: PettingZoo's own API test for every game and player count, masks equal to the
+legal actions at every step, observations blind to what the seat cannot see, rewards, seeding and rendering."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+import numpy as np  # noqa: E402
+from pettingzoo.test import api_test  # noqa: E402
+
+from firebreak.core import Rng, all_games, get_game  # noqa: E402
+from firebreak.core.encoding import observation_encoder  # noqa: E402
+from firebreak.rl import aec_env  # noqa: E402
+from firebreak.rl.aec import encode  # noqa: E402
+
+from .helpers import OPTION_SETS, game_counts, short  # noqa: E402
+
+
+@pytest.mark.parametrize("game,n", game_counts())
+def test_pettingzoo_api_test(game: str, n: int) -> None:
+    api_test(aec_env(game, n, **short(game)), num_cycles=60)
+
+
+def _play_random(env, seed: int, check) -> list[int]:
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    actions = []
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        check(env, agent, obs)
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        actions.append(action)
+        env.step(action)
+    return actions
+
+
+@pytest.mark.parametrize("game", [s.name for s in all_games()])
+def test_masks_are_the_legal_actions_at_every_step(game: str) -> None:
+    spec = get_game(game)
+    steps = 0
+    for k, options in enumerate(OPTION_SETS[game]):
+        for n in (spec.min_players, spec.max_players):
+            env = aec_env(game, n, **short(game, options))
+            size = env.unwrapped.encoder.size
+
+            def check(env, agent, obs) -> None:
+                nonlocal steps
+                state = env.unwrapped.game_state
+                seat = int(agent.split("_")[1])
+                assert seat == state.current_player()
+                assert obs["observation"].shape == (size,) and obs["observation"].dtype == np.float32
+                assert np.flatnonzero(obs["action_mask"]).tolist() == state.legal_actions()
+                for other in env.agents:  # a seat not to act has nothing legal
+                    if other != agent:
+                        assert not env.observe(other)["action_mask"].any()
+                steps += 1
+
+            for seed in range(2):
+                _play_random(env, 10 * k + seed, check)
+    assert steps > 500
+
+
+@pytest.mark.parametrize("game", [s.name for s in all_games()])
+def test_observations_ignore_what_the_seat_cannot_see(game: str) -> None:
+    """A twin state resampling everything a seat cannot see (as the bots' fairness tests do) gives that seat the
+    same observation; the twin really differs (hidden state, or what another seat sees)."""
+    spec = get_game(game)
+    differs = 0
+    for options in OPTION_SETS[game]:
+        n = spec.default_players
+        encoder = observation_encoder(spec, n, short(game, options))
+        actions = spec.num_distinct_actions(n)
+        for seed in range(3):
+            state = spec.new_game(n, seed, short(game, options))
+            rng = Rng(seed)
+            for step in range(120):
+                if state.is_terminal():
+                    break
+                if step % 7 == 0:
+                    seat = state.current_player()
+                    twin = state.determinize(seat, Rng(1000 + step))
+                    mine = encode(encoder, state, seat, actions)
+                    theirs = encode(encoder, twin, seat, actions)
+                    assert np.array_equal(mine["observation"], theirs["observation"])
+                    assert np.array_equal(mine["action_mask"], theirs["action_mask"])
+                    differs += twin.state_dict() != state.state_dict()
+                state.apply(rng.choice(state.legal_actions()))
+    assert differs > 5
+
+
+def test_seeding_reproduces_games() -> None:
+    env = aec_env("brigade", 2)
+    noop = lambda *args: None  # noqa: E731
+    first = _play_random(env, 7, noop)
+    history = list(env.unwrapped.game_state.history)
+    again = _play_random(env, 7, noop)
+    assert first == again and env.unwrapped.game_state.history == history
+    assert _play_random(env, 8, noop) != first
+
+
+def test_rewards_are_win_shares_or_scores() -> None:
+    for reward in ("win", "score"):
+        env = aec_env("great-fire", 3, reward=reward)
+        env.reset(seed=3)
+        totals = {a: 0.0 for a in env.possible_agents}
+        rng = np.random.default_rng(3)
+        for agent in env.agent_iter():
+            obs, r, term, trunc, _ = env.last()
+            totals[agent] += r
+            env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        state = env.unwrapped.game_state
+        want = state.returns() if reward == "win" else state.scores()
+        assert [totals[a] for a in env.possible_agents] == pytest.approx(want)
+    assert sum(totals.values()) > 0
+
+
+def test_render_ansi_is_the_public_terminal_text() -> None:
+    spec = get_game("great-fire")
+    env = aec_env("great-fire", 4, render_mode="ansi", hidden_colours=True)
+    env.reset(seed=2)
+    text = env.render()
+    assert text == spec.render(env.unwrapped.game_state.view(None))
+    assert "Pudding Lane" in text
+
+
+def test_truncation_and_bad_arguments() -> None:
+    env = aec_env("catan", 3, max_steps=5)
+    env.reset(seed=1)
+    steps = 0
+    for agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            assert trunc and not term
+            env.step(None)
+            continue
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        steps += 1
+    assert steps == 5
+    with pytest.raises(ValueError, match="reward"):
+        aec_env("catan", 3, reward="money")
+    from firebreak.core import OptionError
+
+    with pytest.raises(OptionError, match="3-6 players"):
+        aec_env("catan", 2)

@@ -1,0 +1,91 @@
+"""The trade panel in a real browser (Debian chromium): the game's draft-offer choices drawn as steppers (+/- per
+resource, for the cards given and asked for), the draft shown on the board, then Propose with the confirm bar.
+The page knows nothing of Catan: it draws stepper entries (core ActionChoice.step) of any game this way.
+Screenshots go to ``test-artifacts/web``."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from server.process import ServerProcess
+
+from .test_board_choices import CHOICES_JS, browser_page, start, wait_my_turn
+from .test_e2e import CHROMIUM, artifacts, sync_playwright, wait_js
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(sync_playwright is None, reason="python playwright is not installed (pip install playwright)"),
+    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"{CHROMIUM} is missing (apt-get install chromium)"),
+]
+
+GIVE = '#actions .steppers[aria-label="Cards you give"]'
+ASK = '#actions .steppers[aria-label="Cards you ask for"]'
+
+
+def _count(page, box: str, name: str) -> str:  # type: ignore[no-untyped-def]
+    return page.locator(f'{box} .stepper[data-counter="{name}"] output').inner_text()
+
+
+def _step(page, box: str, sign: str) -> str:  # type: ignore[no-untyped-def]
+    """Click the first enabled + or - of a stepper group; return the resource it counts."""
+    row = page.locator(f'{box} .stepper:has(button.step:text-is("{sign}"):not([disabled]))').first
+    name = row.get_attribute("data-counter")
+    before = int(_count(page, box, name))
+    logged = page.locator("#log li").count()
+    row.locator(f'button.step:text-is("{sign}")').click()
+    after = before + (1 if sign == "+" else -1)
+    wait_js(page, f"document.querySelectorAll('#log li').length > {logged} && !pending", timeout=10000)
+    wait_js(page, f"(document.querySelector('{box} .stepper[data-counter=\"{name}\"] output') || {{}}).textContent"
+                  f" === '{after}'", timeout=10000)
+    return name
+
+
+def test_a_trade_offer_composed_with_the_steppers_and_proposed(server: ServerProcess) -> None:
+    out = artifacts()
+    link = start(server, "catan", ["human", "greedy", "greedy", "greedy"], seed=11)
+    with sync_playwright() as pw:
+        browser, page, errors = browser_page(pw)
+        page.goto(link)
+        page.wait_for_selector("#board svg")
+        for _ in range(200):  # play on (by the game's choices) until an offer can be made
+            wait_my_turn(page, timeout=60)
+            choices = page.evaluate(CHOICES_JS)
+            offer = next((c for c in choices if c["label"] == "Offer a trade to the players"), None)
+            if offer:
+                break
+            pick = next((c for c in choices if c["label"] in ("Roll the dice", "End your turn")), choices[0])
+            logged = page.locator("#log li").count()
+            page.evaluate(f"act({pick['id']})")
+            wait_js(page, f"document.querySelectorAll('#log li').length > {logged}", timeout=10000)
+        else:
+            pytest.fail("no turn with cards to offer")
+        page.locator(f'#actions button[data-legal="{offer["id"]}"]').click()
+        page.locator("#confirm-ok").click()
+        page.wait_for_selector(GIVE, timeout=10000)
+        assert page.locator(ASK).count() == 1
+        given = _step(page, GIVE, "+")
+        asked = _step(page, ASK, "+")
+        if page.locator(f'{ASK} .stepper:has(button.step:text-is("+"):not([disabled]))').count():
+            extra = _step(page, ASK, "+")
+            page.locator(f'{ASK} .stepper[data-counter="{extra}"] button.step:text-is("−")').click()
+            wait_js(page, f"(document.querySelector('{ASK} .stepper[data-counter=\"{extra}\"] output') || "
+                          f"{{textContent: '0'}}).textContent === '{1 if extra == asked else 0}'", timeout=10000)
+            wait_js(page, "!pending && choices.length > 0", timeout=10000)
+        assert _count(page, GIVE, given) == "1" and _count(page, ASK, asked) == "1"
+        assert "is drafting an offer: 1 " in page.locator("#board svg").inner_html()  # the view's draft on the board
+        page.screenshot(path=str(out / "trade-1-steppers.png"), full_page=True)
+        propose = page.locator("#actions button[data-legal]", has_text="Propose")
+        assert propose.inner_text() == f"Propose 1 {given} for 1 {asked}"
+        propose.click()
+        page.wait_for_selector("#confirm-ok:visible", timeout=3000)
+        assert page.locator("#confirm-text").inner_text().endswith(f"Propose 1 {given} for 1 {asked}")
+        page.locator("#confirm-ok").click()
+        wait_js(page, f"[...document.querySelectorAll('#log li')].some(li => li.textContent.includes("
+                      f"'Blue (P0) offers 1 {given} for 1 {asked}.'))", timeout=15000)
+        # every bot answers by name; then Blue chooses a partner or the offer lapses
+        wait_js(page, "[...document.querySelectorAll('#log li')].some(li => /Nobody accepts|accepts the offer/"
+                      ".test(li.textContent))", timeout=20000)
+        page.screenshot(path=str(out / "trade-2-answered.png"), full_page=True)
+        browser.close()
+    assert errors == []
