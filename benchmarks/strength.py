@@ -1,7 +1,13 @@
 """The bots' strength table: search against greedy, and greedy against random, in every game, 95% intervals.
 
     .venv/bin/python benchmarks/strength.py [GAME ...] [--games 48] [--workers 2] [--mcts mcts:iterations=300]
-        [--players N] [--matches mcts-greedy,greedy-random] [--seed 0] [--runs 1]
+        [--players N] [--matches mcts-greedy,greedy-random] [--seed 0] [--runs 1] [--levels] [--level-games 4]
+
+``--matches`` pairs bots by name: ``mcts``, ``greedy``, ``random`` or a level (``easy``, ``medium``, ``hard``).
+A pair written ``A-B*`` seats one A against B in every other seat (``hard-mcts*``: hard against three of the
+search bot in a four-player game), the form of the levels' strength targets. ``--levels`` adds, per level, the
+game statistics a designer reads (each game's ``stats`` hook: numbers as means per game, categories as shares of
+games) over ``--level-games`` games with that level in every seat, and the level's CPU seconds per decision.
 
 Each match seats two bots at each game's default (most common) player count, rotating the seats so that each bot
 plays every seat equally often (with an odd number of seats, one bot has the extra seat in half the games). A
@@ -14,36 +20,78 @@ share (and so B's below it). Uses only the lab's public API, so it works for eve
 from __future__ import annotations
 
 import argparse
+import resource
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
+from firebreak.agents import LEVELS  # noqa: E402
 from firebreak.core import all_games, get_game  # noqa: E402
 from firebreak.lab import make_job, run_job  # noqa: E402
 from firebreak.lab.backends import default_workers  # noqa: E402
+from firebreak.lab.job import categorical_stat_names, numeric_stat_names, stat_categories  # noqa: E402
 from firebreak.lab.stats import wilson_interval  # noqa: E402
 
 
 def match(game: str, a: str, b: str, games: int, workers: int, seed: int, players: int | None,
-          runs: int = 1) -> None:
+          runs: int = 1, one_against_rest: bool = False) -> None:
     """Play ``runs`` matches of ``games`` games on seeds ``seed``, ``seed + 1``, ...; print each, and with
-    several runs, the pooled table as well."""
+    several runs, the pooled table as well. With ``one_against_rest``, one seat of ``a`` and ``b`` in the others
+    (every seat of ``b`` counted as one bot)."""
     spec = get_game(game)
     pooled: list[dict] = []
     job = None
+    n = players or spec.default_players
     for run in range(runs):
-        job = make_job(spec, players or spec.default_players, [a, b], games, seed + run)
+        seats = [a] + [b] * (n - 1) if one_against_rest else [a, b]
+        job = make_job(spec, n, seats, games, seed + run)
         start = time.perf_counter()
         rows = run_job(job, workers=workers)
         elapsed = time.perf_counter() - start
+        rows = merge_labels(rows, job.labels, [a, b]) if one_against_rest else rows
         pooled += rows
-        table(f"\n{spec.title} ({spec.name}), {job.players} players, {a} against {b}: {games} games, "
-              f"seed {seed + run}, {elapsed:.0f} s with {workers} workers", job.labels, rows, job.players)
+        against = f"one {a} against {b} in the other seats" if one_against_rest else f"{a} against {b}"
+        table(f"\n{spec.title} ({spec.name}), {job.players} players, {against}: {games} games, "
+              f"seed {seed + run}, {elapsed:.0f} s with {workers} workers", [a, b], rows, job.players)
     if runs > 1 and job is not None:
         table(f"\n{spec.title}: the {runs} runs pooled ({runs * games} games, seeds {seed}-{seed + runs - 1})",
-              job.labels, pooled, job.players)
+              [a, b], pooled, job.players)
+
+
+def merge_labels(rows: list[dict], labels: list[str], names: list[str]) -> list[dict]:
+    """Rows whose seat labels (``mcts``, ``mcts#2``, ...) are replaced by the bot names ``names`` (the first label
+    is the lone bot, every other label the rest)."""
+    rename = {lab: names[0] if i == 0 else names[1] for i, lab in enumerate(labels)}
+    return [{**row, "agents": [rename[lab] for lab in row["agents"]]} for row in rows]
+
+
+def cpu_seconds() -> float:
+    """CPU time of this process and its finished worker processes (a level's pace, whatever the machine's load)."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
+
+
+def level_statistics(game: str, games: int, workers: int, seed: int, players: int | None) -> None:
+    """Per level: the game's own statistics over ``games`` games with that level in every seat."""
+    spec = get_game(game)
+    print(f"\n{spec.title} ({spec.name}), {players or spec.default_players} players, each level in every seat: "
+          f"{games} games per level, seed {seed}")
+    for name in LEVELS:
+        job = make_job(spec, players or spec.default_players, [name], games, seed)
+        start = cpu_seconds()
+        rows = run_job(job, workers=1)
+        cpu = cpu_seconds() - start
+        decisions = sum(row["length"] for row in rows)
+        numbers = ", ".join(f"{stat.replace('_', ' ')} {sum(r.get('stat_' + stat, 0) for r in rows) / len(rows):.2f}"
+                            for stat in numeric_stat_names(rows))
+        categories = "; ".join(
+            f"{stat.replace('_', ' ')}: " + ", ".join(f"{cat} {count / len(rows):.0%}"
+                                                     for cat, count in stat_categories(rows, stat).items())
+            for stat in categorical_stat_names(rows))
+        pace = f"{cpu / decisions:.3f} CPU s per action" if decisions else f"{cpu / len(rows):.1f} CPU s per game"
+        print(f"- {name} ({LEVELS[name].spec}; {pace}): {numbers}" + (f"; {categories}" if categories else ""))
 
 
 def table(title: str, labels: list[str], rows: list[dict], players: int) -> None:
@@ -83,19 +131,28 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=None, help="default: each game's default player count")
     parser.add_argument("--mcts", default="mcts:iterations=300", help="the search bot's spec (its budget)")
     parser.add_argument("--matches", default="mcts-greedy,greedy-random",
-                        help="which pairs to play: mcts-greedy, greedy-random, mcts-random")
+                        help="which pairs to play: mcts-greedy, greedy-random, easy-greedy, hard-mcts* ... "
+                             "(A-B* seats one A against B in every other seat); 'none' for no matches")
+    parser.add_argument("--levels", action="store_true", help="print each level's game statistics")
+    parser.add_argument("--level-games", type=int, default=4, help="games per level for --levels")
     args = parser.parse_args()
     names = args.games_to_rate or [s.name for s in all_games()]
-    bots = {"mcts": args.mcts, "greedy": "greedy", "random": "random"}
+    bots = {"mcts": args.mcts, "greedy": "greedy", "random": "random", **{k: k for k in LEVELS}}
     pairs = []
     for item in args.matches.split(","):
+        if item.strip() == "none":
+            continue
         a, _, b = item.strip().partition("-")
+        rest = b.endswith("*")
+        b = b.rstrip("*")
         if a not in bots or b not in bots or a == b:
-            parser.error(f"unknown match {item!r} (use pairs of mcts, greedy, random such as mcts-greedy)")
-        pairs.append((bots[a], bots[b]))
+            parser.error(f"unknown match {item!r} (use pairs of {', '.join(bots)} such as mcts-greedy)")
+        pairs.append((bots[a], bots[b], rest))
     for name in names:
-        for a, b in pairs:
-            match(name, a, b, args.games, args.workers, args.seed, args.players, args.runs)
+        for a, b, rest in pairs:
+            match(name, a, b, args.games, args.workers, args.seed, args.players, args.runs, rest)
+        if args.levels:
+            level_statistics(name, args.level_games, args.workers, args.seed, args.players)
 
 
 if __name__ == "__main__":

@@ -74,7 +74,7 @@ def test_observations_ignore_what_the_seat_cannot_see(game: str) -> None:
     for options in OPTION_SETS[game]:
         n = spec.default_players
         encoder = observation_encoder(spec, n, short(game, options))
-        actions = spec.num_distinct_actions(n)
+        actions = spec.num_distinct_actions(n, short(game, options))
         for seed in range(3):
             state = spec.new_game(n, seed, short(game, options))
             rng = Rng(seed)

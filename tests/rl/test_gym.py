@@ -59,3 +59,26 @@ def test_illegal_actions_are_refused_and_change_nothing() -> None:
         gym_env("brigade", seat=4, num_players=3)
     with pytest.raises(ValueError, match="one opponent for every seat"):
         gym_env("brigade", opponents=["random", "random", "random"], num_players=3)
+
+
+def test_heuristic_shaping_adds_up_to_a_constant() -> None:
+    """Shaping rewards move with the heuristic at each step but add up to -w * h(start) over the game, so the
+    learner's total is its win share plus a constant no policy can change."""
+    from firebreak.core import get_game
+
+    env = gym_env("brigade", seat=0, opponents="random", num_players=2, shaping=0.1)
+    obs, _ = env.reset(seed=2)
+    start = get_game("brigade").heuristic(env.state, 0)
+    rng = np.random.default_rng(2)
+    total, done, nonzero = 0.0, False, 0
+    while not done:
+        obs, reward, done, _, _ = env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
+        total += reward
+        nonzero += not done and reward != 0
+    assert nonzero > 0
+    assert total == pytest.approx(env.state.returns()[0] - 0.1 * start)
+    with pytest.raises(ValueError, match="no heuristic"):
+        from firebreak.core import GameSpec
+
+        bare = get_game("brigade")
+        gym_env(GameSpec(**{**bare.__dict__, "heuristic": None}), shaping=0.1)

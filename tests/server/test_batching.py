@@ -65,7 +65,7 @@ def test_a_batch_is_announced_in_notes_that_fit_postgresql_and_read_back_in_orde
     assert len(notes) > 1 and all(len(n.encode()) <= NOTE_BYTES for n in notes)
     back = [a for n in notes for a in read_note(n)]
     assert back == [(g, i, a, s) for g, i, a, s, _ in items]
-    assert read_note("abc seats") == ("abc", None) and read_note("abc 12") == ("abc", 12)
+    assert read_note("abc seats") == ("abc", None, "seats") and read_note("abc 12") == ("abc", 12, "12")
 
 
 def test_notes_are_applied_without_a_read_and_a_gap_is_caught_up_from_the_database(sqlite_url: str) -> None:

@@ -140,13 +140,15 @@ def test_two_players_and_two_bots_play_great_fire_to_the_end_in_chromium(server:
         alice.dispatch_event("#players", "change")
         alice.select_option("#seat-0", "human")
         alice.select_option("#seat-1", "human")
-        alice.select_option("#seat-2", "bot:greedy")
-        alice.select_option("#seat-3", "bot:random")
+        alice.select_option("#seat-2", "bot:easy")
+        alice.select_option("#seat-3", "bot:easy")
         alice.check("#opt-hidden_colours")
-        alice.fill("#seat-2-settings", "samples=lots")  # a bad strength is refused with a clear message
+        alice.click("#advanced summary")  # bots by their raw spec, under Advanced
+        alice.fill("#seat-2-spec", "greedy:samples=lots")  # a bad strength is refused with a clear message
+        alice.fill("#seat-3-spec", "random")
         alice.click("#create")
         wait_js(alice, "document.getElementById('create-error').textContent.includes('samples')")
-        alice.fill("#seat-2-settings", "samples=2")
+        alice.fill("#seat-2-spec", "greedy:samples=2")
         alice.screenshot(path=str(out / "01-lobby.png"), full_page=True)
         alice.click("#create")
         alice.wait_for_selector("[data-seat-link='1']")
@@ -164,7 +166,7 @@ def test_two_players_and_two_bots_play_great_fire_to_the_end_in_chromium(server:
             assert page.locator("#me").inner_text() == f"You are {page.evaluate(f'last.names[{seat}]')}"
             # only this seat's objectives are on its screen
             assert page.locator("#board svg").inner_html().count("objectives:") == 1
-        assert "bot: greedy:samples=2" in alice.locator("#seats").inner_text()
+        assert "Bot (greedy:samples=2)" in alice.locator("#seats").text_content()
         alice.screenshot(path=str(out / "02-alice-start.png"), full_page=True)
         bob.screenshot(path=str(out / "03-bob-phone-start.png"), full_page=True)
 

@@ -74,8 +74,9 @@ def test_one_human_and_three_bots_play_catan_turns_by_clicking_the_board_in_chro
         page.fill("#players", "4")
         page.dispatch_event("#players", "change")
         page.select_option("#seat-0", "human")
+        page.click("#advanced summary")
         for seat in (1, 2, 3):
-            page.select_option(f"#seat-{seat}", "bot:random")
+            page.fill(f"#seat-{seat}-spec", "random")
         page.click("#create")
         page.wait_for_selector("[data-seat-link='0']")
         link0 = page.input_value("[data-seat-link='0']")

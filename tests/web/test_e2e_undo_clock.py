@@ -161,7 +161,7 @@ def test_a_clock_chosen_in_the_lobby_runs_out_the_bot_plays_and_the_player_takes
         page.select_option("#seat-0", "human")
         for seat in (1, 2):
             page.select_option(f"#seat-{seat}", "bot:random")
-        page.fill("#takeover", "0")
+        page.select_option("#takeover", "0")
         page.select_option("#clock-mode", "turn")
         wait_js(page, "!document.getElementById('clock-fields').hidden")
         page.fill("#clock-minutes", "0.05")  # three seconds a turn
@@ -180,6 +180,8 @@ def test_a_clock_chosen_in_the_lobby_runs_out_the_bot_plays_and_the_player_takes
         assert "bot" in page.locator("#seats tr").first.inner_text()
         assert page_text(page, "#handed").startswith("Your time ran out, so a bot is playing for you.")
         page.screenshot(path=str(out / "clock-ran-out.png"))
+        if page.locator("#tab-seats").count():  # the players are under their own tab
+            page.click("#tab-seats")
         page.locator("#seats button", has_text="Take my seat back").click()
         wait_js(page, "document.querySelector('#seats tr').textContent.includes('human')")
         page.screenshot(path=str(out / "clock-seat-taken-back.png"))

@@ -210,8 +210,12 @@ class GameSpec:
             raise OptionError(f"the seed must be a non-negative whole number, not {seed!r}")
         return self.state_class.new(n, self.resolve_options(n, options), seed)
 
-    def num_distinct_actions(self, num_players: int) -> int:
-        return self.state_class.num_distinct_actions(num_players)
+    def num_distinct_actions(self, num_players: int, options: Mapping[str, Any] | None = None) -> int:
+        """Size of the action space for a player count; a game whose space also depends on an option (e.g. a
+        board) is asked with the resolved options when they are given."""
+        if options is None or not self.state_class.action_space_takes_options:
+            return self.state_class.num_distinct_actions(num_players)
+        return self.state_class.num_distinct_actions(num_players, self.resolve_options(num_players, options))
 
 
 class GameState(ABC):
@@ -223,6 +227,9 @@ class GameState(ABC):
     """
 
     spec: ClassVar[GameSpec]
+    action_space_takes_options: ClassVar[bool] = False
+    """Whether :meth:`num_distinct_actions` also takes the resolved options (a game whose space depends on an
+    option fixed at setup, such as Catan's board, sets this)."""
 
     num_players: int
     options: dict[str, Any]
@@ -352,7 +359,18 @@ class GameState(ABC):
     @classmethod
     @abstractmethod
     def num_distinct_actions(cls, num_players: int) -> int:
-        """Size of the fixed action space for this player count."""
+        """Size of the fixed action space for this player count.
+
+        A game whose space also depends on an option fixed at setup (Catan's board) takes the resolved options
+        as a second argument and overrides :meth:`action_space_key`."""
+
+    def action_space_size(self) -> int:
+        """Size of this game's action space (fixed for the whole game)."""
+        return self.num_distinct_actions(self.num_players)
+
+    def action_space_key(self) -> Any:
+        """What the action space depends on: the player count, unless a game says more (cache key for texts)."""
+        return self.num_players
 
     @abstractmethod
     def action_to_text(self, action: int) -> str:
@@ -378,10 +396,10 @@ class GameState(ABC):
         if isinstance(action, bool):
             raise MalformedActionError(f"{action!r} is not an action")
         if isinstance(action, int):
-            if not 0 <= action < self.num_distinct_actions(self.num_players):
+            if not 0 <= action < self.action_space_size():
                 raise MalformedActionError(
                     f"action id {action} is outside this game's action space "
-                    f"(0..{self.num_distinct_actions(self.num_players) - 1})"
+                    f"(0..{self.action_space_size() - 1})"
                 )
             return action
         if isinstance(action, str):
@@ -577,15 +595,15 @@ def _normalise(text: str) -> str:
     return " ".join(text.strip().lower().split())
 
 
-_TEXT_TABLES: dict[tuple[type, int], dict[str, int]] = {}
+_TEXT_TABLES: dict[tuple[type, Any], dict[str, int]] = {}
 
 
 def _text_table(state: GameState) -> dict[str, int]:
-    key = (type(state), state.num_players)
+    key = (type(state), state.action_space_key())
     table = _TEXT_TABLES.get(key)
     if table is None:
         table = {}
-        for a in range(state.num_distinct_actions(state.num_players)):
+        for a in range(state.action_space_size()):
             table.setdefault(_normalise(state.action_to_text(a)), a)
         _TEXT_TABLES[key] = table
     return table

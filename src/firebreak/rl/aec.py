@@ -66,7 +66,7 @@ class FirebreakAEC(AECEnv):
         self.max_steps = max_steps
         self.num_players = n
         self.encoder: ObservationEncoder = observation_encoder(self.spec_, n, self.options)
-        self.num_actions = self.spec_.num_distinct_actions(n)
+        self.num_actions = self.spec_.num_distinct_actions(n, self.options)
         self.metadata = {**self.metadata, "name": f"firebreak_{self.spec_.name.replace('-', '_')}_v0"}
         self.possible_agents = [agent_name(p) for p in range(n)]
         self._seat = {a: p for p, a in enumerate(self.possible_agents)}

@@ -6,6 +6,12 @@ MaskablePPO expects. Opponents are bot specs (:func:`firebreak.agents.make_agent
 ``"mcts:iterations=200"``, or a level ``"easy"``, ``"medium"``, ``"hard"``), one for all seats or one per other
 seat. The reward is the learner's win share at the end (or its score with ``reward="score"``), 0 before.
 
+``shaping=w`` adds potential-based reward shaping from the game's own heuristic ``h`` (the one the greedy bot and
+search cut-offs use): each step is rewarded ``w * (h(after) - h(before))`` for the learner, with ``h`` taken as 0
+once the game is over, so the shaping of a whole game adds up to ``-w * h(start)``, the same for every policy,
+and leaves the best policy unchanged (Ng, Harada and Russell, 1999) while telling the learner sooner what helps.
+It reads the true state, as any reward does; observations stay the seat's view.
+
 An illegal action (possible only without the mask) is refused and changes nothing: the step returns the same
 observation, ``illegal_reward`` (0 unless given) and ``info["illegal_action"]`` with the reason, so unmasked
 learners and Gymnasium's checker can send any action of the space.
@@ -37,7 +43,7 @@ class FirebreakGym(gymnasium.Env):
 
     def __init__(self, game: str | GameSpec, seat: int = 0, opponents: str | Agent | Sequence[str | Agent] = "greedy",
                  num_players: int | None = None, render_mode: str | None = None, reward: str = "win",
-                 illegal_reward: float = 0.0, **options: Any) -> None:
+                 illegal_reward: float = 0.0, shaping: float = 0.0, **options: Any) -> None:
         super().__init__()
         self.game_spec = get_game(game) if isinstance(game, str) else game
         n = self.game_spec.default_players if num_players is None else num_players
@@ -61,8 +67,12 @@ class FirebreakGym(gymnasium.Env):
         self.render_mode = render_mode
         self.reward_kind = reward
         self.illegal_reward = float(illegal_reward)
+        if shaping and self.game_spec.heuristic is None:
+            raise ValueError(f"{self.game_spec.title} has no heuristic to shape rewards with")
+        self.shaping = float(shaping)
+        self._potential = 0.0
         self.encoder = observation_encoder(self.game_spec, n, self.options)
-        self.num_actions = self.game_spec.num_distinct_actions(n)
+        self.num_actions = self.game_spec.num_distinct_actions(n, self.options)
         self.observation_space = spaces.Box(low=-np.inf, high=np.inf, shape=(self.encoder.size,), dtype=np.float32)
         self.action_space = spaces.Discrete(self.num_actions)
         self.state: GameState | None = None
@@ -79,12 +89,23 @@ class FirebreakGym(gymnasium.Env):
             p = state.current_player()
             state.apply(self.bots[p].act(Observation(state, p), self._rngs[p]))
 
+    def _phi(self) -> float:
+        """The shaping potential of the current state for the learner (0 at the end or without shaping)."""
+        state = self.state
+        assert state is not None
+        if not self.shaping or state.is_terminal():
+            return 0.0
+        return float(self.game_spec.heuristic(state, self.seat))
+
     def _reward(self) -> float:
         assert self.state is not None
+        potential = self._phi()
+        shaped = self.shaping * (potential - self._potential)
+        self._potential = potential
         if not self.state.is_terminal():
-            return 0.0
+            return shaped
         final = self.state.returns() if self.reward_kind == "win" else self.state.scores()
-        return float(final[self.seat])
+        return float(final[self.seat]) + shaped
 
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[np.ndarray, dict]:
         super().reset(seed=seed)
@@ -92,6 +113,7 @@ class FirebreakGym(gymnasium.Env):
         self.state = self.game_spec.new_game(self.num_players, game_seed, self.options)
         self._rngs = {p: agent_rng(game_seed, p) for p in self.bots}
         self._bots_play()
+        self._potential = self._phi()
         return self._observe(), {"seed": game_seed}
 
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict]:

@@ -93,7 +93,7 @@ class FirebreakGame(pyspiel.Game):
         data = _data(spec, dict(params or {}))
         n = data.players
         info = pyspiel.GameInfo(
-            num_distinct_actions=spec.num_distinct_actions(n),
+            num_distinct_actions=spec.num_distinct_actions(n, data.options),
             max_chance_outcomes=0,
             num_players=n,
             min_utility=0.0,

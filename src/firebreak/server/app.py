@@ -20,6 +20,8 @@ API (all JSON; errors are ``{"error": {"code", "message"}}``; the OpenAPI schema
 - ``GET  /api/games/{id}/replay?step=k&seat=s``    a finished game as it was after ``k`` actions
 - ``WS   /ws/games/{id}``                          live updates; first message ``{"type":"hello","token":...}``
 
+Chat, rematch, open seats and the rules help: see :mod:`.table`.
+
 On the WebSocket the first message is a ``state`` (the whole log, view and board); each ``update`` after it
 carries the log entries the client has not had and, instead of the whole ``view`` and ``svg``, a ``view_patch``
 and usually an ``svg_patch`` against what that client was last sent (see :mod:`firebreak.server.patch`; the
@@ -49,6 +51,7 @@ from firebreak.agents import BotLimits, bot_levels, known_agents
 from firebreak.core import FirebreakError, GameState, all_games, get_game, record_of
 
 from . import errors as E
+from . import table
 from .limits import Limiter, Limits, RateLimited, TokenBucket
 from .live import UPDATE, Connection, GameManager, LiveGame
 from .bots import BotPool
@@ -80,7 +83,8 @@ MAX_PAGE = 200
 
 
 class SeatRequest(BaseModel):
-    kind: str = Field(max_length=16, description="'human' or 'bot'")
+    kind: str = Field(max_length=16, description="'human' (a link for you to send), 'open' (anyone may take it "
+                                                 "from the lobby) or 'bot'")
     bot: str | None = Field(None, max_length=200, description="bot spec for a bot seat, e.g. 'greedy' or 'random'")
 
 
@@ -275,9 +279,14 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
 
     @app.get("/static/{name}", include_in_schema=False)
     async def static_file(name: str) -> Response:
-        if name not in ("app.css", "common.js", "lobby.js", "game.js", "replay.js", "undo.js", "clock.js"):
+        if name not in ("app.css", "common.js", "lobby.js", "game.js", "replay.js", "table.js", "favicon.svg",
+                        "favicon-turn.svg", "undo.js", "clock.js"):
             return JSONResponse({"error": {"code": "not_found", "message": "no such file"}}, status_code=404)
         return FileResponse(_web_file(name))
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> FileResponse:
+        return FileResponse(_web_file("favicon.svg"), media_type="image/svg+xml")
 
     # ------------------------------------------------------------------------------------------- API
     @app.get("/api/catalog", summary="Games, their options and the bots")
@@ -310,10 +319,12 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
             return not live.state.is_terminal() if live is not None else game_id not in gone
 
         limiter.reserve_creation(client, still_open)
+        seat_specs, open_seats = table.split_open([s.model_dump() for s in req.seats])
         try:
             live, tokens = await manager.create(req.game, req.num_players, req.options,
-                                                [s.model_dump() for s in req.seats], req.seed, req.takeover_after,
+                                                seat_specs, req.seed, req.takeover_after,
                                                 None if req.clock is None else req.clock.model_dump())
+            await table.open_up(manager, live, tokens, open_seats)
         except BaseException:
             limiter.cancel_creation(client)
             raise
@@ -321,6 +332,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
         seats = []
         for s in live.seats:
             entry: dict[str, Any] = {"seat": s.seat, "kind": s.kind, "bot": s.bot}
+            if s.seat in open_seats:  # anyone may take it from the lobby: no link handed out
+                entry["open"] = True
             if s.seat in tokens:
                 entry["token"] = tokens[s.seat]
                 entry["url"] = f"/play/{live.id}#seat={s.seat}&token={tokens[s.seat]}"
@@ -333,9 +346,10 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
     async def list_games(offset: int = Query(0, ge=0, le=1_000_000),
                          limit: int = Query(50, ge=1, le=MAX_PAGE),
                          game: str | None = Query(None, max_length=64, description="only games of this game"),
-                         status: str | None = Query(None, pattern="^(open|playing|finished)$",
-                                                    description="open (a human seat not yet taken), playing "
-                                                                "(unfinished) or finished")) -> dict[str, Any]:
+                         status: str | None = Query(None, pattern="^(open|joinable|playing|finished)$",
+                                                    description="open (a human seat not yet taken), joinable (a "
+                                                                "seat anyone may take), playing (unfinished) or "
+                                                                "finished")) -> dict[str, Any]:
         if game is not None:
             try:
                 game = get_game(game).name
@@ -344,12 +358,13 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
         rows = await asyncio.to_thread(storage.list_games, limit + 1, offset, game, status)
         more = len(rows) > limit
         rows = rows[:limit]
+        extras = await table.listing(manager, rows)
         out = []
         for r in rows:
             live = manager.games.get(r.id)
             out.append({"id": r.id, "game": r.game, "num_players": r.num_players, "options": r.options,
                         "created_at": r.created_at, "num_actions": r.num_actions, "finished": r.finished,
-                        "seats": live.public_seats() if live else None})
+                        "seats": live.public_seats() if live else None, **extras[r.id]})
         return {"games": out, "offset": offset, "limit": limit, "more": more}
 
     async def _state_for(game_id: str, token: str | None) -> tuple[LiveGame, int | None]:
@@ -422,7 +437,9 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
         if seat is not None and not 0 <= seat < live.state.num_players:
             raise E.ApiError(422, "bad_seat", f"seat {seat} is not a seat of this game")
         history = live.state.history[:step]
-        return await asyncio.to_thread(_replayed, live, game_id, history, seat)  # replays from the start: off the loop
+        out = await asyncio.to_thread(_replayed, live, game_id, history, seat)  # replays from the start: off the loop
+        out["chat"] = await table.chat.replayed(manager, game_id, step)
+        return out
 
     def _replayed(live: LiveGame, game_id: str, history: list[int], seat: int | None) -> dict[str, Any]:
         step, total = len(history), len(live.state.history)
@@ -459,11 +476,11 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
             await _refuse(ws, exc)
             return
         try:
-            await _serve_socket(ws, live, limiter.message_bucket())
+            await _serve_socket(ws, live, limiter.message_bucket(), client)
         finally:
             limiter.close_socket(client, live.id)
 
-    async def _serve_socket(ws: WebSocket, live: LiveGame, bucket: TokenBucket) -> None:
+    async def _serve_socket(ws: WebSocket, live: LiveGame, bucket: TokenBucket, client: str) -> None:
         await ws.accept()
         seat: int | None = None
         try:
@@ -487,6 +504,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
         async with live.lock:
             await manager.catch_up(live)
             conn = manager.subscribe(live, seat)
+        await table.greet(manager, live, conn)
         if seat is not None:
             await manager.touch(live, [seat])
             manager.broadcast_seats(live)  # the others see this seat come back
@@ -496,7 +514,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
                 raw = await _receive_text(ws)
                 try:
                     limiter.message(bucket)
-                    reply = await _handle(manager, limiter, live, seat, raw)
+                    reply = await _handle(manager, limiter, live, seat, raw, table_chat(client))
                 except E.ApiError as exc:
                     reply = {"type": "error", **exc.to_json()}
                 if reply is not None:
@@ -512,6 +530,11 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
                 with contextlib.suppress(Exception):
                     await manager.touch(live, [seat])
                 manager.broadcast_seats(live)
+
+    table_limiter = table.install(app, manager, limiter, client_of)
+
+    def table_chat(client: str) -> Any:
+        return lambda live, seat, msg: table.from_socket(manager, table_limiter, live, seat, client, msg)
 
     return app
 
@@ -558,7 +581,7 @@ async def _refuse(ws: WebSocket, exc: RateLimited) -> None:
 
 
 async def _handle(manager: GameManager, limiter: Limiter, live: LiveGame, seat: int | None,
-                  raw: str | None) -> dict[str, Any] | None:
+                  raw: str | None, chat: Any = None) -> dict[str, Any] | None:
     """One client message -> the reply (ack, error or pong). Updates reach the client through the broadcast."""
     if raw is None:
         return {"type": "error", **BINARY.to_json()}
@@ -595,6 +618,11 @@ async def _handle(manager: GameManager, limiter: Limiter, live: LiveGame, seat: 
         except E.ApiError as exc:
             return {"type": "error", "ref": ref, **exc.to_json()}
         return {"type": "ack", "index": index, "ref": ref}
+    if kind == "chat" and chat is not None:
+        try:
+            return await chat(live, seat, msg)  # type: ignore[no-any-return]
+        except E.ApiError as exc:
+            return {"type": "error", "ref": ref, "chat": True, **exc.to_json()}
     return {"type": "error", "code": "bad_message", "ref": ref, "message": f"unknown message type {kind!r}"}
 
 

@@ -42,6 +42,15 @@ class Limits:
     messages_per_second: float = 20.0
     """Sustained messages one WebSocket may send (actions, pings, anything), bursts of 2x that
     (``FIREBREAK_MESSAGES_PER_SECOND``)."""
+    chat_per_minute: float = 12.0
+    """Sustained chat messages one seat (or one spectator's address) may send in a game per minute, bursts of 5
+    (``FIREBREAK_CHAT_PER_MINUTE``)."""
+    chat_length: int = 300
+    """Longest chat message, in characters (``FIREBREAK_CHAT_LENGTH``)."""
+    chat_per_game: int = 2000
+    """Most chat messages a game keeps; later ones are refused (``FIREBREAK_CHAT_PER_GAME``)."""
+    joins_per_minute: int = 6
+    """Open seats one client may take from the lobby in any 60 s (``FIREBREAK_JOINS_PER_MINUTE``)."""
     keep_finished_days: float = 90.0
     """Finished games are removed this many days after their last move; 0 keeps them for ever
     (``FIREBREAK_KEEP_FINISHED_DAYS``)."""
@@ -72,7 +81,7 @@ class Limits:
             if isinstance(value, (int, float)) and value < 0:
                 raise ValueError(f"{f.name.replace('_', ' ')} must not be negative, not {value}")
         for name in ("games_per_minute", "sockets_per_client", "sockets_per_game", "actions_per_second",
-                     "messages_per_second"):
+                     "messages_per_second", "chat_per_minute", "chat_length", "chat_per_game", "joins_per_minute"):
             if not getattr(self, name) > 0:
                 raise ValueError(f"{name.replace('_', ' ')} must be more than 0")
 

@@ -83,8 +83,12 @@ def _apply(manager: GameManager, notes: list[tuple[str, int, int, int]]) -> None
         log.exception("cannot apply a notification")
 
 
-async def _refresh(manager: GameManager, game_id: str, actions: int | None) -> None:
+async def _refresh(manager: GameManager, game_id: str, actions: int | None, what: str = "") -> None:
     try:
+        hook = getattr(manager, "note_hooks", {}).get(what)  # chat, rematch: see server/table.py
+        if hook is not None:
+            await hook(game_id)
+            return
         await manager.refresh(game_id, actions)
     except Exception:
         log.exception("cannot refresh game %s after a notification", game_id)

@@ -129,9 +129,10 @@ def action_notes(items: list[tuple[str, int, int, int, bool]]) -> list[str]:
     return notes
 
 
-def read_note(payload: str) -> list[tuple[str, int, int, int]] | tuple[str, int | None]:
+def read_note(payload: str) -> list[tuple[str, int, int, int]] | tuple[str, int | None, str]:
     """A notification's content: the stored actions ``(game, idx, action, seat)`` it carries, or for the other
-    kinds ``(game, new action count or None)`` (None: its seats changed)."""
+    kinds ``(game, new action count or None, the word after the game)`` (None: its seats changed, or a note of
+    another kind such as ``chat`` or ``rematch``)."""
     if payload.startswith(ACTIONS_NOTE + " "):
         out = []
         for word in payload.split()[1:]:
@@ -139,7 +140,7 @@ def read_note(payload: str) -> list[tuple[str, int, int, int]] | tuple[str, int 
             out.append((g, int(i), int(a), int(s)))
         return out
     game_id, _, what = payload.partition(" ")
-    return game_id, int(what) if what.isdigit() else None
+    return game_id, int(what) if what.isdigit() else None, what
 
 
 def _runs_by_game(items: list[tuple[str, int, int, int, bool]]) -> list[list[tuple[str, int, int, int, bool]]]:
@@ -220,6 +221,8 @@ class Storage:
             self.commit_engine = create_engine(url, future=True, pool_size=2, max_overflow=2, pool_timeout=5,
                                                isolation_level="AUTOCOMMIT", connect_args=kwargs["connect_args"])
             event.listen(self.commit_engine, "connect", _postgres_timeouts)
+        from . import table_data  # noqa: F401 - defines the chat, rematch and open-seat tables created here
+
         metadata.create_all(self.engine)
 
     def dispose(self) -> None:
@@ -381,14 +384,19 @@ class Storage:
     def list_games(self, limit: int = 100, offset: int = 0, game: str | None = None,
                    status: str | None = None) -> list[GameRow]:
         """Games newest first, ``limit`` from ``offset``; ``game``: of that game only; ``status``: "finished",
-        "playing" (unfinished) or "open" (unfinished with a human seat nobody has taken yet)."""
+        "playing" (unfinished), "open" (unfinished with a human seat nobody has taken yet) or "joinable"
+        (unfinished with a seat anyone may take from the lobby)."""
         query = select(games_table)
         if game is not None:
             query = query.where(games_table.c.game == game)
         if status == "finished":
             query = query.where(games_table.c.finished.is_(True))
-        elif status in ("playing", "open"):
+        elif status in ("playing", "open", "joinable"):
             query = query.where(games_table.c.finished.is_(False))
+        if status == "joinable":
+            from .table_data import open_seats_table
+
+            query = query.where(games_table.c.id.in_(select(open_seats_table.c.game_id)))
         if status == "open":
             waiting = select(seats_table.c.game_id).where(
                 (seats_table.c.game_id == games_table.c.id) & (seats_table.c.kind == "human")
@@ -411,7 +419,10 @@ class Storage:
         """Remove games with their seats and actions, in one transaction."""
         if not game_ids:
             return
+        from .table_data import delete_rows
+
         with self.engine.begin() as conn:
+            delete_rows(conn, game_ids)
             conn.execute(delete(actions_table).where(actions_table.c.game_id.in_(game_ids)))
             conn.execute(delete(clocks_table).where(clocks_table.c.game_id.in_(game_ids)))
             conn.execute(delete(seats_table).where(seats_table.c.game_id.in_(game_ids)))

@@ -42,6 +42,12 @@ const FB = {
     }
     return ev.kind.replace(/_/g, " ") + (parts.length ? ": " + parts.join("; ") : "");
   },
+  // A log entry in one line: the game's first sentence, else who did what ("Set-up" for the deal).
+  entryText(entry) {
+    if (entry.events.length && entry.events[0].text) return entry.events[0].text;
+    const who = entry.seat === null || entry.seat === undefined ? "" : `${entry.name || `P${entry.seat}`}: `;
+    return who + entry.text;
+  },
   logItem(entry, recent) {
     // The game's own sentences lead (they name the player); the typed action text is kept only when the game
     // said nothing about the move, and as the entry's tooltip.
@@ -53,6 +59,20 @@ const FB = {
     const rest = narrated ? sentences.slice(1) : sentences;
     if (rest.length) li.append(FB.el("div", { class: "events", text: rest.join(" · ") }));
     return li;
+  },
+  // A game's rules help (GET /api/help/GAME): its summary, sections of points and the legend of the board.
+  helpContent(h) {
+    const box = FB.el("div", { class: "help" });
+    box.append(FB.el("p", { text: h.summary }));
+    for (const sec of h.sections || []) {
+      box.append(FB.el("h3", { text: sec.heading }));
+      box.append(FB.el("ul", {}, ...sec.points.map(p => FB.el("li", { text: p }))));
+    }
+    if (h.legend && h.legend.length) {
+      box.append(FB.el("h3", { text: "On the board" }));
+      box.append(FB.el("dl", { class: "legend" }, ...h.legend.flatMap(l => [FB.el("dt", { text: l.symbol }), FB.el("dd", { text: l.meaning })])));
+    }
+    return box;
   },
   showBoard(container, svg, text) {
     container.replaceChildren();

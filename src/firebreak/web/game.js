@@ -21,7 +21,7 @@ const $ = id => document.getElementById(id);
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   ws = new WebSocket(`${proto}://${location.host}/ws/games/${encodeURIComponent(gameId)}`);
-  ws.onopen = () => { retry = 0; $("conn").textContent = "connected"; ws.send(JSON.stringify({ type: "hello", token })); };
+  ws.onopen = () => { retry = 0; $("conn").textContent = ""; ws.send(JSON.stringify({ type: "hello", token })); };
   ws.onmessage = ev => onMessage(JSON.parse(ev.data));
   ws.onclose = ev => {
     pending = false;
@@ -32,6 +32,7 @@ function connect() {
 }
 
 function onMessage(msg) {
+  if (Table.onMessage(msg)) return;
   if (msg.type === "error") { pending = false; $("error").textContent = msg.message; if (last) { drawActions(last); showPick(); } return; }
   if (msg.type === "ack") { pending = false; $("error").textContent = ""; return; }
   if (msg.type === "pong") { if (last && "clock" in msg) { last.clock = msg.clock; Clocks.update(msg.clock); } return; }
@@ -106,15 +107,18 @@ function draw(m) {
   Clocks.update(m.clock, m.names, m.viewer);
   const recentFrom = Math.max(0, log.length - 4);
   $("log").replaceChildren(...Undo.logItems(log, m.undone, (e, i) => FB.logItem(e, i >= recentFrom)));
-  $("log").scrollTop = $("log").scrollHeight;
-  $("last").replaceChildren(...log.slice(recentFrom).reverse().map(e => FB.logItem(e, false)));
+  const pane = $("pane-log");
+  pane.scrollTop = pane.scrollHeight;
+  $("latest").textContent = log.length ? FB.entryText(log[log.length - 1]) : "";
   $("result").hidden = !m.terminal;
+  $("actions-h").hidden = m.terminal;  // the result takes the actions' place
   if (m.terminal) {
     $("winners").textContent = FB.winnerText(m.winners, m.scores, m.names);
     $("scores").replaceChildren(FB.scoreSheets(m.score_sheet, m.scores, m.winners, m.names));
     $("replay-link").href = `/replay/${gameId}`;
     $("log-link").href = `/api/games/${gameId}/log`;
   }
+  Table.drawn(m);
 }
 
 function drawActions(m) {
@@ -123,6 +127,7 @@ function drawActions(m) {
   box.replaceChildren();
   filter.hidden = choices.length < 12;
   if (!choices.length) {
+    if (m.terminal) return;  // the result takes the place of the actions
     box.append(FB.el("p", { class: "muted", text: m.terminal ? "The game is over." : (m.viewer === null ? "Watching." : "Waiting for the other players…") }));
     return;
   }
@@ -371,18 +376,19 @@ function drawSeats(m) {
   const t = FB.el("table", {});
   for (const s of m.seats) {
     const cells = [FB.el("td", { text: `${FB.seatName(s.seat, m.names)}${s.seat === m.viewer ? " (you)" : ""}` }),
-      FB.el("td", { text: s.kind === "bot" ? `bot: ${s.bot}` : "human" }),
+      FB.el("td", { text: Table.seatWords(s) }),
       FB.el("td", {}, FB.el("span", { class: "badge " + (s.connected ? "here" : "away"), text: s.connected ? "here" : "away" }))];
     const td = FB.el("td", {});
     if (m.viewer !== null && s.seat !== m.viewer && s.kind === "human" && !s.connected && !m.terminal && m.takeover_after > 0) {
       td.append(FB.el("button", { type: "button", class: "secondary", text: "Hand to a bot",
-        onclick: () => FB.api("POST", `/api/games/${gameId}/seats/${s.seat}/takeover`, { bot: "greedy" }, token)
+        onclick: () => FB.api("POST", `/api/games/${gameId}/seats/${s.seat}/takeover`, { bot: "easy" }, token)
           .catch(e => { $("error").textContent = e.message; }) }));
     }
     if (s.seat === m.viewer && s.kind === "bot" && !m.terminal) {
       td.append(FB.el("button", { type: "button", text: "Take my seat back",
         onclick: () => FB.api("POST", `/api/games/${gameId}/reclaim`, {}, token).catch(e => { $("error").textContent = e.message; }) }));
     }
+    if (m.viewer === null && s.kind === "human" && !s.has_link && !m.terminal) td.append(Table.takeSeatButton(s, m));
     cells.push(td);
     t.append(FB.el("tr", {}, ...cells));
   }

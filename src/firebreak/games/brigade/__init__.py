@@ -8,6 +8,7 @@ and six further Wardens whose text the rulebook prints; the data file marks them
 from __future__ import annotations
 
 from firebreak.core import GameSpec, OptionSpec, register
+from firebreak.core.help import help_hook
 
 from .encode import BrigadeEncoder
 from .heuristic import heuristic, heuristic_all, stats
@@ -34,7 +35,7 @@ SPEC = register(
         render=render,
         heuristic=heuristic,
         stats=stats,
-        extra={"svg": render_svg, "mcts_scale": 2.0, "heuristic_all": heuristic_all,
+        extra={"svg": render_svg, "help": help_hook(__package__), "mcts_scale": 2.0, "heuristic_all": heuristic_all,
                "observation_encoder": BrigadeEncoder},
     )
 )

@@ -26,6 +26,8 @@ from operator import itemgetter
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from firebreak.core.text import plural
+
 CELL = 150
 SIZE = 6
 ROW = 22  # height of one line of the panel under the town
@@ -168,9 +170,10 @@ def _cell_svg(c: dict[str, Any], x: float, y: float, colours: Sequence[str], own
                        f'fill="{FIRE if lit else "#ffffff"}" stroke="#8a2d00" stroke-width="0.8"/>')
         fx = x + 14 + c["track"] * pip
         if burning:
-            out.append(f'<path d="M{fx} {ty} q-6 -6 0 -16 q1 6 5 8 q4 -3 2 -8 q8 8 1 16 z" fill="{FIRE}" '
+            out.append(f'<g class="fire"><title>Burning: fire intensity {c["intensity"]} of {c["track"]}</title>'
+                       f'<path d="M{fx} {ty} q-6 -6 0 -16 q1 6 5 8 q4 -3 2 -8 q8 8 1 16 z" fill="{FIRE}" '
                        f'stroke="#8a2d00" stroke-width="0.8"/>')
-            out.append(_t(fx + 12, ty, f"{c['intensity']}/{c['track']}", 13, weight="bold", fill="#8a2d00"))
+            out.append(_t(fx + 12, ty, f"{c['intensity']}/{c['track']}", 13, weight="bold", fill="#8a2d00") + "</g>")
         elif not c["destroyed"]:
             out.append(_t(fx, ty, f"0/{c['track']}", 11, fill="#555"))
         # loyalty shield and renown chips
@@ -178,25 +181,29 @@ def _cell_svg(c: dict[str, Any], x: float, y: float, colours: Sequence[str], own
         cx = x + 9
         if c["loyal"] >= 0:
             pf, ink = PLAYER_COLOURS.get(colours[c["loyal"]] if c["loyal"] < len(colours) else "", ("#999", "#000"))
-            out.append(f'<path d="M{cx} {ry - 12} h24 v8 q0 10 -12 14 q-12 -4 -12 -14 z" fill="{pf}" stroke="#000" '
+            out.append(f'<g class="piece"><title>{escape("Loyalty marker of " + _who(c["loyal"], names))}</title>'
+                       f'<path d="M{cx} {ry - 12} h24 v8 q0 10 -12 14 q-12 -4 -12 -14 z" fill="{pf}" stroke="#000" '
                        f'stroke-width="1.4"/>')
-            out.append(_t(cx + 12, ry, f"L{c['loyal']}", 9, "middle", "bold", ink))
+            out.append(_t(cx + 12, ry, f"L{c['loyal']}", 9, "middle", "bold", ink) + "</g>")
             cx += 30
         for p, r in enumerate(c["renown"]):
             if not r:
                 continue
             pf, ink = PLAYER_COLOURS.get(colours[p] if p < len(colours) else "", ("#999", "#000"))
-            out.append(f'<path d="M{cx + 10} {ry - 13} l10 8 l-10 8 l-10 -8 z" fill="{pf}" stroke="#000"/>')
+            out.append(f'<g class="piece"><title>{escape(plural(r, "renown token") + " of " + _who(p, names))}'
+                       f'</title><path d="M{cx + 10} {ry - 13} l10 8 l-10 8 l-10 -8 z" fill="{pf}" stroke="#000"/>')
             out.append(_t(cx + 10, ry - 2, str(p), 8, "middle", "bold", ink))
-            out.append(_t(cx + 22, ry, f"×{r}", 11, weight="bold"))
+            out.append(_t(cx + 22, ry, f"×{r}", 11, weight="bold") + "</g>")
             cx += 40
     # meeples along the bottom: Brigades first, then Wagons
     mx = x + 20
     for p in c["brigades"]:
-        out.append(_brigade(mx, y + CELL - 24, p, colours[p] if p < len(colours) else ""))
+        out.append(f'<g class="piece"><title>{escape("Brigade of " + _who(p, names))}</title>'
+                   + _brigade(mx, y + CELL - 24, p, colours[p] if p < len(colours) else "") + "</g>")
         mx += 27
     for p in c["wagons"]:
-        out.append(_wagon(mx + 2, y + CELL - 22, p, colours[p] if p < len(colours) else ""))
+        out.append(f'<g class="piece"><title>{escape("Wagon of " + _who(p, names))}</title>'
+                   + _wagon(mx + 2, y + CELL - 22, p, colours[p] if p < len(colours) else "") + "</g>")
         mx += 30
     if c["destroyed"]:
         out.append(f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="6" '

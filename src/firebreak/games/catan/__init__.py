@@ -1,6 +1,8 @@
-"""Catan with Fire Stations and the Firestorm: the base game (3-4 players, 5-6 extension) in two rule modes."""
+"""Catan with Fire Stations and the Firestorm: the base game (3-4 players, 5-6 extension) or Seafarers' Heading
+for New Shores, in two rule modes."""
 
 from firebreak.core import GameSpec, OptionSpec, register
+from firebreak.core.help import help_hook
 
 from .encode import CatanEncoder
 from .heuristic import heuristic
@@ -25,8 +27,16 @@ SPEC = register(GameSpec(
                    "firestorm: the Fire Stations variant (no robber, development cards or Largest Army); "
                    "classic: the published base rules (robber, development cards, Largest Army)",
                    choices=("firestorm", "classic")),
-        OptionSpec("layout", str, "random", "beginner: the rulebook's fixed starting layout; random: shuffled "
-                   "terrain, numbers and harbours with no 6 and 8 side by side", choices=("beginner", "random")),
+        OptionSpec("board", str, "base",
+                   "base: the base game's island (the 5-6 extension board for 5-6 players); seafarers: Seafarers' "
+                   "Heading for New Shores (main island, small islands, gold fields, ships)",
+                   choices=("base", "seafarers")),
+        OptionSpec("new_shores_vp", int, 14,
+                   "victory points needed to win on the Seafarers board (the rule sheets say 14, some editions 13)",
+                   choices=(13, 14)),
+        OptionSpec("layout", str, "random", "beginner: a fixed starting layout (the rulebook's on the base "
+                   "board, one fixed deal on Seafarers); random: shuffled terrain, numbers and harbours with no 6 and 8 "
+                   "side by side", choices=("beginner", "random")),
         OptionSpec("firestorm_discard", bool, True,
                    "on a 7 in firestorm mode, players holding more than 7 cards still discard half"),
         OptionSpec("player_trades", bool, True,
@@ -38,9 +48,11 @@ SPEC = register(GameSpec(
                    minimum=0, maximum=100_000),
     ),
     description="The Catan base game with the Fire Stations variant: a 7 sends the firestorm across a hex and "
-                "along the roads; fire stations secure settlements and cities; The Fire Wardens is worth 2 VP.",
+                "along the roads (and ships, on the Seafarers board); fire stations secure settlements and cities; "
+                "The Fire Wardens is worth 2 VP.",
     render=render,
     heuristic=heuristic,
     stats=_stats,
-    extra={"mcts_scale": 10.0, "svg": render_svg, "observation_encoder": CatanEncoder},  # 10 evaluation points = 1 VP
+    extra={"mcts_scale": 10.0, "svg": render_svg, "help": help_hook(__package__), "observation_encoder": CatanEncoder,  # 10 evaluation points = 1 VP
+           "benchmark_variants": {"seafarers": {"board": "seafarers"}}},
 ))

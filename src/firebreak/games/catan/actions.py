@@ -1,8 +1,9 @@
-"""The fixed integer action space of Catan, per player count, and the text of every action.
+"""The fixed integer action space of Catan, per player count and board, and the text of every action.
 
 Ranges are laid out in a fixed order so that legal actions generated range by range come out sorted. The
-space depends only on the player count (board size, number of seats), never on options, so one text table
-serves both rule modes; actions of the other mode simply never become legal.
+space depends only on the player count and the board (board size, number of seats), never on other options,
+so one text table serves both rule modes; actions of the other mode simply never become legal. The Seafarers
+ranges (ships, moving ships, gold, the pirate) are empty on the base boards, whose action ids stay as they were.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ END_TURN = 1
 YOP_PAIRS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(5) for b in range(a, 5))
 """Year of Plenty choices: two resources, order irrelevant (15 pairs)."""
 
+
 def maritime_decode(i: int) -> tuple[int, int]:
     give, gi = divmod(i, 4)
     return give, (gi if gi < give else gi + 1)
@@ -32,21 +34,27 @@ class Layout:
 
     __slots__ = (
         "accept",
+        "board",
         "buy_dev",
         "cancel",
         "city",
         "confirm",
         "discard",
         "firestorm",
+        "gold",
         "knight",
         "maritime",
         "monopoly",
+        "move_from",
+        "move_to",
         "num_players",
+        "pirate",
         "reject",
         "road",
         "road_building",
         "robber",
         "settle",
+        "ship",
         "size",
         "station",
         "take",
@@ -57,9 +65,10 @@ class Layout:
         "withdraw_draft",
     )
 
-    def __init__(self, num_players: int) -> None:
-        t = topology(num_players)
+    def __init__(self, num_players: int, board: str = "base") -> None:
+        t = topology(num_players, board)
         self.num_players = num_players
+        self.board = board
         o = 2
         self.road = o
         o += t.num_edges
@@ -69,6 +78,7 @@ class Layout:
         o += t.num_nodes
         self.station = o
         o += t.num_nodes
+        o = self._seafarers_ranges(o, t)
         self.buy_dev = o
         self.knight = o + 1
         self.road_building = o + 2
@@ -113,6 +123,36 @@ class Layout:
         self.size = o
         self.texts = tuple(self._text(a, t) for a in range(o))
 
+    def _seafarers_ranges(self, o: int, t) -> int:
+        """Seafarers: build a ship, move a ship (from, then to), take a gold field's resource, move the pirate.
+        Each range is empty on a board without sea."""
+        sea = t.sea
+        self.ship = o
+        o += t.num_edges if sea else 0
+        self.move_from = o
+        o += t.num_edges if sea else 0
+        self.move_to = o
+        o += t.num_edges if sea else 0
+        self.gold = o
+        o += 5 if sea else 0
+        self.pirate = o
+        o += t.num_hexes if sea else 0
+        return o
+
+    def _seafarers_text(self, a: int, t) -> str:
+        if a < self.move_from:
+            u, v = t.edge_nodes[a - self.ship]
+            return f"ship {u}-{v}"
+        if a < self.move_to:
+            u, v = t.edge_nodes[a - self.move_from]
+            return f"move ship from {u}-{v}"
+        if a < self.gold:
+            u, v = t.edge_nodes[a - self.move_to]
+            return f"move ship to {u}-{v}"
+        if a < self.pirate:
+            return f"take {RESOURCE_NAMES[a - self.gold]} from the gold field"
+        return f"pirate to hex {t.hex_labels[a - self.pirate]}"
+
     def _text(self, a: int, t) -> str:
         R = RESOURCE_NAMES
         if a == ROLL:
@@ -126,8 +166,10 @@ class Layout:
             return f"settlement {a - self.settle}"
         if a < self.station:
             return f"city {a - self.city}"
-        if a < self.buy_dev:
+        if a < self.ship:
             return f"fire station {a - self.station}"
+        if a < self.buy_dev:
+            return self._seafarers_text(a, t)
         if a == self.buy_dev:
             return "buy development card"
         if a == self.knight:
@@ -179,5 +221,5 @@ class Layout:
 
 
 @cache
-def layout(num_players: int) -> Layout:
-    return Layout(num_players)
+def layout(num_players: int, board: str = "base") -> Layout:
+    return Layout(num_players, board)

@@ -12,7 +12,12 @@ from .datafiles import RESOURCE_NAMES
 from .topology import Topology
 
 DESERT = 5
-TERRAIN_INDEX = {name: i for i, name in enumerate(RESOURCE_NAMES)} | {"desert": DESERT}
+GOLD = 6
+"""A Seafarers gold field: produces one resource of the owner's choice per settlement, two per city."""
+SEA = 7
+TERRAIN_INDEX = {name: i for i, name in enumerate(RESOURCE_NAMES)} | {"desert": DESERT, "gold": GOLD}
+TERRAIN_NAMES = (*RESOURCE_NAMES, "desert", "gold field", "sea")
+"""Each terrain index as players read it."""
 GENERIC = 5
 """Harbour kind 0-4 is a 2:1 harbour for that resource; 5 is a generic 3:1 harbour; -1 no harbour."""
 HARBOUR_INDEX = {name: i for i, name in enumerate(RESOURCE_NAMES)} | {"generic": GENERIC}
@@ -31,6 +36,8 @@ def red_numbers_apart(topo: Topology, numbers: tuple[int, ...] | list[int]) -> b
 
 def lay_out(topo: Topology, kind: str, rng: Rng) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """Return (terrain per hex, number per hex (0 on deserts), harbour kind per node)."""
+    if topo.sea:
+        return _lay_out_sea(topo, kind, rng)
     data = topo.data
     harbour_kinds = [HARBOUR_INDEX[h.kind] for h in data.harbours]
     if kind == "beginner":
@@ -47,6 +54,47 @@ def lay_out(topo: Topology, kind: str, rng: Rng) -> tuple[tuple[int, ...], tuple
             if red_numbers_apart(topo, numbers):
                 break
         rng.shuffle(harbour_kinds)
+    node_harbour = [-1] * topo.num_nodes
+    for e, k in zip(topo.harbour_edges, harbour_kinds):
+        for n in topo.edge_nodes[e]:
+            node_harbour[n] = k
+    return tuple(terrain), tuple(numbers), tuple(node_harbour)
+
+
+def _lay_out_sea(topo: Topology, kind: str, rng: Rng) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """A Seafarers scenario: terrain and numbers shuffled within the main island and within the small islands,
+    harbour kinds among the harbour positions. No scenario sheet prints a fixed deal, so the ``beginner``
+    layout is one fixed deal of the same shuffle (firebreak's own, the same in every game)."""
+    from firebreak.core import Rng as _Rng
+
+    from .topology import _xy
+
+    data = topo.data
+    if kind == "beginner":
+        rng = _Rng(1)
+    pos = {c: h for h, c in enumerate(topo.hex_center)}
+    areas = [
+        ([pos[_xy(*h)] for h in data.main_island.hexes], data.main_island.terrain, data.main_island.numbers),
+        ([pos[_xy(*h)] for g in data.islands.hexes for h in g], data.islands.terrain, data.islands.numbers),
+    ]
+    terrain = [SEA] * topo.num_hexes
+    numbers = [0] * topo.num_hexes
+    for hexes, counts, _tokens in areas:
+        pool = [TERRAIN_INDEX[name] for name, count in counts.items() for _ in range(count)]
+        rng.shuffle(pool)
+        for h, t in zip(hexes, pool):
+            terrain[h] = t
+    while True:
+        for hexes, _counts, tokens in areas:
+            pool = list(tokens)
+            rng.shuffle(pool)
+            it = iter(pool)
+            for h in hexes:
+                numbers[h] = 0 if terrain[h] == DESERT else next(it)
+        if red_numbers_apart(topo, numbers):
+            break
+    harbour_kinds = [HARBOUR_INDEX[name] for name, count in data.harbour_kinds.items() for _ in range(count)]
+    rng.shuffle(harbour_kinds)
     node_harbour = [-1] * topo.num_nodes
     for e, k in zip(topo.harbour_edges, harbour_kinds):
         for n in topo.edge_nodes[e]:

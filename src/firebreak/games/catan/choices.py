@@ -17,10 +17,11 @@ from firebreak.core.game import ActionChoice
 from firebreak.core.text import capitalise, join_words, plural
 
 from .actions import END_TURN, ROLL, YOP_PAIRS, maritime_decode
-from .board import DESERT
+from .board import DESERT, SEA, TERRAIN_NAMES
 from .constants import (
     DISCARD,
     FIRE_PAY,
+    GOLD_PICK,
     MAIN,
     MOVE_TOKEN,
     PRE_ROLL,
@@ -28,6 +29,7 @@ from .constants import (
     ROAD_BUILDING,
     SETUP_ROAD,
     SETUP_SETTLEMENT,
+    SHIP_MOVE,
     SPECIAL_BUILD,
     TAKE,
     TRADE_CONFIRM,
@@ -46,7 +48,7 @@ DEV_GROUP = "Play a development card"
 
 
 def terrain_name(state: CatanState, h: int) -> str:
-    return "desert" if state.terrain[h] == DESERT else R[state.terrain[h]]
+    return TERRAIN_NAMES[state.terrain[h]]
 
 
 def hex_text(state: CatanState, h: int) -> str:
@@ -56,7 +58,10 @@ def hex_text(state: CatanState, h: int) -> str:
 def node_text(state: CatanState, n: int) -> str:
     """``Intersection 12: lumber 6, ore 9`` -- the intersection and what it touches (deserts left out)."""
     parts = [f"{terrain_name(state, h)} {state.numbers[h]}" for h in state.topo.node_hexes[n]
-             if state.terrain[h] != DESERT]
+             if state.terrain[h] != DESERT and state.terrain[h] != SEA]
+    t = state.topo
+    if t.sea and t.node_island[n] > 0:
+        parts.append("a small island")
     return f"Intersection {n}" + (f": {', '.join(parts)}" if parts else "")
 
 
@@ -101,8 +106,10 @@ def _main(state: CatanState, legal: list[int]) -> list[ChoiceList]:
             builds.append(_node(state, a, a - lay.settle, ("Build a settlement",)))
         elif a < lay.station:
             builds.append(_node(state, a, a - lay.city, ("Build a city",)))
-        elif a < lay.buy_dev:
+        elif a < lay.ship:
             builds.append(_node(state, a, a - lay.station, ("Build a fire station",)))
+        elif a < lay.buy_dev:
+            builds.append(_sea_choice(state, a))
         elif a == lay.buy_dev:
             dev.insert(0, ActionChoice(a, "Buy a development card", note=f"{plural(len(state.dev_deck), 'card')} "
                                                                          "left in the deck."))
@@ -121,6 +128,38 @@ def _main(state: CatanState, legal: list[int]) -> list[ChoiceList]:
 
 
 ChoiceList = list[ActionChoice]
+
+
+# --- Seafarers -------------------------------------------------------------------------------------------------
+def _ship_path(state: CatanState, a: int, base: int, group: tuple[str, ...], source: str | None = None,
+               note: str = "") -> ActionChoice:
+    u, v = state.topo.edge_nodes[a - base]
+    place = path_place(u, v)
+    return ActionChoice(a, f"Path {u}-{v}", group, source, place, preview=(place,), note=note)
+
+
+def _sea_choice(state: CatanState, a: int) -> ActionChoice:
+    """Build a ship (a path at sea) or choose a ship to move, in the main phase."""
+    lay = state.lay
+    if a < lay.move_from:
+        return _ship_path(state, a, lay.ship, ("Build a ship",))
+    return _ship_path(state, a, lay.move_from, ("Move a ship", "Ship to move"),
+                      note="Only the ship at the open end of a route may move, once a turn.")
+
+
+def _sea_phase_choices(state: CatanState, legal: list[int]) -> list[ActionChoice] | None:
+    """Choices of the Seafarers phases: where a moved ship goes, which resource a gold field gives."""
+    lay = state.lay
+    p = state.actor
+    if state.phase == SHIP_MOVE:
+        u, v = state.topo.edge_nodes[state.moving]
+        return [_ship_path(state, a, lay.move_to, (f"Move your ship from path {u}-{v} to",),
+                           source=path_place(u, v)) for a in legal]
+    if state.phase == GOLD_PICK:
+        left = state.gold_left[p]
+        return [ActionChoice(a, f"Take 1 {R[a - lay.gold]}", ("Gold field: choose a resource",),
+                             note=f"{plural(left, 'resource')} to choose from the bank.") for a in legal]
+    return None
 
 
 def _end(state: CatanState, alone: bool) -> ActionChoice:
@@ -154,7 +193,10 @@ def action_choices(state: CatanState) -> list[ActionChoice]:
         return [_node(state, a, a - lay.settle, group) for a in legal]
     if ph == SETUP_ROAD:
         group = ("Set-up: place a road next to your new settlement",)
-        out = [_path(state, a, group, node_place(state.setup_node)) for a in legal]
+        src = node_place(state.setup_node)
+        out = [_path(state, a, group, src) if a < lay.ship else
+               _ship_path(state, a, lay.ship, ("Set-up: or place a ship next to your new settlement",), src)
+               for a in legal]
         if len(out) == 1:
             out[0] = _with_note(out[0], "Only one path next to your new settlement is free.")
         return out
@@ -179,6 +221,9 @@ def action_choices(state: CatanState) -> list[ActionChoice]:
         return out
     if ph == MOVE_TOKEN:
         return _move_token(state, legal)
+    sea = _sea_phase_choices(state, legal)
+    if sea is not None:
+        return sea
     if ph == TAKE:
         out = [ActionChoice(a, f"{state.player_name(a - lay.take)}: "
                                f"{plural(sum(state.hands[a - lay.take]), 'card')} in hand", ("Take a card from",),
@@ -263,7 +308,11 @@ def _move_token(state: CatanState, legal: list[int]) -> list[ActionChoice]:
     base = state.lay.firestorm if fire else state.lay.robber
     group = ("Move the firestorm",) if fire else ("Move the robber",)
     out = []
+    lay = state.lay
     for a in legal:
+        if t.sea and lay.pirate <= a < lay.buy_dev:
+            out.append(_pirate_choice(state, a))
+            continue
         h = a - base
         place = hex_place(t.hex_labels[h])
         rivals = sorted({q for n in t.hex_nodes[h] if (q := state.node_owner[n]) >= 0 and q != state.actor
@@ -272,7 +321,8 @@ def _move_token(state: CatanState, legal: list[int]) -> list[ActionChoice]:
                  else "nobody to take a card from")
         preview: tuple[str, ...] = (place,)
         if fire:
-            burning = burning_buildings(t, h, state.node_owner, state.station, state.edge_owner)
+            burning = burning_buildings(t, h, state.node_owner, state.station, state.edge_owner,
+                                        state.edge_ship if t.sea else None)
             nodes = [n for q in sorted(burning) for n in burning[q]]
             preview += tuple(node_place(n) for n in nodes)
             reach = [f"{plural(len(ns), 'building')} of {state.player_name(q)}" for q, ns in sorted(burning.items())]
@@ -282,3 +332,16 @@ def _move_token(state: CatanState, legal: list[int]) -> list[ActionChoice]:
             note = capitalise(f"{steal}.")
         out.append(ActionChoice(a, capitalise(hex_text(state, h)), group, None, place, preview=preview, note=note))
     return out
+
+
+def _pirate_choice(state: CatanState, a: int) -> ActionChoice:
+    """A sea hex for the pirate, with the ship owners beside it who could be robbed."""
+    t = state.topo
+    h = a - state.lay.pirate
+    place = hex_place(t.hex_labels[h])
+    rivals = sorted({q for e in t.hex_edges[h] if (q := state.edge_owner[e]) >= 0 and state.edge_ship[e]
+                     and q != state.actor and sum(state.hands[q])})
+    steal = (f"you may take a card from {join_words(map(state.player_name, rivals), 'or')}" if rivals
+             else "nobody to take a card from")
+    return ActionChoice(a, f"Sea hex {t.hex_labels[h]}", ("Move the pirate",), None, place, preview=(place,),
+                        note=capitalise(f"{steal}; no ship may be built or moved beside the pirate."))

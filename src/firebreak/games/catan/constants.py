@@ -10,6 +10,8 @@ from .datafiles import DEV_KINDS, RESOURCE_NAMES, components
  TRADE_CONFIRM, SPECIAL_BUILD, OVER) = range(12)
 # Trading and fire payments (composing an offer step by step; choosing the cards paid to the fire)
 TRADE_DRAFT, FIRE_PAY = 12, 13
+# Seafarers phases: moving a ship (its new place), taking the resources of a gold field
+SHIP_MOVE, GOLD_PICK = 14, 15
 # Resources
 LUMBER, BRICK, WOOL, GRAIN, ORE = range(5)
 # Development cards
@@ -21,6 +23,7 @@ COST_SETTLEMENT = _C.costs.settlement.as_list()
 COST_CITY = _C.costs.city.as_list()
 COST_DEV = _C.costs.development_card.as_list()
 COST_STATION = _C.costs.fire_station.as_list()
+COST_SHIP = _C.costs.ship.as_list()
 PIECES = _C.pieces_per_player
 WIN_VP = _C.victory_points_to_win
 ROAD_MIN = _C.longest_road_min
@@ -43,6 +46,8 @@ PHASE_NAMES = (
     "setup settlement", "setup road", "roll", "main", "discard", "move token", "take card", "road building",
     "trade response", "trade confirm", "special building", "over",
     "trade draft", "fire payment",
+    # Seafarers
+    "move ship", "gold field",
 )
 
 __all__ = ["DEV_KINDS", "PHASE_NAMES", "RESOURCE_NAMES"]

@@ -42,6 +42,7 @@ class Costs(_Strict):
     city: Cost
     development_card: Cost
     fire_station: Cost
+    ship: Cost
 
 
 class Pieces(_Strict):
@@ -49,6 +50,7 @@ class Pieces(_Strict):
     settlements: int
     cities: int
     fire_stations: int
+    ships: int
 
 
 class Components(_Strict):
@@ -144,4 +146,94 @@ def board_data(num_players: int) -> BoardData:
         data = BoardData.model_validate(_load_yaml(name))
     except ValidationError as exc:
         raise DataFileError(f"catan data file {name} is invalid: {exc}") from None
+    return data
+
+
+# --- Seafarers boards ------------------------------------------------------------------------------------------
+SEA_TERRAINS = Literal["lumber", "brick", "wool", "grain", "ore", "desert", "gold"]
+SIDE_NAMES: tuple[str, ...] = ("ne", "e", "se", "sw", "w", "nw")
+BOARDS: tuple[str, ...] = ("base", "seafarers")
+"""The board option's values: the base game's island (3-4, or the 5-6 extension) or Seafarers' New Shores."""
+
+
+class SeaHarbour(_Strict):
+    at: tuple[int, int]
+    side: Literal["ne", "e", "se", "sw", "w", "nw"]
+
+
+class LandArea(_Strict):
+    hexes: list[tuple[int, int]]
+    terrain: dict[SEA_TERRAINS, int]
+    numbers: list[int]
+
+
+class IslandGroup(_Strict):
+    hexes: list[list[tuple[int, int]]]
+    terrain: dict[SEA_TERRAINS, int]
+    numbers: list[int]
+
+
+class SeaSize(_Strict):
+    rows: int
+    columns: int
+
+
+class SeaBoardData(_Strict):
+    """A Seafarers scenario: a main island (where players start), small islands, harbours and the sea frame."""
+
+    name: str
+    title: str
+    players: list[int]
+    bank_per_resource: int
+    development_cards: dict[str, int]
+    sea: SeaSize
+    main_island: LandArea
+    islands: IslandGroup
+    harbours: list[SeaHarbour]
+    harbour_kinds: dict[HARBOUR_KINDS, int]
+    pirate: tuple[int, int] | None
+
+    @model_validator(mode="after")
+    def _consistent(self) -> SeaBoardData:
+        def check_area(what: str, hexes: list[tuple[int, int]], terrain: dict[str, int], numbers: list[int]) -> None:
+            if sum(terrain.values()) != len(hexes):
+                raise ValueError(f"{what}: terrain counts add up to {sum(terrain.values())}, it has {len(hexes)} hexes")
+            if len(numbers) != len(hexes) - terrain.get("desert", 0):
+                raise ValueError(f"{what}: one number token is needed per hex that is not a desert")
+            if any(t < 2 or t > 12 or t == 7 for t in numbers):
+                raise ValueError(f"{what}: number tokens are 2-6 and 8-12")
+
+        check_area("main island", self.main_island.hexes, self.main_island.terrain, self.main_island.numbers)
+        isl = [h for group in self.islands.hexes for h in group]
+        check_area("small islands", isl, self.islands.terrain, self.islands.numbers)
+        every = self.main_island.hexes + isl + ([self.pirate] if self.pirate else [])
+        for r, c in every:
+            if r < 1 or r % 2 != 1 or c < 1 or (c % 2 == 0) != (r % 4 == 1):
+                raise ValueError(f"hex [{r}, {c}] is not a hex position (odd rows; even columns on rows 1, 5, 9 ...)")
+        land = self.main_island.hexes + isl
+        if len(set(land)) != len(land):
+            raise ValueError("a land hex is listed twice")
+        if self.pirate and self.pirate in land:
+            raise ValueError("the pirate starts on a sea hex")
+        if set(self.development_cards) != set(DEV_KINDS):
+            raise ValueError(f"development cards must list exactly {DEV_KINDS}")
+        if sum(self.harbour_kinds.values()) != len(self.harbours):
+            raise ValueError("one harbour kind is needed per harbour position")
+        main = set(self.main_island.hexes)
+        for hb in self.harbours:
+            if tuple(hb.at) not in main:
+                raise ValueError(f"harbour at {hb.at} is not on a main island hex")
+        return self
+
+
+@cache
+def sea_board_data(num_players: int) -> SeaBoardData:
+    """The New Shores scenario for a player count (3, 4, or 5-6 on the 6-player board)."""
+    name = {3: "new_shores_3.yaml", 4: "new_shores_4.yaml"}.get(num_players, "new_shores_6.yaml")
+    try:
+        data = SeaBoardData.model_validate(_load_yaml(name))
+    except ValidationError as exc:
+        raise DataFileError(f"catan data file {name} is invalid: {exc}") from None
+    if num_players not in data.players:
+        raise DataFileError(f"catan data file {name} is not for {num_players} players")
     return data

@@ -18,8 +18,16 @@ from firebreak.core.encoding import Field, ObservationEncoder, Writer, index_of
 
 from .constants import DEV_KINDS, PHASE_NAMES, RESOURCE_NAMES
 
-TERRAINS = (*RESOURCE_NAMES, "desert")
+TERRAINS = (*RESOURCE_NAMES, "desert", "gold field", "sea")
 """Terrain names in the order of the one-hot (unknown names: the extra "other" slot)."""
+OFFER_STAGES = ("draft", "proposed", "choosing")
+"""Stages of a trade offer on the table: being composed, put to the others, the offerer choosing a partner."""
+SEA_PER_SEAT = (
+    ("ships_left", "ships left / 15"),
+    ("islands_settled", "islands settled beyond the main one / 4"),
+    ("gold_to_choose", "gold-field resources still to choose / 4"),
+)
+"""Per-seat Seafarers fields, each one number, in this order."""
 HARBOURS = tuple(f"{r} 2:1" for r in RESOURCE_NAMES) + ("generic 3:1",)
 """Harbour kinds in the order of the one-hot."""
 NUMBERS = tuple(range(2, 13))
@@ -61,6 +69,7 @@ class CatanEncoder(ObservationEncoder):
         self.nodes = len(template["board"]["node_xy"])
         self.edge_index = {e: i for i, e in enumerate(board_edges(template))}
         self.edges = len(self.edge_index)
+        self.sea = bool(template["board"].get("sea"))
 
     def fields(self) -> list[Field]:
         n, H, V, E = self.num_players, self.hexes, self.nodes, self.edges
@@ -84,14 +93,28 @@ class CatanEncoder(ObservationEncoder):
             Field("development_deck", 1, "development cards left / 25"),
             Field("holders", 3 * n, "Longest Road, Largest Army, The Fire Wardens: holder, relative one-hot each"),
             Field("free_roads", 1, "free roads left to build / 2"),
-            Field("offer", 1 + 2 * (RES + 1) + 3 * n,
-                  "trade offer: open; give one-hot, count / 2; get one-hot, count / 2; from (relative one-hot); "
-                  "waiting for (relative); accepted by (relative)"),
+            Field("offer", 1 + len(OFFER_STAGES) + 2 * RES + 3 * n,
+                  "trade offer: open; stage one-hot (" + ", ".join(OFFER_STAGES) + "); cards given per resource "
+                  "/ 4; cards asked for per resource / 4; from (relative one-hot); waiting for (relative); "
+                  "accepted by (relative)"),
+            Field("declined_all_offers", n, "seats that declined every offer this turn (relative)"),
+            Field("fire_owed", n, "cards each seat still owes the firestorm / 5 (relative)"),
             Field("my_hand", RES, "viewer's resource cards / 10"),
             Field("my_development", 2 * DEV, "viewer's development cards, then those bought this turn, per kind: "
                   + ", ".join(DEV_KINDS)),
             Field("my_victory_points", 1, "viewer's victory points, hidden cards included / 10"),
             *[Field(f"seat[{k}].{f.name}", f.size, f.doc) for k in range(n) for f in PER_SEAT],
+            *(self._sea_fields() if self.sea else []),
+        ]
+
+    def _sea_fields(self) -> list[Field]:
+        """Seafarers boards only (a base board's vector has none of these): ships, the pirate, each seat's ships
+        left, islands settled and gold-field picks still to make."""
+        n = self.num_players
+        return [
+            Field("edge.ship", self.edges * n, "ship on the side by relative seat (edge-major)"),
+            Field("hex.pirate", self.hexes, "1 on the hex holding the pirate"),
+            *[Field(f"seat[{k}].{name}", 1, doc) for k in range(n) for name, doc in SEA_PER_SEAT],
         ]
 
     def write(self, view: dict[str, Any], viewer: int, out: Writer) -> None:
@@ -144,16 +167,18 @@ class CatanEncoder(ObservationEncoder):
         out.num(view["free_roads"], 2)
         offer = view["offer"]
         if offer is None:
-            out.nums([0.0] * (1 + 2 * (RES + 1) + 3 * n))
+            out.nums([0.0] * (1 + len(OFFER_STAGES) + 2 * RES + 3 * n))
         else:
             out.num(1)
-            out.one_hot(index_of(RESOURCE_NAMES, offer["give"]), RES)
-            out.num(offer["give_count"], 2)
-            out.one_hot(index_of(RESOURCE_NAMES, offer["get"]), RES)
-            out.num(offer["get_count"], 2)
+            out.one_hot(index_of(OFFER_STAGES, offer["stage"]), len(OFFER_STAGES))
+            out.nums((offer["give"].get(r, 0) for r in RESOURCE_NAMES), 4)
+            out.nums((offer["ask"].get(r, 0) for r in RESOURCE_NAMES), 4)
             out.one_hot(rel(offer["from"], viewer), n)
             out.multi_hot((rel(p, viewer) for p in offer["waiting_for"]), n)
             out.multi_hot((rel(p, viewer) for p in offer["accepted_by"]), n)
+        out.multi_hot((rel(p, viewer) for p in view["declined_all_offers"]), n)
+        owed = view["fire_owed"]
+        out.nums((owed[seat] for seat in self.seats_from(viewer)), 5)
         out.nums((view["hand"][r] for r in RESOURCE_NAMES), 10)
         out.nums(view["development_hand"][k] for k in DEV_KINDS)
         out.nums(view["development_new"][k] for k in DEV_KINDS)
@@ -174,3 +199,13 @@ class CatanEncoder(ObservationEncoder):
             out.num(p["knights"], 5)
             out.nums((p["harbour_rates"][r] for r in RESOURCE_NAMES), 4)
             out.num(discard[seat], 10)
+        if self.sea:
+            ships = [0.0] * (self.edges * n)
+            for r in board["ships"]:
+                a, b = r["edge"]
+                ships[self.edge_index[(min(a, b), max(a, b))] * n + rel(r["player"], viewer)] = 1.0
+            out.block(ships)
+            out.nums(h["label"] == board["pirate_hex"] for h in hexes)
+            for seat in self.seats_from(viewer):
+                for name, _doc in SEA_PER_SEAT:
+                    out.num(players[seat][name], 15 if name == "ships_left" else 4)

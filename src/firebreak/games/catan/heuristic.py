@@ -159,13 +159,17 @@ def heuristic(state, player: int) -> float:
             continue
         k = lv[n]
         for h in t.node_hexes[n]:
-            if terrain[h] != DESERT and h != token:
+            if numbers[h] and h != token:
                 prod += k * PIPS[numbers[h]]
                 kinds.add(terrain[h])
         secured += s.station[n]
     score += 0.35 * prod + 0.6 * len(kinds)
-    spots = sum(1 for n in s.reach[p] if s.buildable[n])
+    spots = sum(1 for n in (s.reach[p] | s.sreach[p] if t.sea else s.reach[p]) if s.buildable[n])
     score += 0.8 * min(spots, 3)
+    if t.sea:  # ships that reach an island not yet settled are worth most of its island bonus
+        isl = t.node_island
+        b = s.buildable
+        score += 1.5 * len({isl[n] for n in s.sreach[p] if b[n] and isl[n] > 0 and isl[n] not in s.isles[p]})
     score += 0.4 * sum(4 - r for r in s.rates[p])
     hand = s.hands[p]
     value = _hand_value(hand, kinds)

@@ -2,6 +2,9 @@
 
 A rival's settlement or city on a node breaks the road there: a trail may end at such a node but not pass
 through it. Cycles are handled because edges, not nodes, may not repeat.
+
+On the Seafarers board the same count over roads and ships is the Longest Trade Route: a trail passes from a
+road to a ship (or back) only at the player's own settlement or city.
 """
 
 from __future__ import annotations
@@ -9,9 +12,12 @@ from __future__ import annotations
 from .topology import Topology
 
 
-def longest_road(topo: Topology, player: int, edges: list[int], edge_owner: list[int], node_owner: list[int]) -> int:
+def longest_road(topo: Topology, player: int, edges: list[int], edge_owner: list[int], node_owner: list[int],
+                 ship: list[int] | None = None) -> int:
     if not edges:
         return 0
+    if ship is not None and any(ship[e] for e in edges):
+        return _longest_route(topo, player, edges, edge_owner, node_owner, ship)
     node_edges = topo.node_edges
     edge_nodes = topo.edge_nodes
     best = 0
@@ -66,6 +72,73 @@ def longest_road(topo: Topology, player: int, edges: list[int], edge_owner: list
     total = len(edges)
     for n in starts:  # a trail may start at a rival's building: it leaves it without passing through
         length = walk(n, 0)
+        if length > best:
+            best = length
+            if best == total:
+                break
+    return best
+
+
+def _longest_route(topo: Topology, player: int, edges: list[int], edge_owner: list[int], node_owner: list[int],
+                   ship: list[int]) -> int:
+    """The Longest Trade Route: as above, over roads and ships, changing between them only at the player's own
+    building."""
+    node_edges = topo.node_edges
+    edge_nodes = topo.edge_nodes
+
+    def walk(node: int, used: int, kind: int) -> int:
+        longest = 0
+        mine = node_owner[node] == player
+        for e in node_edges[node]:
+            if edge_owner[e] != player or used >> e & 1:
+                continue
+            k = ship[e]
+            if kind >= 0 and k != kind and not mine:
+                continue  # a road and a ship meet here without a settlement or city: no passage
+            a, b = edge_nodes[e]
+            nxt = b if a == node else a
+            owner = node_owner[nxt]
+            if owner != -1 and owner != player:
+                length = 1
+            else:
+                length = 1 + walk(nxt, used | (1 << e), k)
+            longest = max(longest, length)
+        return longest
+
+    # As above, a longest trail may be taken to start where the network does not simply pass through: a
+    # crossing of degree other than 2, a rival's building, or a crossing where a road meets a ship without the
+    # player's building (a dead end for both); pure cycles get one start each.
+    deg: dict[int, int] = {}
+    kinds: dict[int, int] = {}
+    for e in edges:
+        for v in edge_nodes[e]:
+            deg[v] = deg.get(v, 0) + 1
+            kinds[v] = kinds.get(v, 0) | (2 if ship[e] else 1)
+    starts = [n for n, d in deg.items() if d != 2 or (node_owner[n] != -1 and node_owner[n] != player)
+              or (kinds[n] == 3 and node_owner[n] != player)]
+    covered = set(starts)
+    stack = list(starts)
+    pending = [n for n in deg if n not in covered]
+    while True:
+        while stack:
+            u = stack.pop()
+            for e in node_edges[u]:
+                if edge_owner[e] == player:
+                    a, b = edge_nodes[e]
+                    v = b if a == u else a
+                    if v not in covered:
+                        covered.add(v)
+                        stack.append(v)
+        rest = [n for n in pending if n not in covered]
+        if not rest:
+            break
+        starts.append(rest[0])
+        covered.add(rest[0])
+        stack.append(rest[0])
+    best = 0
+    total = len(edges)
+    for n in starts:
+        length = walk(n, 0, -1)
         if length > best:
             best = length
             if best == total:

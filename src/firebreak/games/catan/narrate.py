@@ -144,6 +144,9 @@ def describe(event: Event, name: Namer, hex_name: HexNamer) -> str:
         return f"{p} plays Year of Plenty and takes {named_cards(d['resources'])}."
     if k == "monopoly":
         return f"{p} plays Monopoly on {d['resource']} and collects {d['count']}."
+    sea = _describe_sea(k, d, p, name, hex_name)
+    if sea:
+        return sea
     if k == "game_over":
         vps = join_words(f"{name(q)} {v}" for q, v in enumerate(d["victory_points"]))
         winners = d["winners"]
@@ -155,3 +158,23 @@ def describe(event: Event, name: Namer, hex_name: HexNamer) -> str:
             head = f"{name(w)} wins with {plural(d['victory_points'][w], 'victory point')}"
         return f"{head}. Victory points: {vps}."
     return capitalise(f"{p} {k.replace('_', ' ')}.".strip())
+
+
+def _describe_sea(k: str, d: dict[str, Any], p: str, name: Namer, hex_name: HexNamer) -> str:
+    """Seafarers' events: ships, moving a ship, gold fields, the island bonus, the pirate ("" for others)."""
+    if k == "ship":
+        u, v = d["edge"]
+        return f"{p} builds a ship on the path {u}-{v}."
+    if k == "ship_moved":
+        (a, b), (u, v) = d["previous"], d["edge"]
+        return f"{p} sails a ship from the path {a}-{b} to the path {u}-{v}."
+    if k == "gold_owed":
+        owed = [f"{name(int(q))} {plural(x, 'resource')}" for q, x in d["players"].items()]
+        return f"Gold fields: {join_words(owed)} of their choice."
+    if k == "gold":
+        return f"{p} takes 1 {d['resource']} from a gold field."
+    if k == "island_bonus":
+        return f"{p} settles a new island at intersection {d['node']}: 2 victory points (island bonus)."
+    if k == "pirate":
+        return f"{p} moves the pirate to {hex_name(d['hex'])}."
+    return ""

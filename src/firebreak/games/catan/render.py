@@ -15,7 +15,8 @@ from firebreak.core.text import plural
 from .words import hand_text, harbour_text, offer_text, pieces_left, result_lines, special_cards, status
 
 ABBR = {"lumber": "lumber", "brick": "brick", "wool": "wool", "grain": "grain", "ore": "ore", "desert": "desert"}
-SHORT = {"lumber": "lum", "brick": "brk", "wool": "wol", "grain": "grn", "ore": "ore", "desert": "---"}
+SHORT = {"lumber": "lum", "brick": "brk", "wool": "wol", "grain": "grn", "ore": "ore", "desert": "---",
+         "gold field": "GOLD", "sea": "~~"}
 PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 KX = 6  # columns per unit of x
 KY = 2  # rows per unit of y
@@ -41,6 +42,7 @@ def _board(view: dict[str, Any]) -> list[str]:
         return (y - y0) * KY, (x - x0) * KX + 3
 
     road_of = {tuple(r["edge"]): r["player"] for r in b["roads"]}
+    road_of.update({tuple(r["edge"]): r["player"] for r in b.get("ships", ())})
     edges = set()
     for hx in b["hexes"]:
         ns = hx["nodes"]
@@ -64,6 +66,8 @@ def _board(view: dict[str, Any]) -> list[str]:
         top = pos(hx["nodes"][0])
         cr, cc = top[0] + 2 * KY, top[1]
         label = hx["label"] + (" " + token if hx["label"] == token_hex else "")
+        if hx["label"] == b.get("pirate_hex"):
+            label += " PIRATE"
         put(cr - 1, cc - len(label) // 2, label)
         body = SHORT[hx["terrain"]] + (f" {hx['number']}" if hx["number"] else "")
         put(cr, cc - len(body) // 2, body)
@@ -94,6 +98,8 @@ def render(view: dict[str, Any]) -> str:
     if view["mode"] == "classic":
         bank_text += f"; {plural(view['development_deck'], 'development card')} in the deck"
     lines.append(f"Bank: {bank_text}")
+    if b.get("sea"):
+        lines.extend(_sea_lines(view))
     lines.append(status(view))
     firestorm = view["mode"] == "firestorm"
     for pl in view["players"]:
@@ -104,7 +110,8 @@ def render(view: dict[str, Any]) -> str:
         marker = ">" if view["to_act"] == q else " "
         lines.append(
             f"{marker} {pl['name']}: {plural(pl['victory_points'], 'victory point')}, {plural(pl['cards'], 'card')}, "
-            f"longest road {pl['road_length']}, {extra} (left: {pieces_left(pl)})"
+            f"{'trade route' if b.get('sea') else 'longest road'} {pl['road_length']}, {extra} "
+            f"(left: {pieces_left(pl)}{_ships_left(pl)})"
             + (f" [{', '.join(tags)}]" if tags else "")
         )
     if view.get("hand") is not None:
@@ -114,3 +121,25 @@ def render(view: dict[str, Any]) -> str:
         lines.append(offer_text(view))
     lines.extend(result_lines(view))
     return "\n".join(lines)
+
+
+def _ships_left(pl: dict[str, Any]) -> str:
+    return f", {plural(pl['ships_left'], 'ship')}" if "ships_left" in pl else ""
+
+
+def _sea_lines(view: dict[str, Any]) -> list[str]:
+    """Seafarers: what the one-character paths cannot say (which digits are ships), the islands, the pirate."""
+    b = view["board"]
+    by_seat: dict[int, list[str]] = {}
+    for r in b.get("ships", ()):
+        u, v = r["edge"]
+        by_seat.setdefault(r["player"], []).append(f"{u}-{v}")
+    out = ["Seafarers: ~~ is sea, GOLD a gold field (a resource of your choice); a digit on a path at sea is a ship."]
+    if by_seat:
+        out.append("Ships: " + "; ".join(f"{view['players'][q]['name']} on {', '.join(paths)}"
+                                          for q, paths in sorted(by_seat.items())))
+    islands = b.get("islands", [])
+    if len(islands) > 1:
+        out.append("Main island: hexes " + ", ".join(islands[0]) + "; small islands: "
+                   + "; ".join(", ".join(i) for i in islands[1:]) + " (2 victory points for your first settlement on each).")
+    return out

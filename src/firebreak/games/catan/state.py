@@ -18,7 +18,7 @@ from firebreak.core import TERMINAL, OptionError
 from firebreak.core.game import GameState
 
 from .actions import END_TURN, ROLL, layout, maritime_decode
-from .board import DESERT, GENERIC, lay_out
+from .board import DESERT, GENERIC, GOLD, lay_out
 from .constants import (  # noqa: F401 - re-exported for tests and tools
     ARMY_MIN,
     BRICK,
@@ -26,11 +26,13 @@ from .constants import (  # noqa: F401 - re-exported for tests and tools
     COST_DEV,
     COST_ROAD,
     COST_SETTLEMENT,
+    COST_SHIP,
     COST_STATION,
     DEV_KINDS,
     DISCARD,
     DISCARD_LIMIT,
     FIRE_PAY,
+    GOLD_PICK,
     GRAIN,
     KNIGHT,
     LUMBER,
@@ -47,6 +49,7 @@ from .constants import (  # noqa: F401 - re-exported for tests and tools
     ROAD_MIN,
     SETUP_ROAD,
     SETUP_SETTLEMENT,
+    SHIP_MOVE,
     SPECIAL_BUILD,
     TAKE,
     TRADE_CONFIRM,
@@ -58,16 +61,15 @@ from .constants import (  # noqa: F401 - re-exported for tests and tools
     WOOL,
     YEAR_OF_PLENTY,
 )
-from .datafiles import board_data
 from .development import DevelopmentMixin
+from .seafarers import SeafarersMixin
 from .fire import burning_buildings
-from .longest_road import longest_road
 from .topology import topology
 from .trading import TradingMixin
 from .views import ViewsMixin
 
 
-class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
+class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, GameState):
     """One position of a game of Catan (either rule mode, 3-6 players)."""
 
     REVEALS = {"roll": "rolled the dice", "buy_development": "drew a development card", "take": "took a card"}
@@ -85,6 +87,7 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
         "army",
         "army_holder",
         "bank",
+        "board",
         "build_vp",
         "buildable",
         "cities_left",
@@ -98,9 +101,13 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
         "edge_owner",
         "firestorm",
         "free_roads",
+        "gold_left",
+        "gold_return",
         "hands",
+        "isles",
         "lay",
         "max_offers",
+        "moving",
         "node_harbour",
         "node_level",
         "node_owner",
@@ -108,6 +115,8 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
         "offers_made",
         "over_winners",
         "phase",
+        "pirate_hex",
+        "pirate_moved",
         "player_edges",
         "rates",
         "reach",
@@ -123,6 +132,10 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
         "setup_idx",
         "setup_node",
         "setup_order",
+        "ship_moved",
+        "ships_left",
+        "ships_new",
+        "sreach",
         "st_burned",
         "st_fire_hex",
         "st_fire_lost",
@@ -138,14 +151,17 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
         "turn_count",
         "turn_limit",
         "wardens_holder",
+        "edge_ship",
+        "win_vp",
     )
 
     # --- construction -------------------------------------------------------------------------------------
     def _setup(self) -> None:
         o = self.options
         n = self.num_players
-        self.topo = t = topology(n)
-        self.lay = layout(n)
+        self.board = str(o.get("board", "base"))
+        self.topo = t = topology(n, self.board)
+        self.lay = layout(n, self.board)
         self.firestorm = o["mode"] == "firestorm"
         self.classic = not self.firestorm
         self.trades = bool(o["player_trades"])
@@ -160,7 +176,7 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
             if num:
                 roll_hexes[num] = roll_hexes[num] + (h,)
         self.roll_hexes = tuple(roll_hexes)
-        data = board_data(n)
+        data = t.data
         self.phase = SETUP_SETTLEMENT
         self.turn = 0
         self.turn_count = 0
@@ -176,10 +192,10 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
         self.stations_left = [PIECES.fire_stations if self.firestorm else 0] * n
         self.player_edges = [[] for _ in range(n)]
         self.reach = [set() for _ in range(n)]
-        self.buildable = [True] * t.num_nodes
+        self.buildable = list(t.node_land)
         self.rates = [[4] * 5 for _ in range(n)]
         # The firestorm token starts beside the board; the robber starts on the (first) desert.
-        self.token_hex = -1 if self.firestorm else self.terrain.index(DESERT)
+        self.token_hex = -1 if self.firestorm or DESERT not in self.terrain else self.terrain.index(DESERT)
         self.dice = (0, 0)
         self.road_len = [0] * n
         self.road_holder = -1
@@ -220,6 +236,7 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
         self.st_sevens = 0
         self.st_burned = [0] * n
         self._robbed = -1
+        self._setup_seafarers()
 
     def clone(self) -> CatanState:
         c = CatanState.__new__(CatanState)
@@ -288,12 +305,33 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
         c.st_sevens = self.st_sevens
         c.st_burned = self.st_burned[:]
         c._robbed = -1
+        c.board = self.board
+        c.win_vp = self.win_vp
+        c.pirate_hex = self.pirate_hex
+        c.pirate_moved = self.pirate_moved
+        c.ships_left = self.ships_left[:]
+        c.edge_ship = self.edge_ship[:]
+        c.sreach = [set(r) for r in self.sreach]
+        c.ships_new = self.ships_new[:]
+        c.ship_moved = self.ship_moved
+        c.moving = self.moving
+        c.gold_left = self.gold_left[:]
+        c.gold_return = self.gold_return
+        c.isles = [x[:] for x in self.isles]
         return c
 
     # --- queries ------------------------------------------------------------------------------------------
+    action_space_takes_options = True
+
     @classmethod
-    def num_distinct_actions(cls, num_players: int) -> int:
-        return layout(num_players).size
+    def num_distinct_actions(cls, num_players: int, options: dict[str, Any] | None = None) -> int:
+        return layout(num_players, str((options or {}).get("board", "base"))).size
+
+    def action_space_size(self) -> int:
+        return self.lay.size
+
+    def action_space_key(self) -> Any:
+        return (self.num_players, self.board)
 
     def action_to_text(self, action: int) -> str:
         return self.lay.texts[action]
@@ -307,7 +345,7 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
     def public_vp(self, p: int) -> int:
         """Victory points everyone can see (hidden victory point cards excluded)."""
         return (self.build_vp[p] + 2 * (self.road_holder == p) + 2 * (self.army_holder == p)
-                + 2 * (self.wardens_holder == p))
+                + 2 * (self.wardens_holder == p) + 2 * len(self.isles[p]))
 
     def total_vp(self, p: int) -> int:
         return self.public_vp(p) + self.dev_hand[p][VICTORY_POINT]
@@ -335,11 +373,18 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
             return [lay.discard + r for r in range(5) if h[r]]
         if ph == MOVE_TOKEN:
             th = self.token_hex
-            if self.firestorm:
+            land = self.topo.num_land
+            if self.firestorm:  # "exception: desert + water"
                 base = lay.firestorm
-                return [base + h for h, ter in enumerate(self.terrain) if ter != DESERT and h != th]
+                return [base + h for h, ter in enumerate(self.terrain[:land]) if ter != DESERT and h != th]
+            out = []
+            if self.topo.sea:  # Seafarers: the robber or the pirate
+                base = lay.pirate
+                ph_ = self.pirate_hex
+                out.extend(base + h for h in range(land, self.topo.num_hexes) if h != ph_)
             base = lay.robber
-            return [base + h for h in range(self.topo.num_hexes) if h != th]
+            out.extend(base + h for h in range(land) if h != th)
+            return out
         if ph == TAKE:
             return [lay.take + q for q in self._take_candidates()]
         if ph == SPECIAL_BUILD:
@@ -359,16 +404,30 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
             return [lay.fire_pay + r for r in range(5) if h[r]]
         if ph == SETUP_SETTLEMENT:
             base = lay.settle
+            if self.topo.sea:  # players start on the main island
+                isl = self.topo.node_island
+                return [base + n for n, ok in enumerate(self.buildable) if ok and isl[n] == 0]
             return [base + n for n, ok in enumerate(self.buildable) if ok]
         if ph == SETUP_ROAD:
             eo = self.edge_owner
-            return sorted(lay.road + e for e in self.topo.node_edges[self.setup_node] if eo[e] < 0)
+            t = self.topo
+            el = t.edge_land
+            out = sorted(lay.road + e for e in t.node_edges[self.setup_node] if eo[e] < 0 and el[e])
+            if t.sea:
+                es = t.edge_sea
+                out.extend(sorted(lay.ship + e for e in t.node_edges[self.setup_node] if eo[e] < 0 and es[e]))
+            return out
+        if ph == SHIP_MOVE:
+            return [lay.move_to + e for e in self._ship_spots(p) if e != self.moving]
+        if ph == GOLD_PICK:
+            return [lay.gold + r for r in range(5) if self.bank[r]]
         return []
 
     def _road_spots(self, p: int) -> list[int]:
         eo = self.edge_owner
         ne = self.topo.node_edges
-        spots = {e for n in self.reach[p] for e in ne[n] if eo[e] < 0}
+        el = self.topo.edge_land
+        spots = {e for n in self.reach[p] for e in ne[n] if eo[e] < 0 and el[e]}
         base = self.lay.road
         return [base + e for e in sorted(spots)]
 
@@ -380,10 +439,11 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
         out = [END_TURN]
         if lumber and brick and self.roads_left[p]:
             out.extend(self._road_spots(p))
+        sea = self.topo.sea
         if lumber and brick and wool and grain and self.settlements_left[p]:
             b = self.buildable
             base = lay.settle
-            out.extend(sorted(base + n for n in self.reach[p] if b[n]))
+            out.extend(sorted(base + n for n in (self.reach[p] | self.sreach[p] if sea else self.reach[p]) if b[n]))
         if grain >= 2 and ore >= 3 and self.cities_left[p]:
             lv = self.node_level
             base = lay.city
@@ -393,7 +453,14 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
                 st = self.station
                 base = lay.station
                 out.extend(base + n for n in self._my_nodes(p) if not st[n])
-        else:
+        if sea:
+            if lumber and wool and self.ships_left[p]:
+                base = lay.ship
+                out.extend(base + e for e in self._ship_spots(p))
+            if full and not self.ship_moved:
+                base = lay.move_from
+                out.extend(base + e for e in self._movable_ships(p))
+        if self.classic:
             if wool and grain and ore and self.dev_deck:
                 out.append(lay.buy_dev)
             if full and not self.dev_played:
@@ -418,7 +485,13 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
         return [n for n in sorted(self.reach[p]) if no[n] == p]
 
     def _take_candidates(self) -> list[int]:
-        """Opponents with a (for the firestorm: unsecured) building on the token's hex and at least one card."""
+        """Opponents with a (for the firestorm: unsecured) building on the token's hex and at least one card;
+        for the pirate, opponents with a ship beside its hex."""
+        if self.pirate_moved:
+            eo = self.edge_owner
+            es = self.edge_ship
+            ships = {eo[e] for e in self._pirate_edges() if eo[e] >= 0 and es[e]}
+            return sorted(q for q in ships if q != self.turn and sum(self.hands[q]))
         no = self.node_owner
         st = self.station
         fs = self.firestorm
@@ -452,8 +525,10 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
             self.settlements_left[p] += 1
             self.build_vp[p] += 1
             self._emit("city", player=p, node=n)
-        elif a < lay.buy_dev:
+        elif a < lay.ship:
             self._place_station(p, a - lay.station)
+        elif a < lay.buy_dev:
+            self._seafarers_action(p, a)
         elif a < lay.firestorm:
             self._dev(p, a)
         elif a < lay.take:
@@ -484,7 +559,7 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
             self._pay_fire(p, a - lay.fire_pay)
         # 10 VP wins on the owner's turn (ruling B3): not during setup nor in the special building phase.
         if (ph != SPECIAL_BUILD and self.phase not in (OVER, SETUP_SETTLEMENT, SETUP_ROAD, SPECIAL_BUILD)
-                and self.total_vp(self.turn) >= WIN_VP):
+                and self.total_vp(self.turn) >= self.win_vp):
             self._finish([self.turn], "victory")
 
     def _pay(self, p: int, cost: tuple[int, ...]) -> None:
@@ -530,12 +605,21 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
             if h == token:
                 continue
             r = terrain[h]
+            if r == GOLD:
+                for node in hn[h]:
+                    if lv[node]:
+                        self.gold_left[no[node]] += lv[node]
+                continue
             for node in hn[h]:
                 k = lv[node]
                 if k:
                     owed[no[node] * 5 + r] += k
                     any_owed = True
+        if any(self.gold_left):
+            self.gold_return = MAIN
+            self._emit("gold_owed", players={str(q): k for q, k in enumerate(self.gold_left) if k})
         if not any_owed:
+            self._gold_after_roll()
             return
         bank = self.bank
         hands = self.hands
@@ -567,6 +651,7 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
                         bank[r] = 0
             # else: shortage with several players owed -- nobody receives this resource.
         self._emit("produce", gains=gains)
+        self._gold_after_roll()
 
     def _seven(self, p: int) -> None:
         self.st_sevens += 1
@@ -628,6 +713,7 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
         self._emit("take_card", visible_to=(p, q), player=p, victim=q, resource=RESOURCE_NAMES[r])
 
     def _after_take(self) -> None:
+        self.pirate_moved = False
         self.phase = self.return_phase
         self.actor = self.turn
         if self.firestorm:
@@ -642,7 +728,8 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
         debt is incurred" beyond that), one holding a single kind of resource pays what they owe of it. The
         others choose their cards one by one, in turn order from the turn player.
         """
-        burning = burning_buildings(self.topo, self.token_hex, self.node_owner, self.station, self.edge_owner)
+        burning = burning_buildings(self.topo, self.token_hex, self.node_owner, self.station, self.edge_owner,
+                                    self.edge_ship if self.topo.sea else None)
         bank = self.bank
         paid_all: dict[str, Any] = {}
         n = self.num_players
@@ -702,21 +789,24 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
             if no[v] < 0 or no[v] == p:
                 reach.add(v)
         self._emit("road", player=p, edge=list(self.topo.edge_nodes[e]))
-        self.road_len[p] = longest_road(self.topo, p, self.player_edges[p], self.edge_owner, no)
+        self.road_len[p] = self._route_length(p)
         if self.road_len[p] >= ROAD_MIN:
             self._update_longest_road()
         if ph == SETUP_ROAD:
-            self.setup_idx += 1
-            if self.setup_idx == len(self.setup_order):
-                self._start_turn(0)
-            else:
-                self.phase = SETUP_SETTLEMENT
-                self.actor = self.setup_order[self.setup_idx]
+            self._next_setup()
         elif ph == ROAD_BUILDING:
             self.free_roads -= 1
             if self.free_roads <= 0 or not self.roads_left[p] or not self._road_spots(p):
                 self.free_roads = 0
                 self.phase = self.return_phase
+
+    def _next_setup(self) -> None:
+        self.setup_idx += 1
+        if self.setup_idx == len(self.setup_order):
+            self._start_turn(0)
+        else:
+            self.phase = SETUP_SETTLEMENT
+            self.actor = self.setup_order[self.setup_idx]
 
     def _place_settlement(self, p: int, n: int) -> None:
         t = self.topo
@@ -732,6 +822,14 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
         for m in t.node_nodes[n]:
             b[m] = False
         self.reach[p].add(n)
+        if t.sea:
+            self.sreach[p].add(n)
+            isl = t.node_island[n]
+            # Island bonus: 2 VP for the first settlement on each island other than the main island, where
+            # every player starts (ruling S5).
+            if isl > 0 and isl not in self.isles[p]:
+                self.isles[p].append(isl)
+                self._emit("island_bonus", player=p, node=n)
         k = self.node_harbour[n]
         if k >= 0:
             rates = self.rates[p]
@@ -743,12 +841,18 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
         self._emit("settlement", player=p, node=n)
         broken = False
         for q in range(self.num_players):
-            if q != p and n in self.reach[q]:
+            if q != p and (n in self.reach[q] or n in self.sreach[q]):
                 self.reach[q].discard(n)
+                self.sreach[q].discard(n)
                 if self.player_edges[q]:
                     old = self.road_len[q]
-                    self.road_len[q] = longest_road(t, q, self.player_edges[q], self.edge_owner, self.node_owner)
+                    self.road_len[q] = self._route_length(q)
                     broken = broken or self.road_len[q] != old
+        if t.sea and any(self.edge_ship[e] for e in self.player_edges[p]):
+            # Seafarers: one's own settlement may join one's road and ship into one trade route
+            old = self.road_len[p]
+            self.road_len[p] = self._route_length(p)
+            broken = broken or self.road_len[p] != old
         if broken:
             self._update_longest_road()
         if setup:
@@ -760,12 +864,17 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
                 got = [0] * 5
                 for hx in t.node_hexes[n]:
                     r = self.terrain[hx]
-                    if r != DESERT and bank[r]:
+                    if r == GOLD:
+                        self.gold_left[p] += 1
+                    elif r < 5 and bank[r]:
                         h[r] += 1
                         bank[r] -= 1
                         got[r] += 1
                 self._emit("setup_resources", player=p, gains=got)
             self.phase = SETUP_ROAD
+            if self.gold_left[p]:
+                self.gold_return = SETUP_ROAD
+                self._next_gold()
 
     def _place_station(self, p: int, n: int) -> None:
         self._pay(p, COST_STATION)
@@ -821,10 +930,12 @@ class CatanState(DevelopmentMixin, TradingMixin, ViewsMixin, GameState):
         self.dev_played = False
         self.offers_made = 0
         self.declined = [False] * self.num_players
+        self.ships_new = []
+        self.ship_moved = False
         for row in self.dev_new:
             if any(row):
                 row[:] = [0] * 5
-        if self.total_vp(p) >= WIN_VP:
+        if self.total_vp(p) >= self.win_vp:
             self._finish([p], "victory")
         elif self.turn_limit and self.turn_count >= self.turn_limit:
             vps = [self.total_vp(q) for q in range(self.num_players)]

@@ -37,7 +37,7 @@ ROW = 24.0  # height of one line of the panel under the board
 
 TERRAIN_FILLS = {  # pale tints of Okabe-Ito hues; the terrain's name is written on every hex too
     "lumber": "#7cc7ad", "brick": "#eba981", "wool": "#cfe8b4", "grain": "#f6ef9c", "ore": "#b9c3d3",
-    "desert": "#eee0c0",
+    "desert": "#eee0c0", "gold field": "#f0c419", "sea": "#9fcbe8",
 }
 SEAT_COLOURS = (  # Okabe-Ito (fill, ink for the seat digit on it)
     ("#0072B2", "#ffffff"), ("#E69F00", "#000000"), ("#CC79A7", "#000000"), ("#000000", "#ffffff"),
@@ -52,9 +52,11 @@ _COL_OPEN = tuple(f'<text x="{x:.1f}" y="' for x in PANEL_COLS)
 _CELL_NORMAL = '" font-size="13" text-anchor="start" font-weight="normal" fill="#1d1d1f">'
 _CELL_BOLD = '" font-size="13" text-anchor="start" font-weight="bold" fill="#1d1d1f">'
 
+_PATH_WORDS = {"road": "build a road on path", "ship": "build a ship on path",
+               "move ship from": "move the ship on path", "move ship to": "sail the ship to path"}
 _NODE_RE = re.compile(r"^(settlement|city|fire station) (\d+)$")
-_ROAD_RE = re.compile(r"^road (\d+)-(\d+)$")
-_HEX_RE = re.compile(r"^(?:firestorm on|robber to) hex ([A-Z]+)$")
+_ROAD_RE = re.compile(r"^(?:road|ship|move ship from|move ship to) (\d+)-(\d+)$")
+_HEX_RE = re.compile(r"^(?:firestorm on|robber to|pirate to) hex ([A-Z0-9]+)$")
 
 
 def _escape(text: str) -> str:
@@ -148,8 +150,12 @@ class _Static:
         # per hex: (letter, the label without the token or click, the drawing as it is with neither, the
         # terrain polygon, the dashed click polygon, the texts and number token, {token: its drawing here})
         self.hexes = []
+        centre_of = {h[0]: c for h, c in zip(hexes, centres)}
         for (letter, terrain, number, nodes), (cx, cy) in zip(hexes, centres):
             pts = [px(n) for n in nodes]
+            if terrain == "sea":
+                self.hexes.append(_sea_hex(letter, pts, cx, cy))
+                continue
             label = f"hex {letter}: {terrain}" + (f", number {number}" if number else "")
             place = f' data-place="{hex_place(letter)}"'
             polygon = (f'<polygon points="{_poly(pts)}" fill="{TERRAIN_FILLS.get(terrain, "#dddddd")}" '
@@ -181,10 +187,11 @@ class _Static:
 
         # harbours: a lettered tag off the coast, joined to its two nodes
         out = []
-        for (a, b), kind in harbours:
+        for (a, b), kind, land in harbours:
             (ax, ay), (bx, by) = px(a), px(b)
             ex, ey = (ax + bx) / 2, (ay + by) / 2
-            vx, vy = ex - mx, ey - my
+            ox, oy = centre_of.get(land, (mx, my))  # out from the harbour's own hex, into the sea
+            vx, vy = ex - ox, ey - oy
             d = math.hypot(vx, vy) or 1.0
             hx_, hy_ = ex + vx / d * U * 1.5, ey + vy / d * U * 1.5
             label = f"harbour {harbour_text(kind)} at intersections {a} and {b}"
@@ -257,6 +264,50 @@ class _Static:
         return svg
 
 
+def _sea_hex(letter: str, pts: list[tuple[float, float]], cx: float, cy: float) -> tuple:
+    """A sea hex: water with its small label; the pirate may sit on it (classic mode)."""
+    label = f"sea hex {letter}"
+    polygon = f'<polygon points="{_poly(pts)}" fill="{TERRAIN_FILLS["sea"]}" stroke="#7fb3d6" stroke-width="1"/>'
+    inner = [(cx + (x - cx) * 0.82, cy + (y - cy) * 0.82) for x, y in pts]
+    click = (f'<polygon points="{_poly(inner)}" fill="none" stroke="{CLICK}" stroke-width="3" '
+             f'stroke-dasharray="5 4"/>')
+    body = _t(cx, cy + 4, letter, 10, fill="#4a7da3")
+    tokens = {"pirate": (f'<g class="token" data-token="pirate">'
+                         f'<path d="M{cx - 15:.1f} {cy + 2:.1f} L{cx + 15:.1f} {cy + 2:.1f} L{cx + 9:.1f} {cy + 11:.1f} '
+                         f'L{cx - 9:.1f} {cy + 11:.1f} Z" fill="#222" stroke="#fff" stroke-width="1"/>'
+                         f'<path d="M{cx:.1f} {cy + 1:.1f} L{cx:.1f} {cy - 17:.1f} L{cx + 11:.1f} {cy - 4:.1f} Z" '
+                         f'fill="#222" stroke="#fff" stroke-width="1"/>'
+                         + _t(cx, cy + 22, "PIRATE", 9, weight="bold", fill="#000") + '</g>')}
+    plain = (f'<g class="hex sea" data-hex="{letter}" data-place="{hex_place(letter)}"><title>{escape(label)}</title>'
+             f'{polygon}{body}</g>')
+    return (letter, label, plain, polygon, click, body, tokens)
+
+
+def _ship(u: int, v: int, a: tuple[float, float], b: tuple[float, float], seat: int, action: int | None,
+          action_text: str | None) -> str:
+    """A ship of ``seat`` on path u-v: a hull with a sail and the seat digit, maybe clickable (to move it)."""
+    (ax, ay), (bx, by) = a, b
+    fill, ink = seat_colour(seat)
+    x, y = (ax + bx) / 2, (ay + by) / 2
+    label = f"ship of {seat_name(seat)} on path {u}-{v}"
+    if action is not None:
+        label += f" (click: {action_text})"
+    out = [f'<g class="ship" data-edge="{u}-{v}" data-seat="{seat}" data-place="{path_place(u, v)}"'
+           f'{_clickable(action, label)}><title>{escape(label)}</title>',
+           f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="{fill}" stroke-width="3" '
+           f'stroke-dasharray="3 3"/>',
+           f'<path d="M{x - 11:.1f} {y:.1f} L{x + 11:.1f} {y:.1f} L{x + 7:.1f} {y + 7:.1f} L{x - 7:.1f} {y + 7:.1f} Z" '
+           f'fill="{fill}" stroke="#fff" stroke-width="1.2"/>',
+           f'<path d="M{x - 1:.1f} {y - 1:.1f} L{x - 1:.1f} {y - 13:.1f} L{x + 8:.1f} {y - 3:.1f} Z" fill="{fill}" '
+           f'stroke="#fff" stroke-width="1"/>',
+           _t(x - 5, y + 6, str(seat), 8, weight="bold", fill=ink)]
+    if action is not None:
+        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="15" fill="none" stroke="{CLICK}" stroke-width="2.5" '
+                   f'stroke-dasharray="4 3"/>')
+    out.append('</g>')
+    return "".join(out)
+
+
 def _building(n: int, x: float, y: float, seat: int, kind: str, fire_station: bool, action: int | None,
               action_text: str | None) -> str:
     """A settlement or city of ``seat`` on node ``n`` (shape, seat digit, F for a fire station), maybe clickable."""
@@ -295,7 +346,7 @@ def _layout_key(board: dict[str, Any]) -> tuple[tuple, tuple, tuple]:
     """What the static drawing depends on: node coordinates, hexes (label, terrain, number, corners), harbours."""
     return (tuple([(x, y) for x, y in board["node_xy"]]),
             tuple([(h["label"], h["terrain"], h["number"], tuple(h["nodes"])) for h in board["hexes"]]),
-            tuple([(tuple(h["nodes"]), h["kind"]) for h in board["harbours"]]))
+            tuple([(tuple(h["nodes"]), h["kind"], h.get("hex")) for h in board["harbours"]]))
 
 
 def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
@@ -314,7 +365,7 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
         texts.setdefault(a, t)
     players = view.get("players", [])
     panel_rows = (5 + len(players) + (1 if view.get("hand") is not None else 0) + (1 if view.get("offer") else 0)
-                  + len(result_lines(view)))
+                  + len(result_lines(view)) + (1 if board.get("sea") else 0))
     height = bh + ROW * panel_rows + 20
     out = [(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" role="img" '
             f'aria-label="Catan board" font-family="system-ui, sans-serif">'),
@@ -323,16 +374,18 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
     # hexes: terrain, letter, number token, the firestorm or robber
     token = "firestorm" if view.get("token") == "firestorm" else "robber"
     token_hex = view.get("token_hex")
+    pirate_hex = board.get("pirate_hex")
     for letter, label, plain, polygon, click, body, tokens in static.hexes:
-        here = token_hex == letter
+        here = token_hex == letter or pirate_hex == letter
         action = hex_of.get(letter) if hex_of else None
         if not here and action is None:
             out.append(plain)
             continue
+        token_here = "pirate" if pirate_hex == letter else token
         if here:
-            label += f", the {token} is here"
+            label += f", the {token_here} is here"
         if action is not None:
-            label += f" (click: {token} to hex {letter})"
+            label += f" (click: {token_here} to hex {letter})"
         out.append(f'<g class="hex" data-hex="{letter}" data-place="{hex_place(letter)}"{_clickable(action, label)}>'
                    f'<title>{escape(label)}</title>')
         out.append(polygon)
@@ -340,18 +393,19 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
             out.append(click)
         out.append(body)
         if here:
-            out.append(tokens[token])
+            out.append(tokens[token_here])
         out.append('</g>')
 
     out.append(static.harbours)
 
     # paths: roads with their seat digit; empty paths clickable when a road may be built there
     roads = {(min(r["edge"]), max(r["edge"])): r["player"] for r in board["roads"]}
+    ships = {(min(r["edge"]), max(r["edge"])): r["player"] for r in board.get("ships", ())}
     for (u, v), action in sorted(edge_of.items()):
-        if (u, v) in roads:
+        if (u, v) in roads or (u, v) in ships:
             continue
         (ax, ay), (bx, by) = xy[u], xy[v]
-        label = f"build a road on path {u}-{v}"
+        label = _PATH_WORDS.get(texts[action].rsplit(" ", 1)[0], "build a road on path") + f" {u}-{v}"
         out.append(f'<g class="path" data-edge="{u}-{v}" data-place="{path_place(u, v)}"{_clickable(action, label)}>'
                    f'<title>{escape(label)}</title>'
                    f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="{CLICK}" '
@@ -359,11 +413,14 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
                    f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="#fff" stroke-opacity="0" '
                    f'stroke-width="16"/></g>')
     for key, drawn in static.empty_path.items():
-        if key not in roads and key not in edge_of:
+        if key not in roads and key not in edge_of and key not in ships:
             out.append(drawn)
     road = static.road
     for (u, v), seat in sorted(roads.items()):
         out.append(road(u, v, seat))
+    for (u, v), seat in sorted(ships.items()):
+        action = edge_of.get((u, v))
+        out.append(_ship(u, v, xy[u], xy[v], seat, action, texts.get(action) if action is not None else None))
 
     # nodes: buildings (shape + seat digit + F for a fire station) or the node's number
     built = {b["node"]: b for b in board["buildings"]}
@@ -404,8 +461,9 @@ def _panel(view: dict[str, Any], width: float, top: float) -> list[str]:
     y += ROW
     firestorm = view.get("mode") == "firestorm"
     cols = PANEL_COLS
-    heads = ("Player", "VP", "cards", "road", "stations" if firestorm else "dev./knights", "left: R/S/C",
-             "special")
+    sea = bool(view["board"].get("sea"))
+    heads = ("Player", "VP", "cards", "route" if sea else "road", "stations" if firestorm else "dev./knights",
+             "R/S/C/ships" if sea else "left: R/S/C", "special")
     for cx, head in zip(cols, heads):
         out.append(_t(cx, y, head, 13, "start", fill="#555"))
     viewer = view.get("viewer")
@@ -419,7 +477,8 @@ def _panel(view: dict[str, Any], width: float, top: float) -> list[str]:
         cells = (f"{'▶ ' if view.get('to_act') == q else ''}{p['name']}{' (you)' if q == viewer else ''}", vp,
                  str(p["cards"]), str(p["road_length"]),
                  str(p["fire_stations"]) if firestorm else f"{p['development_cards']}/{p['knights']}",
-                 f"{p['roads_left']}/{p['settlements_left']}/{p['cities_left']}", ", ".join(special_cards(view, q)))
+                 f"{p['roads_left']}/{p['settlements_left']}/{p['cities_left']}"
+                 + (f"/{p['ships_left']}" if sea else ""), ", ".join(special_cards(view, q)))
         out.append(f'<rect x="{cols[0] - 6}" y="{y - 13:.1f}" width="4" height="16" fill="{fill}"/>')
         ys = f"{y:.1f}"
         rest = _CELL_BOLD if view.get("to_act") == q else _CELL_NORMAL
@@ -444,7 +503,13 @@ def _panel(view: dict[str, Any], width: float, top: float) -> list[str]:
     out.append(_t(10, y, "Key: house = settlement, wide house with tower = city, digit = seat (P0, P1, ...), "
                          "F = fire station, dashed blue = click to play.", 11, "start", fill="#555"))
     y += ROW * 0.7
-    out.append(_t(10, y, "Columns: VP = victory points, road = longest road, R/S/C = roads, settlements and "
-                         "cities left" + ("." if firestorm else ", dev. = development cards."), 11, "start",
-                  fill="#555"))
+    out.append(_t(10, y, "Columns: VP = victory points, "
+                  + ("route = longest trade route (roads and ships)" if sea else "road = longest road")
+                  + ", R/S/C" + ("/ships = roads, settlements, cities and ships left" if sea
+                                  else " = roads, settlements and cities left")
+                  + ("." if firestorm else ", dev. = development cards."), 11, "start", fill="#555"))
+    if sea:
+        y += ROW * 0.7
+        out.append(_t(10, y, "Sea: a boat is a ship (digit = seat); gold fields give a resource of the owner's "
+                             "choice; PIRATE marks the pirate.", 11, "start", fill="#555"))
     return out

@@ -11,9 +11,9 @@ from firebreak.core import Event, Rng
 from firebreak.core.game import ActionChoice
 from firebreak.core.text import seat_label
 
-from .board import DESERT, GENERIC
+from .board import GENERIC, TERRAIN_NAMES
 from .choices import action_choices, hex_text
-from .constants import DEV_KINDS, OVER, PHASE_NAMES, TRADE_CONFIRM, TRADE_DRAFT, PIECES, RESOURCE_NAMES, VICTORY_POINT, seat_name, WIN_VP
+from .constants import DEV_KINDS, OVER, PHASE_NAMES, TRADE_CONFIRM, TRADE_DRAFT, PIECES, RESOURCE_NAMES, VICTORY_POINT, seat_name
 from .narrate import describe
 from .trading import counts
 
@@ -65,6 +65,8 @@ class ViewsMixin:
                 rows.append(("Victory point cards", float(self.dev_hand[q][VICTORY_POINT])))
         else:
             rows.append(("The Fire Wardens", 2.0 * (self.wardens_holder == q)))
+        if self.topo.sea:
+            rows.append(("Island bonus", 2.0 * len(self.isles[q])))
         return rows
 
     def _public_player(self, q: int) -> dict[str, Any]:
@@ -82,14 +84,22 @@ class ViewsMixin:
             "road_length": self.road_len[q],
             "knights": self.army[q],
             "harbour_rates": dict(zip(RESOURCE_NAMES, self.rates[q])),
+            **self._public_player_sea(q),
         }
+
+    def _public_player_sea(self, q: int) -> dict[str, Any]:
+        """Seafarers: ships left, gold still to choose, islands settled for the bonus."""
+        if not self.topo.sea:
+            return {}
+        return {"ships_left": self.ships_left[q], "gold_to_choose": self.gold_left[q],
+                "islands_settled": len(self.isles[q])}
 
     def _board_view(self) -> dict[str, Any]:
         t = self.topo
         return {
-            "rows": list(t.data.rows),
+            "rows": list(getattr(t.data, "rows", [])),
             "hexes": [
-                {"label": t.hex_labels[h], "terrain": "desert" if self.terrain[h] == DESERT else RESOURCE_NAMES[self.terrain[h]],
+                {"label": t.hex_labels[h], "terrain": TERRAIN_NAMES[self.terrain[h]],
                  "number": self.numbers[h], "nodes": list(t.hex_nodes[h])}
                 for h in range(t.num_hexes)
             ],
@@ -97,7 +107,8 @@ class ViewsMixin:
             "harbours": [
                 {"nodes": list(t.edge_nodes[e]),
                  "kind": "generic 3:1" if self.node_harbour[t.edge_nodes[e][0]] == GENERIC
-                 else RESOURCE_NAMES[self.node_harbour[t.edge_nodes[e][0]]] + " 2:1"}
+                 else RESOURCE_NAMES[self.node_harbour[t.edge_nodes[e][0]]] + " 2:1",
+                 **({"hex": t.hex_labels[next(h for h in t.edge_hexes[e] if not t.hex_sea[h])]} if t.sea else {})}
                 for e in t.harbour_edges
             ],
             "buildings": [
@@ -105,7 +116,23 @@ class ViewsMixin:
                  "fire_station": bool(self.station[n])}
                 for n in range(t.num_nodes) if self.node_owner[n] >= 0
             ],
-            "roads": [{"edge": list(t.edge_nodes[e]), "player": o} for e, o in enumerate(self.edge_owner) if o >= 0],
+            "roads": [{"edge": list(t.edge_nodes[e]), "player": o} for e, o in enumerate(self.edge_owner)
+                      if o >= 0 and not self.edge_ship[e]],
+            **self._board_view_sea(),
+        }
+
+    def _board_view_sea(self) -> dict[str, Any]:
+        """Seafarers: which hexes are sea, the ships, the pirate, the islands."""
+        t = self.topo
+        if not t.sea:
+            return {}
+        return {
+            "sea": True,
+            "ships": [{"edge": list(t.edge_nodes[e]), "player": o} for e, o in enumerate(self.edge_owner)
+                      if o >= 0 and self.edge_ship[e]],
+            "pirate_hex": t.hex_labels[self.pirate_hex] if self.pirate_hex >= 0 else None,
+            "islands": [[t.hex_labels[h] for h in range(t.num_land) if t.hex_island[h] == i]
+                        for i in range(t.num_islands)],
         }
 
     def view(self, player: int | None) -> dict[str, Any]:
@@ -133,6 +160,8 @@ class ViewsMixin:
             "free_roads": self.free_roads,
             "offer": None,
             "winners": self.winners(),
+            "board_name": "seafarers" if t.sea else "base",
+            "victory_points_to_win": self.win_vp,
         }
         # --- trades between players: the draft or proposed offer (public: it is laid on the table) ---
         v["declined_all_offers"] = [q for q in range(self.num_players) if self.declined[q]]
@@ -171,6 +200,11 @@ class ViewsMixin:
             "acceptors": self.acceptors[:], "offers_made": self.offers_made, "declined": self.declined[:],
             "fire_left": self.fire_left[:], "fire_queue": self.fire_queue[:], "sbp_queue": self.sbp_queue[:],
             "winners": self.over_winners[:], "stats": self.stats(),
+            "seafarers": {"pirate_hex": self.pirate_hex, "ships_left": self.ships_left[:],
+                          "edge_ship": self.edge_ship[:], "sreach": [sorted(r) for r in self.sreach],
+                          "ships_new": self.ships_new[:], "ship_moved": self.ship_moved, "moving": self.moving,
+                          "gold_left": self.gold_left[:], "gold_return": self.gold_return,
+                          "isles": [x[:] for x in self.isles], "pirate_moved": self.pirate_moved},
         }
 
     def stats(self) -> dict[str, Any]:
@@ -190,10 +224,11 @@ class ViewsMixin:
 
         ended = "not over"
         if self.phase == OVER:
-            ended = "victory" if len(self.over_winners) == 1 and self.total_vp(self.over_winners[0]) >= WIN_VP \
+            ended = "victory" if len(self.over_winners) == 1 and self.total_vp(self.over_winners[0]) >= self.win_vp \
                 else "turn limit"
         return {
             "mode": "firestorm" if self.firestorm else "classic",
+            "board": "seafarers" if t.sea else "base",
             "turns": self.turn_count,
             "actions": len(self.history),
             "sevens": self.st_sevens,

@@ -26,6 +26,9 @@ PHASE_TEXT = {
     "trade draft": "compose a trade offer",
     "fire payment": "choose the cards paid to the fire",
     "special building": "special building phase",
+    # Seafarers
+    "move ship": "choose where the ship sails",
+    "gold field": "choose resources from a gold field",
 }
 
 
@@ -57,8 +60,14 @@ def status(view: dict[str, Any]) -> str:
 
 
 def special_cards(view: dict[str, Any], seat: int) -> list[str]:
-    return [title for key, title in (("longest_road", "Longest Road"), ("largest_army", "Largest Army"),
-                                     ("fire_wardens", "The Fire Wardens")) if view.get(key) == seat]
+    road = "Longest Trade Route" if view.get("board", {}).get("sea") else "Longest Road"
+    out = [title for key, title in (("longest_road", road), ("largest_army", "Largest Army"),
+                                    ("fire_wardens", "The Fire Wardens")) if view.get(key) == seat]
+    players = view.get("players", [])
+    isles = players[seat].get("islands_settled", 0) if seat < len(players) else 0
+    if isles:
+        out.append(f"island bonus x{isles}")
+    return out
 
 
 def pieces_left(p: dict[str, Any]) -> str:

@@ -1,6 +1,7 @@
 """Great Fire of London 1666 (Richard Denning; Medusa Games / Prime Games, 2010), for 3-6 players."""
 
 from firebreak.core import GameSpec, OptionSpec, register
+from firebreak.core.help import help_hook
 
 from .encode import GreatFireEncoder
 from .heuristic import evaluate, evaluate_all
@@ -26,7 +27,7 @@ SPEC = register(GameSpec(
     render=render_view,
     heuristic=evaluate,
     stats=game_stats,
-    extra={"svg": render_svg, "report": report_figures,
+    extra={"svg": render_svg, "help": help_hook(__package__), "report": report_figures,
            # search bots (see firebreak.agents.mcts): evaluations 2 apart are a factor e in winning chances; a turn
            # is a fire move and up to four actions of one seat, so the search plans the bot's own turn; it searches
            # the 8 best moves by one-step value (by sequential halving). The playout policy serves mcts:depth=-2.

@@ -13,6 +13,12 @@ the evaluation counts a *fire-fighting prospect*: for each burning district outs
 player could put out there, discounted by the action points still needed to do it (the landowner's walk, and the
 walks of the nearest free trained bands that would contain it). Every step of a plan then raises the value, and
 putting a cone out (a sure point) is worth more than the prospect of it.
+
+Measured (README, bot levels): greedy bots put out 2.6 times as many fires with it, and the search bot with it
+held its own against the search bot without it; but a lone greedy bot with it lost more often to greedy bots
+without it. Fighting the fire pays less than it looks: by mid-game the cones run out and put-out cones are taken
+back (finding F1 in docs/rulings/great-fire.md), so a one-step bot that walks to fires gives up protecting houses
+for points it will not keep, where the search, which sees its whole turn, weighs the two.
 """
 
 from __future__ import annotations

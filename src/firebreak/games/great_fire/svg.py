@@ -226,23 +226,29 @@ def _district_svg(place: tuple, name: str, fields: tuple, houses: tuple, is_mine
     if d["fire"]:
         fx, fy = x + 8, y + h - 9
         fill = "#D55E00" if burning else "none"
-        out.append(f'<path d="M{fx} {fy} l6 -16 l6 16 z" fill="{fill}" stroke="#D55E00" stroke-width="1.5"/>')
-        out.append(_t(fx + 15, fy, str(d["fire"]), 12, weight="bold", fill="#8a2d00"))
+        state = "burning" if burning else "contained"
+        out.append(f'<g class="piece"><title>{plural(d["fire"], "fire cone")}, {state}</title>'
+                   f'<path d="M{fx} {fy} l6 -16 l6 16 z" fill="{fill}" stroke="#D55E00" stroke-width="1.5"/>')
+        out.append(_t(fx + 15, fy, str(d["fire"]), 12, weight="bold", fill="#8a2d00") + "</g>")
     if d["trained_bands"]:
         bx, by = x + 40, y + h - 14
-        out.append(f'<circle cx="{bx}" cy="{by}" r="7" fill="#0072B2"/>')
+        out.append(f'<g class="piece"><title>{plural(d["trained_bands"], "trained band")}</title>'
+                   f'<circle cx="{bx}" cy="{by}" r="7" fill="#0072B2"/>')
         out.append(_t(bx, by + 3.5, "T", 9, "middle", "bold", "#ffffff"))
         if d["trained_bands"] > 1:
             out.append(_t(bx + 9, by + 4, f"×{d['trained_bands']}", 10))
+        out.append("</g>")
     if d["token"]:
-        out.append(f'<rect x="{x + w - 20}" y="{y + 20}" width="14" height="14" rx="2" fill="#F0E442" '
+        out.append(f'<g class="piece"><title>A face-down token</title>'
+                   f'<rect x="{x + w - 20}" y="{y + 20}" width="14" height="14" rx="2" fill="#F0E442" '
                    f'stroke="#333"/>')
-        out.append(_t(x + w - 13, y + 31, "?", 11, "middle", "bold"))
+        out.append(_t(x + w - 13, y + 31, "?", 11, "middle", "bold") + "</g>")
     for k, seat in enumerate(d["landowners"]):
         fill, ink = HOUSE_COLOURS.get(pawn_of.get(seat) or "", ("#999999", "#000000"))
         px, py = x + w - 12 - k * 18, y + h - 26
-        out.append(f'<circle cx="{px}" cy="{py}" r="8" fill="{fill}" stroke="#000" stroke-width="1.5"/>')
-        out.append(_t(px, py + 3, seat_label(seat), 8, "middle", "bold", ink))
+        out.append(f'<g class="piece"><title>Landowner of {seat_label(seat)}</title>'
+                   f'<circle cx="{px}" cy="{py}" r="8" fill="{fill}" stroke="#000" stroke-width="1.5"/>')
+        out.append(_t(px, py + 3, seat_label(seat), 8, "middle", "bold", ink) + "</g>")
     if d["demolished"]:
         out.append(_t(x + w / 2, y + h / 2 + 8, "✕", 24, "middle", "bold", "#333"))
     out.append('</g>')

@@ -1,0 +1,195 @@
+"""Seafarers on the New Shores board (a mixin of CatanState): ships, moving them, gold fields, the island bonus,
+the pirate, the Longest Trade Route. Idle on the base boards (no sea there).
+
+Rulings S1-S11 in docs/rulings/catan.md. Kept apart from state.py so the base rules read as they were.
+"""
+
+from __future__ import annotations
+
+from .constants import (
+    COST_SHIP,
+    GOLD_PICK,
+    MAIN,
+    PIECES,
+    RESOURCE_NAMES,
+    ROAD_MIN,
+    SETUP_ROAD,
+    SHIP_MOVE,
+    SPECIAL_BUILD,
+    TAKE,
+    WIN_VP,
+)
+from .longest_road import longest_road
+
+
+class SeafarersMixin:
+    """The Seafarers parts of :class:`~firebreak.games.catan.state.CatanState` (its slots are declared there)."""
+
+    __slots__ = ()
+
+    def _setup_seafarers(self) -> None:
+        """Seafarers' pieces and state (idle on the base boards): ships, gold, islands, the pirate."""
+        n = self.num_players
+        t = self.topo
+        self.win_vp = int(self.options.get("new_shores_vp", 14)) if t.sea else WIN_VP
+        self.pirate_hex = t.pirate_start if self.classic else -1
+        self.pirate_moved = False
+        self.ships_left = [PIECES.ships if t.sea else 0] * n
+        self.edge_ship = [0] * t.num_edges
+        self.sreach = [set() for _ in range(n)]
+        self.ships_new: list[int] = []
+        self.ship_moved = False
+        self.moving = -1
+        self.gold_left = [0] * n
+        self.gold_return = MAIN
+        self.isles: list[list[int]] = [[] for _ in range(n)]
+
+    def _pirate_edges(self) -> tuple[int, ...]:
+        """The pirate blocks building and moving ships on the sides of its hex."""
+        return self.topo.hex_edges[self.pirate_hex] if self.pirate_hex >= 0 else ()
+
+    def _ship_spots(self, p: int) -> list[int]:
+        """Sides touching the sea where ``p`` may put a ship: next to their own building or their ship's free end
+        (a ship never joins a road except at a settlement or city), not beside the pirate."""
+        t = self.topo
+        eo = self.edge_owner
+        es = t.edge_sea
+        ne = t.node_edges
+        spots = {e for n in self.sreach[p] for e in ne[n] if eo[e] < 0 and es[e]}
+        if self.pirate_hex >= 0:
+            spots.difference_update(self._pirate_edges())
+        return sorted(spots)
+
+    def _movable_ships(self, p: int) -> list[int]:
+        """Ships ``p`` may move now: at the end of an open route, not built this turn, not beside the pirate,
+        with somewhere else to go (a free sea path next to what the route still reaches without this ship)."""
+        blocked = self._pirate_edges()
+        out = []
+        es = self.edge_ship
+        eo = self.edge_owner
+        no = self.node_owner
+        t = self.topo
+        spots = None
+        for e in sorted(self.player_edges[p]):
+            if not es[e] or e in self.ships_new or e in blocked:
+                continue
+            free = [v for v in t.edge_nodes[e] if no[v] != p
+                    and not any(f != e and eo[f] == p and es[f] for f in t.node_edges[v])]
+            if not free:
+                continue
+            if spots is None:
+                spots = self._ship_spots(p)
+            left = self.sreach[p].difference(free)
+            if any(not left.isdisjoint(t.edge_nodes[f]) for f in spots):
+                out.append(e)
+        return out
+
+    def _lift_ship(self, p: int, e: int) -> None:
+        self.edge_owner[e] = -1
+        self.edge_ship[e] = 0
+        self.player_edges[p].remove(e)
+        self._refresh_sreach(p)
+
+    def _drop_ship(self, p: int, e: int) -> None:
+        self.edge_owner[e] = p
+        self.edge_ship[e] = 1
+        self.player_edges[p].append(e)
+        no = self.node_owner
+        for v in self.topo.edge_nodes[e]:
+            if no[v] < 0 or no[v] == p:
+                self.sreach[p].add(v)
+
+    def _refresh_sreach(self, p: int) -> None:
+        no = self.node_owner
+        en = self.topo.edge_nodes
+        es = self.edge_ship
+        r = {n for n in self.reach[p] if no[n] == p}
+        for e in self.player_edges[p]:
+            if es[e]:
+                r.update(v for v in en[e] if no[v] < 0 or no[v] == p)
+        self.sreach[p] = r
+
+    def _route_length(self, p: int) -> int:
+        """Longest Road, or on the Seafarers board the Longest Trade Route over roads and ships."""
+        return longest_road(self.topo, p, self.player_edges[p], self.edge_owner, self.node_owner,
+                            self.edge_ship if self.topo.sea else None)
+
+    def _seafarers_action(self, p: int, a: int) -> None:
+        lay = self.lay
+        if a < lay.move_from:
+            self._place_ship(p, a - lay.ship)
+        elif a < lay.move_to:
+            e = a - lay.move_from
+            self._lift_ship(p, e)
+            self.moving = e
+            self.return_phase = self.phase
+            self.phase = SHIP_MOVE
+        elif a < lay.gold:
+            e = a - lay.move_to
+            old = self.moving
+            self._drop_ship(p, e)
+            self.moving = -1
+            self.ship_moved = True
+            self.phase = self.return_phase
+            self._emit("ship_moved", player=p, edge=list(self.topo.edge_nodes[e]),
+                       previous=list(self.topo.edge_nodes[old]))
+            self.road_len[p] = self._route_length(p)
+            self._update_longest_road()
+        elif a < lay.pirate:
+            r = a - lay.gold
+            self.hands[p][r] += 1
+            self.bank[r] -= 1
+            self.gold_left[p] -= 1
+            self._emit("gold", player=p, resource=RESOURCE_NAMES[r])
+            self._next_gold()
+        else:
+            self._move_pirate(p, a - lay.pirate)
+
+    def _place_ship(self, p: int, e: int) -> None:
+        ph = self.phase
+        if ph == MAIN or ph == SPECIAL_BUILD:
+            self._pay(p, COST_SHIP)
+        self.ships_left[p] -= 1
+        self._drop_ship(p, e)
+        if ph != SETUP_ROAD:
+            self.ships_new.append(e)
+        self._emit("ship", player=p, edge=list(self.topo.edge_nodes[e]))
+        self.road_len[p] = self._route_length(p)
+        if self.road_len[p] >= ROAD_MIN:
+            self._update_longest_road()
+        if ph == SETUP_ROAD:
+            self._next_setup()
+
+    def _next_gold(self) -> None:
+        """The next player owed a gold field's resources chooses (seat order from the roller); the bank's
+        empty resources cannot be chosen, and when the bank is empty the rest is lost."""
+        n = self.num_players
+        if not any(self.bank):
+            self.gold_left = [0] * n
+        first = self.turn if self.gold_return != SETUP_ROAD else self.setup_order[self.setup_idx]
+        for i in range(n):
+            q = (first + i) % n
+            if self.gold_left[q]:
+                self.actor = q
+                self.phase = GOLD_PICK
+                return
+        self.phase = self.gold_return
+        self.actor = first
+
+    def _move_pirate(self, p: int, h: int) -> None:
+        self.pirate_hex = h
+        self.pirate_moved = True
+        self._emit("pirate", player=p, hex=self.topo.hex_labels[h])
+        cands = self._take_candidates()
+        if len(cands) > 1:
+            self.phase = TAKE
+            return
+        if cands:
+            self._take_from(p, cands[0])
+        else:
+            self._robbed = -1
+        self._after_take()
+
+    def _gold_after_roll(self) -> None:
+        if any(self.gold_left):
+            self._next_gold()

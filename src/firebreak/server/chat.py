@@ -1,0 +1,149 @@
+"""Chat at a game's table: seated players and spectators, stored with the game and shown in its replay.
+
+A message is plain text: the server checks its length and pace, strips control characters, and sends it with
+the speaker's public name only (``state.player_name(seat)``, or "Spectator"), so a message never carries more than
+its author typed; the pages show it as text, never as markup. Limits (:class:`~firebreak.server.limits.Limits`):
+``chat_length`` characters a message, ``chat_per_minute`` a seat (a spectator: per address and game, bursts of
+:data:`BURST`), ``chat_per_game`` messages a game keeps; a refusal is a 429 with ``Retry-After`` or a 422/409 that
+says why, and stores nothing.
+"""
+
+from __future__ import annotations
+
+import time
+import unicodedata
+from collections import defaultdict, deque
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from firebreak.core.text import plural
+
+from . import errors as E
+from .limits import Limits, RateLimited, TokenBucket
+from .table_data import ChatRow, add_chat, load_chat
+from .wire import dumps
+
+if TYPE_CHECKING:
+    from .live import GameManager, LiveGame
+
+BURST = 5
+"""Messages a seat may send at once before the per-minute pace applies."""
+
+SPECTATOR = "Spectator"
+
+
+class TableLimiter:
+    """The chat pace of each seat (or spectator address) per game, and how many open seats each client takes a
+    minute. Kept in this process's memory, like the other limits."""
+
+    def __init__(self, limits: Limits, clock: Callable[[], float] = time.monotonic) -> None:
+        self.limits = limits
+        self.clock = clock
+        self.chat_buckets: dict[tuple[str, str], TokenBucket] = {}
+        self.joins: dict[str, deque[float]] = defaultdict(deque)
+
+    def chat(self, game_id: str, who: str) -> None:
+        """Count a message of ``who`` (a seat or a spectator's address) in a game, or raise :class:`RateLimited`."""
+        now = self.clock()
+        rate = self.limits.chat_per_minute / 60
+        if len(self.chat_buckets) > 10_000:
+            self.chat_buckets = {k: b for k, b in self.chat_buckets.items() if not b.idle(now)}
+        bucket = self.chat_buckets.get((game_id, who))
+        if bucket is None:
+            bucket = self.chat_buckets[(game_id, who)] = TokenBucket(rate, BURST, now)
+        wait = bucket.take(now)
+        if wait:
+            most = plural(round(self.limits.chat_per_minute), "message")
+            raise RateLimited(f"you are chatting too fast (at most {most} a minute)", wait)
+
+    def join(self, client: str) -> None:
+        """Count a seat taken from the lobby by ``client``, or raise :class:`RateLimited`."""
+        now = self.clock()
+        times = self.joins[client]
+        while times and times[0] <= now - 60:
+            times.popleft()
+        if len(times) >= self.limits.joins_per_minute:
+            raise RateLimited(f"this address has taken {plural(self.limits.joins_per_minute, 'seat')} in the last "
+                              f"minute, the most allowed", times[0] + 60 - now)
+        times.append(now)
+        if len(self.joins) > 10_000:
+            for c in [c for c, t in self.joins.items() if not t or t[-1] <= now - 60]:
+                del self.joins[c]
+
+
+def clean_text(raw: object, limit: int) -> str:
+    """The message as stored: one line of printable text, at most ``limit`` characters, else a clear 422."""
+    if not isinstance(raw, str):
+        raise E.ApiError(422, "bad_chat", "a chat message must be text")
+    text = " ".join("".join(ch if unicodedata.category(ch)[0] != "C" else " " for ch in raw).split())
+    if not text:
+        raise E.ApiError(422, "bad_chat", "a chat message cannot be empty")
+    if len(text) > limit:
+        raise E.ApiError(422, "bad_chat", f"a chat message can be at most {plural(limit, 'character')} long "
+                                          f"(this one has {len(text)})")
+    return text
+
+
+async def history(manager: GameManager, live: LiveGame) -> list[ChatRow]:
+    """The game's messages, loaded once per cached game (new ones are appended as they come)."""
+    held = getattr(live, "chat", None)
+    if held is None:
+        held = await manager.db(load_chat, manager.storage, live.id)
+        if getattr(live, "chat", None) is None:
+            live.chat = held  # type: ignore[attr-defined]
+    return live.chat  # type: ignore[attr-defined, no-any-return]
+
+
+async def say(manager: GameManager, limiter: TableLimiter, live: LiveGame, seat: int | None, client: str,
+              raw: object) -> ChatRow:
+    """Store and send a message from ``seat`` (None: a spectator at address ``client``)."""
+    limits = limiter.limits
+    said = clean_text(raw, limits.chat_length)
+    limiter.chat(live.id, f"seat {seat}" if seat is not None else f"spectator {client}")
+    name = live.state.player_name(seat) if seat is not None else SPECTATOR
+    held = await history(manager, live)
+    row = await manager.db(add_chat, manager.storage, live.id, seat, name, said, len(live.state.history),
+                           limits.chat_per_game)
+    if row is None:
+        raise E.ApiError(409, "chat_full", f"this game's chat is full ({plural(limits.chat_per_game, 'message')})")
+    _hold(held, [row])
+    send(live, [row])
+    return row
+
+
+def _hold(held: list[ChatRow], rows: list[ChatRow]) -> None:
+    last = held[-1].n if held else 0
+    held.extend(r for r in rows if r.n > last)
+
+
+def send(live: LiveGame, rows: list[ChatRow]) -> None:
+    """Send messages to every page of the game in this process (the same text to all: chat is public)."""
+    if rows:
+        msg = dumps({"type": "chat", "messages": [r.to_json() for r in rows]})
+        for conn in list(live.connections):
+            conn.push(msg)
+
+
+async def on_note(manager: GameManager, game_id: str) -> None:
+    """Another process stored a message (PostgreSQL NOTIFY): fetch what we lack and tell our pages."""
+    live = manager.games.get(game_id)
+    if live is None or getattr(live, "chat", None) is None:
+        return
+    held: list[ChatRow] = live.chat  # type: ignore[attr-defined]
+    new = await manager.db(load_chat, manager.storage, game_id, held[-1].n if held else 0)
+    last = held[-1].n if held else 0
+    new = [r for r in new if r.n > last]
+    _hold(held, new)
+    send(live, new)
+
+
+async def greet(manager: GameManager, live: LiveGame) -> dict[str, Any]:
+    """The chat so far, sent to a page as it connects (after its first ``state``)."""
+    return {"type": "chat", "messages": [r.to_json() for r in await history(manager, live)]}
+
+
+async def replayed(manager: GameManager, game_id: str, step: int) -> list[dict[str, Any]]:
+    """What was said up to action ``step`` of a finished game, for its replay."""
+    rows = await manager.db(load_chat, manager.storage, game_id)
+    return [r.to_json() for r in rows if r.at <= step]
+
