@@ -219,7 +219,7 @@ def test_a_restart_keeps_the_clocks_and_fires_the_one_that_fell_meanwhile(tmp_pa
             time.sleep(6.5)
             server = ServerProcess(url, port=port)
             # the page reconnects by itself; the stored clock ran on while the server was down
-            wait_js(p, "document.getElementById('conn').textContent === 'connected'")
+            wait_js(p, "!document.getElementById('conn').textContent.includes('reconnecting')")
             after = httpx.get(f"{server.base}/api/games/{slow['id']}").json()["clock"]
             assert after["running"] == before["running"] == seat
             assert before["left"][seat] - 6.5 > after["left"][seat] > 500
