@@ -86,8 +86,11 @@ async def play_one(https: list[httpx.AsyncClient], ws_bases: list[str], args: ar
     seats = [{"kind": "human"}] * args.humans + [{"kind": "bot", "bot": args.bot}] * args.bots
     n = len(https)
     while True:
-        r = await https[first % n].post("/api/games", json={"game": args.game, "num_players": args.humans + args.bots,
-                                                "seed": seed, "seats": seats})
+        body = {"game": args.game, "num_players": args.humans + args.bots, "seed": seed, "seats": seats}
+        if args.clock:  # "turn:SECONDS" or "total:SECONDS:INCREMENT": every game timed (stored on each turn change)
+            mode, seconds, *inc = args.clock.split(":")
+            body["clock"] = {"mode": mode, "seconds": int(seconds), "increment": int(inc[0]) if inc else 0}
+        r = await https[first % n].post("/api/games", json=body)
         if r.status_code not in (429, 503) or time.perf_counter() > end[0]:
             break
         stats.refused += 1
@@ -286,6 +289,7 @@ def main() -> None:
     ap.add_argument("--bots", type=int, default=2, help="server-side bots per game (they play at once)")
     ap.add_argument("--bot", default="random")
     ap.add_argument("--game", default="great-fire")
+    ap.add_argument("--clock", default="", help="time every game: turn:SECONDS or total:SECONDS:INCREMENT")
     ap.add_argument("--database-url", default=None, help="default: SQLite in a temporary directory")
     ap.add_argument("--servers", type=int, default=1,
                     help="server processes sharing the database (more than one: PostgreSQL only)")

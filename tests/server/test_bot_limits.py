@@ -93,14 +93,17 @@ def test_a_bot_over_a_limit_is_refused_at_creation_and_at_takeover(client: TestC
 
     g = create(client, ["human", "human", "human"], takeover_after=1)
     toks = tokens(g)
-    time.sleep(1.1)
-    for bot in (FREEZE, "greedy:samples=1000000000", "mcts:iterations=0"):
-        r = client.post(f"/api/games/{g['id']}/seats/0/takeover", json={"token": toks[1], "bot": bot})
-        assert r.status_code == 422 and error_code(r) == "bad_bot", r.text
-        assert "limit" in r.json()["error"]["message"]
-    assert state_of(client, g["id"])["seats"][0]["kind"] == "human"  # nothing changed
-    r = client.post(f"/api/games/{g['id']}/seats/0/takeover", json={"token": toks[1], "bot": "greedy:samples=4"})
-    assert r.status_code == 200
+    with client.websocket_connect(f"/ws/games/{g['id']}") as ws:  # seat 0, to move, is here: the game waits
+        ws.send_json({"type": "hello", "token": toks[0]})
+        assert ws.receive_json()["type"] == "state"
+        time.sleep(1.1)  # seat 2, not to move, has been away long enough to be handed over by hand
+        for bot in (FREEZE, "greedy:samples=1000000000", "mcts:iterations=0"):
+            r = client.post(f"/api/games/{g['id']}/seats/2/takeover", json={"token": toks[1], "bot": bot})
+            assert r.status_code == 422 and error_code(r) == "bad_bot", r.text
+            assert "limit" in r.json()["error"]["message"]
+        assert state_of(client, g["id"])["seats"][2]["kind"] == "human"  # nothing changed
+        r = client.post(f"/api/games/{g['id']}/seats/2/takeover", json={"token": toks[1], "bot": "greedy:samples=4"})
+        assert r.status_code == 200
 
 
 def test_an_operator_sets_the_limits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

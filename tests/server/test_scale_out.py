@@ -122,12 +122,9 @@ def test_a_seat_handed_to_a_bot_on_one_process_is_shown_and_played_on_the_other(
     toks = {s["seat"]: s["token"] for s in g["seats"]}
     current = httpx.get(f"{a.base}/api/games/{g['id']}").json()["current_player"]
     other = (current + 1) % 3
-    time.sleep(1.1)
     with connect(f"{b.ws}/ws/games/{g['id']}") as watcher:
         watcher.send(json.dumps({"type": "hello", "token": toks[other]}))
-        assert next_game_message(watcher)["seats"][current]["kind"] == "human"
-        r = httpx.post(f"{a.base}/api/games/{g['id']}/seats/{current}/takeover", json={"token": toks[other]})
-        assert r.status_code == 200
+        # the seat to move, away for takeover_after, is handed to a bot by a process's sweep; b's client sees it
         m = next_game_message(watcher)
         while m["seats"][current]["kind"] != "bot":
             m = next_game_message(watcher)

@@ -23,6 +23,7 @@ from firebreak.core import (
     FirebreakError,
     GameRecord,
     GameSpec,
+    UNDO,
     SaveFileError,
     all_games,
     get_game,
@@ -636,6 +637,10 @@ def replay(
     console.print(f"Game: {spec.title} ({spec.name})", markup=False)
     console.print(f"Players: {state.num_players}   Seed: {state.seed}   Options: {opts}", markup=False)
     console.print(f"Actions: {len(state.history)}   Events: {len(state.events)}", markup=False)
+    if record.moves is not None:
+        taken = record.moves.count(UNDO)
+        console.print(f"Taken back during play: {taken} {'move' if taken == 1 else 'moves'} (--show lists them).",
+                      markup=False)
     checked = "every event matches" if record.events is not None else "no events recorded to check"
     console.print(f"Replay OK: {checked}.", markup=False)
     if state.is_terminal():
@@ -652,7 +657,14 @@ def _show_public_log(console: Console, record: GameRecord) -> None:
     console.print("Public log:", markup=False)
     for e in state.events_for(None):
         console.print(f"     {event_sentence(state, e)}", markup=False)
-    for i, action in enumerate(record.actions, 1):
+    for action in record.moves if record.moves is not None else record.actions:
+        if action == UNDO:  # the last move was taken back (the record's replay checked the rules allowed it)
+            actor = state.undo_stack[-1][1]
+            text = state.action_text_for(state.history[-1], actor, None)
+            state = state.undone(actor)
+            console.print(f"     {state.player_name(actor)} took back “{text}”.", markup=False)
+            continue
+        i = len(state.history) + 1
         actor = state.current_player()
         text = state.action_text_for(action, actor, None)
         start = len(state.events)

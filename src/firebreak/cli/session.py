@@ -22,7 +22,7 @@ from rich.rule import Rule
 from rich.table import Table
 
 from firebreak.agents import Agent, Observation, agent_rng
-from firebreak.core import ActionChoice, FirebreakError, GameState, IllegalActionError, save_game
+from firebreak.core import UNDO, ActionChoice, FirebreakError, GameState, IllegalActionError, save_game
 from firebreak.core.text import capitalise, join_words, plural
 
 from .menu import Entry, Group, Menu, build_menu, listing
@@ -44,6 +44,8 @@ Commands:
   board         the whole board (shown on your first turn; later turns show only what changed)
   list          the current listing again
   log           your log so far (only what you may see)
+  undo          take back your last move of this turn (not one that drew a card, rolled or revealed anything,
+                nor across another player's move)
   save FILE     save the game (resume with: firebreak play --load FILE)
   help          this help
   quit          stop (the game is saved first if --save was given)"""
@@ -245,6 +247,11 @@ class PlaySession:
                 self.say("Your log:" if events else "Your log is empty.")
                 for e in events:
                     self.say(f"  - {event_sentence(state, e)}")
+            elif command in ("undo", "takeback") and not rest:
+                why = state.undo_refusal(seat)
+                if why is None:
+                    return UNDO
+                self.say(f"You cannot take back a move now: {why}.")
             elif command == "save":
                 target = Path(rest.strip()) if rest.strip() else self.save_path
                 if target is None:
@@ -331,6 +338,9 @@ class PlaySession:
                     if self.save_path is not None:
                         self.save(self.save_path)
                     return False
+                if action == UNDO:
+                    state = self.take_back(seat)
+                    continue
                 steps = action if isinstance(action, list) else [action]
                 for a in steps[:-1]:  # a typed phrase: its steps, told as its last one (e.g. the offer made)
                     state.apply(a)
@@ -354,6 +364,20 @@ class PlaySession:
                 self.new_turn()
         self.finish()
         return True
+
+    def take_back(self, seat: int) -> GameState:
+        """Take back the seat's last move (already allowed by the rules) and show the position again."""
+        old = self.state
+        text = old.action_to_text(old.history[-1])
+        self.state = new = old.undone(seat)
+        n = len(new.events)
+        self.printed = {i for i in self.printed if i < n}
+        for s in self.last_seen:
+            self.last_seen[s] = min(self.last_seen[s], n)
+        self.say(f"You took back “{text}”.")
+        for line in status_lines(render_view(self.spec, new.view(seat))):
+            self.say(line)
+        return new
 
     def new_turn(self) -> None:
         """Another seat acts: the numbers given so far are done with."""

@@ -24,6 +24,9 @@ from .text import generic_sentence, seat_label
 TERMINAL = -1
 """What :meth:`GameState.current_player` returns once the game is over."""
 
+UNDO = -1
+"""In a chronological move list (:attr:`GameState.played`, stored logs): the last action was taken back here."""
+
 S = TypeVar("S", bound="GameState")
 
 
@@ -234,6 +237,13 @@ class GameState(ABC):
     rng: Rng
     history: list[int]
     events: list[Event]
+    undo_stack: list[tuple[int, int]]
+    undo_block: tuple[int, str | None] | None
+    played: list[int] | None
+
+    REVEALS: ClassVar[Mapping[str, str]] = {}
+    """Event kinds that reveal what was hidden though no chance was drawn (a card from a pile shuffled at set-up),
+    each with what its player did, as a clause: ``{"card_seen": "drew a card"}`` gives "you drew a card since"."""
 
     # --- construction -------------------------------------------------------------------------------------
     @classmethod
@@ -250,6 +260,9 @@ class GameState(ABC):
         self.rng = Rng(seed)
         self.history = []
         self.events = []
+        self.undo_stack = []
+        self.undo_block = None
+        self.played = None
         self._legal: list[int] | None = None
         self._legal_set: frozenset[int] | None = None
 
@@ -261,6 +274,9 @@ class GameState(ABC):
         other.rng = self.rng.clone()
         other.history = list(self.history)
         other.events = list(self.events)  # events are immutable
+        other.undo_stack = list(self.undo_stack)
+        other.undo_block = self.undo_block
+        other.played = None if self.played is None else list(self.played)
         other._legal = self._legal
         other._legal_set = self._legal_set
 
@@ -335,6 +351,7 @@ class GameState(ABC):
         sample.rng = rng.spawn()
         sample.events = self.events_for(player)
         sample.seed = -1
+        sample.played = None
         sample._legal = None
         sample._legal_set = None
 
@@ -403,18 +420,103 @@ class GameState(ABC):
                 f"{len(self.legal_actions())} legal actions)"
             )
         start = len(self.events)
+        actor = self.current_player()
+        draws = self.rng.draws
         self.history.append(a)
+        if self.played is not None:
+            self.played.append(a)
         self._legal = None
         self._legal_set = None
         self._apply(a)
-        return self.events[start:]
+        new = self.events[start:]
+        self._note_undo(a, actor, self.rng.draws != draws, new)
+        return new
 
     def apply_unchecked(self, action: int) -> None:
-        """Apply an action already known to be legal (from :meth:`legal_actions`); for fast simulation."""
+        """Apply an action already known to be legal (from :meth:`legal_actions`); for fast simulation.
+
+        Nothing done this way can be taken back (simulations never undo; play goes through :meth:`apply`)."""
         self.history.append(action)
+        if self.played is not None:
+            self.played.append(action)
+        if self.undo_stack or self.undo_block is not None:
+            self.undo_stack = []
+            self.undo_block = None
         self._legal = None
         self._legal_set = None
         self._apply(action)
+
+    # --- taking back ----------------------------------------------------------------------------------------
+    def undo_reason(self, action: int, drew: bool, events: list[Event]) -> str | None:
+        """Why an action just applied can never be taken back, as what its player did ("drew a card"), or None.
+
+        An action is final if it drew on the state's generator (dice, a random steal, a reshuffle), emitted an
+        event only some seats may see (a card seen in private) or one of :attr:`REVEALS` (a public reveal from a
+        pile shuffled earlier). Games may override this for more; it must depend on the action and its outcome
+        only, never on anything hidden from the player asking."""
+        for e in events:
+            clause = self.REVEALS.get(e.kind)
+            if clause:
+                return clause
+        if drew:
+            return "drew on chance (a card, a die or a tile)"
+        if any(e.visible_to is not None for e in events):
+            return "saw hidden information"
+        return None
+
+    def _note_undo(self, action: int, actor: int, drew: bool, events: list[Event]) -> None:
+        """Keep the run of actions that can still be taken back: the latest actions of one seat since the last
+        final action (or another seat's move), which is kept as ``undo_block`` for the refusal's words."""
+        why = self.undo_reason(action, drew, events)
+        if why is not None:
+            self.undo_stack = []
+            self.undo_block = (actor, why)
+            return
+        if self.undo_stack and self.undo_stack[-1][1] != actor:
+            self.undo_block = (self.undo_stack[-1][1], None)
+            self.undo_stack = []
+        self.undo_stack.append((action, actor))
+
+    def undo_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` may not take back its last action now (a clause for "You cannot take back a move now:
+        ..."), or None if it may.
+
+        The rule the best online tables follow: within your own turn, only your own actions, and never across
+        another player's move, a draw on chance or a reveal. The words name another seat's move only as a move,
+        never what it saw."""
+        if self.is_terminal():
+            return "the game is over"
+        now = self.current_player()
+        if now != seat:
+            return f"it is {self.player_name(now)}'s turn, not yours"
+        if self.undo_stack:
+            top = self.undo_stack[-1][1]
+            return None if top == seat else f"{self.player_name(top)} has moved since"
+        if self.undo_block is None:
+            return "you have not moved yet this turn"
+        who, why = self.undo_block
+        if who != seat:
+            return f"{self.player_name(who)} has moved since"
+        if why is None:
+            return "you have not moved yet this turn"
+        return f"you {why} since"
+
+    def undone(self, seat: int) -> "GameState":
+        """A new state without ``seat``'s last action (the state is unchanged); :class:`IllegalActionError` with
+        :meth:`undo_refusal`'s words if that is not allowed.
+
+        The game is replayed without the action: it drew nothing, so everything (the generator too) is exactly
+        as it was before it. :attr:`played` keeps the action and its take-back, so records stay honest."""
+        why = self.undo_refusal(seat)
+        if why is not None:
+            raise IllegalActionError(f"You cannot take back a move now: {why}.")
+        new = type(self).new(self.num_players, self.options, self.seed)
+        for a in self.history[:-1]:
+            new.apply_unchecked(a)
+        new.undo_stack = self.undo_stack[:-1]
+        new.undo_block = self.undo_block
+        new.played = (list(self.history) if self.played is None else list(self.played)) + [UNDO]
+        return new
 
     # --- logs ---------------------------------------------------------------------------------------------
     def events_for(self, player: int | None) -> list[Event]:

@@ -16,7 +16,7 @@ from typing import Any
 
 from .errors import FirebreakError, SaveFileError
 from .events import Event
-from .game import GameState
+from .game import UNDO, GameState
 from .registry import get_game
 from .text import join_words, seat_label
 
@@ -96,6 +96,9 @@ class GameRecord:
     action_texts: list[str] = field(default_factory=list)
     events: list[Event] | None = None
     result: dict[str, Any] | None = None
+    moves: list[int] | None = None
+    """Every action in the order played, with :data:`~firebreak.core.game.UNDO` where the last one was taken
+    back; only for a game where something was taken back (``actions`` are the moves that stand)."""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -107,6 +110,9 @@ class GameRecord:
             "seed": self.seed,
             "actions": [{"id": a, "text": t} for a, t in zip(self.actions, self.action_texts, strict=True)],
         }
+        if self.moves is not None:
+            out["moves"] = _moves_json(self.moves, self.actions, self.action_texts, self.game, self.num_players,
+                                       self.options)
         if self.events is not None:
             out["events"] = [e.to_json() for e in self.events]
         if self.result is not None:
@@ -142,7 +148,26 @@ class GameRecord:
             except ValueError as exc:
                 raise SaveFileError(f"bad event in record: {exc}") from None
         result = _check_result(obj.get("result"))
-        return GameRecord(obj["game"], obj["num_players"], obj["options"], obj["seed"], ids, texts, events, result)
+        moves = None
+        if "moves" in obj:
+            if not isinstance(obj["moves"], list):
+                raise SaveFileError("record field 'moves' must be a list")
+            moves = []
+            stack: list[int] = []
+            for i, m in enumerate(obj["moves"]):
+                if not isinstance(m, dict) or not _is_int(m.get("id")) or not isinstance(m.get("text", ""), str):
+                    raise SaveFileError(f"move {i} must be an object with an integer 'id' and a 'text'")
+                if "undo" in m and m["undo"] is not True:
+                    raise SaveFileError(f"move {i}: 'undo' must be true when present")
+                if m.get("undo"):
+                    if not stack or stack.pop() != m["id"]:
+                        raise SaveFileError(f"move {i} takes back id {m['id']}, which is not the last move standing")
+                    moves.append(UNDO)
+                else:
+                    stack.append(m["id"])
+                    moves.append(m["id"])
+        return GameRecord(obj["game"], obj["num_players"], obj["options"], obj["seed"], ids, texts, events, result,
+                          moves)
 
     def save(self, path: str | Path) -> None:
         """Write atomically: a crash mid-write never leaves a half file under the real name."""
@@ -174,6 +199,7 @@ def record_of(state: GameState, with_events: bool = True) -> GameRecord:
         action_texts=[state.action_to_text(a) for a in state.history],
         events=list(state.events) if with_events else None,
         result=result_of(state),
+        moves=None if state.played is None else list(state.played),
     )
 
 
@@ -198,7 +224,9 @@ def replay(record: GameRecord, check_events: bool = True) -> GameState:
         raise SaveFileError(f"record cannot start a game: {exc}") from None
     except (ValueError, TypeError, OverflowError, KeyError, IndexError, RecursionError) as exc:
         raise SaveFileError(f"record cannot start a game: {type(exc).__name__}: {exc}") from None
-    for i, a in enumerate(record.actions):
+    if record.moves is not None:
+        state = _replay_moves(state, record)
+    for i, a in enumerate([] if record.moves is not None else record.actions):
         try:
             if state.is_terminal() or not state.is_legal(a):
                 raise SaveFileError(f"action {i} ({_action_text(state, a)}) fails: "
@@ -224,6 +252,63 @@ def replay(record: GameRecord, check_events: bool = True) -> GameState:
             raise SaveFileError(f"replay gives {len(got)} events, the record has {len(record.events)}")
     check_result(state, record.result)
     return state
+
+
+def _replay_moves(state: GameState, record: GameRecord) -> GameState:
+    """Play a record's moves in order, taking back where it says so (each take-back checked against the rules:
+    a move that drew or revealed something cannot have been taken back); the moves that stand must be the
+    record's ``actions``."""
+    for n, a in enumerate(record.moves or []):
+        if a == UNDO:
+            if not state.history:
+                raise SaveFileError(f"move {n}: a take-back before any move")
+            seat = state.undo_stack[-1][1] if state.undo_stack else state.current_player()
+            try:
+                state = state.undone(seat)
+            except FirebreakError as exc:
+                raise SaveFileError(f"move {n}: a take-back the rules do not allow ({exc}); a move that drew or "
+                                    "revealed something cannot be taken back") from None
+            continue
+        try:
+            if state.is_terminal() or not state.is_legal(a):
+                raise SaveFileError(f"move {n} ({_action_text(state, a)}) fails: it is not legal at that point")
+            state.apply(a)
+        except SaveFileError:
+            raise
+        except FirebreakError as exc:
+            raise SaveFileError(f"move {n} ({_action_text(state, a)}) fails: {exc}") from None
+        except (ValueError, TypeError, OverflowError, KeyError, IndexError) as exc:
+            raise SaveFileError(f"move {n} (id {a}) fails: {type(exc).__name__}: {exc}") from None
+    if state.history != record.actions:
+        raise SaveFileError("the record's moves, with their take-backs, do not give its actions")
+    return state
+
+
+def _moves_json(moves: list[int], actions: list[int], texts: list[str], game: str, num_players: int,
+                options: dict[str, Any]) -> list[dict[str, Any]]:
+    """The chronological moves as JSON: ``{"id", "text"}`` per action, ``{"undo": true, "id", "text"}`` per
+    take-back (naming the action it took back)."""
+    text_of = dict(zip(actions, texts))
+    state = None
+    out: list[dict[str, Any]] = []
+    stack: list[int] = []
+
+    def text(a: int) -> str:
+        nonlocal state
+        if a not in text_of:
+            if state is None:
+                state = get_game(game).new_game(num_players, 0, options)
+            text_of[a] = state.action_to_text(a)
+        return text_of[a]
+
+    for a in moves:
+        if a == UNDO:
+            gone = stack.pop()
+            out.append({"undo": True, "id": gone, "text": text(gone)})
+        else:
+            stack.append(a)
+            out.append({"id": a, "text": text(a)})
+    return out
 
 
 def _action_text(state: GameState, action: int) -> str:

@@ -18,46 +18,56 @@ T = TypeVar("T")
 class Rng:
     """A small deterministic generator with just the operations games need."""
 
-    __slots__ = ("_r",)
+    __slots__ = ("_r", "draws")
 
     def __init__(self, seed: int | None = None) -> None:
         self._r = random.Random(seed)
+        # draws made so far (each operation below counts one): whether an action drew on chance, which makes it
+        # impossible to take back (see GameState.undo_refusal)
+        self.draws = 0
 
     def randint(self, lo: int, hi: int) -> int:
         """Uniform integer in ``[lo, hi]`` inclusive."""
         if hi < lo:
             raise ValueError(f"empty range [{lo}, {hi}]")
+        self.draws += 1
         return lo + self._r._randbelow(hi - lo + 1)  # type: ignore[attr-defined]
 
     def below(self, n: int) -> int:
         """Uniform integer in ``[0, n)``; ``n`` must be positive (Python's own helper would loop for ever on 0)."""
         if n <= 0:
             raise ValueError(f"below({n}): n must be positive")
+        self.draws += 1
         return self._r._randbelow(n)  # type: ignore[attr-defined]
 
     def choice(self, seq: Sequence[T]) -> T:
         if not seq:
             raise IndexError("choice from an empty sequence")
+        self.draws += 1
         return seq[self._r._randbelow(len(seq))]  # type: ignore[attr-defined]
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
         """Fisher-Yates in place, from the top, using only ``_randbelow`` (stable across versions)."""
+        self.draws += 1
         rb = self._r._randbelow  # type: ignore[attr-defined]
         for i in range(len(seq) - 1, 0, -1):
             j = rb(i + 1)
             seq[i], seq[j] = seq[j], seq[i]
 
     def random(self) -> float:
+        self.draws += 1
         return self._r.random()
 
     def spawn(self) -> "Rng":
         """A new generator seeded from this one (for sub-streams such as determinisation)."""
+        self.draws += 1
         return Rng(self._r.getrandbits(64))
 
     def clone(self) -> "Rng":
         new = Rng.__new__(Rng)
         new._r = random.Random()
         new._r.setstate(self._r.getstate())
+        new.draws = self.draws
         return new
 
     def get_state(self) -> list:

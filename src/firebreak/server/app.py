@@ -12,6 +12,8 @@ API (all JSON; errors are ``{"error": {"code", "message"}}``; the OpenAPI schema
 - ``GET  /api/games/{id}``                         state as a seat (``X-Seat-Token`` header) or a spectator
 - ``POST /api/games/{id}/join``                    check a seat token, returns the seat and its state
 - ``POST /api/games/{id}/actions``                 act: ``{"index": actions so far, "action": id or text}``
+- ``POST /api/games/{id}/undo``                    take back your last move: ``{"index": moves so far}`` (409 with
+  the reason in words when the rules do not allow it: another seat moved since, or the move drew or revealed)
 - ``POST /api/games/{id}/seats/{seat}/takeover``   hand an absent player's seat to a bot (after the timeout)
 - ``POST /api/games/{id}/reclaim``                 take one's seat back from the bot
 - ``GET  /api/games/{id}/log``                     the full record (``firebreak replay`` reads it); finished games
@@ -57,6 +59,8 @@ from .retention import with_housekeeping
 from .security import SecurityHeaders
 from .database import DatabaseConnectError, ServeError, check_database, database_url, shown
 from .storage import UNAVAILABLE, Storage, default_database_url, metadata
+from .undo import undone_notes
+from .views import clock_json
 from .views import game_over_words, log_entries, player_names, render_board, seat_payload
 from .wire import loads
 
@@ -93,13 +97,27 @@ class CreateRequest(BaseModel):
     seed: int | None = Field(None, ge=0, le=MAX_SEED,
                              description="0 to 2**63 - 1; omit for a random deal (a seed reveals every hidden card)")
     takeover_after: int = Field(120, ge=0, le=MAX_TAKEOVER,
-                                description="seconds a player must be away before others may hand the seat to a "
-                                            "bot; 0 = never; at most a week")
+                                description="seconds a player must be away before the seat goes to a bot when it is "
+                                            "their turn (others may hand it over too); 0 = never; at most a week")
+    clock: ClockRequest | None = Field(None, description="the game's clock (default: none); a seat whose time runs "
+                                                         "out goes to a bot until its player takes it back")
+
+
+class ClockRequest(BaseModel):
+    mode: str = Field("none", max_length=8, description="'none', 'turn' (seconds per turn) or 'total' (seconds "
+                                                        "per player, plus an increment after each turn)")
+    seconds: int | None = Field(None, description="seconds per turn, or each player's total")
+    increment: int = Field(0, description="seconds added after each turn (total mode only)")
 
 
 class ActRequest(BaseModel):
     index: Any = Field(description="number of actions played so far (the action is refused if the game moved on)")
     action: Any = Field(description="an action id, or its text")
+    token: str | None = Field(None, description="the seat token (or send the X-Seat-Token header)")
+
+
+class UndoRequest(BaseModel):
+    index: Any = Field(description="number of moves so far, as the game's state says (refused if it moved on)")
     token: str | None = Field(None, description="the seat token (or send the X-Seat-Token header)")
 
 
@@ -192,6 +210,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
 
             stop = start_listener(storage, manager, asyncio.get_running_loop())
         tasks.append(asyncio.create_task(_presence(manager)))
+        tasks.append(asyncio.create_task(manager.watch_clocks()))
         if storage.is_postgres:  # another process may die with games whose bots it drove
             tasks.append(asyncio.create_task(_adopt_stalled(manager)))
         tasks.append(asyncio.create_task(manager.bot_pool.warm()))
@@ -261,7 +280,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
     @app.get("/static/{name}", include_in_schema=False)
     async def static_file(name: str) -> Response:
         if name not in ("app.css", "common.js", "lobby.js", "game.js", "replay.js", "table.js", "favicon.svg",
-                        "favicon-turn.svg"):
+                        "favicon-turn.svg", "undo.js", "clock.js"):
             return JSONResponse({"error": {"code": "not_found", "message": "no such file"}}, status_code=404)
         return FileResponse(_web_file(name))
 
@@ -303,7 +322,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
         seat_specs, open_seats = table.split_open([s.model_dump() for s in req.seats])
         try:
             live, tokens = await manager.create(req.game, req.num_players, req.options,
-                                                seat_specs, req.seed, req.takeover_after)
+                                                seat_specs, req.seed, req.takeover_after,
+                                                None if req.clock is None else req.clock.model_dump())
             await table.open_up(manager, live, tokens, open_seats)
         except BaseException:
             limiter.cancel_creation(client)
@@ -375,6 +395,15 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
         index = await manager.act(game_id, None, req.index, req.action, proven_seat=seat)
         return {"ok": True, "index": index}
 
+    @app.post("/api/games/{game_id}/undo", summary="Take back your last move (within your turn, if it drew and "
+                                                    "revealed nothing)")
+    async def undo(game_id: str, req: UndoRequest, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+        live = await manager.get(game_id)
+        seat = live.seat_for_token(req.token or x_seat_token)
+        limiter.seat_action(game_id, seat)
+        index = await manager.undo(game_id, req.index, seat)
+        return {"ok": True, "index": index}
+
     @app.post("/api/games/{game_id}/seats/{seat}/takeover", summary="Hand an absent player's seat to a bot")
     async def takeover(game_id: str, seat: int, req: TakeoverRequest,
                        x_seat_token: str | None = Header(None)) -> dict[str, Any]:
@@ -424,7 +453,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
                "viewer": seat, "num_players": state.num_players, "terminal": terminal,
                "current_player": None if terminal else state.current_player(),
                "names": player_names(state), "view": view, "svg": svg, "text": text,
-               "entries": log_entries(state, live.marks, live.actors, seat, -1, step)}
+               "entries": log_entries(state, live.marks, live.actors, seat, -1, step),
+               "undone": undone_notes(live.state, live.undone, seat, step)}
         if terminal:  # as the live game: totals, score sheets and winners only once the game is over
             out.update(game_over_words(state))
         return out
@@ -565,8 +595,9 @@ async def _handle(manager: GameManager, limiter: Limiter, live: LiveGame, seat: 
         return {"type": "error", "code": "bad_message", "message": "messages must be JSON objects"}
     ref = msg.get("ref")
     kind = msg.get("type")
-    if kind == "ping":
-        return {"type": "pong", "ref": ref}
+    if kind == "ping":  # a game's clocks come along, so a page's ticking is corrected between moves too
+        return {"type": "pong", "ref": ref} if live.clock is None else {"type": "pong", "ref": ref,
+                                                                        "clock": clock_json(live)}
     if kind == "act":
         if seat is None:
             return {"type": "error", "code": "bad_token", "ref": ref,
@@ -574,6 +605,16 @@ async def _handle(manager: GameManager, limiter: Limiter, live: LiveGame, seat: 
         try:
             limiter.seat_action(live.id, seat)
             index = await manager.act(live.id, None, msg.get("index"), msg.get("action"), proven_seat=seat)
+        except E.ApiError as exc:
+            return {"type": "error", "ref": ref, **exc.to_json()}
+        return {"type": "ack", "index": index, "ref": ref}
+    if kind == "undo":
+        if seat is None:
+            return {"type": "error", "code": "bad_token", "ref": ref,
+                    "message": "spectators cannot take back moves; open your seat link to play"}
+        try:
+            limiter.seat_action(live.id, seat)
+            index = await manager.undo(live.id, msg.get("index"), seat)
         except E.ApiError as exc:
             return {"type": "error", "ref": ref, **exc.to_json()}
         return {"type": "ack", "index": index, "ref": ref}

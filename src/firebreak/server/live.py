@@ -31,12 +31,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from firebreak.agents import Agent, BotLimits, Observation, agent_rng, make_agent
-from firebreak.core import FirebreakError, GameSpec, GameState, get_game
+from firebreak.core import UNDO, FirebreakError, GameSpec, GameState, get_game
 
 from . import errors as E
 from . import patch
 from .bots import QUICK as QUICK_LANE
 from .bots import BotPool, is_heavy
+from . import clocks
+from .clocks import Clock
 from .commits import GroupCommitter
 from .storage import (
     UNAVAILABLE,
@@ -131,6 +133,10 @@ class LiveGame:
         self.state: GameState = spec.new_game(row.num_players, row.seed, row.options)
         self.actors: list[int] = []
         self.marks: list[int] = [len(self.state.events)]
+        self.log_len = 0  # rows stored: actions and take-backs (the version a client names when it acts)
+        self.undone: list[tuple[int, int, int]] = []  # (position, action, seat) of each take-back, in order
+        self.clock: Clock | None = None
+        self.handed: dict[int, str] = {}  # seats handed to a bot by the sweep: "time" (ran out) or "away"
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
         self.agents: dict[tuple[int, str], Agent] = {}
@@ -156,10 +162,10 @@ class LiveGame:
         n = len(self.state.history)
         if conn.sent >= n and not conn.full:
             return None
-        if self.updates_at != n:
+        if self.updates_at != self.log_len:
             self.updates.clear()
             self.boards.clear()
-            self.updates_at = n
+            self.updates_at = self.log_len
         key = (conn.seat, conn.sent, id(conn.board), id(conn.view))  # clients holding the same objects share it
         built = self.updates.get(key)
         if built is None:  # (the entry keeps what it was built from alive, so those ids are not reused meanwhile)
@@ -176,7 +182,7 @@ class LiveGame:
             board = seat_board(self, conn.seat)
             self.boards[conn.seat] = (board, None if board["svg"] is None else patch.split(board["svg"]))
         board, pieces = self.boards[conn.seat]
-        payload = seat_payload(self, conn.seat, "update", conn.sent, board)
+        payload = seat_payload(self, conn.seat, "state" if conn.sent < 0 else "update", conn.sent, board)
         if conn.view is not None:
             del payload["view"]
             payload["view_patch"] = patch.view_diff(conn.view, board["view"])
@@ -193,12 +199,28 @@ class LiveGame:
         for _, seat, mark in moves:
             self.actors.append(seat)
             self.marks.append(mark)
+        self.log_len += len(moves)
+
+    def adopt_undo(self, new_state: GameState, seat: int) -> None:
+        """Adopt the state without the last action (stored as taken back); every client is sent its whole log
+        again, since the entry it holds for that action is gone."""
+        self.undone.append((len(new_state.history), self.state.history[-1], seat))
+        self.state = new_state
+        self.actors.pop()
+        self.marks.pop()
+        self.log_len += 1
+        for conn in self.connections:
+            conn.sent, conn.view, conn.board = -1, None, None
 
     def replay_stored(self, actions: list[tuple[int, int]]) -> None:
         for action, seat in actions:
+            if action == UNDO:
+                self.adopt_undo(self.state.undone(seat), seat)
+                continue
             self.state.apply(action)
             self.actors.append(seat)
             self.marks.append(len(self.state.events))
+            self.log_len += 1
 
     def seat_for_token(self, token: object) -> int:
         if isinstance(token, str) and token and len(token) < 200:
@@ -216,8 +238,11 @@ class LiveGame:
         out = []
         for s in self.seats:
             recent = s.last_seen is not None and now - s.last_seen < 30
-            out.append({"seat": s.seat, "kind": s.kind, "bot": s.bot,
-                        "connected": s.kind == "bot" or s.seat in here or recent, "has_link": s.token_hash is not None})
+            entry = {"seat": s.seat, "kind": s.kind, "bot": s.bot,
+                     "connected": s.kind == "bot" or s.seat in here or recent, "has_link": s.token_hash is not None}
+            if s.kind == "bot" and s.seat in self.handed:
+                entry["handed"] = self.handed[s.seat]  # why the sweep gave it to a bot (since this process runs)
+            out.append(entry)
         return out
 
 
@@ -266,7 +291,8 @@ class GameManager:
 
     # ------------------------------------------------------------------------------------------- games
     async def create(self, game: str, num_players: int | None, options: dict[str, Any], seats: list[dict[str, Any]],
-                     seed: int | None, takeover_after: int) -> tuple[LiveGame, dict[int, str]]:
+                     seed: int | None, takeover_after: int,
+                     clock: dict[str, Any] | None = None) -> tuple[LiveGame, dict[int, str]]:
         try:
             spec = get_game(game)
             n = spec.default_players if num_players is None else num_players
@@ -295,9 +321,13 @@ class GameManager:
             seed = secrets.randbelow(2**62)
         if takeover_after < 0:
             raise E.ApiError(422, "bad_request", "takeover_after must be 0 (never) or a number of seconds")
+        game_clock = Clock.from_request(clock, n)
         row = GameRow(secrets.token_urlsafe(9), spec.name, n, resolved, seed, time.time(), takeover_after, 0, False)
         live = LiveGame(row, rows, spec)
-        await self.db(self.storage.create_game, row, rows)
+        live.clock = game_clock
+        if game_clock is not None:
+            game_clock.run_for(clocks.should_run(live), row.created_at)
+        await self.db(self.storage.create_game, row, rows, None if game_clock is None else game_clock.row())
         self._remember(live)
         self.kick_bots(live)
         return live, tokens
@@ -333,16 +363,22 @@ class GameManager:
             raise E.unknown_game(game_id)
         live = LiveGame(row, self.storage.load_seats(game_id), get_game(row.game))
         live.replay_stored(self.storage.load_actions(game_id))
+        clock = self.storage.load_clock(game_id)
+        live.clock = None if clock is None else Clock.from_row(clock)
         return live
 
     async def catch_up(self, live: LiveGame) -> None:
         """Apply actions other processes stored since our cache was built, and reread the seats (hold the lock)."""
-        new, seats = await self.db(self._fresh, live.id, len(live.state.history))
+        new, seats, clock = await self.db(self._fresh, live.id, live.log_len, live.clock is not None)
         live.replay_stored(new)
         live.seats = seats
+        if clock is not None:  # another process may have started or stopped it
+            live.clock = Clock.from_row(clock)
 
-    def _fresh(self, game_id: str, start: int) -> tuple[list[tuple[int, int]], list[SeatRow]]:
-        return self.storage.load_actions(game_id, start), self.storage.load_seats(game_id)
+    def _fresh(self, game_id: str, start: int, clocked: bool = False
+               ) -> tuple[list[tuple[int, int]], list[SeatRow], dict[str, Any] | None]:
+        return (self.storage.load_actions(game_id, start), self.storage.load_seats(game_id),
+                self.storage.load_clock(game_id) if clocked else None)
 
     # ------------------------------------------------------------------------------------------- acting
     async def act(self, game_id: str, token: str | None, index: Any, action: Any,
@@ -356,13 +392,13 @@ class GameManager:
         if isinstance(index, bool) or not isinstance(index, int):
             raise E.ApiError(422, "malformed_action", "'index' (the number of actions so far) must be a whole number")
         async with live.lock:
-            if index != len(live.state.history) or live.state.is_terminal():
+            if index != live.log_len or live.state.is_terminal():
                 await self.catch_up(live)  # maybe another process moved on; if we are merely stale, the insert fails
             state = live.state
             if state.is_terminal():
                 raise E.game_over()
-            if index != len(state.history):
-                raise E.stale_index(len(state.history), index)
+            if index != live.log_len:
+                raise E.stale_index(live.log_len, index)
             if live.seats[seat].kind != "human":
                 raise E.ApiError(409, "seat_is_bot",
                                  f"{state.player_name(seat)}'s seat has been handed to a bot; take it back first")
@@ -386,10 +422,34 @@ class GameManager:
         new.apply(action)
         moves = [(action, seat, len(new.events))]
         self._quick_answers(live, new, moves)
-        idx = len(live.state.history)
+        idx = live.log_len
         last = len(moves) - 1
         run = [(live.id, idx + k, a, s, k == last and new.is_terminal()) for k, (a, s, _) in enumerate(moves)]
-        live.committing = idx + len(moves)
+        await self._store_run(live, run)
+        live.adopt(new, moves)
+        await self.sync_clock(live)
+        self.broadcast(live)
+
+    async def sync_clock(self, live: LiveGame, now: float | None = None) -> None:
+        """Run the clock of the seat that should be timed now (lock held) and store it when that changed. A
+        database that refuses the write is logged: the clock in memory runs on, and the next change stores it."""
+        clock = live.clock
+        if clock is None or not clock.run_for(clocks.should_run(live), time.time() if now is None else now):
+            return
+        await self.save_clock(live)
+
+    async def save_clock(self, live: LiveGame) -> None:
+        if live.clock is None:
+            return
+        try:
+            await self.db(self.storage.save_clock, live.id, live.clock.row())
+        except E.ApiError as exc:
+            log.warning("game %s: its clock could not be stored (%s)", live.id, exc.message)
+
+    async def _store_run(self, live: LiveGame, run: list[tuple[str, int, int, int, bool]]) -> None:
+        """Commit rows of the game's log (actions, or :data:`UNDO`) from its index on, lock held."""
+        idx = live.log_len
+        live.committing = idx + len(run)
         try:
             await self.committer.append_run(run)
         except UNAVAILABLE as exc:
@@ -397,12 +457,33 @@ class GameManager:
         except StaleIndexError:
             live.committing = None
             await self.catch_up(live)
-            self.broadcast(live)
-            raise E.stale_index(len(live.state.history), idx) from None
+            self.broadcast(live, full=True)
+            raise E.stale_index(live.log_len, idx) from None
         finally:
             live.committing = None
-        live.adopt(new, moves)
-        self.broadcast(live)
+
+    async def undo(self, game_id: str, index: Any, proven_seat: int) -> int:
+        """Take back the seat's last action (see :meth:`GameState.undo_refusal` for when that is allowed);
+        returns the log index of the take-back once committed. The take-back is stored as a row of its own, so
+        the log and the record keep the action and say it was taken back."""
+        from .undo import take_back
+
+        live = await self.get(game_id)
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise E.ApiError(422, "malformed_action", "'index' (the number of moves so far) must be a whole number")
+        async with live.lock:
+            if index != live.log_len:
+                await self.catch_up(live)
+            if index != live.log_len:
+                raise E.stale_index(live.log_len, index)
+            if live.seats[proven_seat].kind != "human":
+                raise E.ApiError(409, "seat_is_bot", f"{live.state.player_name(proven_seat)}'s seat has been handed "
+                                                     "to a bot; take it back first")
+            new = await take_back(live.state, proven_seat)
+            await self._store_run(live, [(live.id, live.log_len, UNDO, proven_seat, False)])
+            live.adopt_undo(new, proven_seat)
+            self.broadcast(live, full=True)
+        return index
 
     def _quick_answers(self, live: LiveGame, state: GameState, moves: list[tuple[int, int, int]]) -> None:
         """Play on ``state`` the moves of the bots that answer at once (no bot delay, and their last move took
@@ -502,13 +583,13 @@ class GameManager:
                 live.bot_seconds[(seat, spec)] = time.thread_time() - start
                 await self._commit(live, seat, action)
                 return True
-            n = len(state.history)
+            n = live.log_len
             snapshot = pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
         heavy = (took is None and is_heavy(spec)) or (took is not None and took > QUICK_LANE)
         action, took = await self.bot_pool.think(spec, snapshot, seat, rng, heavy)
         async with live.lock:
             live.bot_seconds[(seat, spec)] = took
-            if (len(live.state.history) != n or live.seats[seat].kind != "bot" or live.seats[seat].bot != spec):
+            if (live.log_len != n or live.seats[seat].kind != "bot" or live.seats[seat].bot != spec):
                 return True  # the game moved on or the seat changed hands while it thought: look again
             await self._commit(live, seat, action)
         return True
@@ -539,8 +620,66 @@ class GameManager:
                                  f"after {limit} s away")
             await self.db(self.storage.set_seat_bot, live.id, seat, bot)
             target.kind, target.bot = "bot", bot
+            live.handed.pop(seat, None)
+            await self.sync_clock(live)
             self.broadcast(live, full=True)
         self.kick_bots(live)
+
+    async def hand_to_bot(self, live: LiveGame, now: float | None = None) -> bool:
+        """Hand the seat to act to :data:`~.clocks.TIMEOUT_BOT` if its clock ran out or its player has been away
+        for the game's ``takeover_after`` (rechecked under the lock, after catching up). Returns whether it did."""
+        async with live.lock:
+            await self.catch_up(live)
+            now = time.time() if now is None else now
+            due = clocks.overdue(live, now)
+            if due is None:
+                return False
+            seat, why = due
+            await self.db(self.storage.set_seat_bot, live.id, seat, clocks.TIMEOUT_BOT)
+            live.seats[seat].kind, live.seats[seat].bot = "bot", clocks.TIMEOUT_BOT
+            live.handed[seat] = why
+            if why == "time" and live.clock is not None:
+                live.clock.time_out(seat)
+                await self.save_clock(live)
+            await self.sync_clock(live, now)
+            self.broadcast(live, full=True)
+        log.info("game %s: seat %d handed to a bot (%s)", live.id, seat, "out of time" if why == "time" else "away")
+        self.kick_bots(live)
+        return True
+
+    async def sweep(self, now: float | None = None) -> int:
+        """Hand to a bot every seat to act whose clock ran out or whose player is away too long, in the games
+        this process holds; returns how many."""
+        now = time.time() if now is None else now
+        due = [live for live in list(self.games.values()) if clocks.overdue(live, now) is not None]
+        done = 0
+        for live in due:
+            try:
+                done += await self.hand_to_bot(live, now)
+            except E.ApiError as exc:  # the database is away: the next sweep tries again
+                log.warning("game %s: cannot hand the seat to a bot now (%s)", live.id, exc.message)
+        return done
+
+    async def watch_clocks(self, every: float = clocks.SWEEP) -> None:
+        """The sweep, for ever (one task per process). After a restart :meth:`resume_all` loads the games whose
+        clock runs, so a deadline that passed while the server was down fires on the first sweep."""
+        while not self.closing:
+            try:
+                await self.sweep()
+            except Exception:  # noqa: BLE001 - one bad game must not stop the clocks of the others
+                log.exception("the clock sweep failed")
+            await asyncio.sleep(self.next_sweep(every))
+
+    def next_sweep(self, most: float) -> float:
+        """Seconds until the next look: until the earliest running clock falls, at most ``most`` (an absent
+        player's time is counted in whole seconds, so ``most`` is soon enough for it)."""
+        now = time.time()
+        wait = most
+        for live in list(self.games.values()):
+            deadline = live.clock.deadline() if live.clock is not None else None
+            if deadline is not None:
+                wait = min(wait, deadline - now)
+        return max(clocks.SWEEP_MIN, wait)
 
     async def reclaim(self, game_id: str, token: str | None) -> int:
         """A player whose seat was handed to a bot takes it back with their own link."""
@@ -553,6 +692,11 @@ class GameManager:
             await self.db(self.storage.set_seat_bot, live.id, seat, None)
             live.seats[seat].kind, live.seats[seat].bot = "human", None
             live.seats[seat].last_seen = time.time()
+            live.handed.pop(seat, None)
+            if live.clock is not None:
+                live.clock.give_back(seat)
+                await self.save_clock(live)
+            await self.sync_clock(live)
             self.broadcast(live, full=True)
         return seat
 
@@ -622,7 +766,7 @@ class GameManager:
         """Whether a game's first ``actions`` actions are known here, or being committed by us (the notification
         of our own commit may come back before we adopt it: catching up then would cost a read and hold up the
         game; if another process took those turns instead, our commit fails and catches up itself)."""
-        return len(live.state.history) >= actions or (live.committing is not None and actions <= live.committing)
+        return live.log_len >= actions or (live.committing is not None and actions <= live.committing)
 
     def apply_notes(self, notes: list[tuple[str, int, int, int]]) -> None:
         """Stored actions ``(game, idx, action, seat)`` announced by a notification (a batch of another process,
@@ -636,7 +780,7 @@ class GameManager:
             live = self.games.get(game_id)
             if live is None or self._known(live, moves[-1][0] + 1):
                 continue
-            if live.lock.locked() or moves[0][0] > len(live.state.history):
+            if live.lock.locked() or moves[0][0] > live.log_len:
                 asyncio.ensure_future(self._apply_later(live, moves))
                 continue
             self._apply(live, moves)
@@ -644,15 +788,15 @@ class GameManager:
 
     @staticmethod
     def _apply(live: LiveGame, moves: list[tuple[int, int, int]]) -> None:
-        n = len(live.state.history)
+        n = live.log_len
         live.replay_stored([(action, seat) for idx, action, seat in moves if idx >= n])
 
     async def _apply_later(self, live: LiveGame, moves: list[tuple[int, int, int]]) -> None:
         try:
             async with live.lock:
-                if len(live.state.history) >= moves[-1][0] + 1:
+                if live.log_len >= moves[-1][0] + 1:
                     return
-                if moves[0][0] <= len(live.state.history):
+                if moves[0][0] <= live.log_len:
                     self._apply(live, moves)
                 else:
                     await self.catch_up(live)
@@ -672,6 +816,9 @@ class GameManager:
         while True:
             try:
                 ids = await self.db(self.storage.unfinished_bot_game_ids)
+                clocked = await self.db(self.storage.running_clock_game_ids)
+                known = set(ids)
+                ids += [g for g in clocked if g not in known]
                 break
             except E.ApiError:  # the database is not there yet
                 await asyncio.sleep(2.0)

@@ -89,6 +89,18 @@ actions_table = Table(
     Column("created_at", Float, nullable=False),
 )
 
+clocks_table = Table(
+    "clocks", metadata,
+    Column("game_id", String(40), ForeignKey("games.id"), primary_key=True),
+    Column("mode", String(8), nullable=False),  # "turn" or "total" (no row: no clock)
+    Column("seconds", Integer, nullable=False),
+    Column("increment", Integer, nullable=False),
+    Column("remaining", JSON, nullable=False),  # seconds banked per seat
+    Column("running", Integer, nullable=True),  # the seat whose clock runs
+    Column("started", Float, nullable=True),
+    Column("deadline", Float, nullable=True, index=True),  # when the running clock falls
+)
+
 NOTIFY_CHANNEL = "firebreak_updates"
 
 NOTE_BYTES = 7900
@@ -219,7 +231,8 @@ class Storage:
             self.commit_engine.dispose()
 
     # ------------------------------------------------------------------------------------------- writing
-    def create_game(self, row: GameRow, seats: list[SeatRow]) -> None:
+    def create_game(self, row: GameRow, seats: list[SeatRow], clock: dict[str, Any] | None = None) -> None:
+        """Store a new game with its seats (and its clock, if it has one) in one transaction."""
         with self.engine.begin() as conn:
             conn.execute(insert(games_table).values(
                 id=row.id, game=row.game, num_players=row.num_players, options=row.options, seed=row.seed,
@@ -229,6 +242,8 @@ class Storage:
                 {"game_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "token_hash": s.token_hash,
                  "last_seen": s.last_seen} for s in seats
             ])
+            if clock is not None:
+                conn.execute(insert(clocks_table).values(game_id=row.id, **clock))
 
     def append_action(self, game_id: str, idx: int, action: int, seat: int, finished: bool) -> None:
         """Store action ``idx`` of a game, committed before returning. Raises :class:`StaleIndexError` if taken."""
@@ -291,6 +306,26 @@ class Storage:
             (time.time(), [g for g, *_ in items], [i for _, i, *_ in items], [a for _, _, a, _, _ in items],
              [s for _, _, _, s, _ in items], list(last), [i + 1 for i, _ in last.values()],
              [f for _, f in last.values()], NOTIFY_CHANNEL, action_notes(items)))
+
+    def save_clock(self, game_id: str, row: dict[str, Any]) -> None:
+        """Store a game's clock (its whole state: one row per game), committed before returning."""
+        with self.engine.begin() as conn:
+            done = conn.execute(update(clocks_table).where(clocks_table.c.game_id == game_id).values(**row))
+            if done.rowcount == 0:
+                conn.execute(insert(clocks_table).values(game_id=game_id, **row))
+
+    def load_clock(self, game_id: str) -> dict[str, Any] | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(select(clocks_table).where(clocks_table.c.game_id == game_id)).mappings().first()
+        return None if r is None else dict(r)
+
+    def running_clock_game_ids(self) -> list[str]:
+        """Unfinished games with a clock running (after a restart, their deadlines are watched again)."""
+        with self.engine.connect() as conn:
+            return [r[0] for r in conn.execute(
+                select(clocks_table.c.game_id).join(games_table, games_table.c.id == clocks_table.c.game_id)
+                .where(clocks_table.c.deadline.is_not(None) & games_table.c.finished.is_(False))
+                .order_by(clocks_table.c.deadline))]
 
     def set_seat_bot(self, game_id: str, seat: int, bot: str | None) -> None:
         """Hand a seat to a bot (``bot`` spec) or back to its human (``None``)."""
@@ -389,6 +424,7 @@ class Storage:
         with self.engine.begin() as conn:
             delete_rows(conn, game_ids)
             conn.execute(delete(actions_table).where(actions_table.c.game_id.in_(game_ids)))
+            conn.execute(delete(clocks_table).where(clocks_table.c.game_id.in_(game_ids)))
             conn.execute(delete(seats_table).where(seats_table.c.game_id.in_(game_ids)))
             conn.execute(delete(games_table).where(games_table.c.id.in_(game_ids)))
 

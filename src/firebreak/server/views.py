@@ -12,10 +12,13 @@ hook (``GameSpec.extra["svg"]``) and text render are given that same view, so th
 from __future__ import annotations
 
 import logging
+import time
 from typing import TYPE_CHECKING, Any
 
 from firebreak.core import Event, GameSpec, GameState, filter_events
 from firebreak.core.text import generic_sentence
+
+from .undo import undo_offer, undone_notes
 
 if TYPE_CHECKING:
     from .live import LiveGame
@@ -111,6 +114,11 @@ def seat_board(live: LiveGame, viewer: int | None) -> dict[str, Any]:
     return {"view": view, "mine": mine, "legal": legal, "choices": choices, "svg": svg, "text": text}
 
 
+def clock_json(live: LiveGame) -> dict[str, Any] | None:
+    """The game's clock as every page shows it (seconds left per seat, whose clock runs), or None."""
+    return None if live.clock is None else live.clock.to_json(time.time())
+
+
 def seat_payload(live: LiveGame, viewer: int | None, kind: str, start: int,
                  board: dict[str, Any] | None = None) -> dict[str, Any]:
     """A ``state`` (whole log) or ``update`` (entries from ``start``) message for one viewer (``board``: its
@@ -127,7 +135,7 @@ def seat_payload(live: LiveGame, viewer: int | None, kind: str, start: int,
         "title": spec.title,
         "num_players": state.num_players,
         "viewer": viewer,
-        "index": len(state.history),
+        "index": live.log_len,
         "current_player": None if terminal else state.current_player(),
         "terminal": terminal,
         "your_turn": board["mine"],
@@ -140,6 +148,9 @@ def seat_payload(live: LiveGame, viewer: int | None, kind: str, start: int,
         "seats": live.public_seats(),
         "takeover_after": live.row.takeover_after,
         "entries": log_entries(state, live.marks, live.actors, viewer, start, len(state.history)),
+        "undo": undo_offer(state, viewer, viewer is not None and live.seats[viewer].kind == "human"),
+        "undone": undone_notes(state, live.undone, viewer),
+        "clock": clock_json(live),
     }
     if terminal:
         msg.update(game_over_words(state))

@@ -35,7 +35,7 @@ function onMessage(msg) {
   if (Table.onMessage(msg)) return;
   if (msg.type === "error") { pending = false; $("error").textContent = msg.message; if (last) { drawActions(last); showPick(); } return; }
   if (msg.type === "ack") { pending = false; $("error").textContent = ""; return; }
-  if (msg.type === "pong") return;
+  if (msg.type === "pong") { if (last && "clock" in msg) { last.clock = msg.clock; Clocks.update(msg.clock); } return; }
   if (msg.type === "seats") { if (last) { last.seats = msg.seats; drawSeats(last); } return; }
   if (msg.type === "state") log = [];
   if (msg.svg_patch) {  // [at, delete, pieces] splices, in order, on the board held (see server/patch.py)
@@ -69,6 +69,15 @@ function act(id) {
   ws.send(JSON.stringify({ type: "act", index: last.index, action: id, ref: ++refs }));
 }
 
+// A message other than an action (a take-back): sent like one, so an error or the ack comes back the same way.
+function send(msg) {
+  if (!ws || ws.readyState !== WebSocket.OPEN || pending) return;
+  pending = true;
+  $("error").textContent = "";
+  closeMenu(); hideConfirm();
+  ws.send(JSON.stringify({ ...msg, ref: ++refs }));
+}
+
 // --- choosing: a first click (piece or place), maybe a second (target) or a menu pick, then a preview to confirm
 let pick = { index: -1, source: null, choice: null };  // what the player has picked so far at move `index`
 const expanded = new Set();                              // open groups of the list (paths joined by " › ")
@@ -94,8 +103,10 @@ function draw(m) {
   showPick();
   drawActions(m);
   drawSeats(m);
+  Undo.show(m, send);
+  Clocks.update(m.clock, m.names, m.viewer);
   const recentFrom = Math.max(0, log.length - 4);
-  $("log").replaceChildren(...log.map((e, i) => FB.logItem(e, i >= recentFrom)));
+  $("log").replaceChildren(...Undo.logItems(log, m.undone, (e, i) => FB.logItem(e, i >= recentFrom)));
   const pane = $("pane-log");
   pane.scrollTop = pane.scrollHeight;
   $("latest").textContent = log.length ? FB.entryText(log[log.length - 1]) : "";
@@ -351,7 +362,17 @@ function closeMenu() {
   if (menu) menu.remove();
 }
 
+let seatsKey = "";
 function drawSeats(m) {
+  const mine = m.viewer === null ? null : m.seats.find(s => s.seat === m.viewer);
+  $("handed").hidden = !(mine && mine.kind === "bot" && !m.terminal);
+  $("handed").textContent = mine && mine.handed === "time" ? "Your time ran out, so a bot is playing for you. Take your seat back under Players."
+    : mine && mine.handed === "away" ? "You were away on your turn, so a bot is playing for you. Take your seat back under Players."
+    : "A bot is playing for you. Take your seat back under Players.";
+  // redrawn only when it changes: a button replaced under the pointer (the bots moving) would lose the click
+  const key = JSON.stringify([m.seats, m.viewer, m.terminal, m.takeover_after, m.names]);
+  if (key === seatsKey) return;
+  seatsKey = key;
   const t = FB.el("table", {});
   for (const s of m.seats) {
     const cells = [FB.el("td", { text: `${FB.seatName(s.seat, m.names)}${s.seat === m.viewer ? " (you)" : ""}` }),

@@ -82,7 +82,7 @@ async function create(ev) {
   try {
     const g = await FB.api("POST", "/api/games", {
       game: $("game").value, num_players: +$("players").value,
-      options, seats, takeover_after: +$("takeover").value });
+      options, seats, takeover_after: +$("takeover").value, clock: Clocks.fromForm() });
     showLinks(g);
     loadGames();
     loadJoinable();

@@ -75,7 +75,10 @@ _CREW_WATER = _T.crew_water
 class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, DecisionRules, GameState):
     """One position of The Brigade. See the module docstring for the frame machinery."""
 
-    __slots__ = _SLOTS + ("num_players", "options", "seed", "rng", "history", "events", "_legal", "_legal_set")
+    REVEALS = {"event": "drew an event card", "recruit_draw": "drew crew cards", "sir_precious_drawn": "drew a card"}
+    """Draws from the event and crew decks (shuffled earlier) cannot be taken back."""
+
+    __slots__ = _SLOTS + ("num_players", "options", "seed", "rng", "history", "events", "undo_stack", "undo_block", "played", "_legal", "_legal_set")
 
     # ------------------------------------------------------------------------------------------------ setup
     @classmethod

@@ -72,6 +72,9 @@ from .views import ViewsMixin
 class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, GameState):
     """One position of a game of Catan (either rule mode, 3-6 players)."""
 
+    REVEALS = {"roll": "rolled the dice", "buy_development": "drew a development card", "take": "took a card"}
+    """Rolls, development card draws (from a pile shuffled at set-up) and steals cannot be taken back."""
+
     __slots__ = (
         "_robbed",
         "acceptors",

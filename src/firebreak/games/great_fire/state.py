@@ -69,6 +69,9 @@ COLOURS = RULES.colours
 class GreatFireState(GameState):
     """One position of a Great Fire game."""
 
+    REVEALS = {"card_drawn": "drew a card", "fire_stack_revealed": "revealed a fire card", "token_taken": "took a token"}
+    """Drawing from the fire deck (shuffled at set-up) or taking a hidden token cannot be taken back."""
+
     board = BOARD
     codec = CODEC
 

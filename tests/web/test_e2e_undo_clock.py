@@ -1,0 +1,240 @@
+"""In Debian's chromium: taking back a move from the game page in each game (allowed; refused after a draw;
+refused after another seat moved), a clock chosen in the lobby running out (the seat goes to a bot, the player
+takes it back from the page), and clocks kept across a server restart. Screenshots (1280x800) go to
+``test-artifacts/web``.
+
+The other seats of the undo games are played over the API (the same server, their own seat links), so the test
+decides exactly when the page's player may take back and when not.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from server.process import ServerProcess
+
+from firebreak.core import GameState, get_game
+
+from .test_e2e import ARGS, CHROMIUM, artifacts, sync_playwright, wait_js
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(sync_playwright is None, reason="python playwright is not installed (pip install playwright)"),
+    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"{CHROMIUM} is missing (apt-get install chromium)"),
+]
+
+SEEDS = {"great-fire": 11, "brigade": 2, "catan": 11}  # deals where each case comes up before the game ends
+VIEW = {"width": 1280, "height": 800}
+
+
+def _create(server: ServerProcess, body: dict[str, Any]) -> dict[str, Any]:
+    r = httpx.post(server.base + "/api/games", json=body, timeout=10)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def _undoable(state: GameState, seat: int) -> tuple[int | None, int | None]:
+    """A move of ``seat`` now that could be taken back, and one after which it stays to act but could not."""
+    good = bad = None
+    for a in state.legal_actions():
+        probe = state.clone()
+        probe.apply(a)
+        if probe.undo_refusal(seat) is None:
+            good = a if good is None else good
+        elif probe.current_player() == seat:
+            bad = a if bad is None else bad
+    return good, bad
+
+
+def page_text(page, selector: str) -> str:  # type: ignore[no-untyped-def]
+    return page.locator(selector).inner_text().strip()
+
+
+class Table:
+    """The game as the test plays it over the API (every seat's link), mirrored in a local state."""
+
+    def __init__(self, server: ServerProcess, game: str) -> None:
+        self.server = server
+        created = _create(server, {"game": game, "num_players": 3, "seed": SEEDS[game], "takeover_after": 0,
+                                   "seats": [{"kind": "human"}] * 3})
+        self.id = created["id"]
+        self.tokens = {s["seat"]: s["token"] for s in created["seats"]}
+        self.state = get_game(game).new_game(3, SEEDS[game], created["options"])
+        self.index = 0
+        self.pick = random.Random(5)
+
+    def act(self, action: int) -> None:
+        seat = self.state.current_player()
+        r = httpx.post(f"{self.server.base}/api/games/{self.id}/actions", timeout=10,
+                       json={"index": self.index, "action": action, "token": self.tokens[seat]})
+        assert r.status_code == 200, r.text
+        self.state.apply(action)
+        self.index += 1
+
+    def random_move(self) -> None:
+        self.act(self.pick.choice(self.state.legal_actions()))
+
+
+@pytest.mark.parametrize("game", ["great-fire", "brigade", "catan"])
+def test_take_back_in_the_page_allowed_then_refused_after_a_draw_and_after_another_seat(
+        server: ServerProcess, game: str) -> None:
+    out = artifacts()
+    t = Table(server, game)
+    for _ in range(300):  # a moment where the seat to act has a move it could take back
+        good, _ = _undoable(t.state, t.state.current_player())
+        if good is not None:
+            break
+        t.random_move()
+    me = t.state.current_player()
+    name = t.state.player_name(me)
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_context(viewport=VIEW).new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{server.base}/play/{t.id}#seat={me}&token={t.tokens[me]}")
+        wait_js(page, "document.getElementById('turn').textContent === 'Your turn'")
+        # 1. allowed: the move is made, the page offers to take it back, the player does
+        text = t.state.action_to_text(good)
+        t.act(good)
+        wait_js(page, "!!document.getElementById('undo') && !document.getElementById('undo').disabled")
+        assert "Take back" in page.locator("#undo").inner_text()
+        page.screenshot(path=str(out / f"undo-{game}-offered.png"))
+        page.click("#undo")
+        wait_js(page, "!!document.querySelector('#log li.undone')")
+        note = page.locator("#log li.undone").first.inner_text()
+        assert note.startswith(f"{name} took back “"), note
+        t.state = t.state.undone(me)
+        t.index += 1
+        # 2. refused after a draw: the player draws (or rolls), and the page says why the button is off
+        for _ in range(500):
+            seat = t.state.current_player()
+            _, bad = _undoable(t.state, seat) if seat == me else (None, None)
+            if bad is not None:
+                t.act(bad)
+                break
+            t.random_move()
+        else:
+            pytest.fail("no move that draws came up")
+        wait_js(page, "!!document.getElementById('undo-why') && "
+                      "document.getElementById('undo-why').textContent.includes(' since.')")
+        why = page.locator("#undo-why").inner_text().strip()
+        assert why == f"You cannot take back a move now: {t.state.undo_refusal(me)}.", why
+        assert why.startswith("You cannot take back a move now: you ")
+        assert page.locator("#undo").is_disabled()
+        page.screenshot(path=str(out / f"undo-{game}-after-draw.png"))
+        # 3. refused after another seat moved: the player's turn comes again after the others moved
+        for _ in range(800):
+            seat = t.state.current_player()
+            if seat == me and "has moved since" in (t.state.undo_refusal(me) or ""):
+                break
+            t.random_move()
+        else:
+            pytest.fail("the turn did not come back")
+        wait_js(page, "!!document.getElementById('undo-why') && "
+                      "document.getElementById('undo-why').textContent.includes('has moved since')")
+        why = page.locator("#undo-why").inner_text().strip()
+        assert why == f"You cannot take back a move now: {t.state.undo_refusal(me)}.", why
+        page.screenshot(path=str(out / f"undo-{game}-after-another-seat.png"))
+        assert not errors, errors
+        browser.close()
+
+
+def test_a_clock_chosen_in_the_lobby_runs_out_the_bot_plays_and_the_player_takes_the_seat_back(
+        server: ServerProcess) -> None:
+    out = artifacts()
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_context(viewport=VIEW).new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.base + "/")
+        page.select_option("#game", "great-fire")
+        page.fill("#players", "3")
+        page.dispatch_event("#players", "change")
+        page.select_option("#seat-0", "human")
+        for seat in (1, 2):
+            page.select_option(f"#seat-{seat}", "bot:easy")
+        page.select_option("#takeover", "0")
+        page.select_option("#clock-mode", "turn")
+        wait_js(page, "!document.getElementById('clock-fields').hidden")
+        page.fill("#clock-minutes", "0.05")  # three seconds a turn
+        page.screenshot(path=str(out / "clock-lobby.png"))
+        page.click("#create")
+        page.wait_for_selector("[data-seat-link='0']")
+        link = page.locator("[data-seat-link='0']").input_value()
+        page.goto(link if link.startswith("http") else server.base + link)
+        # every seat's time is shown; the player's runs on their turn, then the seat goes to a bot
+        wait_js(page, "!document.getElementById('clocks').hidden")
+        wait_js(page, "!!document.querySelector(\"#clocks li.running[data-seat='0']\")", timeout=30000)
+        assert page.locator("#clocks li").count() == 3
+        page.screenshot(path=str(out / "clock-running.png"))
+        wait_js(page, "[...document.querySelectorAll('#seats button')].some(b => b.textContent === "
+                      "'Take my seat back')", timeout=30000)
+        assert "bot" in page.locator("#seats tr").first.inner_text().lower()
+        assert page_text(page, "#handed").startswith("Your time ran out, so a bot is playing for you.")
+        page.screenshot(path=str(out / "clock-ran-out.png"))
+        if page.locator("#tab-seats").count():  # the players are under their own tab
+            page.click("#tab-seats")
+        page.locator("#seats button", has_text="Take my seat back").click()
+        wait_js(page, "!document.querySelector('#seats tr').textContent.toLowerCase().includes('bot')")
+        page.screenshot(path=str(out / "clock-seat-taken-back.png"))
+        assert not errors, errors
+        browser.close()
+
+
+def test_a_restart_keeps_the_clocks_and_fires_the_one_that_fell_meanwhile(tmp_path: Path) -> None:
+    out = artifacts()
+    url = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    server = ServerProcess(url)
+    port = server.port
+    try:
+        slow = _create(server, {"game": "catan", "num_players": 3, "seed": 3, "takeover_after": 0,
+                                "seats": [{"kind": "human"}] * 3, "clock": {"mode": "total", "seconds": 600,
+                                                                            "increment": 5}})
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            ctx = browser.new_context(viewport=VIEW)
+            seat = httpx.get(f"{server.base}/api/games/{slow['id']}").json()["current_player"]
+            tok = next(s["token"] for s in slow["seats"] if s["seat"] == seat)
+            p = ctx.new_page()
+            p.goto(f"{server.base}/play/{slow['id']}#seat={seat}&token={tok}")
+            wait_js(p, f"!!document.querySelector(\"#clocks li.running[data-seat='{seat}']\")")
+            assert page_text(p, "#clock-now").startswith("Your time: 9:")
+            # a game whose player's six seconds run out while the server is down
+            fast = _create(server, {"game": "great-fire", "num_players": 3, "seed": 3, "takeover_after": 0,
+                                    "seats": [{"kind": "human"}] * 3, "clock": {"mode": "total", "seconds": 6}})
+            st = httpx.get(f"{server.base}/api/games/{fast['id']}").json()
+            fast_seat = st["current_player"]
+            assert st["seats"][fast_seat]["kind"] == "human" and st["clock"]["running"] == fast_seat
+            before = httpx.get(f"{server.base}/api/games/{slow['id']}").json()["clock"]
+            server.stop()
+            wait_js(p, "document.getElementById('conn').textContent.includes('reconnecting')")
+            time.sleep(6.5)
+            server = ServerProcess(url, port=port)
+            # the page reconnects by itself; the stored clock ran on while the server was down
+            wait_js(p, "!document.getElementById('conn').textContent.includes('reconnecting')")
+            after = httpx.get(f"{server.base}/api/games/{slow['id']}").json()["clock"]
+            assert after["running"] == before["running"] == seat
+            assert before["left"][seat] - 6.5 > after["left"][seat] > 500
+            wait_js(p, f"!!document.querySelector(\"#clocks li.running[data-seat='{seat}']\")")
+            shown = page_text(p, f"#clocks li[data-seat='{seat}'] .time")
+            assert shown.startswith("▶ 9:") or shown.startswith("▶ 8:"), shown
+            p.screenshot(path=str(out / "clock-after-restart.png"))
+            # the clock that fell meanwhile fired after the restart: the seat is a bot's, its player is told why
+            tok = next(s["token"] for s in fast["seats"] if s["seat"] == fast_seat)
+            q = ctx.new_page()
+            q.goto(f"{server.base}/play/{fast['id']}#seat={fast_seat}&token={tok}")
+            wait_js(q, "[...document.querySelectorAll('#seats button')].some(b => b.textContent === "
+                       "'Take my seat back')", timeout=30000)
+            assert page_text(q, "#handed").startswith("Your time ran out, so a bot is playing for you.")
+            q.screenshot(path=str(out / "clock-after-restart-fell.png"))
+            browser.close()
+    finally:
+        server.stop()
