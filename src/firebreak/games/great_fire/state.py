@@ -14,6 +14,8 @@ top of a cone while ``min(bands, fire)`` says so, and the rest are free to move.
 
 from __future__ import annotations
 
+from itertools import compress, product, starmap
+from operator import add, gt
 from typing import Any
 
 from firebreak.core import TERMINAL, ActionChoice, Event, GameState, Rng
@@ -64,6 +66,30 @@ RULES = BOARD.rules
 N_DISTRICTS = BOARD.num_districts
 PL = BOARD.pudding_lane
 COLOURS = RULES.colours
+
+# Tables for the hot paths, built once: a random game asks for legal actions ~200 times, so each menu is assembled
+# from ready-made tuples of action ids instead of being encoded and sorted anew. Rows are in ascending id order.
+_DISTRICTS = range(N_DISTRICTS)
+_LANDOWNER_MOVES = tuple(tuple(CODEC.move_landowner(t) for t in BOARD.neighbours[d] if t != PL) for d in _DISTRICTS)
+"""Move-landowner ids from each district (never into Pudding Lane)."""
+_BAND_MOVES = tuple(tuple(CODEC.move_band(d, t) for t in BOARD.neighbours[d] if t != PL) for d in _DISTRICTS)
+"""Move-trained-band ids from each district (never into Pudding Lane)."""
+_INTENSIFY_CAP = tuple(BOARD.size[d] + RULES.intensify_cap_over_houses for d in _DISTRICTS)
+_BITS = tuple(1 << d for d in _DISTRICTS)
+"""District ``d`` as a bit: sets of districts are ints, so the fire's search runs on whole sets at a time."""
+_ALL = (1 << N_DISTRICTS) - 1
+_FIRE_LINKS_BY_BIT = {
+    1 << d: sum(sum(1 << t for t in BOARD.fire_links[dr][d]) << (dr * N_DISTRICTS) for dr in range(4))
+    for d in _DISTRICTS
+}
+"""For a district's bit: where its fire links lead, one district set per card direction packed side by side
+(north in the lowest N_DISTRICTS bits, then east, south, west), so one ``|`` gathers all four directions."""
+_TWO_OR_MORE = (2).__le__
+_BLOCKED_FOR_DEMOLITION = tuple(d == PL or BOARD.grassed_space[d] for d in _DISTRICTS)
+_SETUP_SPACES = tuple(d for d in _DISTRICTS if BOARD.region[d] != RULES.setup_forbidden_region and d != PL)
+_SETUP_MENUS = {P_BAND: tuple(CODEC.place_band(d) for d in _SETUP_SPACES),
+                P_OWNER: tuple(CODEC.place_landowner(d) for d in _SETUP_SPACES)}
+_PUT_OUT, _END_ACTIONS, _NO_SECOND_MOVE = CODEC.put_out, CODEC.end_actions, CODEC.no_second_move
 
 
 class GreatFireState(GameState):
@@ -216,9 +242,7 @@ class GreatFireState(GameState):
         if ph == P_DISCARD:
             return [CODEC.discard(dr) for dr in range(4) if self.hands[self.player][dr]]
         if ph in (P_BAND, P_OWNER):
-            forbidden = RULES.setup_forbidden_region
-            enc = CODEC.place_band if ph == P_BAND else CODEC.place_landowner
-            return [enc(d) for d in range(N_DISTRICTS) if BOARD.region[d] != forbidden and d != PL]
+            return list(_SETUP_MENUS[ph])
         return []
 
     def fire_moves(self, directions: list[int]) -> list[int]:
@@ -229,58 +253,97 @@ class GreatFireState(GameState):
         not spreading fire itself (a contained fire may be entered: R1), not demolished and not grassed.
         The priority is judged per chosen cone over all its options (rulebook: "for the chosen fire cone"),
         so each source's targets are those of the best tier reachable from its fire.
+
+        Hot path (every turn, and again for a second move), so it works on sets of districts held as bits: the
+        masks are built by C-level iteration, a connected fire is grown a whole frontier at a time, and one
+        ``|`` per district gathers its links in all four directions; only the chosen targets are unpacked.
         """
-        fire, bands, houses, demolished = self.fire, self.bands, self.houses, self.demolished
-        neighbours, links = BOARD.fire_adjacent, BOARD.fire_links
-        seen = [False] * N_DISTRICTS
+        fire, bands = self.fire, self.bands
+        bits = _BITS
+        uncontained = sum(compress(bits, map(gt, fire, bands)))
+        sources = uncontained & sum(compress(bits, map(_TWO_OR_MORE, fire)))
+        if not sources:
+            return []
+        n = N_DISTRICTS
+        n2, n3, everything = 2 * n, 3 * n, _ALL
+        links = _FIRE_LINKS_BY_BIT
+        enterable = everything & ~uncontained & ~sum(compress(bits, self.demolished))
+        housed = sum(compress(bits, self.houses))
+        banded = sum(compress(bits, bands))
+        # The Fire Movement Priority's tiers, best first: houses without trained bands, houses with trained bands,
+        # no houses and no bands, no houses with trained bands.
+        tiers = (housed & ~banded, housed & banded, ~housed & ~banded, ~housed & banded)
         out: list[int] = []
-        d_count = N_DISTRICTS
-        for start in range(d_count):
-            if seen[start] or fire[start] <= bands[start]:
-                continue
-            comp = [start]
-            seen[start] = True
-            i = 0
-            while i < len(comp):
-                x = comp[i]
-                i += 1
-                for y in neighbours[x]:
-                    if not seen[y] and fire[y] > bands[y]:
-                        seen[y] = True
-                        comp.append(y)
-            sources = [s for s in comp if fire[s] >= 2]
-            if not sources:
-                continue
+        while sources:  # one connected fire at a time, grown from one of its sources (fire without one is idle)
+            comp = frontier = sources & -sources
+            reach = 0
+            while frontier:
+                gathered = 0
+                while frontier:
+                    low = frontier & -frontier
+                    gathered |= links[low]
+                    frontier ^= low
+                reach |= gathered
+                frontier = (gathered | gathered >> n | gathered >> n2 | gathered >> n3) & uncontained & ~comp
+                comp |= frontier
+            own = sources & comp
+            sources ^= own
+            rows: list[int] = []  # each source's offset in the id space, the same for every direction
+            while own:
+                low = own & -own
+                rows.append((low.bit_length() - 1) * n)
+                own ^= low
             for dr in directions:
-                best = 9
-                targets: list[int] = []
-                lk = links[dr]
-                for x in comp:
-                    for t in lk[x]:
-                        if fire[t] > bands[t] or demolished[t]:
-                            continue
-                        tier = (1 if houses[t] else 3) + (1 if bands[t] else 0)
-                        if tier < best:
-                            best = tier
-                            targets = [t]
-                        elif tier == best and t not in targets:
-                            targets.append(t)
-                if targets:
-                    base = dr * d_count
-                    for s in sources:
-                        row = (base + s) * d_count
-                        out += [row + t for t in targets]
+                candidates = (reach >> (dr * n)) & enterable
+                if not candidates:
+                    continue
+                for tier in tiers:
+                    best = candidates & tier
+                    if best:
+                        break
+                base = dr * n * n
+                targets = []
+                while best:
+                    low = best & -best
+                    targets.append(base + low.bit_length() - 1)
+                    best ^= low
+                out += starmap(add, product(rows, targets))
         out.sort()
         return out
 
+    def has_fire_move(self, directions: list[int]) -> bool:
+        """Whether :meth:`fire_moves` would offer any move, found without listing them: every connected fire
+        holding a source is grown at once, and a move exists if any of them reaches an enterable district."""
+        fire, bands = self.fire, self.bands
+        bits = _BITS
+        uncontained = sum(compress(bits, map(gt, fire, bands)))
+        sources = uncontained & sum(compress(bits, map(_TWO_OR_MORE, fire)))
+        if not sources:
+            return False
+        n = N_DISTRICTS
+        n2, n3 = 2 * n, 3 * n
+        links = _FIRE_LINKS_BY_BIT
+        comp = frontier = sources
+        reach = 0
+        while frontier:
+            gathered = 0
+            while frontier:
+                low = frontier & -frontier
+                gathered |= links[low]
+                frontier ^= low
+            reach |= gathered
+            frontier = (gathered | gathered >> n | gathered >> n2 | gathered >> n3) & uncontained & ~comp
+            comp |= frontier
+        enterable = _ALL & ~uncontained & ~sum(compress(bits, self.demolished))
+        return any((reach >> (dr * n)) & enterable for dr in directions)
+
     def intensify_targets(self) -> list[int]:
         """Districts (never Pudding Lane) with an uncontained fire and room under the cap of houses + 2."""
-        if self.stock == 0 and self.fire[PL] <= 1 and not any(self.put_out):
+        fire = self.fire
+        if self.stock == 0 and fire[PL] <= 1 and not any(self.put_out):
             return []  # no cone to be had anywhere (R3)
-        cap = RULES.intensify_cap_over_houses
-        fire, bands = self.fire, self.bands
-        return [d for d in range(N_DISTRICTS)
-                if d != PL and fire[d] > bands[d] and fire[d] < BOARD.size[d] + cap]
+        cap = _INTENSIFY_CAP
+        return [d for d in compress(_DISTRICTS, map(gt, fire, self.bands)) if d != PL and fire[d] < cap[d]]
 
     def demolition_targets(self) -> list[int]:
         """Districts the active player may demolish now (only if they hold a demolition charge)."""
@@ -289,33 +352,37 @@ class GreatFireState(GameState):
         return self.demolition_sites()
 
     def demolition_sites(self) -> list[int]:
-        """Districts a demolition charge could destroy now, judged on public facts only (R12)."""
-        fire, bands, houses = self.fire, self.bands, self.houses
+        """Districts a demolition charge could destroy now, judged on public facts only (R12).
+
+        Only districts holding trained bands qualify, so only those few are visited."""
+        fire, houses, demolished = self.fire, self.houses, self.demolished
+        size, neighbours, blocked = BOARD.size, BOARD.neighbours, _BLOCKED_FOR_DEMOLITION
         out = []
-        for d in range(N_DISTRICTS):
-            if (bands[d] and not fire[d] and not self.demolished[d] and d != PL and not BOARD.grassed_space[d]
-                    and (BOARD.size[d] < 3 or not houses[d])
-                    and any(fire[x] for x in BOARD.neighbours[d])):
+        for d in compress(_DISTRICTS, self.bands):
+            if (not fire[d] and not demolished[d] and not blocked[d] and (size[d] < 3 or not houses[d])
+                    and any(fire[x] for x in neighbours[d])):
                 out.append(d)
         return out
 
     def _action_phase_moves(self) -> list[int]:
+        """The action phase menu, built in ascending id order (landowner moves, trained band moves, put out,
+        demolitions, end) from the precomputed rows, so it needs no sort."""
         p = self.player
-        out: list[int] = []
         if self.ap > 0:
             lo = self.landowner[p]
-            out.extend(CODEC.move_landowner(d) for d in BOARD.neighbours[lo] if d != PL)
+            out = list(_LANDOWNER_MOVES[lo])
             fire, bands = self.fire, self.bands
-            base = CODEC.base[MOVE_BAND]
-            for d in range(N_DISTRICTS):
-                if bands[d] > fire[d]:  # a free trained band (not pinned on a cone)
-                    row = base + d * N_DISTRICTS
-                    out += [row + t for t in BOARD.neighbours[d] if t != PL]
+            band_moves = _BAND_MOVES
+            for d in compress(_DISTRICTS, map(gt, bands, fire)):  # free trained bands (not pinned on a cone)
+                out += band_moves[d]
             if 0 < fire[lo] <= bands[lo]:
-                out.append(CODEC.put_out)
-        out.extend(CODEC.demolish(d) for d in self.demolition_targets())
-        out.append(CODEC.end_actions)
-        out.sort()
+                out.append(_PUT_OUT)
+        else:
+            out = []
+        if DEMOLITION in self.held[p]:
+            base = CODEC.base[DEMOLISH]
+            out += [base + d for d in self.demolition_sites()]
+        out.append(_END_ACTIONS)
         return out
 
     # ------------------------------------------------------------------------------------------------ apply
@@ -398,7 +465,7 @@ class GreatFireState(GameState):
         self.spread(src, tgt, dr)
         # Whether a second move is offered must not tell rivals what the face-down tokens are: the phase opens
         # for any player holding tokens when a second move exists; only a Fire-moves-twice token makes it (R24).
-        if self.phase == P_FIRE and not self.double_used and self.held[p] and self.fire_moves([dr]):
+        if self.phase == P_FIRE and not self.double_used and self.held[p] and self.has_fire_move([dr]):
             self.phase = P_SECOND
         else:
             self._enter_actions()
