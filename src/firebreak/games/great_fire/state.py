@@ -14,8 +14,8 @@ top of a cone while ``min(bands, fire)`` says so, and the rest are free to move.
 
 from __future__ import annotations
 
-from itertools import compress, product, starmap
-from operator import add, gt
+from itertools import compress
+from operator import itemgetter
 from typing import Any
 
 from firebreak.core import TERMINAL, ActionChoice, Event, GameState, Rng
@@ -84,7 +84,13 @@ _FIRE_LINKS_BY_BIT = {
 }
 """For a district's bit: where its fire links lead, one district set per card direction packed side by side
 (north in the lowest N_DISTRICTS bits, then east, south, west), so one ``|`` gathers all four directions."""
-_TWO_OR_MORE = (2).__le__
+_FIRE_IDS = tuple(tuple(CODEC.fire(dr, src, t) for t in _DISTRICTS) for dr in range(4) for src in _DISTRICTS)
+"""``_FIRE_IDS[dr * N + src][t]``: the fire move id, built once, so a menu of moves is gathered, not computed."""
+_FIRE_IDS_BY_TARGET = tuple(tuple(CODEC.fire(dr, src, t) for src in _DISTRICTS) for dr in range(4) for t in _DISTRICTS)
+"""``_FIRE_IDS_BY_TARGET[dr * N + t][src]``: the same ids by target."""
+_HOUSE_BAG = tuple(c for c in range(len(COLOURS)) for _ in range(RULES.houses_per_colour_per_region))
+_REGION_DISTRICTS = {region: tuple((d, BOARD.size[d]) for d in _DISTRICTS if BOARD.region[d] == region)
+                     for region in RULES.region_fill_order}
 _BLOCKED_FOR_DEMOLITION = tuple(d == PL or BOARD.grassed_space[d] for d in _DISTRICTS)
 _SETUP_SPACES = tuple(d for d in _DISTRICTS if BOARD.region[d] != RULES.setup_forbidden_region and d != PL)
 _SETUP_MENUS = {P_BAND: tuple(CODEC.place_band(d) for d in _SETUP_SPACES),
@@ -129,13 +135,12 @@ class GreatFireState(GameState):
         self.turn: int = 0
 
         # Houses: one bag of 5 per colour per region, the orange region first.
+        houses = self.houses
         for region in RULES.region_fill_order:
-            bag = [c for c in range(len(COLOURS)) for _ in range(RULES.houses_per_colour_per_region)]
+            bag = list(_HOUSE_BAG)
             rng.shuffle(bag)
-            for d in range(N_DISTRICTS):
-                if BOARD.region[d] == region:
-                    for _ in range(BOARD.size[d]):
-                        self.houses[d].append(bag.pop())
+            for d, size in _REGION_DISTRICTS[region]:
+                houses[d] += [bag.pop() for _ in range(size)]
         # Colour cards, and pawns: matching, or drawn at random with Hidden Colours.
         cards = list(range(len(COLOURS)))
         rng.shuffle(cards)
@@ -238,7 +243,8 @@ class GreatFireState(GameState):
             moves = self.fire_moves([self.card]) if DOUBLE_MOVE in self.held[self.player] else []
             return moves + [CODEC.no_second_move]
         if ph == P_INTENSIFY:
-            return [CODEC.intensify(d) for d in self.intensify_targets()]
+            base = CODEC.base[INTENSIFY]
+            return [base + d for d in self.intensify_targets()]
         if ph == P_DISCARD:
             return [CODEC.discard(dr) for dr in range(4) if self.hands[self.player][dr]]
         if ph in (P_BAND, P_OWNER):
@@ -254,27 +260,29 @@ class GreatFireState(GameState):
         The priority is judged per chosen cone over all its options (rulebook: "for the chosen fire cone"),
         so each source's targets are those of the best tier reachable from its fire.
 
-        Hot path (every turn, and again for a second move), so it works on sets of districts held as bits: the
-        masks are built by C-level iteration, a connected fire is grown a whole frontier at a time, and one
-        ``|`` per district gathers its links in all four directions; only the chosen targets are unpacked.
+        Hot path (every turn), so it works on sets of districts held as bits: a connected fire is grown a whole
+        frontier at a time, one ``|`` per district gathers its links in all four directions, only the chosen
+        sources and targets are unpacked, and the ids are gathered from precomputed tables in ascending order.
         """
-        fire, bands = self.fire, self.bands
-        bits = _BITS
-        uncontained = sum(compress(bits, map(gt, fire, bands)))
-        sources = uncontained & sum(compress(bits, map(_TWO_OR_MORE, fire)))
+        uncontained, sources = self._uncontained_and_sources()
         if not sources:
             return []
         n = N_DISTRICTS
-        n2, n3, everything = 2 * n, 3 * n, _ALL
+        n2, n3 = 2 * n, 3 * n
         links = _FIRE_LINKS_BY_BIT
-        enterable = everything & ~uncontained & ~sum(compress(bits, self.demolished))
+        bits = _BITS
+        enterable = _ALL & ~uncontained & ~sum(compress(bits, self.demolished))
         housed = sum(compress(bits, self.houses))
-        banded = sum(compress(bits, bands))
+        banded = sum(compress(bits, self.bands))
         # The Fire Movement Priority's tiers, best first: houses without trained bands, houses with trained bands,
         # no houses and no bands, no houses with trained bands.
         tiers = (housed & ~banded, housed & banded, ~housed & ~banded, ~housed & banded)
+        by_source, by_target = _FIRE_IDS, _FIRE_IDS_BY_TARGET
         out: list[int] = []
+        several = directions != sorted(directions)  # else one fire's moves come out in order; several need a sort
         while sources:  # one connected fire at a time, grown from one of its sources (fire without one is idle)
+            if out:
+                several = True
             comp = frontier = sources & -sources
             reach = 0
             while frontier:
@@ -288,10 +296,10 @@ class GreatFireState(GameState):
                 comp |= frontier
             own = sources & comp
             sources ^= own
-            rows: list[int] = []  # each source's offset in the id space, the same for every direction
+            rows: list[int] = []  # this fire's sources, ascending
             while own:
                 low = own & -own
-                rows.append((low.bit_length() - 1) * n)
+                rows.append(low.bit_length() - 1)
                 own ^= low
             for dr in directions:
                 candidates = (reach >> (dr * n)) & enterable
@@ -301,23 +309,42 @@ class GreatFireState(GameState):
                     best = candidates & tier
                     if best:
                         break
-                base = dr * n * n
                 targets = []
                 while best:
                     low = best & -best
-                    targets.append(base + low.bit_length() - 1)
+                    targets.append(low.bit_length() - 1)
                     best ^= low
-                out += starmap(add, product(rows, targets))
-        out.sort()
+                # Every source here with every target, in ascending id order, gathered from the id tables.
+                base = dr * n
+                if len(targets) > 1:
+                    pick = itemgetter(*targets)
+                    for src in rows:
+                        out += pick(by_source[base + src])
+                elif len(rows) > 1:
+                    out += itemgetter(*rows)(by_target[base + targets[0]])
+                else:
+                    out.append(by_source[base + rows[0]][targets[0]])
+        if several:
+            out.sort()
         return out
+
+    def _uncontained_and_sources(self) -> tuple[int, int]:
+        """The districts (as bits) whose fire is uncontained, and those of them with 2+ cones (where a fire move
+        may start). Only burning districts are visited: they are found at C speed, and are a fraction of the map."""
+        fire, bands, bits = self.fire, self.bands, _BITS
+        uncontained = sources = 0
+        for d in compress(_DISTRICTS, fire):
+            f = fire[d]
+            if f > bands[d]:
+                uncontained |= bits[d]
+                if f >= 2:
+                    sources |= bits[d]
+        return uncontained, sources
 
     def has_fire_move(self, directions: list[int]) -> bool:
         """Whether :meth:`fire_moves` would offer any move, found without listing them: every connected fire
         holding a source is grown at once, and a move exists if any of them reaches an enterable district."""
-        fire, bands = self.fire, self.bands
-        bits = _BITS
-        uncontained = sum(compress(bits, map(gt, fire, bands)))
-        sources = uncontained & sum(compress(bits, map(_TWO_OR_MORE, fire)))
+        uncontained, sources = self._uncontained_and_sources()
         if not sources:
             return False
         n = N_DISTRICTS
@@ -334,16 +361,36 @@ class GreatFireState(GameState):
             reach |= gathered
             frontier = (gathered | gathered >> n | gathered >> n2 | gathered >> n3) & uncontained & ~comp
             comp |= frontier
-        enterable = _ALL & ~uncontained & ~sum(compress(bits, self.demolished))
-        return any((reach >> (dr * n)) & enterable for dr in directions)
+        wanted = 0  # the links usable with the given cards
+        for dr in directions:
+            wanted |= reach >> (dr * n)
+        border = wanted & _ALL & ~uncontained
+        demolished = self.demolished
+        while border:  # any district reached that is not demolished will do
+            low = border & -border
+            if not demolished[low.bit_length() - 1]:
+                return True
+            border ^= low
+        return False
 
     def intensify_targets(self) -> list[int]:
         """Districts (never Pudding Lane) with an uncontained fire and room under the cap of houses + 2."""
         fire = self.fire
         if self.stock == 0 and fire[PL] <= 1 and not any(self.put_out):
             return []  # no cone to be had anywhere (R3)
-        cap = _INTENSIFY_CAP
-        return [d for d in compress(_DISTRICTS, map(gt, fire, self.bands)) if d != PL and fire[d] < cap[d]]
+        cap, bands = _INTENSIFY_CAP, self.bands
+        return [d for d in compress(_DISTRICTS, fire) if fire[d] > bands[d] and fire[d] < cap[d] and d != PL]
+
+    def _can_intensify(self) -> bool:
+        """Whether :meth:`intensify_targets` is non-empty, stopping at the first target found."""
+        fire = self.fire
+        if self.stock == 0 and fire[PL] <= 1 and not any(self.put_out):
+            return False
+        cap, bands = _INTENSIFY_CAP, self.bands
+        for d in compress(_DISTRICTS, fire):
+            if fire[d] > bands[d] and fire[d] < cap[d] and d != PL:
+                return True
+        return False
 
     def demolition_targets(self) -> list[int]:
         """Districts the active player may demolish now (only if they hold a demolition charge)."""
@@ -373,8 +420,9 @@ class GreatFireState(GameState):
             out = list(_LANDOWNER_MOVES[lo])
             fire, bands = self.fire, self.bands
             band_moves = _BAND_MOVES
-            for d in compress(_DISTRICTS, map(gt, bands, fire)):  # free trained bands (not pinned on a cone)
-                out += band_moves[d]
+            for d in compress(_DISTRICTS, bands):
+                if bands[d] > fire[d]:  # a free trained band (not pinned on a cone)
+                    out += band_moves[d]
             if 0 < fire[lo] <= bands[lo]:
                 out.append(_PUT_OUT)
         else:
@@ -544,7 +592,7 @@ class GreatFireState(GameState):
         self._continue_intensify()
 
     def _continue_intensify(self) -> None:
-        if self.intensify_left and not self.intensify_targets():
+        if self.intensify_left and not self._can_intensify():
             self._emit("intensify_cones_discarded", None, cones=self.intensify_left)
             self.intensify_left = 0
         if self.intensify_left:
