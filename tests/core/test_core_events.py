@@ -46,3 +46,17 @@ def test_view_hides_other_hands_unless_open(toy):
     assert "hand" not in spectator and "hands" not in spectator
     opened = toy.new_game(2, 3, {"open_hands": True})
     assert len(opened.view(None)["hands"]) == 2
+
+
+def test_fast_built_events_are_ordinary_frozen_events():
+    import dataclasses
+
+    import pytest
+
+    from firebreak.core.events import make_event
+
+    fast = make_event("b", {"y": [1, 2]}, (1,))
+    assert type(fast) is Event and fast == Event("b", {"y": [1, 2]}, (1,)) and repr(fast) == repr(Event("b", {"y": [1, 2]}, (1,)))
+    assert Event.from_json(fast.to_json()) == fast
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fast.kind = "c"  # type: ignore[misc]

@@ -61,3 +61,20 @@ def test_spawn_gives_a_deterministic_but_different_stream():
     child_a, child_b = a.spawn(), b.spawn()
     assert _draws(child_a) == _draws(child_b)
     assert _draws(Rng(11).spawn()) != _draws(Rng(11))
+
+
+def test_shuffle_draws_exactly_as_the_generators_own_randbelow():
+    """The shuffle writes the index draw out for speed: it must stay the same stream as ``_randbelow``."""
+    import random
+
+    for seed in range(30):
+        for size in (0, 1, 2, 7, 60, 300):
+            ours, reference = Rng(seed), random.Random(seed)
+            deck = list(range(size))
+            ours.shuffle(deck)
+            expected = list(range(size))
+            for i in range(size - 1, 0, -1):
+                j = reference._randbelow(i + 1)
+                expected[i], expected[j] = expected[j], expected[i]
+            assert deck == expected
+            assert ours.below(1000) == reference._randbelow(1000)  # and the stream continues in step

@@ -41,5 +41,22 @@ class Event:
         return Event(obj["kind"], data, vis)
 
 
+_new = object.__new__
+_set_kind = Event.kind.__set__  # type: ignore[attr-defined]
+_set_data = Event.data.__set__  # type: ignore[attr-defined]
+_set_visible_to = Event.visible_to.__set__  # type: ignore[attr-defined]
+
+
+def make_event(kind: str, data: dict[str, Any], visible_to: tuple[int, ...] | None) -> Event:
+    """``Event(kind, data, visible_to)``, built about twice as fast: every rule that happens emits an event, so this
+    is on every game's hot path, and a frozen dataclass's ``__init__`` pays for a generic ``object.__setattr__``
+    per field. The result is an ordinary :class:`Event` (same class, equality, repr, immutability)."""
+    event = _new(Event)
+    _set_kind(event, kind)
+    _set_data(event, data)
+    _set_visible_to(event, visible_to)
+    return event
+
+
 def filter_events(events: list[Event], player: int | None) -> list[Event]:
     return [e for e in events if e.visible(player)]

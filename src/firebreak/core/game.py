@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
 from .errors import IllegalActionError, MalformedActionError, OptionError
-from .events import Event, filter_events
+from .events import Event, filter_events, make_event
 from .rng import Rng
 from .text import generic_sentence, seat_label
 
@@ -381,7 +381,7 @@ class GameState(ABC):
         """Carry out a legal action, resolving chance with ``self.rng`` and recording events with :meth:`_emit`."""
 
     def _emit(self, kind: str, visible_to: tuple[int, ...] | None = None, **data: Any) -> None:
-        self.events.append(Event(kind, data, visible_to))
+        self.events.append(make_event(kind, data, visible_to))
 
     def text_to_action(self, text: str) -> int:
         """Parse an action's text form (case and spacing are forgiven). Raises :class:`MalformedActionError`."""

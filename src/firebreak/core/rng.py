@@ -47,11 +47,19 @@ class Rng:
         return seq[self._r._randbelow(len(seq))]  # type: ignore[attr-defined]
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
-        """Fisher-Yates in place, from the top, using only ``_randbelow`` (stable across versions)."""
+        """Fisher-Yates in place, from the top, drawing each index as ``_randbelow`` does (stable across versions).
+
+        The draw is written out here (``getrandbits`` of the bound's bit length until one falls below it, exactly
+        Python's ``_randbelow_with_getrandbits``) because set-up shuffles every deck: a call per card was most of
+        the cost of laying out a game."""
+        getrandbits = self._r.getrandbits
         self.draws += 1
-        rb = self._r._randbelow  # type: ignore[attr-defined]
         for i in range(len(seq) - 1, 0, -1):
-            j = rb(i + 1)
+            bound = i + 1
+            k = bound.bit_length()
+            j = getrandbits(k)
+            while j >= bound:
+                j = getrandbits(k)
             seq[i], seq[j] = seq[j], seq[i]
 
     def random(self) -> float:

@@ -148,7 +148,7 @@ def determinize(state: "GreatFireState", player: int, rng: Rng) -> "GreatFireSta
                 for _ in range(sum(s.hands[q]) - sum(s.known[q])):
                     hand[pool.pop()] += 1
                 s.hands[q] = hand
-        if rival_to_play < 0 or s.fire_moves([dr for dr in range(4) if s.hands[rival_to_play][dr]]):
+        if rival_to_play < 0 or s.has_fire_move([dr for dr in range(4) if s.hands[rival_to_play][dr]]):
             break
     s.deck = [c if c >= STACK else pool.pop() for c in s.deck]
     s.box = pool

@@ -14,6 +14,8 @@ top of a cone while ``min(bands, fire)`` says so, and the rest are free to move.
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import itemgetter
 from typing import Any
 
 from firebreak.core import TERMINAL, ActionChoice, Event, GameState, Rng
@@ -65,6 +67,36 @@ N_DISTRICTS = BOARD.num_districts
 PL = BOARD.pudding_lane
 COLOURS = RULES.colours
 
+# Tables for the hot paths, built once: a random game asks for legal actions ~200 times, so each menu is assembled
+# from ready-made tuples of action ids instead of being encoded and sorted anew. Rows are in ascending id order.
+_DISTRICTS = range(N_DISTRICTS)
+_LANDOWNER_MOVES = tuple(tuple(CODEC.move_landowner(t) for t in BOARD.neighbours[d] if t != PL) for d in _DISTRICTS)
+"""Move-landowner ids from each district (never into Pudding Lane)."""
+_BAND_MOVES = tuple(tuple(CODEC.move_band(d, t) for t in BOARD.neighbours[d] if t != PL) for d in _DISTRICTS)
+"""Move-trained-band ids from each district (never into Pudding Lane)."""
+_INTENSIFY_CAP = tuple(BOARD.size[d] + RULES.intensify_cap_over_houses for d in _DISTRICTS)
+_BITS = tuple(1 << d for d in _DISTRICTS)
+"""District ``d`` as a bit: sets of districts are ints, so the fire's search runs on whole sets at a time."""
+_ALL = (1 << N_DISTRICTS) - 1
+_FIRE_LINKS_BY_BIT = {
+    1 << d: sum(sum(1 << t for t in BOARD.fire_links[dr][d]) << (dr * N_DISTRICTS) for dr in range(4))
+    for d in _DISTRICTS
+}
+"""For a district's bit: where its fire links lead, one district set per card direction packed side by side
+(north in the lowest N_DISTRICTS bits, then east, south, west), so one ``|`` gathers all four directions."""
+_FIRE_IDS = tuple(tuple(CODEC.fire(dr, src, t) for t in _DISTRICTS) for dr in range(4) for src in _DISTRICTS)
+"""``_FIRE_IDS[dr * N + src][t]``: the fire move id, built once, so a menu of moves is gathered, not computed."""
+_FIRE_IDS_BY_TARGET = tuple(tuple(CODEC.fire(dr, src, t) for src in _DISTRICTS) for dr in range(4) for t in _DISTRICTS)
+"""``_FIRE_IDS_BY_TARGET[dr * N + t][src]``: the same ids by target."""
+_HOUSE_BAG = tuple(c for c in range(len(COLOURS)) for _ in range(RULES.houses_per_colour_per_region))
+_REGION_DISTRICTS = {region: tuple((d, BOARD.size[d]) for d in _DISTRICTS if BOARD.region[d] == region)
+                     for region in RULES.region_fill_order}
+_BLOCKED_FOR_DEMOLITION = tuple(d == PL or BOARD.grassed_space[d] for d in _DISTRICTS)
+_SETUP_SPACES = tuple(d for d in _DISTRICTS if BOARD.region[d] != RULES.setup_forbidden_region and d != PL)
+_SETUP_MENUS = {P_BAND: tuple(CODEC.place_band(d) for d in _SETUP_SPACES),
+                P_OWNER: tuple(CODEC.place_landowner(d) for d in _SETUP_SPACES)}
+_PUT_OUT, _END_ACTIONS, _NO_SECOND_MOVE = CODEC.put_out, CODEC.end_actions, CODEC.no_second_move
+
 
 class GreatFireState(GameState):
     """One position of a Great Fire game."""
@@ -106,13 +138,12 @@ class GreatFireState(GameState):
         self.turn: int = 0
 
         # Houses: one bag of 5 per colour per region, the orange region first.
+        houses = self.houses
         for region in RULES.region_fill_order:
-            bag = [c for c in range(len(COLOURS)) for _ in range(RULES.houses_per_colour_per_region)]
+            bag = list(_HOUSE_BAG)
             rng.shuffle(bag)
-            for d in range(N_DISTRICTS):
-                if BOARD.region[d] == region:
-                    for _ in range(BOARD.size[d]):
-                        self.houses[d].append(bag.pop())
+            for d, size in _REGION_DISTRICTS[region]:
+                houses[d] += [bag.pop() for _ in range(size)]
         # Colour cards, and pawns: matching, or drawn at random with Hidden Colours.
         cards = list(range(len(COLOURS)))
         rng.shuffle(cards)
@@ -215,13 +246,12 @@ class GreatFireState(GameState):
             moves = self.fire_moves([self.card]) if DOUBLE_MOVE in self.held[self.player] else []
             return moves + [CODEC.no_second_move]
         if ph == P_INTENSIFY:
-            return [CODEC.intensify(d) for d in self.intensify_targets()]
+            base = CODEC.base[INTENSIFY]
+            return [base + d for d in self.intensify_targets()]
         if ph == P_DISCARD:
             return [CODEC.discard(dr) for dr in range(4) if self.hands[self.player][dr]]
         if ph in (P_BAND, P_OWNER):
-            forbidden = RULES.setup_forbidden_region
-            enc = CODEC.place_band if ph == P_BAND else CODEC.place_landowner
-            return [enc(d) for d in range(N_DISTRICTS) if BOARD.region[d] != forbidden and d != PL]
+            return list(_SETUP_MENUS[ph])
         return []
 
     def fire_moves(self, directions: list[int]) -> list[int]:
@@ -232,58 +262,138 @@ class GreatFireState(GameState):
         not spreading fire itself (a contained fire may be entered: R1), not demolished and not grassed.
         The priority is judged per chosen cone over all its options (rulebook: "for the chosen fire cone"),
         so each source's targets are those of the best tier reachable from its fire.
+
+        Hot path (every turn), so it works on sets of districts held as bits: a connected fire is grown a whole
+        frontier at a time, one ``|`` per district gathers its links in all four directions, only the chosen
+        sources and targets are unpacked, and the ids are gathered from precomputed tables in ascending order.
         """
-        fire, bands, houses, demolished = self.fire, self.bands, self.houses, self.demolished
-        neighbours, links = BOARD.fire_adjacent, BOARD.fire_links
-        seen = [False] * N_DISTRICTS
+        uncontained, sources = self._uncontained_and_sources()
+        if not sources:
+            return []
+        n = N_DISTRICTS
+        n2, n3 = 2 * n, 3 * n
+        links = _FIRE_LINKS_BY_BIT
+        bits = _BITS
+        enterable = _ALL & ~uncontained & ~sum(compress(bits, self.demolished))
+        housed = sum(compress(bits, self.houses))
+        banded = sum(compress(bits, self.bands))
+        # The Fire Movement Priority's tiers, best first: houses without trained bands, houses with trained bands,
+        # no houses and no bands, no houses with trained bands.
+        tiers = (housed & ~banded, housed & banded, ~housed & ~banded, ~housed & banded)
+        by_source, by_target = _FIRE_IDS, _FIRE_IDS_BY_TARGET
         out: list[int] = []
-        d_count = N_DISTRICTS
-        for start in range(d_count):
-            if seen[start] or fire[start] <= bands[start]:
-                continue
-            comp = [start]
-            seen[start] = True
-            i = 0
-            while i < len(comp):
-                x = comp[i]
-                i += 1
-                for y in neighbours[x]:
-                    if not seen[y] and fire[y] > bands[y]:
-                        seen[y] = True
-                        comp.append(y)
-            sources = [s for s in comp if fire[s] >= 2]
-            if not sources:
-                continue
+        several = directions != sorted(directions)  # else one fire's moves come out in order; several need a sort
+        while sources:  # one connected fire at a time, grown from one of its sources (fire without one is idle)
+            if out:
+                several = True
+            comp = frontier = sources & -sources
+            reach = 0
+            while frontier:
+                gathered = 0
+                while frontier:
+                    low = frontier & -frontier
+                    gathered |= links[low]
+                    frontier ^= low
+                reach |= gathered
+                frontier = (gathered | gathered >> n | gathered >> n2 | gathered >> n3) & uncontained & ~comp
+                comp |= frontier
+            own = sources & comp
+            sources ^= own
+            rows: list[int] = []  # this fire's sources, ascending
+            while own:
+                low = own & -own
+                rows.append(low.bit_length() - 1)
+                own ^= low
             for dr in directions:
-                best = 9
-                targets: list[int] = []
-                lk = links[dr]
-                for x in comp:
-                    for t in lk[x]:
-                        if fire[t] > bands[t] or demolished[t]:
-                            continue
-                        tier = (1 if houses[t] else 3) + (1 if bands[t] else 0)
-                        if tier < best:
-                            best = tier
-                            targets = [t]
-                        elif tier == best and t not in targets:
-                            targets.append(t)
-                if targets:
-                    base = dr * d_count
-                    for s in sources:
-                        row = (base + s) * d_count
-                        out += [row + t for t in targets]
-        out.sort()
+                candidates = (reach >> (dr * n)) & enterable
+                if not candidates:
+                    continue
+                for tier in tiers:
+                    best = candidates & tier
+                    if best:
+                        break
+                targets = []
+                while best:
+                    low = best & -best
+                    targets.append(low.bit_length() - 1)
+                    best ^= low
+                # Every source here with every target, in ascending id order, gathered from the id tables.
+                base = dr * n
+                if len(targets) > 1:
+                    pick = itemgetter(*targets)
+                    for src in rows:
+                        out += pick(by_source[base + src])
+                elif len(rows) > 1:
+                    out += itemgetter(*rows)(by_target[base + targets[0]])
+                else:
+                    out.append(by_source[base + rows[0]][targets[0]])
+        if several:
+            out.sort()
         return out
+
+    def _uncontained_and_sources(self) -> tuple[int, int]:
+        """The districts (as bits) whose fire is uncontained, and those of them with 2+ cones (where a fire move
+        may start). Only burning districts are visited: they are found at C speed, and are a fraction of the map."""
+        fire, bands, bits = self.fire, self.bands, _BITS
+        uncontained = sources = 0
+        for d in compress(_DISTRICTS, fire):
+            f = fire[d]
+            if f > bands[d]:
+                uncontained |= bits[d]
+                if f >= 2:
+                    sources |= bits[d]
+        return uncontained, sources
+
+    def has_fire_move(self, directions: list[int]) -> bool:
+        """Whether :meth:`fire_moves` would offer any move, found without listing them: every connected fire
+        holding a source is grown at once, and a move exists if any of them reaches an enterable district."""
+        uncontained, sources = self._uncontained_and_sources()
+        if not sources:
+            return False
+        n = N_DISTRICTS
+        n2, n3 = 2 * n, 3 * n
+        links = _FIRE_LINKS_BY_BIT
+        comp = frontier = sources
+        reach = 0
+        while frontier:
+            gathered = 0
+            while frontier:
+                low = frontier & -frontier
+                gathered |= links[low]
+                frontier ^= low
+            reach |= gathered
+            frontier = (gathered | gathered >> n | gathered >> n2 | gathered >> n3) & uncontained & ~comp
+            comp |= frontier
+        wanted = 0  # the links usable with the given cards
+        for dr in directions:
+            wanted |= reach >> (dr * n)
+        border = wanted & _ALL & ~uncontained
+        demolished = self.demolished
+        while border:  # any district reached that is not demolished will do
+            low = border & -border
+            if not demolished[low.bit_length() - 1]:
+                return True
+            border ^= low
+        return False
 
     def intensify_targets(self) -> list[int]:
         """Districts (never Pudding Lane) with an uncontained fire and room under the cap of houses + 2."""
-        if self.stock == 0 and self.fire[PL] <= 1 and not any(self.put_out):
+        fire = self.fire
+        if self.stock == 0 and fire[PL] <= 1 and not any(self.put_out):
             return []  # no cone to be had anywhere (R3)
-        cap = RULES.intensify_cap_over_houses
-        fire, bands = self.fire, self.bands
-        return [d for d in range(N_DISTRICTS)
-                if d != PL and fire[d] > bands[d] and fire[d] < BOARD.size[d] + cap]
+        cap, bands = _INTENSIFY_CAP, self.bands
+        return [d for d in compress(_DISTRICTS, fire) if fire[d] > bands[d] and fire[d] < cap[d] and d != PL]
+
+    def _can_intensify(self) -> bool:
+        """Whether :meth:`intensify_targets` is non-empty, stopping at the first target found."""
+        fire = self.fire
+        if self.stock == 0 and fire[PL] <= 1 and not any(self.put_out):
+            return False
+        cap, bands = _INTENSIFY_CAP, self.bands
+        for d in compress(_DISTRICTS, fire):
+            if fire[d] > bands[d] and fire[d] < cap[d] and d != PL:
+                return True
+        return False
 
     def demolition_targets(self) -> list[int]:
         """Districts the active player may demolish now (only if they hold a demolition charge)."""
@@ -292,33 +402,38 @@ class GreatFireState(GameState):
         return self.demolition_sites()
 
     def demolition_sites(self) -> list[int]:
-        """Districts a demolition charge could destroy now, judged on public facts only (R12)."""
-        fire, bands, houses = self.fire, self.bands, self.houses
+        """Districts a demolition charge could destroy now, judged on public facts only (R12).
+
+        Only districts holding trained bands qualify, so only those few are visited."""
+        fire, houses, demolished = self.fire, self.houses, self.demolished
+        size, neighbours, blocked = BOARD.size, BOARD.neighbours, _BLOCKED_FOR_DEMOLITION
         out = []
-        for d in range(N_DISTRICTS):
-            if (bands[d] and not fire[d] and not self.demolished[d] and d != PL and not BOARD.grassed_space[d]
-                    and (BOARD.size[d] < 3 or not houses[d])
-                    and any(fire[x] for x in BOARD.neighbours[d])):
+        for d in compress(_DISTRICTS, self.bands):
+            if (not fire[d] and not demolished[d] and not blocked[d] and (size[d] < 3 or not houses[d])
+                    and any(fire[x] for x in neighbours[d])):
                 out.append(d)
         return out
 
     def _action_phase_moves(self) -> list[int]:
+        """The action phase menu, built in ascending id order (landowner moves, trained band moves, put out,
+        demolitions, end) from the precomputed rows, so it needs no sort."""
         p = self.player
-        out: list[int] = []
         if self.ap > 0:
             lo = self.landowner[p]
-            out.extend(CODEC.move_landowner(d) for d in BOARD.neighbours[lo] if d != PL)
+            out = list(_LANDOWNER_MOVES[lo])
             fire, bands = self.fire, self.bands
-            base = CODEC.base[MOVE_BAND]
-            for d in range(N_DISTRICTS):
+            band_moves = _BAND_MOVES
+            for d in compress(_DISTRICTS, bands):
                 if bands[d] > fire[d]:  # a free trained band (not pinned on a cone)
-                    row = base + d * N_DISTRICTS
-                    out += [row + t for t in BOARD.neighbours[d] if t != PL]
+                    out += band_moves[d]
             if 0 < fire[lo] <= bands[lo]:
-                out.append(CODEC.put_out)
-        out.extend(CODEC.demolish(d) for d in self.demolition_targets())
-        out.append(CODEC.end_actions)
-        out.sort()
+                out.append(_PUT_OUT)
+        else:
+            out = []
+        if DEMOLITION in self.held[p]:
+            base = CODEC.base[DEMOLISH]
+            out += [base + d for d in self.demolition_sites()]
+        out.append(_END_ACTIONS)
         return out
 
     # ------------------------------------------------------------------------------------------------ apply
@@ -401,7 +516,7 @@ class GreatFireState(GameState):
         self.spread(src, tgt, dr)
         # Whether a second move is offered must not tell rivals what the face-down tokens are: the phase opens
         # for any player holding tokens when a second move exists; only a Fire-moves-twice token makes it (R24).
-        if self.phase == P_FIRE and not self.double_used and self.held[p] and self.fire_moves([dr]):
+        if self.phase == P_FIRE and not self.double_used and self.held[p] and self.has_fire_move([dr]):
             self.phase = P_SECOND
         else:
             self._enter_actions()
@@ -480,7 +595,7 @@ class GreatFireState(GameState):
         self._continue_intensify()
 
     def _continue_intensify(self) -> None:
-        if self.intensify_left and not self.intensify_targets():
+        if self.intensify_left and not self._can_intensify():
             self._emit("intensify_cones_discarded", None, cones=self.intensify_left)
             self.intensify_left = 0
         if self.intensify_left:
