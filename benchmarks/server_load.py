@@ -77,6 +77,7 @@ class Stats:
     refused: int = 0  # creations answered 503 or 429 (retried after Retry-After, as a client should)
     spectator_updates: int = 0
     bytes_received: int = 0
+    chats: int = 0
 
 
 async def play_one(https: list[httpx.AsyncClient], ws_bases: list[str], args: argparse.Namespace, seed: int,
@@ -145,7 +146,19 @@ async def play_one(https: list[httpx.AsyncClient], ws_bases: list[str], args: ar
             if m["your_turn"]:
                 asyncio.get_running_loop().create_task(answer(ws, idx, m["legal"]))
 
+    async def chatter(ws) -> None:  # type: ignore[no-untyped-def]
+        """A seated player saying something every ``--chat`` seconds on average (stored, sent to every seat)."""
+        while not done.is_set():
+            await asyncio.sleep(rng.expovariate(1.0 / args.chat))
+            if done.is_set():
+                return
+            await ws.send(orjson.dumps({"type": "chat", "text": "good move!"}).decode())
+            if measuring[0]:
+                stats.chats += 1
+
     tasks = [asyncio.create_task(reader(i, ws)) for i, ws in enumerate(sockets)]
+    if args.chat > 0:
+        tasks += [asyncio.create_task(chatter(ws)) for ws in sockets[:-1]]
     try:
         while not done.is_set() and time.perf_counter() < end[0]:  # (the deadline is set once all are playing)
             with contextlib.suppress(TimeoutError):
@@ -223,7 +236,9 @@ async def run(args: argparse.Namespace, bases: list[str], server_pids: list[int]
           f"{stats.games_started} games played ({stats.games_finished} to the end), {before}..{after} actions")
     print(f"   measured {wall:.1f} s: {after - mid} actions committed = {(after - mid) / wall:.0f} actions/s "
           f"({stats.human_actions / wall:.0f}/s by simulated players); errors {stats.errors}; "
-          f"creations refused and retried {stats.refused}")
+          f"creations refused and retried {stats.refused}"
+          + (f"; {stats.chats} chat messages sent" if args.chat > 0 else "")
+          + (f"; every game on a clock ({args.clock})" if args.clock else ""))
     print(f"   send -> update at every seat and the spectator: p50 {pct(0.5):.1f} ms, p90 {pct(0.9):.1f} ms, "
           f"p99 {pct(0.99):.1f} ms, max {pct(1.0):.1f} ms over {len(lat)} actions "
           f"(target p99 < 100 ms: {'met' if pct(0.99) < 100 else 'NOT met'})")
@@ -290,6 +305,8 @@ def main() -> None:
     ap.add_argument("--bot", default="random")
     ap.add_argument("--game", default="great-fire")
     ap.add_argument("--clock", default="", help="time every game: turn:SECONDS or total:SECONDS:INCREMENT")
+    ap.add_argument("--chat", type=float, default=0.0,
+                    help="each seated person chats every SECONDS on average (0: no chat)")
     ap.add_argument("--database-url", default=None, help="default: SQLite in a temporary directory")
     ap.add_argument("--servers", type=int, default=1,
                     help="server processes sharing the database (more than one: PostgreSQL only)")

@@ -24,7 +24,8 @@ def test_every_game_has_playthroughs() -> None:
     from firebreak.core import all_games
 
     covered = {read_header(f.read_text(encoding="utf-8"))[0] for f in FILES}
-    assert covered == {spec.name for spec in all_games()}
+    shipped = {spec.name for spec in all_games() if spec.state_class.__module__.startswith("firebreak.games.")}
+    assert covered == shipped  # (toy games other tests register are not shipped games)
 
 
 @pytest.mark.parametrize("path", FILES, ids=[f.stem for f in FILES])
