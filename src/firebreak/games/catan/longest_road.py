@@ -48,27 +48,7 @@ def longest_road(topo: Topology, player: int, edges: list[int], edge_owner: list
         deg[b] = deg.get(b, 0) + 1
     starts = [n for n, d in deg.items() if d != 2 or (node_owner[n] != -1 and node_owner[n] != player)]
     if len(starts) < len(deg):
-        covered: set[int] = set()
-        stack = list(starts)
-        for n in starts:
-            covered.add(n)
-        pending = [n for n in deg if n not in covered]
-        while True:
-            while stack:
-                u = stack.pop()
-                for e in node_edges[u]:
-                    if edge_owner[e] == player:
-                        a, b = edge_nodes[e]
-                        v = b if a == u else a
-                        if v not in covered:
-                            covered.add(v)
-                            stack.append(v)
-            rest = [n for n in pending if n not in covered]
-            if not rest:
-                break
-            starts.append(rest[0])
-            covered.add(rest[0])
-            stack.append(rest[0])
+        _add_cycle_starts(starts, deg, node_edges, edge_nodes, edge_owner, player)
     total = len(edges)
     for n in starts:  # a trail may start at a rival's building: it leaves it without passing through
         length = walk(n, 0)
@@ -116,6 +96,22 @@ def _longest_route(topo: Topology, player: int, edges: list[int], edge_owner: li
             kinds[v] = kinds.get(v, 0) | (2 if ship[e] else 1)
     starts = [n for n, d in deg.items() if d != 2 or (node_owner[n] != -1 and node_owner[n] != player)
               or (kinds[n] == 3 and node_owner[n] != player)]
+    _add_cycle_starts(starts, deg, node_edges, edge_nodes, edge_owner, player)
+    best = 0
+    total = len(edges)
+    for n in starts:
+        length = walk(n, 0, -1)
+        if length > best:
+            best = length
+            if best == total:
+                break
+    return best
+
+
+def _add_cycle_starts(starts: list[int], deg: dict[int, int], node_edges, edge_nodes, edge_owner,
+                      player: int) -> None:
+    """Append one start for each part of the network that no start reaches (a pure cycle has no end to start
+    from), so every trail of the player's routes is walked from somewhere."""
     covered = set(starts)
     stack = list(starts)
     pending = [n for n in deg if n not in covered]
@@ -131,16 +127,7 @@ def _longest_route(topo: Topology, player: int, edges: list[int], edge_owner: li
                         stack.append(v)
         rest = [n for n in pending if n not in covered]
         if not rest:
-            break
+            return
         starts.append(rest[0])
         covered.add(rest[0])
         stack.append(rest[0])
-    best = 0
-    total = len(edges)
-    for n in starts:
-        length = walk(n, 0, -1)
-        if length > best:
-            best = length
-            if best == total:
-                break
-    return best
