@@ -16,7 +16,6 @@ from .constants import (
     SETUP_ROAD,
     SHIP_MOVE,
     SPECIAL_BUILD,
-    TAKE,
     WIN_VP,
 )
 from .longest_road import longest_road
@@ -180,15 +179,7 @@ class SeafarersMixin:
         self.pirate_hex = h
         self.pirate_moved = True
         self._emit("pirate", player=p, hex=self.topo.hex_labels[h])
-        cands = self._take_candidates()
-        if len(cands) > 1:
-            self.phase = TAKE
-            return
-        if cands:
-            self._take_from(p, cands[0])
-        else:
-            self._robbed = -1
-        self._after_take()
+        self._rob(p)
 
     def _gold_after_roll(self) -> None:
         if any(self.gold_left):

@@ -688,6 +688,10 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
             self._emit("firestorm", player=p, hex=self.topo.hex_labels[h])
         else:
             self._emit("robber", player=p, hex=self.topo.hex_labels[h])
+        self._rob(p)
+
+    def _rob(self, p: int) -> None:
+        """After the robber, firestorm or pirate moves: ask whom to rob if several may be, else take at once."""
         cands = self._take_candidates()
         if len(cands) > 1:
             self.phase = TAKE
