@@ -7,7 +7,8 @@ For each game, K seeded games are played with uniformly random legal moves twice
 (``legal_actions`` + ``apply_unchecked``, as benchmarks/throughput.py does) and through the PettingZoo AEC
 environment (``env.last()`` for the acting agent, i.e. its view encoded and its mask built, then ``env.step``),
 the same games move for move. Printed: microseconds per decision each way and their ratio (target: at most 3x);
-the environment's time is split into the seat's view (the game's own ``view``), the encoding and the rest.
+the environment's time is split into the seat's view (the game's own ``view``, 0 when the game's encoder has a
+fast path that reads the state directly), the encoding (either path) and the rest.
 Times are this process's CPU time (one core), so a busy machine gives the same figures, only later. Catan is
 given a turn limit of 100 so its random games end (they otherwise run thousands of turns).
 """
@@ -48,6 +49,7 @@ def through_env(spec: GameSpec, n: int, seeds: range, options: dict) -> tuple[fl
     original_view = state_class.view
     own_view = "view" in state_class.__dict__
     original_encode = encoder.encode
+    original_write = encoder.write_state
 
     def timed_encode(view, viewer):
         nonlocal encode_time
@@ -55,6 +57,12 @@ def through_env(spec: GameSpec, n: int, seeds: range, options: dict) -> tuple[fl
         out = original_encode(view, viewer)
         encode_time += time.process_time() - t
         return out
+
+    def timed_write(state, viewer, out):
+        nonlocal encode_time
+        t = time.process_time()
+        original_write(state, viewer, out)
+        encode_time += time.process_time() - t
 
     def timed_view(self, player):
         nonlocal view_time
@@ -64,6 +72,7 @@ def through_env(spec: GameSpec, n: int, seeds: range, options: dict) -> tuple[fl
         return out
 
     encoder.encode = timed_encode
+    encoder.write_state = timed_write
     state_class.view = timed_view
     decisions = 0
     try:
@@ -86,6 +95,7 @@ def through_env(spec: GameSpec, n: int, seeds: range, options: dict) -> tuple[fl
         else:
             del state_class.view
         del encoder.encode
+        del encoder.write_state
     return elapsed, decisions, view_time, encode_time
 
 

@@ -3,8 +3,8 @@
 Agents are ``player_0`` ... ``player_{n-1}`` (seat numbers). Each agent observes a dict with
 
 - ``observation``: float32, fixed length per game and player count, encoded by the game's
-  :class:`~firebreak.core.encoding.ObservationEncoder` from that seat's *view* only (hidden information cannot
-  leak: the view already hides it);
+  :class:`~firebreak.core.encoding.ObservationEncoder` from what that seat may see only (the game's fast path
+  straight from the state when it has one, else the seat's *view*; tests hold both to the same vector);
 - ``action_mask``: int8 0/1 over the game's whole integer action space. For the agent to act it is exactly the
   legal actions; every other agent has no legal action at that moment, so its mask is all 0 (it is never asked
   to act with it), and so is every mask once the game is over.
@@ -13,6 +13,9 @@ Rewards are given once, at the end: each seat's win share (1 shared among the wi
 ``reward="score"`` the seats' final scores as the rulebook counts them. ``render_mode="ansi"`` returns the
 terminal's text of the spectator's (public) view. ``reset(seed=s)`` sets up game ``s``: the same seed and the same
 actions always give the same game, since all chance is drawn from the game's own seeded generator.
+
+Observations are computed only when asked for (:meth:`~FirebreakAEC.observe`, ``last()``) and kept for that agent
+until the next action, so a learning loop pays for one encoding per decision.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
 from firebreak.core import GameSpec, GameState, get_game
 from firebreak.core.encoding import ObservationEncoder, observation_encoder
@@ -35,13 +39,31 @@ def agent_name(seat: int) -> str:
     return f"player_{seat}"
 
 
-def encode(encoder: ObservationEncoder, state: GameState, seat: int, num_actions: int) -> dict[str, np.ndarray]:
-    """Seat ``seat``'s observation dict: its view encoded, and its 0/1 mask (all 0 unless it is to act)."""
-    obs = np.asarray(encoder.encode(state.view(seat), seat), dtype=np.float32)
+def observation(encoder: ObservationEncoder, state: GameState, seat: int) -> np.ndarray:
+    """Seat ``seat``'s observation vector (float32): the encoder's fast path when it has one, else its view."""
+    if encoder.has_fast_path:
+        out = np.zeros(encoder.size, dtype=np.float32)
+        encoder.write_state(state, seat, out)
+        return out
+    return np.asarray(encoder.encode(state.view(seat), seat), dtype=np.float32)
+
+
+def view_observation(encoder: ObservationEncoder, state: GameState, seat: int) -> np.ndarray:
+    """The same vector through the reference path, the seat's view (tests compare the two)."""
+    return np.asarray(encoder.encode(state.view(seat), seat), dtype=np.float32)
+
+
+def action_mask(state: GameState, seat: int, num_actions: int) -> np.ndarray:
+    """Seat ``seat``'s 0/1 mask (int8): its legal actions, all 0 unless it is to act."""
     mask = np.zeros(num_actions, dtype=np.int8)
     if not state.is_terminal() and state.current_player() == seat:
         mask[state.legal_actions()] = 1
-    return {"observation": obs, "action_mask": mask}
+    return mask
+
+
+def encode(encoder: ObservationEncoder, state: GameState, seat: int, num_actions: int) -> dict[str, np.ndarray]:
+    """Seat ``seat``'s observation dict: its observation vector, and its 0/1 mask (all 0 unless it is to act)."""
+    return {"observation": observation(encoder, state, seat), "action_mask": action_mask(state, seat, num_actions)}
 
 
 class FirebreakAEC(AECEnv):
@@ -129,7 +151,11 @@ class FirebreakAEC(AECEnv):
             self._was_dead_step(action)
             return
         state = self.game_state
-        state.apply(int(action))  # an illegal action raises IllegalActionError and changes nothing
+        a = int(action)
+        if a in state.legal_actions():  # the mask's own list: no second legality check
+            state.apply_unchecked(a)
+        else:
+            state.apply(a)  # raises IllegalActionError (or MalformedActionError) and changes nothing
         self._steps += 1
         self._cumulative_rewards[agent] = 0.0
         if state.is_terminal():
@@ -140,10 +166,9 @@ class FirebreakAEC(AECEnv):
             self._accumulate_rewards()
             return  # agent_selection stays: the dead agents are stepped with None, in order
         if self.max_steps is not None and self._steps >= self.max_steps:
-            for a in self.agents:
-                self.truncations[a] = True
-        for a in self.agents:
-            self.rewards[a] = 0.0
+            for name in self.agents:
+                self.truncations[name] = True
+        # rewards stay 0 until the end (set once, above), so there is nothing to clear here
         self.agent_selection = agent_name(state.current_player())
 
     def render(self) -> str | None:
@@ -167,4 +192,38 @@ def aec_env(game: str | GameSpec, num_players: int | None = None, *, render_mode
     actions (``None``: play to the end).
     """
     env = FirebreakAEC(game, num_players, render_mode=render_mode, reward=reward, max_steps=max_steps, **options)
-    return wrappers.OrderEnforcingWrapper(env)
+    return OrderEnforcing(env)
+
+
+class OrderEnforcing(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's order checks, with the per-decision calls (``last``, ``agent_selection``, ``agents``) answered
+    directly instead of through the wrapper's generic attribute lookup, which cost more than the step itself."""
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict]:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.last(observe)
+
+    @property
+    def agent_selection(self) -> str:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.agent_selection
+
+    @property
+    def agents(self) -> list[str]:
+        if not self._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")
+        return self.env.agents
+
+    def step(self, action: Any) -> None:
+        if self._has_reset and self.env.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)
+
+    def observe(self, agent: str) -> Any:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self.env.observe(agent)

@@ -4,16 +4,23 @@ Registered on the spec as ``observation_encoder`` (see :mod:`firebreak.core.enco
 so a seat never sees the recruit cards another player drew or the order of a deck. Seats are relative to the
 viewer (block 0 is the viewer). ``B`` is the number of board cells (blocks and firehouses), ``E`` the number of
 distinct event cards and ``R`` of distinct Crew cards over every add-on (so all option sets share one layout).
+
+:meth:`BrigadeEncoder.write_state` is the fast path: the same vector read straight from the state (the recruit
+cards by name only for the seat that drew them, the decks by size only); the board's fixed part (firehouses,
+affiliations, values, tracks, Big Buildings) is written once per game and copied after that.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from firebreak.core.encoding import Field, ObservationEncoder, Writer, index_of
 
 from .data import AFFILIATIONS
 from .tables import N_POS, TRACK_NAMES, pos_name, tables
+
+if TYPE_CHECKING:
+    from .state import BrigadeState
 
 B = N_POS
 POSITIONS = tuple(pos_name(p) for p in range(B))
@@ -23,6 +30,14 @@ A = len(AFFILIATIONS)
 AFFILIATION_INDEX = {a: i for i, a in enumerate(AFFILIATIONS)}
 E = len(EVENTS)
 R = len(CREW)
+_T = tables()
+EVENT_INDEX = tuple(EVENTS.index(e[2]) for e in _T.events)
+"""Event card id -> its slot in ``event_discard``."""
+LAST_EVENT_INDEX = tuple(index_of(EVENTS, e[2].replace(" (starter)", "")) for e in _T.events)
+"""Event card id -> its slot in ``last_event`` (a starter shows as the card it copies; None: no slot)."""
+CREW_INDEX = tuple(CREW.index(c[0]) for c in _T.crew)
+CREW_AFF = tuple(c[1] for c in _T.crew)
+CREW_WATER = tuple(c[2] for c in _T.crew)
 PER_SEAT = [
     Field("tracks", 2 * len(TRACK_NAMES), "per track (" + ", ".join(TRACK_NAMES) + "): circle / circles, value / 5"),
     Field("crew", A + 3, "Crew cards per affiliation / 3, then cards / 5, active cards / 5, water / 10"),
@@ -153,3 +168,173 @@ class BrigadeEncoder(ObservationEncoder):
             out.num(p["loyalty_supply"], 10)
             out.num(p["score"], 20)
             out.num(p["bonus_actions"], 3)
+
+    # --- the fast path ---------------------------------------------------------------------------------------
+    def write_state(self, state: "BrigadeState", viewer: int, out: Any) -> None:
+        s = state
+        n = self.num_players
+        o = self.offsets()
+        # the fixed board (the same all game): cached per game and copied
+        static = getattr(self, "_static", None)
+        if static is None or static[0] is not s.st_aff or static[1] is not s.st_value \
+                or static[2] is not s.st_track or static[3] is not s.st_big or static[6] is not type(out):
+            end = o["cell.intensity"]
+            for pos in range(B):
+                aff = s.st_aff[pos]
+                if aff < 0:
+                    out[pos] = 1.0
+                else:
+                    out[B + pos * A + aff] = 1.0
+                out[o["cell.value"] + pos] = float(s.st_value[pos] or 0) * (1.0 / 5)
+                out[o["cell.track"] + pos] = float(s.st_track[pos] or 0) * (1.0 / 3)
+            big = o["cell.big_building"]
+            for pos in range(B):
+                if s.st_big[pos]:
+                    out[big + pos] = 1.0
+            static = self._static = (s.st_aff, s.st_value, s.st_track, s.st_big, out[:end].copy(),
+                                     out[big:big + B].copy(), type(out))
+        else:
+            end = o["cell.intensity"]
+            big = o["cell.big_building"]
+            out[:end] = static[4]
+            out[big:big + B] = static[5]
+        at = o["cell.intensity"]
+        destroyed_at = o["cell.destroyed"]
+        for pos, v in enumerate(s.intensity):
+            if v:
+                out[at + pos] = v * 0.25
+        for pos, v in enumerate(s.destroyed):
+            if v:
+                out[destroyed_at + pos] = 1.0
+        loyal_at = o["cell.loyal"]
+        renown_at = o["cell.renown"]
+        for pos, p in enumerate(s.loyal):
+            if p >= 0:
+                out[loyal_at + pos * n + (p - viewer) % n] = 1.0
+        renown = s.renown
+        for k in range(n):
+            seat = (viewer + k) % n
+            for pos in range(B):
+                v = renown[pos * 4 + seat]
+                if v:
+                    out[renown_at + pos * n + k] = v * 0.2
+        brigades_at = o["cell.brigades"]
+        wagons_at = o["cell.wagons"]
+        for p in range(n):
+            k = (p - viewer) % n
+            out[brigades_at + s.bpos[p] * n + k] = 1.0
+            out[wagons_at + s.wpos[p] * n + k] = 1.0
+        at = o["turn"]
+        if s.turn_number:
+            out[at] = float(s.turn_number) / 30
+        if s.turn_player is not None and s.turn_player >= 0:
+            out[o["active"] + (s.turn_player - viewer) % n] = 1.0
+        to_act = s.current_player()
+        if to_act >= 0:
+            out[o["to_act"] + (to_act - viewer) % n] = 1.0
+        out[o["phase"] + (0 if s.phase == 0 else 1)] = 1.0
+        at = o["actions"]
+        if s.used:
+            out[at] = float(s.used) / 5
+        allowed = s.actions_allowed()
+        if allowed:
+            out[at + 1] = float(allowed) / 5
+        if s.event_deck:
+            out[o["event_deck"]] = float(len(s.event_deck)) / 20
+        if s.event_discard:
+            counts = [0.0] * E
+            for e in s.event_discard:
+                counts[EVENT_INDEX[e]] += 1.0 / 3
+            at = o["event_discard"]
+            for i, v in enumerate(counts):
+                if v:
+                    out[at + i] = v
+        if s.last_event >= 0:
+            i = LAST_EVENT_INDEX[s.last_event]
+            if i is not None:
+                out[o["last_event"] + i] = 1.0
+        if s.crew_deck:
+            out[o["crew_deck"]] = float(len(s.crew_deck)) / 20
+        if s.crew_discard:
+            counts = [0.0] * R
+            for c in s.crew_discard:
+                counts[CREW_INDEX[c]] += 1.0
+            at = o["crew_discard"]
+            for i, v in enumerate(counts):
+                if v:
+                    out[at + i] = v
+        at = o["drawn"]
+        drawn = s.drawn
+        if drawn:
+            if viewer == s.drawer:  # only the seat that drew them knows the recruit cards
+                counts = [0.0] * R
+                for c in drawn:
+                    counts[CREW_INDEX[c]] += 1.0
+                for i, v in enumerate(counts):
+                    if v:
+                        out[at + i] = v
+            out[at + R] = float(len(drawn)) / 3
+        if s.drawer >= 0:
+            out[o["drawer"] + (s.drawer - viewer) % n] = 1.0
+        at = o["destroyed"]
+        if s.n_destroyed:
+            out[at] = float(s.n_destroyed) / 10
+        if s.n_univ_destroyed:
+            out[at + 1] = float(s.n_univ_destroyed) / 3
+        if s.evac:
+            out[at + 2] = float(s.evac)
+        if s.over:
+            out[o["over"]] = 1.0
+        self._write_seats(s, viewer, out)
+
+    def _write_seats(self, s: "BrigadeState", viewer: int, out: Any) -> None:
+        n = self.num_players
+        at = self.offsets()["seat[0].tracks"]
+        per_seat = self.size - at
+        per_seat //= n
+        tracks = _T.tracks
+        last = _T.track_last
+        scores = s.scores()
+        for k in range(n):
+            p = (viewer + k) % n
+            base = at + k * per_seat
+            for t in range(3):
+                level = s.tracks[3 * p + t]
+                out[base + 2 * t] = float((level + 1) / (last[t] + 1))
+                value = tracks[t][level]
+                if value:
+                    out[base + 2 * t + 1] = float(value) / 5
+            base += 2 * len(TRACK_NAMES)
+            crew = s.crew[p]
+            if crew:
+                counts = [0.0] * A
+                active = water = 0
+                for c in crew:
+                    counts[CREW_AFF[c]] += 1.0 / 3
+                    active += s.active(p, c)
+                    water += CREW_WATER[c]
+                for i, v in enumerate(counts):
+                    if v:
+                        out[base + i] = v
+                out[base + A] = float(len(crew)) / 5
+                if active:
+                    out[base + A + 1] = float(active) / 5
+                if water:
+                    out[base + A + 2] = float(water) / 10
+            base += A + 3
+            for i, v in enumerate((s.wb[p], s.brigade_cap(p), s.ww[p], s.wagon_cap(p))):
+                if v:
+                    out[base + i] = float(v) / 5
+            base += 4
+            out[base + s.bpos[p]] = 1.0
+            out[base + B + s.wpos[p]] = 1.0
+            out[base + 2 * B + s.firehouse[p]] = 1.0
+            base += 3 * B
+            if s.renown_left[p]:
+                out[base] = float(s.renown_left[p]) / 15
+            if s.loyalty_left[p]:
+                out[base + 1] = float(s.loyalty_left[p]) / 10
+            if scores[p]:
+                out[base + 2] = float(scores[p]) / 20
+            if s.bonus[p]:
+                out[base + 3] = float(s.bonus[p]) / 3
