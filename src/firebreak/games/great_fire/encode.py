@@ -4,16 +4,22 @@ Registered on the spec as ``observation_encoder`` (see :mod:`firebreak.core.enco
 so a seat never sees a rival's hand, objectives, tokens or (with Hidden Colours) colour. Seats are relative to
 the viewer (block 0 is the viewer). ``D`` is the number of districts on the board, ``C`` the number of house
 colours; the length depends only on the player count.
+
+:meth:`GreatFireEncoder.write_state` is the fast path: the same vector read straight from the state, touching a
+rival's hand, tokens, objectives and (with Hidden Colours) colour only where the view would show them.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from firebreak.core.encoding import Field, ObservationEncoder, Writer, index_of
 
 from .board import DIRECTION_NAMES, STACK_LETTERS, TOKEN_KINDS, load_board
-from .phases import PHASE_NAMES
+from .phases import P_OVER, PHASE_NAMES, STACK
+
+if TYPE_CHECKING:
+    from .state import GreatFireState
 
 BOARD = load_board()
 D = BOARD.num_districts
@@ -132,3 +138,148 @@ class GreatFireEncoder(ObservationEncoder):
             out.num(p["hero_of_london"])
             score = p.get("score", {})
             out.num(sum(score.get(k, 0) for k in ("houses", "fires_put_out", "hero_of_london")), 50)
+
+    # --- the fast path ---------------------------------------------------------------------------------------
+    def write_state(self, state: "GreatFireState", viewer: int, out: Any) -> None:
+        s = state
+        n = self.num_players
+        o = self.offsets()
+        fire, bands = s.fire, s.bands
+        contained_at = o["district.contained"]
+        bands_at = o["district.trained_bands"]
+        for d in range(D):
+            f = fire[d]
+            if f:
+                out[d] = f * 0.1
+                if f <= bands[d]:
+                    out[contained_at + d] = 1.0
+            if bands[d]:
+                out[bands_at + d] = bands[d] * (1.0 / 3)
+        at = o["district.demolished"]
+        for d in range(D):
+            if s.demolished[d]:
+                out[at + d] = float(s.demolished[d])
+        at = o["district.token"]
+        for d in range(D):
+            if s.token[d] >= 0:
+                out[at + d] = 1.0
+        at = o["district.houses"]
+        for d in range(D):
+            houses = s.houses[d]
+            if houses:
+                counts = [0.0] * C
+                for c in houses:
+                    counts[c] += 0.25
+                for c, v in enumerate(counts):
+                    if v:
+                        out[at + d * C + c] = v
+        at = o["district.landowners"]
+        landowner = s.landowner
+        for p in range(n):
+            d = landowner[p]
+            if 0 <= d < D:
+                out[at + d * n + (p - viewer) % n] = 1.0
+        out[o["phase"] + s.phase] = 1.0
+        to_act = s.current_player()
+        if to_act >= 0:
+            out[o["to_act"] + (to_act - viewer) % n] = 1.0
+        if s.turn:
+            out[o["turn"]] = float(s.turn) / 30
+        if s.ap:
+            out[o["action_points"]] = float(s.ap) / 3
+        if s.card >= 0:
+            out[o["card_played"] + s.card] = 1.0
+        if s.intensify_left:
+            out[o["intensify_left"]] = float(s.intensify_left) / 5
+        if s.stock:
+            out[o["stock"]] = float(s.stock) / 30
+        deck_size = 0
+        at = o["fire_stack_left"]
+        for c in s.deck:
+            if c < STACK:
+                deck_size += 1
+            else:
+                out[at + c - STACK] = 1.0
+        if deck_size:
+            out[o["deck_size"]] = float(deck_size) / 30
+        until = s.cards_until_intensify()
+        if until:
+            out[o["cards_until_intensify"]] = float(until) / 10
+        if s.box:
+            out[o["cards_in_box"]] = float(len(s.box)) / 20
+        if s.discards:
+            counts = [0.0] * DIRS
+            for c in s.discards:
+                counts[c] += 1.0 / 10
+            at = o["discards"]
+            for i, v in enumerate(counts):
+                if v:
+                    out[at + i] = v
+        if s.final_turns >= 0:
+            at = o["final_turns_left"]
+            out[at] = 1.0
+            if s.final_turns:
+                out[at + 1] = float(s.final_turns) / 10
+        at = o["houses_lost"]
+        for c in range(C):
+            if s.lost[c]:
+                out[at + c] = s.lost[c] * (1.0 / 20)
+        if s.hero >= 0:
+            out[o["hero_of_london"] + (s.hero - viewer) % n] = 1.0
+        # the viewer's own hand, tokens, objectives and score
+        at = o["my_hand"]
+        for dr, v in enumerate(s.hands[viewer]):
+            if v:
+                out[at + dr] = v * (1.0 / 5)
+        held = s.held[viewer]
+        if held:
+            counts = [0.0] * len(TOKEN_KINDS)
+            for t in held:
+                counts[t] += 1.0
+            at = o["my_tokens"]
+            for i, v in enumerate(counts):
+                if v:
+                    out[at + i] = v
+        vp_at, surviving_at = o["my_objectives"], o["my_objectives_surviving"]
+        objective_vp = BOARD.objective_vp
+        for d in s.objectives[viewer]:
+            if objective_vp[d]:
+                out[vp_at + d] = objective_vp[d] / 6
+            if s.objective_survived(d):
+                out[surviving_at + d] = 1.0
+        over = s.phase == P_OVER
+        colours_public = not s.options["hidden_colours"] or over
+        total = s.score_breakdown(viewer)["total"]
+        if total:
+            out[o["my_score"]] = float(total) / 50
+        at = o["seat[0].colour"]
+        per_seat = (self.size - at) // n
+        for k in range(n):
+            p = (viewer + k) % n
+            base = at + k * per_seat
+            mine = p == viewer
+            out[base + (s.colour[p] if colours_public or mine else C)] = 1.0
+            base += C + 1
+            d = landowner[p]
+            if 0 <= d < D:
+                out[base + d] = 1.0
+            base += D
+            hand_size = sum(s.hands[p])
+            if hand_size:
+                out[base] = float(hand_size) / 10
+            base += 1
+            for dr, v in enumerate(s.known[p]):
+                if v:
+                    out[base + dr] = v * (1.0 / 5)
+            base += DIRS
+            if s.held[p]:
+                out[base] = float(len(s.held[p])) / 5
+            if s.put_out[p]:
+                out[base + 1] = float(s.put_out[p]) / 10
+            if s.hero == p:
+                out[base + 2] = 1.0
+            if mine or over or colours_public:
+                b = s.score_breakdown(p)
+                public = b["houses"] + b["fires_put_out"] + b["hero_of_london"]
+                if public:
+                    out[base + 3] = float(public) / 50
