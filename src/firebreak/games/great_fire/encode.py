@@ -144,35 +144,19 @@ class GreatFireEncoder(ObservationEncoder):
         s = state
         n = self.num_players
         o = self.offsets()
+        # the district blocks are contiguous and mostly non-zero: built as one list, assigned as one slice
         fire, bands = s.fire, s.bands
-        contained_at = o["district.contained"]
-        bands_at = o["district.trained_bands"]
-        for d in range(D):
-            f = fire[d]
-            if f:
-                out[d] = f * 0.1
-                if f <= bands[d]:
-                    out[contained_at + d] = 1.0
-            if bands[d]:
-                out[bands_at + d] = bands[d] * (1.0 / 3)
-        at = o["district.demolished"]
-        for d in range(D):
-            if s.demolished[d]:
-                out[at + d] = float(s.demolished[d])
-        at = o["district.token"]
-        for d in range(D):
-            if s.token[d] >= 0:
-                out[at + d] = 1.0
-        at = o["district.houses"]
-        for d in range(D):
-            houses = s.houses[d]
-            if houses:
-                counts = [0.0] * C
-                for c in houses:
-                    counts[c] += 0.25
-                for c, v in enumerate(counts):
-                    if v:
-                        out[at + d * C + c] = v
+        block = [f * 0.1 for f in fire]
+        block += [1.0 if 0 < f <= b else 0.0 for f, b in zip(fire, bands)]
+        block += [float(x or 0) for x in s.demolished]
+        block += [1.0 if t >= 0 else 0.0 for t in s.token]
+        block += [b * (1.0 / 3) for b in bands]
+        houses = [0.0] * (D * C)
+        for d, here in enumerate(s.houses):
+            for c in here:
+                houses[d * C + c] += 0.25
+        block += houses
+        out[:len(block)] = block
         at = o["district.landowners"]
         landowner = s.landowner
         for p in range(n):
