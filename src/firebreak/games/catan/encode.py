@@ -8,15 +8,23 @@ corner (node) and per side (edge) of the board a new game with these options sho
 sides of its hexes. A new board (more players, another scenario) therefore needs no change here; a new terrain,
 harbour or piece kind is one more name in :data:`TERRAINS`, :data:`HARBOURS` or a field below, and a new phase
 comes with ``PHASE_NAMES``. Names the encoder does not know go to an "other" slot instead of failing.
+
+:meth:`CatanEncoder.write_state` is the fast path: the same vector read straight from the state (a rival's hand
+and development cards only as the counts the view shows); the fixed board (terrains, numbers, harbours) is
+written once per board and copied after that.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from firebreak.core.encoding import Field, ObservationEncoder, Writer, index_of
 
-from .constants import DEV_KINDS, PHASE_NAMES, RESOURCE_NAMES
+from .board import GENERIC, TERRAIN_NAMES
+from .constants import DEV_KINDS, PHASE_NAMES, PIECES, RESOURCE_NAMES, TRADE_CONFIRM, TRADE_DRAFT
+
+if TYPE_CHECKING:
+    from .state import CatanState
 
 TERRAINS = (*RESOURCE_NAMES, "desert", "gold field", "sea")
 """Terrain names in the order of the one-hot (unknown names: the extra "other" slot)."""
@@ -209,3 +217,166 @@ class CatanEncoder(ObservationEncoder):
             for seat in self.seats_from(viewer):
                 for name, _doc in SEA_PER_SEAT:
                     out.num(players[seat][name], 15 if name == "ships_left" else 4)
+
+    # --- the fast path ---------------------------------------------------------------------------------------
+    def _static(self, s: "CatanState", out: Any) -> tuple[Any, list[int]]:
+        """The fixed board's numbers (hex terrains and numbers, harbours) for this board, and the encoder's edge
+        slot for each of the topology's edges; computed once per board (compared by value, so a copied state
+        hits the cache) and per buffer type."""
+        t = s.topo
+        cached = getattr(self, "_board", None)
+        if cached is not None and cached[0] is t and cached[1] == s.terrain and cached[2] == s.numbers \
+                and cached[3] == s.node_harbour and cached[4] is type(out):
+            return cached[5], cached[6]
+        o = self.offsets()
+        terrains = len(TERRAINS)
+        for h in range(t.num_hexes):
+            i = index_of(TERRAINS, TERRAIN_NAMES[s.terrain[h]])
+            out[h * (terrains + 1) + (terrains if i is None else i)] = 1.0
+            k = index_of(NUMBERS, s.numbers[h])
+            if k is not None:
+                out[o["hex.number"] + h * len(NUMBERS) + k] = 1.0
+        kinds = len(HARBOURS) + 1
+        at = o["node.harbour"]
+        for e in t.harbour_edges:
+            nodes = t.edge_nodes[e]
+            h = s.node_harbour[nodes[0]]
+            i = index_of(HARBOURS, "generic 3:1" if h == GENERIC else RESOURCE_NAMES[h] + " 2:1")
+            for node in nodes:
+                out[at + node * kinds + (len(HARBOURS) if i is None else i)] = 1.0
+        slots = []
+        for e in range(len(t.edge_nodes)):
+            a, b = t.edge_nodes[e]
+            slots.append(self.edge_index.get((min(a, b), max(a, b)), -1))
+        end = o["hex.token"]
+        harbour = out[at:at + self.nodes * kinds].copy()
+        board = (out[:end].copy(), harbour)
+        self._board = (t, list(s.terrain), list(s.numbers), list(s.node_harbour), type(out), board, slots)
+        return board, slots
+
+    def write_state(self, state: "CatanState", viewer: int, out: Any) -> None:
+        s = state
+        n = self.num_players
+        o = self.offsets()
+        (board, harbour), slots = self._static(s, out)
+        out[:len(board)] = board
+        at = o["node.harbour"]
+        out[at:at + len(harbour)] = harbour
+        if s.token_hex >= 0:
+            out[o["hex.token"] + s.token_hex] = 1.0
+        settlement_at, city_at, station_at = o["node.settlement"], o["node.city"], o["node.fire_station"]
+        level, station = s.node_level, s.station
+        for node, p in enumerate(s.node_owner):
+            if p >= 0:
+                k = (p - viewer) % n
+                out[(city_at if level[node] == 2 else settlement_at) + node * n + k] = 1.0
+                if station[node]:
+                    out[station_at + node] = 1.0
+        road_at = o["edge.road"]
+        ship_at = o.get("edge.ship", 0)
+        sea = self.sea
+        ship = s.edge_ship
+        for e, p in enumerate(s.edge_owner):
+            if p >= 0:
+                if ship[e]:
+                    if sea:
+                        out[ship_at + slots[e] * n + (p - viewer) % n] = 1.0
+                else:
+                    out[road_at + slots[e] * n + (p - viewer) % n] = 1.0
+        phase = s.phase if 0 <= s.phase < len(PHASE_NAMES) else len(PHASE_NAMES)
+        out[o["phase"] + phase] = 1.0
+        to_act = s.current_player()
+        if to_act >= 0:
+            out[o["to_act"] + (to_act - viewer) % n] = 1.0
+        if s.turn is not None and s.turn >= 0:
+            out[o["turn"] + (s.turn - viewer) % n] = 1.0
+        if s.turn_count:
+            out[o["turn_number"]] = float(s.turn_count) / 100
+        at = o["dice"]
+        for i, v in enumerate(list(s.dice)[:2]):
+            if v:
+                out[at + i] = v * (1.0 / 6)
+        at = o["bank"]
+        for r, v in enumerate(s.bank):
+            if v:
+                out[at + r] = v * (1.0 / 19)
+        if s.dev_deck:
+            out[o["development_deck"]] = float(len(s.dev_deck)) / 25
+        at = o["holders"]
+        for i, holder in enumerate((s.road_holder, s.army_holder, s.wardens_holder)):
+            if holder is not None and holder >= 0:
+                out[at + i * n + (holder - viewer) % n] = 1.0
+        if s.free_roads:
+            out[o["free_roads"]] = float(s.free_roads) / 2
+        if s.offer_pending:
+            at = o["offer"]
+            out[at] = 1.0
+            stage = 0 if s.phase == TRADE_DRAFT else 2 if s.phase == TRADE_CONFIRM else 1
+            out[at + 1 + stage] = 1.0
+            at += 1 + len(OFFER_STAGES)
+            for r, v in enumerate(s.give):
+                if v:
+                    out[at + r] = v * (1.0 / 4)
+            for r, v in enumerate(s.ask):
+                if v:
+                    out[at + RES + r] = v * (1.0 / 4)
+            at += 2 * RES
+            out[at + (s.turn - viewer) % n] = 1.0
+            for p in s.responders:
+                out[at + n + (p - viewer) % n] = 1.0
+            for p in s.acceptors:
+                out[at + 2 * n + (p - viewer) % n] = 1.0
+        at = o["declined_all_offers"]
+        for p, declined in enumerate(s.declined):
+            if declined:
+                out[at + (p - viewer) % n] = 1.0
+        at = o["fire_owed"]
+        for p, v in enumerate(s.fire_left):
+            if v:
+                out[at + (p - viewer) % n] = v * (1.0 / 5)
+        at = o["my_hand"]
+        for r, v in enumerate(s.hands[viewer]):
+            if v:
+                out[at + r] = v * (1.0 / 10)
+        at = o["my_development"]
+        for k, v in enumerate(s.dev_hand[viewer]):
+            if v:
+                out[at + k] = float(v)
+        for k, v in enumerate(s.dev_new[viewer]):
+            if v:
+                out[at + DEV + k] = float(v)
+        vp = s.total_vp(viewer)
+        if vp:
+            out[o["my_victory_points"]] = float(vp) / 10
+        at = o["seat[0].cards"]
+        per_seat = sum(f.size for f in PER_SEAT)
+        stations = PIECES.fire_stations
+        for k in range(n):
+            p = (viewer + k) % n
+            values = (sum(s.hands[p]) / 10, sum(s.dev_hand[p]) / 5, s.public_vp(p) / 10, s.roads_left[p] / 15,
+                      s.settlements_left[p] / 5, s.cities_left[p] / 4, s.stations_left[p] / 5,
+                      ((stations - s.stations_left[p]) if s.firestorm else 0) / 5, s.road_len[p] / 15,
+                      s.army[p] / 5)
+            base = at + k * per_seat
+            for i, v in enumerate(values):
+                if v:
+                    out[base + i] = float(v)
+            base += len(values)
+            for r, v in enumerate(s.rates[p]):
+                if v:
+                    out[base + r] = v * (1.0 / 4)
+            if s.discard_left[p]:
+                out[base + RES] = float(s.discard_left[p]) / 10
+        if sea:
+            if s.pirate_hex >= 0:
+                out[o["hex.pirate"] + s.pirate_hex] = 1.0
+            at = o["seat[0].ships_left"]
+            for k in range(n):
+                p = (viewer + k) % n
+                base = at + k * len(SEA_PER_SEAT)
+                if s.ships_left[p]:
+                    out[base] = float(s.ships_left[p]) / 15
+                if s.isles[p]:
+                    out[base + 1] = float(len(s.isles[p])) / 4
+                if s.gold_left[p]:
+                    out[base + 2] = float(s.gold_left[p]) / 4
