@@ -13,7 +13,7 @@ from pettingzoo.test import api_test  # noqa: E402
 from firebreak.core import Rng, all_games, get_game  # noqa: E402
 from firebreak.core.encoding import observation_encoder  # noqa: E402
 from firebreak.rl import aec_env  # noqa: E402
-from firebreak.rl.aec import encode  # noqa: E402
+from firebreak.rl.aec import encode, observation, view_observation  # noqa: E402
 
 from .helpers import OPTION_SETS, game_counts, short  # noqa: E402
 
@@ -84,13 +84,44 @@ def test_observations_ignore_what_the_seat_cannot_see(game: str) -> None:
                 if step % 7 == 0:
                     seat = state.current_player()
                     twin = state.determinize(seat, Rng(1000 + step))
-                    mine = encode(encoder, state, seat, actions)
+                    mine = encode(encoder, state, seat, actions)  # the fast path when the game has one
                     theirs = encode(encoder, twin, seat, actions)
                     assert np.array_equal(mine["observation"], theirs["observation"])
                     assert np.array_equal(mine["action_mask"], theirs["action_mask"])
+                    for other in range(n):  # every seat, fast path and view path alike
+                        ours = observation(encoder, state, other)
+                        assert np.array_equal(ours, view_observation(encoder, state, other))
+                        if other == seat:
+                            assert np.array_equal(ours, observation(encoder, twin, other))
+                            assert np.array_equal(ours, view_observation(encoder, twin, other))
                     differs += twin.state_dict() != state.state_dict()
                 state.apply(rng.choice(state.legal_actions()))
     assert differs > 5
+
+
+@pytest.mark.parametrize("game", [s.name for s in all_games()])
+def test_fast_observations_equal_the_view_path_at_every_step(game: str) -> None:
+    """Every game's fast path (straight from the state) gives exactly the vector its view path gives, for every
+    seat at every step of random games, with every player count and option set tested; a list buffer and the
+    environments' float32 buffer alike."""
+    spec = get_game(game)
+    compared = 0
+    for k, options in enumerate(OPTION_SETS[game]):
+        for n in range(spec.min_players, spec.max_players + 1):
+            encoder = observation_encoder(spec, n, short(game, options))
+            assert encoder.has_fast_path
+            state = spec.new_game(n, 100 + k, short(game, options))
+            rng = Rng(k + n)
+            while True:
+                for seat in range(n):
+                    reference = view_observation(encoder, state, seat)
+                    assert np.array_equal(observation(encoder, state, seat), reference), (options, n, seat)
+                    assert np.array_equal(np.asarray(encoder.encode_state(state, seat), np.float32), reference)
+                    compared += 1
+                if state.is_terminal():
+                    break
+                state.apply(rng.choice(state.legal_actions()))
+    assert compared > 2000
 
 
 def test_seeding_reproduces_games() -> None:

@@ -1,6 +1,7 @@
 """A single-agent Gymnasium environment: one seat learns, firebreak bots play the others.
 
-The observation is the learner's encoded view (float32, the game's encoder) and the action an integer of the
+The observation is what the learner's seat may see, encoded (float32, the game's encoder, through its fast path
+when it has one) and the action an integer of the
 game's action space; :meth:`FirebreakGym.action_masks` gives the legal actions as booleans, as sb3-contrib's
 MaskablePPO expects. Opponents are bot specs (:func:`firebreak.agents.make_agent`: ``"random"``, ``"greedy"``,
 ``"mcts:iterations=200"``, or a level ``"easy"``, ``"medium"``, ``"hard"``), one for all seats or one per other
@@ -33,7 +34,7 @@ from firebreak.agents import Agent, Observation, agent_rng, make_agent
 from firebreak.core import FirebreakError, GameSpec, GameState, Rng, get_game
 from firebreak.core.encoding import observation_encoder
 
-from .aec import REWARDS
+from .aec import REWARDS, observation
 
 
 class FirebreakGym(gymnasium.Env):
@@ -80,7 +81,7 @@ class FirebreakGym(gymnasium.Env):
 
     def _observe(self) -> np.ndarray:
         assert self.state is not None
-        return np.asarray(self.encoder.encode(self.state.view(self.seat), self.seat), dtype=np.float32)
+        return observation(self.encoder, self.state, self.seat)
 
     def _bots_play(self) -> None:
         state = self.state

@@ -7,7 +7,8 @@ own options (``python_firebreak_great_fire(players=3,hidden_colours=True)``).
 - Imperfect information, **sampled** chance: the games draw cards and dice from their own seeded generator inside
   an action (as OpenSpiel's sampled-stochastic games do), so there are no chance nodes; each new initial state
   takes a fresh seed from the game's ``seed`` parameter (-1: a random seed per game).
-- Observation tensor: the game's encoder (:mod:`firebreak.core.encoding`), from the seat's view only; observation
+- Observation tensor: the game's encoder (:mod:`firebreak.core.encoding`), from what the seat may see only (its
+  fast path when it has one, the same vector as from the seat's view); observation
   string: the same vector's non-zero entries named by field. Information-state string (perfect recall): the
   observation string and the log of every event the seat has seen, with the actions as that seat may read them.
 - ``resample_from_infostate``: the determinisation the firebreak bots use (``GameState.determinize``), seeded
@@ -209,10 +210,14 @@ class FirebreakObserver:
         self._names = names
 
     def set_from(self, state: FirebreakState, player: int) -> None:
-        self.tensor[:] = self.encoder.encode(state.fb.view(player), player)
+        if self.encoder.has_fast_path:
+            self.tensor.fill(0.0)
+            self.encoder.write_state(state.fb, player, self.tensor)
+        else:
+            self.tensor[:] = self.encoder.encode(state.fb.view(player), player)
 
     def string_from(self, state: FirebreakState, player: int) -> str:
-        values = self.encoder.encode(state.fb.view(player), player)
+        values = self.encoder.encode_state(state.fb, player)
         text = " ".join(f"{self._names[i]}={v:g}" for i, v in enumerate(values) if v)
         if not self.perfect_recall:
             return text

@@ -251,7 +251,7 @@ class CatanEncoder(ObservationEncoder):
         end = o["hex.token"]
         harbour = out[at:at + self.nodes * kinds].copy()
         board = (out[:end].copy(), harbour)
-        self._board = (t, list(s.terrain), list(s.numbers), list(s.node_harbour), type(out), board, slots)
+        self._board = (t, s.terrain[:], s.numbers[:], s.node_harbour[:], type(out), board, slots)
         return board, slots
 
     def write_state(self, state: "CatanState", viewer: int, out: Any) -> None:
