@@ -8,7 +8,9 @@ For each game, K seeded games are played with uniformly random legal moves twice
 environment (``env.last()`` for the acting agent, i.e. its view encoded and its mask built, then ``env.step``),
 the same games move for move. Printed: microseconds per decision each way and their ratio (target: at most 3x);
 the environment's time is split into the seat's view (the game's own ``view``, 0 when the game's encoder has a
-fast path that reads the state directly), the encoding (either path) and the rest.
+fast path that reads the state directly), the encoding (either path) and the rest. The random agent reads its
+legal actions from the 0/1 int8 mask viewed as booleans (numpy finds the non-zeros of a boolean array about ten
+times faster, which matters for Great Fire's 14857 actions); that is the agent's cost, not the environment's.
 Times are this process's CPU time (one core), so a busy machine gives the same figures, only later. Catan is
 given a turn limit of 100 so its random games end (they otherwise run thousands of turns).
 """
@@ -85,7 +87,7 @@ def through_env(spec: GameSpec, n: int, seeds: range, options: dict) -> tuple[fl
                 if term or trunc:
                     env.step(None)
                     continue
-                legal = np.flatnonzero(obs["action_mask"])
+                legal = np.flatnonzero(obs["action_mask"].view(np.bool_))
                 env.step(int(legal[int(rng.integers(len(legal)))]))
                 decisions += 1
         elapsed = time.process_time() - start

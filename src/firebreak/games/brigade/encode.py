@@ -214,8 +214,7 @@ class BrigadeEncoder(ObservationEncoder):
         renown = s.renown
         for k in range(n):
             seat = (viewer + k) % n
-            for pos in range(B):
-                v = renown[pos * 4 + seat]
+            for pos, v in enumerate(renown[seat::4]):  # four slots per cell, one per seat
                 if v:
                     out[renown_at + pos * n + k] = v * 0.2
         brigades_at = o["cell.brigades"]

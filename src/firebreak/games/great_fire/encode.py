@@ -32,6 +32,9 @@ DIRS = len(DIRECTION_NAMES)
 class GreatFireEncoder(ObservationEncoder):
     """Board (per district), game counters, then one block per seat from the viewer on."""
 
+    _districts: tuple | None = None
+    """The fast path's last district blocks and the board they came from."""
+
     def fields(self) -> list[Field]:
         n = self.num_players
         per_seat = [
@@ -144,19 +147,27 @@ class GreatFireEncoder(ObservationEncoder):
         s = state
         n = self.num_players
         o = self.offsets()
-        # the district blocks are contiguous and mostly non-zero: built as one list, assigned as one slice
-        fire, bands = s.fire, s.bands
-        block = [f * 0.1 for f in fire]
-        block += [1.0 if 0 < f <= b else 0.0 for f, b in zip(fire, bands)]
-        block += [float(x or 0) for x in s.demolished]
-        block += [1.0 if t >= 0 else 0.0 for t in s.token]
-        block += [b * (1.0 / 3) for b in bands]
-        houses = [0.0] * (D * C)
-        for d, here in enumerate(s.houses):
-            for c in here:
-                houses[d * C + c] += 0.25
-        block += houses
-        out[:len(block)] = block
+        # The district blocks (the same for every viewer) are contiguous: built as one list, assigned as one
+        # slice, and kept until the board changes (compared by value: most decisions leave it alone).
+        fire, bands, demolished, token, houses = s.fire, s.bands, s.demolished, s.token, s.houses
+        cached = self._districts
+        if cached is not None and cached[0] is type(out) and cached[1] == fire and cached[2] == bands \
+                and cached[3] == demolished and cached[4] == token and cached[5] == houses:
+            out[:len(cached[6])] = cached[6]
+        else:
+            block = [f * 0.1 for f in fire]
+            block += [1.0 if 0 < f <= b else 0.0 for f, b in zip(fire, bands)]
+            block += [float(x or 0) for x in demolished]
+            block += [1.0 if t >= 0 else 0.0 for t in token]
+            block += [b * (1.0 / 3) for b in bands]
+            counts = [0.0] * (D * C)
+            for d, here in enumerate(houses):
+                for c in here:
+                    counts[d * C + c] += 0.25
+            block += counts
+            out[:len(block)] = block
+            self._districts = (type(out), list(fire), list(bands), list(demolished), list(token),
+                               [list(h) for h in houses], out[:len(block)].copy())
         at = o["district.landowners"]
         landowner = s.landowner
         for p in range(n):
@@ -233,7 +244,8 @@ class GreatFireEncoder(ObservationEncoder):
                 out[surviving_at + d] = 1.0
         over = s.phase == P_OVER
         colours_public = not s.options["hidden_colours"] or over
-        total = s.score_breakdown(viewer)["total"]
+        mine_score = s.score_breakdown(viewer)
+        total = mine_score["total"]
         if total:
             out[o["my_score"]] = float(total) / 50
         at = o["seat[0].colour"]
@@ -263,7 +275,7 @@ class GreatFireEncoder(ObservationEncoder):
             if s.hero == p:
                 out[base + 2] = 1.0
             if mine or over or colours_public:
-                b = s.score_breakdown(p)
+                b = mine_score if mine else s.score_breakdown(p)
                 public = b["houses"] + b["fires_put_out"] + b["hero_of_london"]
                 if public:
                     out[base + 3] = float(public) / 50
