@@ -136,7 +136,9 @@ class FirebreakAEC(AECEnv):
         self.agent_selection = agent_name(self.state_.current_player())
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        state = self.game_state
+        state = self.state_
+        if state is None:
+            raise RuntimeError("call reset() first")
         stamp = len(state.history)
         hit = self._cache.get(agent)
         if hit is not None and hit[0] == stamp:
@@ -160,16 +162,16 @@ class FirebreakAEC(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         if state.is_terminal():
             final = state.returns() if self.reward_kind == "win" else state.scores()
-            for p, a in enumerate(self.possible_agents):
-                self.rewards[a] = float(final[p])
-                self.terminations[a] = True
+            for p, name in enumerate(self.possible_agents):
+                self.rewards[name] = float(final[p])
+                self.terminations[name] = True
             self._accumulate_rewards()
             return  # agent_selection stays: the dead agents are stepped with None, in order
         if self.max_steps is not None and self._steps >= self.max_steps:
             for name in self.agents:
                 self.truncations[name] = True
         # rewards stay 0 until the end (set once, above), so there is nothing to clear here
-        self.agent_selection = agent_name(state.current_player())
+        self.agent_selection = self.possible_agents[state.current_player()]
 
     def render(self) -> str | None:
         if self.render_mode is None:
