@@ -51,7 +51,7 @@ def through_env(spec: GameSpec, n: int, seeds: range, options: dict) -> tuple[fl
     original_view = state_class.view
     own_view = "view" in state_class.__dict__
     original_encode = encoder.encode
-    original_write = encoder.write_state
+    original_write = getattr(encoder, "write_state", None)
 
     def timed_encode(view, viewer):
         nonlocal encode_time
@@ -74,7 +74,8 @@ def through_env(spec: GameSpec, n: int, seeds: range, options: dict) -> tuple[fl
         return out
 
     encoder.encode = timed_encode
-    encoder.write_state = timed_write
+    if original_write is not None:
+        encoder.write_state = timed_write
     state_class.view = timed_view
     decisions = 0
     try:
@@ -97,7 +98,8 @@ def through_env(spec: GameSpec, n: int, seeds: range, options: dict) -> tuple[fl
         else:
             del state_class.view
         del encoder.encode
-        del encoder.write_state
+        if original_write is not None:
+            del encoder.write_state
     return elapsed, decisions, view_time, encode_time
 
 
