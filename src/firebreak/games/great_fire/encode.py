@@ -33,7 +33,9 @@ class GreatFireEncoder(ObservationEncoder):
     """Board (per district), game counters, then one block per seat from the viewer on."""
 
     _districts: tuple | None = None
-    """The fast path's last district blocks and the board they came from."""
+    """The fast path's last district blocks (fire to trained bands) and the board they came from."""
+    _houses: tuple | None = None
+    """The fast path's last houses block and the houses it came from."""
 
     def fields(self) -> list[Field]:
         n = self.num_players
@@ -147,27 +149,35 @@ class GreatFireEncoder(ObservationEncoder):
         s = state
         n = self.num_players
         o = self.offsets()
-        # The district blocks (the same for every viewer) are contiguous: built as one list, assigned as one
-        # slice, and kept until the board changes (compared by value: most decisions leave it alone).
+        # The district blocks (the same for every viewer) are contiguous: fire, contained, demolished, token and
+        # trained bands built as one list and assigned as one slice, then the houses; each part is kept until
+        # the board changes (compared by value: most decisions leave the houses, and many the rest, alone).
         fire, bands, demolished, token, houses = s.fire, s.bands, s.demolished, s.token, s.houses
+        kind = type(out)
+        end = o["district.houses"]  # where the trained bands end
         cached = self._districts
-        if cached is not None and cached[0] is type(out) and cached[1] == fire and cached[2] == bands \
-                and cached[3] == demolished and cached[4] == token and cached[5] == houses:
-            out[:len(cached[6])] = cached[6]
+        if cached is not None and cached[0] is kind and cached[1] == fire and cached[2] == bands \
+                and cached[3] == demolished and cached[4] == token:
+            out[:end] = cached[5]
         else:
             block = [f * 0.1 for f in fire]
             block += [1.0 if 0 < f <= b else 0.0 for f, b in zip(fire, bands)]
             block += [float(x or 0) for x in demolished]
             block += [1.0 if t >= 0 else 0.0 for t in token]
             block += [b * (1.0 / 3) for b in bands]
+            out[:end] = block
+            self._districts = (kind, list(fire), list(bands), list(demolished), list(token), out[:end].copy())
+        at = end
+        cached = self._houses
+        if cached is not None and cached[0] is kind and cached[1] == houses:
+            out[at:at + D * C] = cached[2]
+        else:
             counts = [0.0] * (D * C)
             for d, here in enumerate(houses):
                 for c in here:
                     counts[d * C + c] += 0.25
-            block += counts
-            out[:len(block)] = block
-            self._districts = (type(out), list(fire), list(bands), list(demolished), list(token),
-                               [list(h) for h in houses], out[:len(block)].copy())
+            out[at:at + D * C] = counts
+            self._houses = (kind, [list(h) for h in houses], out[at:at + D * C].copy())
         at = o["district.landowners"]
         landowner = s.landowner
         for p in range(n):
