@@ -276,6 +276,50 @@ class Storage:
             return [r for run in runs for r in self.append_actions(run)]
         return [None] * len(items)
 
+    def append_batch(self, items: list[tuple[str, int, int, int, bool]], chats: list[Any]
+                     ) -> tuple[list[Exception | None], list[Any]]:
+        """:meth:`append_actions` with chat messages (``table_data.ChatItem``) in the same commit: one per item
+        ``None`` or its exception, and one per message its ``ChatRow`` (None: the game's chat is full) or its
+        exception.
+
+        On SQLite the actions and the messages are ONE transaction, so a message costs no commit (and no fight for
+        the file's write lock with the writer) of its own. If that transaction is refused (an index taken, or a
+        message numbered by another process at the same moment) the actions are stored as
+        :meth:`append_actions` does and each message alone. On PostgreSQL the actions keep their one-statement
+        commit and the messages follow in one transaction of their own, from the same writer thread."""
+        from .table_data import add_chat, insert_chat
+
+        if not chats:
+            return self.append_actions(items), []
+        results: list[Exception | None] | None = None
+        if self.commit_engine is None and items:
+            try:
+                with self.engine.begin() as conn:
+                    self._insert_actions(conn, items)
+                    rows: list[Any] = [insert_chat(self, conn, *chat) for chat in chats]
+                return [None] * len(items), rows
+            except IntegrityError:
+                pass  # stored apart below
+        if items:
+            results = self.append_actions(items)
+        try:  # the messages together
+            with self.engine.begin() as conn:
+                rows = [insert_chat(self, conn, *chat) for chat in chats]
+            return results or [], rows
+        except IntegrityError:
+            pass
+        except UNAVAILABLE as exc:
+            if results is None:
+                raise  # nothing stored: the whole batch is tried again
+            return results, [exc] * len(chats)  # the actions are stored: only the messages are refused
+        rows = []
+        for chat in chats:  # the actions are stored (or refused) by now: a message's failure is its own
+            try:
+                rows.append(add_chat(self, *chat))
+            except Exception as exc:  # noqa: BLE001 - refused or unavailable: that message gets the error
+                rows.append(exc)
+        return results or [], rows
+
     def _insert_actions(self, conn: Any, items: list[tuple[str, int, int, int, bool]]) -> None:
         """The statements of :meth:`append_actions`, as plain SQL run many times over: SQLAlchemy's statement
         building cost more than SQLite's commit itself, and this runs for every action the server accepts."""
