@@ -1,5 +1,5 @@
-"""Chat messages ride in the group commit of the actions: a message and a move queued together are one
-transaction, both survive a restart, a message is acknowledged only once stored, and a socket's messages keep
+"""Chat messages (and clocks) ride in the group commit of the actions: a message and a move queued together are
+one transaction, both survive a restart, a message is acknowledged only once stored, and a socket's messages keep
 their order without holding up its moves. On SQLite and PostgreSQL."""
 
 from __future__ import annotations
@@ -39,16 +39,18 @@ def test_a_message_and_a_move_committed_together_both_survive_a_restart(db_url: 
             committer.append_chat((a, 0, "Alice", "good luck", 0, 10)),
             committer.append_chat((b, None, "Spectator", "hello", 0, 10)),
             committer.append(b, 0, 6, 0, False),
-            committer.append_chat((a, 1, "Bob", "you too", 1, 10)))
+            committer.append_chat((a, 1, "Bob", "you too", 1, 10)),
+            committer.append_clock(b, {"mode": "turn", "seconds": 60, "increment": 0, "remaining": [60.0],
+                                       "running": 0, "started": 1000.0, "deadline": 1060.0}))
 
     results = asyncio.run(play())
     committer.close()
-    assert results[0] is None and results[3] is None
+    assert results[0] is None and results[3] is None and results[5] is None
     said = [r for r in results if isinstance(r, ChatRow)]
     assert [(r.n, r.name, r.text) for r in said] == [(1, "Alice", "good luck"), (1, "Spectator", "hello"),
                                                        (2, "Bob", "you too")]
     assert committer.actions == 2 and committer.chats == 3
-    if inline:  # all queued in one turn of the loop: ONE transaction for the two moves and the three messages
+    if inline:  # all queued in one turn of the loop: ONE transaction for the moves, the messages and the clock
         assert committer.batches == 1
     storage.dispose()
     again = Storage(db_url)  # a new process on the same database
@@ -57,6 +59,8 @@ def test_a_message_and_a_move_committed_together_both_survive_a_restart(db_url: 
         assert [(r.n, r.seat, r.text, r.at) for r in load_chat(again, a)] == [(1, 0, "good luck", 0),
                                                                               (2, 1, "you too", 1)]
         assert [(r.n, r.seat, r.name) for r in load_chat(again, b)] == [(1, None, "Spectator")]
+        clock = again.load_clock(b)  # the game's clock rode in the same commit
+        assert clock is not None and (clock["running"], clock["deadline"]) == (0, 1060.0)
     finally:
         again.dispose()
 

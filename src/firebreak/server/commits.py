@@ -10,8 +10,9 @@ an action whose turn another process took first fails alone (the batch is retrie
 *run*: its move and the bots' instant answers to it (:meth:`~.live.GameManager._commit`), stored all or none, so
 a move answered by three bots costs one commit, not four one after another.
 
-Chat messages ride in the same batches (:meth:`GroupCommitter.append_chat`): on SQLite a message is stored in the
-transaction of the actions pending with it. A message in a transaction of its own, from another thread, cost a
+Chat messages and games' clocks ride in the same batches (:meth:`GroupCommitter.append_chat`,
+:meth:`~GroupCommitter.append_clock`): on SQLite they are stored in the transaction of the actions pending with
+them, so this thread is the only one writing. A message in a transaction of its own, from another thread, cost a
 commit and, worse, made the writer wait for SQLite's write lock: its busy handler sleeps 1, 2, 5, 10 ms... before
 trying again, and every action of the batch waited with it (the load benchmark's p99 rose from 58 to about 150 ms
 with chat on). A message is acknowledged, like an action, only once its batch is committed.
@@ -52,8 +53,12 @@ RETRY_PAUSE = 0.2
 Item = tuple[str, int, int, int, bool]  # (game_id, idx, action, seat, finished)
 """One action to store. A game queues a *run* of them: its move and the bots' answers computed with it."""
 
-Entry = tuple[list[Item], ChatItem | None, asyncio.AbstractEventLoop, asyncio.Future]
-"""What waits for the writer: a run of actions (and no message), or a chat message (and no actions)."""
+Extra = tuple[str, tuple]
+"""Another write of a batch: ``("chat", ChatItem)`` or ``("clock", (game_id, row))`` (see
+:meth:`~.storage.Storage.append_batch`)."""
+
+Entry = tuple[list[Item], Extra | None, asyncio.AbstractEventLoop, asyncio.Future]
+"""What waits for the writer: a run of actions (and no extra), or one extra write (and no actions)."""
 
 
 class GroupCommitter:
@@ -87,15 +92,19 @@ class GroupCommitter:
     async def append_chat(self, chat: ChatItem) -> ChatRow | None:
         """Store a chat message with the next batch; returns its row once committed (None: the game's chat is
         full). Raises the database's error if it was refused."""
-        return await self._queue([], chat)  # type: ignore[no-any-return]
+        return await self._queue([], ("chat", chat))  # type: ignore[no-any-return]
 
-    async def _queue(self, run: list[Item], chat: ChatItem | None) -> Any:
+    async def append_clock(self, game_id: str, row: dict[str, Any]) -> None:
+        """Store a game's clock (its whole row) with the next batch; returns once committed."""
+        await self._queue([], ("clock", (game_id, row)))
+
+    async def _queue(self, run: list[Item], extra: Extra | None) -> Any:
         loop = asyncio.get_running_loop()
         fut = loop.create_future()
         if self.inline:
             if self._closed:
                 raise RuntimeError("the server is shutting down; nothing more is stored")
-            self._pending.append((run, chat, loop, fut))
+            self._pending.append((run, extra, loop, fut))
             if not self._flush_due:
                 self._flush_due = True
                 loop.call_soon(self._flush_inline)
@@ -103,7 +112,7 @@ class GroupCommitter:
         with self._cv:
             if self._closed:
                 raise RuntimeError("the server is shutting down; nothing more is stored")
-            self._pending.append((run, chat, loop, fut))
+            self._pending.append((run, extra, loop, fut))
             if not self._threads:
                 for k in range(self.writers):
                     self._threads.append(threading.Thread(target=self._run, name=f"firebreak-commits-{k}",
@@ -136,33 +145,34 @@ class GroupCommitter:
         """Commit a batch; (future, exception, value) per entry: the exception to raise, or None and the value
         to return (None for a run of actions, the stored row for a message)."""
         items = [item for run, _, _, _ in batch for item in run]
-        chats = [chat for _, chat, _, _ in batch if chat is not None]
+        extras = [extra for _, extra, _, _ in batch if extra is not None]
         stored = False
         rows: list[Any] = []
         for attempt in range(1, ATTEMPTS + 1):
             try:
-                if chats:
-                    results, rows = self.storage.append_batch(items, chats)
+                if extras:
+                    results, rows = self.storage.append_batch(items, extras)
                 else:
                     results = self.storage.append_actions(items)
                 stored = True
             except UNAVAILABLE as exc:  # locked or lost: try again shortly (on the loop: never, see above)
-                results, rows = [exc] * len(items), [exc] * len(chats)
+                results, rows = [exc] * len(items), [exc] * len(extras)
                 if attempt < ATTEMPTS and not self.inline:
                     time.sleep(RETRY_PAUSE)
                     continue
             except Exception as exc:  # noqa: BLE001 - the database refused the batch: all fail
-                results, rows = [exc] * len(items), [exc] * len(chats)
+                results, rows = [exc] * len(items), [exc] * len(extras)
             break
         if stored:
             with self._cv:
                 self.batches += 1
                 self.actions += sum(r is None for r in results)
-                self.chats += sum(not isinstance(r, BaseException) for r in rows)
+                self.chats += sum(kind == "chat" and not isinstance(r, BaseException)
+                                  for (kind, _), r in zip(extras, rows))
         out = []
         at = k = 0
-        for run, chat, _, fut in batch:  # a run's actions are stored or refused together: its first refusal says why
-            if chat is not None:
+        for run, extra, _, fut in batch:  # a run's actions are stored or refused together: its first refusal says why
+            if extra is not None:
                 row = rows[k]
                 k += 1
                 out.append((fut, row, None) if isinstance(row, BaseException) else (fut, None, row))
