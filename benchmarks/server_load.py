@@ -304,7 +304,8 @@ def main() -> None:
     ap.add_argument("--bots", type=int, default=2, help="server-side bots per game (they play at once)")
     ap.add_argument("--bot", default="random")
     ap.add_argument("--game", default="great-fire")
-    ap.add_argument("--clock", default="", help="time every game: turn:SECONDS or total:SECONDS:INCREMENT")
+    ap.add_argument("--clock", default="", nargs="?", const="total:600:5",
+                    help="time every game: turn:SECONDS or total:SECONDS:INCREMENT (--clock alone: total:600:5)")
     ap.add_argument("--chat", type=float, default=0.0,
                     help="each seated person chats every SECONDS on average (0: no chat)")
     ap.add_argument("--database-url", default=None, help="default: SQLite in a temporary directory")
