@@ -148,3 +148,50 @@ def test_the_next_message_of_a_socket_is_not_held_behind_a_chat_commit(sqlite_ur
             assert kinds == ["chat", "chat_ack"]
         del storage.append_batch
         assert [r.text for r in load_chat(storage, g["id"])] == ["my turn!"]
+
+
+def test_a_move_of_a_timed_game_is_shown_before_its_clock_row_is_stored(sqlite_url: str) -> None:
+    """The writer is held while it stores the clock row of a move: every page already has the update (with the
+    clock running for the next seat), and the mover's ack follows once the row is stored."""
+    with TestClient(create_app(sqlite_url)) as client:
+        r = client.post("/api/games", json={"game": "great-fire", "num_players": 3, "seed": 7,
+                                            "seats": [{"kind": "human"}] * 3,
+                                            "clock": {"mode": "total", "seconds": 600, "increment": 5}})
+        assert r.status_code == 201, r.text
+        g = r.json()
+        t = tokens(g)
+        storage = client.app.state.storage
+        inside, release = threading.Event(), threading.Event()
+        real = storage.append_batch
+
+        def held(items, extras):  # type: ignore[no-untyped-def]
+            if any(kind == "clock" for kind, _ in extras):
+                inside.set()
+                assert release.wait(10)
+            return real(items, extras)
+
+        storage.append_batch = held  # type: ignore[method-assign]
+        with client.websocket_connect(f"/ws/games/{g['id']}") as ws:
+            ws.send_json({"type": "hello", "token": t[0]})
+            m = ws.receive_json()
+            assert m["type"] == "state" and m["your_turn"]
+            while True:  # seat 0 plays until its turn passes: that move changes whose clock runs
+                index, legal = m["index"], m["legal"]
+                ws.send_json({"type": "act", "index": index, "action": legal[0]["id"], "ref": index})
+                seen = []
+                while not seen or seen[-1]["type"] != "update":
+                    seen.append(ws.receive_json())
+                m = seen[-1]
+                if inside.is_set():
+                    break
+                while not any(x.get("type") == "ack" and x.get("ref") == index for x in seen):
+                    seen.append(ws.receive_json())
+                assert m["your_turn"], "the turn passed without a clock row to store"
+            assert not m["your_turn"] and m["index"] > index  # shown while its clock row is being stored
+            assert all(x["type"] != "ack" for x in seen)  # but not acknowledged yet
+            release.set()
+            while seen[-1]["type"] != "ack":
+                seen.append(ws.receive_json())
+        del storage.append_batch
+        clock = storage.load_clock(g["id"])
+        assert clock is not None and clock["running"] == 1  # stored: the next seat's time runs
