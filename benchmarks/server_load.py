@@ -210,6 +210,9 @@ async def run(args: argparse.Namespace, bases: list[str], server_pids: list[int]
         started = time.perf_counter()  # warm-up: every game created and connected, then a few seconds of play
         while stats.games_connected < games and time.perf_counter() < started + 120:
             await asyncio.sleep(0.1)
+        # ... once the bots play: their worker processes start on the first bot move (seconds on a busy machine)
+        while (await asyncio.to_thread(count_actions, base)) - before < games and time.perf_counter() < started + 180:
+            await asyncio.sleep(0.5)
         await asyncio.sleep(min(5.0, duration / 4))
         end[0] = time.perf_counter() + duration
         measuring[0] = True
