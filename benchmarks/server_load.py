@@ -210,6 +210,9 @@ async def run(args: argparse.Namespace, bases: list[str], server_pids: list[int]
         started = time.perf_counter()  # warm-up: every game created and connected, then a few seconds of play
         while stats.games_connected < games and time.perf_counter() < started + 120:
             await asyncio.sleep(0.1)
+        # ... once the bots play: their worker processes start on the first bot move (seconds on a busy machine)
+        while (await asyncio.to_thread(count_actions, base)) - before < games and time.perf_counter() < started + 180:
+            await asyncio.sleep(0.5)
         await asyncio.sleep(min(5.0, duration / 4))
         end[0] = time.perf_counter() + duration
         measuring[0] = True
@@ -304,7 +307,8 @@ def main() -> None:
     ap.add_argument("--bots", type=int, default=2, help="server-side bots per game (they play at once)")
     ap.add_argument("--bot", default="random")
     ap.add_argument("--game", default="great-fire")
-    ap.add_argument("--clock", default="", help="time every game: turn:SECONDS or total:SECONDS:INCREMENT")
+    ap.add_argument("--clock", default="", nargs="?", const="total:600:5",
+                    help="time every game: turn:SECONDS or total:SECONDS:INCREMENT (--clock alone: total:600:5)")
     ap.add_argument("--chat", type=float, default=0.0,
                     help="each seated person chats every SECONDS on average (0: no chat)")
     ap.add_argument("--database-url", default=None, help="default: SQLite in a temporary directory")

@@ -509,12 +509,13 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
             await manager.touch(live, [seat])
             manager.broadcast_seats(live)  # the others see this seat come back
         writer = asyncio.create_task(_writer(ws, manager, live, conn))
+        chats = table.SocketChat(manager, table_limiter, client, conn)
         try:
             while True:
                 raw = await _receive_text(ws)
                 try:
                     limiter.message(bucket)
-                    reply = await _handle(manager, limiter, live, seat, raw, table_chat(client))
+                    reply = await _handle(manager, limiter, live, seat, raw, chats)
                 except E.ApiError as exc:
                     reply = {"type": "error", **exc.to_json()}
                 if reply is not None:
@@ -532,9 +533,6 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
                 manager.broadcast_seats(live)
 
     table_limiter = table.install(app, manager, limiter, client_of)
-
-    def table_chat(client: str) -> Any:
-        return lambda live, seat, msg: table.from_socket(manager, table_limiter, live, seat, client, msg)
 
     return app
 
@@ -620,7 +618,7 @@ async def _handle(manager: GameManager, limiter: Limiter, live: LiveGame, seat: 
         return {"type": "ack", "index": index, "ref": ref}
     if kind == "chat" and chat is not None:
         try:
-            return await chat(live, seat, msg)  # type: ignore[no-any-return]
+            return await chat(live, seat, msg)  # type: ignore[no-any-return] # (None: its ack follows when stored)
         except E.ApiError as exc:
             return {"type": "error", "ref": ref, "chat": True, **exc.to_json()}
     return {"type": "error", "code": "bad_message", "ref": ref, "message": f"unknown message type {kind!r}"}

@@ -10,17 +10,22 @@ says why, and stores nothing.
 
 from __future__ import annotations
 
+import asyncio
+import bisect
 import time
 import unicodedata
 from collections import defaultdict, deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from sqlalchemy.exc import IntegrityError
+
 from firebreak.core.text import plural
 
 from . import errors as E
 from .limits import Limits, RateLimited, TokenBucket
-from .table_data import ChatRow, add_chat, load_chat
+from .storage import UNAVAILABLE
+from .table_data import ChatItem, ChatRow, load_chat
 from .wire import dumps
 
 if TYPE_CHECKING:
@@ -30,6 +35,10 @@ BURST = 5
 """Messages a seat may send at once before the per-minute pace applies."""
 
 SPECTATOR = "Spectator"
+
+PRUNE_AT = 10_000
+"""Buckets (or clients) kept before the idle ones are dropped; after a sweep the next one waits until twice as
+many are held again, so a sweep costs O(1) a message on average even when most buckets are busy."""
 
 
 class TableLimiter:
@@ -41,13 +50,15 @@ class TableLimiter:
         self.clock = clock
         self.chat_buckets: dict[tuple[str, str], TokenBucket] = {}
         self.joins: dict[str, deque[float]] = defaultdict(deque)
+        self._prune_chat_at = self._prune_joins_at = PRUNE_AT
 
     def chat(self, game_id: str, who: str) -> None:
         """Count a message of ``who`` (a seat or a spectator's address) in a game, or raise :class:`RateLimited`."""
         now = self.clock()
         rate = self.limits.chat_per_minute / 60
-        if len(self.chat_buckets) > 10_000:
+        if len(self.chat_buckets) > self._prune_chat_at:
             self.chat_buckets = {k: b for k, b in self.chat_buckets.items() if not b.idle(now)}
+            self._prune_chat_at = max(PRUNE_AT, 2 * len(self.chat_buckets))
         bucket = self.chat_buckets.get((game_id, who))
         if bucket is None:
             bucket = self.chat_buckets[(game_id, who)] = TokenBucket(rate, BURST, now)
@@ -66,9 +77,10 @@ class TableLimiter:
             raise RateLimited(f"this address has taken {plural(self.limits.joins_per_minute, 'seat')} in the last "
                               f"minute, the most allowed", times[0] + 60 - now)
         times.append(now)
-        if len(self.joins) > 10_000:
+        if len(self.joins) > self._prune_joins_at:
             for c in [c for c, t in self.joins.items() if not t or t[-1] <= now - 60]:
                 del self.joins[c]
+            self._prune_joins_at = max(PRUNE_AT, 2 * len(self.joins))
 
 
 def clean_text(raw: object, limit: int) -> str:
@@ -102,18 +114,38 @@ async def say(manager: GameManager, limiter: TableLimiter, live: LiveGame, seat:
     limiter.chat(live.id, f"seat {seat}" if seat is not None else f"spectator {client}")
     name = live.state.player_name(seat) if seat is not None else SPECTATOR
     held = await history(manager, live)
-    row = await manager.db(add_chat, manager.storage, live.id, seat, name, said, len(live.state.history),
-                           limits.chat_per_game)
+    item = (live.id, seat, name, said, len(live.state.history), limits.chat_per_game)
+    # shielded: a message stored is held and sent to every page even if its sender has gone meanwhile
+    row = await asyncio.shield(asyncio.ensure_future(_store(manager, live, held, item)))
     if row is None:
         raise E.ApiError(409, "chat_full", f"this game's chat is full ({plural(limits.chat_per_game, 'message')})")
-    _hold(held, [row])
-    send(live, [row])
+    return row
+
+
+async def _store(manager: GameManager, live: LiveGame, held: list[ChatRow], item: ChatItem) -> ChatRow | None:
+    """Store a message with the next group commit (see :mod:`.commits`), then hold it and send it to every page."""
+    try:
+        row = await manager.committer.append_chat(item)
+    except UNAVAILABLE as exc:
+        raise E.unavailable(exc) from None
+    except IntegrityError as exc:  # other processes kept taking its number
+        raise E.unavailable(exc) from None
+    except RuntimeError as exc:  # the server is shutting down
+        raise E.unavailable(exc) from None
+    if row is not None:
+        _hold(held, [row])
+        send(live, [row])
     return row
 
 
 def _hold(held: list[ChatRow], rows: list[ChatRow]) -> None:
-    last = held[-1].n if held else 0
-    held.extend(r for r in rows if r.n > last)
+    """Keep ``rows`` in the game's messages, in number order, each once (two messages stored in one batch may
+    come back in either order)."""
+    for r in rows:
+        if not held or r.n > held[-1].n:
+            held.append(r)
+        elif all(h.n != r.n for h in held[-64:]):
+            bisect.insort(held, r, key=lambda h: h.n)
 
 
 def send(live: LiveGame, rows: list[ChatRow]) -> None:

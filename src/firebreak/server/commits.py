@@ -10,6 +10,13 @@ an action whose turn another process took first fails alone (the batch is retrie
 *run*: its move and the bots' instant answers to it (:meth:`~.live.GameManager._commit`), stored all or none, so
 a move answered by three bots costs one commit, not four one after another.
 
+Chat messages and games' clocks ride in the same batches (:meth:`GroupCommitter.append_chat`,
+:meth:`~GroupCommitter.append_clock`): on SQLite they are stored in the transaction of the actions pending with
+them, so this thread is the only one writing. A message in a transaction of its own, from another thread, cost a
+commit and, worse, made the writer wait for SQLite's write lock: its busy handler sleeps 1, 2, 5, 10 ms... before
+trying again, and every action of the batch waited with it (the load benchmark's p99 rose from 58 to about 150 ms
+with chat on). A message is acknowledged, like an action, only once its batch is committed.
+
 On PostgreSQL a commit waits for the disk (and on a busy machine for the database's processes to be scheduled),
 so :data:`POSTGRES_WRITERS` threads commit batches side by side: the next batch does not wait for the one in
 flight, and PostgreSQL flushes them together.
@@ -30,6 +37,7 @@ import time
 from typing import Any
 
 from .storage import UNAVAILABLE, Storage
+from .table_data import ChatItem, ChatRow
 
 ATTEMPTS = 2
 """Tries of a batch while the database is locked or unreachable, before its actions are refused (503)."""
@@ -45,6 +53,13 @@ RETRY_PAUSE = 0.2
 Item = tuple[str, int, int, int, bool]  # (game_id, idx, action, seat, finished)
 """One action to store. A game queues a *run* of them: its move and the bots' answers computed with it."""
 
+Extra = tuple[str, tuple]
+"""Another write of a batch: ``("chat", ChatItem)`` or ``("clock", (game_id, row))`` (see
+:meth:`~.storage.Storage.append_batch`)."""
+
+Entry = tuple[list[Item], Extra | None, asyncio.AbstractEventLoop, asyncio.Future]
+"""What waits for the writer: a run of actions (and no extra), or one extra write (and no actions)."""
+
 
 class GroupCommitter:
     """Queue of actions to store, drained on the event loop (``inline``, SQLite's default) or by one daemon thread
@@ -59,8 +74,9 @@ class GroupCommitter:
         self._flush_due = False
         self.batches = 0  # transactions committed (with ``actions``: how well commits are grouped)
         self.actions = 0
+        self.chats = 0  # messages stored
         self._cv = threading.Condition()
-        self._pending: list[tuple[list[Item], asyncio.AbstractEventLoop, asyncio.Future]] = []
+        self._pending: list[Entry] = []
         self._threads: list[threading.Thread] = []
         self._closed = False
 
@@ -71,28 +87,39 @@ class GroupCommitter:
     async def append_run(self, run: list[Item]) -> None:
         """Store consecutive actions of ONE game (a move and the bots' answers to it) together, all or none;
         returns once they are committed. Raises ``StaleIndexError`` if an index was taken."""
+        await self._queue(run, None)
+
+    async def append_chat(self, chat: ChatItem) -> ChatRow | None:
+        """Store a chat message with the next batch; returns its row once committed (None: the game's chat is
+        full). Raises the database's error if it was refused."""
+        return await self._queue([], ("chat", chat))  # type: ignore[no-any-return]
+
+    async def append_clock(self, game_id: str, row: dict[str, Any]) -> None:
+        """Store a game's clock (its whole row) with the next batch; returns once committed."""
+        await self._queue([], ("clock", (game_id, row)))
+
+    async def _queue(self, run: list[Item], extra: Extra | None) -> Any:
         loop = asyncio.get_running_loop()
         fut = loop.create_future()
         if self.inline:
             if self._closed:
                 raise RuntimeError("the server is shutting down; nothing more is stored")
-            self._pending.append((run, loop, fut))
+            self._pending.append((run, extra, loop, fut))
             if not self._flush_due:
                 self._flush_due = True
                 loop.call_soon(self._flush_inline)
-            await fut
-            return
+            return await fut
         with self._cv:
             if self._closed:
                 raise RuntimeError("the server is shutting down; nothing more is stored")
-            self._pending.append((run, loop, fut))
+            self._pending.append((run, extra, loop, fut))
             if not self._threads:
                 for k in range(self.writers):
                     self._threads.append(threading.Thread(target=self._run, name=f"firebreak-commits-{k}",
                                                           daemon=True))
                     self._threads[-1].start()
             self._cv.notify()
-        await fut
+        return await fut
 
     @property
     def closed(self) -> bool:
@@ -114,33 +141,45 @@ class GroupCommitter:
         if batch:
             _settle(self._store(batch))
 
-    def _store(self, batch: list[tuple[list[Item], asyncio.AbstractEventLoop, asyncio.Future]]
-               ) -> list[tuple[asyncio.Future, Any]]:
-        """Commit a batch; (future, result) per run: None once committed, else the exception to raise."""
-        items = [item for run, _, _ in batch for item in run]
+    def _store(self, batch: list[Entry]) -> list[tuple[asyncio.Future, Any, Any]]:
+        """Commit a batch; (future, exception, value) per entry: the exception to raise, or None and the value
+        to return (None for a run of actions, the stored row for a message)."""
+        items = [item for run, _, _, _ in batch for item in run]
+        extras = [extra for _, extra, _, _ in batch if extra is not None]
         stored = False
+        rows: list[Any] = []
         for attempt in range(1, ATTEMPTS + 1):
             try:
-                results: list[Any] = self.storage.append_actions(items)
+                if extras:
+                    results, rows = self.storage.append_batch(items, extras)
+                else:
+                    results = self.storage.append_actions(items)
                 stored = True
             except UNAVAILABLE as exc:  # locked or lost: try again shortly (on the loop: never, see above)
-                results = [exc] * len(items)
+                results, rows = [exc] * len(items), [exc] * len(extras)
                 if attempt < ATTEMPTS and not self.inline:
                     time.sleep(RETRY_PAUSE)
                     continue
             except Exception as exc:  # noqa: BLE001 - the database refused the batch: all fail
-                results = [exc] * len(items)
+                results, rows = [exc] * len(items), [exc] * len(extras)
             break
         if stored:
             with self._cv:
                 self.batches += 1
                 self.actions += sum(r is None for r in results)
+                self.chats += sum(kind == "chat" and not isinstance(r, BaseException)
+                                  for (kind, _), r in zip(extras, rows))
         out = []
-        at = 0
-        for run, _, fut in batch:  # a run's actions are stored or refused together: its first refusal says why
+        at = k = 0
+        for run, extra, _, fut in batch:  # a run's actions are stored or refused together: its first refusal says why
+            if extra is not None:
+                row = rows[k]
+                k += 1
+                out.append((fut, row, None) if isinstance(row, BaseException) else (fut, None, row))
+                continue
             mine = results[at:at + len(run)]
             at += len(run)
-            out.append((fut, next((r for r in mine if r is not None), None)))
+            out.append((fut, next((r for r in mine if r is not None), None), None))
         return out
 
     def _run(self) -> None:
@@ -152,8 +191,8 @@ class GroupCommitter:
                     return
                 batch = self._pending[: self.max_batch]
                 del self._pending[: self.max_batch]
-            by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future, Any]]] = {}
-            for (_, loop, _), settled in zip(batch, self._store(batch)):
+            by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future, Any, Any]]] = {}
+            for (_, _, loop, _), settled in zip(batch, self._store(batch)):
                 by_loop.setdefault(loop, []).append(settled)
             for loop, settled in by_loop.items():  # one wake-up per event loop for the whole batch
                 try:
@@ -162,11 +201,11 @@ class GroupCommitter:
                     pass
 
 
-def _settle(settled: list[tuple[asyncio.Future, Any]]) -> None:
-    for fut, result in settled:
+def _settle(settled: list[tuple[asyncio.Future, Any, Any]]) -> None:
+    for fut, exc, value in settled:
         if fut.done():  # the waiting task was cancelled; the action is stored and is caught up like another's
             continue
-        if result is None:
-            fut.set_result(None)
+        if exc is None:
+            fut.set_result(value)
         else:
-            fut.set_exception(result)
+            fut.set_exception(exc)

@@ -276,6 +276,66 @@ class Storage:
             return [r for run in runs for r in self.append_actions(run)]
         return [None] * len(items)
 
+    def append_batch(self, items: list[tuple[str, int, int, int, bool]], extras: list[tuple[str, tuple]]
+                     ) -> tuple[list[Exception | None], list[Any]]:
+        """:meth:`append_actions` with other writes in the same commit: ``("chat", table_data.ChatItem)`` (a chat
+        message) or ``("clock", (game_id, row))`` (:meth:`save_clock`). Returns one per item ``None`` or its
+        exception, and one per extra its result (a message's ``ChatRow``, None if the game's chat is full; None
+        for a clock) or its exception.
+
+        On SQLite the actions and the extras are ONE transaction, so a message or a clock costs no commit of its
+        own and no fight with the writer for the file's write lock (SQLite's busy handler sleeps 1, 2, 5, 10 ms...
+        between tries, and the actions of the batch waited with it). If that transaction is refused (an index
+        taken, or a message numbered by another process at the same moment) the actions are stored as
+        :meth:`append_actions` does, then the extras. On PostgreSQL the actions keep their one-statement commit and
+        the extras follow in one transaction, from the same writer thread."""
+        if not extras:
+            return self.append_actions(items), []
+        results: list[Exception | None] | None = None
+        if self.commit_engine is None and items:
+            try:
+                with self.engine.begin() as conn:
+                    self._insert_actions(conn, items)
+                    rows: list[Any] = [self._write_extra(conn, kind, args) for kind, args in extras]
+                return [None] * len(items), rows
+            except IntegrityError:
+                pass  # stored apart below
+        if items:
+            results = self.append_actions(items)
+        try:  # the extras together
+            with self.engine.begin() as conn:
+                rows = [self._write_extra(conn, kind, args) for kind, args in extras]
+            return results or [], rows
+        except IntegrityError:
+            pass
+        except UNAVAILABLE as exc:
+            if results is None:
+                raise  # nothing stored: the whole batch is tried again
+            return results, [exc] * len(extras)  # the actions are stored: only the extras are refused
+        rows = []
+        for kind, args in extras:  # the actions are stored (or refused) by now: an extra's failure is its own
+            try:
+                rows.append(self._write_extra_alone(kind, args))
+            except Exception as exc:  # noqa: BLE001 - refused or unavailable: that write gets the error
+                rows.append(exc)
+        return results or [], rows
+
+    def _write_extra(self, conn: Any, kind: str, args: tuple) -> Any:
+        from .table_data import insert_chat
+
+        if kind == "chat":
+            return insert_chat(self, conn, *args)
+        self._save_clock(conn, *args)
+        return None
+
+    def _write_extra_alone(self, kind: str, args: tuple) -> Any:
+        from .table_data import add_chat
+
+        if kind == "chat":
+            return add_chat(self, *args)
+        self.save_clock(*args)
+        return None
+
     def _insert_actions(self, conn: Any, items: list[tuple[str, int, int, int, bool]]) -> None:
         """The statements of :meth:`append_actions`, as plain SQL run many times over: SQLAlchemy's statement
         building cost more than SQLite's commit itself, and this runs for every action the server accepts."""
@@ -310,9 +370,12 @@ class Storage:
     def save_clock(self, game_id: str, row: dict[str, Any]) -> None:
         """Store a game's clock (its whole state: one row per game), committed before returning."""
         with self.engine.begin() as conn:
-            done = conn.execute(update(clocks_table).where(clocks_table.c.game_id == game_id).values(**row))
-            if done.rowcount == 0:
-                conn.execute(insert(clocks_table).values(game_id=game_id, **row))
+            self._save_clock(conn, game_id, row)
+
+    def _save_clock(self, conn: Any, game_id: str, row: dict[str, Any]) -> None:
+        done = conn.execute(update(clocks_table).where(clocks_table.c.game_id == game_id).values(**row))
+        if done.rowcount == 0:
+            conn.execute(insert(clocks_table).values(game_id=game_id, **row))
 
     def load_clock(self, game_id: str) -> dict[str, Any] | None:
         with self.engine.connect() as conn:

@@ -17,7 +17,7 @@ import asyncio
 import json
 import secrets
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from fastapi import FastAPI, Header, Query, Request
 from pydantic import BaseModel, Field
@@ -198,3 +198,31 @@ async def from_socket(manager: GameManager, table_limiter: chat.TableLimiter, li
     """A ``chat`` message over the WebSocket -> its acknowledgement (the message itself reaches every page)."""
     row = await chat.say(manager, table_limiter, live, seat, client, msg.get("text"))
     return {"type": "chat_ack", "ref": msg.get("ref"), "n": row.n}
+
+
+class SocketChat:
+    """The chat messages of one WebSocket: stored and acknowledged in the order sent, but beside the socket's
+    other messages, so a move sent just after a message does not wait for the message's commit (the reader
+    would otherwise hold every later message of that page until then)."""
+
+    tasks: ClassVar[set[asyncio.Task]] = set()  # (strong references until done; a message stored is always sent)
+
+    def __init__(self, manager: GameManager, table_limiter: chat.TableLimiter, client: str, conn: Connection) -> None:
+        self.manager, self.table_limiter, self.client, self.conn = manager, table_limiter, client, conn
+        self.last: asyncio.Task | None = None
+
+    async def __call__(self, live: LiveGame, seat: int | None, msg: dict[str, Any]) -> None:
+        """Queue a ``chat`` message; its ``chat_ack`` (or error) reaches the page once it is stored."""
+        task = asyncio.create_task(self._say(self.last, live, seat, msg))
+        self.last = task
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _say(self, before: asyncio.Task | None, live: LiveGame, seat: int | None, msg: dict[str, Any]) -> None:
+        if before is not None:
+            await asyncio.wait([before])  # the page's messages in the order it sent them
+        try:
+            reply = await from_socket(self.manager, self.table_limiter, live, seat, self.client, msg)
+        except E.ApiError as exc:
+            reply = {"type": "error", "ref": msg.get("ref"), "chat": True, **exc.to_json()}
+        self.conn.push(reply)

@@ -64,21 +64,34 @@ def _notify(storage: Storage, conn: Any, game_id: str, what: str) -> None:
 
 
 # ----------------------------------------------------------------------------------------------- chat
+ChatItem = tuple[str, int | None, str, str, int, int]
+"""A message to store: ``(game_id, seat, name, text, at, most)`` (see :func:`insert_chat`)."""
+
+
+def insert_chat(storage: Storage, conn: Any, game_id: str, seat: int | None, name: str, said: str, at: int,
+                most: int) -> ChatRow | None:
+    """Store a message as the game's next one inside the caller's transaction (the group commit's, see
+    :mod:`.commits`); None if the game already holds ``most`` messages. Raises ``IntegrityError`` if another
+    process numbered a message of the game at the same moment."""
+    count = conn.execute(select(func.coalesce(func.max(chat_table.c.n), 0))
+                         .where(chat_table.c.game_id == game_id)).scalar_one()
+    if count >= most:
+        return None
+    row = ChatRow(count + 1, seat, name, said, at, time.time())
+    conn.execute(insert(chat_table).values(game_id=game_id, n=row.n, seat=seat, name=name, text=said,
+                                           at=at, created_at=row.created_at))
+    _notify(storage, conn, game_id, "chat")
+    return row
+
+
 def add_chat(storage: Storage, game_id: str, seat: int | None, name: str, said: str, at: int,
              most: int) -> ChatRow | None:
-    """Store a message as the game's next one; None if the game already holds ``most`` messages."""
-    for _ in range(3):  # another process may number a message at the same moment: take the next number
+    """Store a message in a transaction of its own (:func:`insert_chat`), taking the next number if another
+    process took this one."""
+    for _ in range(3):
         try:
             with storage.engine.begin() as conn:
-                count = conn.execute(select(func.coalesce(func.max(chat_table.c.n), 0))
-                                     .where(chat_table.c.game_id == game_id)).scalar_one()
-                if count >= most:
-                    return None
-                row = ChatRow(count + 1, seat, name, said, at, time.time())
-                conn.execute(insert(chat_table).values(game_id=game_id, n=row.n, seat=seat, name=name, text=said,
-                                                       at=at, created_at=row.created_at))
-                _notify(storage, conn, game_id, "chat")
-                return row
+                return insert_chat(storage, conn, game_id, seat, name, said, at, most)
         except IntegrityError:
             continue
     raise IntegrityError("chat", None, Exception("the chat is too busy"))  # reported as a 503 by the caller
