@@ -155,8 +155,5 @@ class FireRules:
         return False
 
     def _fires_out(self) -> bool:
-        inten = self.intensity
-        for pos in range(N_POS):
-            if inten[pos] > 0:
-                return False
-        return True
+        """No block burns (intensities are never negative, so any non-zero one is a fire)."""
+        return not any(self.intensity)

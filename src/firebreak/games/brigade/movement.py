@@ -6,8 +6,10 @@ A mixin of :class:`~firebreak.games.brigade.state.BrigadeState`; it reads and wr
 
 from __future__ import annotations
 
+from itertools import compress
+
 from . import actions as A
-from .data import NOBLES
+from .data import NOBLES, SIZE
 from .frames import F_AURATH, F_GNESS, F_MOG, F_WAGON_FREE
 from .tables import BB_AVIARY, EBENEZER, GNESS, KULARI, MOG, NB8, N_POS, PINK, T_WAGON, tables
 
@@ -22,12 +24,40 @@ def _king(bits: int) -> int:
     return (h | (h << 6) | (h >> 6)) & _FULL
 
 
+_BIT = tuple(1 << q for q in range(N_POS))
+"""``_BIT[q]``: the bit of position ``q`` on a bitboard."""
+
+
 def _mask(values: list[int]) -> int:
-    m = 0
-    for q, v in enumerate(values):
-        if v:
-            m |= 1 << q
-    return m
+    """The bitboard of the positions whose value is non-zero (summed in C: the masks are rebuilt every menu)."""
+    return sum(compress(_BIT, values))
+
+
+def _row_ids(base: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """``table[row][bits]``: the ids ``base + position`` of the set bits of one 6-bit row of a bitboard, in order.
+
+    Turning a bitboard into a sorted id list a row at a time (6 lookups) is much cheaper than a bit at a time."""
+    table = _ROW_IDS.get(base)
+    if table is None:
+        table = tuple(tuple(tuple(base + r * SIZE + c for c in range(SIZE) if bits >> c & 1)
+                            for bits in range(1 << SIZE)) for r in range(SIZE))
+        _ROW_IDS[base] = table
+    return table
+
+
+_ROW_IDS: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {}
+_ROW = (1 << SIZE) - 1
+
+
+def _ids(bits: int, base: int) -> list[int]:
+    """The positions of a bitboard as sorted ids ``base + position``."""
+    table = _row_ids(base)
+    out: list[int] = []
+    for r in range(SIZE):
+        row = bits >> (r * SIZE) & _ROW
+        if row:
+            out += table[r][row]
+    return out
 
 
 class MovementRules:
@@ -76,9 +106,11 @@ class MovementRules:
     def brigade_targets(self, p: int, base: int = 0) -> list[int]:
         """Where a Move Brigade action may end (as ``base + position``): never on a destroyed block, nor on a
         rival's Firehouse (ruling R6: meeples caught by a destroyed block are sent home there)."""
-        budget = self._move_budget(p)
         src = self.bpos[p]
-        mog = (self.crew[p] or self.mimic[p] >= 0) and self.active(p, MOG)
+        if not self.crew[p] and self.mimic[p] < 0:  # no crew ability at all (most menus): no need to ask each one
+            return self._targets_fast(p, src, 3, base)
+        budget = self._move_budget(p)
+        mog = self.active(p, MOG)
         if not mog:
             return self._targets_fast(p, src, budget, base)
         dist, entered = self._reach(p, src, budget)
@@ -105,42 +137,43 @@ class MovementRules:
 
     def _targets_fast(self, p: int, src: int, budget: int, base: int) -> list[int]:
         """:meth:`brigade_targets` on bitboards (the hot path of every Action phase menu); same rules as
-        :meth:`_reach`, level by level: entering a destroyed block costs two, so it joins the level after next."""
+        :meth:`_reach`, level by level: entering a destroyed block costs two, so it joins the level after next.
+
+        The king step is written out inline (no call per level): this runs once per Action phase decision."""
         eben = (bool(self.crew[p]) or self.mimic[p] >= 0) and self.active(p, EBENEZER)
         destroyed = _mask(self.destroyed)
         blocked = 0
         homes = 0
+        bpos, home = self.bpos, self.firehouse
         for q in range(self.num_players):
             if q != p:
-                blocked |= 1 << self.bpos[q]
-                homes |= 1 << self.firehouse[q]
-        stop = 0 if eben else _mask(self.intensity)
+                blocked |= 1 << bpos[q]
+                homes |= 1 << home[q]
         if eben:
-            destroyed_cost2 = 0
+            stop = cost2 = 0
         else:
-            destroyed_cost2 = destroyed
-        levels = [0] * (budget + 3)
-        levels[0] = 1 << src
-        seen = levels[0] | blocked
+            stop = _mask(self.intensity)
+            cost2 = destroyed
+        not_col0, not_col5, full = _NOT_COL0, _NOT_COL5, _FULL
+        grow = 1 << src  # the positions a Brigade may go on from at this level (it stops in a fire)
+        seen = grow | blocked
+        later = 0  # destroyed blocks reached from the level before: they join the next level
         for c in range(budget):
-            grow = levels[c] if c == 0 else levels[c] & ~stop
-            if not grow:
-                continue
-            nb = _king(grow) & ~seen
-            one = nb & ~destroyed_cost2
-            levels[c + 1] |= one
-            two = nb & destroyed_cost2
-            if two and c + 2 <= budget:
-                levels[c + 2] |= two
-                seen |= two
-            seen |= one
+            one = two = 0
+            if grow:
+                h = grow | ((grow << 1) & not_col0) | ((grow >> 1) & not_col5)
+                nb = (h | (h << 6) | (h >> 6)) & full & ~seen
+                one = nb & ~cost2
+                seen |= one
+                two = nb & cost2
+                if two and c + 2 <= budget:
+                    seen |= two
+                else:
+                    two = 0
+            grow = (later | one) & ~stop
+            later = two
         ends = (seen & ~blocked & ~destroyed & ~homes) & ~(1 << src)
-        out = []
-        while ends:
-            low = ends & -ends
-            out.append(base + low.bit_length() - 1)
-            ends ^= low
-        return out
+        return _ids(ends, base)
 
     def _push_targets(self, pos: int, victim: int) -> list[int]:
         """Where Mog may push ``victim``: a neighbour not destroyed, without a Brigade, not a rival's home."""
@@ -150,18 +183,15 @@ class MovementRules:
     def wagon_targets(self, p: int, base: int = 0) -> list[int]:
         """Where the Wagon may move (as ``base + position``): any block not destroyed and not holding another
         player's Brigade or Wagon, nor a rival's Firehouse (ruling R6)."""
-        blocked = set(self.bpos)
-        blocked.update(self.wpos)
-        blocked.update(self.firehouse)
-        blocked.discard(self.bpos[p])
-        blocked.discard(self.firehouse[p])
-        blocked.add(self.wpos[p])
+        bpos, wpos, home = self.bpos, self.wpos, self.firehouse
+        meeples = 1 << wpos[p]
+        homes = 0
         for q in range(self.num_players):  # a rival's meeple on my Brigade's block or my home still blocks
             if q != p:
-                blocked.add(self.bpos[q])
-                blocked.add(self.wpos[q])
-        destroyed = self.destroyed
-        return [base + q for q in range(N_POS) if not destroyed[q] and q not in blocked]
+                meeples |= 1 << bpos[q] | 1 << wpos[q]
+                homes |= 1 << home[q]
+        blocked = meeples | (homes & ~(1 << bpos[p]))
+        return _ids(_FULL & ~blocked & ~_mask(self.destroyed), base)
 
     def _valid_end(self, p: int, v: int) -> bool:
         if self.destroyed[v]:
@@ -198,8 +228,9 @@ class MovementRules:
         for q in range(self.num_players):
             if q != p and self.bpos[q] == dest:
                 rival = q
-        # The Jewelled Aviary: passing through it takes back your renown for an extra action
-        for av in range(N_POS):
+        # The Jewelled Aviary: passing through it takes back your renown for an extra action (only Big Buildings
+        # games have one, so the others skip the search)
+        for av in range(N_POS if self.big else 0):
             if self.st_big[av] == BB_AVIARY and self.renown[av * 4 + p] and self.destroyed[av]:
                 budget = self._move_budget(p)
                 d1 = self._dists(p, src, budget)

@@ -71,6 +71,25 @@ _T = tables()
 _TRACK_VALUES = _T.tracks
 _CREW_WATER = _T.crew_water
 
+_TO_WAGON_IDS = tuple(tuple(range(A.TO_WAGON, A.TO_WAGON + k)) for k in range(7))
+"""``_TO_WAGON_IDS[k]``: the ids of transferring 1..k water from the Brigade to the Wagon."""
+_TO_BRIGADE_IDS = tuple(tuple(range(A.TO_BRIGADE, A.TO_BRIGADE + k)) for k in range(7))
+_EXTINGUISH_IDS: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+
+def _extinguish_ids(brigade_water: int, wagon_water: int, need: int) -> tuple[int, ...]:
+    """Every Extinguish id spending some water, at most ``need`` in all, from the Brigade (at most
+    ``brigade_water``) and the Wagon (at most ``wagon_water``), brigade water first: a few hundred distinct
+    cases, so each is built once and looked up afterwards."""
+    key = (brigade_water, wagon_water, need)
+    ids = _EXTINGUISH_IDS.get(key)
+    if ids is None:
+        ids = tuple(A.EXTINGUISH + b * A.EXT_W + w
+                    for b in range(min(brigade_water, need) + 1)
+                    for w in range(min(wagon_water, need - b) + 1) if b + w)
+        _EXTINGUISH_IDS[key] = ids
+    return ids
+
 
 class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, DecisionRules, GameState):
     """One position of The Brigade. See the module docstring for the frame machinery."""
@@ -557,67 +576,73 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         return self.actions_allowed() - self.used
 
     def _main_menu(self) -> list[int] | None:
-        """The Action phase menu; ``None`` when the player has nothing left to do (the turn ends by itself)."""
+        """The Action phase menu; ``None`` when the player has nothing left to do (the turn ends by itself).
+
+        Built in ascending id order (so it needs no sort), from precomputed id tables where a group's ids depend
+        only on a few small numbers: this runs after every action of a turn."""
         p = self.turn_player
-        rem = self.remaining()
+        tracks = self.tracks
+        # self.remaining(), written out
+        rem = (_TRACK_VALUES[T_LEAD][tracks[3 * p + T_LEAD]] + self.bonus[p] - (1 if self.precious == p else 0)
+               - self.used)
         out = [A.END_TURN]
         if rem > 0 or self.free_moves > 0:
             out += self.brigade_targets(p, A.MOVE_BRIGADE)
         if rem > 0 or (not self.morgana_used and self.active(p, MORGANA)):
             out += self.wagon_targets(p, A.MOVE_WAGON)
-        precious = self.precious == p and self.bpos[p] == self.firehouse[p]  # free discard at home
+        bp = self.bpos[p]
+        precious = self.precious == p and bp == self.firehouse[p]  # free discard at home
         if rem <= 0:
             if precious:
                 out.append(A.DISCARD_PRECIOUS)
             return out if len(out) > 1 else None
-        bp = self.bpos[p]
         wp = self.wpos[p]
         together = bp == wp
         wb, ww = self.wb[p], self.ww[p]
-        inten = self.intensity[bp]
-        if inten > 0 and not self.destroyed[bp]:
+        intensity = self.intensity
+        destroyed = self.destroyed
+        inten = intensity[bp]
+        if inten > 0 and not destroyed[bp]:
             need = inten
             if self.st_aff[bp] == UNIVERSITY_AFF and self.active(p, LUMEN):
                 need = max(1, inten - 1)
-            wmax = ww if together else 0
-            for b in range(min(wb, need) + 1):
-                for w in range(min(wmax, need - b) + 1):
-                    if b + w:
-                        out.append(A.EXTINGUISH + b * A.EXT_W + w)
-        supply = self.water_supply() > 0
-        if supply and not self.dawn[p]:  # White Fang's Dawn side cannot Refill
-            bcap, wcap = self.brigade_cap(p), self.wagon_cap(p)
+            out += _extinguish_ids(wb, ww if together else 0, need)
+        crew_level = tracks[3 * p + T_CREW]
+        wagon_cap = _TRACK_VALUES[T_WAGON][tracks[3 * p + T_WAGON]]
+        if (not self.dawn[p]) and self.water_supply() > 0:  # White Fang's Dawn side cannot Refill
+            bcap = self.brigade_cap(p)
             if together:
-                if (wb < bcap or ww < wcap) and self._can_refill_at(p, bp):
+                if (wb < bcap or ww < wagon_cap) and self._can_refill_at(p, bp):
                     out.append(A.REFILL_BOTH)
             else:
                 if wb < bcap and self._can_refill_at(p, bp):
                     out.append(A.REFILL_BRIGADE)
-                if ww < wcap and self._can_refill_at(p, wp):
+                if ww < wagon_cap and self._can_refill_at(p, wp):
                     out.append(A.REFILL_WAGON)
-        if self._crew_cap(p) >= 1 and (self.crew_deck or self.crew_discard):
+        if _TRACK_VALUES[T_CREW][crew_level] >= 1 and (self.crew_deck or self.crew_discard):
             out.append(A.RECRUIT)
         if together:
-            for k in range(1, min(wb, self.wagon_cap(p) - ww, 6) + 1):
-                out.append(A.TO_WAGON + k - 1)
-            for k in range(1, min(ww, self.brigade_cap(p) - wb, 6) + 1):
-                out.append(A.TO_BRIGADE + k - 1)
+            k = min(wb, wagon_cap - ww, 6)
+            if k > 0:
+                out += _TO_WAGON_IDS[k]
+            k = min(ww, self.brigade_cap(p) - wb, 6)
+            if k > 0:
+                out += _TO_BRIGADE_IDS[k]
         if self.upgrades_done < self.upgrade_limit:
             last = _T.track_last
-            tr = self.tracks
             for t in range(3):
-                if tr[3 * p + t] < last[t]:
+                if tracks[3 * p + t] < last[t]:
                     out.append(A.UPGRADE + t)
         if self.advanced and not self.warden_used and self._warden_usable(p):
             out.append(A.WARDEN)
-        if (not self.leon_used and ww > 0 and self.intensity[wp] == 1 and not self.destroyed[wp]
+        if (not self.leon_used and ww > 0 and intensity[wp] == 1 and not destroyed[wp]
                 and self.active(p, LEON)):
             out.append(A.WAGON_EXTINGUISH)
         if self.addon and not self.ash_used and wb and self.active(p, ASH):
             ash_water = min(wb, _CREW_WATER[ASH], 3)
             for q in sorted(NB4[bp]):
-                if self.intensity[q] and not self.destroyed[q]:
-                    for k in range(1, min(ash_water, self.intensity[q]) + 1):
+                if intensity[q] and not destroyed[q]:
+                    for k in range(1, min(ash_water, intensity[q]) + 1):
                         out.append(A.ASH_EXTINGUISH + q * 3 + k - 1)
         if precious:
             out.append(A.DISCARD_PRECIOUS)
@@ -643,7 +668,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
 
     def _apply_main(self, a: int) -> None:
         p = self.turn_player
-        self._emit("action", player=p, action=a, pos=pos_name(self.bpos[p]), text=A.action_text(a))
+        self._emit("action", player=p, action=a, pos=pos_name(self.bpos[p]), text=A.TEXTS[a])
         if a == A.END_TURN:
             self.stack.append((A_END_ACTION, -1))
         elif a < A.MOVE_WAGON:
