@@ -84,12 +84,13 @@ class FireRules:
                 if (self.bpos[q] == pos or self.wpos[q] == pos) and self.active(q, VEDA):
                     self._place_renown(q, pos)
                     return
-        for q in range(n):
-            if self.bpos[q] == pos and self.active(q, ESME):
-                self.stack.append((F_ESME, q, pos))
-                return
+        if pos in self.bpos:
+            for q in range(n):
+                if self.bpos[q] == pos and self.active(q, ESME):
+                    self.stack.append((F_ESME, q, pos))
+                    return
         before = self.intensity[pos]
-        self._fireball(pos)
+        self._increase(pos, 1)  # what _fireball does
         if pyro and self.intensity[pos] != before and not self.destroyed[pos]:
             for q in pyro:
                 if not self.over:

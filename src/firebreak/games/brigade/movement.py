@@ -18,46 +18,63 @@ _NOT_COL0 = sum(1 << q for q in range(N_POS) if q % 6 != 0)
 _NOT_COL5 = sum(1 << q for q in range(N_POS) if q % 6 != 5)
 
 
-def _king(bits: int) -> int:
-    """Every position a king move away from the positions in ``bits`` (a bitboard of the 6x6 grid)."""
-    h = bits | ((bits << 1) & _NOT_COL0) | ((bits >> 1) & _NOT_COL5)
-    return (h | (h << 6) | (h >> 6)) & _FULL
-
-
 _BIT = tuple(1 << q for q in range(N_POS))
-"""``_BIT[q]``: the bit of position ``q`` on a bitboard."""
+"""``_BIT[q]``: the bit of position ``q`` on a bitboard. ``sum(compress(_BIT, values))`` is the bitboard of the
+positions whose value is non-zero, summed in C (the menus rebuild these masks every decision)."""
 
 
-def _mask(values: list[int]) -> int:
-    """The bitboard of the positions whose value is non-zero (summed in C: the masks are rebuilt every menu)."""
-    return sum(compress(_BIT, values))
+_CHUNK = 9
+"""Bits per lookup when a bitboard is turned into ids: four lookups cover the 36 positions."""
 
 
-def _row_ids(base: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """``table[row][bits]``: the ids ``base + position`` of the set bits of one 6-bit row of a bitboard, in order.
-
-    Turning a bitboard into a sorted id list a row at a time (6 lookups) is much cheaper than a bit at a time."""
-    table = _ROW_IDS.get(base)
+def _chunk_ids(base: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """``table[i][bits]``: the ids ``base + position`` of the set bits of the ``i``-th 9-bit chunk of a bitboard,
+    ascending (built once per base; a few thousand small tuples)."""
+    table = _CHUNK_IDS.get(base)
     if table is None:
-        table = tuple(tuple(tuple(base + r * SIZE + c for c in range(SIZE) if bits >> c & 1)
-                            for bits in range(1 << SIZE)) for r in range(SIZE))
-        _ROW_IDS[base] = table
+        table = tuple(tuple(tuple(base + i * _CHUNK + b for b in range(_CHUNK) if bits >> b & 1)
+                            for bits in range(1 << _CHUNK)) for i in range(N_POS // _CHUNK))
+        _CHUNK_IDS[base] = table
     return table
 
 
-_ROW_IDS: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {}
-_ROW = (1 << SIZE) - 1
+_CHUNK_IDS: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {}
 
 
 def _ids(bits: int, base: int) -> list[int]:
-    """The positions of a bitboard as sorted ids ``base + position``."""
-    table = _row_ids(base)
-    out: list[int] = []
-    for r in range(SIZE):
-        row = bits >> (r * SIZE) & _ROW
-        if row:
-            out += table[r][row]
-    return out
+    """The positions of a bitboard as ascending ids ``base + position``, gathered nine positions per lookup: far
+    cheaper than one bit at a time, and the Action menu turns two bitboards into ids every decision."""
+    a, b, c, d = _CHUNK_IDS.get(base) or _chunk_ids(base)
+    return [*a[bits & 511], *b[bits >> 9 & 511], *c[bits >> 18 & 511], *d[bits >> 27]]
+
+
+def _reached(src: int, budget: int, blocked: int, cost2: int, stop: int) -> int:
+    """The bitboard of every position a Brigade at ``src`` can enter within ``budget`` movement (and ``src``
+    itself, and ``blocked``): king moves, never into ``blocked`` (rival Brigades), two movement to enter a
+    ``cost2`` position (a destroyed block), and no going on from a ``stop`` position (a fire) once entered.
+
+    Level by level, as :meth:`MovementRules._reach` counts costs: a ``cost2`` position joins the level after
+    next. The king step (the positions one king move from a set: shift the set a column east and west, then the
+    result a row north and south) is written out inline: this runs once per Action phase decision."""
+    not_col0, not_col5, full = _NOT_COL0, _NOT_COL5, _FULL
+    grow = 1 << src  # the positions a Brigade may go on from at this level
+    seen = grow | blocked
+    later = 0  # destroyed blocks reached from the level before: they join the next level
+    for c in range(budget):
+        one = two = 0
+        if grow:
+            h = grow | ((grow << 1) & not_col0) | ((grow >> 1) & not_col5)
+            nb = (h | (h << 6) | (h >> 6)) & full & ~seen
+            one = nb & ~cost2
+            seen |= one
+            two = nb & cost2
+            if two and c + 2 <= budget:
+                seen |= two
+            else:
+                two = 0
+        grow = (later | one) & ~stop
+        later = two
+    return seen
 
 
 class MovementRules:
@@ -137,11 +154,9 @@ class MovementRules:
 
     def _targets_fast(self, p: int, src: int, budget: int, base: int) -> list[int]:
         """:meth:`brigade_targets` on bitboards (the hot path of every Action phase menu); same rules as
-        :meth:`_reach`, level by level: entering a destroyed block costs two, so it joins the level after next.
-
-        The king step is written out inline (no call per level): this runs once per Action phase decision."""
+        :meth:`_reach` (see :func:`_reached`)."""
         eben = (bool(self.crew[p]) or self.mimic[p] >= 0) and self.active(p, EBENEZER)
-        destroyed = _mask(self.destroyed)
+        destroyed = sum(compress(_BIT, self.destroyed))
         blocked = 0
         homes = 0
         bpos, home = self.bpos, self.firehouse
@@ -150,30 +165,37 @@ class MovementRules:
                 blocked |= 1 << bpos[q]
                 homes |= 1 << home[q]
         if eben:
-            stop = cost2 = 0
+            seen = _reached(src, budget, blocked, 0, 0)
         else:
-            stop = _mask(self.intensity)
-            cost2 = destroyed
-        not_col0, not_col5, full = _NOT_COL0, _NOT_COL5, _FULL
-        grow = 1 << src  # the positions a Brigade may go on from at this level (it stops in a fire)
-        seen = grow | blocked
-        later = 0  # destroyed blocks reached from the level before: they join the next level
-        for c in range(budget):
-            one = two = 0
-            if grow:
-                h = grow | ((grow << 1) & not_col0) | ((grow >> 1) & not_col5)
-                nb = (h | (h << 6) | (h >> 6)) & full & ~seen
-                one = nb & ~cost2
-                seen |= one
-                two = nb & cost2
-                if two and c + 2 <= budget:
-                    seen |= two
-                else:
-                    two = 0
-            grow = (later | one) & ~stop
-            later = two
-        ends = (seen & ~blocked & ~destroyed & ~homes) & ~(1 << src)
-        return _ids(ends, base)
+            seen = _reached(src, budget, blocked, destroyed, sum(compress(_BIT, self.intensity)))
+        return _ids(seen & ~blocked & ~destroyed & ~homes & ~(1 << src), base)
+
+    def _move_ids(self, p: int, brigade: bool, wagon: bool) -> list[int]:
+        """The Action menu's Move Brigade ids (if ``brigade``) then its Move Wagon ids (if ``wagon``): the rules of
+        :meth:`brigade_targets` and :meth:`wagon_targets`, with the masks both need (rival meeples, homes, ruins)
+        built once. A Brigade with crew or a mimicked card goes through :meth:`brigade_targets` (Kulari, Mog and
+        Ebenezer change the move)."""
+        bpos, wpos, home = self.bpos, self.wpos, self.firehouse
+        rivals = rival_wagons = homes = 0
+        for q in range(self.num_players):
+            if q != p:
+                rivals |= 1 << bpos[q]
+                rival_wagons |= 1 << wpos[q]
+                homes |= 1 << home[q]
+        ruins = sum(compress(_BIT, self.destroyed))
+        src = bpos[p]
+        out: list[int] = []
+        if brigade:
+            if self.crew[p] or self.mimic[p] >= 0:
+                out = self.brigade_targets(p, A.MOVE_BRIGADE)
+            else:
+                seen = _reached(src, 3, rivals, ruins, sum(compress(_BIT, self.intensity)))
+                out = _ids(seen & ~rivals & ~ruins & ~homes & ~(1 << src), A.MOVE_BRIGADE)
+        if wagon:
+            # as wagon_targets: my own Wagon's block, rivals' meeples, rivals' homes (unless my Brigade is there)
+            blocked = (1 << wpos[p]) | rivals | rival_wagons | (homes & ~(1 << src))
+            out += _ids(_FULL & ~blocked & ~ruins, A.MOVE_WAGON)
+        return out
 
     def _push_targets(self, pos: int, victim: int) -> list[int]:
         """Where Mog may push ``victim``: a neighbour not destroyed, without a Brigade, not a rival's home."""
@@ -191,7 +213,7 @@ class MovementRules:
                 meeples |= 1 << bpos[q] | 1 << wpos[q]
                 homes |= 1 << home[q]
         blocked = meeples | (homes & ~(1 << bpos[p]))
-        return _ids(_FULL & ~blocked & ~_mask(self.destroyed), base)
+        return _ids(_FULL & ~blocked & ~sum(compress(_BIT, self.destroyed)), base)
 
     def _valid_end(self, p: int, v: int) -> bool:
         if self.destroyed[v]:

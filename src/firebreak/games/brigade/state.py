@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from firebreak.core import ActionChoice, Event, GameState, Rng, TERMINAL
+from firebreak.core.events import make_event
 
 from . import actions as A
 from . import choices, narrate, scoring
@@ -272,15 +273,42 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         return [p for p in range(self.num_players) if s[p] == best]
 
     def clone(self) -> "BrigadeState":
+        """A copy that plays on independently: the lists of :data:`_COPY_LISTS` (and each crew) are copied, the
+        fixed layout of :data:`_SHARED` and the values of :data:`_SCALARS` are shared.
+
+        Written out field by field rather than by name (search bots clone at every step, and a ``setattr`` by
+        name costs several times a plain assignment); ``test_clone_copies_every_field`` keeps it complete."""
         c = BrigadeState.__new__(BrigadeState)
         self._copy_base_into(c)
-        for name in _SHARED:
-            setattr(c, name, getattr(self, name))
-        for name in _COPY_LISTS:
-            setattr(c, name, list(getattr(self, name)))
-        for name in _SCALARS:
-            setattr(c, name, getattr(self, name))
-        c.crew = [list(x) for x in self.crew]
+        copy = list
+        # the layout: fixed for the whole game
+        c.st_value, c.st_track, c.st_aff, c.st_name, c.st_big = (
+            self.st_value, self.st_track, self.st_aff, self.st_name, self.st_big)
+        c.colour, c.firehouse, c.warden = self.colour, self.firehouse, self.warden
+        c.advanced, c.big, c.festival, c.addon = self.advanced, self.big, self.festival, self.addon
+        # the board, the players' pieces and the decks
+        c.intensity, c.destroyed, c.doomed, c.loyal = (
+            copy(self.intensity), copy(self.destroyed), copy(self.doomed), copy(self.loyal))
+        c.renown, c.renown_left, c.loyalty_left = copy(self.renown), copy(self.renown_left), copy(self.loyalty_left)
+        c.bpos, c.wpos, c.wb, c.ww, c.tracks = (
+            copy(self.bpos), copy(self.wpos), copy(self.wb), copy(self.ww), copy(self.tracks))
+        c.crew = [copy(x) for x in self.crew]
+        c.crew_deck, c.crew_discard, c.drawn = copy(self.crew_deck), copy(self.crew_discard), copy(self.drawn)
+        c.event_deck, c.event_discard = copy(self.event_deck), copy(self.event_discard)
+        c.bonus, c.stack = copy(self.bonus), copy(self.stack)
+        c.allegiance, c.pyro, c.mimic, c.dawn = copy(self.allegiance), copy(self.pyro), copy(self.mimic), copy(self.dawn)
+        # the turn and the game
+        c.drawer, c.last_event, c.turn_player, c.phase, c.turn_number = (
+            self.drawer, self.last_event, self.turn_player, self.phase, self.turn_number)
+        c.used, c.upgrades_done, c.upgrade_limit, c.free_moves, c.extra_turn = (
+            self.used, self.upgrades_done, self.upgrade_limit, self.free_moves, self.extra_turn)
+        c.warden_used, c.wagon_bonus_used, c.morgana_used, c.leon_used, c.pink_used, c.ash_used = (
+            self.warden_used, self.wagon_bonus_used, self.morgana_used, self.leon_used, self.pink_used,
+            self.ash_used)
+        c.cache, c.over, c.evac, c.end_reason, c.winner = self.cache, self.over, self.evac, self.end_reason, self.winner
+        c.n_destroyed, c.n_univ_destroyed, c.n_extinguished, c.n_loyalty_gained = (
+            self.n_destroyed, self.n_univ_destroyed, self.n_extinguished, self.n_loyalty_gained)
+        c.precious, c.event_fire = self.precious, self.event_fire
         return c
 
     def determinize(self, player: int, rng: Rng) -> "BrigadeState":
@@ -586,10 +614,10 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         rem = (_TRACK_VALUES[T_LEAD][tracks[3 * p + T_LEAD]] + self.bonus[p] - (1 if self.precious == p else 0)
                - self.used)
         out = [A.END_TURN]
-        if rem > 0 or self.free_moves > 0:
-            out += self.brigade_targets(p, A.MOVE_BRIGADE)
-        if rem > 0 or (not self.morgana_used and self.active(p, MORGANA)):
-            out += self.wagon_targets(p, A.MOVE_WAGON)
+        brigade = rem > 0 or self.free_moves > 0
+        wagon = rem > 0 or (not self.morgana_used and self.active(p, MORGANA))
+        if brigade or wagon:
+            out += self._move_ids(p, brigade, wagon)
         bp = self.bpos[p]
         precious = self.precious == p and bp == self.firehouse[p]  # free discard at home
         if rem <= 0:
@@ -609,8 +637,8 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
             out += _extinguish_ids(wb, ww if together else 0, need)
         crew_level = tracks[3 * p + T_CREW]
         wagon_cap = _TRACK_VALUES[T_WAGON][tracks[3 * p + T_WAGON]]
+        bcap = self.brigade_cap(p)
         if (not self.dawn[p]) and self.water_supply() > 0:  # White Fang's Dawn side cannot Refill
-            bcap = self.brigade_cap(p)
             if together:
                 if (wb < bcap or ww < wagon_cap) and self._can_refill_at(p, bp):
                     out.append(A.REFILL_BOTH)
@@ -625,7 +653,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
             k = min(wb, wagon_cap - ww, 6)
             if k > 0:
                 out += _TO_WAGON_IDS[k]
-            k = min(ww, self.brigade_cap(p) - wb, 6)
+            k = min(ww, bcap - wb, 6)
             if k > 0:
                 out += _TO_BRIGADE_IDS[k]
         if self.upgrades_done < self.upgrade_limit:
@@ -668,7 +696,9 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
 
     def _apply_main(self, a: int) -> None:
         p = self.turn_player
-        self._emit("action", player=p, action=a, pos=pos_name(self.bpos[p]), text=A.TEXTS[a])
+        # the log entry of every action, built directly (the hot path of random play): what _emit would build
+        self.events.append(make_event("action", {"player": p, "action": a, "pos": pos_name(self.bpos[p]),
+                                                 "text": A.TEXTS[a]}, None))
         if a == A.END_TURN:
             self.stack.append((A_END_ACTION, -1))
         elif a < A.MOVE_WAGON:
