@@ -72,6 +72,11 @@ _T = tables()
 _TRACK_VALUES = _T.tracks
 _CREW_WATER = _T.crew_water
 
+_WATER_TOKENS = _T.box.water_tokens
+_ADVANCED_WATER, _WARDEN_WATER = _T.advanced_water, _T.warden_water
+"""Brigade capacity without crew: the Warden alone (advanced side: the Warden of the firehouse board)."""
+_UPGRADE_IDS = tuple(tuple(A.UPGRADE + t for t in range(3) if can >> t & 1) for can in range(8))
+"""``_UPGRADE_IDS[can]``: the Upgrade ids of the tracks whose bit is set in ``can`` (crew, wagon, leadership)."""
 _TO_WAGON_IDS = tuple(tuple(range(A.TO_WAGON, A.TO_WAGON + k)) for k in range(7))
 """``_TO_WAGON_IDS[k]``: the ids of transferring 1..k water from the Brigade to the Wagon."""
 _TO_BRIGADE_IDS = tuple(tuple(range(A.TO_BRIGADE, A.TO_BRIGADE + k)) for k in range(7))
@@ -356,7 +361,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         return self.leadership(p) + self.bonus[p] - (1 if self.precious == p else 0)
 
     def water_supply(self) -> int:
-        return _T.box.water_tokens - sum(self.wb) - sum(self.ww)
+        return _WATER_TOKENS - sum(self.wb) - sum(self.ww)
 
     def has_loyal(self, p: int, aff: int) -> bool:
         la = self.loyal
@@ -513,7 +518,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
                 return
             stack = self.stack
             if not stack:
-                if self._fires_out():
+                if not any(self.intensity):  # self._fires_out()
                     # the game ends mid-phase: that ends the phase, so blocks destroyed in it flip first (their
                     # tokens and Loyalty markers leave; a Big Building's effect may even relight a fire)
                     if self.doomed:
@@ -637,8 +642,8 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
             out += _extinguish_ids(wb, ww if together else 0, need)
         crew_level = tracks[3 * p + T_CREW]
         wagon_cap = _TRACK_VALUES[T_WAGON][tracks[3 * p + T_WAGON]]
-        bcap = self.brigade_cap(p)
-        if (not self.dawn[p]) and self.water_supply() > 0:  # White Fang's Dawn side cannot Refill
+        bcap = self.brigade_cap(p) if self.crew[p] else (_ADVANCED_WATER if self.advanced else _WARDEN_WATER)
+        if (not self.dawn[p]) and _WATER_TOKENS - sum(self.wb) - sum(self.ww) > 0:  # the supply; Dawn cannot Refill
             if together:
                 if (wb < bcap or ww < wagon_cap) and self._can_refill_at(p, bp):
                     out.append(A.REFILL_BOTH)
@@ -657,10 +662,9 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
             if k > 0:
                 out += _TO_BRIGADE_IDS[k]
         if self.upgrades_done < self.upgrade_limit:
+            i = 3 * p
             last = _T.track_last
-            for t in range(3):
-                if tracks[3 * p + t] < last[t]:
-                    out.append(A.UPGRADE + t)
+            out += _UPGRADE_IDS[(tracks[i] < last[0]) | (tracks[i + 1] < last[1]) << 1 | (tracks[i + 2] < last[2]) << 2]
         if self.advanced and not self.warden_used and self._warden_usable(p):
             out.append(A.WARDEN)
         if (not self.leon_used and ww > 0 and intensity[wp] == 1 and not destroyed[wp]
