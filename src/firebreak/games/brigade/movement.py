@@ -77,6 +77,14 @@ def _reached(src: int, budget: int, blocked: int, cost2: int, stop: int) -> int:
     return seen
 
 
+_PLAIN_MOVES: dict[tuple[int, int, int, int, int], tuple[int, ...]] = {}
+"""Move Brigade ids of a Brigade without crew abilities, by (start, rival Brigades, ruins, rival homes, fires):
+a pure function of those five, and the same menu comes back after every action that moves nothing of them (a
+Wagon move, a transfer, a refill), so it is remembered rather than searched again."""
+_PLAIN_MOVES_MAX = 4096
+"""Entries kept before the memo starts afresh (about two megabytes at most)."""
+
+
 class MovementRules:
     """Movement rules for Brigades and Wagons."""
 
@@ -189,8 +197,16 @@ class MovementRules:
             if self.crew[p] or self.mimic[p] >= 0:
                 out = self.brigade_targets(p, A.MOVE_BRIGADE)
             else:
-                seen = _reached(src, 3, rivals, ruins, sum(compress(_BIT, self.intensity)))
-                out = _ids(seen & ~rivals & ~ruins & ~homes & ~(1 << src), A.MOVE_BRIGADE)
+                fires = sum(compress(_BIT, self.intensity))
+                key = (src, rivals, ruins, homes, fires)
+                ids = _PLAIN_MOVES.get(key)
+                if ids is None:
+                    seen = _reached(src, 3, rivals, ruins, fires)
+                    ids = tuple(_ids(seen & ~rivals & ~ruins & ~homes & ~(1 << src), A.MOVE_BRIGADE))
+                    if len(_PLAIN_MOVES) >= _PLAIN_MOVES_MAX:
+                        _PLAIN_MOVES.clear()
+                    _PLAIN_MOVES[key] = ids
+                out = list(ids)
         if wagon:
             # as wagon_targets: my own Wagon's block, rivals' meeples, rivals' homes (unless my Brigade is there)
             blocked = (1 << wpos[p]) | rivals | rival_wagons | (homes & ~(1 << src))

@@ -39,7 +39,7 @@ from .tables import (
     ASH, BB_AVIARY, BB_DISTILLERY, BB_FROZEN, BB_NONE, BB_OAK, BEN, BLACK, CORNER_POS, ESTER, EV_FESTIVAL,
     EV_FIRESTORM, EV_GUST, LEON, LUMEN, MORGANA, NB4, N_POS, SIR_PRECIOUS, SP_CREW, SP_LEAD, SP_RECRUIT,
     SP_REFILL, SP_RENOWN, SP_WAGON, TOWN_POS, TRACK_NAMES, T_CREW, T_LEAD, T_WAGON, UNIVERSITY_POS, WALDER,
-    WHITE, pos_name, tables,
+    WHITE, POS_NAMES, pos_name, tables,
 )
 
 _SLOTS = (
@@ -701,7 +701,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
     def _apply_main(self, a: int) -> None:
         p = self.turn_player
         # the log entry of every action, built directly (the hot path of random play): what _emit would build
-        self.events.append(make_event("action", {"player": p, "action": a, "pos": pos_name(self.bpos[p]),
+        self.events.append(make_event("action", {"player": p, "action": a, "pos": POS_NAMES[self.bpos[p]],
                                                  "text": A.TEXTS[a]}, None))
         if a == A.END_TURN:
             self.stack.append((A_END_ACTION, -1))
@@ -712,7 +712,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
                 self.used += 1
             self._move_brigade(p, a - A.MOVE_BRIGADE)
         elif a < A.EXTINGUISH:
-            if not self.morgana_used and self.active(p, MORGANA):
+            if not self.morgana_used and (self.crew[p] or self.mimic[p] >= 0) and self.active(p, MORGANA):
                 self.morgana_used = True
             else:
                 self.used += 1

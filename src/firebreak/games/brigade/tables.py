@@ -30,7 +30,8 @@ def _name(pos: int) -> str:
     return f"{'ABCDEF'[pos % SIZE]}{pos // SIZE + 1}"
 
 
-_POS_NAMES = tuple(_name(pos) for pos in range(SIZE * SIZE))
+POS_NAMES = tuple(_name(pos) for pos in range(SIZE * SIZE))
+"""``POS_NAMES[pos]`` is ``pos_name(pos)`` for a position on the board."""
 
 
 def pos_name(pos: int) -> str:
@@ -38,7 +39,7 @@ def pos_name(pos: int) -> str:
 
     Looked up (every action's log entry names places); anything off the board is spelt out as before."""
     if 0 <= pos < SIZE * SIZE:
-        return _POS_NAMES[pos]
+        return POS_NAMES[pos]
     return _name(pos)
 
 
