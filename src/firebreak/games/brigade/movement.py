@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import compress
 
 from . import actions as A
-from .data import NOBLES, SIZE
+from .data import NOBLES
 from .frames import F_AURATH, F_GNESS, F_MOG, F_WAGON_FREE
 from .tables import BB_AVIARY, EBENEZER, GNESS, KULARI, MOG, NB8, N_POS, PINK, T_WAGON, tables
 
