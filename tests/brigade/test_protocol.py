@@ -125,3 +125,19 @@ def test_heuristic_prefers_loyalty_and_stats_report_the_game():
     st = spec.stats(_play_some(new(2, 3), 2000))
     assert st["end_reason"] in ("evacuation", "all fires out", "faction", "citizens")
     assert {"blocks_destroyed", "fires_extinguished", "turns", "winners"} <= set(st)
+
+
+def test_clone_copies_every_field():
+    """Every field of the state reaches the clone, and no list is shared (a bot's simulation never leaks into the
+    real game)."""
+    from firebreak.games.brigade.state import BrigadeState
+
+    s = _play_some(new(4, 5, advanced=True, addon_pack=True), 25)
+    c = s.clone()
+    for name in BrigadeState.__slots__:
+        assert hasattr(c, name) == hasattr(s, name), name
+        mine, theirs = getattr(s, name, None), getattr(c, name, None)
+        if isinstance(mine, list) and name not in ("cache", "_legal"):
+            assert theirs == mine and theirs is not mine, name
+    assert all(a is not b for a, b in zip(c.crew, s.crew))
+    assert c.state_dict() == s.state_dict()

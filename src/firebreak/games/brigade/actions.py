@@ -118,3 +118,7 @@ def action_text(a: int) -> str:
     if a == DISCARD_PRECIOUS:
         return "discard sir precious"
     raise ValueError(f"action id {a} is outside the action space")
+
+
+TEXTS: tuple[str, ...] = tuple(action_text(a) for a in range(NUM_ACTIONS))
+"""``TEXTS[a]`` is ``action_text(a)``, built once: every applied action's log entry carries its text."""

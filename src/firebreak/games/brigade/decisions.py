@@ -130,7 +130,7 @@ class DecisionRules:
         k, p = f[0], f[1]
         stack = self.stack
         stack.pop()
-        self._emit("choice", player=p, decision=k, action=a, text=A.action_text(a), **self._choice_facts(f, a))
+        self._emit("choice", player=p, decision=k, action=a, text=A.TEXTS[a], **self._choice_facts(f, a))
         if k == F_RENOWN:
             if f[2] > 1:
                 stack.append((F_RENOWN, p, f[2] - 1, f[3], f[4]))

@@ -6,12 +6,19 @@ A mixin of :class:`~firebreak.games.brigade.state.BrigadeState`; it reads and wr
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import itemgetter
+
 from .data import UNIVERSITY_AFF
 from .frames import F_DIRTY, F_ESME, F_OAK
 from .tables import (
     BB_AVIARY, BB_DISTILLERY, BB_FROZEN, BB_OAK, ESME, FF_ARSON, FF_BURNING_MAN, FF_DIRTY, FF_KARNAJ, GUST_ORDER,
     NB4, NB8, N_POS, STEP, VEDA, pos_name,
 )
+
+
+_GUST_INTENSITIES = tuple(itemgetter(*order) for order in GUST_ORDER)
+"""``_GUST_INTENSITIES[d](intensity)``: the intensities in the order a gust toward ``d`` processes the blocks."""
 
 
 class FireRules:
@@ -64,13 +71,18 @@ class FireRules:
     def _wind_gust(self, d: int) -> None:
         """Every burning block spreads one step downwind, processed from the downwind edge so that fire lit by
         this gust does not spread again; blocks on the downwind edge spread off the board (nothing)."""
-        inten = self.intensity
+        destroyed = self.destroyed
         step = STEP
-        for pos in GUST_ORDER[d]:
-            if inten[pos] > 0 and not self.destroyed[pos]:
+        increase = self._increase
+        order = GUST_ORDER[d]
+        # Only burning blocks spread, so they are picked out in C from a snapshot of the intensities in gust order.
+        # The snapshot is exact: each block lit (or destroyed) by the gust lies downwind of the block spreading to
+        # it, so it was passed before.
+        for pos in compress(order, _GUST_INTENSITIES[d](self.intensity)):
+            if not destroyed[pos]:
                 q = step[pos][d]
                 if q >= 0:
-                    self._increase(q, 1)
+                    increase(q, 1)
 
     def _fireball(self, pos: int) -> None:
         self._increase(pos, 1)
@@ -84,12 +96,13 @@ class FireRules:
                 if (self.bpos[q] == pos or self.wpos[q] == pos) and self.active(q, VEDA):
                     self._place_renown(q, pos)
                     return
-        for q in range(n):
-            if self.bpos[q] == pos and self.active(q, ESME):
-                self.stack.append((F_ESME, q, pos))
-                return
+        if pos in self.bpos:
+            for q in range(n):
+                if self.bpos[q] == pos and self.active(q, ESME):
+                    self.stack.append((F_ESME, q, pos))
+                    return
         before = self.intensity[pos]
-        self._fireball(pos)
+        self._increase(pos, 1)  # what _fireball does
         if pyro and self.intensity[pos] != before and not self.destroyed[pos]:
             for q in pyro:
                 if not self.over:
@@ -155,8 +168,5 @@ class FireRules:
         return False
 
     def _fires_out(self) -> bool:
-        inten = self.intensity
-        for pos in range(N_POS):
-            if inten[pos] > 0:
-                return False
-        return True
+        """No block burns (intensities are never negative, so any non-zero one is a fire)."""
+        return not any(self.intensity)

@@ -6,6 +6,8 @@ A mixin of :class:`~firebreak.games.brigade.state.BrigadeState`; it reads and wr
 
 from __future__ import annotations
 
+from itertools import compress
+
 from . import actions as A
 from .data import NOBLES
 from .frames import F_AURATH, F_GNESS, F_MOG, F_WAGON_FREE
@@ -16,18 +18,71 @@ _NOT_COL0 = sum(1 << q for q in range(N_POS) if q % 6 != 0)
 _NOT_COL5 = sum(1 << q for q in range(N_POS) if q % 6 != 5)
 
 
-def _king(bits: int) -> int:
-    """Every position a king move away from the positions in ``bits`` (a bitboard of the 6x6 grid)."""
-    h = bits | ((bits << 1) & _NOT_COL0) | ((bits >> 1) & _NOT_COL5)
-    return (h | (h << 6) | (h >> 6)) & _FULL
+_BIT = tuple(1 << q for q in range(N_POS))
+"""``_BIT[q]``: the bit of position ``q`` on a bitboard. ``sum(compress(_BIT, values))`` is the bitboard of the
+positions whose value is non-zero, summed in C (the menus rebuild these masks every decision)."""
 
 
-def _mask(values: list[int]) -> int:
-    m = 0
-    for q, v in enumerate(values):
-        if v:
-            m |= 1 << q
-    return m
+_CHUNK = 9
+"""Bits per lookup when a bitboard is turned into ids: four lookups cover the 36 positions."""
+
+
+def _chunk_ids(base: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """``table[i][bits]``: the ids ``base + position`` of the set bits of the ``i``-th 9-bit chunk of a bitboard,
+    ascending (built once per base; a few thousand small tuples)."""
+    table = _CHUNK_IDS.get(base)
+    if table is None:
+        table = tuple(tuple(tuple(base + i * _CHUNK + b for b in range(_CHUNK) if bits >> b & 1)
+                            for bits in range(1 << _CHUNK)) for i in range(N_POS // _CHUNK))
+        _CHUNK_IDS[base] = table
+    return table
+
+
+_CHUNK_IDS: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {}
+
+
+def _ids(bits: int, base: int) -> list[int]:
+    """The positions of a bitboard as ascending ids ``base + position``, gathered nine positions per lookup: far
+    cheaper than one bit at a time, and the Action menu turns two bitboards into ids every decision."""
+    a, b, c, d = _CHUNK_IDS.get(base) or _chunk_ids(base)
+    return [*a[bits & 511], *b[bits >> 9 & 511], *c[bits >> 18 & 511], *d[bits >> 27]]
+
+
+def _reached(src: int, budget: int, blocked: int, cost2: int, stop: int) -> int:
+    """The bitboard of every position a Brigade at ``src`` can enter within ``budget`` movement (and ``src``
+    itself, and ``blocked``): king moves, never into ``blocked`` (rival Brigades), two movement to enter a
+    ``cost2`` position (a destroyed block), and no going on from a ``stop`` position (a fire) once entered.
+
+    Level by level, as :meth:`MovementRules._reach` counts costs: a ``cost2`` position joins the level after
+    next. The king step (the positions one king move from a set: shift the set a column east and west, then the
+    result a row north and south) is written out inline: this runs once per Action phase decision."""
+    not_col0, not_col5, full = _NOT_COL0, _NOT_COL5, _FULL
+    grow = 1 << src  # the positions a Brigade may go on from at this level
+    seen = grow | blocked
+    later = 0  # destroyed blocks reached from the level before: they join the next level
+    for c in range(budget):
+        one = two = 0
+        if grow:
+            h = grow | ((grow << 1) & not_col0) | ((grow >> 1) & not_col5)
+            nb = (h | (h << 6) | (h >> 6)) & full & ~seen
+            one = nb & ~cost2
+            seen |= one
+            two = nb & cost2
+            if two and c + 2 <= budget:
+                seen |= two
+            else:
+                two = 0
+        grow = (later | one) & ~stop
+        later = two
+    return seen
+
+
+_PLAIN_MOVES: dict[tuple[int, int, int, int, int], tuple[int, ...]] = {}
+"""Move Brigade ids of a Brigade without crew abilities, by (start, rival Brigades, ruins, rival homes, fires):
+a pure function of those five, and the same menu comes back after every action that moves nothing of them (a
+Wagon move, a transfer, a refill), so it is remembered rather than searched again."""
+_PLAIN_MOVES_MAX = 4096
+"""Entries kept before the memo starts afresh (about two megabytes at most)."""
 
 
 class MovementRules:
@@ -76,9 +131,11 @@ class MovementRules:
     def brigade_targets(self, p: int, base: int = 0) -> list[int]:
         """Where a Move Brigade action may end (as ``base + position``): never on a destroyed block, nor on a
         rival's Firehouse (ruling R6: meeples caught by a destroyed block are sent home there)."""
-        budget = self._move_budget(p)
         src = self.bpos[p]
-        mog = (self.crew[p] or self.mimic[p] >= 0) and self.active(p, MOG)
+        if not self.crew[p] and self.mimic[p] < 0:  # no crew ability at all (most menus): no need to ask each one
+            return self._targets_fast(p, src, 3, base)
+        budget = self._move_budget(p)
+        mog = self.active(p, MOG)
         if not mog:
             return self._targets_fast(p, src, budget, base)
         dist, entered = self._reach(p, src, budget)
@@ -105,41 +162,55 @@ class MovementRules:
 
     def _targets_fast(self, p: int, src: int, budget: int, base: int) -> list[int]:
         """:meth:`brigade_targets` on bitboards (the hot path of every Action phase menu); same rules as
-        :meth:`_reach`, level by level: entering a destroyed block costs two, so it joins the level after next."""
+        :meth:`_reach` (see :func:`_reached`)."""
         eben = (bool(self.crew[p]) or self.mimic[p] >= 0) and self.active(p, EBENEZER)
-        destroyed = _mask(self.destroyed)
+        destroyed = sum(compress(_BIT, self.destroyed))
         blocked = 0
         homes = 0
+        bpos, home = self.bpos, self.firehouse
         for q in range(self.num_players):
             if q != p:
-                blocked |= 1 << self.bpos[q]
-                homes |= 1 << self.firehouse[q]
-        stop = 0 if eben else _mask(self.intensity)
+                blocked |= 1 << bpos[q]
+                homes |= 1 << home[q]
         if eben:
-            destroyed_cost2 = 0
+            seen = _reached(src, budget, blocked, 0, 0)
         else:
-            destroyed_cost2 = destroyed
-        levels = [0] * (budget + 3)
-        levels[0] = 1 << src
-        seen = levels[0] | blocked
-        for c in range(budget):
-            grow = levels[c] if c == 0 else levels[c] & ~stop
-            if not grow:
-                continue
-            nb = _king(grow) & ~seen
-            one = nb & ~destroyed_cost2
-            levels[c + 1] |= one
-            two = nb & destroyed_cost2
-            if two and c + 2 <= budget:
-                levels[c + 2] |= two
-                seen |= two
-            seen |= one
-        ends = (seen & ~blocked & ~destroyed & ~homes) & ~(1 << src)
-        out = []
-        while ends:
-            low = ends & -ends
-            out.append(base + low.bit_length() - 1)
-            ends ^= low
+            seen = _reached(src, budget, blocked, destroyed, sum(compress(_BIT, self.intensity)))
+        return _ids(seen & ~blocked & ~destroyed & ~homes & ~(1 << src), base)
+
+    def _move_ids(self, p: int, brigade: bool, wagon: bool) -> list[int]:
+        """The Action menu's Move Brigade ids (if ``brigade``) then its Move Wagon ids (if ``wagon``): the rules of
+        :meth:`brigade_targets` and :meth:`wagon_targets`, with the masks both need (rival meeples, homes, ruins)
+        built once. A Brigade with crew or a mimicked card goes through :meth:`brigade_targets` (Kulari, Mog and
+        Ebenezer change the move)."""
+        bpos, wpos, home = self.bpos, self.wpos, self.firehouse
+        rivals = rival_wagons = homes = 0
+        for q in range(self.num_players):
+            if q != p:
+                rivals |= 1 << bpos[q]
+                rival_wagons |= 1 << wpos[q]
+                homes |= 1 << home[q]
+        ruins = sum(compress(_BIT, self.destroyed))
+        src = bpos[p]
+        out: list[int] = []
+        if brigade:
+            if self.crew[p] or self.mimic[p] >= 0:
+                out = self.brigade_targets(p, A.MOVE_BRIGADE)
+            else:
+                fires = sum(compress(_BIT, self.intensity))
+                key = (src, rivals, ruins, homes, fires)
+                ids = _PLAIN_MOVES.get(key)
+                if ids is None:
+                    seen = _reached(src, 3, rivals, ruins, fires)
+                    ids = tuple(_ids(seen & ~rivals & ~ruins & ~homes & ~(1 << src), A.MOVE_BRIGADE))
+                    if len(_PLAIN_MOVES) >= _PLAIN_MOVES_MAX:
+                        _PLAIN_MOVES.clear()
+                    _PLAIN_MOVES[key] = ids
+                out = list(ids)
+        if wagon:
+            # as wagon_targets: my own Wagon's block, rivals' meeples, rivals' homes (unless my Brigade is there)
+            blocked = (1 << wpos[p]) | rivals | rival_wagons | (homes & ~(1 << src))
+            out += _ids(_FULL & ~blocked & ~ruins, A.MOVE_WAGON)
         return out
 
     def _push_targets(self, pos: int, victim: int) -> list[int]:
@@ -150,18 +221,15 @@ class MovementRules:
     def wagon_targets(self, p: int, base: int = 0) -> list[int]:
         """Where the Wagon may move (as ``base + position``): any block not destroyed and not holding another
         player's Brigade or Wagon, nor a rival's Firehouse (ruling R6)."""
-        blocked = set(self.bpos)
-        blocked.update(self.wpos)
-        blocked.update(self.firehouse)
-        blocked.discard(self.bpos[p])
-        blocked.discard(self.firehouse[p])
-        blocked.add(self.wpos[p])
+        bpos, wpos, home = self.bpos, self.wpos, self.firehouse
+        meeples = 1 << wpos[p]
+        homes = 0
         for q in range(self.num_players):  # a rival's meeple on my Brigade's block or my home still blocks
             if q != p:
-                blocked.add(self.bpos[q])
-                blocked.add(self.wpos[q])
-        destroyed = self.destroyed
-        return [base + q for q in range(N_POS) if not destroyed[q] and q not in blocked]
+                meeples |= 1 << bpos[q] | 1 << wpos[q]
+                homes |= 1 << home[q]
+        blocked = meeples | (homes & ~(1 << bpos[p]))
+        return _ids(_FULL & ~blocked & ~sum(compress(_BIT, self.destroyed)), base)
 
     def _valid_end(self, p: int, v: int) -> bool:
         if self.destroyed[v]:
@@ -198,8 +266,9 @@ class MovementRules:
         for q in range(self.num_players):
             if q != p and self.bpos[q] == dest:
                 rival = q
-        # The Jewelled Aviary: passing through it takes back your renown for an extra action
-        for av in range(N_POS):
+        # The Jewelled Aviary: passing through it takes back your renown for an extra action (only Big Buildings
+        # games have one, so the others skip the search)
+        for av in range(N_POS if self.big else 0):
             if self.st_big[av] == BB_AVIARY and self.renown[av * 4 + p] and self.destroyed[av]:
                 budget = self._move_budget(p)
                 d1 = self._dists(p, src, budget)

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from firebreak.core import ActionChoice, Event, GameState, Rng, TERMINAL
+from firebreak.core.events import make_event
 
 from . import actions as A
 from . import choices, narrate, scoring
@@ -38,7 +39,7 @@ from .tables import (
     ASH, BB_AVIARY, BB_DISTILLERY, BB_FROZEN, BB_NONE, BB_OAK, BEN, BLACK, CORNER_POS, ESTER, EV_FESTIVAL,
     EV_FIRESTORM, EV_GUST, LEON, LUMEN, MORGANA, NB4, N_POS, SIR_PRECIOUS, SP_CREW, SP_LEAD, SP_RECRUIT,
     SP_REFILL, SP_RENOWN, SP_WAGON, TOWN_POS, TRACK_NAMES, T_CREW, T_LEAD, T_WAGON, UNIVERSITY_POS, WALDER,
-    WHITE, pos_name, tables,
+    WHITE, POS_NAMES, pos_name, tables,
 )
 
 _SLOTS = (
@@ -70,6 +71,30 @@ EVENT_PHASE, ACTION_PHASE = 0, 1
 _T = tables()
 _TRACK_VALUES = _T.tracks
 _CREW_WATER = _T.crew_water
+
+_WATER_TOKENS = _T.box.water_tokens
+_ADVANCED_WATER, _WARDEN_WATER = _T.advanced_water, _T.warden_water
+"""Brigade capacity without crew: the Warden alone (advanced side: the Warden of the firehouse board)."""
+_UPGRADE_IDS = tuple(tuple(A.UPGRADE + t for t in range(3) if can >> t & 1) for can in range(8))
+"""``_UPGRADE_IDS[can]``: the Upgrade ids of the tracks whose bit is set in ``can`` (crew, wagon, leadership)."""
+_TO_WAGON_IDS = tuple(tuple(range(A.TO_WAGON, A.TO_WAGON + k)) for k in range(7))
+"""``_TO_WAGON_IDS[k]``: the ids of transferring 1..k water from the Brigade to the Wagon."""
+_TO_BRIGADE_IDS = tuple(tuple(range(A.TO_BRIGADE, A.TO_BRIGADE + k)) for k in range(7))
+_EXTINGUISH_IDS: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+
+def _extinguish_ids(brigade_water: int, wagon_water: int, need: int) -> tuple[int, ...]:
+    """Every Extinguish id spending some water, at most ``need`` in all, from the Brigade (at most
+    ``brigade_water``) and the Wagon (at most ``wagon_water``), brigade water first: a few hundred distinct
+    cases, so each is built once and looked up afterwards."""
+    key = (brigade_water, wagon_water, need)
+    ids = _EXTINGUISH_IDS.get(key)
+    if ids is None:
+        ids = tuple(A.EXTINGUISH + b * A.EXT_W + w
+                    for b in range(min(brigade_water, need) + 1)
+                    for w in range(min(wagon_water, need - b) + 1) if b + w)
+        _EXTINGUISH_IDS[key] = ids
+    return ids
 
 
 class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, DecisionRules, GameState):
@@ -253,15 +278,42 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         return [p for p in range(self.num_players) if s[p] == best]
 
     def clone(self) -> "BrigadeState":
+        """A copy that plays on independently: the lists of :data:`_COPY_LISTS` (and each crew) are copied, the
+        fixed layout of :data:`_SHARED` and the values of :data:`_SCALARS` are shared.
+
+        Written out field by field rather than by name (search bots clone at every step, and a ``setattr`` by
+        name costs several times a plain assignment); ``test_clone_copies_every_field`` keeps it complete."""
         c = BrigadeState.__new__(BrigadeState)
         self._copy_base_into(c)
-        for name in _SHARED:
-            setattr(c, name, getattr(self, name))
-        for name in _COPY_LISTS:
-            setattr(c, name, list(getattr(self, name)))
-        for name in _SCALARS:
-            setattr(c, name, getattr(self, name))
-        c.crew = [list(x) for x in self.crew]
+        copy = list
+        # the layout: fixed for the whole game
+        c.st_value, c.st_track, c.st_aff, c.st_name, c.st_big = (
+            self.st_value, self.st_track, self.st_aff, self.st_name, self.st_big)
+        c.colour, c.firehouse, c.warden = self.colour, self.firehouse, self.warden
+        c.advanced, c.big, c.festival, c.addon = self.advanced, self.big, self.festival, self.addon
+        # the board, the players' pieces and the decks
+        c.intensity, c.destroyed, c.doomed, c.loyal = (
+            copy(self.intensity), copy(self.destroyed), copy(self.doomed), copy(self.loyal))
+        c.renown, c.renown_left, c.loyalty_left = copy(self.renown), copy(self.renown_left), copy(self.loyalty_left)
+        c.bpos, c.wpos, c.wb, c.ww, c.tracks = (
+            copy(self.bpos), copy(self.wpos), copy(self.wb), copy(self.ww), copy(self.tracks))
+        c.crew = [copy(x) for x in self.crew]
+        c.crew_deck, c.crew_discard, c.drawn = copy(self.crew_deck), copy(self.crew_discard), copy(self.drawn)
+        c.event_deck, c.event_discard = copy(self.event_deck), copy(self.event_discard)
+        c.bonus, c.stack = copy(self.bonus), copy(self.stack)
+        c.allegiance, c.pyro, c.mimic, c.dawn = copy(self.allegiance), copy(self.pyro), copy(self.mimic), copy(self.dawn)
+        # the turn and the game
+        c.drawer, c.last_event, c.turn_player, c.phase, c.turn_number = (
+            self.drawer, self.last_event, self.turn_player, self.phase, self.turn_number)
+        c.used, c.upgrades_done, c.upgrade_limit, c.free_moves, c.extra_turn = (
+            self.used, self.upgrades_done, self.upgrade_limit, self.free_moves, self.extra_turn)
+        c.warden_used, c.wagon_bonus_used, c.morgana_used, c.leon_used, c.pink_used, c.ash_used = (
+            self.warden_used, self.wagon_bonus_used, self.morgana_used, self.leon_used, self.pink_used,
+            self.ash_used)
+        c.cache, c.over, c.evac, c.end_reason, c.winner = self.cache, self.over, self.evac, self.end_reason, self.winner
+        c.n_destroyed, c.n_univ_destroyed, c.n_extinguished, c.n_loyalty_gained = (
+            self.n_destroyed, self.n_univ_destroyed, self.n_extinguished, self.n_loyalty_gained)
+        c.precious, c.event_fire = self.precious, self.event_fire
         return c
 
     def determinize(self, player: int, rng: Rng) -> "BrigadeState":
@@ -309,7 +361,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         return self.leadership(p) + self.bonus[p] - (1 if self.precious == p else 0)
 
     def water_supply(self) -> int:
-        return _T.box.water_tokens - sum(self.wb) - sum(self.ww)
+        return _WATER_TOKENS - sum(self.wb) - sum(self.ww)
 
     def has_loyal(self, p: int, aff: int) -> bool:
         la = self.loyal
@@ -466,7 +518,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
                 return
             stack = self.stack
             if not stack:
-                if self._fires_out():
+                if not any(self.intensity):  # self._fires_out()
                     # the game ends mid-phase: that ends the phase, so blocks destroyed in it flip first (their
                     # tokens and Loyalty markers leave; a Big Building's effect may even relight a fire)
                     if self.doomed:
@@ -557,67 +609,72 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         return self.actions_allowed() - self.used
 
     def _main_menu(self) -> list[int] | None:
-        """The Action phase menu; ``None`` when the player has nothing left to do (the turn ends by itself)."""
+        """The Action phase menu; ``None`` when the player has nothing left to do (the turn ends by itself).
+
+        Built in ascending id order (so it needs no sort), from precomputed id tables where a group's ids depend
+        only on a few small numbers: this runs after every action of a turn."""
         p = self.turn_player
-        rem = self.remaining()
+        tracks = self.tracks
+        # self.remaining(), written out
+        rem = (_TRACK_VALUES[T_LEAD][tracks[3 * p + T_LEAD]] + self.bonus[p] - (1 if self.precious == p else 0)
+               - self.used)
         out = [A.END_TURN]
-        if rem > 0 or self.free_moves > 0:
-            out += self.brigade_targets(p, A.MOVE_BRIGADE)
-        if rem > 0 or (not self.morgana_used and self.active(p, MORGANA)):
-            out += self.wagon_targets(p, A.MOVE_WAGON)
-        precious = self.precious == p and self.bpos[p] == self.firehouse[p]  # free discard at home
+        brigade = rem > 0 or self.free_moves > 0
+        wagon = rem > 0 or (not self.morgana_used and self.active(p, MORGANA))
+        if brigade or wagon:
+            out += self._move_ids(p, brigade, wagon)
+        bp = self.bpos[p]
+        precious = self.precious == p and bp == self.firehouse[p]  # free discard at home
         if rem <= 0:
             if precious:
                 out.append(A.DISCARD_PRECIOUS)
             return out if len(out) > 1 else None
-        bp = self.bpos[p]
         wp = self.wpos[p]
         together = bp == wp
         wb, ww = self.wb[p], self.ww[p]
-        inten = self.intensity[bp]
-        if inten > 0 and not self.destroyed[bp]:
+        intensity = self.intensity
+        destroyed = self.destroyed
+        inten = intensity[bp]
+        if inten > 0 and not destroyed[bp]:
             need = inten
             if self.st_aff[bp] == UNIVERSITY_AFF and self.active(p, LUMEN):
                 need = max(1, inten - 1)
-            wmax = ww if together else 0
-            for b in range(min(wb, need) + 1):
-                for w in range(min(wmax, need - b) + 1):
-                    if b + w:
-                        out.append(A.EXTINGUISH + b * A.EXT_W + w)
-        supply = self.water_supply() > 0
-        if supply and not self.dawn[p]:  # White Fang's Dawn side cannot Refill
-            bcap, wcap = self.brigade_cap(p), self.wagon_cap(p)
+            out += _extinguish_ids(wb, ww if together else 0, need)
+        crew_level = tracks[3 * p + T_CREW]
+        wagon_cap = _TRACK_VALUES[T_WAGON][tracks[3 * p + T_WAGON]]
+        bcap = self.brigade_cap(p) if self.crew[p] else (_ADVANCED_WATER if self.advanced else _WARDEN_WATER)
+        if (not self.dawn[p]) and _WATER_TOKENS - sum(self.wb) - sum(self.ww) > 0:  # the supply; Dawn cannot Refill
             if together:
-                if (wb < bcap or ww < wcap) and self._can_refill_at(p, bp):
+                if (wb < bcap or ww < wagon_cap) and self._can_refill_at(p, bp):
                     out.append(A.REFILL_BOTH)
             else:
                 if wb < bcap and self._can_refill_at(p, bp):
                     out.append(A.REFILL_BRIGADE)
-                if ww < wcap and self._can_refill_at(p, wp):
+                if ww < wagon_cap and self._can_refill_at(p, wp):
                     out.append(A.REFILL_WAGON)
-        if self._crew_cap(p) >= 1 and (self.crew_deck or self.crew_discard):
+        if _TRACK_VALUES[T_CREW][crew_level] >= 1 and (self.crew_deck or self.crew_discard):
             out.append(A.RECRUIT)
         if together:
-            for k in range(1, min(wb, self.wagon_cap(p) - ww, 6) + 1):
-                out.append(A.TO_WAGON + k - 1)
-            for k in range(1, min(ww, self.brigade_cap(p) - wb, 6) + 1):
-                out.append(A.TO_BRIGADE + k - 1)
+            k = min(wb, wagon_cap - ww, 6)
+            if k > 0:
+                out += _TO_WAGON_IDS[k]
+            k = min(ww, bcap - wb, 6)
+            if k > 0:
+                out += _TO_BRIGADE_IDS[k]
         if self.upgrades_done < self.upgrade_limit:
+            i = 3 * p
             last = _T.track_last
-            tr = self.tracks
-            for t in range(3):
-                if tr[3 * p + t] < last[t]:
-                    out.append(A.UPGRADE + t)
+            out += _UPGRADE_IDS[(tracks[i] < last[0]) | (tracks[i + 1] < last[1]) << 1 | (tracks[i + 2] < last[2]) << 2]
         if self.advanced and not self.warden_used and self._warden_usable(p):
             out.append(A.WARDEN)
-        if (not self.leon_used and ww > 0 and self.intensity[wp] == 1 and not self.destroyed[wp]
+        if (not self.leon_used and ww > 0 and intensity[wp] == 1 and not destroyed[wp]
                 and self.active(p, LEON)):
             out.append(A.WAGON_EXTINGUISH)
         if self.addon and not self.ash_used and wb and self.active(p, ASH):
             ash_water = min(wb, _CREW_WATER[ASH], 3)
             for q in sorted(NB4[bp]):
-                if self.intensity[q] and not self.destroyed[q]:
-                    for k in range(1, min(ash_water, self.intensity[q]) + 1):
+                if intensity[q] and not destroyed[q]:
+                    for k in range(1, min(ash_water, intensity[q]) + 1):
                         out.append(A.ASH_EXTINGUISH + q * 3 + k - 1)
         if precious:
             out.append(A.DISCARD_PRECIOUS)
@@ -643,7 +700,9 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
 
     def _apply_main(self, a: int) -> None:
         p = self.turn_player
-        self._emit("action", player=p, action=a, pos=pos_name(self.bpos[p]), text=A.action_text(a))
+        # the log entry of every action, built directly (the hot path of random play): what _emit would build
+        self.events.append(make_event("action", {"player": p, "action": a, "pos": POS_NAMES[self.bpos[p]],
+                                                 "text": A.TEXTS[a]}, None))
         if a == A.END_TURN:
             self.stack.append((A_END_ACTION, -1))
         elif a < A.MOVE_WAGON:
@@ -653,7 +712,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
                 self.used += 1
             self._move_brigade(p, a - A.MOVE_BRIGADE)
         elif a < A.EXTINGUISH:
-            if not self.morgana_used and self.active(p, MORGANA):
+            if not self.morgana_used and (self.crew[p] or self.mimic[p] >= 0) and self.active(p, MORGANA):
                 self.morgana_used = True
             else:
                 self.used += 1

@@ -26,9 +26,21 @@ DIR_NAMES = ("north", "east", "south", "west")
 DIR_LETTERS = ("N", "E", "S", "W")
 
 
-def pos_name(pos: int) -> str:
-    """Human name of a position: column letter A-F (West to East), row number 1-6 (North to South)."""
+def _name(pos: int) -> str:
     return f"{'ABCDEF'[pos % SIZE]}{pos // SIZE + 1}"
+
+
+POS_NAMES = tuple(_name(pos) for pos in range(SIZE * SIZE))
+"""``POS_NAMES[pos]`` is ``pos_name(pos)`` for a position on the board."""
+
+
+def pos_name(pos: int) -> str:
+    """Human name of a position: column letter A-F (West to East), row number 1-6 (North to South).
+
+    Looked up (every action's log entry names places); anything off the board is spelt out as before."""
+    if 0 <= pos < SIZE * SIZE:
+        return POS_NAMES[pos]
+    return _name(pos)
 
 
 def _on(r: int, c: int) -> bool:
