@@ -6,11 +6,15 @@ benchmarks/catanatron_bridge.py, which shows it only its own seat's view. Our se
 at position i mod 4 (catanatron seats players at random; the bridge redraws the seed until the seat is right).
 The report: our win share with a 95% Wilson interval (fair share 25%), per agent.
 
-Opponents: ``alphabeta`` is catanatron's strongest bot, AlphaBetaPlayer (depth 2, no pruning, its default value
-function, as catanatron's authors ran it); it ships in catanatron_experimental, which is not on PyPI. The
-catanatron package on PyPI (3.2.1) ships ``weighted`` (WeightedRandomPlayer: random, skewed to cities,
-settlements and development cards), ``victorypoint`` (VictoryPointPlayer: greedy on victory points) and
-``random``. Any other catanatron player can be named as ``module:Class``.
+Opponents: ``alphabeta`` is catanatron's strongest bot, AlphaBetaPlayer, with its defaults (depth 2, no pruning,
+the ``base_fn`` value function with its default weights, 20 s search limit a decision, as catanatron's authors
+ranked it). It ships in catanatron_experimental, which is not on PyPI: install it from a checkout of catanatron's
+repository matching 3.2.1 (``pip install --no-deps catanatron-gym==4.0.0`` for the features its value function
+reads, then ``pip install --no-deps ./catanatron_experimental``). Note that it searches catanatron's whole state,
+so it sees every hand (our bot sees only its own). The catanatron package on PyPI ships ``weighted``
+(WeightedRandomPlayer: random, skewed to cities, settlements and development cards), ``victorypoint``
+(VictoryPointPlayer: greedy on victory points) and ``random``. Any other catanatron player can be named as
+``module:Class``.
 
 Run:  PYTHONPATH=src /work/main/.venv/bin/python benchmarks/catan_anchor.py --agents hard,greedy \\
           --opponent weighted --games 40 [--minutes 40]
@@ -111,7 +115,10 @@ def main() -> int:
         return 2
     opp = opponent_class(args.opponent)
     deadline = time.time() + args.minutes * 60 if args.minutes else None
-    print(f"opponent: 3 x {opp.__module__}.{opp.__name__} (catanatron {catanatron_version()})", flush=True)
+    from catanatron import Color
+
+    print(f"opponent: 3 x {opp.__module__}.{opp.__name__} {opp(Color.BLUE)!r} (catanatron {catanatron_version()})",
+          flush=True)
     for spec in [a.strip() for a in args.agents.split(",") if a.strip()]:
         wins = games = turns = 0
         cpu = time.process_time()
