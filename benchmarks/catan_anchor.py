@@ -96,8 +96,9 @@ def play_game(agent_spec: str, opp: type, seat: int, seed: int) -> tuple[bool, i
         # our discard names its cards (catanatron's own action leaves them to chance), so it is not in the list
         game.execute(action, validate_action=not (player is ours and action.action_type == ActionType.DISCARD))
     won = game.winning_color() == colors[0]
+    vp = game.state.player_state[f"P{seat}_ACTUAL_VICTORY_POINTS"]
     return won, game.state.num_turns, {"decisions": ours.decisions, "unmatched": ours.unmatched,
-                                          "discards": ours.discards}
+                                          "discards": ours.discards, "vp": vp}
 
 
 def main() -> int:
@@ -120,7 +121,7 @@ def main() -> int:
     print(f"opponent: 3 x {opp.__module__}.{opp.__name__} {opp(Color.BLUE)!r} (catanatron {catanatron_version()})",
           flush=True)
     for spec in [a.strip() for a in args.agents.split(",") if a.strip()]:
-        wins = games = turns = 0
+        wins = games = turns = vps = 0
         cpu = time.process_time()
         for i in range(args.games):
             if deadline is not None and time.time() > deadline:
@@ -129,12 +130,14 @@ def main() -> int:
             games += 1
             wins += won
             turns += t
-            print(f"  {spec} game {i} seat {i % 4}: {'won' if won else 'lost'} after {t} turns "
-                  f"({info['decisions']} decisions)", flush=True)
+            vps += info["vp"]
+            print(f"  {spec} game {i} seat {i % 4}: {'won' if won else 'lost'} after {t} turns with "
+                  f"{info['vp']} VP ({info['decisions']} decisions)", flush=True)
         lo, hi = wilson(wins, games)
         share = wins / games if games else 0.0
         print(f"{spec}: won {wins} of {games} games = {100 * share:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f}%; "
-              f"fair share 25%), {turns / max(games, 1):.0f} turns a game, "
+              f"fair share 25%), {vps / max(games, 1):.1f} VP at the end and "
+              f"{turns / max(games, 1):.0f} turns a game, "
               f"{(time.process_time() - cpu) / max(games, 1):.0f} s CPU a game", flush=True)
     return 0
 
