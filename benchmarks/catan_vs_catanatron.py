@@ -11,7 +11,7 @@ the robber and steals in one action, firebreak discards card by card and steals 
 when several players could be robbed), so firebreak games have somewhat more actions.
 
 Run:  /work/main/.venv/bin/python benchmarks/catan_vs_catanatron.py [--seconds 20]
-Needs catanatron:  /work/main/.venv/bin/pip install catanatron
+Needs catanatron (the anchor extra):  /work/main/.venv/bin/pip install -e ".[anchor]"
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ if [ ! -x .venv/bin/python ] || [ ! -x .venv/bin/pip ]; then
 fi
 
 .venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e '.[test,rl]'
+.venv/bin/python -m pip install --quiet -e '.[test,rl,anchor]'
 # The training smoke test needs torch: only the CPU build (version label +cpu, so pip can never pick a CUDA build
 # and its several GB of packages). Where that build cannot be had, the smoke test is skipped and says why.
 if .venv/bin/python -m pip install --quiet 'torch==2.13.0+cpu'; then
