@@ -76,6 +76,8 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
     """Rolls, development card draws (from a pile shuffled at set-up) and steals cannot be taken back."""
 
     __slots__ = (
+        "_ask_caps_memo",
+        "_main_memo",
         "_robbed",
         "acceptors",
         "actor",
@@ -236,6 +238,10 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         self.st_sevens = 0
         self.st_burned = [0] * n
         self._robbed = -1
+        # Memos of the legal actions, stamped with the number of actions played when they were made: one is
+        # reused only after further actions (so a position edited by hand, as tests do, is never served stale).
+        self._ask_caps_memo: tuple[int, tuple[list[int], int]] | None = None
+        self._main_memo: tuple[int, list[int]] | None = None
         self._setup_seafarers()
 
     def clone(self) -> CatanState:
@@ -305,6 +311,8 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         c.st_sevens = self.st_sevens
         c.st_burned = self.st_burned[:]
         c._robbed = -1
+        c._ask_caps_memo = None  # a determinisation redeals the hands it was computed from
+        c._main_memo = None
         c.board = self.board
         c.win_vp = self.win_vp
         c.pirate_hex = self.pirate_hex
@@ -361,8 +369,19 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         ph = self.phase
         lay = self.lay
         p = self.actor
+        if ph == TRADE_DRAFT:  # first: composing an offer card by card is half of all decisions in random play
+            return self._draft_actions(p)
         if ph == MAIN:
-            return self._main_actions(p, True)
+            # Back in the main phase after an offer was withdrawn, declined or cancelled, only the offer count
+            # and who declined have changed: the rest is reused (every other action clears it, see _apply).
+            memo = self._main_memo
+            played = len(self.history)
+            rest = memo[1] if memo is not None and memo[0] < played else self._main_actions(p, True, False)
+            self._main_memo = (played, rest)
+            out = rest[:]
+            if self._can_open_offer(p):
+                out.append(lay.draft)
+            return out
         if ph == PRE_ROLL:
             out = [ROLL]
             if self.classic and not self.dev_played:
@@ -391,8 +410,6 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
             return self._main_actions(p, False)
         if ph == ROAD_BUILDING:
             return self._road_spots(p)
-        if ph == TRADE_DRAFT:
-            return self._draft_actions(p)
         if ph == TRADE_RESPONSE:
             # Everyone is asked (asking only those who hold the cards would show their hands to all); only a
             # player who can pay may accept.
@@ -431,8 +448,9 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         base = self.lay.road
         return [base + e for e in sorted(spots)]
 
-    def _main_actions(self, p: int, full: bool) -> list[int]:
-        """Actions of the turn player after rolling (``full``) or of a player in the special building phase."""
+    def _main_actions(self, p: int, full: bool, offer: bool = True) -> list[int]:
+        """Actions of the turn player after rolling (``full``) or of a player in the special building phase;
+        without opening a trade offer unless ``offer``."""
         lay = self.lay
         h = self.hands[p]
         lumber, brick, wool, grain, ore = h
@@ -476,7 +494,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
                 for s in range(5):
                     if s != r and bank[s]:
                         out.append(base + r * 4 + (s if s < r else s - 1))
-        if self._can_open_offer(p):
+        if offer and self._can_open_offer(p):
             out.append(lay.draft)
         return out
 
@@ -509,6 +527,13 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         lay = self.lay
         ph = self.phase
         p = self.actor
+        if ph == TRADE_DRAFT or ph == TRADE_RESPONSE or ph == TRADE_CONFIRM:
+            # Every action of these phases is a trade step (half of all decisions in random play); none changes
+            # a victory point, so the victory check below, already made when the draft opened, is skipped.
+            self._trade_action(p, a)
+            return
+        if a != lay.draft:
+            self._main_memo = None
         if a == ROLL:
             self._roll(p)
         elif a == END_TURN:

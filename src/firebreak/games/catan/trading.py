@@ -18,6 +18,9 @@ from firebreak.core import IllegalActionError, MalformedActionError
 from .constants import MAIN, RESOURCE_NAMES, TRADE_CONFIRM, TRADE_DRAFT, TRADE_RESPONSE
 
 
+_RESOURCES = range(5)
+
+
 def counts(bundle: list[int]) -> dict[str, int]:
     """A bundle as ``{resource: count}`` for the cards it holds (for views and events)."""
     return {RESOURCE_NAMES[r]: k for r, k in enumerate(bundle) if k}
@@ -45,16 +48,27 @@ class TradingMixin:
         return per, max((sum(hands[q]) for q in others), default=0)
 
     def _draft_actions(self, p: int) -> list[int]:
+        """The steps open to the drafter (composing offers is half of all decisions in random play)."""
         lay = self.lay
         h = self.hands[p]
         give = self.give
         ask = self.ask
-        per, biggest = self._ask_caps(p)
-        asked = sum(ask)
-        out = [lay.give_add + r for r in range(5) if h[r] > give[r] and not ask[r]]
-        out += [lay.give_remove + r for r in range(5) if give[r]]
-        out += [lay.ask_add + r for r in range(5) if not give[r] and ask[r] < per[r] and asked < biggest]
-        out += [lay.ask_remove + r for r in range(5) if ask[r]]
+        # No hand changes while an offer is drafted, so the caps are computed once per draft (the memo is
+        # cleared when a draft opens and on clone, since a determinisation redeals the hands; see CatanState._setup).
+        memo = self._ask_caps_memo
+        played = len(self.history)
+        caps = memo[1] if memo is not None and memo[0] < played else self._ask_caps(p)
+        self._ask_caps_memo = (played, caps)
+        per, biggest = caps
+        base = lay.give_add
+        out = [base + r for r in _RESOURCES if h[r] > give[r] and not ask[r]]
+        base = lay.give_remove
+        out += [base + r for r in _RESOURCES if give[r]]
+        if sum(ask) < biggest:
+            base = lay.ask_add
+            out += [base + r for r in _RESOURCES if not give[r] and ask[r] < per[r]]
+        base = lay.ask_remove
+        out += [base + r for r in _RESOURCES if ask[r]]
         if any(give) and any(ask):
             out.append(lay.propose)
         out.append(lay.withdraw_draft)
@@ -84,6 +98,7 @@ class TradingMixin:
             self.offers_made += 1
             self.give = [0] * 5
             self.ask = [0] * 5
+            self._ask_caps_memo = None
             self.phase = TRADE_DRAFT
             self._emit("offer_draft", player=p, give={}, ask={})
         elif a < lay.propose:
@@ -144,6 +159,7 @@ class TradingMixin:
                 k = self.ask[r]
                 hp[r] += k - g
                 hq[r] += g - k
+            self._main_memo = None  # the hands changed
             self._emit("trade", player=p, partner=q, give=counts(self.give), ask=counts(self.ask))
         else:
             self._emit("offer_cancelled", player=p)
