@@ -141,6 +141,9 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         "st_fire_lost",
         "st_sevens",
         "st_taken",
+        "st_trades",
+        "st_offers",
+        "st_maritime",
         "station",
         "stations_left",
         "terrain",
@@ -235,6 +238,9 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         self.st_taken = [0] * n
         self.st_sevens = 0
         self.st_burned = [0] * n
+        self.st_trades = [0] * n     # trades between players, per seat (the offerer's and the partner's both count)
+        self.st_offers = [0] * n     # offers put to the table, per offerer
+        self.st_maritime = [0, 0]    # maritime trades: with the bank at 4:1, at a harbour (3:1 or 2:1)
         self._robbed = -1
         self._setup_seafarers()
 
@@ -304,6 +310,9 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         c.st_taken = self.st_taken[:]
         c.st_sevens = self.st_sevens
         c.st_burned = self.st_burned[:]
+        c.st_trades = self.st_trades[:]
+        c.st_offers = self.st_offers[:]
+        c.st_maritime = self.st_maritime[:]
         c._robbed = -1
         c.board = self.board
         c.win_vp = self.win_vp
@@ -552,6 +561,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
             h[get] += 1
             self.bank[give] += rate
             self.bank[get] -= 1
+            self.st_maritime[rate < 4] += 1
             self._emit("maritime", player=p, give=RESOURCE_NAMES[give], count=rate, get=RESOURCE_NAMES[get])
         elif a < lay.fire_pay:
             self._trade_action(p, a)

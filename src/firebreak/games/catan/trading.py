@@ -106,6 +106,7 @@ class TradingMixin:
         declined = self.declined
         self.responders = [q for q in ((p + k) % n for k in range(1, n)) if not declined[q]]
         self.acceptors = []
+        self.st_offers[p] += 1
         self._emit("offer", player=p, give=counts(self.give), ask=counts(self.ask))
         if self.responders:
             self.phase = TRADE_RESPONSE
@@ -144,6 +145,8 @@ class TradingMixin:
                 k = self.ask[r]
                 hp[r] += k - g
                 hq[r] += g - k
+            self.st_trades[p] += 1
+            self.st_trades[q] += 1
             self._emit("trade", player=p, partner=q, give=counts(self.give), ask=counts(self.ask))
         else:
             self._emit("offer_cancelled", player=p)
