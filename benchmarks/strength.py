@@ -31,7 +31,7 @@ from firebreak.agents import LEVELS  # noqa: E402
 from firebreak.core import all_games, get_game  # noqa: E402
 from firebreak.lab import make_job, run_job  # noqa: E402
 from firebreak.lab.backends import default_workers  # noqa: E402
-from firebreak.lab.job import categorical_stat_names, numeric_stat_names, stat_categories  # noqa: E402
+from firebreak.lab.job import stats_summary  # noqa: E402
 from firebreak.lab.stats import wilson_interval  # noqa: E402
 
 
@@ -84,14 +84,8 @@ def level_statistics(game: str, games: int, workers: int, seed: int, players: in
         rows = run_job(job, workers=1)
         cpu = cpu_seconds() - start
         decisions = sum(row["length"] for row in rows)
-        numbers = ", ".join(f"{stat.replace('_', ' ')} {sum(r.get('stat_' + stat, 0) for r in rows) / len(rows):.2f}"
-                            for stat in numeric_stat_names(rows))
-        categories = "; ".join(
-            f"{stat.replace('_', ' ')}: " + ", ".join(f"{cat} {count / len(rows):.0%}"
-                                                     for cat, count in stat_categories(rows, stat).items())
-            for stat in categorical_stat_names(rows))
         pace = f"{cpu / decisions:.3f} CPU s per action" if decisions else f"{cpu / len(rows):.1f} CPU s per game"
-        print(f"- {name} ({LEVELS[name].spec}; {pace}): {numbers}" + (f"; {categories}" if categories else ""))
+        print(f"- {name} ({LEVELS[name].spec}; {pace}): {stats_summary(rows)}")
 
 
 def table(title: str, labels: list[str], rows: list[dict], players: int) -> None:

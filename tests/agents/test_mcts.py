@@ -229,3 +229,25 @@ def test_a_narrowed_root_keeps_to_a_time_budget(toy):
     assert choice in bot.last_root.children and 0 < bot.last_iterations < 10**6
     visits = {child.visits for child in bot.last_root.children.values()}
     assert max(visits) - min(visits) <= 1  # one round: every candidate searched alike until time was up
+
+
+def test_a_game_can_give_large_searches_their_own_hints(toy, monkeypatch):
+    """A game's ``mcts_large_budget`` hints apply from their ``min_iterations`` up (so a level with a larger
+    budget can search differently from a smaller bot in the same game); below it, and against a hint set by
+    hand, the game's usual hints hold."""
+    game = toy
+    monkeypatch.setitem(toy.extra, "mcts_large_budget", {"min_iterations": 100, "mcts_width": 2})
+    state = game.new_game(2, 4)
+    me = state.current_player()
+    assert len(state.legal_actions()) > 2
+    large = MCTSAgent(iterations=100)
+    large.act(Observation(state, me), Rng(1))
+    assert len(large.last_root.children) <= 2 and large.hints(game)["mcts_width"] == 2
+    small = MCTSAgent(iterations=99)
+    small.act(Observation(state, me), Rng(1))
+    assert len(small.last_root.children) == len(state.legal_actions()) and "mcts_width" not in small.hints(game)
+    by_hand = MCTSAgent(iterations=100, width=0)
+    by_hand.act(Observation(state, me), Rng(1))
+    assert len(by_hand.last_root.children) == len(state.legal_actions())
+    assert MCTSAgent(iterations=0, seconds=0.01).hints(game)["mcts_width"] == 2  # a time budget counts as large
+    assert small.hints(game) is game.extra

@@ -134,6 +134,9 @@ def test_stats_and_heuristic_hooks():
     assert st["cards_lost_to_fire"] == sum(st["cards_lost_to_fire_by_seat"]) == sum(s.st_fire_lost)
     assert st["ended_by"] == "victory" and st["mode"] == "firestorm"
     assert st["fire_stations_built"] == sum(5 - x for x in s.stations_left)
+    kinds = [e.kind for e in s.events]
+    assert st["trades_between_players"] == kinds.count("trade") and st["trade_offers"] == kinds.count("offer")
+    assert st["bank_trades"] + st["harbour_trades"] == kinds.count("maritime")
     w = s.winners()[0]
     assert SPEC.heuristic(s, w) > max(SPEC.heuristic(s, p) for p in range(4) if p != w)
 

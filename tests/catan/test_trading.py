@@ -277,3 +277,30 @@ def test_bots_leave_a_human_at_most_one_offer_per_turn(bot):
         offers += sum(1 for e in s.events if e.kind == "offer")
         trades += sum(1 for e in s.events if e.kind == "trade")
     assert offers >= 1  # bots do make offers (of their surplus for what they lack)
+
+
+def test_the_lab_statistics_count_offers_trades_between_players_and_maritime_trades():
+    from firebreak.games.catan import SPEC
+
+    from .helpers import build
+
+    s = blank()
+    give(s, 0, lumber=2 + 4 + 3)
+    give(s, 1, ore=1)
+    _offer(s, "offer 2 lumber for 1 ore")
+    for _ in range(3):
+        s.apply("decline offer")  # an offer nobody takes counts as an offer, not a trade
+    _offer(s, "offer 2 lumber for 1 ore")
+    s.apply("accept offer")
+    s.apply("decline offer")
+    s.apply("decline offer")
+    s.apply("trade with seat 1")
+    build(s, 0, 20)  # no harbour: the bank's 4:1
+    s.apply("maritime trade lumber for ore")
+    build(s, 0, 3)  # the generic 3:1 harbour
+    s.apply("maritime trade lumber for grain")
+    st = SPEC.stats(s)
+    assert st["trade_offers"] == 2 and st["trades_between_players"] == 1
+    assert st["trades_by_seat"] == [1, 1, 0, 0]
+    assert st["bank_trades"] == 1 and st["harbour_trades"] == 1
+    assert SPEC.stats(s.clone()) == st  # a search's copy carries the counts

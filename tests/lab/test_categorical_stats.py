@@ -95,3 +95,27 @@ def test_the_games_export_holders_and_endings_as_categories():
     assert catan.stats(c)["longest_road"] == "P3"
     brigade = get_game("brigade")
     assert brigade.stats(brigade.new_game(3, 1))["end_reason"] == "not over"
+
+
+def test_the_strength_tables_level_line_gives_numbers_as_means_and_categories_as_shares():
+    """The line ``benchmarks/strength.py --levels`` prints per level: how a Brigade game ends and who holds
+    Catan's special cards are shares of the games; fires, trades and fire stations are means per game."""
+    from firebreak.lab import make_job, run_job
+    from firebreak.lab.job import stats_summary
+
+    brigade = run_job(make_job(get_game("brigade"), 3, ["random"], 4, seed=3), workers=1)
+    line = stats_summary(brigade)
+    endings = stat_categories(brigade, "end_reason")
+    shares = re.search(r"end reason: (.*?)(;|$)", line).group(1)
+    assert shares == ", ".join(f"{cat} {k / 4:.0%}" for cat, k in endings.items())
+    mean = sum(r["stat_fires_extinguished"] for r in brigade) / 4
+    assert f"fires extinguished {mean:.2f}" in line and "blocks destroyed " in line
+    catan = run_job(make_job(get_game("catan"), 4, ["random"], 2, seed=1), workers=1)
+    line = stats_summary(catan)
+    for name in ("trades between players", "trade offers", "bank trades", "harbour trades", "fire stations built",
+                 "cards lost to fire"):
+        assert re.search(rf"{name} \d+\.\d\d", line), name
+    holders = re.search(r"longest road: ([^;]*)", line).group(1)
+    assert re.fullmatch(r"((P\d|nobody) \d+%(, )?)+", holders)
+    assert not re.search(r"longest road \d", line)  # never a mean of seat numbers
+    assert stats_summary([]) == "no games"

@@ -41,6 +41,10 @@ squander a position). What makes this one stronger than greedy:
   on the same determinisations and the same random streams, and the better half goes on. Moves are compared on
   equal luck, and the budget is spent telling the best few apart rather than confirming the first that looked
   good (plain selection locks onto one move after a few lucky playouts).
+* **Hints for a large budget** (the game's ``mcts_large_budget``). A game may give searches of at least
+  ``min_iterations`` their own hints (``mcts_width``, ``mcts_turn``, ...): what pays with a large budget may starve
+  a small one, and a stronger level (more iterations) then searches differently from the bots it is measured
+  against, whose behaviour stays as it was.
 * **Normalised exploration.** Selection rescales the children's blended values to 0..1 among themselves before
   adding ``c`` times the exploration term: evaluations of sibling moves often differ by a few hundredths, and
   unscaled exploration would spread the visits evenly and make the final choice close to random.
@@ -80,12 +84,12 @@ class _Node:
 Evaluator = Callable[[GameState], list[float]]
 
 
-def seat_evaluator(spec: GameSpec, scale: float) -> Evaluator:
+def seat_evaluator(spec: GameSpec, scale: float, hints: dict | None = None) -> Evaluator:
     """Per-seat rewards for a position that is not over, summing to 1 like a game's win shares: a softmax of the
     seats' evaluations (a seat ``scale`` ahead of another is taken to be e times as likely to win). The game's
-    ``heuristic_all`` hook scores every seat at once where it has one; without a heuristic, the leaders by points
-    share three quarters."""
-    every_seat = spec.extra.get("heuristic_all")
+    ``heuristic_all`` hook scores every seat at once where it has one (``hints``: the game's hints for this
+    search, by default ``spec.extra``); without a heuristic, the leaders by points share three quarters."""
+    every_seat = (spec.extra if hints is None else hints).get("heuristic_all")
     heuristic = spec.heuristic
     if every_seat is None and heuristic is not None:
         def every_seat(state: GameState) -> list[float]:
@@ -267,6 +271,16 @@ class MCTSAgent(Agent):
                  f"depth={self.depth}" if self.depth is not None else ""]
         return "mcts:" + ",".join(p for p in parts if p) if any(parts) else "mcts"
 
+    def hints(self, spec: GameSpec) -> dict:
+        """The game's hints for this search: ``spec.extra``, overridden by the game's ``mcts_large_budget`` hints
+        when this search's iteration budget is at least their ``min_iterations`` (a search with only a time
+        budget counts as large). A larger budget can afford what would starve a small one (a wider look at
+        every move, or a slower and finer evaluation); hints a spec sets by hand still win."""
+        large = spec.extra.get("mcts_large_budget")
+        if large is None or self.iterations < int(large.get("min_iterations", 0)):
+            return spec.extra
+        return {**spec.extra, **{k: v for k, v in large.items() if k != "min_iterations"}}
+
     def _seed_root(self, root: _Node, obs: Observation, legal: list[int], evaluate: Evaluator, rng: Rng,
                    width: int) -> None:
         """Progressive bias at the root: each move starts with ``prior`` virtual visits worth its one-step value,
@@ -346,19 +360,20 @@ class MCTSAgent(Agent):
             return legal_root[0]
         spec = obs.spec
         heuristic = spec.heuristic
+        hints = self.hints(spec)
         depth = self.depth
         if depth is None:
-            depth = int(spec.extra.get("mcts_depth", 0 if heuristic is not None else FULL_PLAYOUT))
-        scale = self.scale if self.scale is not None else float(spec.extra.get("mcts_scale", 5.0))
-        evaluate = seat_evaluator(spec, scale)
-        width = self.width if self.width is not None else int(spec.extra.get("mcts_width", 0))
+            depth = int(hints.get("mcts_depth", 0 if heuristic is not None else FULL_PLAYOUT))
+        scale = self.scale if self.scale is not None else float(hints.get("mcts_scale", 5.0))
+        evaluate = seat_evaluator(spec, scale, hints)
+        width = self.width if self.width is not None else int(hints.get("mcts_width", 0))
         if heuristic is None:
             width = 0  # the candidates are chosen by their one-step evaluations
         root = _Node(obs.player)
         if (self.prior or width) and heuristic is not None:
             self._seed_root(root, obs, legal_root, evaluate, rng, width)
-        policy = spec.extra.get("playout_policy") if self.policy else None
-        own_turn = self.turn if self.turn is not None else bool(spec.extra.get("mcts_turn", False))
+        policy = hints.get("playout_policy") if self.policy else None
+        own_turn = self.turn if self.turn is not None else bool(hints.get("mcts_turn", False))
         search = _Search(self, obs.player, root, depth, evaluate, policy, own_turn, heuristic is not None)
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         if width and root.children:

@@ -176,3 +176,20 @@ def stat_categories(rows: Sequence[Mapping[str, Any]], name: str) -> dict[str, i
         if isinstance(value, str):
             counts[value] = counts.get(value, 0) + 1
     return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+def stats_summary(rows: Sequence[Mapping[str, Any]]) -> str:
+    """One line a designer reads for a batch of games: each number as its mean per game, then each category as
+    the share of games in it (a holder's seat or how a game ended is a category: averaging it would mean
+    nothing). Names are written with spaces, e.g. ``fires extinguished 3.25; end reason: fire 75%, deck 25%``."""
+    if not rows:
+        return "no games"
+    numbers = ", ".join(
+        f"{name.replace('_', ' ')} {sum(float(r.get('stat_' + name, 0)) for r in rows) / len(rows):.2f}"
+        for name in numeric_stat_names(rows))
+    categories = "; ".join(
+        f"{name.replace('_', ' ')}: " + ", ".join(f"{cat} {count / len(rows):.0%}"
+                                                 for cat, count in stat_categories(rows, name).items())
+        for name in categorical_stat_names(rows))
+    return "; ".join(part for part in (numbers, categories) if part)
+

@@ -143,6 +143,9 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         "st_fire_lost",
         "st_sevens",
         "st_taken",
+        "st_trades",
+        "st_offers",
+        "st_maritime",
         "station",
         "stations_left",
         "terrain",
@@ -237,6 +240,9 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         self.st_taken = [0] * n
         self.st_sevens = 0
         self.st_burned = [0] * n
+        self.st_trades = [0] * n     # trades between players, per seat (the offerer's and the partner's both count)
+        self.st_offers = [0] * n     # offers put to the table, per offerer
+        self.st_maritime = [0, 0]    # maritime trades: with the bank at 4:1, at a harbour (3:1 or 2:1)
         self._robbed = -1
         # Memos of the legal actions, stamped with the number of actions played when they were made: one is
         # reused only after further actions (so a position edited by hand, as tests do, is never served stale).
@@ -310,6 +316,9 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         c.st_taken = self.st_taken[:]
         c.st_sevens = self.st_sevens
         c.st_burned = self.st_burned[:]
+        c.st_trades = self.st_trades[:]
+        c.st_offers = self.st_offers[:]
+        c.st_maritime = self.st_maritime[:]
         c._robbed = -1
         c._ask_caps_memo = None  # a determinisation redeals the hands it was computed from
         c._main_memo = None
@@ -577,6 +586,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
             h[get] += 1
             self.bank[give] += rate
             self.bank[get] -= 1
+            self.st_maritime[rate < 4] += 1
             self._emit("maritime", player=p, give=RESOURCE_NAMES[give], count=rate, get=RESOURCE_NAMES[get])
         elif a < lay.fire_pay:
             self._trade_action(p, a)

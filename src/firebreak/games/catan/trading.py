@@ -121,6 +121,7 @@ class TradingMixin:
         declined = self.declined
         self.responders = [q for q in ((p + k) % n for k in range(1, n)) if not declined[q]]
         self.acceptors = []
+        self.st_offers[p] += 1
         self._emit("offer", player=p, give=counts(self.give), ask=counts(self.ask))
         if self.responders:
             self.phase = TRADE_RESPONSE
@@ -160,6 +161,8 @@ class TradingMixin:
                 hp[r] += k - g
                 hq[r] += g - k
             self._main_memo = None  # the hands changed
+            self.st_trades[p] += 1
+            self.st_trades[q] += 1
             self._emit("trade", player=p, partner=q, give=counts(self.give), ask=counts(self.ask))
         else:
             self._emit("offer_cancelled", player=p)

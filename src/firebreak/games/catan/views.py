@@ -211,7 +211,8 @@ class ViewsMixin:
         """Per-game statistics for the lab.
 
         Scalars (averaged over a batch by the lab): turns, actions, sevens, firestorms, cards lost to fire, buildings
-        burned, cards taken by the firestorm or robber, fire stations built; categories (texts, reported as shares of
+        burned, cards taken by the firestorm or robber, fire stations built, trade offers put to the table, trades
+        between players, maritime trades with the bank (4:1) and at harbours (3:1, 2:1); categories (texts, reported as shares of
         games): mode, who holds each special card ("P0" ... or "nobody"), how the game ended. Tables (kept in
         per-game logs): firestorms per hex and per-seat lists.
         """
@@ -237,6 +238,10 @@ class ViewsMixin:
             "buildings_burned": sum(self.st_burned),
             "cards_taken": sum(self.st_taken),
             "fire_stations_built": sum(stations),
+            "trade_offers": sum(self.st_offers),
+            "trades_between_players": sum(self.st_trades) // 2,
+            "bank_trades": self.st_maritime[0],
+            "harbour_trades": self.st_maritime[1],
             "longest_road": holder(self.road_holder),
             "largest_army": holder(self.army_holder),
             "fire_wardens": holder(self.wardens_holder),
@@ -245,6 +250,7 @@ class ViewsMixin:
             "cards_lost_to_fire_by_seat": self.st_fire_lost[:],
             "buildings_burned_by_seat": self.st_burned[:],
             "cards_taken_by_seat": self.st_taken[:],
+            "trades_by_seat": self.st_trades[:],
             "fire_stations_by_seat": stations,
             "victory_points": [self.total_vp(q) for q in range(n)],
             "winners": self.winners(),
