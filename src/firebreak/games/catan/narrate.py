@@ -139,6 +139,8 @@ def describe(event: Event, name: Namer, hex_name: HexNamer) -> str:
     if k == "knight":
         return f"{p} plays a Knight."
     if k == "road_building":
+        if d.get("ships"):  # Seafarers (ruling S10)
+            return f"{p} plays Road Building: two free roads, two free ships or one of each."
         return f"{p} plays Road Building: two free roads."
     if k == "year_of_plenty":
         return f"{p} plays Year of Plenty and takes {named_cards(d['resources'])}."

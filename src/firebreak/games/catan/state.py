@@ -390,7 +390,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         if ph == SPECIAL_BUILD:
             return self._main_actions(p, False)
         if ph == ROAD_BUILDING:
-            return self._road_spots(p)
+            return self._free_builds(p)
         if ph == TRADE_DRAFT:
             return self._draft_actions(p)
         if ph == TRADE_RESPONSE:
@@ -799,10 +799,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         if ph == SETUP_ROAD:
             self._next_setup()
         elif ph == ROAD_BUILDING:
-            self.free_roads -= 1
-            if self.free_roads <= 0 or not self.roads_left[p] or not self._road_spots(p):
-                self.free_roads = 0
-                self.phase = self.return_phase
+            self._free_piece_placed(p)
 
     def _next_setup(self) -> None:
         self.setup_idx += 1
