@@ -296,6 +296,8 @@ def test_the_log_reads_like_the_table_and_a_draft_stays_with_its_composer():
     s.apply("make a trade offer")  # a first draft, given up: nobody else ever hears of it
     s.apply("offer: give 1 more lumber")
     s.apply("offer: ask for 1 more ore")
+    s.apply("offer: ask for 1 ore less")
+    s.apply("offer: give 1 lumber less")
     s.apply("discard draft offer")
     _offer(s, "offer 2 brick 1 wool for 1 ore")
     assert s.view(1)["offer"]["stage"] == "proposed" and s.view(1)["offer"]["give"] == {"brick": 2, "wool": 1}
@@ -309,9 +311,11 @@ def test_the_log_reads_like_the_table_and_a_draft_stays_with_its_composer():
     for seat in (1, 2, 3, None):  # the other players and spectators: one line per offer, answer and outcome
         assert _log(s, seat, start) == table
     mine = _log(s, 0, start)  # the composer also reads their own drafting
-    assert mine[:4] == ["Blue (P0) starts drafting a trade offer.",
+    assert mine[:6] == ["Blue (P0) starts drafting a trade offer.",
                         "Blue (P0) drafts an offer: 1 lumber for nothing so far.",
                         "Blue (P0) drafts an offer: 1 lumber for 1 ore so far.",
+                        "Blue (P0) drafts an offer: 1 lumber for nothing so far.",
+                        "Blue (P0) takes every card off their draft offer.",
                         "Blue (P0) discards their draft offer."]
     assert [line for line in mine if "draft" not in line] == table
 

@@ -109,7 +109,7 @@ def describe(event: Event, name: Namer, hex_name: HexNamer) -> str:
     # --- trades between players and the fire's toll ---
     if k == "offer_draft":
         if not d["give"] and not d["ask"]:
-            return f"{p} starts drafting a trade offer."
+            return f"{p} takes every card off their draft offer." if d.get("step") else f"{p} starts drafting a trade offer."
         return f"{p} drafts an offer: {bundle(d['give'])} for {bundle(d['ask'])} so far."
     if k == "offer_draft_discarded":
         return f"{p} discards their draft offer."

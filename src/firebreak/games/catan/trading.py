@@ -102,7 +102,7 @@ class TradingMixin:
             step, r = divmod(a - lay.give_add, 5)
             side = self.give if step < 2 else self.ask
             side[r] += 1 if step % 2 == 0 else -1
-            self._emit("offer_draft", (p,), player=p, give=counts(self.give), ask=counts(self.ask))
+            self._emit("offer_draft", (p,), player=p, give=counts(self.give), ask=counts(self.ask), step=True)
         elif a == lay.propose:
             self._propose(p)
         elif a == lay.withdraw_draft:
