@@ -2,12 +2,15 @@
 
     .venv/bin/python benchmarks/strength.py [GAME ...] [--games 48] [--workers 2] [--mcts mcts:iterations=300]
         [--players N] [--matches mcts-greedy,greedy-random] [--seed 0] [--runs 1] [--levels] [--level-games 4]
+        [--options key=value ...]
 
 ``--matches`` pairs bots by name: ``mcts``, ``greedy``, ``random`` or a level (``easy``, ``medium``, ``hard``).
 A pair written ``A-B*`` seats one A against B in every other seat (``hard-mcts*``: hard against three of the
 search bot in a four-player game), the form of the levels' strength targets. ``--levels`` adds, per level, the
 game statistics a designer reads (each game's ``stats`` hook: numbers as means per game, categories as shares of
 games) over ``--level-games`` games with that level in every seat, and the level's CPU seconds per decision.
+``--options key=value`` sets game options for every game played (``board=seafarers``), validated by each game's
+own option list as in the lab, and named in every table's title.
 
 Each match seats two bots at each game's default (most common) player count, rotating the seats so that each bot
 plays every seat equally often (with an odd number of seats, one bot has the extra seat in half the games). A
@@ -36,7 +39,7 @@ from firebreak.lab.stats import wilson_interval  # noqa: E402
 
 
 def match(game: str, a: str, b: str, games: int, workers: int, seed: int, players: int | None,
-          runs: int = 1, one_against_rest: bool = False) -> None:
+          runs: int = 1, one_against_rest: bool = False, options: dict[str, str] | None = None) -> None:
     """Play ``runs`` matches of ``games`` games on seeds ``seed``, ``seed + 1``, ...; print each, and with
     several runs, the pooled table as well. With ``one_against_rest``, one seat of ``a`` and ``b`` in the others
     (every seat of ``b`` counted as one bot)."""
@@ -46,18 +49,34 @@ def match(game: str, a: str, b: str, games: int, workers: int, seed: int, player
     n = players or spec.default_players
     for run in range(runs):
         seats = [a] + [b] * (n - 1) if one_against_rest else [a, b]
-        job = make_job(spec, n, seats, games, seed + run)
+        job = make_job(spec, n, seats, games, seed + run, options)
         start = time.perf_counter()
         rows = run_job(job, workers=workers)
         elapsed = time.perf_counter() - start
         rows = merge_labels(rows, job.labels, [a, b]) if one_against_rest else rows
         pooled += rows
         against = f"one {a} against {b} in the other seats" if one_against_rest else f"{a} against {b}"
-        table(f"\n{spec.title} ({spec.name}), {job.players} players, {against}: {games} games, "
+        table(f"\n{spec.title} ({spec.name}{options_text(options)}), {job.players} players, {against}: {games} games, "
               f"seed {seed + run}, {elapsed:.0f} s with {workers} workers", [a, b], rows, job.players)
     if runs > 1 and job is not None:
         table(f"\n{spec.title}: the {runs} runs pooled ({runs * games} games, seeds {seed}-{seed + runs - 1})",
               [a, b], pooled, job.players)
+
+
+def options_text(options: dict[str, str] | None) -> str:
+    """``{"board": "seafarers"}`` -> ``", board=seafarers"`` for a table's title ("" without options)."""
+    return "".join(f", {k}={v}" for k, v in (options or {}).items())
+
+
+def parse_options(items: list[str]) -> dict[str, str]:
+    """``["board=seafarers", "mode=classic"]`` -> a dict; each game coerces and validates the values."""
+    out = {}
+    for item in items:
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise ValueError(f"an option is written key=value, not {item!r}")
+        out[key.strip()] = value.strip()
+    return out
 
 
 def merge_labels(rows: list[dict], labels: list[str], names: list[str]) -> list[dict]:
@@ -73,13 +92,15 @@ def cpu_seconds() -> float:
     return time.process_time() + children.ru_utime + children.ru_stime
 
 
-def level_statistics(game: str, games: int, workers: int, seed: int, players: int | None) -> None:
+def level_statistics(game: str, games: int, workers: int, seed: int, players: int | None,
+                     options: dict[str, str] | None = None) -> None:
     """Per level: the game's own statistics over ``games`` games with that level in every seat."""
     spec = get_game(game)
-    print(f"\n{spec.title} ({spec.name}), {players or spec.default_players} players, each level in every seat: "
+    print(f"\n{spec.title} ({spec.name}{options_text(options)}), {players or spec.default_players} players, "
+          "each level in every seat: "
           f"{games} games per level, seed {seed}")
     for name in LEVELS:
-        job = make_job(spec, players or spec.default_players, [name], games, seed)
+        job = make_job(spec, players or spec.default_players, [name], games, seed, options)
         start = cpu_seconds()
         rows = run_job(job, workers=1)
         cpu = cpu_seconds() - start
@@ -129,7 +150,13 @@ def main() -> None:
                              "(A-B* seats one A against B in every other seat); 'none' for no matches")
     parser.add_argument("--levels", action="store_true", help="print each level's game statistics")
     parser.add_argument("--level-games", type=int, default=4, help="games per level for --levels")
+    parser.add_argument("--options", nargs="*", default=[], metavar="KEY=VALUE",
+                        help="game options for every game played, e.g. board=seafarers (checked by the game)")
     args = parser.parse_args()
+    try:
+        options = parse_options(args.options)
+    except ValueError as exc:
+        parser.error(str(exc))
     names = args.games_to_rate or [s.name for s in all_games()]
     bots = {"mcts": args.mcts, "greedy": "greedy", "random": "random", **{k: k for k in LEVELS}}
     pairs = []
@@ -144,9 +171,9 @@ def main() -> None:
         pairs.append((bots[a], bots[b], rest))
     for name in names:
         for a, b, rest in pairs:
-            match(name, a, b, args.games, args.workers, args.seed, args.players, args.runs, rest)
+            match(name, a, b, args.games, args.workers, args.seed, args.players, args.runs, rest, options)
         if args.levels:
-            level_statistics(name, args.level_games, args.workers, args.seed, args.players)
+            level_statistics(name, args.level_games, args.workers, args.seed, args.players, options)
 
 
 if __name__ == "__main__":

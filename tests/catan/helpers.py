@@ -17,7 +17,7 @@ PIECES = components().pieces_per_player
 
 
 def new(num_players: int = 4, seed: int = 0, **options) -> CatanState:
-    opts = {"layout": "beginner"}
+    opts = {"layout": "beginner" if num_players <= 4 else "random"}  # the 5-6 extension has no beginner layout
     opts.update(options)
     return SPEC.new_game(num_players, seed, opts)
 

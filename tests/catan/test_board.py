@@ -55,3 +55,17 @@ def test_bad_board_data_is_rejected():
     raw["beginner"]["numbers"][0] = 7
     with pytest.raises(ValidationError):
         BoardData.model_validate(raw)
+
+
+@pytest.mark.parametrize("players", [5, 6])
+def test_the_5_6_extension_has_no_beginner_layout_and_says_to_choose_random(players):
+    """Ruling B8: the extension lays its terrain at random and prints no fixed arrangement, so asking for a
+    beginner layout is refused with a clear message; random works, and Seafarers' own boards are unaffected."""
+    from firebreak.core import OptionError, get_game
+
+    spec = get_game("catan")
+    with pytest.raises(OptionError, match="5-6 player extension has no beginner layout.*choose layout random"):
+        spec.new_game(players, 0, {"layout": "beginner"})
+    assert board_data(players).beginner is None
+    assert spec.new_game(players, 0, {"layout": "random"}).terrain
+    assert "no beginner layout" in spec.option("layout").help

@@ -158,7 +158,8 @@ def test_players_are_named_by_colour_and_seat_everywhere() -> None:
     assert [s.player_name(q) for q in range(4)] == ["Blue (P0)", "Orange (P1)", "Pink (P2)", "Black (P3)"]
     s.apply("settlement 12")
     assert s.describe_event(s.events[-1]) == "Blue (P0) builds a settlement at intersection 12."
-    assert "Blue (P0) to act" in SPEC.render(s.view(1)) and "Blue (P0)" in svg_words(_svg(s, 1))
+    assert "Set-up: Blue (P0) places a road next to their first settlement" in SPEC.render(s.view(1))
+    assert "Blue (P0)" in svg_words(_svg(s, 1))
     assert "settlement of Blue (P0) at intersection 12" in svg_words(_svg(s, None))
 
 

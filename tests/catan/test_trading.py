@@ -34,7 +34,10 @@ def test_a_multi_card_offer_is_composed_step_by_step_and_accepted():
                  "offer: ask for 1 more ore", "offer: ask for 1 more grain", "offer: ask for 1 grain less"):
         s.apply(step)
     assert s.give == [0, 2, 1, 0, 0] and s.ask == [0, 0, 0, 0, 1]
-    assert s.view(2)["offer"] == {"from": 0, "stage": "draft", "give": {"brick": 2, "wool": 1}, "ask": {"ore": 1},
+    assert s.view(0)["offer"] == {"from": 0, "stage": "draft", "give": {"brick": 2, "wool": 1}, "ask": {"ore": 1},
+                                  "waiting_for": [], "accepted_by": []}
+    # the draft is the composer's private thought: the others see only that an offer is being composed
+    assert s.view(2)["offer"] == {"from": 0, "stage": "draft", "give": {}, "ask": {},
                                   "waiting_for": [], "accepted_by": []}
     drafts = _sentences(s, "offer_draft")
     assert drafts[0] == "Blue (P0) starts drafting a trade offer."
@@ -304,3 +307,57 @@ def test_the_lab_statistics_count_offers_trades_between_players_and_maritime_tra
     assert st["trades_by_seat"] == [1, 1, 0, 0]
     assert st["bank_trades"] == 1 and st["harbour_trades"] == 1
     assert SPEC.stats(s.clone()) == st  # a search's copy carries the counts
+
+
+def _log(s, seat, start=0):
+    """The log lines ``seat`` reads (what the server sends that seat), from event ``start`` on."""
+    return [s.describe_event(e) for e in s.events[start:] if e.visible(seat)]
+
+
+def test_the_log_reads_like_the_table_and_a_draft_stays_with_its_composer():
+    s = blank()
+    give(s, 0, brick=2, wool=1, lumber=1)
+    give(s, 1, ore=1)
+    give(s, 3, ore=2)
+    start = len(s.events)
+    s.apply("make a trade offer")  # a first draft, given up: nobody else ever hears of it
+    s.apply("offer: give 1 more lumber")
+    s.apply("offer: ask for 1 more ore")
+    s.apply("offer: ask for 1 ore less")
+    s.apply("offer: give 1 lumber less")
+    s.apply("discard draft offer")
+    _offer(s, "offer 2 brick 1 wool for 1 ore")
+    assert s.view(1)["offer"]["stage"] == "proposed" and s.view(1)["offer"]["give"] == {"brick": 2, "wool": 1}
+    s.apply("decline offer")
+    s.apply("decline offer")
+    s.apply("accept offer")
+    s.apply("trade with seat 3")
+    table = ["Blue (P0) offers 2 brick and 1 wool for 1 ore.", "Orange (P1) declines the offer.",
+             "Pink (P2) declines the offer.", "Black (P3) accepts the offer.",
+             "Blue (P0) gives Black (P3) 2 brick and 1 wool for 1 ore."]
+    for seat in (1, 2, 3, None):  # the other players and spectators: one line per offer, answer and outcome
+        assert _log(s, seat, start) == table
+    mine = _log(s, 0, start)  # the composer also reads their own drafting
+    assert mine[:6] == ["Blue (P0) starts drafting a trade offer.",
+                        "Blue (P0) drafts an offer: 1 lumber for nothing so far.",
+                        "Blue (P0) drafts an offer: 1 lumber for 1 ore so far.",
+                        "Blue (P0) drafts an offer: 1 lumber for nothing so far.",
+                        "Blue (P0) takes every card off their draft offer.",
+                        "Blue (P0) discards their draft offer."]
+    assert [line for line in mine if "draft" not in line] == table
+
+
+def test_a_draft_is_hidden_from_the_other_seats_screens_and_its_steps_can_be_taken_back():
+    from firebreak.games.catan.render import render
+
+    s = blank()
+    give(s, 0, brick=2)
+    give(s, 1, ore=1)
+    s.apply("make a trade offer")
+    s.apply("offer: give 1 more brick")
+    s.apply("offer: ask for 1 more ore")
+    assert "Your draft offer: 1 brick for 1 ore" in render(s.view(0))
+    for seat in (1, 2, None):
+        text = render(s.view(seat))
+        assert "Blue (P0) is composing a trade offer" in text and "1 brick for" not in text
+    assert s.undo_refusal(0) is None  # drafting hides nothing from the composer: the steps may be undone

@@ -135,3 +135,22 @@ def test_the_state_narrates_and_the_old_spec_hook_is_gone() -> None:
     s = SPEC.new_game(3, 4, {})
     start = next(e for e in s.events if e.kind == "start_player")
     assert s.describe_event(start) == f"{s.player_name(start.data['player'])} is the start player."
+
+
+def test_turns_are_counted_from_one_and_set_up_is_not_a_turn() -> None:
+    """No screen says "Turn 0": the board shows "Set-up" during the placements, then the first turn is Turn 1."""
+    s = SPEC.new_game(3, 2, {})
+    assert "Set-up" in svg_words(render_svg(s.view(None), [])) and "Turn 0" not in svg_words(render_svg(s.view(None), []))
+    rng = random.Random(3)
+    while s.phase in (0, 1):  # trained bands, then landowners
+        s.apply(rng.choice(s.legal_actions()))
+    first = s.current_player()
+    assert s.view(None)["status"] == f"Turn 1: {s.player_name(first)} plays a fire card."
+    assert s.describe_event(s.events[-1]) == f"Turn 1: {s.player_name(first)} to play."
+    assert "Turn 1" in svg_words(render_svg(s.view(None), []))
+    while not s.is_terminal():
+        for viewer in (None, *range(s.num_players)):
+            view = s.view(viewer)
+            assert "Turn 0" not in view["status"] and "Turn 0" not in svg_words(render_svg(view, []))
+        s.apply(rng.choice(s.legal_actions()))
+    assert not [line for line in map(s.describe_event, s.events) if "Turn 0" in line]

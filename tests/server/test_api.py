@@ -54,6 +54,9 @@ def test_create_refuses_bad_games_counts_options_seats_and_bots(client: TestClie
     assert error_code(post(num_players=9, seats=[{"kind": "human"}] * 9)) == "bad_game"
     assert error_code(post(options={"no_such_rule": True})) == "bad_game"
     assert error_code(post(options={"hidden_colours": "perhaps"})) == "bad_game"
+    r = post(game="catan", num_players=5, seats=[{"kind": "human"}] * 5, options={"layout": "beginner"})
+    assert r.status_code == 422 and error_code(r) == "bad_game"  # a game's own check at set-up (Catan ruling B8)
+    assert "no beginner layout" in r.json()["error"]["message"] and "random" in r.json()["error"]["message"]
     assert error_code(post(seats=[{"kind": "human"}] * 2)) == "bad_seats"
     assert error_code(post(seats=[{"kind": "alien"}] * 3)) == "bad_seats"
     r = post(seats=[{"kind": "human"}, {"kind": "bot", "bot": "genius"}, {"kind": "human"}])

@@ -73,7 +73,7 @@ def test_a_trade_offer_composed_with_the_steppers_and_proposed(server: ServerPro
                           f"{{textContent: '0'}}).textContent === '{1 if extra == asked else 0}'", timeout=10000)
             wait_js(page, "!pending && choices.length > 0", timeout=10000)
         assert _count(page, GIVE, given) == "1" and _count(page, ASK, asked) == "1"
-        assert "is drafting an offer: 1 " in page.locator("#board svg").inner_html()  # the view's draft on the board
+        assert "Your draft offer: 1 " in page.locator("#board svg").inner_html()  # the composer sees their draft
         page.screenshot(path=str(out / "trade-1-steppers.png"), full_page=True)
         propose = page.locator("#actions button[data-legal]", has_text="Propose")
         assert propose.inner_text() == f"Propose 1 {given} for 1 {asked}"

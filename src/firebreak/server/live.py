@@ -323,7 +323,10 @@ class GameManager:
             raise E.ApiError(422, "bad_request", "takeover_after must be 0 (never) or a number of seconds")
         game_clock = Clock.from_request(clock, n)
         row = GameRow(secrets.token_urlsafe(9), spec.name, n, resolved, seed, time.time(), takeover_after, 0, False)
-        live = LiveGame(row, rows, spec)
+        try:  # a game's own checks of its options at set-up (a combination its rules do not have)
+            live = LiveGame(row, rows, spec)
+        except FirebreakError as exc:
+            raise E.ApiError(422, "bad_game", str(exc)) from None
         live.clock = game_clock
         if game_clock is not None:
             game_clock.run_for(clocks.should_run(live), row.created_at)

@@ -35,8 +35,9 @@ SPEC = register(GameSpec(
                    "victory points needed to win on the Seafarers board (the rule sheets say 14, some editions 13)",
                    choices=(13, 14)),
         OptionSpec("layout", str, "random", "beginner: a fixed starting layout (the rulebook's on the base "
-                   "board, one fixed deal on Seafarers); random: shuffled terrain, numbers and harbours with no 6 and 8 "
-                   "side by side", choices=("beginner", "random")),
+                   "board for 3-4 players, one fixed deal on Seafarers; the 5-6 extension has no beginner layout); "
+                   "random: shuffled terrain, numbers and harbours with no 6 and 8 side by side",
+                   choices=("beginner", "random")),
         OptionSpec("firestorm_discard", bool, True,
                    "on a 7 in firestorm mode, players holding more than 7 cards still discard half"),
         OptionSpec("player_trades", bool, True,

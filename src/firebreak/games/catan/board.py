@@ -6,7 +6,7 @@ Harbour positions are those of the frame; on a random board their kinds are shuf
 
 from __future__ import annotations
 
-from firebreak.core import Rng
+from firebreak.core import OptionError, Rng
 
 from .datafiles import RESOURCE_NAMES
 from .topology import Topology
@@ -41,6 +41,9 @@ def lay_out(topo: Topology, kind: str, rng: Rng) -> tuple[tuple[int, ...], tuple
     data = topo.data
     harbour_kinds = [HARBOUR_INDEX[h.kind] for h in data.harbours]
     if kind == "beginner":
+        if data.beginner is None:
+            raise OptionError("the 5-6 player extension has no beginner layout (its rules lay the terrain at "
+                              "random): choose layout random")
         terrain = [TERRAIN_INDEX[t] for t in data.beginner.terrain]
         numbers = list(data.beginner.numbers)
     else:

@@ -81,7 +81,8 @@ def _dev_choice(state: CatanState, a: int) -> ActionChoice:
     if a == lay.knight:
         return ActionChoice(a, "Knight", (DEV_GROUP,), note="Move the robber and take a card.")
     if a == lay.road_building:
-        return ActionChoice(a, "Road Building", (DEV_GROUP,), note="Build two roads for free.")
+        note = "Build two roads, two ships or one of each for free." if state.topo.sea else "Build two roads for free."
+        return ActionChoice(a, "Road Building", (DEV_GROUP,), note=note)
     if a < lay.monopoly:
         x, y = YOP_PAIRS[a - lay.yop]
         label = f"2 {R[x]}" if x == y else f"1 {R[x]} and 1 {R[y]}"
@@ -201,8 +202,12 @@ def action_choices(state: CatanState) -> list[ActionChoice]:
             out[0] = _with_note(out[0], "Only one path next to your new settlement is free.")
         return out
     if ph == ROAD_BUILDING:
-        group = (f"Road Building: place a free road ({state.free_roads} left)",)
-        out = [_path(state, a, group) for a in legal]
+        if state.topo.sea:  # two roads, two ships or one of each (ruling S10)
+            head = f"Road Building: {plural(state.free_roads, 'free road or ship', 'free roads or ships')} left"
+            group, ships = (head, "Place a road"), (head, "Or place a ship")
+        else:
+            group = ships = (f"Road Building: place a free road ({state.free_roads} left)",)
+        out = [_path(state, a, group) if a < lay.ship else _ship_path(state, a, lay.ship, ships) for a in legal]
         if len(out) == 1:
             out[0] = _with_note(out[0], "Only one path is free next to your roads and buildings.")
         return out

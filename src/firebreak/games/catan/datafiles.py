@@ -90,7 +90,8 @@ class BoardData(_Strict):
     terrain_counts: dict[TERRAINS, int]
     number_tokens: list[int]
     development_cards: dict[str, int]
-    beginner: FixedLayout
+    beginner: FixedLayout | None = None
+    """The rulebook's fixed starting layout, where one is published (the 5-6 extension prints none)."""
     harbours: list[Harbour]
 
     @model_validator(mode="after")
@@ -105,6 +106,14 @@ class BoardData(_Strict):
         if set(self.development_cards) != set(DEV_KINDS):
             raise ValueError(f"development cards must list exactly {DEV_KINDS}")
         b = self.beginner
+        if b is not None:
+            self._check_beginner(b, n)
+        for h in self.harbours:
+            if not 0 <= h.hex < n or not 0 <= h.side < 6:
+                raise ValueError(f"harbour {h} is off the board")
+        return self
+
+    def _check_beginner(self, b: FixedLayout, n: int) -> None:
         if len(b.terrain) != n or len(b.numbers) != n:
             raise ValueError("the beginner layout needs one terrain and one number per hex")
         counts: dict[str, int] = {}
@@ -116,10 +125,6 @@ class BoardData(_Strict):
             raise ValueError("the beginner layout's numbers do not match the number tokens")
         if any(x != 0 for x, t in zip(b.numbers, b.terrain) if t == "desert"):
             raise ValueError("the desert carries no number token (0)")
-        for h in self.harbours:
-            if not 0 <= h.hex < n or not 0 <= h.side < 6:
-                raise ValueError(f"harbour {h} is off the board")
-        return self
 
 
 def _load_yaml(name: str) -> object:

@@ -33,7 +33,7 @@ class DevelopmentMixin:
         new = self.dev_new[p]
         if hand[KNIGHT] > new[KNIGHT]:
             out.append(lay.knight)
-        if hand[ROAD_BUILDING_CARD] > new[ROAD_BUILDING_CARD] and self.roads_left[p] and self._road_spots(p):
+        if hand[ROAD_BUILDING_CARD] > new[ROAD_BUILDING_CARD] and self._free_builds(p):
             out.append(lay.road_building)
         if hand[YEAR_OF_PLENTY] > new[YEAR_OF_PLENTY]:
             bank = self.bank
@@ -42,6 +42,23 @@ class DevelopmentMixin:
                     out.append(lay.yop + i)
         if hand[MONOPOLY] > new[MONOPOLY]:
             out.extend(range(lay.monopoly, lay.monopoly + 5))
+
+    def _free_builds(self, p: int) -> list[int]:
+        """Where Road Building may place a free piece now, in id order: a road where a road may go (with roads
+        left), and on the Seafarers board also a ship where a ship may go (with ships left; ruling S10)."""
+        out = self._road_spots(p) if self.roads_left[p] else []
+        if self.topo.sea and self.ships_left[p]:
+            base = self.lay.ship
+            out.extend(base + e for e in self._ship_spots(p))
+        return out
+
+    def _free_piece_placed(self, p: int) -> None:
+        """After a road or ship placed by Road Building: back to the turn when both are placed or nothing more
+        can be (no pieces or no legal place left)."""
+        self.free_roads -= 1
+        if self.free_roads <= 0 or not self._free_builds(p):
+            self.free_roads = 0
+            self.phase = self.return_phase
 
     def _dev(self, p: int, a: int) -> None:
         lay = self.lay
@@ -68,8 +85,12 @@ class DevelopmentMixin:
             self.phase = MOVE_TOKEN
         elif a == lay.road_building:
             hand[ROAD_BUILDING_CARD] -= 1
-            self._emit("road_building", player=p)
-            self.free_roads = min(2, self.roads_left[p])
+            sea = self.topo.sea
+            if sea:
+                self._emit("road_building", player=p, ships=True)
+            else:
+                self._emit("road_building", player=p)
+            self.free_roads = min(2, self.roads_left[p] + (self.ships_left[p] if sea else 0))
             self.return_phase = self.phase
             self.phase = ROAD_BUILDING
         elif a < lay.monopoly:

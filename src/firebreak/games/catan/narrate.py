@@ -109,7 +109,7 @@ def describe(event: Event, name: Namer, hex_name: HexNamer) -> str:
     # --- trades between players and the fire's toll ---
     if k == "offer_draft":
         if not d["give"] and not d["ask"]:
-            return f"{p} starts drafting a trade offer."
+            return f"{p} takes every card off their draft offer." if d.get("step") else f"{p} starts drafting a trade offer."
         return f"{p} drafts an offer: {bundle(d['give'])} for {bundle(d['ask'])} so far."
     if k == "offer_draft_discarded":
         return f"{p} discards their draft offer."
@@ -139,6 +139,8 @@ def describe(event: Event, name: Namer, hex_name: HexNamer) -> str:
     if k == "knight":
         return f"{p} plays a Knight."
     if k == "road_building":
+        if d.get("ships"):  # Seafarers (ruling S10)
+            return f"{p} plays Road Building: two free roads, two free ships or one of each."
         return f"{p} plays Road Building: two free roads."
     if k == "year_of_plenty":
         return f"{p} plays Year of Plenty and takes {named_cards(d['resources'])}."

@@ -12,6 +12,7 @@ from .constants import (
     MAIN,
     PIECES,
     RESOURCE_NAMES,
+    ROAD_BUILDING,
     ROAD_MIN,
     SETUP_ROAD,
     SHIP_MOVE,
@@ -158,6 +159,8 @@ class SeafarersMixin:
             self._update_longest_road()
         if ph == SETUP_ROAD:
             self._next_setup()
+        elif ph == ROAD_BUILDING:
+            self._free_piece_placed(p)
 
     def _next_gold(self) -> None:
         """The next player owed a gold field's resources chooses (seat order from the roller); the bank's

@@ -418,7 +418,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         if ph == SPECIAL_BUILD:
             return self._main_actions(p, False)
         if ph == ROAD_BUILDING:
-            return self._road_spots(p)
+            return self._free_builds(p)
         if ph == TRADE_RESPONSE:
             # Everyone is asked (asking only those who hold the cards would show their hands to all); only a
             # player who can pay may accept.
@@ -834,10 +834,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         if ph == SETUP_ROAD:
             self._next_setup()
         elif ph == ROAD_BUILDING:
-            self.free_roads -= 1
-            if self.free_roads <= 0 or not self.roads_left[p] or not self._road_spots(p):
-                self.free_roads = 0
-                self.phase = self.return_phase
+            self._free_piece_placed(p)
 
     def _next_setup(self) -> None:
         self.setup_idx += 1

@@ -9,16 +9,23 @@ Limits that keep the space finite and the offer honest: a player gives only card
 a resource than the other players hold together and for no more cards than the largest other hand (both are
 public counts); never gives and asks for the same resource; an offer gives and asks at least one card each (no
 gifts); at most ``offers_per_turn`` drafts are opened in a turn.
+
+The log reads like the table: the offer when it is made, each answer, the outcome. A draft is the composer's
+private thought until proposed: its steps and a discarded draft are events only the composer sees, and the view
+shows the other seats only that an offer is being composed.
 """
 
 from __future__ import annotations
 
-from firebreak.core import IllegalActionError, MalformedActionError
+from firebreak.core import Event, IllegalActionError, MalformedActionError
 
 from .constants import MAIN, RESOURCE_NAMES, TRADE_CONFIRM, TRADE_DRAFT, TRADE_RESPONSE
 
 
 _RESOURCES = range(5)
+
+DRAFT_EVENTS = frozenset({"offer_draft", "offer_draft_discarded"})
+"""Events of composing a draft: seen by the composer alone, and no bar to taking the step back."""
 
 
 def counts(bundle: list[int]) -> dict[str, int]:
@@ -30,6 +37,10 @@ class TradingMixin:
     """Draft, propose, answer, trade or withdraw."""
 
     __slots__ = ()
+
+    def undo_reason(self, action: int, drew: bool, events: list[Event]) -> str | None:
+        """A draft step is seen by its composer alone but hides nothing from them: it can be taken back."""
+        return super().undo_reason(action, drew, [e for e in events if e.kind not in DRAFT_EVENTS])  # type: ignore[misc]
 
     # --- legal actions ------------------------------------------------------------------------------------
     def _can_open_offer(self, p: int) -> bool:
@@ -100,17 +111,17 @@ class TradingMixin:
             self.ask = [0] * 5
             self._ask_caps_memo = None
             self.phase = TRADE_DRAFT
-            self._emit("offer_draft", player=p, give={}, ask={})
+            self._emit("offer_draft", (p,), player=p, give={}, ask={})
         elif a < lay.propose:
             step, r = divmod(a - lay.give_add, 5)
             side = self.give if step < 2 else self.ask
             side[r] += 1 if step % 2 == 0 else -1
-            self._emit("offer_draft", player=p, give=counts(self.give), ask=counts(self.ask))
+            self._emit("offer_draft", (p,), player=p, give=counts(self.give), ask=counts(self.ask), step=True)
         elif a == lay.propose:
             self._propose(p)
         elif a == lay.withdraw_draft:
             self._clear_offer()
-            self._emit("offer_draft_discarded", player=p)
+            self._emit("offer_draft_discarded", (p,), player=p)
         elif a < lay.confirm:
             self._respond(p, a)
         else:

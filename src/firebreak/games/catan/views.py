@@ -144,7 +144,10 @@ class ViewsMixin:
             "viewer": player,
             "phase": PHASE_NAMES[self.phase],
             "turn": self.turn,
-            "turn_number": self.turn_count,
+            "turn_number": self.turn_count,  # counted from 0 (the first turn after set-up); screens show it + 1
+            # the set-up placements come before turn 1: 1 or 2 for the round of settlements, 0 once play begins
+            "setup_round": (0 if self.setup_idx >= len(self.setup_order)
+                            else 2 if self.setup_idx >= self.num_players else 1),
             "to_act": self.current_player(),
             "dice": list(self.dice),
             "token": "firestorm" if self.firestorm else "robber",
@@ -163,12 +166,15 @@ class ViewsMixin:
             "board_name": "seafarers" if t.sea else "base",
             "victory_points_to_win": self.win_vp,
         }
-        # --- trades between players: the draft or proposed offer (public: it is laid on the table) ---
+        # --- trades between players: the offer once proposed (public: it is laid on the table); a draft's cards only
+        # for the composer ---
         v["declined_all_offers"] = [q for q in range(self.num_players) if self.declined[q]]
         v["fire_owed"] = list(self.fire_left)
         if self.offer_pending:
             stage = {TRADE_DRAFT: "draft", TRADE_CONFIRM: "choosing"}.get(self.phase, "proposed")
-            v["offer"] = {"from": self.turn, "stage": stage, "give": counts(self.give), "ask": counts(self.ask),
+            secret = stage == "draft" and player != self.turn  # a draft is the composer's until proposed
+            v["offer"] = {"from": self.turn, "stage": stage, "give": {} if secret else counts(self.give),
+                          "ask": {} if secret else counts(self.ask),
                           "waiting_for": list(self.responders), "accepted_by": list(self.acceptors)}
         if player is not None:
             v["hand"] = dict(zip(RESOURCE_NAMES, self.hands[player]))

@@ -44,10 +44,26 @@ def harbour_text(kind: str) -> str:
     return f"{rate} any resource" if res == "generic" else f"{rate} {res}"
 
 
+def _setup_status(view: dict[str, Any]) -> str:
+    """The set-up placements (before turn 1): ``Set-up: Pink (P2) places their second settlement``."""
+    who = name(view, view["to_act"])
+    ordinal = "second" if view.get("setup_round") == 2 else "first"
+    if view["phase"] == "setup settlement":
+        return f"Set-up: {who} places their {ordinal} settlement"
+    if view["phase"] == "setup road":
+        piece = "a road or a ship" if view.get("board", {}).get("sea") else "a road"
+        return f"Set-up: {who} places {piece} next to their {ordinal} settlement"
+    doing = PHASE_TEXT.get(view["phase"], view["phase"]).format(token=view.get("token", "robber"))
+    return f"Set-up: {who} to act: {doing}"  # a gold field beside a second settlement
+
+
 def status(view: dict[str, Any]) -> str:
-    """Rules, turn, dice and who acts: ``Firestorm rules · Turn 5: Pink (P2) · Dice 3 and 4 (7) · ...``."""
-    parts = [f"{'Firestorm' if view['mode'] == 'firestorm' else 'Classic'} rules",
-             f"Turn {view['turn_number']}: {name(view, view['turn'])}"]
+    """Rules, turn, dice and who acts: ``Firestorm rules · Turn 5: Pink (P2) · Dice 3 and 4 (7) · ...``; during the
+    set-up placements, before turn 1: ``Firestorm rules · Set-up: Pink (P2) places their first settlement``."""
+    rules = f"{'Firestorm' if view['mode'] == 'firestorm' else 'Classic'} rules"
+    if view.get("setup_round") and not view.get("winners") and view.get("to_act", -1) >= 0:
+        return f"{rules} · {_setup_status(view)}"
+    parts = [rules, f"Turn {view['turn_number'] + 1}: {name(view, view['turn'])}"]  # the view counts from 0
     dice = view.get("dice") or [0, 0]
     if dice[0]:
         parts.append(f"Dice {dice[0]} and {dice[1]} ({dice[0] + dice[1]})")
@@ -55,6 +71,8 @@ def status(view: dict[str, Any]) -> str:
         parts.append("Game over")
     elif view.get("to_act", -1) >= 0:
         doing = PHASE_TEXT.get(view["phase"], view["phase"]).format(token=view.get("token", "robber"))
+        if view["phase"] == "road building" and view.get("board", {}).get("sea"):
+            doing = "place free roads or ships (Road Building)"
         parts.append(f"{name(view, view['to_act'])} to act: {doing}")
     return " · ".join(parts)
 
@@ -94,7 +112,9 @@ def offer_text(view: dict[str, Any]) -> str:
     o = view["offer"]
     what = f"{bundle_text(o['give'])} for {bundle_text(o['ask'])}"
     if o.get("stage") == "draft":
-        return f"{name(view, o['from'])} is drafting an offer: {what}"
+        if view.get("viewer") != o["from"]:  # the cards of a draft are the composer's until proposed
+            return f"{name(view, o['from'])} is composing a trade offer"
+        return f"Your draft offer: {what}"
     accepted = join_words(name(view, q) for q in o["accepted_by"]) or "nobody yet"
     return f"Offer by {name(view, o['from'])}: {what} (accepted by {accepted})"
 

@@ -59,7 +59,7 @@ _SENTENCES: dict[str, Callable[[dict[str, Any], Name], str]] = {
     "trained_band_placed": lambda e, n: (f"A trained band is placed in {e['district']}." if e.get("fixed")
                                          else f"{n(e['player'])} places a trained band in {e['district']}."),
     "landowner_placed": lambda e, n: f"{n(e['player'])} places their landowner in {e['district']}.",
-    "turn_started": lambda e, n: f"Turn {e['turn']}: {n(e['player'])} to play.",
+    "turn_started": lambda e, n: f"Turn {e['turn'] + 1}: {n(e['player'])} to play.",  # the event counts from 0
     "no_fire_move": lambda e, n: (f"{n(e['player'])} has no possible fire move and shows their hand: "
                                   f"{hand_words(e['hand'])}."),
     "card_played": lambda e, n: f"{n(e['player'])} plays {article(card_words(e['direction']))}.",

@@ -101,7 +101,7 @@ def status_line(state: "GreatFireState", viewer: int | None) -> str:
                 else f"Set-up: {name} places a trained band ({left} left).")
     if ph == P_OWNER:
         return "Set-up: place your landowner." if you else f"Set-up: {name} places their landowner."
-    turn = f"Turn {state.turn}: "
+    turn = f"Turn {state.turn + 1}: "  # counted from 1 for players (the state counts from 0)
     if ph == P_FIRE:
         return turn + ("play a fire card and move the fire." if you else f"{name} plays a fire card.")
     if ph == P_SECOND:

@@ -266,7 +266,8 @@ def _legend(view: dict[str, Any], W: int, top: float) -> tuple[list[str], float]
     over = view.get("winners") is not None
     if not over:  # at the end the winner's line says it
         out.append(_t(8, y, str(view.get("status") or ""), 22, weight="bold"))
-    details = [f"Turn {view.get('turn')}"]
+    setup = view.get("phase") in ("place_trained_bands", "place_landowners")
+    details = ["Set-up" if setup else f"Turn {int(view.get('turn') or 0) + 1}"]  # the view counts turns from 0
     if view.get("card_played"):
         details.append(f"card played: {str(view['card_played']).capitalize()}")
     if view.get("cards_until_intensify") is not None:
