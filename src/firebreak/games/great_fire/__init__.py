@@ -33,7 +33,7 @@ SPEC = register(GameSpec(
            # the 8 best moves by one-step value (by sequential halving). The playout policy serves mcts:depth=-2.
            "mcts_scale": 2.0, "mcts_turn": True, "mcts_width": 8,
            "heuristic_all": evaluate_all, "playout_policy": playout_policy,
-           # mcts:eval=lasting (the hard level): put-out cones counted by how likely they are to be kept
+           # mcts:eval=lasting: put-out cones counted by how likely they are to be kept (an option; no level uses it)
            "evaluations": {"lasting": evaluate_all_lasting},
            "observation_encoder": GreatFireEncoder},
 ))
