@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/strength.py [GAME ...] [--games 48] [--workers 2] [--mcts mcts:iterations=300]
         [--players N] [--matches mcts-greedy,greedy-random] [--seed 0] [--runs 1] [--levels] [--level-games 4]
-        [--options key=value ...]
+        [--options key=value ...] [--progress]
 
 ``--matches`` pairs bots by name: ``mcts``, ``greedy``, ``random`` or a level (``easy``, ``medium``, ``hard``).
 A pair written ``A-B*`` seats one A against B in every other seat (``hard-mcts*``: hard against three of the
@@ -39,7 +39,8 @@ from firebreak.lab.stats import wilson_interval  # noqa: E402
 
 
 def match(game: str, a: str, b: str, games: int, workers: int, seed: int, players: int | None,
-          runs: int = 1, one_against_rest: bool = False, options: dict[str, str] | None = None) -> None:
+          runs: int = 1, one_against_rest: bool = False, options: dict[str, str] | None = None,
+          progress: bool = False) -> None:
     """Play ``runs`` matches of ``games`` games on seeds ``seed``, ``seed + 1``, ...; print each, and with
     several runs, the pooled table as well. With ``one_against_rest``, one seat of ``a`` and ``b`` in the others
     (every seat of ``b`` counted as one bot)."""
@@ -51,13 +52,14 @@ def match(game: str, a: str, b: str, games: int, workers: int, seed: int, player
         seats = [a] + [b] * (n - 1) if one_against_rest else [a, b]
         job = make_job(spec, n, seats, games, seed + run, options)
         start = time.perf_counter()
-        rows = run_job(job, workers=workers)
+        rows = run_job(job, workers=workers, on_row=_progress_printer(job.labels[0]) if progress else None)
         elapsed = time.perf_counter() - start
         rows = merge_labels(rows, job.labels, [a, b]) if one_against_rest else rows
         pooled += rows
         against = f"one {a} against {b} in the other seats" if one_against_rest else f"{a} against {b}"
         table(f"\n{spec.title} ({spec.name}{options_text(options)}), {job.players} players, {against}: {games} games, "
               f"seed {seed + run}, {elapsed:.0f} s with {workers} workers", [a, b], rows, job.players)
+        print(game_figures(rows))
     if runs > 1 and job is not None:
         table(f"\n{spec.title}: the {runs} runs pooled ({runs * games} games, seeds {seed}-{seed + runs - 1})",
               [a, b], pooled, job.players)
@@ -84,6 +86,28 @@ def merge_labels(rows: list[dict], labels: list[str], names: list[str]) -> list[
     is the lone bot, every other label the rest)."""
     rename = {lab: names[0] if i == 0 else names[1] for i, lab in enumerate(labels)}
     return [{**row, "agents": [rename[lab] for lab in row["agents"]]} for row in rows]
+
+
+def _progress_printer(label: str):
+    """Prints each game as it ends (the first bot's seat, its win share, the running tally), so a long match
+    stopped early still leaves its figures."""
+    tally = [0.0, 0]
+
+    def on_row(row: dict) -> None:
+        for seat, lab in enumerate(row["agents"]):
+            if lab == label:
+                tally[0] += row["shares"][seat]
+                tally[1] += 1
+                print(f"  game {row['index']}: {label} in seat {seat} won {row['shares'][seat]:.2f} "
+                      f"(so far {tally[0]:.2f} of {tally[1]} seats)", flush=True)
+    return on_row
+
+
+def game_figures(rows: list[dict]) -> str:
+    """The game's own numeric statistics as means per game (all seats together): does the match fight the fire?"""
+    return "per game: " + ", ".join(
+        f"{stat.replace('_', ' ')} {sum(r.get('stat_' + stat, 0) for r in rows) / len(rows):.2f}"
+        for stat in numeric_stat_names(rows))
 
 
 def cpu_seconds() -> float:
@@ -149,6 +173,7 @@ def main() -> None:
                         help="which pairs to play: mcts-greedy, greedy-random, easy-greedy, hard-mcts* ... "
                              "(A-B* seats one A against B in every other seat); 'none' for no matches")
     parser.add_argument("--levels", action="store_true", help="print each level's game statistics")
+    parser.add_argument("--progress", action="store_true", help="print each game of a match as it ends")
     parser.add_argument("--level-games", type=int, default=4, help="games per level for --levels")
     parser.add_argument("--options", nargs="*", default=[], metavar="KEY=VALUE",
                         help="game options for every game played, e.g. board=seafarers (checked by the game)")
@@ -171,7 +196,8 @@ def main() -> None:
         pairs.append((bots[a], bots[b], rest))
     for name in names:
         for a, b, rest in pairs:
-            match(name, a, b, args.games, args.workers, args.seed, args.players, args.runs, rest, options)
+            match(name, a, b, args.games, args.workers, args.seed, args.players, args.runs, rest, options,
+                  args.progress)
         if args.levels:
             level_statistics(name, args.level_games, args.workers, args.seed, args.players, options)
 

@@ -251,3 +251,28 @@ def test_a_game_can_give_large_searches_their_own_hints(toy, monkeypatch):
     assert len(by_hand.last_root.children) == len(state.legal_actions())
     assert MCTSAgent(iterations=0, seconds=0.01).hints(game)["mcts_width"] == 2  # a time budget counts as large
     assert small.hints(game) is game.extra
+
+
+def test_a_named_evaluation_replaces_the_games_usual_one_where_the_game_has_it(toy, monkeypatch):
+    """``eval=NAME`` scores the search with the game's evaluation of that name (its ``evaluations`` hook); a game
+    without one of that name is searched with its usual evaluation, so such a spec is valid in every game."""
+    state, hand = _four_card_game(toy, distinct=True)
+    me = state.current_player()
+
+    def card_of(action: int) -> int:  # the value of the card played (0: a pass)
+        words = state.action_to_text(action).split()
+        return int(words[2]) if words[0] == "play" else 0
+
+    usual = MCTSAgent(iterations=40, width=2, prior=0).act(Observation(state, me), Rng(5))
+    unknown = make_agent("mcts:iterations=40,width=2,prior=0,eval=nonesuch")
+    assert unknown.act(Observation(state, me), Rng(5)) == usual
+    assert "eval=nonesuch" in unknown.describe()
+    from toygame.game import heuristic
+
+    def spend_least(s):  # the reverse of the usual evaluation: keep the high cards
+        return [-heuristic(s, p) for p in range(s.num_players)]
+    monkeypatch.setitem(toy.extra, "evaluations", {"thrifty": spend_least})
+    thrifty = make_agent("mcts:iterations=40,width=2,prior=0,eval=thrifty")
+    pick = thrifty.act(Observation(state, me), Rng(5))
+    assert card_of(pick) < card_of(usual)
+    assert make_agent("mcts:iterations=40,width=2,prior=0,eval=nonesuch").act(Observation(state, me), Rng(5)) == usual

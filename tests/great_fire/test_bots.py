@@ -11,7 +11,7 @@ from firebreak.agents.greedy import GreedyAgent
 from firebreak.agents.mcts import MCTSAgent
 from firebreak.agents.runner import play_game
 from firebreak.core import Rng
-from firebreak.games.great_fire.heuristic import evaluate
+from firebreak.games.great_fire.heuristic import KEEP_STOCK, evaluate, evaluate_all, evaluate_all_lasting
 
 from .helpers import SPEC, Position, d
 
@@ -56,6 +56,25 @@ def test_every_step_towards_a_fire_raises_the_evaluation():
     assert evaluate(far, 0) < evaluate(near, 0) < evaluate(there, 0)
 
 
+def test_the_lasting_evaluation_counts_put_out_cones_by_how_likely_they_are_to_be_kept():
+    """While the stock is full, the hard level's evaluation is the usual one; once it is empty, a put-out cone (which
+    the next need for cones takes back, rule R3) counts for less than a house, which the fire alone can take."""
+    full = Position().fire("Aldersgate", 1).landowner(0, "Holborn").actions_phase().s
+    full.stock = KEEP_STOCK
+    assert evaluate_all_lasting(full) == evaluate_all(full)
+    traded = full.clone()  # two cones put out for one house of its own lost: even while the cones are kept
+    traded.put_out[0] = 2
+    traded.lost[traded.colour[0]] += 1
+    assert evaluate_all_lasting(traded)[0] == pytest.approx(evaluate_all_lasting(full)[0])
+    empty, traded_empty = full.clone(), traded.clone()
+    empty.stock = traded_empty.stock = 0
+    assert evaluate_all(traded_empty)[0] == pytest.approx(evaluate_all(empty)[0])
+    assert evaluate_all_lasting(traded_empty)[0] < evaluate_all_lasting(empty)[0] - 1  # cones that will go back
+    more = empty.clone()
+    more.put_out[0] = 2
+    assert evaluate_all_lasting(more)[0] > evaluate_all_lasting(empty)[0]  # still worth something (ties, Hero)
+
+
 def _twins(seed: int):
     """A Hidden Colours game in an action phase and a twin that differs only in what seat `me` cannot see."""
     state = SPEC.new_game(4, seed, {"hidden_colours": True})
@@ -70,7 +89,7 @@ def _twins(seed: int):
     return state, twin, me
 
 
-@pytest.mark.parametrize("spec", ["greedy", "easy", "mcts:iterations=40"])
+@pytest.mark.parametrize("spec", ["greedy", "easy", "mcts:iterations=40", "mcts:iterations=40,eval=lasting"])
 def test_bots_decide_alike_in_states_their_seat_cannot_tell_apart(spec):
     """The evaluation's fire-fighting prospect and the easy level's random moves read only the bot's own view."""
     for seed in range(3):

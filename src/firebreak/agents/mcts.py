@@ -84,12 +84,17 @@ class _Node:
 Evaluator = Callable[[GameState], list[float]]
 
 
-def seat_evaluator(spec: GameSpec, scale: float, hints: dict | None = None) -> Evaluator:
+def seat_evaluator(spec: GameSpec, scale: float, hints: dict | None = None, name: str = "") -> Evaluator:
     """Per-seat rewards for a position that is not over, summing to 1 like a game's win shares: a softmax of the
     seats' evaluations (a seat ``scale`` ahead of another is taken to be e times as likely to win). The game's
     ``heuristic_all`` hook scores every seat at once where it has one (``hints``: the game's hints for this
-    search, by default ``spec.extra``); without a heuristic, the leaders by points share three quarters."""
-    every_seat = (spec.extra if hints is None else hints).get("heuristic_all")
+    search, by default ``spec.extra``); without a heuristic, the leaders by points share three quarters. ``name``
+    picks another of the game's evaluations (its ``evaluations`` hook: a name -> every-seat evaluation); a game
+    without one of that name is scored by its usual evaluation."""
+    hints = spec.extra if hints is None else hints
+    every_seat = spec.extra.get("evaluations", {}).get(name) if name else None
+    if every_seat is None:
+        every_seat = hints.get("heuristic_all")
     heuristic = spec.heuristic
     if every_seat is None and heuristic is not None:
         def every_seat(state: GameState) -> list[float]:
@@ -230,7 +235,8 @@ class MCTSAgent(Agent):
 
     def __init__(self, iterations: int = 1000, seconds: float = 0.0, c: float = 0.7, depth: int | None = None,
                  scale: float | None = None, prior: int = 30, prior_samples: int = 4, minimax: float = 0.5,
-                 turn: bool | None = None, policy: bool = True, width: int | None = None) -> None:
+                 turn: bool | None = None, policy: bool = True, width: int | None = None,
+                 eval: str = "") -> None:
         """``depth``: random steps after the tree before the game's evaluation scores the position (0: score the
         leaf itself; -1: play to the end). ``None`` takes the game's hint (``spec.extra["mcts_depth"]``), else 0
         for a game with a heuristic and -1 for one without. ``scale`` (None: the game's ``mcts_scale`` hint, else
@@ -239,7 +245,10 @@ class MCTSAgent(Agent):
         weight of the max^n backup beside the mean reward. ``depth=-2`` plays on to the bot's next turn (with
         the game's ``playout_policy`` unless ``policy`` is false). ``width`` (None: the game's ``mcts_width``
         hint, else 0 = every move) narrows the root to its best moves, searched by sequential halving; with
-        only a time budget the halving has a single round (every candidate searched alike until time is up)."""
+        only a time budget the halving has a single round (every candidate searched alike until time is up).
+        ``eval`` names one of the game's alternative evaluations (its ``evaluations`` hook) for the leaves and the
+        root's candidates; a game without an evaluation of that name uses its usual one, so a spec with ``eval``
+        stays valid in every game (a level can ask for a game's strongest evaluation where it has one)."""
         if iterations < 1 and seconds <= 0:
             raise ValueError("give mcts a positive iteration or time budget")
         if (depth is not None and depth < NEXT_TURN) or c < 0 or (scale is not None and scale <= 0):
@@ -260,6 +269,7 @@ class MCTSAgent(Agent):
         self.turn = turn
         self.policy = policy
         self.width = width
+        self.eval = eval.strip()
         self.prior = prior
         self.prior_samples = prior_samples
         self.last_iterations = 0
@@ -268,7 +278,8 @@ class MCTSAgent(Agent):
     def describe(self) -> str:
         parts = [f"iterations={self.iterations}" if self.iterations < 10**9 else "",
                  f"seconds={self.seconds:g}" if self.seconds else "",
-                 f"depth={self.depth}" if self.depth is not None else ""]
+                 f"depth={self.depth}" if self.depth is not None else "",
+                 f"eval={self.eval}" if self.eval else ""]
         return "mcts:" + ",".join(p for p in parts if p) if any(parts) else "mcts"
 
     def hints(self, spec: GameSpec) -> dict:
@@ -365,7 +376,7 @@ class MCTSAgent(Agent):
         if depth is None:
             depth = int(hints.get("mcts_depth", 0 if heuristic is not None else FULL_PLAYOUT))
         scale = self.scale if self.scale is not None else float(hints.get("mcts_scale", 5.0))
-        evaluate = seat_evaluator(spec, scale, hints)
+        evaluate = seat_evaluator(spec, scale, hints, self.eval)
         width = self.width if self.width is not None else int(hints.get("mcts_width", 0))
         if heuristic is None:
             width = 0  # the candidates are chosen by their one-step evaluations

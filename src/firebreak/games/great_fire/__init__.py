@@ -4,7 +4,7 @@ from firebreak.core import GameSpec, OptionSpec, register
 from firebreak.core.help import help_hook
 
 from .encode import GreatFireEncoder
-from .heuristic import evaluate, evaluate_all
+from .heuristic import evaluate, evaluate_all, evaluate_all_lasting
 from .playout import playout_policy
 from .render import render_view
 from .report import report_figures
@@ -33,6 +33,8 @@ SPEC = register(GameSpec(
            # the 8 best moves by one-step value (by sequential halving). The playout policy serves mcts:depth=-2.
            "mcts_scale": 2.0, "mcts_turn": True, "mcts_width": 8,
            "heuristic_all": evaluate_all, "playout_policy": playout_policy,
+           # mcts:eval=lasting: put-out cones counted by how likely they are to be kept (an option; no level uses it)
+           "evaluations": {"lasting": evaluate_all_lasting},
            "observation_encoder": GreatFireEncoder},
 ))
 
