@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from firebreak.core.encoding import Field, ObservationEncoder, Writer, index_of
 
-from .board import DIRECTION_NAMES, STACK_LETTERS, TOKEN_KINDS, load_board
+from .board import DIRECTION_NAMES, ONE_VP, STACK_LETTERS, TOKEN_KINDS, load_board
 from .phases import P_OVER, PHASE_NAMES, STACK
 
 if TYPE_CHECKING:
@@ -27,6 +27,7 @@ COLOURS = tuple(BOARD.rules.colours)
 C = len(COLOURS)
 COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
 DIRS = len(DIRECTION_NAMES)
+RULES = BOARD.rules
 
 
 class GreatFireEncoder(ObservationEncoder):
@@ -198,16 +199,19 @@ class GreatFireEncoder(ObservationEncoder):
             out[o["intensify_left"]] = float(s.intensify_left) / 5
         if s.stock:
             out[o["stock"]] = float(s.stock) / 30
-        deck_size = 0
+        # one pass over the deck (bottom to top) gives its fire cards, the Fire Stack cards left and how many
+        # cards lie above the top Fire Stack card (what state.cards_until_intensify counts)
+        deck_size = until = 0
         at = o["fire_stack_left"]
         for c in s.deck:
             if c < STACK:
                 deck_size += 1
+                until += 1
             else:
                 out[at + c - STACK] = 1.0
+                until = 0
         if deck_size:
             out[o["deck_size"]] = float(deck_size) / 30
-        until = s.cards_until_intensify()
         if until:
             out[o["cards_until_intensify"]] = float(until) / 10
         if s.box:
@@ -247,15 +251,19 @@ class GreatFireEncoder(ObservationEncoder):
                     out[at + i] = v
         vp_at, surviving_at = o["my_objectives"], o["my_objectives_surviving"]
         objective_vp = BOARD.objective_vp
+        objectives_vp = 0
         for d in s.objectives[viewer]:
             if objective_vp[d]:
                 out[vp_at + d] = objective_vp[d] / 6
-            if s.objective_survived(d):
+            if houses[d] and not fire[d] > bands[d]:  # state.objective_survived, inlined
                 out[surviving_at + d] = 1.0
+                objectives_vp += objective_vp[d]
         over = s.phase == P_OVER
         colours_public = not s.options["hidden_colours"] or over
-        mine_score = s.score_breakdown(viewer)
-        total = mine_score["total"]
+        # the scores as state.score_breakdown counts them, without building its dict for every seat
+        public = [RULES.house_track_start - RULES.house_vp * s.lost[s.colour[p]] + s.put_out[p]
+                  + (RULES.hero_of_london_vp if s.hero == p else 0) for p in range(n)]
+        total = public[viewer] + objectives_vp + s.held[viewer].count(ONE_VP)
         if total:
             out[o["my_score"]] = float(total) / 50
         at = o["seat[0].colour"]
@@ -284,8 +292,5 @@ class GreatFireEncoder(ObservationEncoder):
                 out[base + 1] = float(s.put_out[p]) / 10
             if s.hero == p:
                 out[base + 2] = 1.0
-            if mine or over or colours_public:
-                b = mine_score if mine else s.score_breakdown(p)
-                public = b["houses"] + b["fires_put_out"] + b["hero_of_london"]
-                if public:
-                    out[base + 3] = float(public) / 50
+            if (mine or over or colours_public) and public[p]:
+                out[base + 3] = float(public[p]) / 50
