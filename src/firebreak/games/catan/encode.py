@@ -219,6 +219,41 @@ class CatanEncoder(ObservationEncoder):
                     out.num(players[seat][name], 15 if name == "ships_left" else 4)
 
     # --- the fast path ---------------------------------------------------------------------------------------
+    def _pieces(self, s: "CatanState", viewer: int, slots: list[int]) -> list[int]:
+        """Where seat ``viewer``'s vector has a 1 for the pieces on the board (settlements, cities, fire stations,
+        roads, ships). Pieces change only when something is built, so the positions are
+        kept per viewer (and board: ``slots`` comes from :meth:`_static`) and recomputed only when the board's
+        piece lists differ (compared by value, in C),
+        instead of walking every corner and side of the board at each decision."""
+        cache: dict[int, tuple] = self.__dict__.setdefault("_pieces_cache", {})
+        hit = cache.get(viewer)
+        if hit is not None and hit[6] is slots and hit[0] == s.node_owner and hit[1] == s.node_level and hit[2] == s.station \
+                and hit[3] == s.edge_owner and hit[4] == s.edge_ship:
+            return hit[5]
+        n = self.num_players
+        o = self.offsets()
+        settlement_at, city_at, station_at = o["node.settlement"], o["node.city"], o["node.fire_station"]
+        level, station = s.node_level, s.station
+        ones: list[int] = []
+        for node, p in enumerate(s.node_owner):
+            if p >= 0:
+                ones.append((city_at if level[node] == 2 else settlement_at) + node * n + (p - viewer) % n)
+                if station[node]:
+                    ones.append(station_at + node)
+        road_at = o["edge.road"]
+        ship_at = o.get("edge.ship", 0)
+        ship = s.edge_ship
+        for e, p in enumerate(s.edge_owner):
+            if p >= 0:
+                if ship[e]:
+                    if self.sea:
+                        ones.append(ship_at + slots[e] * n + (p - viewer) % n)
+                else:
+                    ones.append(road_at + slots[e] * n + (p - viewer) % n)
+        cache[viewer] = (list(s.node_owner), list(s.node_level), list(s.station), list(s.edge_owner),
+                         list(s.edge_ship), ones, slots)
+        return ones
+
     def _static(self, s: "CatanState", out: Any) -> tuple[Any, list[int]]:
         """The fixed board's numbers (hex terrains and numbers, harbours) for this board, and the encoder's edge
         slot for each of the topology's edges; computed once per board (compared by value, so a copied state
@@ -264,25 +299,13 @@ class CatanEncoder(ObservationEncoder):
         out[at:at + len(harbour)] = harbour
         if s.token_hex >= 0:
             out[o["hex.token"] + s.token_hex] = 1.0
-        settlement_at, city_at, station_at = o["node.settlement"], o["node.city"], o["node.fire_station"]
-        level, station = s.node_level, s.station
-        for node, p in enumerate(s.node_owner):
-            if p >= 0:
-                k = (p - viewer) % n
-                out[(city_at if level[node] == 2 else settlement_at) + node * n + k] = 1.0
-                if station[node]:
-                    out[station_at + node] = 1.0
-        road_at = o["edge.road"]
-        ship_at = o.get("edge.ship", 0)
         sea = self.sea
-        ship = s.edge_ship
-        for e, p in enumerate(s.edge_owner):
-            if p >= 0:
-                if ship[e]:
-                    if sea:
-                        out[ship_at + slots[e] * n + (p - viewer) % n] = 1.0
-                else:
-                    out[road_at + slots[e] * n + (p - viewer) % n] = 1.0
+        pieces = self._pieces(s, viewer, slots)
+        if isinstance(out, list):  # a list buffer (encode_state)
+            for i in pieces:
+                out[i] = 1.0
+        elif pieces:
+            out[pieces] = 1.0  # a numpy buffer: one fancy-indexed write
         phase = s.phase if 0 <= s.phase < len(PHASE_NAMES) else len(PHASE_NAMES)
         out[o["phase"] + phase] = 1.0
         to_act = s.current_player()
@@ -314,12 +337,13 @@ class CatanEncoder(ObservationEncoder):
             stage = 0 if s.phase == TRADE_DRAFT else 2 if s.phase == TRADE_CONFIRM else 1
             out[at + 1 + stage] = 1.0
             at += 1 + len(OFFER_STAGES)
-            for r, v in enumerate(s.give):
-                if v:
-                    out[at + r] = v * (1.0 / 4)
-            for r, v in enumerate(s.ask):
-                if v:
-                    out[at + RES + r] = v * (1.0 / 4)
+            if stage != 0 or viewer == s.turn:  # a draft's cards are its composer's until proposed (as the view)
+                for r, v in enumerate(s.give):
+                    if v:
+                        out[at + r] = v * (1.0 / 4)
+                for r, v in enumerate(s.ask):
+                    if v:
+                        out[at + RES + r] = v * (1.0 / 4)
             at += 2 * RES
             out[at + (s.turn - viewer) % n] = 1.0
             for p in s.responders:
