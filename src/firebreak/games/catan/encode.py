@@ -52,6 +52,7 @@ PER_SEAT = [
     Field("harbour_rates", RES, "cards given per card taken from the bank, per resource / 4"),
     Field("discard_left", 1, "cards still to discard / 10"),
 ]
+PER_SEAT_SIZE = sum(f.size for f in PER_SEAT)
 
 
 def board_edges(view: dict[str, Any]) -> list[tuple[int, int]]:
@@ -359,38 +360,26 @@ class CatanEncoder(ObservationEncoder):
             if v:
                 out[at + (p - viewer) % n] = v * (1.0 / 5)
         at = o["my_hand"]
-        for r, v in enumerate(s.hands[viewer]):
-            if v:
-                out[at + r] = v * (1.0 / 10)
+        out[at:at + RES] = [v * (1.0 / 10) for v in s.hands[viewer]]
         at = o["my_development"]
-        for k, v in enumerate(s.dev_hand[viewer]):
-            if v:
-                out[at + k] = float(v)
-        for k, v in enumerate(s.dev_new[viewer]):
-            if v:
-                out[at + DEV + k] = float(v)
+        out[at:at + 2 * DEV] = [float(v) for v in (*s.dev_hand[viewer], *s.dev_new[viewer])]
         vp = s.total_vp(viewer)
         if vp:
             out[o["my_victory_points"]] = float(vp) / 10
+        # the seat blocks lie end to end (PER_SEAT): built as one list and written as one slice, since a slice
+        # write costs about what two single-element writes into a numpy buffer cost
         at = o["seat[0].cards"]
-        per_seat = sum(f.size for f in PER_SEAT)
         stations = PIECES.fire_stations
+        seats: list[float] = []
         for k in range(n):
             p = (viewer + k) % n
-            values = (sum(s.hands[p]) / 10, sum(s.dev_hand[p]) / 5, s.public_vp(p) / 10, s.roads_left[p] / 15,
+            seats += (sum(s.hands[p]) / 10, sum(s.dev_hand[p]) / 5, s.public_vp(p) / 10, s.roads_left[p] / 15,
                       s.settlements_left[p] / 5, s.cities_left[p] / 4, s.stations_left[p] / 5,
                       ((stations - s.stations_left[p]) if s.firestorm else 0) / 5, s.road_len[p] / 15,
                       s.army[p] / 5)
-            base = at + k * per_seat
-            for i, v in enumerate(values):
-                if v:
-                    out[base + i] = float(v)
-            base += len(values)
-            for r, v in enumerate(s.rates[p]):
-                if v:
-                    out[base + r] = v * (1.0 / 4)
-            if s.discard_left[p]:
-                out[base + RES] = float(s.discard_left[p]) / 10
+            seats += [v * (1.0 / 4) for v in s.rates[p]]
+            seats.append(float(s.discard_left[p]) / 10)
+        out[at:at + n * PER_SEAT_SIZE] = seats
         if sea:
             if s.pirate_hex >= 0:
                 out[o["hex.pirate"] + s.pirate_hex] = 1.0
