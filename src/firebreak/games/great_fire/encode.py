@@ -36,7 +36,7 @@ class GreatFireEncoder(ObservationEncoder):
     _districts: tuple | None = None
     """The fast path's last district blocks (fire to trained bands) and the board they came from."""
     _houses: tuple | None = None
-    """The fast path's last houses block and the houses it came from."""
+    """The fast path's last houses block, the houses it came from and the buffer type."""
 
     def fields(self) -> list[Field]:
         n = self.num_players
@@ -146,21 +146,13 @@ class GreatFireEncoder(ObservationEncoder):
             out.num(sum(score.get(k, 0) for k in ("houses", "fires_put_out", "hero_of_london")), 50)
 
     # --- the fast path ---------------------------------------------------------------------------------------
-    def write_state(self, state: "GreatFireState", viewer: int, out: Any) -> None:
-        s = state
-        n = self.num_players
-        o = self.offsets()
-        # The district blocks (the same for every viewer) are contiguous: fire, contained, demolished, token and
-        # trained bands built as one list and assigned as one slice, then the houses; each part is kept until
-        # the board changes (compared by value: most decisions leave the houses, and many the rest, alone).
-        fire, bands, demolished, token, houses = s.fire, s.bands, s.demolished, s.token, s.houses
-        kind = type(out)
-        end = o["district.houses"]  # where the trained bands end
+    def _district_block(self, s: "GreatFireState", kind: type, out: Any, end: int) -> Any:
+        """Fire, contained, demolished, token and trained bands for every district (``out[:end]``), patched from
+        the last one built for this buffer type where the board differs (compared by value, so any state,
+        copied or not, gets its own numbers)."""
+        fire, bands, demolished, token = s.fire, s.bands, s.demolished, s.token
         cached = self._districts
-        if cached is not None and cached[0] is kind and cached[1] == fire and cached[2] == bands \
-                and cached[3] == demolished and cached[4] == token:
-            out[:end] = cached[5]
-        else:
+        if cached is None or cached[0] is not kind:
             block = [f * 0.1 for f in fire]
             block += [1.0 if 0 < f <= b else 0.0 for f, b in zip(fire, bands)]
             block += [float(x or 0) for x in demolished]
@@ -168,17 +160,53 @@ class GreatFireEncoder(ObservationEncoder):
             block += [b * (1.0 / 3) for b in bands]
             out[:end] = block
             self._districts = (kind, list(fire), list(bands), list(demolished), list(token), out[:end].copy())
-        at = end
+            return self._districts[5]
+        _, old_fire, old_bands, old_demolished, old_token, block = cached
+        touched: set[int] = set()
+        for new, old in ((fire, old_fire), (bands, old_bands), (demolished, old_demolished), (token, old_token)):
+            if new != old:
+                touched.update(d for d, (a, b) in enumerate(zip(new, old)) if a != b)
+                old[:] = new
+        for d in touched:
+            f, b = fire[d], bands[d]
+            block[d] = f * 0.1
+            block[D + d] = 1.0 if 0 < f <= b else 0.0
+            block[2 * D + d] = float(demolished[d] or 0)
+            block[3 * D + d] = 1.0 if token[d] >= 0 else 0.0
+            block[4 * D + d] = b * (1.0 / 3)
+        return block
+
+    def _houses_block(self, houses: list[list[int]], kind: type, out: Any, at: int) -> Any:
+        """Houses of each colour on each district (``D * C`` numbers), patched like :meth:`_district_block`."""
         cached = self._houses
-        if cached is not None and cached[0] is kind and cached[1] == houses:
-            out[at:at + D * C] = cached[2]
-        else:
-            counts = [0.0] * (D * C)
+        if cached is None or cached[0] is not kind:
+            out[at:at + D * C] = [0.0] * (D * C)
+            cached = self._houses = (kind, [[] for _ in range(D)], out[at:at + D * C].copy())
+        _, old, block = cached
+        if old != houses:
             for d, here in enumerate(houses):
-                for c in here:
-                    counts[d * C + c] += 0.25
-            out[at:at + D * C] = counts
-            self._houses = (kind, [list(h) for h in houses], out[at:at + D * C].copy())
+                if here != old[d]:
+                    counts = [0.0] * C
+                    for c in here:
+                        counts[c] += 0.25
+                    block[d * C:d * C + C] = counts
+                    old[d] = list(here)
+        return block
+
+    def write_state(self, state: "GreatFireState", viewer: int, out: Any) -> None:
+        s = state
+        n = self.num_players
+        o = self.offsets()
+        # The district blocks (the same for every viewer) are contiguous: fire, contained, demolished, token and
+        # trained bands, then the houses. Each is kept (in the buffer's own type) with the board it came from;
+        # a decision touches a few districts at most, so only those are rewritten in the kept block, which is
+        # then copied in as one slice.
+        fire, bands, houses = s.fire, s.bands, s.houses
+        kind = type(out)
+        end = o["district.houses"]  # where the trained bands end
+        out[:end] = self._district_block(s, kind, out, end)
+        at = end
+        out[at:at + D * C] = self._houses_block(houses, kind, out, at)
         at = o["district.landowners"]
         landowner = s.landowner
         for p in range(n):
@@ -217,13 +245,9 @@ class GreatFireEncoder(ObservationEncoder):
         if s.box:
             out[o["cards_in_box"]] = float(len(s.box)) / 20
         if s.discards:
-            counts = [0.0] * DIRS
-            for c in s.discards:
-                counts[c] += 1.0 / 10
             at = o["discards"]
-            for i, v in enumerate(counts):
-                if v:
-                    out[at + i] = v
+            discards = s.discards
+            out[at:at + DIRS] = [discards.count(c) * (1.0 / 10) for c in range(DIRS)]
         if s.final_turns >= 0:
             at = o["final_turns_left"]
             out[at] = 1.0
@@ -282,9 +306,7 @@ class GreatFireEncoder(ObservationEncoder):
             if hand_size:
                 out[base] = float(hand_size) / 10
             base += 1
-            for dr, v in enumerate(s.known[p]):
-                if v:
-                    out[base + dr] = v * (1.0 / 5)
+            out[base:base + DIRS] = [v * (1.0 / 5) for v in s.known[p]]
             base += DIRS
             if s.held[p]:
                 out[base] = float(len(s.held[p])) / 5
