@@ -11,6 +11,8 @@ rival's hand, tokens, objectives and (with Hidden Colours) colour only where the
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import ne
 from typing import TYPE_CHECKING, Any
 
 from firebreak.core.encoding import Field, ObservationEncoder, Writer, index_of
@@ -165,7 +167,7 @@ class GreatFireEncoder(ObservationEncoder):
         touched: set[int] = set()
         for new, old in ((fire, old_fire), (bands, old_bands), (demolished, old_demolished), (token, old_token)):
             if new != old:
-                touched.update(d for d, (a, b) in enumerate(zip(new, old)) if a != b)
+                touched.update(compress(range(D), map(ne, new, old)))  # the districts that differ, in C
                 old[:] = new
         for d in touched:
             f, b = fire[d], bands[d]
@@ -227,17 +229,19 @@ class GreatFireEncoder(ObservationEncoder):
             out[o["intensify_left"]] = float(s.intensify_left) / 5
         if s.stock:
             out[o["stock"]] = float(s.stock) / 30
-        # one pass over the deck (bottom to top) gives its fire cards, the Fire Stack cards left and how many
-        # cards lie above the top Fire Stack card (what state.cards_until_intensify counts)
-        deck_size = until = 0
+        # the deck's few Fire Stack cards give the rest: its fire cards, and how many cards lie above the top
+        # Fire Stack card (what state.cards_until_intensify counts, found here with list.index, in C)
+        deck = s.deck
+        stack = {c for c in deck if c >= STACK}
+        deck_size = len(deck) - sum(map(deck.count, stack))
         at = o["fire_stack_left"]
-        for c in s.deck:
-            if c < STACK:
-                deck_size += 1
-                until += 1
-            else:
-                out[at + c - STACK] = 1.0
-                until = 0
+        for c in stack:
+            out[at + c - STACK] = 1.0
+        if stack:
+            top_first = deck[::-1]
+            until = min(map(top_first.index, stack))
+        else:
+            until = len(deck)
         if deck_size:
             out[o["deck_size"]] = float(deck_size) / 30
         if until:
