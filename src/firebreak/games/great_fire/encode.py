@@ -310,7 +310,9 @@ class GreatFireEncoder(ObservationEncoder):
             if hand_size:
                 out[base] = float(hand_size) / 10
             base += 1
-            out[base:base + DIRS] = [v * (1.0 / 5) for v in s.known[p]]
+            for dr, v in enumerate(s.known[p]):  # mostly none shown: single writes beat a slice here
+                if v:
+                    out[base + dr] = v * (1.0 / 5)
             base += DIRS
             if s.held[p]:
                 out[base] = float(len(s.held[p])) / 5
