@@ -220,40 +220,47 @@ class CatanEncoder(ObservationEncoder):
                     out.num(players[seat][name], 15 if name == "ships_left" else 4)
 
     # --- the fast path ---------------------------------------------------------------------------------------
-    def _pieces(self, s: "CatanState", viewer: int, slots: list[int]) -> list[int]:
-        """Where seat ``viewer``'s vector has a 1 for the pieces on the board (settlements, cities, fire stations,
-        roads, ships). Pieces change only when something is built, so the positions are
-        kept per viewer (and board: ``slots`` comes from :meth:`_static`) and recomputed only when the board's
-        piece lists differ (compared by value, in C),
-        instead of walking every corner and side of the board at each decision."""
-        cache: dict[int, tuple] = self.__dict__.setdefault("_pieces_cache", {})
+    def _board_region(self, s: "CatanState", viewer: int, out: Any) -> tuple[Any, list[int]]:
+        """Seat ``viewer``'s board region, ``out[:phase]`` (terrains, numbers, the token, buildings, harbours,
+        roads), and where its ship 1s go (Seafarers; their field lies further on).
+
+        The region changes only when the token moves or something is built, so it is kept per viewer (in the
+        buffer's own type) with the token and piece lists it came from (compared by value, in C) and copied in
+        as one slice, instead of walking every corner and side of the board at each decision."""
+        (board, harbour), slots = self._static(s, out)
+        key = (s.token_hex, s.node_owner, s.node_level, s.station, s.edge_owner, s.edge_ship)
+        cache: dict[int, tuple] = self.__dict__.setdefault("_region_cache", {})
         hit = cache.get(viewer)
-        if hit is not None and hit[6] is slots and hit[0] == s.node_owner and hit[1] == s.node_level and hit[2] == s.station \
-                and hit[3] == s.edge_owner and hit[4] == s.edge_ship:
-            return hit[5]
+        if hit is not None and hit[0] is slots and hit[1] == key:  # slots: same board and buffer type
+            return hit[2], hit[3]
         n = self.num_players
         o = self.offsets()
+        out[:len(board)] = board
+        at = o["node.harbour"]
+        out[at:at + len(harbour)] = harbour
+        if s.token_hex >= 0:
+            out[o["hex.token"] + s.token_hex] = 1.0
         settlement_at, city_at, station_at = o["node.settlement"], o["node.city"], o["node.fire_station"]
         level, station = s.node_level, s.station
-        ones: list[int] = []
         for node, p in enumerate(s.node_owner):
             if p >= 0:
-                ones.append((city_at if level[node] == 2 else settlement_at) + node * n + (p - viewer) % n)
+                out[(city_at if level[node] == 2 else settlement_at) + node * n + (p - viewer) % n] = 1.0
                 if station[node]:
-                    ones.append(station_at + node)
+                    out[station_at + node] = 1.0
         road_at = o["edge.road"]
         ship_at = o.get("edge.ship", 0)
         ship = s.edge_ship
+        ships: list[int] = []
         for e, p in enumerate(s.edge_owner):
             if p >= 0:
                 if ship[e]:
                     if self.sea:
-                        ones.append(ship_at + slots[e] * n + (p - viewer) % n)
+                        ships.append(ship_at + slots[e] * n + (p - viewer) % n)
                 else:
-                    ones.append(road_at + slots[e] * n + (p - viewer) % n)
-        cache[viewer] = (list(s.node_owner), list(s.node_level), list(s.station), list(s.edge_owner),
-                         list(s.edge_ship), ones, slots)
-        return ones
+                    out[road_at + slots[e] * n + (p - viewer) % n] = 1.0
+        block = out[:o["phase"]].copy()
+        cache[viewer] = (slots, (key[0], *(list(x) for x in key[1:])), block, ships)
+        return block, ships
 
     def _static(self, s: "CatanState", out: Any) -> tuple[Any, list[int]]:
         """The fixed board's numbers (hex terrains and numbers, harbours) for this board, and the encoder's edge
@@ -294,19 +301,11 @@ class CatanEncoder(ObservationEncoder):
         s = state
         n = self.num_players
         o = self.offsets()
-        (board, harbour), slots = self._static(s, out)
-        out[:len(board)] = board
-        at = o["node.harbour"]
-        out[at:at + len(harbour)] = harbour
-        if s.token_hex >= 0:
-            out[o["hex.token"] + s.token_hex] = 1.0
         sea = self.sea
-        pieces = self._pieces(s, viewer, slots)
-        if isinstance(out, list):  # a list buffer (encode_state)
-            for i in pieces:
-                out[i] = 1.0
-        elif pieces:
-            out[pieces] = 1.0  # a numpy buffer: one fancy-indexed write
+        block, ships = self._board_region(s, viewer, out)
+        out[:o["phase"]] = block
+        for i in ships:
+            out[i] = 1.0
         phase = s.phase if 0 <= s.phase < len(PHASE_NAMES) else len(PHASE_NAMES)
         out[o["phase"] + phase] = 1.0
         to_act = s.current_player()
