@@ -58,7 +58,6 @@ def action_mask(state: GameState, seat: int, num_actions: int) -> np.ndarray:
     mask = np.zeros(num_actions, dtype=np.int8)
     if not state.is_terminal() and state.current_player() == seat:
         mask[state.legal_actions()] = 1
-    mask.flags.writeable = False  # the env reads it back to check the chosen action (see FirebreakAEC.step)
     return mask
 
 
@@ -155,7 +154,7 @@ class FirebreakAEC(AECEnv):
             return
         state = self.game_state
         a = int(action)
-        if self._known_legal(agent, state, a):
+        if a in state.legal_actions():  # the mask's own list (short: a few dozen at most): no second check
             state.apply_unchecked(a)
         else:
             state.apply(a)  # raises IllegalActionError (or MalformedActionError) and changes nothing
@@ -173,15 +172,6 @@ class FirebreakAEC(AECEnv):
                 self.truncations[name] = True
         # rewards stay 0 until the end (set once, above), so there is nothing to clear here
         self.agent_selection = self.possible_agents[state.current_player()]
-
-    def _known_legal(self, agent: str, state: GameState, a: int) -> bool:
-        """True if ``a`` is legal for ``agent`` now, read from the mask it was just shown when there is one (one
-        array lookup instead of a search through a legal list that runs to thousands for some games)."""
-        hit = self._cache.get(agent)
-        if hit is not None and hit[0] == len(state.history):
-            mask = hit[1]["action_mask"]
-            return 0 <= a < mask.shape[0] and bool(mask[a])
-        return state.is_legal(a)
 
     def render(self) -> str | None:
         if self.render_mode is None:
