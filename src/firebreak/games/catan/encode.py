@@ -52,6 +52,7 @@ PER_SEAT = [
     Field("harbour_rates", RES, "cards given per card taken from the bank, per resource / 4"),
     Field("discard_left", 1, "cards still to discard / 10"),
 ]
+PER_SEAT_SIZE = sum(f.size for f in PER_SEAT)
 
 
 def board_edges(view: dict[str, Any]) -> list[tuple[int, int]]:
@@ -219,6 +220,48 @@ class CatanEncoder(ObservationEncoder):
                     out.num(players[seat][name], 15 if name == "ships_left" else 4)
 
     # --- the fast path ---------------------------------------------------------------------------------------
+    def _board_region(self, s: "CatanState", viewer: int, out: Any) -> tuple[Any, list[int]]:
+        """Seat ``viewer``'s board region, ``out[:phase]`` (terrains, numbers, the token, buildings, harbours,
+        roads), and where its ship 1s go (Seafarers; their field lies further on).
+
+        The region changes only when the token moves or something is built, so it is kept per viewer (in the
+        buffer's own type) with the token and piece lists it came from (compared by value, in C) and copied in
+        as one slice, instead of walking every corner and side of the board at each decision."""
+        (board, harbour), slots = self._static(s, out)
+        key = (s.token_hex, s.node_owner, s.node_level, s.station, s.edge_owner, s.edge_ship)
+        cache: dict[int, tuple] = self.__dict__.setdefault("_region_cache", {})
+        hit = cache.get(viewer)
+        if hit is not None and hit[0] is slots and hit[1] == key:  # slots: same board and buffer type
+            return hit[2], hit[3]
+        n = self.num_players
+        o = self.offsets()
+        out[:len(board)] = board
+        at = o["node.harbour"]
+        out[at:at + len(harbour)] = harbour
+        if s.token_hex >= 0:
+            out[o["hex.token"] + s.token_hex] = 1.0
+        settlement_at, city_at, station_at = o["node.settlement"], o["node.city"], o["node.fire_station"]
+        level, station = s.node_level, s.station
+        for node, p in enumerate(s.node_owner):
+            if p >= 0:
+                out[(city_at if level[node] == 2 else settlement_at) + node * n + (p - viewer) % n] = 1.0
+                if station[node]:
+                    out[station_at + node] = 1.0
+        road_at = o["edge.road"]
+        ship_at = o.get("edge.ship", 0)
+        ship = s.edge_ship
+        ships: list[int] = []
+        for e, p in enumerate(s.edge_owner):
+            if p >= 0:
+                if ship[e]:
+                    if self.sea:
+                        ships.append(ship_at + slots[e] * n + (p - viewer) % n)
+                else:
+                    out[road_at + slots[e] * n + (p - viewer) % n] = 1.0
+        block = out[:o["phase"]].copy()
+        cache[viewer] = (slots, (key[0], *(list(x) for x in key[1:])), block, ships)
+        return block, ships
+
     def _static(self, s: "CatanState", out: Any) -> tuple[Any, list[int]]:
         """The fixed board's numbers (hex terrains and numbers, harbours) for this board, and the encoder's edge
         slot for each of the topology's edges; computed once per board (compared by value, so a copied state
@@ -258,31 +301,11 @@ class CatanEncoder(ObservationEncoder):
         s = state
         n = self.num_players
         o = self.offsets()
-        (board, harbour), slots = self._static(s, out)
-        out[:len(board)] = board
-        at = o["node.harbour"]
-        out[at:at + len(harbour)] = harbour
-        if s.token_hex >= 0:
-            out[o["hex.token"] + s.token_hex] = 1.0
-        settlement_at, city_at, station_at = o["node.settlement"], o["node.city"], o["node.fire_station"]
-        level, station = s.node_level, s.station
-        for node, p in enumerate(s.node_owner):
-            if p >= 0:
-                k = (p - viewer) % n
-                out[(city_at if level[node] == 2 else settlement_at) + node * n + k] = 1.0
-                if station[node]:
-                    out[station_at + node] = 1.0
-        road_at = o["edge.road"]
-        ship_at = o.get("edge.ship", 0)
         sea = self.sea
-        ship = s.edge_ship
-        for e, p in enumerate(s.edge_owner):
-            if p >= 0:
-                if ship[e]:
-                    if sea:
-                        out[ship_at + slots[e] * n + (p - viewer) % n] = 1.0
-                else:
-                    out[road_at + slots[e] * n + (p - viewer) % n] = 1.0
+        block, ships = self._board_region(s, viewer, out)
+        out[:o["phase"]] = block
+        for i in ships:
+            out[i] = 1.0
         phase = s.phase if 0 <= s.phase < len(PHASE_NAMES) else len(PHASE_NAMES)
         out[o["phase"] + phase] = 1.0
         to_act = s.current_player()
@@ -314,12 +337,13 @@ class CatanEncoder(ObservationEncoder):
             stage = 0 if s.phase == TRADE_DRAFT else 2 if s.phase == TRADE_CONFIRM else 1
             out[at + 1 + stage] = 1.0
             at += 1 + len(OFFER_STAGES)
-            for r, v in enumerate(s.give):
-                if v:
-                    out[at + r] = v * (1.0 / 4)
-            for r, v in enumerate(s.ask):
-                if v:
-                    out[at + RES + r] = v * (1.0 / 4)
+            if stage != 0 or viewer == s.turn:  # a draft's cards are its composer's until proposed (as the view)
+                for r, v in enumerate(s.give):
+                    if v:
+                        out[at + r] = v * (1.0 / 4)
+                for r, v in enumerate(s.ask):
+                    if v:
+                        out[at + RES + r] = v * (1.0 / 4)
             at += 2 * RES
             out[at + (s.turn - viewer) % n] = 1.0
             for p in s.responders:
@@ -335,38 +359,27 @@ class CatanEncoder(ObservationEncoder):
             if v:
                 out[at + (p - viewer) % n] = v * (1.0 / 5)
         at = o["my_hand"]
-        for r, v in enumerate(s.hands[viewer]):
-            if v:
-                out[at + r] = v * (1.0 / 10)
+        out[at:at + RES] = [v * (1.0 / 10) for v in s.hands[viewer]]
         at = o["my_development"]
-        for k, v in enumerate(s.dev_hand[viewer]):
-            if v:
-                out[at + k] = float(v)
-        for k, v in enumerate(s.dev_new[viewer]):
-            if v:
-                out[at + DEV + k] = float(v)
+        out[at:at + 2 * DEV] = [float(v) for v in (*s.dev_hand[viewer], *s.dev_new[viewer])]
         vp = s.total_vp(viewer)
         if vp:
             out[o["my_victory_points"]] = float(vp) / 10
+        # the seat blocks lie end to end (PER_SEAT): built as one list and written as one slice, since a slice
+        # write costs about what two single-element writes into a numpy buffer cost
         at = o["seat[0].cards"]
-        per_seat = sum(f.size for f in PER_SEAT)
         stations = PIECES.fire_stations
+        hands, dev_hand, rates, stations_left = s.hands, s.dev_hand, s.rates, s.stations_left
+        quarter = (1.0 / 4).__mul__  # v * (1.0 / 4), mapped in C
+        seats: list[float] = []
         for k in range(n):
             p = (viewer + k) % n
-            values = (sum(s.hands[p]) / 10, sum(s.dev_hand[p]) / 5, s.public_vp(p) / 10, s.roads_left[p] / 15,
-                      s.settlements_left[p] / 5, s.cities_left[p] / 4, s.stations_left[p] / 5,
-                      ((stations - s.stations_left[p]) if s.firestorm else 0) / 5, s.road_len[p] / 15,
-                      s.army[p] / 5)
-            base = at + k * per_seat
-            for i, v in enumerate(values):
-                if v:
-                    out[base + i] = float(v)
-            base += len(values)
-            for r, v in enumerate(s.rates[p]):
-                if v:
-                    out[base + r] = v * (1.0 / 4)
-            if s.discard_left[p]:
-                out[base + RES] = float(s.discard_left[p]) / 10
+            left = stations_left[p]
+            seats += (sum(hands[p]) / 10, sum(dev_hand[p]) / 5, s.public_vp(p) / 10, s.roads_left[p] / 15,
+                      s.settlements_left[p] / 5, s.cities_left[p] / 4, left / 5,
+                      ((stations - left) if s.firestorm else 0) / 5, s.road_len[p] / 15, s.army[p] / 5,
+                      *map(quarter, rates[p]), float(s.discard_left[p]) / 10)
+        out[at:at + n * PER_SEAT_SIZE] = seats
         if sea:
             if s.pirate_hex >= 0:
                 out[o["hex.pirate"] + s.pirate_hex] = 1.0

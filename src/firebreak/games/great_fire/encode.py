@@ -11,11 +11,13 @@ rival's hand, tokens, objectives and (with Hidden Colours) colour only where the
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import ne
 from typing import TYPE_CHECKING, Any
 
 from firebreak.core.encoding import Field, ObservationEncoder, Writer, index_of
 
-from .board import DIRECTION_NAMES, STACK_LETTERS, TOKEN_KINDS, load_board
+from .board import DIRECTION_NAMES, ONE_VP, STACK_LETTERS, TOKEN_KINDS, load_board
 from .phases import P_OVER, PHASE_NAMES, STACK
 
 if TYPE_CHECKING:
@@ -27,6 +29,7 @@ COLOURS = tuple(BOARD.rules.colours)
 C = len(COLOURS)
 COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
 DIRS = len(DIRECTION_NAMES)
+RULES = BOARD.rules
 
 
 class GreatFireEncoder(ObservationEncoder):
@@ -35,7 +38,7 @@ class GreatFireEncoder(ObservationEncoder):
     _districts: tuple | None = None
     """The fast path's last district blocks (fire to trained bands) and the board they came from."""
     _houses: tuple | None = None
-    """The fast path's last houses block and the houses it came from."""
+    """The fast path's last houses block, the houses it came from and the buffer type."""
 
     def fields(self) -> list[Field]:
         n = self.num_players
@@ -145,21 +148,13 @@ class GreatFireEncoder(ObservationEncoder):
             out.num(sum(score.get(k, 0) for k in ("houses", "fires_put_out", "hero_of_london")), 50)
 
     # --- the fast path ---------------------------------------------------------------------------------------
-    def write_state(self, state: "GreatFireState", viewer: int, out: Any) -> None:
-        s = state
-        n = self.num_players
-        o = self.offsets()
-        # The district blocks (the same for every viewer) are contiguous: fire, contained, demolished, token and
-        # trained bands built as one list and assigned as one slice, then the houses; each part is kept until
-        # the board changes (compared by value: most decisions leave the houses, and many the rest, alone).
-        fire, bands, demolished, token, houses = s.fire, s.bands, s.demolished, s.token, s.houses
-        kind = type(out)
-        end = o["district.houses"]  # where the trained bands end
+    def _district_block(self, s: "GreatFireState", kind: type, out: Any, end: int) -> Any:
+        """Fire, contained, demolished, token and trained bands for every district (``out[:end]``), patched from
+        the last one built for this buffer type where the board differs (compared by value, so any state,
+        copied or not, gets its own numbers)."""
+        fire, bands, demolished, token = s.fire, s.bands, s.demolished, s.token
         cached = self._districts
-        if cached is not None and cached[0] is kind and cached[1] == fire and cached[2] == bands \
-                and cached[3] == demolished and cached[4] == token:
-            out[:end] = cached[5]
-        else:
+        if cached is None or cached[0] is not kind:
             block = [f * 0.1 for f in fire]
             block += [1.0 if 0 < f <= b else 0.0 for f, b in zip(fire, bands)]
             block += [float(x or 0) for x in demolished]
@@ -167,17 +162,53 @@ class GreatFireEncoder(ObservationEncoder):
             block += [b * (1.0 / 3) for b in bands]
             out[:end] = block
             self._districts = (kind, list(fire), list(bands), list(demolished), list(token), out[:end].copy())
-        at = end
+            return self._districts[5]
+        _, old_fire, old_bands, old_demolished, old_token, block = cached
+        touched: set[int] = set()
+        for new, old in ((fire, old_fire), (bands, old_bands), (demolished, old_demolished), (token, old_token)):
+            if new != old:
+                touched.update(compress(range(D), map(ne, new, old)))  # the districts that differ, in C
+                old[:] = new
+        for d in touched:
+            f, b = fire[d], bands[d]
+            block[d] = f * 0.1
+            block[D + d] = 1.0 if 0 < f <= b else 0.0
+            block[2 * D + d] = float(demolished[d] or 0)
+            block[3 * D + d] = 1.0 if token[d] >= 0 else 0.0
+            block[4 * D + d] = b * (1.0 / 3)
+        return block
+
+    def _houses_block(self, houses: list[list[int]], kind: type, out: Any, at: int) -> Any:
+        """Houses of each colour on each district (``D * C`` numbers), patched like :meth:`_district_block`."""
         cached = self._houses
-        if cached is not None and cached[0] is kind and cached[1] == houses:
-            out[at:at + D * C] = cached[2]
-        else:
-            counts = [0.0] * (D * C)
+        if cached is None or cached[0] is not kind:
+            out[at:at + D * C] = [0.0] * (D * C)
+            cached = self._houses = (kind, [[] for _ in range(D)], out[at:at + D * C].copy())
+        _, old, block = cached
+        if old != houses:
             for d, here in enumerate(houses):
-                for c in here:
-                    counts[d * C + c] += 0.25
-            out[at:at + D * C] = counts
-            self._houses = (kind, [list(h) for h in houses], out[at:at + D * C].copy())
+                if here != old[d]:
+                    counts = [0.0] * C
+                    for c in here:
+                        counts[c] += 0.25
+                    block[d * C:d * C + C] = counts
+                    old[d] = list(here)
+        return block
+
+    def write_state(self, state: "GreatFireState", viewer: int, out: Any) -> None:
+        s = state
+        n = self.num_players
+        o = self.offsets()
+        # The district blocks (the same for every viewer) are contiguous: fire, contained, demolished, token and
+        # trained bands, then the houses. Each is kept (in the buffer's own type) with the board it came from;
+        # a decision touches a few districts at most, so only those are rewritten in the kept block, which is
+        # then copied in as one slice.
+        fire, bands, houses = s.fire, s.bands, s.houses
+        kind = type(out)
+        end = o["district.houses"]  # where the trained bands end
+        out[:end] = self._district_block(s, kind, out, end)
+        at = end
+        out[at:at + D * C] = self._houses_block(houses, kind, out, at)
         at = o["district.landowners"]
         landowner = s.landowner
         for p in range(n):
@@ -198,28 +229,29 @@ class GreatFireEncoder(ObservationEncoder):
             out[o["intensify_left"]] = float(s.intensify_left) / 5
         if s.stock:
             out[o["stock"]] = float(s.stock) / 30
-        deck_size = 0
+        # the deck's few Fire Stack cards give the rest: its fire cards, and how many cards lie above the top
+        # Fire Stack card (what state.cards_until_intensify counts, found here with list.index, in C)
+        deck = s.deck
+        stack = {c for c in deck if c >= STACK}
+        deck_size = len(deck) - sum(map(deck.count, stack))
         at = o["fire_stack_left"]
-        for c in s.deck:
-            if c < STACK:
-                deck_size += 1
-            else:
-                out[at + c - STACK] = 1.0
+        for c in stack:
+            out[at + c - STACK] = 1.0
+        if stack:
+            top_first = deck[::-1]
+            until = min(map(top_first.index, stack))
+        else:
+            until = len(deck)
         if deck_size:
             out[o["deck_size"]] = float(deck_size) / 30
-        until = s.cards_until_intensify()
         if until:
             out[o["cards_until_intensify"]] = float(until) / 10
         if s.box:
             out[o["cards_in_box"]] = float(len(s.box)) / 20
         if s.discards:
-            counts = [0.0] * DIRS
-            for c in s.discards:
-                counts[c] += 1.0 / 10
             at = o["discards"]
-            for i, v in enumerate(counts):
-                if v:
-                    out[at + i] = v
+            discards = s.discards
+            out[at:at + DIRS] = [discards.count(c) * (1.0 / 10) for c in range(DIRS)]
         if s.final_turns >= 0:
             at = o["final_turns_left"]
             out[at] = 1.0
@@ -247,15 +279,19 @@ class GreatFireEncoder(ObservationEncoder):
                     out[at + i] = v
         vp_at, surviving_at = o["my_objectives"], o["my_objectives_surviving"]
         objective_vp = BOARD.objective_vp
+        objectives_vp = 0
         for d in s.objectives[viewer]:
             if objective_vp[d]:
                 out[vp_at + d] = objective_vp[d] / 6
-            if s.objective_survived(d):
+            if houses[d] and not fire[d] > bands[d]:  # state.objective_survived, inlined
                 out[surviving_at + d] = 1.0
+                objectives_vp += objective_vp[d]
         over = s.phase == P_OVER
         colours_public = not s.options["hidden_colours"] or over
-        mine_score = s.score_breakdown(viewer)
-        total = mine_score["total"]
+        # the scores as state.score_breakdown counts them, without building its dict for every seat
+        public = [RULES.house_track_start - RULES.house_vp * s.lost[s.colour[p]] + s.put_out[p]
+                  + (RULES.hero_of_london_vp if s.hero == p else 0) for p in range(n)]
+        total = public[viewer] + objectives_vp + s.held[viewer].count(ONE_VP)
         if total:
             out[o["my_score"]] = float(total) / 50
         at = o["seat[0].colour"]
@@ -274,7 +310,7 @@ class GreatFireEncoder(ObservationEncoder):
             if hand_size:
                 out[base] = float(hand_size) / 10
             base += 1
-            for dr, v in enumerate(s.known[p]):
+            for dr, v in enumerate(s.known[p]):  # mostly none shown: single writes beat a slice here
                 if v:
                     out[base + dr] = v * (1.0 / 5)
             base += DIRS
@@ -284,8 +320,5 @@ class GreatFireEncoder(ObservationEncoder):
                 out[base + 1] = float(s.put_out[p]) / 10
             if s.hero == p:
                 out[base + 2] = 1.0
-            if mine or over or colours_public:
-                b = mine_score if mine else s.score_breakdown(p)
-                public = b["houses"] + b["fires_put_out"] + b["hero_of_london"]
-                if public:
-                    out[base + 3] = float(public) / 50
+            if (mine or over or colours_public) and public[p]:
+                out[base + 3] = float(public[p]) / 50
