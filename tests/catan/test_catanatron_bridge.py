@@ -22,7 +22,7 @@ from catanatron.models.enums import CITY, RESOURCES, ActionType  # noqa: E402
 from firebreak.core import Rng  # noqa: E402
 from firebreak.games.catan.actions import layout  # noqa: E402
 from firebreak.games.catan.board import DESERT, GENERIC  # noqa: E402
-from firebreak.games.catan.constants import PRE_ROLL, TAKE  # noqa: E402
+from firebreak.games.catan.constants import OVER, PRE_ROLL, TAKE  # noqa: E402
 
 COLORS = [Color.RED, Color.BLUE, Color.ORANGE, Color.WHITE]
 LAY = layout(4)
@@ -59,7 +59,7 @@ def fingerprint(s, roads: bool = True) -> tuple:
     out = (s.phase, s.turn, s.actor, tuple(map(tuple, s.hands)), tuple(s.bank), tuple(s.node_owner),
            tuple(s.node_level), tuple(s.edge_owner), tuple(s.army), s.army_holder, tuple(s.build_vp),
            tuple(map(tuple, s.dev_hand)), tuple(s.roads_left), tuple(s.settlements_left), tuple(s.cities_left),
-           s.free_roads, s.dev_played)
+           min(s.free_roads, s.roads_left[s.actor]), s.dev_played)  # free roads: catanatron grants 2 even with 1 left
     if roads:
         out += (tuple(s.road_len), s.road_holder, tuple(s.total_vp(q) for q in range(4)))
     return out
@@ -146,8 +146,9 @@ def test_every_catanatron_action_maps_to_one_firebreak_action_and_back() -> None
             g2.execute(action)
             mine = s.clone()
             mine.apply(cb.first_step(s, bm, action))
-            if g2.winning_color() is None:
-                alike = all(mine.road_len[q] == catanatron_road_length(g2.state, q) for q in range(4))
+            alike = all(mine.road_len[q] == catanatron_road_length(g2.state, q) for q in range(4))
+            # Longest Road measured differently (see the bridge) can end the game in one engine only
+            if g2.winning_color() is None and (alike or mine.phase != OVER):
                 assert fingerprint(cb.to_firebreak(g2, bm), alike) == fingerprint(mine, alike), action
                 applied += 1
     assert checked > 3000 and applied > 1000 and robber_choices > 0
