@@ -65,7 +65,10 @@ def test_ctrl_c_on_the_command_line_then_rerun(tmp_path):
     out = tmp_path / "job"
     cmd = [sys.executable, "-m", "firebreak.cli", "simulate", "great-fire", "--players", "3", "--games", "3000",
            "--agents", "random", "--workers", "2", "--seed", "4", "--chunk-size", "10", "--out", str(out)]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # A shell's background job starts with SIGINT ignored, and a child inherits that: restore the default so the
+    # command meets Ctrl-C as a terminal user's would.
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.time() + 60
     while time.time() < deadline and len(done_chunks(out)) < 2 and proc.poll() is None:
         time.sleep(0.05)
