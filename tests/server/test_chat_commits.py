@@ -89,6 +89,23 @@ def test_a_taken_turn_in_the_batch_does_not_lose_the_messages_with_it(db_url: st
     storage.dispose()
 
 
+def hold_writer(storage, when):  # type: ignore[no-untyped-def]
+    """Make the database writer wait inside its transaction for each batch whose extra rows satisfy ``when``:
+    returns (``inside``, set once it waits; ``release``, to set to let it store). Undo with
+    ``del storage.append_batch``."""
+    inside, release = threading.Event(), threading.Event()
+    real = storage.append_batch
+
+    def held(items, extras):  # type: ignore[no-untyped-def]
+        if when(extras):
+            inside.set()
+            assert release.wait(10)
+        return real(items, extras)
+
+    storage.append_batch = held
+    return inside, release
+
+
 def test_a_message_acknowledged_over_the_socket_is_in_the_database_after_a_restart(db_url: str) -> None:
     """Messages sent in a burst, each followed by nothing: every ``chat_ack`` comes in the order sent, with
     numbers in that order, and a new server on the database has them all."""
@@ -118,24 +135,13 @@ def test_the_next_message_of_a_socket_is_not_held_behind_a_chat_commit(sqlite_ur
         g = create(client, ["human", "human", "random"])
         t = tokens(g)
         storage = client.app.state.storage
-        inside, release = threading.Event(), threading.Event()
-        real = storage.append_batch
-
-        def held(items, chats):  # type: ignore[no-untyped-def]
-            inside.set()
-            assert release.wait(10)
-            return real(items, chats)
-
-        storage.append_batch = held  # type: ignore[method-assign]
+        inside, release = hold_writer(storage, lambda extras: True)
         with client.websocket_connect(f"/ws/games/{g['id']}") as ws:
             ws.send_json({"type": "hello", "token": t[0]})
             first = ws.receive_json()
             assert first["type"] == "state" and first["your_turn"]
             ws.send_json({"type": "chat", "text": "my turn!", "ref": "c"})
-            deadline = time.time() + 10
-            while not inside.is_set():
-                assert time.time() < deadline
-                time.sleep(0.01)
+            assert inside.wait(10)
             ws.send_json({"type": "ping", "ref": "p"})
             before = []
             while not before or before[-1] != "pong":  # answered while the message's transaction is still open
@@ -161,16 +167,7 @@ def test_a_move_of_a_timed_game_is_shown_before_its_clock_row_is_stored(sqlite_u
         g = r.json()
         t = tokens(g)
         storage = client.app.state.storage
-        inside, release = threading.Event(), threading.Event()
-        real = storage.append_batch
-
-        def held(items, extras):  # type: ignore[no-untyped-def]
-            if any(kind == "clock" for kind, _ in extras):
-                inside.set()
-                assert release.wait(10)
-            return real(items, extras)
-
-        storage.append_batch = held  # type: ignore[method-assign]
+        inside, release = hold_writer(storage, lambda extras: any(kind == "clock" for kind, _ in extras))
         with client.websocket_connect(f"/ws/games/{g['id']}") as ws:
             ws.send_json({"type": "hello", "token": t[0]})
             m = ws.receive_json()
