@@ -26,6 +26,9 @@ Rule differences (catanatron 3.2.1 against the published rules firebreak plays),
   cannot choose it (it never can in firebreak; it comes up only with a nearly empty bank);
 * catanatron discards half a hand in one action (random cards for its own bots); our bot chooses the cards one
   by one as in firebreak, and the bridge hands catanatron the list;
+* a settlement that breaks another player's road: catanatron gives Longest Road to whichever player its
+  table lists first among the longest, even under five roads (the published rule keeps the card with its holder
+  while still longest and sets it aside on a tie); the translated state takes catanatron's holder as it stands;
 * catanatron moves the robber and names the victim in one action; firebreak asks for the victim as a second
   step only when several players could be robbed: the bridge asks our bot both and joins them.
 """
