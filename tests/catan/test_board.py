@@ -69,3 +69,21 @@ def test_the_5_6_extension_has_no_beginner_layout_and_says_to_choose_random(play
     assert board_data(players).beginner is None
     assert spec.new_game(players, 0, {"layout": "random"}).terrain
     assert "no beginner layout" in spec.option("layout").help
+
+
+@pytest.mark.parametrize("board", ["base", "seafarers"])
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_the_layout_options_declared_limit_matches_the_boards_that_print_a_beginner_layout(players, board):
+    """The lobby greys out "beginner" from the option's declared limit, so it must agree with the data files:
+    offered exactly where a game with it can be built (Seafarers has its one fixed deal for every count)."""
+    from firebreak.core import OptionError, get_game
+
+    spec = get_game("catan")
+    layout = spec.option("layout")
+    offered = "beginner" in layout.available(players, spec.resolve_options(players, {"board": board}))
+    assert offered == (board == "seafarers" or board_data(players).beginner is not None)
+    if offered:
+        assert spec.new_game(players, 0, {"board": board, "layout": "beginner"}).terrain
+    else:
+        with pytest.raises(OptionError, match="no beginner layout"):
+            spec.new_game(players, 0, {"board": board, "layout": "beginner"})

@@ -26,6 +26,22 @@ def test_catalog_lists_every_registered_game_its_options_and_the_bots(client: Te
     assert {b["name"] for b in cat["bots"]} == {t.name for t in known_agents()}
 
 
+def test_catalog_says_which_choices_some_player_counts_and_boards_lack(client: TestClient) -> None:
+    """The lobby greys out Catan's beginner layout for 5-6 players on the base board from this declaration, the
+    same one that refuses such a game; Seafarers' one fixed deal stays offered for every count."""
+    catan = next(g for g in client.get("/api/catalog").json()["games"] if g["name"] == "catan")
+    layout = next(o for o in catan["options"] if o["name"] == "layout")
+    assert layout["unavailable"] == [{"choice": "beginner", "players": [5, 6], "when": {"board": ["base"]},
+                                      "reason": "the 5-6 player extension has no beginner layout (its rules lay "
+                                                "the terrain at random)"}]
+    assert all(o["unavailable"] == [] for o in catan["options"] if o["name"] != "layout")
+    body = {"game": "catan", "num_players": 5, "seats": [{"kind": "human"}] * 5}
+    r = client.post("/api/games", json=body | {"options": {"board": "seafarers", "layout": "beginner"}})
+    assert r.status_code == 201
+    r = client.post("/api/games", json=body | {"options": {"layout": "beginner"}})
+    assert r.status_code == 422 and "no beginner layout" in r.json()["error"]["message"]
+
+
 def test_openapi_schema_documents_the_api(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
     for p in ("/api/games", "/api/games/{game_id}", "/api/games/{game_id}/actions", "/api/games/{game_id}/join",
@@ -55,8 +71,9 @@ def test_create_refuses_bad_games_counts_options_seats_and_bots(client: TestClie
     assert error_code(post(options={"no_such_rule": True})) == "bad_game"
     assert error_code(post(options={"hidden_colours": "perhaps"})) == "bad_game"
     r = post(game="catan", num_players=5, seats=[{"kind": "human"}] * 5, options={"layout": "beginner"})
-    assert r.status_code == 422 and error_code(r) == "bad_game"  # a game's own check at set-up (Catan ruling B8)
-    assert "no beginner layout" in r.json()["error"]["message"] and "random" in r.json()["error"]["message"]
+    assert r.status_code == 422 and error_code(r) == "bad_game"  # the option's declared limit (Catan ruling B8)
+    assert r.json()["error"]["message"] == ("the 5-6 player extension has no beginner layout (its rules lay the "
+                                            "terrain at random): choose layout random")
     assert error_code(post(seats=[{"kind": "human"}] * 2)) == "bad_seats"
     assert error_code(post(seats=[{"kind": "alien"}] * 3)) == "bad_seats"
     r = post(seats=[{"kind": "human"}, {"kind": "bot", "bot": "genius"}, {"kind": "human"}])

@@ -13,13 +13,13 @@ from .errors import (
     UnknownGameError,
 )
 from .events import Event, filter_events
-from .game import TERMINAL, UNDO, ActionChoice, GameSpec, GameState, OptionSpec, check_choices
+from .game import TERMINAL, UNDO, ActionChoice, ChoiceLimit, GameSpec, GameState, OptionSpec, check_choices
 from .record import GameRecord, load_game, record_of, replay, save_game
 from .registry import all_games, get_game, register
 from .rng import Rng
 
 __all__ = [
-    "TERMINAL", "UNDO", "ActionChoice", "DataFileError", "Event", "FirebreakError", "GameRecord", "GameSpec", "GameState",
+    "TERMINAL", "UNDO", "ActionChoice", "ChoiceLimit", "DataFileError", "Event", "FirebreakError", "GameRecord", "GameSpec", "GameState",
     "IllegalActionError", "MalformedActionError", "OptionError", "OptionSpec", "Rng", "SaveFileError", "UnknownGameError",
     "all_games", "check_choices", "filter_events", "get_game", "load_game", "record_of", "register", "replay", "save_game",
 ]

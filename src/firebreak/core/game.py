@@ -19,7 +19,7 @@ from typing import Any, ClassVar, TypeVar
 from .errors import IllegalActionError, MalformedActionError, OptionError
 from .events import Event, filter_events, make_event
 from .rng import Rng
-from .text import generic_sentence, seat_label
+from .text import generic_sentence, join_words, seat_label
 
 TERMINAL = -1
 """What :meth:`GameState.current_player` returns once the game is over."""
@@ -108,11 +108,51 @@ def check_choices(state: "GameState", choices: list[ActionChoice] | None = None)
 
 
 @dataclass(frozen=True)
+class ChoiceLimit:
+    """A choice of an option that cannot be used in some games: with some player counts and/or other options.
+
+    The choice ``choice`` is unavailable when the player count lies in ``players`` (an inclusive range;
+    ``None``: any count) and every option named in ``when`` has one of the values listed for it (no ``when``:
+    whatever the other options are). ``reason`` says why in a player's words, as a clause a sentence can start
+    with ("the 5-6 player extension has no beginner layout"): front ends show it next to the option, and the
+    error refusing the choice starts with it.
+
+    Plain data rather than a function, so the catalog can hand it to a browser, which greys out the choice as
+    the player count or the other options change, from the same declaration the game's validation uses.
+    """
+
+    choice: Any
+    reason: str
+    players: tuple[int, int] | None = None
+    when: tuple[tuple[str, tuple[Any, ...]], ...] = ()
+
+    def __post_init__(self) -> None:
+        when = self.when
+        pairs = when.items() if isinstance(when, Mapping) else when
+        object.__setattr__(self, "when", tuple((name, tuple(values)) for name, values in pairs))
+        if self.players is not None:
+            object.__setattr__(self, "players", (int(self.players[0]), int(self.players[1])))
+
+    def applies(self, num_players: int, options: Mapping[str, Any]) -> bool:
+        """Whether the choice is unavailable in a game of ``num_players`` with these (resolved) options."""
+        if self.players is not None and not self.players[0] <= num_players <= self.players[1]:
+            return False
+        return all(options.get(name) in values for name, values in self.when)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"choice": self.choice, "reason": self.reason,
+                "players": list(self.players) if self.players is not None else None,
+                "when": {name: list(values) for name, values in self.when}}
+
+
+@dataclass(frozen=True)
 class OptionSpec:
     """One game option (a rule variant or setting), with its type, default and help text.
 
     ``minimum``/``maximum`` bound a whole-number option (inclusive; ``None``: unbounded on that side), so a value
-    the rules cannot use is refused with a clear message before any game is built with it.
+    the rules cannot use is refused with a clear message before any game is built with it. ``unavailable``
+    lists the :class:`ChoiceLimit` s of an option with ``choices``: choices that exist only for some player
+    counts or with some other options (Catan's beginner layout is printed for the 3-4 player board only).
     """
 
     name: str
@@ -122,6 +162,21 @@ class OptionSpec:
     choices: tuple[Any, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    unavailable: tuple[ChoiceLimit, ...] = ()
+
+    def available(self, num_players: int, options: Mapping[str, Any]) -> tuple[Any, ...]:
+        """The choices a game of ``num_players`` with these (resolved) options may use, in declared order."""
+        if self.choices is None:
+            return ()
+        return tuple(c for c in self.choices if self.why_unavailable(c, num_players, options) is None)
+
+    def why_unavailable(self, value: Any, num_players: int, options: Mapping[str, Any]) -> str | None:
+        """Why ``value`` cannot be chosen with this player count and options (the first limit that applies),
+        or ``None`` when it can."""
+        for limit in self.unavailable:
+            if limit.choice == value and limit.applies(num_players, options):
+                return limit.reason
+        return None
 
     def coerce(self, value: Any) -> Any:
         """Turn a value (possibly a string typed at the command line) into this option's type."""
@@ -199,9 +254,38 @@ class GameSpec:
                 f"{self.title} is for {self.min_players}-{self.max_players} players, not {num_players}"
             )
         resolved = {o.name: o.default for o in self.options}
+        given: set[str] = set()
         for name, value in (options or {}).items():
-            resolved[name] = self.option(name).coerce(value)
+            spec = self.option(name)
+            resolved[spec.name] = spec.coerce(value)
+            given.add(spec.name)
+        for spec in self.options:
+            reason = spec.why_unavailable(resolved[spec.name], num_players, resolved)
+            if reason is None:
+                continue
+            others = [str(c) for c in spec.available(num_players, resolved)]
+            if spec.name not in given and others:  # a default that does not fit: the first choice that does
+                resolved[spec.name] = spec.available(num_players, resolved)[0]
+                continue
+            advice = f": choose {spec.name} {join_words(others, 'or')}" if others else ""
+            raise OptionError(f"{reason}{advice}")
         return resolved
+
+    def __post_init__(self) -> None:
+        """Check the options' choice limits name real choices and options (a mistake in a spec, not in input)."""
+        names = {o.name: o for o in self.options}
+        for o in self.options:
+            for limit in o.unavailable:
+                if o.choices is None or limit.choice not in o.choices:
+                    raise ValueError(f"{self.name}: option {o.name!r} limits {limit.choice!r}, which is not one of its choices")
+                for other, values in limit.when:
+                    if other not in names or other == o.name:
+                        raise ValueError(f"{self.name}: the limit on {o.name}={limit.choice!r} depends on {other!r}, "
+                                         "which is not another option of the game")
+                    allowed = names[other].choices
+                    if allowed is not None and any(v not in allowed for v in values):
+                        raise ValueError(f"{self.name}: the limit on {o.name}={limit.choice!r} names a value "
+                                         f"{other!r} cannot take")
 
     def new_game(self, num_players: int | None = None, seed: int = 0, options: Mapping[str, Any] | None = None) -> "GameState":
         """A new game from a player count, options and seed (the same three always give the same game)."""

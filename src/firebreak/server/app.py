@@ -299,7 +299,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
                 "default_players": spec.default_players, "has_svg": bool(spec.extra.get("svg")),
                 "options": [{"name": o.name, "type": o.type.__name__, "default": o.default, "help": o.help,
                              "choices": list(o.choices) if o.choices is not None else None,
-                             "minimum": o.minimum, "maximum": o.maximum} for o in spec.options],
+                             "minimum": o.minimum, "maximum": o.maximum,
+                             "unavailable": [limit.to_json() for limit in o.unavailable]} for o in spec.options],
             })
         bots = [{"name": t.name, "help": t.help, "params": {k: v.__name__ for k, v in t.params.items()}}
                 for t in known_agents()]

@@ -1,9 +1,10 @@
 """Catan with Fire Stations and the Firestorm: the base game (3-4 players, 5-6 extension) or Seafarers' Heading
 for New Shores, in two rule modes."""
 
-from firebreak.core import GameSpec, OptionSpec, register
+from firebreak.core import ChoiceLimit, GameSpec, OptionSpec, register
 from firebreak.core.help import help_hook
 
+from .board import NO_BEGINNER_56
 from .encode import CatanEncoder
 from .heuristic import heuristic
 from .render import render
@@ -37,7 +38,8 @@ SPEC = register(GameSpec(
         OptionSpec("layout", str, "random", "beginner: a fixed starting layout (the rulebook's on the base "
                    "board for 3-4 players, one fixed deal on Seafarers; the 5-6 extension has no beginner layout); "
                    "random: shuffled terrain, numbers and harbours with no 6 and 8 side by side",
-                   choices=("beginner", "random")),
+                   choices=("beginner", "random"),
+                   unavailable=(ChoiceLimit("beginner", NO_BEGINNER_56, players=(5, 6), when={"board": ("base",)}),)),
         OptionSpec("firestorm_discard", bool, True,
                    "on a 7 in firestorm mode, players holding more than 7 cards still discard half"),
         OptionSpec("player_trades", bool, True,

@@ -22,6 +22,9 @@ GENERIC = 5
 """Harbour kind 0-4 is a 2:1 harbour for that resource; 5 is a generic 3:1 harbour; -1 no harbour."""
 HARBOUR_INDEX = {name: i for i, name in enumerate(RESOURCE_NAMES)} | {"generic": GENERIC}
 RED_NUMBERS = (6, 8)
+NO_BEGINNER_56 = "the 5-6 player extension has no beginner layout (its rules lay the terrain at random)"
+"""Why the beginner layout is refused for 5-6 players on the base board: the option's declared limit and the
+check here (for a state built without the spec's validation) say the same."""
 
 
 def red_numbers_apart(topo: Topology, numbers: tuple[int, ...] | list[int]) -> bool:
@@ -42,8 +45,7 @@ def lay_out(topo: Topology, kind: str, rng: Rng) -> tuple[tuple[int, ...], tuple
     harbour_kinds = [HARBOUR_INDEX[h.kind] for h in data.harbours]
     if kind == "beginner":
         if data.beginner is None:
-            raise OptionError("the 5-6 player extension has no beginner layout (its rules lay the terrain at "
-                              "random): choose layout random")
+            raise OptionError(f"{NO_BEGINNER_56}: choose layout random")
         terrain = [TERRAIN_INDEX[t] for t in data.beginner.terrain]
         numbers = list(data.beginner.numbers)
     else:
