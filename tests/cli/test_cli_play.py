@@ -204,3 +204,14 @@ def test_event_sentences_are_the_games_own(toy):
     assert event_sentence(state, event) == "P1 play: card red 4, points 8."
     state.describe_event = lambda e: f"  {state.player_name(e.data['player'])} plays the {e.data['card']}. "
     assert event_sentence(state, event) == "P1 plays the red 4."
+
+
+def test_a_choice_the_player_count_rules_out_is_listed_and_refused_in_words():
+    """Catan's beginner layout exists for 3-4 players on the base board only: ``games`` says so beside the
+    option, and asking for it with 5 players stops before the game with the reason and what to choose."""
+    listing = run(["games"])
+    assert "(one of beginner, random; beginner not for 5-6 players with --board base)" in listing.stdout
+    result = run(["play", "catan", "--players", "5", "--layout", "beginner"], input="")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == ("error: the 5-6 player extension has no beginner layout (its rules lay the "
+                                     "terrain at random): choose layout random")

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from firebreak.core import GameSpec, OptionError, OptionSpec
+from firebreak.core import ChoiceLimit, GameSpec, OptionError, OptionSpec
+from firebreak.core.text import join_words, plural
 
 
 def flag_name(option: OptionSpec) -> str:
@@ -27,7 +28,23 @@ def describe_option(option: OptionSpec) -> str:
         choices += f" ({option.minimum} to {option.maximum})"
     elif option.minimum is not None or option.maximum is not None:
         choices += f" (at least {option.minimum})" if option.minimum is not None else f" (at most {option.maximum})"
+    limits = "; ".join(limit_text(limit) for limit in option.unavailable)
+    if limits:
+        choices = f"{choices[:-1]}; {limits})" if choices.endswith(")") else f"{choices} ({limits})"
     return f"{form}: {option.help}{choices} [default: {option.default}]"
+
+
+def limit_text(limit: ChoiceLimit) -> str:
+    """When a choice cannot be used, as typed: "beginner not for 5-6 players with --board base"."""
+    parts = [f"{limit.choice} not"]
+    if limit.players is not None:
+        low, high = limit.players
+        parts.append(f"for {plural(low, 'player')}" if low == high else f"for {low}-{high} players")
+    for name, values in limit.when:
+        parts.append(f"with --{name.replace('_', '-')} {join_words(map(str, values), 'or')}")
+    if len(parts) == 1:
+        parts.append("available")
+    return " ".join(parts)
 
 
 def known_options_text(spec: GameSpec) -> str:
