@@ -30,10 +30,61 @@ function drawOptions() {
       input = FB.el("input", { id, type: o.type === "int" ? "number" : "text", value: String(o.default),
         "data-option": o.name, "data-type": o.type, min: o.minimum, max: o.maximum });
     }
+    // Every option may rule out another's choices (a board without a beginner layout), so any change re-checks them.
+    input.addEventListener("change", () => { input.dataset.wanted = input.value; syncChoices(); });
+    const note = (o.unavailable || []).length
+      ? [FB.el("span", { class: "limit-note", id: `${id}-limits`, "data-limit-note": o.name, role: "status" })] : [];
     box.append(FB.el("label", { for: id, text: words(o.name) }),
-      FB.el("span", {}, input, " ", FB.el("span", { class: "muted", text: o.help })));
+      FB.el("span", {}, input, " ", FB.el("span", { class: "muted", text: o.help }), ...note));
   }
+  syncChoices();
   drawSeats();
+}
+
+// The options as the form holds them, typed as the server expects.
+function readOptions() {
+  const options = {};
+  for (const input of document.querySelectorAll("[data-option]")) {
+    const t = input.dataset.type;
+    options[input.dataset.option] = t === "bool" ? input.checked : (t === "int" ? +input.value : input.value);
+  }
+  return options;
+}
+
+// Why a choice cannot be used with this player count and these options (the game's declared limits), or "".
+function whyUnavailable(o, choice, n, options) {
+  for (const l of o.unavailable || []) {
+    if (l.choice !== choice) continue;
+    if (l.players && !(n >= l.players[0] && n <= l.players[1])) continue;
+    if (Object.entries(l.when).every(([name, values]) => values.includes(options[name]))) return l.reason;
+  }
+  return "";
+}
+
+function sentence(text) { const s = text.charAt(0).toUpperCase() + text.slice(1); return /[.!?]$/.test(s) ? s : s + "."; }
+
+// Grey out the choices the player count or other options rule out, saying why in words; a choice that became
+// unavailable gives way to the player's own pick when it fits again, else to the default or the first that fits.
+function syncChoices() {
+  const g = currentGame(), n = +$("players").value;
+  for (let pass = 0; pass < 2; pass++) {  // a fallback may free or rule out a choice of an option drawn earlier
+    const options = readOptions();
+    for (const o of g.options) {
+      if (!(o.unavailable || []).length) continue;
+      const sel = $("opt-" + o.name), reasons = [];
+      o.choices.forEach((c, i) => {
+        const why = whyUnavailable(o, c, n, options);
+        sel.options[i].disabled = !!why;
+        sel.options[i].title = why ? sentence(why) : "";
+        if (why && !reasons.includes(why)) reasons.push(why);
+      });
+      const fits = v => [...sel.options].some(el => el.value === v && !el.disabled);
+      const pick = [sel.dataset.wanted, sel.value, String(o.default)].find(v => v !== undefined && fits(v))
+        ?? ([...sel.options].find(el => !el.disabled) || {}).value;
+      if (pick !== undefined) sel.value = pick;
+      $(`opt-${o.name}-limits`).textContent = reasons.map(sentence).join(" ");
+    }
+  }
 }
 
 function levelOf(value) { return catalog.levels.find(l => "bot:" + l.name === value); }
@@ -67,11 +118,7 @@ async function create(ev) {
   ev.preventDefault();
   const err = $("create-error");
   err.textContent = "";
-  const options = {};
-  for (const input of document.querySelectorAll("[data-option]")) {
-    const t = input.dataset.type;
-    options[input.dataset.option] = t === "bool" ? input.checked : (t === "int" ? +input.value : input.value);
-  }
+  const options = readOptions();
   const advanced = $("advanced").open;
   const seats = [...document.querySelectorAll("select[data-seat]")].map(s => {
     const spec = advanced ? document.querySelector(`[data-spec="${s.dataset.seat}"]`).value.trim() : "";
@@ -178,7 +225,8 @@ async function loadGames() {
   const sel = $("game");
   for (const g of catalog.games) sel.append(FB.el("option", { value: g.name, text: g.title }));
   sel.addEventListener("change", drawOptions);
-  $("players").addEventListener("change", drawSeats);
+  $("players").addEventListener("change", () => { syncChoices(); drawSeats(); });
+  $("players").addEventListener("input", syncChoices);
   $("create-form").addEventListener("submit", create);
   $("bot-kinds").replaceChildren(...catalog.bots.map(b => FB.el("li", {}, FB.el("code", { text: b.name }), ` — ${b.help}`)),
     ...catalog.levels.map(l => FB.el("li", {}, FB.el("code", { text: l.spec }), ` is the ${l.title.toLowerCase()} level.`)));
