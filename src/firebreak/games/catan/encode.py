@@ -16,9 +16,11 @@ written once per board and copied after that.
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import ne
 from typing import TYPE_CHECKING, Any
 
-from firebreak.core.encoding import Field, ObservationEncoder, Writer, index_of
+from firebreak.core.encoding import Field, ObservationEncoder, Writer, index_of, put_block, snapshot
 
 from .board import GENERIC, TERRAIN_NAMES
 from .constants import DEV_KINDS, PHASE_NAMES, PIECES, RESOURCE_NAMES, TRADE_CONFIRM, TRADE_DRAFT
@@ -53,6 +55,9 @@ PER_SEAT = [
     Field("discard_left", 1, "cards still to discard / 10"),
 ]
 PER_SEAT_SIZE = sum(f.size for f in PER_SEAT)
+ZEROS = [0.0] * 8
+SIXTH, NINETEENTH, FIFTH, QUARTER, TENTH = ((1.0 / d).__mul__ for d in (6, 19, 5, 4, 10))
+"""``v * (1.0 / d)`` as the view path computes these fields, mapped in C."""
 
 
 def board_edges(view: dict[str, Any]) -> list[tuple[int, int]]:
@@ -79,6 +84,12 @@ class CatanEncoder(ObservationEncoder):
         self.edge_index = {e: i for i, e in enumerate(board_edges(template))}
         self.edges = len(self.edge_index)
         self.sea = bool(template["board"].get("sea"))
+        # one-hot lists the fast path copies in: a relative seat (the last entry: no seat) and the phase
+        self._hot = [[1.0 if i == k else 0.0 for i in range(num_players)] for k in range(num_players)]
+        self._hot.append([0.0] * num_players)
+        self._phase_hot = [[1.0 if i == k else 0.0 for i in range(len(PHASE_NAMES) + 1)]
+                           for k in range(len(PHASE_NAMES) + 1)]
+        self._no_offer = [0.0] * (1 + len(OFFER_STAGES) + 2 * RES + 3 * num_players)
 
     def fields(self) -> list[Field]:
         n, H, V, E = self.num_players, self.hexes, self.nodes, self.edges
@@ -226,41 +237,76 @@ class CatanEncoder(ObservationEncoder):
 
         The region changes only when the token moves or something is built, so it is kept per viewer (in the
         buffer's own type) with the token and piece lists it came from (compared by value, in C) and copied in
-        as one slice, instead of walking every corner and side of the board at each decision."""
+        as one slice; when something was built since, only the corners and sides that changed are rewritten in
+        the kept block, instead of walking every corner and side of the board at each decision."""
         (board, harbour), slots = self._static(s, out)
         key = (s.token_hex, s.node_owner, s.node_level, s.station, s.edge_owner, s.edge_ship)
         cache: dict[int, tuple] = self.__dict__.setdefault("_region_cache", {})
         hit = cache.get(viewer)
-        if hit is not None and hit[0] is slots and hit[1] == key:  # slots: same board and buffer type
-            return hit[2], hit[3]
-        n = self.num_players
+        if hit is not None and hit[0] is slots:  # slots: same board and buffer type
+            if hit[1] == key:
+                return hit[2], hit[3]
+            self._patch_region(s, viewer, hit[1], hit[2], slots)
+            ships = self._ships(s, viewer, slots) if self.sea else []
+            cache[viewer] = (slots, snapshot(key), hit[2], ships)
+            return hit[2], ships
         o = self.offsets()
         out[:len(board)] = board
         at = o["node.harbour"]
         out[at:at + len(harbour)] = harbour
-        if s.token_hex >= 0:
-            out[o["hex.token"] + s.token_hex] = 1.0
-        settlement_at, city_at, station_at = o["node.settlement"], o["node.city"], o["node.fire_station"]
-        level, station = s.node_level, s.station
-        for node, p in enumerate(s.node_owner):
-            if p >= 0:
-                out[(city_at if level[node] == 2 else settlement_at) + node * n + (p - viewer) % n] = 1.0
-                if station[node]:
-                    out[station_at + node] = 1.0
-        road_at = o["edge.road"]
-        ship_at = o.get("edge.ship", 0)
-        ship = s.edge_ship
-        ships: list[int] = []
-        for e, p in enumerate(s.edge_owner):
-            if p >= 0:
-                if ship[e]:
-                    if self.sea:
-                        ships.append(ship_at + slots[e] * n + (p - viewer) % n)
-                else:
-                    out[road_at + slots[e] * n + (p - viewer) % n] = 1.0
         block = out[:o["phase"]].copy()
-        cache[viewer] = (slots, (key[0], *(list(x) for x in key[1:])), block, ships)
+        self._patch_region(s, viewer, (-1, [-1] * len(s.node_owner), [0] * len(s.node_owner),
+                                       [0] * len(s.node_owner), [-1] * len(s.edge_owner),
+                                       [0] * len(s.edge_owner)), block, slots)
+        ships = self._ships(s, viewer, slots) if self.sea else []
+        cache[viewer] = (slots, snapshot(key), block, ships)
         return block, ships
+
+    def _patch_region(self, s: "CatanState", viewer: int, old: tuple, block: Any, slots: list[int]) -> None:
+        """Rewrite in ``block`` (seat ``viewer``'s board region, written for the pieces ``old``) the token, the
+        corners and the sides whose pieces differ in ``s``."""
+        n = self.num_players
+        o = self.offsets()
+        old_token, old_owner, old_level, old_station, old_edge, old_ship = old
+        if old_token != s.token_hex:
+            if old_token >= 0:
+                block[o["hex.token"] + old_token] = 0.0
+            if s.token_hex >= 0:
+                block[o["hex.token"] + s.token_hex] = 1.0
+        owner, level, station = s.node_owner, s.node_level, s.station
+        if owner != old_owner or level != old_level or station != old_station:
+            settlement_at, city_at, station_at = o["node.settlement"], o["node.city"], o["node.fire_station"]
+            for node in set(compress(range(len(owner)), map(ne, owner, old_owner))).union(
+                    compress(range(len(owner)), map(ne, level, old_level)),
+                    compress(range(len(owner)), map(ne, station, old_station))):
+                base = node * n
+                block[settlement_at + base:settlement_at + base + n] = ZEROS[:n]
+                block[city_at + base:city_at + base + n] = ZEROS[:n]
+                block[station_at + node] = 0.0
+                p = owner[node]
+                if p >= 0:
+                    block[(city_at if level[node] == 2 else settlement_at) + base + (p - viewer) % n] = 1.0
+                    if station[node]:
+                        block[station_at + node] = 1.0
+        edge_owner, ship = s.edge_owner, s.edge_ship
+        if edge_owner != old_edge or ship != old_ship:
+            road_at = o["edge.road"]
+            for e in set(compress(range(len(edge_owner)), map(ne, edge_owner, old_edge))).union(
+                    compress(range(len(edge_owner)), map(ne, ship, old_ship))):
+                if slots[e] < 0:
+                    continue
+                base = road_at + slots[e] * n
+                block[base:base + n] = ZEROS[:n]
+                p = edge_owner[e]
+                if p >= 0 and not ship[e]:
+                    block[base + (p - viewer) % n] = 1.0
+
+    def _ships(self, s: "CatanState", viewer: int, slots: list[int]) -> list[int]:
+        """Where seat ``viewer``'s ship 1s go (the ship field lies beyond the board region)."""
+        n = self.num_players
+        ship_at = self.offsets()["edge.ship"]
+        ship = s.edge_ship
+        return [ship_at + slots[e] * n + (p - viewer) % n for e, p in enumerate(s.edge_owner) if p >= 0 and ship[e]]
 
     def _static(self, s: "CatanState", out: Any) -> tuple[Any, list[int]]:
         """The fixed board's numbers (hex terrains and numbers, harbours) for this board, and the encoder's edge
@@ -306,80 +352,10 @@ class CatanEncoder(ObservationEncoder):
         out[:o["phase"]] = block
         for i in ships:
             out[i] = 1.0
-        phase = s.phase if 0 <= s.phase < len(PHASE_NAMES) else len(PHASE_NAMES)
-        out[o["phase"] + phase] = 1.0
-        to_act = s.current_player()
-        if to_act >= 0:
-            out[o["to_act"] + (to_act - viewer) % n] = 1.0
-        if s.turn is not None and s.turn >= 0:
-            out[o["turn"] + (s.turn - viewer) % n] = 1.0
-        if s.turn_count:
-            out[o["turn_number"]] = float(s.turn_count) / 100
-        at = o["dice"]
-        for i, v in enumerate(list(s.dice)[:2]):
-            if v:
-                out[at + i] = v * (1.0 / 6)
-        at = o["bank"]
-        for r, v in enumerate(s.bank):
-            if v:
-                out[at + r] = v * (1.0 / 19)
-        if s.dev_deck:
-            out[o["development_deck"]] = float(len(s.dev_deck)) / 25
-        at = o["holders"]
-        for i, holder in enumerate((s.road_holder, s.army_holder, s.wardens_holder)):
-            if holder is not None and holder >= 0:
-                out[at + i * n + (holder - viewer) % n] = 1.0
-        if s.free_roads:
-            out[o["free_roads"]] = float(s.free_roads) / 2
-        if s.offer_pending:
-            at = o["offer"]
-            out[at] = 1.0
-            stage = 0 if s.phase == TRADE_DRAFT else 2 if s.phase == TRADE_CONFIRM else 1
-            out[at + 1 + stage] = 1.0
-            at += 1 + len(OFFER_STAGES)
-            if stage != 0 or viewer == s.turn:  # a draft's cards are its composer's until proposed (as the view)
-                for r, v in enumerate(s.give):
-                    if v:
-                        out[at + r] = v * (1.0 / 4)
-                for r, v in enumerate(s.ask):
-                    if v:
-                        out[at + RES + r] = v * (1.0 / 4)
-            at += 2 * RES
-            out[at + (s.turn - viewer) % n] = 1.0
-            for p in s.responders:
-                out[at + n + (p - viewer) % n] = 1.0
-            for p in s.acceptors:
-                out[at + 2 * n + (p - viewer) % n] = 1.0
-        at = o["declined_all_offers"]
-        for p, declined in enumerate(s.declined):
-            if declined:
-                out[at + (p - viewer) % n] = 1.0
-        at = o["fire_owed"]
-        for p, v in enumerate(s.fire_left):
-            if v:
-                out[at + (p - viewer) % n] = v * (1.0 / 5)
-        at = o["my_hand"]
-        out[at:at + RES] = [v * (1.0 / 10) for v in s.hands[viewer]]
-        at = o["my_development"]
-        out[at:at + 2 * DEV] = [float(v) for v in (*s.dev_hand[viewer], *s.dev_new[viewer])]
-        vp = s.total_vp(viewer)
-        if vp:
-            out[o["my_victory_points"]] = float(vp) / 10
-        # the seat blocks lie end to end (PER_SEAT): built as one list and written as one slice, since a slice
-        # write costs about what two single-element writes into a numpy buffer cost
-        at = o["seat[0].cards"]
-        stations = PIECES.fire_stations
-        hands, dev_hand, rates, stations_left = s.hands, s.dev_hand, s.rates, s.stations_left
-        quarter = (1.0 / 4).__mul__  # v * (1.0 / 4), mapped in C
-        seats: list[float] = []
-        for k in range(n):
-            p = (viewer + k) % n
-            left = stations_left[p]
-            seats += (sum(hands[p]) / 10, sum(dev_hand[p]) / 5, s.public_vp(p) / 10, s.roads_left[p] / 15,
-                      s.settlements_left[p] / 5, s.cities_left[p] / 4, left / 5,
-                      ((stations - left) if s.firestorm else 0) / 5, s.road_len[p] / 15, s.army[p] / 5,
-                      *map(quarter, rates[p]), float(s.discard_left[p]) / 10)
-        out[at:at + n * PER_SEAT_SIZE] = seats
+        # From the phase to the last seat block the fields lie end to end: built as one list (the turn's part and
+        # the seat blocks kept per viewer while what they show is unchanged) and written in one call.
+        put_block(out, o["phase"], self._turn_block(s, viewer) + self._own_block(s, viewer)
+                  + self._seat_blocks(s, viewer))
         if sea:
             if s.pirate_hex >= 0:
                 out[o["hex.pirate"] + s.pirate_hex] = 1.0
@@ -393,3 +369,81 @@ class CatanEncoder(ObservationEncoder):
                     out[base + 1] = float(len(s.isles[p])) / 4
                 if s.gold_left[p]:
                     out[base + 2] = float(s.gold_left[p]) / 4
+
+    def _turn_block(self, s: "CatanState", viewer: int) -> list[float]:
+        """Phase to fire owed (every field before the viewer's own cards) as one list, the fields built whole
+        (zeros included) with C-level maps over the state's lists, seats turned to start from the viewer."""
+        n = self.num_players
+        hot = self._hot
+        zeros = hot[-1]
+        phase = s.phase if 0 <= s.phase < len(PHASE_NAMES) else len(PHASE_NAMES)
+        to_act = s.current_player()
+        turn = s.turn
+        dice = s.dice
+        offer = self._offer_block(s, viewer) if s.offer_pending else self._no_offer
+        declined, fire_left = s.declined, s.fire_left
+
+        def relative(seat: int | None) -> list[float]:
+            return hot[(seat - viewer) % n] if seat is not None and seat >= 0 else zeros
+
+        return [*self._phase_hot[phase], *relative(to_act), *relative(turn),
+                float(s.turn_count) / 100 if s.turn_count else 0.0,
+                *(map(SIXTH, dice) if len(dice) == 2 else [(v or 0) * (1.0 / 6) for v in (*dice, 0, 0)[:2]]),
+                *map(NINETEENTH, s.bank), float(len(s.dev_deck)) / 25 if s.dev_deck else 0.0,
+                *relative(s.road_holder), *relative(s.army_holder), *relative(s.wardens_holder),
+                float(s.free_roads) / 2 if s.free_roads else 0.0, *offer,
+                *map(float, map(bool, declined[viewer:] + declined[:viewer])),
+                *map(FIFTH, fire_left[viewer:] + fire_left[:viewer])]
+
+    def _offer_block(self, s: "CatanState", viewer: int) -> list[float]:
+        """The trade offer on the table (see the ``offer`` field)."""
+        n = self.num_players
+        block = [0.0] * (1 + len(OFFER_STAGES) + 2 * RES + 3 * n)
+        block[0] = 1.0
+        stage = 0 if s.phase == TRADE_DRAFT else 2 if s.phase == TRADE_CONFIRM else 1
+        block[1 + stage] = 1.0
+        at = 1 + len(OFFER_STAGES)
+        if stage != 0 or viewer == s.turn:  # a draft's cards are its composer's until proposed (as the view)
+            block[at:at + 2 * RES] = [*map(QUARTER, s.give), *map(QUARTER, s.ask)]
+        at += 2 * RES
+        block[at + (s.turn - viewer) % n] = 1.0
+        for p in s.responders:
+            block[at + n + (p - viewer) % n] = 1.0
+        for p in s.acceptors:
+            block[at + 2 * n + (p - viewer) % n] = 1.0
+        return block
+
+    def _own_block(self, s: "CatanState", viewer: int) -> list[float]:
+        """The viewer's resource cards, development cards (held, then bought this turn) and victory points."""
+        vp = s.total_vp(viewer)
+        return [*map(TENTH, s.hands[viewer]), *map(float, s.dev_hand[viewer]), *map(float, s.dev_new[viewer]),
+                float(vp) / 10 if vp else 0.0]
+
+    def _seat_blocks(self, s: "CatanState", viewer: int) -> list[float]:
+        """Every seat's block (:data:`PER_SEAT`), the viewer first. Kept per viewer with the state's values it
+        came from (compared by value, in C) and rebuilt only when one of them changed: most decisions (a trade
+        being drafted, a robber moved) change no seat's cards, pieces or points."""
+        hands, dev_hand, rates, stations_left, isles = s.hands, s.dev_hand, s.rates, s.stations_left, s.isles
+        key = (hands, dev_hand, s.build_vp, s.road_holder, s.army_holder, s.wardens_holder, isles, s.roads_left,
+               s.settlements_left, s.cities_left, stations_left, s.firestorm, s.road_len, s.army, rates,
+               s.discard_left)
+        cache: dict[int, tuple] = self.__dict__.setdefault("_seat_cache", {})
+        hit = cache.get(viewer)
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        n = self.num_players
+        stations = PIECES.fire_stations
+        seats: list[float] = []
+        for k in range(n):
+            p = (viewer + k) % n
+            left = stations_left[p]
+            seats += (sum(hands[p]) / 10, sum(dev_hand[p]) / 5, s.public_vp(p) / 10, s.roads_left[p] / 15,
+                      s.settlements_left[p] / 5, s.cities_left[p] / 4, left / 5,
+                      ((stations - left) if s.firestorm else 0) / 5, s.road_len[p] / 15, s.army[p] / 5,
+                      *map(QUARTER, rates[p]), float(s.discard_left[p]) / 10)
+        copy = list.copy
+        cache[viewer] = ((list(map(copy, hands)), list(map(copy, dev_hand)), s.build_vp[:], s.road_holder,
+                          s.army_holder, s.wardens_holder, list(map(copy, isles)), s.roads_left[:],
+                          s.settlements_left[:], s.cities_left[:], stations_left[:], s.firestorm, s.road_len[:],
+                          s.army[:], list(map(copy, rates)), s.discard_left[:]), seats)
+        return seats
