@@ -27,7 +27,7 @@ from __future__ import annotations
 import struct
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -111,10 +111,12 @@ def put_block(out: Any, at: int, values: list[float]) -> None:
 
 
 def snapshot(key: tuple) -> tuple:
-    """A copy of a cache key made of the state's own values (numbers, tuples, lists, lists of lists) that the
-    state's later in-place changes cannot reach: compared with ``==`` against the live values, it tells a fast
-    path's cache whether the numbers it keeps still hold."""
-    return tuple([x[:] if type(x) is list else x for x in v] if type(v) is list else v for v in key)
+    """A copy of a cache key made of the state's own values (numbers, tuples, lists of numbers, lists of lists
+    of numbers) that the state's later in-place changes cannot reach: compared with ``==`` against the live
+    values, it tells a fast path's cache whether the numbers it keeps still hold. A list is taken as a list of
+    lists when its first item is one (the state's per-seat tables), and copied one level deeper."""
+    return tuple((list(map(list.copy, v)) if v and type(v[0]) is list else v[:]) if type(v) is list else v
+                 for v in key)
 
 
 def index_of(vocabulary: Sequence[Any], value: Any) -> int | None:
@@ -150,6 +152,19 @@ class ObservationEncoder(ABC):
         numbers that are not 0. It must give exactly ``encode(state.view(viewer), viewer)``: compute each number
         as the view path does (in Python floats) and assign it once, so a float32 buffer rounds it identically."""
         raise NotImplementedError(f"{type(self).__name__} has no fast path")
+
+    def kept_state(self, state: Any, viewer: int, zeros: Callable[[int], Any]) -> Any:
+        """The kept path (optional, for learning loops): seat ``viewer``'s observation of ``state`` in a float32
+        buffer the encoder keeps for that seat and rewrites only where the state changed since that seat's last
+        observation (each block of fields with the state's values it came from, compared by value). The caller
+        must copy the buffer before the encoder is asked again (the environments do). ``zeros(size)`` makes a
+        zeroed float32 buffer the first time. It gives exactly what :meth:`write_state` writes into zeros."""
+        raise NotImplementedError(f"{type(self).__name__} has no kept path")
+
+    @property
+    def has_kept_path(self) -> bool:
+        """True if the game's encoder overrides :meth:`kept_state`."""
+        return type(self).kept_state is not ObservationEncoder.kept_state
 
     @property
     def has_fast_path(self) -> bool:

@@ -45,8 +45,15 @@ F32 = np.float32
 I8 = np.int8
 
 
+def _zeros(size: int) -> np.ndarray:
+    return np.zeros(size, F32)
+
+
 def observation(encoder: ObservationEncoder, state: GameState, seat: int) -> np.ndarray:
-    """Seat ``seat``'s observation vector (float32): the encoder's fast path when it has one, else its view."""
+    """Seat ``seat``'s observation vector (float32): a copy of the encoder's kept vector for that seat when it has
+    a kept path, else its fast path into zeros when it has one, else its view."""
+    if encoder.has_kept_path:
+        return encoder.kept_state(state, seat, _zeros).copy()
     if encoder.has_fast_path:
         out = np.zeros(encoder.size, F32)
         encoder.write_state(state, seat, out)

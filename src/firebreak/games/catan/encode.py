@@ -239,7 +239,7 @@ class CatanEncoder(ObservationEncoder):
         buffer's own type) with the token and piece lists it came from (compared by value, in C) and copied in
         as one slice; when something was built since, only the corners and sides that changed are rewritten in
         the kept block, instead of walking every corner and side of the board at each decision."""
-        (board, harbour), slots = self._static(s, out)
+        empty, slots = self._static(s, out)
         key = (s.token_hex, s.node_owner, s.node_level, s.station, s.edge_owner, s.edge_ship)
         cache: dict[int, tuple] = self.__dict__.setdefault("_region_cache", {})
         hit = cache.get(viewer)
@@ -250,11 +250,7 @@ class CatanEncoder(ObservationEncoder):
             ships = self._ships(s, viewer, slots) if self.sea else []
             cache[viewer] = (slots, snapshot(key), hit[2], ships)
             return hit[2], ships
-        o = self.offsets()
-        out[:len(board)] = board
-        at = o["node.harbour"]
-        out[at:at + len(harbour)] = harbour
-        block = out[:o["phase"]].copy()
+        block = empty.copy()
         self._patch_region(s, viewer, (-1, [-1] * len(s.node_owner), [0] * len(s.node_owner),
                                        [0] * len(s.node_owner), [-1] * len(s.edge_owner),
                                        [0] * len(s.edge_owner)), block, slots)
@@ -309,15 +305,17 @@ class CatanEncoder(ObservationEncoder):
         return [ship_at + slots[e] * n + (p - viewer) % n for e, p in enumerate(s.edge_owner) if p >= 0 and ship[e]]
 
     def _static(self, s: "CatanState", out: Any) -> tuple[Any, list[int]]:
-        """The fixed board's numbers (hex terrains and numbers, harbours) for this board, and the encoder's edge
-        slot for each of the topology's edges; computed once per board (compared by value, so a copied state
-        hits the cache) and per buffer type."""
+        """The board region with the fixed board's numbers only (hex terrains and numbers, harbours; no token,
+        no pieces), in the buffer's type, and the encoder's edge slot for each of the topology's edges; computed
+        once per board (compared by value, so a copied state hits the cache) and per buffer type, in ``out`` used
+        as scratch. A new board gives a new slot list, which tells the caches built on the old one apart."""
         t = s.topo
         cached = getattr(self, "_board", None)
         if cached is not None and cached[0] is t and cached[1] == s.terrain and cached[2] == s.numbers \
                 and cached[3] == s.node_harbour and cached[4] is type(out):
             return cached[5], cached[6]
         o = self.offsets()
+        out[:o["phase"]] = [0.0] * o["phase"]  # a scratch buffer (the kept path's) may hold an old board
         terrains = len(TERRAINS)
         for h in range(t.num_hexes):
             i = index_of(TERRAINS, TERRAIN_NAMES[s.terrain[h]])
@@ -337,63 +335,136 @@ class CatanEncoder(ObservationEncoder):
         for e in range(len(t.edge_nodes)):
             a, b = t.edge_nodes[e]
             slots.append(self.edge_index.get((min(a, b), max(a, b)), -1))
-        end = o["hex.token"]
-        harbour = out[at:at + self.nodes * kinds].copy()
-        board = (out[:end].copy(), harbour)
-        self._board = (t, s.terrain[:], s.numbers[:], s.node_harbour[:], type(out), board, slots)
-        return board, slots
+        empty = out[:o["phase"]].copy()
+        self._board = (t, s.terrain[:], s.numbers[:], s.node_harbour[:], type(out), empty, slots)
+        return empty, slots
 
     def write_state(self, state: "CatanState", viewer: int, out: Any) -> None:
         s = state
-        n = self.num_players
         o = self.offsets()
-        sea = self.sea
         block, ships = self._board_region(s, viewer, out)
         out[:o["phase"]] = block
-        for i in ships:
-            out[i] = 1.0
-        # From the phase to the last seat block the fields lie end to end: built as one list (the turn's part and
-        # the seat blocks kept per viewer while what they show is unchanged) and written in one call.
-        put_block(out, o["phase"], self._turn_block(s, viewer) + self._own_block(s, viewer)
-                  + self._seat_blocks(s, viewer))
-        if sea:
-            if s.pirate_hex >= 0:
-                out[o["hex.pirate"] + s.pirate_hex] = 1.0
-            at = o["seat[0].ships_left"]
-            for k in range(n):
-                p = (viewer + k) % n
-                base = at + k * len(SEA_PER_SEAT)
-                if s.ships_left[p]:
-                    out[base] = float(s.ships_left[p]) / 15
-                if s.isles[p]:
-                    out[base + 1] = float(len(s.isles[p])) / 4
-                if s.gold_left[p]:
-                    out[base + 2] = float(s.gold_left[p]) / 4
+        # From the phase to the last seat block the fields lie end to end: built as one list (the seat blocks
+        # kept per viewer while what they show is unchanged) and written in one call.
+        put_block(out, o["phase"], [*self._head(s, viewer), *self._middle(s, viewer),
+                                    *(self._offer_block(s, viewer) if s.offer_pending else self._no_offer),
+                                    *self._trade_left(s, viewer), *self._own_block(s, viewer),
+                                    *self._seat_blocks(s, viewer)])
+        if self.sea:
+            put_block(out, o["edge.ship"], self._sea_block(s, viewer, ships))
 
-    def _turn_block(self, s: "CatanState", viewer: int) -> list[float]:
-        """Phase to fire owed (every field before the viewer's own cards) as one list, the fields built whole
-        (zeros included) with C-level maps over the state's lists, seats turned to start from the viewer."""
+    def kept_state(self, state: "CatanState", viewer: int, zeros: Any) -> Any:
+        """The kept path (see :meth:`ObservationEncoder.kept_state`): per seat, the vector and, for each block of
+        fields, the state's values it was written from; a block is rewritten only when they differ. A decision
+        mostly changes one or two blocks (a trade draft changes the offer only)."""
+        s = state
+        kept: dict[int, list] = self.__dict__.setdefault("_kept", {})
+        entry = kept.get(viewer)
+        # the fixed board's edge slots: the same object while the board is (a new board is written into the
+        # buffer given as scratch, and the seat's vector is then written afresh)
+        slots = self._static(s, entry[0] if entry is not None else zeros(self.size))[1]
+        region = (s.token_hex, s.node_owner, s.node_level, s.station, s.edge_owner, s.edge_ship)
+        head = (s.phase, s.actor, s.turn)
+        middle = (s.turn_count, s.dice, s.bank, len(s.dev_deck), s.road_holder, s.army_holder, s.wardens_holder,
+                  s.free_roads)
+        offer = (s.phase, s.turn, s.give, s.ask, s.responders, s.acceptors) if s.offer_pending else None
+        left = (s.declined, s.fire_left)
+        own = (s.hands[viewer], s.dev_hand[viewer], s.dev_new[viewer], s.total_vp(viewer))
+        sea = (s.pirate_hex, s.ships_left, s.isles, s.gold_left) if self.sea else None
+        if entry is None or entry[1] is not slots:
+            vec = zeros(self.size)
+            self.write_state(s, viewer, vec)
+            kept[viewer] = [vec, slots, snapshot(region), snapshot(head), snapshot(middle),
+                            None if offer is None else snapshot(offer),
+                            snapshot(left), snapshot(own), self._seat_blocks(s, viewer),
+                            None if sea is None else snapshot(sea)]
+            return vec
+        vec = entry[0]
+        o = self.offsets()
+        region_changed = entry[2] != region
+        if region_changed:
+            block, ships = self._board_region(s, viewer, vec)
+            vec[:o["phase"]] = block
+            entry[2] = snapshot(region)
+        if entry[3] != head:
+            put_block(vec, o["phase"], self._head(s, viewer))
+            entry[3] = snapshot(head)
+        if entry[4] != middle:
+            put_block(vec, o["turn_number"], self._middle(s, viewer))
+            entry[4] = snapshot(middle)
+        if entry[5] != offer:
+            put_block(vec, o["offer"], self._no_offer if offer is None else self._offer_block(s, viewer))
+            entry[5] = None if offer is None else snapshot(offer)
+        if entry[6] != left:
+            put_block(vec, o["declined_all_offers"], self._trade_left(s, viewer))
+            entry[6] = snapshot(left)
+        if entry[7] != own:
+            put_block(vec, o["my_hand"], self._own_block(s, viewer))
+            entry[7] = snapshot(own)
+        seats = self._seat_blocks(s, viewer)
+        if seats is not entry[8]:
+            put_block(vec, o["seat[0].cards"], seats)
+            entry[8] = seats
+        if sea is not None and (region_changed or entry[9] != sea):
+            put_block(vec, o["edge.ship"], self._sea_block(s, viewer, self._board_region(s, viewer, vec)[1]))
+            entry[9] = snapshot(sea)
+        return vec
+
+    def _head(self, s: "CatanState", viewer: int) -> list[float]:
+        """Phase, seat to act and seat whose turn it is (one-hots)."""
         n = self.num_players
         hot = self._hot
-        zeros = hot[-1]
         phase = s.phase if 0 <= s.phase < len(PHASE_NAMES) else len(PHASE_NAMES)
         to_act = s.current_player()
         turn = s.turn
+        return [*self._phase_hot[phase], *(hot[(to_act - viewer) % n] if to_act >= 0 else hot[-1]),
+                *(hot[(turn - viewer) % n] if turn is not None and turn >= 0 else hot[-1])]
+
+    def _middle(self, s: "CatanState", viewer: int) -> list[float]:
+        """Turn number to free roads: the fields built whole (zeros included) with C-level maps over the state's
+        lists, seats relative to the viewer."""
+        n = self.num_players
+        hot = self._hot
+        zeros = hot[-1]
         dice = s.dice
-        offer = self._offer_block(s, viewer) if s.offer_pending else self._no_offer
-        declined, fire_left = s.declined, s.fire_left
 
         def relative(seat: int | None) -> list[float]:
             return hot[(seat - viewer) % n] if seat is not None and seat >= 0 else zeros
 
-        return [*self._phase_hot[phase], *relative(to_act), *relative(turn),
-                float(s.turn_count) / 100 if s.turn_count else 0.0,
+        return [float(s.turn_count) / 100 if s.turn_count else 0.0,
                 *(map(SIXTH, dice) if len(dice) == 2 else [(v or 0) * (1.0 / 6) for v in (*dice, 0, 0)[:2]]),
                 *map(NINETEENTH, s.bank), float(len(s.dev_deck)) / 25 if s.dev_deck else 0.0,
                 *relative(s.road_holder), *relative(s.army_holder), *relative(s.wardens_holder),
-                float(s.free_roads) / 2 if s.free_roads else 0.0, *offer,
-                *map(float, map(bool, declined[viewer:] + declined[:viewer])),
+                float(s.free_roads) / 2 if s.free_roads else 0.0]
+
+    def _trade_left(self, s: "CatanState", viewer: int) -> list[float]:
+        """Seats that declined every offer this turn, then the cards each seat still owes the firestorm."""
+        declined, fire_left = s.declined, s.fire_left
+        return [*map(float, map(bool, declined[viewer:] + declined[:viewer])),
                 *map(FIFTH, fire_left[viewer:] + fire_left[:viewer])]
+
+    def _sea_block(self, s: "CatanState", viewer: int, ships: list[int]) -> list[float]:
+        """The Seafarers fields, whole: ships on the sides, the pirate's hex, each seat's ships left, islands
+        settled and gold-field picks (``ships``: where the ship 1s go, as offsets into the whole vector)."""
+        n = self.num_players
+        o = self.offsets()
+        at = o["edge.ship"]
+        block = [0.0] * (self.size - at)
+        for i in ships:
+            block[i - at] = 1.0
+        if s.pirate_hex >= 0:
+            block[o["hex.pirate"] - at + s.pirate_hex] = 1.0
+        base = o["seat[0].ships_left"] - at
+        for k in range(n):
+            p = (viewer + k) % n
+            if s.ships_left[p]:
+                block[base] = float(s.ships_left[p]) / 15
+            if s.isles[p]:
+                block[base + 1] = float(len(s.isles[p])) / 4
+            if s.gold_left[p]:
+                block[base + 2] = float(s.gold_left[p]) / 4
+            base += len(SEA_PER_SEAT)
+        return block
 
     def _offer_block(self, s: "CatanState", viewer: int) -> list[float]:
         """The trade offer on the table (see the ``offer`` field)."""
