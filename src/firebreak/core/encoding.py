@@ -20,6 +20,12 @@ same numbers written straight from the state into a zeroed buffer (a list, or th
 environments use), reading only what the seat may see, as an OpenSpiel observer does. The environments use the
 fast path when a game has one; tests check at every step of many random games that both paths give the same
 vector, and that twin states differing only in what the seat cannot see give the same fast vector.
+
+An encoder may go one step further with a *kept path*, :meth:`ObservationEncoder.kept_state`: a vector kept per
+seat in which only the blocks of fields whose inputs changed since that seat's last observation are rewritten
+(the inputs are the state's own values, kept as copies and compared by value, so no state can be served another
+state's numbers). The environments copy it out. A test holds an encoder used for many random games in a row to
+one that has never encoded anything, for every seat at every step.
 """
 
 from __future__ import annotations

@@ -15,7 +15,9 @@ terminal's text of the spectator's (public) view. ``reset(seed=s)`` sets up game
 actions always give the same game, since all chance is drawn from the game's own seeded generator.
 
 Observations are computed only when asked for (:meth:`~FirebreakAEC.observe`, ``last()``) and kept for that agent
-until the next action, so a learning loop pays for one encoding per decision.
+until the next action, so a learning loop pays for one encoding per decision; a game whose encoder has a kept
+path (:meth:`~firebreak.core.encoding.ObservationEncoder.kept_state`) rewrites only the blocks of the seat's last
+vector whose inputs changed, and each observation is a copy the caller may keep.
 """
 
 from __future__ import annotations

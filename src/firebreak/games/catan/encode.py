@@ -11,7 +11,9 @@ comes with ``PHASE_NAMES``. Names the encoder does not know go to an "other" slo
 
 :meth:`CatanEncoder.write_state` is the fast path: the same vector read straight from the state (a rival's hand
 and development cards only as the counts the view shows); the fixed board (terrains, numbers, harbours) is
-written once per board and copied after that.
+written once per board and copied after that. :meth:`CatanEncoder.kept_state` is the kept path the learning
+environments use: a vector per seat in which a block of fields is rewritten only when the state's values it was
+written from changed (most random decisions draft a trade, which changes the offer block alone).
 """
 
 from __future__ import annotations
