@@ -73,11 +73,13 @@ def split(env, spec: GameSpec, seeds: range) -> tuple[float, float]:
     raw = env.unwrapped
     encoder = raw.encoder
     view_time = encode_time = 0.0
+    inside = False
     state_class = spec.state_class
     original_view = state_class.view
     own_view = "view" in state_class.__dict__
     original_encode = encoder.encode
     original_write = getattr(encoder, "write_state", None)
+    original_kept = encoder.kept_state if getattr(encoder, "has_kept_path", False) else None
 
     def timed_encode(view, viewer):
         nonlocal encode_time
@@ -88,9 +90,22 @@ def split(env, spec: GameSpec, seeds: range) -> tuple[float, float]:
 
     def timed_write(state, viewer, out):
         nonlocal encode_time
+        if inside:  # the kept path writing a seat's first vector: timed there
+            original_write(state, viewer, out)
+            return
         t = time.process_time()
         original_write(state, viewer, out)
         encode_time += time.process_time() - t
+
+    def timed_kept(state, viewer, zeros):
+        nonlocal encode_time, inside
+        t = time.process_time()
+        inside = True
+        try:
+            return original_kept(state, viewer, zeros)
+        finally:
+            inside = False
+            encode_time += time.process_time() - t
 
     def timed_view(self, player):
         nonlocal view_time
@@ -102,6 +117,8 @@ def split(env, spec: GameSpec, seeds: range) -> tuple[float, float]:
     encoder.encode = timed_encode
     if original_write is not None:
         encoder.write_state = timed_write
+    if original_kept is not None:
+        encoder.kept_state = timed_kept
     state_class.view = timed_view
     try:
         play(env, seeds)
@@ -113,6 +130,8 @@ def split(env, spec: GameSpec, seeds: range) -> tuple[float, float]:
         del encoder.encode
         if original_write is not None:
             del encoder.write_state
+        if original_kept is not None:
+            del encoder.kept_state
     return view_time, encode_time
 
 
