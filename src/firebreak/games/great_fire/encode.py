@@ -186,13 +186,12 @@ class GreatFireEncoder(ObservationEncoder):
             cached = self._houses = (kind, [[] for _ in range(D)], out[at:at + D * C].copy())
         _, old, block = cached
         if old != houses:
-            for d, here in enumerate(houses):
-                if here != old[d]:
-                    counts = [0.0] * C
-                    for c in here:
-                        counts[c] += 0.25
-                    block[d * C:d * C + C] = counts
-                    old[d] = list(here)
+            for d in list(compress(range(D), map(ne, houses, old))):  # the districts that differ, found in C
+                counts = [0.0] * C
+                for c in houses[d]:
+                    counts[c] += 0.25
+                block[d * C:d * C + C] = counts
+                old[d] = list(houses[d])
         return block
 
     def _layout(self) -> tuple[int, ...]:
