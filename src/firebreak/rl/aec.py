@@ -15,7 +15,9 @@ terminal's text of the spectator's (public) view. ``reset(seed=s)`` sets up game
 actions always give the same game, since all chance is drawn from the game's own seeded generator.
 
 Observations are computed only when asked for (:meth:`~FirebreakAEC.observe`, ``last()``) and kept for that agent
-until the next action, so a learning loop pays for one encoding per decision.
+until the next action, so a learning loop pays for one encoding per decision; a game whose encoder has a kept
+path (:meth:`~firebreak.core.encoding.ObservationEncoder.kept_state`) rewrites only the blocks of the seat's last
+vector whose inputs changed, and each observation is a copy the caller may keep.
 """
 
 from __future__ import annotations
@@ -27,7 +29,9 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env import AECIterable
 from pettingzoo.utils.env_logger import EnvLogger
+from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterator
 
 from firebreak.core import GameSpec, GameState, get_game
 from firebreak.core.encoding import ObservationEncoder, observation_encoder
@@ -39,13 +43,24 @@ def agent_name(seat: int) -> str:
     return f"player_{seat}"
 
 
+F32 = np.float32
+I8 = np.int8
+
+
+def _zeros(size: int) -> np.ndarray:
+    return np.zeros(size, F32)
+
+
 def observation(encoder: ObservationEncoder, state: GameState, seat: int) -> np.ndarray:
-    """Seat ``seat``'s observation vector (float32): the encoder's fast path when it has one, else its view."""
+    """Seat ``seat``'s observation vector (float32): a copy of the encoder's kept vector for that seat when it has
+    a kept path, else its fast path into zeros when it has one, else its view."""
+    if encoder.has_kept_path:
+        return encoder.kept_state(state, seat, _zeros).copy()
     if encoder.has_fast_path:
-        out = np.zeros(encoder.size, dtype=np.float32)
+        out = np.zeros(encoder.size, F32)
         encoder.write_state(state, seat, out)
         return out
-    return np.asarray(encoder.encode(state.view(seat), seat), dtype=np.float32)
+    return np.asarray(encoder.encode(state.view(seat), seat), dtype=F32)
 
 
 def view_observation(encoder: ObservationEncoder, state: GameState, seat: int) -> np.ndarray:
@@ -62,7 +77,7 @@ def action_mask(state: GameState, seat: int, num_actions: int) -> np.ndarray:
     if not state.is_terminal() and state.current_player() == seat:
         for a in state.legal_actions():
             mask[a] = 1
-    return np.frombuffer(mask, dtype=np.int8)
+    return np.frombuffer(mask, I8)
 
 
 def encode(encoder: ObservationEncoder, state: GameState, seat: int, num_actions: int) -> dict[str, np.ndarray]:
@@ -147,9 +162,17 @@ class FirebreakAEC(AECEnv):
         hit = self._cache.get(agent)
         if hit is not None and hit[0] == stamp:
             return hit[1]
-        out = encode(self.encoder, state, self._seat[agent], self.num_actions)
+        seat = self._seat[agent]
+        out = {"observation": observation(self.encoder, state, seat),
+               "action_mask": action_mask(state, seat, self.num_actions)}
         self._cache[agent] = (stamp, out)
         return out
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict]:
+        """PettingZoo's ``last``, its lookups made directly (it is called at every decision)."""
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -210,6 +233,9 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper):
             raise AttributeError("agent_selection cannot be accessed before reset")
         return self.env.last(observe)
 
+    def agent_iter(self, max_iter: int = 2**63) -> "AgentIterable":
+        return AgentIterable(self, max_iter)
+
     @property
     def agent_selection(self) -> str:
         if not self._has_reset:
@@ -233,3 +259,28 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper):
         if not self._has_reset:
             EnvLogger.error_observe_before_reset()
         return self.env.observe(agent)
+
+
+class AgentIterable(AECIterable):
+    """``agent_iter``'s iterable, giving :class:`AgentIterator`."""
+
+    def __iter__(self) -> "AgentIterator":
+        return AgentIterator(self.env, self.max_iter)
+
+
+class AgentIterator(AECOrderEnforcingIterator):
+    """PettingZoo's order-enforcing agent iterator (the same checks: stop when no agent is left or after
+    ``max_iter``, and refuse to go on unless ``step`` or ``reset`` was called since), reading the raw
+    environment's fields directly instead of through two layers of wrapper properties."""
+
+    def __next__(self) -> str:
+        wrapper = self.env
+        if not wrapper._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")
+        raw = wrapper.env
+        if not raw.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper._has_updated = False
+        return raw.agent_selection

@@ -11,14 +11,18 @@ comes with ``PHASE_NAMES``. Names the encoder does not know go to an "other" slo
 
 :meth:`CatanEncoder.write_state` is the fast path: the same vector read straight from the state (a rival's hand
 and development cards only as the counts the view shows); the fixed board (terrains, numbers, harbours) is
-written once per board and copied after that.
+written once per board and copied after that. :meth:`CatanEncoder.kept_state` is the kept path the learning
+environments use: a vector per seat in which a block of fields is rewritten only when the state's values it was
+written from changed (most random decisions draft a trade, which changes the offer block alone).
 """
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import ne
 from typing import TYPE_CHECKING, Any
 
-from firebreak.core.encoding import Field, ObservationEncoder, Writer, index_of
+from firebreak.core.encoding import Field, ObservationEncoder, Writer, index_of, put_block, snapshot
 
 from .board import GENERIC, TERRAIN_NAMES
 from .constants import DEV_KINDS, PHASE_NAMES, PIECES, RESOURCE_NAMES, TRADE_CONFIRM, TRADE_DRAFT
@@ -53,6 +57,9 @@ PER_SEAT = [
     Field("discard_left", 1, "cards still to discard / 10"),
 ]
 PER_SEAT_SIZE = sum(f.size for f in PER_SEAT)
+ZEROS = [0.0] * 8
+SIXTH, NINETEENTH, FIFTH, QUARTER, TENTH = ((1.0 / d).__mul__ for d in (6, 19, 5, 4, 10))
+"""``v * (1.0 / d)`` as the view path computes these fields, mapped in C."""
 
 
 def board_edges(view: dict[str, Any]) -> list[tuple[int, int]]:
@@ -79,6 +86,12 @@ class CatanEncoder(ObservationEncoder):
         self.edge_index = {e: i for i, e in enumerate(board_edges(template))}
         self.edges = len(self.edge_index)
         self.sea = bool(template["board"].get("sea"))
+        # one-hot lists the fast path copies in: a relative seat (the last entry: no seat) and the phase
+        self._hot = [[1.0 if i == k else 0.0 for i in range(num_players)] for k in range(num_players)]
+        self._hot.append([0.0] * num_players)
+        self._phase_hot = [[1.0 if i == k else 0.0 for i in range(len(PHASE_NAMES) + 1)]
+                           for k in range(len(PHASE_NAMES) + 1)]
+        self._no_offer = [0.0] * (1 + len(OFFER_STAGES) + 2 * RES + 3 * num_players)
 
     def fields(self) -> list[Field]:
         n, H, V, E = self.num_players, self.hexes, self.nodes, self.edges
@@ -226,52 +239,85 @@ class CatanEncoder(ObservationEncoder):
 
         The region changes only when the token moves or something is built, so it is kept per viewer (in the
         buffer's own type) with the token and piece lists it came from (compared by value, in C) and copied in
-        as one slice, instead of walking every corner and side of the board at each decision."""
-        (board, harbour), slots = self._static(s, out)
+        as one slice; when something was built since, only the corners and sides that changed are rewritten in
+        the kept block, instead of walking every corner and side of the board at each decision."""
+        empty, slots = self._static(s, out)
         key = (s.token_hex, s.node_owner, s.node_level, s.station, s.edge_owner, s.edge_ship)
         cache: dict[int, tuple] = self.__dict__.setdefault("_region_cache", {})
         hit = cache.get(viewer)
-        if hit is not None and hit[0] is slots and hit[1] == key:  # slots: same board and buffer type
-            return hit[2], hit[3]
-        n = self.num_players
-        o = self.offsets()
-        out[:len(board)] = board
-        at = o["node.harbour"]
-        out[at:at + len(harbour)] = harbour
-        if s.token_hex >= 0:
-            out[o["hex.token"] + s.token_hex] = 1.0
-        settlement_at, city_at, station_at = o["node.settlement"], o["node.city"], o["node.fire_station"]
-        level, station = s.node_level, s.station
-        for node, p in enumerate(s.node_owner):
-            if p >= 0:
-                out[(city_at if level[node] == 2 else settlement_at) + node * n + (p - viewer) % n] = 1.0
-                if station[node]:
-                    out[station_at + node] = 1.0
-        road_at = o["edge.road"]
-        ship_at = o.get("edge.ship", 0)
-        ship = s.edge_ship
-        ships: list[int] = []
-        for e, p in enumerate(s.edge_owner):
-            if p >= 0:
-                if ship[e]:
-                    if self.sea:
-                        ships.append(ship_at + slots[e] * n + (p - viewer) % n)
-                else:
-                    out[road_at + slots[e] * n + (p - viewer) % n] = 1.0
-        block = out[:o["phase"]].copy()
-        cache[viewer] = (slots, (key[0], *(list(x) for x in key[1:])), block, ships)
+        if hit is not None and hit[0] is slots:  # slots: same board and buffer type
+            if hit[1] == key:
+                return hit[2], hit[3]
+            self._patch_region(s, viewer, hit[1], hit[2], slots)
+            ships = self._ships(s, viewer, slots) if self.sea else []
+            cache[viewer] = (slots, snapshot(key), hit[2], ships)
+            return hit[2], ships
+        block = empty.copy()
+        self._patch_region(s, viewer, (-1, [-1] * len(s.node_owner), [0] * len(s.node_owner),
+                                       [0] * len(s.node_owner), [-1] * len(s.edge_owner),
+                                       [0] * len(s.edge_owner)), block, slots)
+        ships = self._ships(s, viewer, slots) if self.sea else []
+        cache[viewer] = (slots, snapshot(key), block, ships)
         return block, ships
 
+    def _patch_region(self, s: "CatanState", viewer: int, old: tuple, block: Any, slots: list[int]) -> None:
+        """Rewrite in ``block`` (seat ``viewer``'s board region, written for the pieces ``old``) the token, the
+        corners and the sides whose pieces differ in ``s``."""
+        n = self.num_players
+        o = self.offsets()
+        old_token, old_owner, old_level, old_station, old_edge, old_ship = old
+        if old_token != s.token_hex:
+            if old_token >= 0:
+                block[o["hex.token"] + old_token] = 0.0
+            if s.token_hex >= 0:
+                block[o["hex.token"] + s.token_hex] = 1.0
+        owner, level, station = s.node_owner, s.node_level, s.station
+        if owner != old_owner or level != old_level or station != old_station:
+            settlement_at, city_at, station_at = o["node.settlement"], o["node.city"], o["node.fire_station"]
+            for node in set(compress(range(len(owner)), map(ne, owner, old_owner))).union(
+                    compress(range(len(owner)), map(ne, level, old_level)),
+                    compress(range(len(owner)), map(ne, station, old_station))):
+                base = node * n
+                block[settlement_at + base:settlement_at + base + n] = ZEROS[:n]
+                block[city_at + base:city_at + base + n] = ZEROS[:n]
+                block[station_at + node] = 0.0
+                p = owner[node]
+                if p >= 0:
+                    block[(city_at if level[node] == 2 else settlement_at) + base + (p - viewer) % n] = 1.0
+                    if station[node]:
+                        block[station_at + node] = 1.0
+        edge_owner, ship = s.edge_owner, s.edge_ship
+        if edge_owner != old_edge or ship != old_ship:
+            road_at = o["edge.road"]
+            for e in set(compress(range(len(edge_owner)), map(ne, edge_owner, old_edge))).union(
+                    compress(range(len(edge_owner)), map(ne, ship, old_ship))):
+                if slots[e] < 0:
+                    continue
+                base = road_at + slots[e] * n
+                block[base:base + n] = ZEROS[:n]
+                p = edge_owner[e]
+                if p >= 0 and not ship[e]:
+                    block[base + (p - viewer) % n] = 1.0
+
+    def _ships(self, s: "CatanState", viewer: int, slots: list[int]) -> list[int]:
+        """Where seat ``viewer``'s ship 1s go (the ship field lies beyond the board region)."""
+        n = self.num_players
+        ship_at = self.offsets()["edge.ship"]
+        ship = s.edge_ship
+        return [ship_at + slots[e] * n + (p - viewer) % n for e, p in enumerate(s.edge_owner) if p >= 0 and ship[e]]
+
     def _static(self, s: "CatanState", out: Any) -> tuple[Any, list[int]]:
-        """The fixed board's numbers (hex terrains and numbers, harbours) for this board, and the encoder's edge
-        slot for each of the topology's edges; computed once per board (compared by value, so a copied state
-        hits the cache) and per buffer type."""
+        """The board region with the fixed board's numbers only (hex terrains and numbers, harbours; no token,
+        no pieces), in the buffer's type, and the encoder's edge slot for each of the topology's edges; computed
+        once per board (compared by value, so a copied state hits the cache) and per buffer type, in ``out`` used
+        as scratch. A new board gives a new slot list, which tells the caches built on the old one apart."""
         t = s.topo
         cached = getattr(self, "_board", None)
         if cached is not None and cached[0] is t and cached[1] == s.terrain and cached[2] == s.numbers \
                 and cached[3] == s.node_harbour and cached[4] is type(out):
             return cached[5], cached[6]
         o = self.offsets()
+        out[:o["phase"]] = [0.0] * o["phase"]  # a scratch buffer (the kept path's) may hold an old board
         terrains = len(TERRAINS)
         for h in range(t.num_hexes):
             i = index_of(TERRAINS, TERRAIN_NAMES[s.terrain[h]])
@@ -291,86 +337,175 @@ class CatanEncoder(ObservationEncoder):
         for e in range(len(t.edge_nodes)):
             a, b = t.edge_nodes[e]
             slots.append(self.edge_index.get((min(a, b), max(a, b)), -1))
-        end = o["hex.token"]
-        harbour = out[at:at + self.nodes * kinds].copy()
-        board = (out[:end].copy(), harbour)
-        self._board = (t, s.terrain[:], s.numbers[:], s.node_harbour[:], type(out), board, slots)
-        return board, slots
+        empty = out[:o["phase"]].copy()
+        self._board = (t, s.terrain[:], s.numbers[:], s.node_harbour[:], type(out), empty, slots)
+        return empty, slots
 
     def write_state(self, state: "CatanState", viewer: int, out: Any) -> None:
         s = state
-        n = self.num_players
         o = self.offsets()
-        sea = self.sea
         block, ships = self._board_region(s, viewer, out)
         out[:o["phase"]] = block
-        for i in ships:
-            out[i] = 1.0
+        # From the phase to the last seat block the fields lie end to end: built as one list (the seat blocks
+        # kept per viewer while what they show is unchanged) and written in one call.
+        put_block(out, o["phase"], [*self._head(s, viewer), *self._middle(s, viewer),
+                                    *(self._offer_block(s, viewer) if s.offer_pending else self._no_offer),
+                                    *self._trade_left(s, viewer), *self._own_block(s, viewer),
+                                    *self._seat_blocks(s, viewer)])
+        if self.sea:
+            put_block(out, o["edge.ship"], self._sea_block(s, viewer, ships))
+
+    def kept_state(self, state: "CatanState", viewer: int, zeros: Any) -> Any:
+        """The kept path (see :meth:`ObservationEncoder.kept_state`): per seat, the vector and, for each block of
+        fields, the state's values it was written from; a block is rewritten only when they differ. A decision
+        mostly changes one or two blocks (a trade draft changes the offer only)."""
+        s = state
+        kept: dict[int, list] = self.__dict__.setdefault("_kept", {})
+        entry = kept.get(viewer)
+        # the fixed board's edge slots: the same object while the board is (a new board is written into the
+        # buffer given as scratch, and the seat's vector is then written afresh)
+        slots = self._static(s, entry[0] if entry is not None else zeros(self.size))[1]
+        region = (s.token_hex, s.node_owner, s.node_level, s.station, s.edge_owner, s.edge_ship)
+        head = (s.phase, s.actor, s.turn)
+        middle = (s.turn_count, s.dice, s.bank, len(s.dev_deck), s.road_holder, s.army_holder, s.wardens_holder,
+                  s.free_roads)
+        offer = (s.phase, s.turn, s.give, s.ask, s.responders, s.acceptors) if s.offer_pending else None
+        left = (s.declined, s.fire_left)
+        own = (s.hands[viewer], s.dev_hand[viewer], s.dev_new[viewer], s.total_vp(viewer))
+        sea = (s.pirate_hex, s.ships_left, s.isles, s.gold_left) if self.sea else None
+        if entry is None or entry[1] is not slots:
+            vec = zeros(self.size)
+            self.write_state(s, viewer, vec)
+            kept[viewer] = [vec, slots, snapshot(region), snapshot(head), snapshot(middle),
+                            None if offer is None else snapshot(offer),
+                            snapshot(left), snapshot(own), self._seat_blocks(s, viewer),
+                            None if sea is None else snapshot(sea)]
+            return vec
+        vec = entry[0]
+        o = self.offsets()
+        region_changed = entry[2] != region
+        if region_changed:
+            block, ships = self._board_region(s, viewer, vec)
+            vec[:o["phase"]] = block
+            entry[2] = snapshot(region)
+        if entry[3] != head:
+            put_block(vec, o["phase"], self._head(s, viewer))
+            entry[3] = snapshot(head)
+        if entry[4] != middle:
+            put_block(vec, o["turn_number"], self._middle(s, viewer))
+            entry[4] = snapshot(middle)
+        if entry[5] != offer:
+            put_block(vec, o["offer"], self._no_offer if offer is None else self._offer_block(s, viewer))
+            entry[5] = None if offer is None else snapshot(offer)
+        if entry[6] != left:
+            put_block(vec, o["declined_all_offers"], self._trade_left(s, viewer))
+            entry[6] = snapshot(left)
+        if entry[7] != own:
+            put_block(vec, o["my_hand"], self._own_block(s, viewer))
+            entry[7] = snapshot(own)
+        seats = self._seat_blocks(s, viewer)
+        if seats is not entry[8]:
+            put_block(vec, o["seat[0].cards"], seats)
+            entry[8] = seats
+        if sea is not None and (region_changed or entry[9] != sea):
+            put_block(vec, o["edge.ship"], self._sea_block(s, viewer, self._board_region(s, viewer, vec)[1]))
+            entry[9] = snapshot(sea)
+        return vec
+
+    def _head(self, s: "CatanState", viewer: int) -> list[float]:
+        """Phase, seat to act and seat whose turn it is (one-hots)."""
+        n = self.num_players
+        hot = self._hot
         phase = s.phase if 0 <= s.phase < len(PHASE_NAMES) else len(PHASE_NAMES)
-        out[o["phase"] + phase] = 1.0
         to_act = s.current_player()
-        if to_act >= 0:
-            out[o["to_act"] + (to_act - viewer) % n] = 1.0
-        if s.turn is not None and s.turn >= 0:
-            out[o["turn"] + (s.turn - viewer) % n] = 1.0
-        if s.turn_count:
-            out[o["turn_number"]] = float(s.turn_count) / 100
-        at = o["dice"]
-        for i, v in enumerate(list(s.dice)[:2]):
-            if v:
-                out[at + i] = v * (1.0 / 6)
-        at = o["bank"]
-        for r, v in enumerate(s.bank):
-            if v:
-                out[at + r] = v * (1.0 / 19)
-        if s.dev_deck:
-            out[o["development_deck"]] = float(len(s.dev_deck)) / 25
-        at = o["holders"]
-        for i, holder in enumerate((s.road_holder, s.army_holder, s.wardens_holder)):
-            if holder is not None and holder >= 0:
-                out[at + i * n + (holder - viewer) % n] = 1.0
-        if s.free_roads:
-            out[o["free_roads"]] = float(s.free_roads) / 2
-        if s.offer_pending:
-            at = o["offer"]
-            out[at] = 1.0
-            stage = 0 if s.phase == TRADE_DRAFT else 2 if s.phase == TRADE_CONFIRM else 1
-            out[at + 1 + stage] = 1.0
-            at += 1 + len(OFFER_STAGES)
-            if stage != 0 or viewer == s.turn:  # a draft's cards are its composer's until proposed (as the view)
-                for r, v in enumerate(s.give):
-                    if v:
-                        out[at + r] = v * (1.0 / 4)
-                for r, v in enumerate(s.ask):
-                    if v:
-                        out[at + RES + r] = v * (1.0 / 4)
-            at += 2 * RES
-            out[at + (s.turn - viewer) % n] = 1.0
-            for p in s.responders:
-                out[at + n + (p - viewer) % n] = 1.0
-            for p in s.acceptors:
-                out[at + 2 * n + (p - viewer) % n] = 1.0
-        at = o["declined_all_offers"]
-        for p, declined in enumerate(s.declined):
-            if declined:
-                out[at + (p - viewer) % n] = 1.0
-        at = o["fire_owed"]
-        for p, v in enumerate(s.fire_left):
-            if v:
-                out[at + (p - viewer) % n] = v * (1.0 / 5)
-        at = o["my_hand"]
-        out[at:at + RES] = [v * (1.0 / 10) for v in s.hands[viewer]]
-        at = o["my_development"]
-        out[at:at + 2 * DEV] = [float(v) for v in (*s.dev_hand[viewer], *s.dev_new[viewer])]
+        turn = s.turn
+        return [*self._phase_hot[phase], *(hot[(to_act - viewer) % n] if to_act >= 0 else hot[-1]),
+                *(hot[(turn - viewer) % n] if turn is not None and turn >= 0 else hot[-1])]
+
+    def _middle(self, s: "CatanState", viewer: int) -> list[float]:
+        """Turn number to free roads: the fields built whole (zeros included) with C-level maps over the state's
+        lists, seats relative to the viewer."""
+        n = self.num_players
+        hot = self._hot
+        zeros = hot[-1]
+        dice = s.dice
+
+        def relative(seat: int | None) -> list[float]:
+            return hot[(seat - viewer) % n] if seat is not None and seat >= 0 else zeros
+
+        return [float(s.turn_count) / 100 if s.turn_count else 0.0,
+                *(map(SIXTH, dice) if len(dice) == 2 else [(v or 0) * (1.0 / 6) for v in (*dice, 0, 0)[:2]]),
+                *map(NINETEENTH, s.bank), float(len(s.dev_deck)) / 25 if s.dev_deck else 0.0,
+                *relative(s.road_holder), *relative(s.army_holder), *relative(s.wardens_holder),
+                float(s.free_roads) / 2 if s.free_roads else 0.0]
+
+    def _trade_left(self, s: "CatanState", viewer: int) -> list[float]:
+        """Seats that declined every offer this turn, then the cards each seat still owes the firestorm."""
+        declined, fire_left = s.declined, s.fire_left
+        return [*map(float, map(bool, declined[viewer:] + declined[:viewer])),
+                *map(FIFTH, fire_left[viewer:] + fire_left[:viewer])]
+
+    def _sea_block(self, s: "CatanState", viewer: int, ships: list[int]) -> list[float]:
+        """The Seafarers fields, whole: ships on the sides, the pirate's hex, each seat's ships left, islands
+        settled and gold-field picks (``ships``: where the ship 1s go, as offsets into the whole vector)."""
+        n = self.num_players
+        o = self.offsets()
+        at = o["edge.ship"]
+        block = [0.0] * (self.size - at)
+        for i in ships:
+            block[i - at] = 1.0
+        if s.pirate_hex >= 0:
+            block[o["hex.pirate"] - at + s.pirate_hex] = 1.0
+        base = o["seat[0].ships_left"] - at
+        for k in range(n):
+            p = (viewer + k) % n
+            if s.ships_left[p]:
+                block[base] = float(s.ships_left[p]) / 15
+            if s.isles[p]:
+                block[base + 1] = float(len(s.isles[p])) / 4
+            if s.gold_left[p]:
+                block[base + 2] = float(s.gold_left[p]) / 4
+            base += len(SEA_PER_SEAT)
+        return block
+
+    def _offer_block(self, s: "CatanState", viewer: int) -> list[float]:
+        """The trade offer on the table (see the ``offer`` field)."""
+        n = self.num_players
+        block = [0.0] * (1 + len(OFFER_STAGES) + 2 * RES + 3 * n)
+        block[0] = 1.0
+        stage = 0 if s.phase == TRADE_DRAFT else 2 if s.phase == TRADE_CONFIRM else 1
+        block[1 + stage] = 1.0
+        at = 1 + len(OFFER_STAGES)
+        if stage != 0 or viewer == s.turn:  # a draft's cards are its composer's until proposed (as the view)
+            block[at:at + 2 * RES] = [*map(QUARTER, s.give), *map(QUARTER, s.ask)]
+        at += 2 * RES
+        block[at + (s.turn - viewer) % n] = 1.0
+        for p in s.responders:
+            block[at + n + (p - viewer) % n] = 1.0
+        for p in s.acceptors:
+            block[at + 2 * n + (p - viewer) % n] = 1.0
+        return block
+
+    def _own_block(self, s: "CatanState", viewer: int) -> list[float]:
+        """The viewer's resource cards, development cards (held, then bought this turn) and victory points."""
         vp = s.total_vp(viewer)
-        if vp:
-            out[o["my_victory_points"]] = float(vp) / 10
-        # the seat blocks lie end to end (PER_SEAT): built as one list and written as one slice, since a slice
-        # write costs about what two single-element writes into a numpy buffer cost
-        at = o["seat[0].cards"]
+        return [*map(TENTH, s.hands[viewer]), *map(float, s.dev_hand[viewer]), *map(float, s.dev_new[viewer]),
+                float(vp) / 10 if vp else 0.0]
+
+    def _seat_blocks(self, s: "CatanState", viewer: int) -> list[float]:
+        """Every seat's block (:data:`PER_SEAT`), the viewer first. Kept per viewer with the state's values it
+        came from (compared by value, in C) and rebuilt only when one of them changed: most decisions (a trade
+        being drafted, a robber moved) change no seat's cards, pieces or points."""
+        hands, dev_hand, rates, stations_left, isles = s.hands, s.dev_hand, s.rates, s.stations_left, s.isles
+        key = (hands, dev_hand, s.build_vp, s.road_holder, s.army_holder, s.wardens_holder, isles, s.roads_left,
+               s.settlements_left, s.cities_left, stations_left, s.firestorm, s.road_len, s.army, rates,
+               s.discard_left)
+        cache: dict[int, tuple] = self.__dict__.setdefault("_seat_cache", {})
+        hit = cache.get(viewer)
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        n = self.num_players
         stations = PIECES.fire_stations
-        hands, dev_hand, rates, stations_left = s.hands, s.dev_hand, s.rates, s.stations_left
-        quarter = (1.0 / 4).__mul__  # v * (1.0 / 4), mapped in C
         seats: list[float] = []
         for k in range(n):
             p = (viewer + k) % n
@@ -378,18 +513,10 @@ class CatanEncoder(ObservationEncoder):
             seats += (sum(hands[p]) / 10, sum(dev_hand[p]) / 5, s.public_vp(p) / 10, s.roads_left[p] / 15,
                       s.settlements_left[p] / 5, s.cities_left[p] / 4, left / 5,
                       ((stations - left) if s.firestorm else 0) / 5, s.road_len[p] / 15, s.army[p] / 5,
-                      *map(quarter, rates[p]), float(s.discard_left[p]) / 10)
-        out[at:at + n * PER_SEAT_SIZE] = seats
-        if sea:
-            if s.pirate_hex >= 0:
-                out[o["hex.pirate"] + s.pirate_hex] = 1.0
-            at = o["seat[0].ships_left"]
-            for k in range(n):
-                p = (viewer + k) % n
-                base = at + k * len(SEA_PER_SEAT)
-                if s.ships_left[p]:
-                    out[base] = float(s.ships_left[p]) / 15
-                if s.isles[p]:
-                    out[base + 1] = float(len(s.isles[p])) / 4
-                if s.gold_left[p]:
-                    out[base + 2] = float(s.gold_left[p]) / 4
+                      *map(QUARTER, rates[p]), float(s.discard_left[p]) / 10)
+        copy = list.copy
+        cache[viewer] = ((list(map(copy, hands)), list(map(copy, dev_hand)), s.build_vp[:], s.road_holder,
+                          s.army_holder, s.wardens_holder, list(map(copy, isles)), s.roads_left[:],
+                          s.settlements_left[:], s.cities_left[:], stations_left[:], s.firestorm, s.road_len[:],
+                          s.army[:], list(map(copy, rates)), s.discard_left[:]), seats)
+        return seats

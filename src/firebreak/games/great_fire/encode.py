@@ -186,98 +186,110 @@ class GreatFireEncoder(ObservationEncoder):
             cached = self._houses = (kind, [[] for _ in range(D)], out[at:at + D * C].copy())
         _, old, block = cached
         if old != houses:
-            for d, here in enumerate(houses):
-                if here != old[d]:
-                    counts = [0.0] * C
-                    for c in here:
-                        counts[c] += 0.25
-                    block[d * C:d * C + C] = counts
-                    old[d] = list(here)
+            for d in list(compress(range(D), map(ne, houses, old))):  # the districts that differ, found in C
+                counts = [0.0] * C
+                for c in houses[d]:
+                    counts[c] += 0.25
+                block[d * C:d * C + C] = counts
+                old[d] = list(houses[d])
         return block
+
+    def _layout(self) -> tuple[int, ...]:
+        """The offsets :meth:`write_state` writes at, looked up once (a tuple unpacked into locals costs less
+        than forty dictionary lookups per observation)."""
+        table = self.__dict__.get("_ats")
+        if table is None:
+            o = self.offsets()
+            table = self._ats = tuple(o[name] for name in (
+                "district.houses", "district.landowners", "phase", "to_act", "turn", "action_points", "card_played",
+                "intensify_left", "stock", "deck_size", "fire_stack_left", "cards_until_intensify", "cards_in_box",
+                "discards", "final_turns_left", "houses_lost", "hero_of_london", "my_hand", "my_tokens",
+                "my_objectives", "my_objectives_surviving", "my_score", "seat[0].colour"))
+        return table
+
+    def _deck(self, deck: list[int]) -> tuple[set[int], int, int]:
+        """The deck's Fire Stack cards, its fire cards, and how many cards lie above the top Fire Stack card (what
+        state.cards_until_intensify counts, found here with list.index, in C); kept with the deck it came from,
+        since most decisions draw no card."""
+        cached = self.__dict__.get("_deck_cache")
+        if cached is not None and cached[0] == deck:
+            return cached[1]
+        stack = {c for c in deck if c >= STACK}
+        deck_size = len(deck) - sum(map(deck.count, stack))
+        if stack:
+            top_first = deck[::-1]
+            until = min(map(top_first.index, stack))
+        else:
+            until = len(deck)
+        self._deck_cache = (deck[:], (stack, deck_size, until))
+        return stack, deck_size, until
 
     def write_state(self, state: "GreatFireState", viewer: int, out: Any) -> None:
         s = state
         n = self.num_players
-        o = self.offsets()
+        (houses_at, landowners_at, phase_at, to_act_at, turn_at, ap_at, card_at, intensify_at, stock_at, deck_at,
+         stack_at, until_at, box_at, discards_at, final_at, lost_at, hero_at, hand_at, tokens_at, vp_at,
+         surviving_at, score_at, seats_at) = self._layout()
         # The district blocks (the same for every viewer) are contiguous: fire, contained, demolished, token and
         # trained bands, then the houses. Each is kept (in the buffer's own type) with the board it came from;
         # a decision touches a few districts at most, so only those are rewritten in the kept block, which is
         # then copied in as one slice.
         fire, bands, houses = s.fire, s.bands, s.houses
         kind = type(out)
-        end = o["district.houses"]  # where the trained bands end
-        out[:end] = self._district_block(s, kind, out, end)
-        at = end
-        out[at:at + D * C] = self._houses_block(houses, kind, out, at)
-        at = o["district.landowners"]
+        out[:houses_at] = self._district_block(s, kind, out, houses_at)
+        out[houses_at:houses_at + D * C] = self._houses_block(houses, kind, out, houses_at)
         landowner = s.landowner
         for p in range(n):
             d = landowner[p]
             if 0 <= d < D:
-                out[at + d * n + (p - viewer) % n] = 1.0
-        out[o["phase"] + s.phase] = 1.0
+                out[landowners_at + d * n + (p - viewer) % n] = 1.0
+        out[phase_at + s.phase] = 1.0
         to_act = s.current_player()
         if to_act >= 0:
-            out[o["to_act"] + (to_act - viewer) % n] = 1.0
+            out[to_act_at + (to_act - viewer) % n] = 1.0
         if s.turn:
-            out[o["turn"]] = float(s.turn) / 30
+            out[turn_at] = float(s.turn) / 30
         if s.ap:
-            out[o["action_points"]] = float(s.ap) / 3
+            out[ap_at] = float(s.ap) / 3
         if s.card >= 0:
-            out[o["card_played"] + s.card] = 1.0
+            out[card_at + s.card] = 1.0
         if s.intensify_left:
-            out[o["intensify_left"]] = float(s.intensify_left) / 5
+            out[intensify_at] = float(s.intensify_left) / 5
         if s.stock:
-            out[o["stock"]] = float(s.stock) / 30
-        # the deck's few Fire Stack cards give the rest: its fire cards, and how many cards lie above the top
-        # Fire Stack card (what state.cards_until_intensify counts, found here with list.index, in C)
-        deck = s.deck
-        stack = {c for c in deck if c >= STACK}
-        deck_size = len(deck) - sum(map(deck.count, stack))
-        at = o["fire_stack_left"]
+            out[stock_at] = float(s.stock) / 30
+        stack, deck_size, until = self._deck(s.deck)
         for c in stack:
-            out[at + c - STACK] = 1.0
-        if stack:
-            top_first = deck[::-1]
-            until = min(map(top_first.index, stack))
-        else:
-            until = len(deck)
+            out[stack_at + c - STACK] = 1.0
         if deck_size:
-            out[o["deck_size"]] = float(deck_size) / 30
+            out[deck_at] = float(deck_size) / 30
         if until:
-            out[o["cards_until_intensify"]] = float(until) / 10
+            out[until_at] = float(until) / 10
         if s.box:
-            out[o["cards_in_box"]] = float(len(s.box)) / 20
+            out[box_at] = float(len(s.box)) / 20
         if s.discards:
-            at = o["discards"]
             discards = s.discards
-            out[at:at + DIRS] = [discards.count(c) * (1.0 / 10) for c in range(DIRS)]
+            out[discards_at:discards_at + DIRS] = [discards.count(c) * (1.0 / 10) for c in range(DIRS)]
         if s.final_turns >= 0:
-            at = o["final_turns_left"]
-            out[at] = 1.0
+            out[final_at] = 1.0
             if s.final_turns:
-                out[at + 1] = float(s.final_turns) / 10
-        at = o["houses_lost"]
-        for c in range(C):
-            if s.lost[c]:
-                out[at + c] = s.lost[c] * (1.0 / 20)
-        if s.hero >= 0:
-            out[o["hero_of_london"] + (s.hero - viewer) % n] = 1.0
+                out[final_at + 1] = float(s.final_turns) / 10
+        lost = s.lost
+        if any(lost):
+            for c in range(C):
+                if lost[c]:
+                    out[lost_at + c] = lost[c] * (1.0 / 20)
+        hero = s.hero
+        if hero >= 0:
+            out[hero_at + (hero - viewer) % n] = 1.0
         # the viewer's own hand, tokens, objectives and score
-        at = o["my_hand"]
         for dr, v in enumerate(s.hands[viewer]):
             if v:
-                out[at + dr] = v * (1.0 / 5)
-        held = s.held[viewer]
-        if held:
-            counts = [0.0] * len(TOKEN_KINDS)
-            for t in held:
-                counts[t] += 1.0
-            at = o["my_tokens"]
-            for i, v in enumerate(counts):
-                if v:
-                    out[at + i] = v
-        vp_at, surviving_at = o["my_objectives"], o["my_objectives_surviving"]
+                out[hand_at + dr] = v * (1.0 / 5)
+        held = s.held
+        mine = held[viewer]
+        if mine:
+            for t in set(mine):
+                out[tokens_at + t] = float(mine.count(t))
         objective_vp = BOARD.objective_vp
         objectives_vp = 0
         for d in s.objectives[viewer]:
@@ -289,36 +301,37 @@ class GreatFireEncoder(ObservationEncoder):
         over = s.phase == P_OVER
         colours_public = not s.options["hidden_colours"] or over
         # the scores as state.score_breakdown counts them, without building its dict for every seat
-        public = [RULES.house_track_start - RULES.house_vp * s.lost[s.colour[p]] + s.put_out[p]
-                  + (RULES.hero_of_london_vp if s.hero == p else 0) for p in range(n)]
-        total = public[viewer] + objectives_vp + s.held[viewer].count(ONE_VP)
+        colour, put_out = s.colour, s.put_out
+        start, house_vp, hero_vp = RULES.house_track_start, RULES.house_vp, RULES.hero_of_london_vp
+        public = [start - house_vp * lost[colour[p]] + put_out[p] + (hero_vp if hero == p else 0) for p in range(n)]
+        total = public[viewer] + objectives_vp + mine.count(ONE_VP)
         if total:
-            out[o["my_score"]] = float(total) / 50
-        at = o["seat[0].colour"]
-        per_seat = (self.size - at) // n
+            out[score_at] = float(total) / 50
+        per_seat = (self.size - seats_at) // n
+        hands, known = s.hands, s.known
         for k in range(n):
             p = (viewer + k) % n
-            base = at + k * per_seat
-            mine = p == viewer
-            out[base + (s.colour[p] if colours_public or mine else C)] = 1.0
+            base = seats_at + k * per_seat
+            out[base + (colour[p] if colours_public or p == viewer else C)] = 1.0
             base += C + 1
             d = landowner[p]
             if 0 <= d < D:
                 out[base + d] = 1.0
             base += D
-            hand_size = sum(s.hands[p])
+            hand_size = sum(hands[p])
             if hand_size:
                 out[base] = float(hand_size) / 10
             base += 1
-            for dr, v in enumerate(s.known[p]):  # mostly none shown: single writes beat a slice here
-                if v:
-                    out[base + dr] = v * (1.0 / 5)
+            if any(known[p]):  # mostly none shown: single writes beat a slice here
+                for dr, v in enumerate(known[p]):
+                    if v:
+                        out[base + dr] = v * (1.0 / 5)
             base += DIRS
-            if s.held[p]:
-                out[base] = float(len(s.held[p])) / 5
-            if s.put_out[p]:
-                out[base + 1] = float(s.put_out[p]) / 10
-            if s.hero == p:
+            if held[p]:
+                out[base] = float(len(held[p])) / 5
+            if put_out[p]:
+                out[base + 1] = float(put_out[p]) / 10
+            if hero == p:
                 out[base + 2] = 1.0
-            if (mine or over or colours_public) and public[p]:
+            if (p == viewer or colours_public) and public[p]:
                 out[base + 3] = float(public[p]) / 50
