@@ -34,7 +34,7 @@ from firebreak.agents import LEVELS  # noqa: E402
 from firebreak.core import all_games, get_game  # noqa: E402
 from firebreak.lab import make_job, run_job  # noqa: E402
 from firebreak.lab.backends import default_workers  # noqa: E402
-from firebreak.lab.job import stats_summary  # noqa: E402
+from firebreak.lab.job import numeric_stat_names, stats_summary  # noqa: E402
 from firebreak.lab.stats import wilson_interval  # noqa: E402
 
 
