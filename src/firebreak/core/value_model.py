@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import math
+import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -59,14 +60,24 @@ class ValueModel:
     layers: tuple[tuple[tuple[tuple[float, ...], ...], tuple[float, ...]], ...]  # (weights[out][in], bias[out])
     source: str
 
+    def __post_init__(self) -> None:
+        # the standardisation folded into the first layer, so scoring is plain dot products (search bots score
+        # thousands of positions a move)
+        weights, bias = self.layers[0]
+        rows = tuple(tuple(w / s for w, s in zip(row, self.std)) for row in weights)
+        first = (rows, tuple(b - sum(w * m for w, m in zip(row, self.mean)) for row, b in zip(rows, bias)))
+        object.__setattr__(self, "_folded", (first, *self.layers[1:]))
+
     def score(self, features: Sequence[float]) -> float:
-        inputs = list(features)
-        inputs += [features[i] * features[j] for i, j in self.products]
-        x = [(v - m) / s for v, m, s in zip(inputs, self.mean, self.std, strict=True)]
-        last = len(self.layers) - 1
-        tanh = math.tanh
-        for i, (weights, bias) in enumerate(self.layers):
-            x = [b + sum(w * v for w, v in zip(row, x)) for row, b in zip(weights, bias)]
+        if len(features) != len(self.features):
+            raise ValueError(f"the model reads {len(self.features)} features, not {len(features)}")
+        x = list(features)
+        x += [features[i] * features[j] for i, j in self.products]
+        layers = self._folded  # type: ignore[attr-defined]
+        last = len(layers) - 1
+        tanh, mul = math.tanh, operator.mul
+        for i, (weights, bias) in enumerate(layers):
+            x = [b + sum(map(mul, row, x)) for row, b in zip(weights, bias)]
             if i < last:
                 x = [tanh(v) for v in x]
         return x[0]

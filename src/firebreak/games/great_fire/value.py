@@ -47,47 +47,54 @@ NAMES: tuple[str, ...] = (
 )
 
 
-def _public(state: "GreatFireState", threat: list[float], prospects: list[float], viewer: int
-            ) -> list[tuple[float, float]]:
-    """Each seat's public points (houses, fires put out, Hero of London) and its public value (those points less the
-    houses at risk, plus its fire-fighting prospect) as ``viewer`` can tell them: with Hidden Colours a rival's
-    colour is unknown to ``viewer`` until the end, so its houses count as the mean of the colours not ``viewer``'s."""
-    n = state.num_players
+def _colour_risk(state: "GreatFireState", threat: list[float]) -> tuple[list[float], list[float]]:
+    """Per house colour: the points on its house track, and its houses next to uncontained fire (weighted as the
+    hand-made evaluation weighs them). Public: houses and the fire are on the board for all to see."""
     colours = len(RULES.colours)
     at_risk = [0.0] * colours
     for d, t in enumerate(threat):
         if t:
             for c in state.houses[d]:
                 at_risk[c] += t * 2
-    track = [RULES.house_track_start - RULES.house_vp * state.lost[c] for c in range(colours)]
+    track = [float(RULES.house_track_start - RULES.house_vp * state.lost[c]) for c in range(colours)]
+    return track, at_risk
+
+
+def _public(state: "GreatFireState", track: list[float], at_risk: list[float], prospects: list[float],
+            viewer: int) -> list[tuple[float, float]]:
+    """Each seat's public points (houses, fires put out, Hero of London) and its public value (those points less the
+    houses at risk, plus its fire-fighting prospect) as ``viewer`` can tell them: with Hidden Colours a rival's
+    colour is unknown to ``viewer`` until the end, so its houses count as the mean of the colours not ``viewer``'s."""
     hidden = state.options["hidden_colours"] and not state.is_terminal()
     mine = state.colour[viewer]
-    others = [c for c in range(colours) if c != mine]
+    others = [c for c in range(len(track)) if c != mine]
     out = []
-    for p in range(n):
+    for p in range(state.num_players):
         if hidden and p != viewer:
             houses = sum(track[c] for c in others) / len(others)
             risk = sum(at_risk[c] for c in others) / len(others)
         else:
             houses, risk = track[state.colour[p]], at_risk[state.colour[p]]
         points = houses + state.put_out[p] + (RULES.hero_of_london_vp if state.hero == p else 0)
-        out.append((float(points), points - THREAT_WEIGHT * risk + prospects[p]))
+        out.append((points, points - THREAT_WEIGHT * risk + prospects[p]))
     return out
 
 
 def seat_features(state: "GreatFireState", seat: int) -> list[float]:
     """The numbers the model reads for ``seat``, from ``seat``'s view only (see the module docstring)."""
-    return _features(state, seat, _threat(state), _prospects(state))
+    threat = _threat(state)
+    return _features(state, seat, threat, _prospects(state), *_colour_risk(state, threat))
 
 
-def _features(state: "GreatFireState", seat: int, threat: list[float], prospects: list[float]) -> list[float]:
+def _features(state: "GreatFireState", seat: int, threat: list[float], prospects: list[float],
+              track: list[float], colour_risk: list[float]) -> list[float]:
     n = state.num_players
     b = state.score_breakdown(seat)  # the seat's own score: all of it is in its view
     colour = state.colour[seat]
-    houses_at_risk = sum(t * 2 * state.houses[d].count(colour) for d, t in enumerate(threat) if t)
+    houses_at_risk = colour_risk[colour]
     objectives_at_risk = sum(threat[o] * BOARD.objective_vp[o] for o in state.objectives[seat] if state.houses[o])
     objectives_lost = sum(BOARD.objective_vp[o] for o in state.objectives[seat] if not state.houses[o])
-    public = _public(state, threat, prospects, seat)
+    public = _public(state, track, colour_risk, prospects, seat)
     rivals = [public[p] for p in range(n) if p != seat]
     best_points = max(r[0] for r in rivals)
     held = state.held[seat]
@@ -105,9 +112,10 @@ def _features(state: "GreatFireState", seat: int, threat: list[float], prospects
 
 
 def all_seat_features(state: "GreatFireState") -> list[list[float]]:
-    """:func:`seat_features` for every seat (sharing the threat and prospects, which are public)."""
-    threat, prospects = _threat(state), _prospects(state)
-    return [_features(state, p, threat, prospects) for p in range(state.num_players)]
+    """:func:`seat_features` for every seat (sharing the threat, prospects and colour risks, which are public)."""
+    threat = _threat(state)
+    shared = (threat, _prospects(state), *_colour_risk(state, threat))
+    return [_features(state, p, *shared) for p in range(state.num_players)]
 
 
 FEATURES = FeatureSet(NAMES, seat_features)
