@@ -12,6 +12,14 @@ determinisations, like every evaluation.
 
 The features are the hand-made evaluation's parts for one seat (its points by kind, the houses and objectives next
 to uncontained fire, its fire-fighting prospect), what it can tell of its rivals, and how far the game has gone.
+
+The shipped model (2026-11-24): a linear score of the 22 features and their products with ``deck_left`` (so its
+weights shift as the deck runs down), fitted on 288 of 360 greedy games (a seat ``greedy`` or
+``greedy:blunder=0.2`` at random; 15,840 positions at changes of turn) and checked on the other 72. Held-out log
+loss per quarter of the game (uniform 1.386): 1.332, 1.327, 1.243, 1.085 (whole game 1.264); the hand-made
+evaluation under the best softmax scale for each quarter, chosen on those same games, 1.349, 1.332, 1.238, 1.071
+(1.288), and at the scale the search uses (2) 1.890, 2.725, 2.015, 1.321 (1.978). So it forecasts the winner about
+as well as the hand-made evaluation at its best scale, from less information (no rival's objectives).
 """
 
 from __future__ import annotations
