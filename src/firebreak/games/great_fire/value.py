@@ -20,6 +20,12 @@ loss per quarter of the game (uniform 1.386): 1.332, 1.327, 1.243, 1.085 (whole 
 evaluation under the best softmax scale for each quarter, chosen on those same games, 1.349, 1.332, 1.238, 1.071
 (1.288), and at the scale the search uses (2) 1.890, 2.725, 2.015, 1.321 (1.978). So it forecasts the winner about
 as well as the hand-made evaluation at its best scale, from less information (no rival's objectives).
+
+It does not make the search stronger (2026-11-24, ``benchmarks/strength.py great-fire --bot
+learned=mcts:iterations=300,eval=learned --matches 'learned-mcts*' --workers 1 --seed 0``, stopped after 24 games on
+the loaded machine): one ``mcts:iterations=300,eval=learned`` won 2 of 24 games against three
+``mcts:iterations=300`` (8.3%, 95% Wilson 2.3%-25.8%; fair 25%), and with a sharper softmax (``scale=0.5``) 1 of
+12 (8.3%, 1.5%-35.4%). A good forecast of the winner is not a good guide between sibling moves; no level uses it.
 """
 
 from __future__ import annotations
