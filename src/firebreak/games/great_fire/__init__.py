@@ -35,8 +35,9 @@ SPEC = register(GameSpec(
            "mcts_scale": 2.0, "mcts_turn": True, "mcts_width": 8,
            "heuristic_all": evaluate_all, "playout_policy": playout_policy,
            # mcts:eval=lasting: put-out cones counted by how likely they are to be kept (an option; no level uses it);
-           # mcts:eval=learned: a small model of who wins, fitted to recorded games (value.py; its features are
-           # each seat's own view, value_features, which firebreak.agents.learn trains on)
+           # mcts:eval=learned: a small model of who wins fitted to recorded games, from each seat's own view
+           # (value.py; value_features is what firebreak.agents.learn trains on); measured weaker in play, no level
+           # uses it
            "evaluations": {"lasting": evaluate_all_lasting, "learned": evaluate_all_learned},
            "value_features": FEATURES,
            "observation_encoder": GreatFireEncoder},
