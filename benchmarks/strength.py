@@ -2,13 +2,15 @@
 
     .venv/bin/python benchmarks/strength.py [GAME ...] [--games 48] [--workers 2] [--mcts mcts:iterations=300]
         [--players N] [--matches mcts-greedy,greedy-random] [--seed 0] [--runs 1] [--levels] [--level-games 4]
-        [--options key=value ...] [--progress]
+        [--options key=value ...] [--progress] [--bot NAME=SPEC ...]
 
 ``--matches`` pairs bots by name: ``mcts``, ``greedy``, ``random`` or a level (``easy``, ``medium``, ``hard``).
 A pair written ``A-B*`` seats one A against B in every other seat (``hard-mcts*``: hard against three of the
 search bot in a four-player game), the form of the levels' strength targets. ``--levels`` adds, per level, the
 game statistics a designer reads (each game's ``stats`` hook: numbers as means per game, categories as shares of
 games) over ``--level-games`` games with that level in every seat, and the level's CPU seconds per decision.
+``--bot NAME=SPEC`` names another bot for ``--matches`` (``--bot learned=mcts:iterations=300,eval=learned
+--matches 'learned-mcts*'``: one search bot with the learned evaluation against three without).
 ``--options key=value`` sets game options for every game played (``board=seafarers``), validated by each game's
 own option list as in the lab, and named in every table's title.
 
@@ -177,6 +179,8 @@ def main() -> None:
     parser.add_argument("--level-games", type=int, default=4, help="games per level for --levels")
     parser.add_argument("--options", nargs="*", default=[], metavar="KEY=VALUE",
                         help="game options for every game played, e.g. board=seafarers (checked by the game)")
+    parser.add_argument("--bot", action="append", default=[], metavar="NAME=SPEC",
+                        help="name a bot spec for --matches, e.g. learned=mcts:iterations=300,eval=learned")
     args = parser.parse_args()
     try:
         options = parse_options(args.options)
@@ -184,6 +188,12 @@ def main() -> None:
         parser.error(str(exc))
     names = args.games_to_rate or [s.name for s in all_games()]
     bots = {"mcts": args.mcts, "greedy": "greedy", "random": "random", **{k: k for k in LEVELS}}
+    for item in args.bot:
+        name, eq, spec_text = item.partition("=")
+        name = name.strip()
+        if not eq or not name or "-" in name or "*" in name or not spec_text.strip():
+            parser.error(f"a bot is written NAME=SPEC with a name without '-' or '*', not {item!r}")
+        bots[name] = spec_text.strip()
     pairs = []
     for item in args.matches.split(","):
         if item.strip() == "none":

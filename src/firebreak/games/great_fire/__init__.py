@@ -11,6 +11,7 @@ from .report import report_figures
 from .state import GreatFireState
 from .stats import game_stats
 from .svg import render_svg
+from .value import FEATURES, evaluate_all_learned
 
 SPEC = register(GameSpec(
     name="great-fire",
@@ -33,8 +34,12 @@ SPEC = register(GameSpec(
            # the 8 best moves by one-step value (by sequential halving). The playout policy serves mcts:depth=-2.
            "mcts_scale": 2.0, "mcts_turn": True, "mcts_width": 8,
            "heuristic_all": evaluate_all, "playout_policy": playout_policy,
-           # mcts:eval=lasting: put-out cones counted by how likely they are to be kept (an option; no level uses it)
-           "evaluations": {"lasting": evaluate_all_lasting},
+           # mcts:eval=lasting: put-out cones counted by how likely they are to be kept (an option; no level uses it);
+           # mcts:eval=learned: a small model of who wins fitted to recorded games, from each seat's own view
+           # (value.py; value_features is what firebreak.agents.learn trains on); measured weaker in play, no level
+           # uses it
+           "evaluations": {"lasting": evaluate_all_lasting, "learned": evaluate_all_learned},
+           "value_features": FEATURES,
            "observation_encoder": GreatFireEncoder},
 ))
 
