@@ -425,7 +425,7 @@ class GameState(ABC):
         Illegal or malformed input raises before anything changes, so the state is exactly as it was.
         """
         a = self.parse_action(action)
-        if not self.is_legal(a):  # nothing is legal once the game is over
+        if a not in self.legal_actions():  # nothing is legal once the game is over; a scan costs less than a set
             if self.is_terminal():
                 raise IllegalActionError("the game is over; no action is legal")
             raise IllegalActionError(

@@ -644,12 +644,17 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
 
         Only the resources someone is owed are visited (a roll is a third of all actions of a random game)."""
         owed = self._owed(s)
-        if any(self.gold_left):
+        gold = any(self.gold_left)  # Seafarers: gold fields owe a choice of resource
+        if gold:
             self.gold_return = MAIN
             self._emit("gold_owed", players={str(q): k for q, k in enumerate(self.gold_left) if k})
-        if not owed:
-            self._gold_after_roll()
-            return
+        if owed:
+            self._pay_out(owed)
+        if gold:
+            self._next_gold()
+
+    def _pay_out(self, owed: dict[int, dict[int, int]]) -> None:
+        """Hand out what a roll owes, resource by resource (see ``_owed``)."""
         bank = self.bank
         hands = self.hands
         gains = [[0] * 5 for _ in range(self.num_players)]
@@ -669,7 +674,6 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
                 bank[r] = 0
             # else: shortage with several players owed -- nobody receives this resource.
         self._emit("produce", gains=gains)
-        self._gold_after_roll()
 
     def _owed(self, s: int) -> dict[int, dict[int, int]]:
         """What the roll ``s`` owes, as {resource: {seat: cards}} (only the non-zero entries); a gold field adds
