@@ -302,6 +302,10 @@ class GameSpec:
         return self.state_class.num_distinct_actions(num_players, self.resolve_options(num_players, options))
 
 
+_SCAN_MAX = 32
+"""Up to this many legal actions, :meth:`GameState.is_legal` scans the list instead of building a set."""
+
+
 class GameState(ABC):
     """One position of a game, with the rules that move it on.
 
@@ -328,6 +332,10 @@ class GameState(ABC):
     REVEALS: ClassVar[Mapping[str, str]] = {}
     """Event kinds that reveal what was hidden though no chance was drawn (a card from a pile shuffled at set-up),
     each with what its player did, as a clause: ``{"card_seen": "drew a card"}`` gives "you drew a card since"."""
+
+    UNDOABLE_PRIVATE: ClassVar[frozenset[str]] = frozenset()
+    """Event kinds seen by some seats only that still leave the action free to be taken back: a private step that
+    hides nothing from the one who took it (composing a trade offer before showing it)."""
 
     # --- construction -------------------------------------------------------------------------------------
     @classmethod
@@ -384,8 +392,11 @@ class GameState(ABC):
         return self._legal
 
     def is_legal(self, action: int) -> bool:
+        legal = self.legal_actions()
+        if len(legal) <= _SCAN_MAX:
+            return action in legal  # a short list is scanned faster than a set is built (every apply asks once)
         if self._legal_set is None:
-            self._legal_set = frozenset(self.legal_actions())
+            self._legal_set = frozenset(legal)
         return action in self._legal_set
 
     @abstractmethod
@@ -477,6 +488,8 @@ class GameState(ABC):
 
     def parse_action(self, action: int | str) -> int:
         """Turn an id or a text into an id of this game's action space, or raise :class:`MalformedActionError`."""
+        if type(action) is int and 0 <= action < self.action_space_size():
+            return action  # the common case first: every apply parses its action
         if isinstance(action, bool):
             raise MalformedActionError(f"{action!r} is not an action")
         if isinstance(action, int):
@@ -496,24 +509,26 @@ class GameState(ABC):
         Illegal or malformed input raises before anything changes, so the state is exactly as it was.
         """
         a = self.parse_action(action)
-        if self.is_terminal():
-            raise IllegalActionError("the game is over; no action is legal")
-        if not self.is_legal(a):
+        if a not in self.legal_actions():  # nothing is legal once the game is over; a scan costs less than a set
+            if self.is_terminal():
+                raise IllegalActionError("the game is over; no action is legal")
             raise IllegalActionError(
                 f"'{self.action_to_text(a)}' is not legal now ({self.player_name(self.current_player())} to act; "
                 f"{len(self.legal_actions())} legal actions)"
             )
-        start = len(self.events)
+        events = self.events
+        start = len(events)
         actor = self.current_player()
-        draws = self.rng.draws
+        rng = self.rng
+        draws = rng.draws
         self.history.append(a)
         if self.played is not None:
             self.played.append(a)
         self._legal = None
         self._legal_set = None
         self._apply(a)
-        new = self.events[start:]
-        self._note_undo(a, actor, self.rng.draws != draws, new)
+        new = events[start:]
+        self._note_undo(a, actor, rng.draws != draws, new)
         return new
 
     def apply_unchecked(self, action: int) -> None:
@@ -538,13 +553,18 @@ class GameState(ABC):
         event only some seats may see (a card seen in private) or one of :attr:`REVEALS` (a public reveal from a
         pile shuffled earlier). Games may override this for more; it must depend on the action and its outcome
         only, never on anything hidden from the player asking."""
-        for e in events:
-            clause = self.REVEALS.get(e.kind)
+        reveals = self.REVEALS
+        private = False
+        for e in events:  # one pass: every applied action comes through here
+            kind = e.kind
+            clause = reveals.get(kind)
             if clause:
                 return clause
+            if e.visible_to is not None and kind not in self.UNDOABLE_PRIVATE:
+                private = True
         if drew:
             return "drew on chance (a card, a die or a tile)"
-        if any(e.visible_to is not None for e in events):
+        if private:
             return "saw hidden information"
         return None
 

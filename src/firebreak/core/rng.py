@@ -31,14 +31,24 @@ class Rng:
         if hi < lo:
             raise ValueError(f"empty range [{lo}, {hi}]")
         self.draws += 1
-        return lo + self._r._randbelow(hi - lo + 1)  # type: ignore[attr-defined]
+        return lo + self._below(hi - lo + 1)
 
     def below(self, n: int) -> int:
         """Uniform integer in ``[0, n)``; ``n`` must be positive (Python's own helper would loop for ever on 0)."""
         if n <= 0:
             raise ValueError(f"below({n}): n must be positive")
         self.draws += 1
-        return self._r._randbelow(n)  # type: ignore[attr-defined]
+        return self._below(n)
+
+    def _below(self, n: int) -> int:
+        """Python's ``_randbelow_with_getrandbits`` written out (``getrandbits`` of ``n``'s bit length until one falls
+        below it): the same draws, one call fewer on a path every die roll and random player takes."""
+        getrandbits = self._r.getrandbits
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        return r
 
     def choice(self, seq: Sequence[T]) -> T:
         if not seq:

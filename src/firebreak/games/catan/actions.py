@@ -44,6 +44,7 @@ class Layout:
         "gold",
         "knight",
         "maritime",
+        "maritime_gets",
         "monopoly",
         "move_from",
         "move_to",
@@ -96,6 +97,8 @@ class Layout:
         self.discard = o
         o += 5
         self.maritime = o
+        # per resource given, the (resource got, action) pairs in id order: the main phase lists them every time
+        self.maritime_gets = tuple(tuple((s, o + maritime_encode(r, s)) for s in range(5) if s != r) for r in range(5))
         o += 20
         # --- trades between players (ruling B5): an offer is composed card by card, then put to the table ---
         self.draft = o  # open a draft offer

@@ -183,7 +183,3 @@ class SeafarersMixin:
         self.pirate_moved = True
         self._emit("pirate", player=p, hex=self.topo.hex_labels[h])
         self._rob(p)
-
-    def _gold_after_roll(self) -> None:
-        if any(self.gold_left):
-            self._next_gold()

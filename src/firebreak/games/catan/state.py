@@ -69,6 +69,10 @@ from .trading import TradingMixin
 from .views import ViewsMixin
 
 
+_NO_VICTORY_PHASES = frozenset({OVER, SETUP_SETTLEMENT, SETUP_ROAD, SPECIAL_BUILD})
+"""Phases after which nobody wins yet (ruling B3): the game is over, in set-up, in the special building phase."""
+
+
 class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, GameState):
     """One position of a game of Catan (either rule mode, 3-6 players)."""
 
@@ -365,7 +369,10 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
                 + 2 * (self.wardens_holder == p) + 2 * len(self.isles[p]))
 
     def total_vp(self, p: int) -> int:
-        return self.public_vp(p) + self.dev_hand[p][VICTORY_POINT]
+        """Victory points with the hidden victory point cards: ``public_vp`` written out, since the victory check
+        after every action asks."""
+        return (self.build_vp[p] + 2 * (self.road_holder == p) + 2 * (self.army_holder == p)
+                + 2 * (self.wardens_holder == p) + 2 * len(self.isles[p]) + self.dev_hand[p][VICTORY_POINT])
 
     def scores(self) -> list[float]:
         return [float(self.total_vp(p)) for p in range(self.num_players)]
@@ -381,6 +388,8 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         if ph == TRADE_DRAFT:  # first: composing an offer card by card is half of all decisions in random play
             return self._draft_actions(p)
         if ph == MAIN:
+            if not self.trades:  # no drafts, so nothing to remember between them
+                return self._main_actions(p, True)
             # Back in the main phase after an offer was withdrawn, declined or cancelled, only the offer count
             # and who declined have changed: the rest is reused (every other action clears it, see _apply).
             memo = self._main_memo
@@ -453,9 +462,8 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         eo = self.edge_owner
         ne = self.topo.node_edges
         el = self.topo.edge_land
-        spots = {e for n in self.reach[p] for e in ne[n] if eo[e] < 0 and el[e]}
         base = self.lay.road
-        return [base + e for e in sorted(spots)]
+        return sorted({base + e for n in self.reach[p] for e in ne[n] if eo[e] < 0 and el[e]})
 
     def _main_actions(self, p: int, full: bool, offer: bool = True) -> list[int]:
         """Actions of the turn player after rolling (``full``) or of a player in the special building phase;
@@ -464,17 +472,20 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         h = self.hands[p]
         lumber, brick, wool, grain, ore = h
         out = [END_TURN]
-        if lumber and brick and self.roads_left[p]:
-            out.extend(self._road_spots(p))
         sea = self.topo.sea
-        if lumber and brick and wool and grain and self.settlements_left[p]:
-            b = self.buildable
-            base = lay.settle
-            out.extend(sorted(base + n for n in (self.reach[p] | self.sreach[p] if sea else self.reach[p]) if b[n]))
+        if lumber and brick:  # both a road and a settlement need them (most positions of a random game lack one)
+            if self.roads_left[p]:
+                out.extend(self._road_spots(p))
+            if wool and grain and self.settlements_left[p]:
+                b = self.buildable
+                base = lay.settle
+                out.extend(sorted(base + n for n in (self.reach[p] | self.sreach[p] if sea else self.reach[p])
+                                  if b[n]))
         if grain >= 2 and ore >= 3 and self.cities_left[p]:
             lv = self.node_level
             base = lay.city
-            out.extend(base + n for n in self._my_nodes(p) if lv[n] == 1)
+            no = self.node_owner
+            out.extend(sorted(base + n for n in self.reach[p] if no[n] == p and lv[n] == 1))
         if self.firestorm:
             if lumber and ore and wool and self.stations_left[p]:
                 st = self.station
@@ -497,12 +508,11 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         # maritime trade
         bank = self.bank
         rates = self.rates[p]
-        base = lay.maritime
-        for r in range(5):
+        for r, gets in enumerate(lay.maritime_gets):
             if h[r] >= rates[r]:
-                for s in range(5):
-                    if s != r and bank[s]:
-                        out.append(base + r * 4 + (s if s < r else s - 1))
+                for s, a in gets:
+                    if bank[s]:
+                        out.append(a)
         if offer and self._can_open_offer(p):
             out.append(lay.draft)
         return out
@@ -543,11 +553,15 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
             return
         if a != lay.draft:
             self._main_memo = None
+        # A third of all actions each; neither needs the victory check below: a roll changes nobody's victory
+        # points and the roller was checked when the turn began, and the next turn's start makes its own check.
         if a == ROLL:
             self._roll(p)
-        elif a == END_TURN:
+            return
+        if a == END_TURN:
             self._end_turn(p)
-        elif a < lay.settle:
+            return
+        if a < lay.settle:
             self._place_road(p, a - lay.road)
         elif a < lay.city:
             self._place_settlement(p, a - lay.settle)
@@ -593,8 +607,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         elif a < lay.fire_pay + 5:
             self._pay_fire(p, a - lay.fire_pay)
         # 10 VP wins on the owner's turn (ruling B3): not during setup nor in the special building phase.
-        if (ph != SPECIAL_BUILD and self.phase not in (OVER, SETUP_SETTLEMENT, SETUP_ROAD, SPECIAL_BUILD)
-                and self.total_vp(self.turn) >= self.win_vp):
+        if ph != SPECIAL_BUILD and self.phase not in _NO_VICTORY_PHASES and self.total_vp(self.turn) >= self.win_vp:
             self._finish([self.turn], "victory")
 
     def _pay(self, p: int, cost: tuple[int, ...]) -> None:
@@ -627,15 +640,50 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         self._produce(s)
 
     def _produce(self, s: int) -> None:
-        """Pay out a roll; the bank shortage rule applies per resource."""
-        n = self.num_players
-        owed = [0] * (5 * n)
+        """Pay out a roll; the bank shortage rule applies per resource.
+
+        Only the resources someone is owed are visited (a roll is a third of all actions of a random game)."""
+        owed = self._owed(s)
+        gold = any(self.gold_left)  # Seafarers: gold fields owe a choice of resource
+        if gold:
+            self.gold_return = MAIN
+            self._emit("gold_owed", players={str(q): k for q, k in enumerate(self.gold_left) if k})
+        if owed:
+            self._pay_out(owed)
+        if gold:
+            self._next_gold()
+
+    def _pay_out(self, owed: dict[int, dict[int, int]]) -> None:
+        """Hand out what a roll owes, resource by resource (see ``_owed``)."""
+        bank = self.bank
+        hands = self.hands
+        gains = [[0] * 5 for _ in range(self.num_players)]
+        for r, takers in owed.items():
+            total = sum(takers.values())
+            if total <= bank[r]:
+                for q, x in takers.items():
+                    hands[q][r] += x
+                    gains[q][r] = x
+                bank[r] -= total
+            elif len(takers) == 1:
+                # Shortage with one player owed: that player takes what the bank has left.
+                (q,) = takers
+                x = bank[r]
+                hands[q][r] += x
+                gains[q][r] = x
+                bank[r] = 0
+            # else: shortage with several players owed -- nobody receives this resource.
+        self._emit("produce", gains=gains)
+
+    def _owed(self, s: int) -> dict[int, dict[int, int]]:
+        """What the roll ``s`` owes, as {resource: {seat: cards}} (only the non-zero entries); a gold field adds
+        to ``gold_left`` instead."""
         hn = self.topo.hex_nodes
         lv = self.node_level
         no = self.node_owner
         terrain = self.terrain
         token = self.token_hex
-        any_owed = False
+        owed: dict[int, dict[int, int]] = {}
         for h in self.roll_hexes[s]:
             if h == token:
                 continue
@@ -648,45 +696,10 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
             for node in hn[h]:
                 k = lv[node]
                 if k:
-                    owed[no[node] * 5 + r] += k
-                    any_owed = True
-        if any(self.gold_left):
-            self.gold_return = MAIN
-            self._emit("gold_owed", players={str(q): k for q, k in enumerate(self.gold_left) if k})
-        if not any_owed:
-            self._gold_after_roll()
-            return
-        bank = self.bank
-        hands = self.hands
-        gains = [[0] * 5 for _ in range(n)]
-        for r in range(5):
-            total = 0
-            takers = 0
-            for q in range(n):
-                x = owed[q * 5 + r]
-                if x:
-                    total += x
-                    takers += 1
-            if not total:
-                continue
-            if total <= bank[r]:
-                for q in range(n):
-                    x = owed[q * 5 + r]
-                    if x:
-                        hands[q][r] += x
-                        gains[q][r] = x
-                bank[r] -= total
-            elif takers == 1:
-                # Shortage with one player owed: that player takes what the bank has left.
-                for q in range(n):
-                    if owed[q * 5 + r]:
-                        x = bank[r]
-                        hands[q][r] += x
-                        gains[q][r] = x
-                        bank[r] = 0
-            # else: shortage with several players owed -- nobody receives this resource.
-        self._emit("produce", gains=gains)
-        self._gold_after_roll()
+                    takers = owed.setdefault(r, {})
+                    q = no[node]
+                    takers[q] = takers.get(q, 0) + k
+        return owed
 
     def _seven(self, p: int) -> None:
         self.st_sevens += 1

@@ -17,7 +17,7 @@ shows the other seats only that an offer is being composed.
 
 from __future__ import annotations
 
-from firebreak.core import Event, IllegalActionError, MalformedActionError
+from firebreak.core import IllegalActionError, MalformedActionError
 
 from .constants import MAIN, RESOURCE_NAMES, TRADE_CONFIRM, TRADE_DRAFT, TRADE_RESPONSE
 
@@ -38,9 +38,8 @@ class TradingMixin:
 
     __slots__ = ()
 
-    def undo_reason(self, action: int, drew: bool, events: list[Event]) -> str | None:
-        """A draft step is seen by its composer alone but hides nothing from them: it can be taken back."""
-        return super().undo_reason(action, drew, [e for e in events if e.kind not in DRAFT_EVENTS])  # type: ignore[misc]
+    UNDOABLE_PRIVATE = DRAFT_EVENTS
+    """A draft step is seen by its composer alone but hides nothing from them: it can be taken back."""
 
     # --- legal actions ------------------------------------------------------------------------------------
     def _can_open_offer(self, p: int) -> bool:
