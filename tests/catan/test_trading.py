@@ -361,3 +361,52 @@ def test_a_draft_is_hidden_from_the_other_seats_screens_and_its_steps_can_be_tak
         text = render(s.view(seat))
         assert "Blue (P0) is composing a trade offer" in text and "1 brick for" not in text
     assert s.undo_refusal(0) is None  # drafting hides nothing from the composer: the steps may be undone
+
+
+def test_a_bot_values_a_draft_taken_round_in_circles_or_padded_below_discarding_it():
+    """The evaluation steering every bot: the sensible offer (a grain for the brick a road lacks) is worth more
+    than discarding the draft, but the same draft reached by putting a card on and taking it off again, or with a
+    card the bot does not need to give, is worth less (so a search proposes or discards instead of composing on)."""
+    from firebreak.games.catan.heuristic import heuristic, suggested_offer
+
+    s = blank()
+    give(s, 0, lumber=1, grain=2)
+    give(s, 1, brick=1, wool=1)
+    assert suggested_offer(s, 0) == ([0, 0, 0, 1, 0], [0, 1, 0, 0, 0])
+    s.apply("make a trade offer")
+    s.apply("offer: give 1 more grain")
+    s.apply("offer: ask for 1 more brick")
+    discarded = s.clone()
+    discarded.apply("discard draft offer")
+    direct = heuristic(s, 0)
+    assert direct > heuristic(discarded, 0)
+    circled = s.clone()
+    circled.apply("offer: ask for 1 more wool")
+    circled.apply("offer: ask for 1 wool less")
+    assert (circled.give, circled.ask) == (s.give, s.ask)
+    assert heuristic(circled, 0) < heuristic(discarded, 0) < direct
+    padded = s.clone()
+    padded.apply("offer: give 1 more lumber")
+    assert heuristic(padded, 0) < heuristic(discarded, 0)
+
+
+@pytest.mark.slow
+def test_search_bots_compose_each_seafarers_offer_in_a_few_steps_and_play_on():
+    """Two search bots (the strength table's mcts:iterations=100) and two greedy bots on Seafarers: every draft
+    is proposed or discarded within a few steps and the game reaches its turn limit in a bounded number of
+    decisions. (The search used to add and remove cards for ever: over 380 draft steps without a turn played.)"""
+    from firebreak.agents import Observation, make_agent
+    from firebreak.core import Rng, get_game
+
+    s = get_game("catan").new_game(4, 1, {"board": "seafarers", "turn_limit": 10})
+    bots = [make_agent(b) for b in ("mcts:iterations=100", "greedy") * 2]
+    rngs = [Rng(10 + q) for q in range(4)]
+    longest = steps = 0
+    while not s.is_terminal():
+        q = s.current_player()
+        steps = steps + 1 if s.phase == TRADE_DRAFT else 0  # the steps of the draft being composed
+        longest = max(longest, steps)
+        s.apply(bots[q].act(Observation(s, q), rngs[q]))
+        assert len(s.history) < 300, f"{len(s.history)} decisions by turn {s.turn_count} of 10"
+    assert s.turn_count >= 10 and longest <= 6
+    assert sum(1 for e in s.events if e.kind == "offer") >= 1

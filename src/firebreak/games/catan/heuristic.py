@@ -9,8 +9,13 @@ has to confirm), so one-ply bots answer offers by what the trade does for them.
 
 Trades (ruling B5): a bot makes at most one offer a turn, and only a sensible one (``suggested_offer``: its
 surplus for the one or two cards it lacks for its nearest build). A draft is valued by how far it is from that
-offer, so a one-ply bot composes it card by card and proposes it; a second draft in a turn, or a draft with no
-sensible offer behind it, is valued below doing nothing, so bots never flood the table with offers.
+offer (a small step for each card still missing, 0.5 for each card too many), so a one-ply bot composes it card
+by card and proposes it; a second draft in a turn, or a draft with no sensible offer behind it, is valued below
+doing nothing, so bots never flood the table with offers. Each step of a draft beyond the shortest way to it (a
+card put on and taken off again) costs 0.5 as well. Why: a draft step can be taken back at no cost, and a draft
+is valued by the trade it hopes for, so a search (which judges its leaves by this evaluation) otherwise finds
+composing on better than proposing (where the rivals may decline) and adds and removes cards for ever: about 150
+steps, each a whole search, for every offer, so that no game of search bots finished.
 """
 
 from __future__ import annotations
@@ -45,6 +50,12 @@ DRAFT_STEP = 0.05
 """Cost of each card a draft differs from the offer the bot means to make (so it composes towards it)."""
 IDLE_DRAFT = 1.0
 """Cost of a draft with no sensible offer behind it (a second one in a turn, or nothing worth asking for)."""
+STRAY_CARD = 0.5
+"""Cost of each card in a draft beyond the offer the bot means to make: a draft it would not propose is worth
+less than discarding it, so a search does not pile cards onto a draft it cannot improve."""
+WASTED_STEP = 0.5
+"""Cost of each draft step beyond the shortest way to the draft as it stands (two per card taken back), so that
+composing in circles is worth less than proposing or discarding the draft (see the module docstring)."""
 
 
 def _goals(s, p: int) -> list[tuple[int, ...]]:
@@ -126,12 +137,14 @@ def _offer_value(s, p: int, value: float, kinds: set[int]) -> float:
     if ph == TRADE_DRAFT:
         if p != s.turn:
             return value
+        value -= WASTED_STEP * (s.draft_steps - sum(s.give) - sum(s.ask))
         target = suggested_offer(s, p) if s.offers_made <= 1 else None
         if target is None:
             return value - IDLE_DRAFT
         give, ask = target
-        dist = sum(abs(s.give[r] - give[r]) + abs(s.ask[r] - ask[r]) for r in range(5))
-        return value + 0.5 * trade_gain(s, p, give, ask, kinds) - DRAFT_STEP * (dist + 1)
+        short = sum(max(0, give[r] - s.give[r]) + max(0, ask[r] - s.ask[r]) for r in range(5))
+        over = sum(max(0, s.give[r] - give[r]) + max(0, s.ask[r] - ask[r]) for r in range(5))
+        return value + 0.5 * trade_gain(s, p, give, ask, kinds) - DRAFT_STEP * (short + 1) - STRAY_CARD * over
     if p == s.turn:
         return value + 0.5 * trade_gain(s, p, s.give, s.ask, kinds)
     if p in s.acceptors:

@@ -104,6 +104,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         "dev_played",
         "dice",
         "discard_left",
+        "draft_steps",
         "edge_owner",
         "firestorm",
         "free_roads",
@@ -234,6 +235,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         self.responders: list[int] = []
         self.acceptors: list[int] = []
         self.offers_made = 0
+        self.draft_steps = 0  # steps taken in the draft being composed (the evaluation charges the wasted ones)
         self.declined = [False] * n
         self.fire_left = [0] * n
         self.fire_queue: list[int] = []
@@ -310,6 +312,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         c.responders = self.responders[:]
         c.acceptors = self.acceptors[:]
         c.offers_made = self.offers_made
+        c.draft_steps = self.draft_steps
         c.declined = self.declined[:]
         c.fire_left = self.fire_left[:]
         c.fire_queue = self.fire_queue[:]

@@ -106,6 +106,7 @@ class TradingMixin:
         lay = self.lay
         if a == lay.draft:
             self.offers_made += 1
+            self.draft_steps = 0
             self.give = [0] * 5
             self.ask = [0] * 5
             self._ask_caps_memo = None
@@ -115,6 +116,7 @@ class TradingMixin:
             step, r = divmod(a - lay.give_add, 5)
             side = self.give if step < 2 else self.ask
             side[r] += 1 if step % 2 == 0 else -1
+            self.draft_steps += 1
             self._emit("offer_draft", (p,), player=p, give=counts(self.give), ask=counts(self.ask), step=True)
         elif a == lay.propose:
             self._propose(p)
