@@ -30,6 +30,8 @@ C = len(COLOURS)
 COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
 DIRS = len(DIRECTION_NAMES)
 RULES = BOARD.rules
+OBJECTIVE_VP = BOARD.objective_vp
+HOUSE_TRACK_START, HOUSE_VP, HERO_VP = RULES.house_track_start, RULES.house_vp, RULES.hero_of_london_vp
 
 
 class GreatFireEncoder(ObservationEncoder):
@@ -148,51 +150,57 @@ class GreatFireEncoder(ObservationEncoder):
             out.num(sum(score.get(k, 0) for k in ("houses", "fires_put_out", "hero_of_london")), 50)
 
     # --- the fast path ---------------------------------------------------------------------------------------
-    def _district_block(self, s: "GreatFireState", kind: type, out: Any, end: int) -> Any:
-        """Fire, contained, demolished, token and trained bands for every district (``out[:end]``), patched from
-        the last one built for this buffer type where the board differs (compared by value, so any state,
-        copied or not, gets its own numbers)."""
-        fire, bands, demolished, token = s.fire, s.bands, s.demolished, s.token
+    def _board(self, s: "GreatFireState", kind: type, out: Any, end: int) -> Any:
+        """The board's numbers (``out[:end]``: fire, contained, demolished, token, trained bands, then the houses),
+        kept with the state's values they came from and patched where those differ (compared by value, so any
+        state, copied or not, gets its own numbers). A decision touches a few districts at most, so only those
+        are rewritten; the caller copies the kept block in as one slice. Kept per buffer type: for a float32
+        array it is a float32 array written through a memoryview (item writes at half numpy's cost, the same
+        rounding), for a list a list."""
+        fire, bands, demolished, token, houses = s.fire, s.bands, s.demolished, s.token, s.houses
         cached = self._districts
         if cached is None or cached[0] is not kind:
-            block = [f * 0.1 for f in fire]
-            block += [1.0 if 0 < f <= b else 0.0 for f, b in zip(fire, bands)]
-            block += [float(x or 0) for x in demolished]
-            block += [1.0 if t >= 0 else 0.0 for t in token]
-            block += [b * (1.0 / 3) for b in bands]
-            out[:end] = block
-            self._districts = (kind, list(fire), list(bands), list(demolished), list(token), out[:end].copy())
-            return self._districts[5]
-        _, old_fire, old_bands, old_demolished, old_token, block = cached
+            if kind is list:
+                block = w = [0.0] * end
+            else:  # a buffer of the caller's type (every number is written below)
+                block = out[:end].copy()
+                w = memoryview(block)
+            self._districts = cached = (kind, [0] * D, [0] * D, [False] * D, [-1] * D, [[] for _ in range(D)],
+                                        block, w)
+            for d in range(D):  # every district written once, from an empty board
+                self._patch(w, d, fire, bands, demolished, token)
+                self._patch_houses(w, d, houses[d], end)
+        _, old_fire, old_bands, old_demolished, old_token, old_houses, block, w = cached
         touched: set[int] = set()
         for new, old in ((fire, old_fire), (bands, old_bands), (demolished, old_demolished), (token, old_token)):
             if new != old:
                 touched.update(compress(range(D), map(ne, new, old)))  # the districts that differ, in C
                 old[:] = new
         for d in touched:
-            f, b = fire[d], bands[d]
-            block[d] = f * 0.1
-            block[D + d] = 1.0 if 0 < f <= b else 0.0
-            block[2 * D + d] = float(demolished[d] or 0)
-            block[3 * D + d] = 1.0 if token[d] >= 0 else 0.0
-            block[4 * D + d] = b * (1.0 / 3)
+            self._patch(w, d, fire, bands, demolished, token)
+        if old_houses != houses:
+            for d in list(compress(range(D), map(ne, houses, old_houses))):  # the districts that differ, in C
+                self._patch_houses(w, d, houses[d], end)
+                old_houses[d] = list(houses[d])
         return block
 
-    def _houses_block(self, houses: list[list[int]], kind: type, out: Any, at: int) -> Any:
-        """Houses of each colour on each district (``D * C`` numbers), patched like :meth:`_district_block`."""
-        cached = self._houses
-        if cached is None or cached[0] is not kind:
-            out[at:at + D * C] = [0.0] * (D * C)
-            cached = self._houses = (kind, [[] for _ in range(D)], out[at:at + D * C].copy())
-        _, old, block = cached
-        if old != houses:
-            for d in list(compress(range(D), map(ne, houses, old))):  # the districts that differ, found in C
-                counts = [0.0] * C
-                for c in houses[d]:
-                    counts[c] += 0.25
-                block[d * C:d * C + C] = counts
-                old[d] = list(houses[d])
-        return block
+    @staticmethod
+    def _patch(w: Any, d: int, fire: list[int], bands: list[int], demolished: list[bool], token: list[int]) -> None:
+        f, b = fire[d], bands[d]
+        w[d] = f * 0.1
+        w[D + d] = 1.0 if 0 < f <= b else 0.0
+        w[2 * D + d] = float(demolished[d] or 0)
+        w[3 * D + d] = 1.0 if token[d] >= 0 else 0.0
+        w[4 * D + d] = b * (1.0 / 3)
+
+    @staticmethod
+    def _patch_houses(w: Any, d: int, houses: list[int], end: int) -> None:
+        at = end - D * C + d * C
+        counts = [0.0] * C
+        for c in houses:
+            counts[c] += 0.25
+        for c in range(C):
+            w[at + c] = counts[c]
 
     def _layout(self) -> tuple[int, ...]:
         """The offsets :meth:`write_state` writes at, looked up once (a tuple unpacked into locals costs less
@@ -200,11 +208,12 @@ class GreatFireEncoder(ObservationEncoder):
         table = self.__dict__.get("_ats")
         if table is None:
             o = self.offsets()
-            table = self._ats = tuple(o[name] for name in (
-                "district.houses", "district.landowners", "phase", "to_act", "turn", "action_points", "card_played",
+            table = self._ats = (*(o[name] for name in (
+                "district.landowners", "phase", "to_act", "turn", "action_points", "card_played",
                 "intensify_left", "stock", "deck_size", "fire_stack_left", "cards_until_intensify", "cards_in_box",
                 "discards", "final_turns_left", "houses_lost", "hero_of_london", "my_hand", "my_tokens",
-                "my_objectives", "my_objectives_surviving", "my_score", "seat[0].colour"))
+                "my_objectives", "my_objectives_surviving", "my_score", "seat[0].colour")),
+                (self.size - o["seat[0].colour"]) // self.num_players)
         return table
 
     def _deck(self, deck: list[int]) -> tuple[set[int], int, int]:
@@ -227,111 +236,111 @@ class GreatFireEncoder(ObservationEncoder):
     def write_state(self, state: "GreatFireState", viewer: int, out: Any) -> None:
         s = state
         n = self.num_players
-        (houses_at, landowners_at, phase_at, to_act_at, turn_at, ap_at, card_at, intensify_at, stock_at, deck_at,
+        (landowners_at, phase_at, to_act_at, turn_at, ap_at, card_at, intensify_at, stock_at, deck_at,
          stack_at, until_at, box_at, discards_at, final_at, lost_at, hero_at, hand_at, tokens_at, vp_at,
-         surviving_at, score_at, seats_at) = self._layout()
-        # The district blocks (the same for every viewer) are contiguous: fire, contained, demolished, token and
-        # trained bands, then the houses. Each is kept (in the buffer's own type) with the board it came from;
-        # a decision touches a few districts at most, so only those are rewritten in the kept block, which is
-        # then copied in as one slice.
-        fire, bands, houses = s.fire, s.bands, s.houses
+         surviving_at, score_at, seats_at, per_seat) = self._layout()
+        # A float32 array is written through a memoryview: each item costs half of numpy's item assignment, with
+        # the same rounding (a C cast to float). A list is written as it is.
         kind = type(out)
-        out[:houses_at] = self._district_block(s, kind, out, houses_at)
-        out[houses_at:houses_at + D * C] = self._houses_block(houses, kind, out, houses_at)
+        w = out if kind is list else memoryview(out)
+        # The board (the same for every viewer) is kept and copied in as one slice.
+        block = self._board(s, kind, out, landowners_at)
+        w[:landowners_at] = block if kind is list else self._districts[7]
+        fire, bands, houses = s.fire, s.bands, s.houses
         landowner = s.landowner
         for p in range(n):
             d = landowner[p]
             if 0 <= d < D:
-                out[landowners_at + d * n + (p - viewer) % n] = 1.0
-        out[phase_at + s.phase] = 1.0
+                w[landowners_at + d * n + (p - viewer) % n] = 1.0
+        w[phase_at + s.phase] = 1.0
         to_act = s.current_player()
         if to_act >= 0:
-            out[to_act_at + (to_act - viewer) % n] = 1.0
+            w[to_act_at + (to_act - viewer) % n] = 1.0
         if s.turn:
-            out[turn_at] = float(s.turn) / 30
+            w[turn_at] = float(s.turn) / 30
         if s.ap:
-            out[ap_at] = float(s.ap) / 3
+            w[ap_at] = float(s.ap) / 3
         if s.card >= 0:
-            out[card_at + s.card] = 1.0
+            w[card_at + s.card] = 1.0
         if s.intensify_left:
-            out[intensify_at] = float(s.intensify_left) / 5
+            w[intensify_at] = float(s.intensify_left) / 5
         if s.stock:
-            out[stock_at] = float(s.stock) / 30
+            w[stock_at] = float(s.stock) / 30
         stack, deck_size, until = self._deck(s.deck)
         for c in stack:
-            out[stack_at + c - STACK] = 1.0
+            w[stack_at + c - STACK] = 1.0
         if deck_size:
-            out[deck_at] = float(deck_size) / 30
+            w[deck_at] = float(deck_size) / 30
         if until:
-            out[until_at] = float(until) / 10
+            w[until_at] = float(until) / 10
         if s.box:
-            out[box_at] = float(len(s.box)) / 20
-        if s.discards:
-            discards = s.discards
-            out[discards_at:discards_at + DIRS] = [discards.count(c) * (1.0 / 10) for c in range(DIRS)]
+            w[box_at] = float(len(s.box)) / 20
+        discards = s.discards
+        if discards:
+            for c in range(DIRS):
+                k = discards.count(c)
+                if k:
+                    w[discards_at + c] = k * (1.0 / 10)
         if s.final_turns >= 0:
-            out[final_at] = 1.0
+            w[final_at] = 1.0
             if s.final_turns:
-                out[final_at + 1] = float(s.final_turns) / 10
+                w[final_at + 1] = float(s.final_turns) / 10
         lost = s.lost
         if any(lost):
             for c in range(C):
                 if lost[c]:
-                    out[lost_at + c] = lost[c] * (1.0 / 20)
+                    w[lost_at + c] = lost[c] * (1.0 / 20)
         hero = s.hero
         if hero >= 0:
-            out[hero_at + (hero - viewer) % n] = 1.0
+            w[hero_at + (hero - viewer) % n] = 1.0
         # the viewer's own hand, tokens, objectives and score
         for dr, v in enumerate(s.hands[viewer]):
             if v:
-                out[hand_at + dr] = v * (1.0 / 5)
+                w[hand_at + dr] = v * (1.0 / 5)
         held = s.held
         mine = held[viewer]
         if mine:
             for t in set(mine):
-                out[tokens_at + t] = float(mine.count(t))
-        objective_vp = BOARD.objective_vp
+                w[tokens_at + t] = float(mine.count(t))
         objectives_vp = 0
         for d in s.objectives[viewer]:
-            if objective_vp[d]:
-                out[vp_at + d] = objective_vp[d] / 6
+            vp = OBJECTIVE_VP[d]
+            if vp:
+                w[vp_at + d] = vp / 6
             if houses[d] and not fire[d] > bands[d]:  # state.objective_survived, inlined
-                out[surviving_at + d] = 1.0
-                objectives_vp += objective_vp[d]
-        over = s.phase == P_OVER
-        colours_public = not s.options["hidden_colours"] or over
+                w[surviving_at + d] = 1.0
+                objectives_vp += vp
+        colours_public = s.phase == P_OVER or not s.options["hidden_colours"]
         # the scores as state.score_breakdown counts them, without building its dict for every seat
         colour, put_out = s.colour, s.put_out
-        start, house_vp, hero_vp = RULES.house_track_start, RULES.house_vp, RULES.hero_of_london_vp
-        public = [start - house_vp * lost[colour[p]] + put_out[p] + (hero_vp if hero == p else 0) for p in range(n)]
+        public = [HOUSE_TRACK_START - HOUSE_VP * lost[colour[p]] + put_out[p] + (HERO_VP if hero == p else 0)
+                  for p in range(n)]
         total = public[viewer] + objectives_vp + mine.count(ONE_VP)
         if total:
-            out[score_at] = float(total) / 50
-        per_seat = (self.size - seats_at) // n
+            w[score_at] = float(total) / 50
         hands, known = s.hands, s.known
+        base = seats_at
         for k in range(n):
             p = (viewer + k) % n
-            base = seats_at + k * per_seat
-            out[base + (colour[p] if colours_public or p == viewer else C)] = 1.0
-            base += C + 1
+            w[base + (colour[p] if colours_public or p == viewer else C)] = 1.0
             d = landowner[p]
             if 0 <= d < D:
-                out[base + d] = 1.0
-            base += D
+                w[base + C + 1 + d] = 1.0
+            at = base + C + 1 + D
             hand_size = sum(hands[p])
             if hand_size:
-                out[base] = float(hand_size) / 10
-            base += 1
-            if any(known[p]):  # mostly none shown: single writes beat a slice here
+                w[at] = float(hand_size) / 10
+            if any(known[p]):  # mostly none shown
                 for dr, v in enumerate(known[p]):
                     if v:
-                        out[base + dr] = v * (1.0 / 5)
-            base += DIRS
+                        w[at + 1 + dr] = v * (1.0 / 5)
+            at += 1 + DIRS
             if held[p]:
-                out[base] = float(len(held[p])) / 5
+                w[at] = float(len(held[p])) / 5
             if put_out[p]:
-                out[base + 1] = float(put_out[p]) / 10
+                w[at + 1] = float(put_out[p]) / 10
             if hero == p:
-                out[base + 2] = 1.0
+                w[at + 2] = 1.0
             if (p == viewer or colours_public) and public[p]:
-                out[base + 3] = float(public[p]) / 50
+                w[at + 3] = float(public[p]) / 50
+            base += per_seat
