@@ -30,6 +30,17 @@ C = len(COLOURS)
 COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
 DIRS = len(DIRECTION_NAMES)
 RULES = BOARD.rules
+PL = BOARD.pudding_lane
+DISTRICT_INDEX = {name: d for d, name in enumerate(BOARD.names)}
+BOARD_EVENTS: dict[str, tuple[str | None, ...]] = {
+    "fire_spread": ("frm", "to"), "houses_burnt": ("district",), "token_taken": ("district",),
+    "fire_grows": ("district",), "fire_contained": ("district",), "cones_from_pudding_lane": (None,),
+    "pudding_lane_refilled": (None,), "fire_intensified": ("district",), "trained_band_moved": ("frm", "to"),
+    "trained_band_pinned": ("district",), "fire_put_out": ("district",), "district_demolished": ("district",),
+    "trained_band_placed": ("district",),
+}
+"""The events of the rules that change a district's fire, trained bands, houses, token or demolition, with the
+fields naming the districts (``None``: Pudding Lane, named by the event's kind)."""
 OBJECTIVE_VP = BOARD.objective_vp
 HOUSE_TRACK_START, HOUSE_VP, HERO_VP = RULES.house_track_start, RULES.house_vp, RULES.hero_of_london_vp
 
@@ -37,8 +48,10 @@ HOUSE_TRACK_START, HOUSE_VP, HERO_VP = RULES.house_track_start, RULES.house_vp, 
 class GreatFireEncoder(ObservationEncoder):
     """Board (per district), game counters, then one block per seat from the viewer on."""
 
-    _districts: tuple | None = None
-    """The fast path's last district blocks (fire to trained bands) and the board they came from."""
+    _kept_piles: tuple | None = None
+    """The fast path's block from the deck size to the houses lost, with the state's values it came from."""
+    _kept_board: list | None = None
+    """The fast path's board block, the state's values it came from, and the state's event log and length then."""
     _houses: tuple | None = None
     """The fast path's last houses block, the houses it came from and the buffer type."""
 
@@ -152,55 +165,64 @@ class GreatFireEncoder(ObservationEncoder):
     # --- the fast path ---------------------------------------------------------------------------------------
     def _board(self, s: "GreatFireState", kind: type, out: Any, end: int) -> Any:
         """The board's numbers (``out[:end]``: fire, contained, demolished, token, trained bands, then the houses),
-        kept with the state's values they came from and patched where those differ (compared by value, so any
-        state, copied or not, gets its own numbers). A decision touches a few districts at most, so only those
-        are rewritten; the caller copies the kept block in as one slice. Kept per buffer type: for a float32
-        array it is a float32 array written through a memoryview (item writes at half numpy's cost, the same
-        rounding), for a list a list."""
+        kept per buffer type with the state's values they came from: for a float32 array a float32 array written
+        through a memoryview (item writes at half numpy's cost, the same rounding), for a list a list. The caller
+        copies the kept block in as one slice.
+
+        Which districts to rewrite: for the state kept last, the districts named by the board's events since (every
+        rule that changes a district's fire, trained bands, houses, token or demolition says so in an event naming
+        it), found without comparing anything; for any other state (a copy, a new game), the districts whose values
+        differ, compared by value. Either way only those few are rewritten."""
         fire, bands, demolished, token, houses = s.fire, s.bands, s.demolished, s.token, s.houses
-        cached = self._districts
-        if cached is None or cached[0] is not kind:
+        kept = self._kept_board
+        if kept is None or kept[0] is not kind:
             if kind is list:
                 block = w = [0.0] * end
             else:  # a buffer of the caller's type (every number is written below)
                 block = out[:end].copy()
                 w = memoryview(block)
-            self._districts = cached = (kind, [0] * D, [0] * D, [False] * D, [-1] * D, [[] for _ in range(D)],
-                                        block, w)
-            for d in range(D):  # every district written once, from an empty board
-                self._patch(w, d, fire, bands, demolished, token)
-                self._patch_houses(w, d, houses[d], end)
-        _, old_fire, old_bands, old_demolished, old_token, old_houses, block, w = cached
-        touched: set[int] = set()
-        for new, old in ((fire, old_fire), (bands, old_bands), (demolished, old_demolished), (token, old_token)):
-            if new != old:
-                touched.update(compress(range(D), map(ne, new, old)))  # the districts that differ, in C
-                old[:] = new
+            self._kept_board = kept = [kind, [0] * D, [0] * D, [False] * D, [-1] * D, [[] for _ in range(D)],
+                                       block, w, None, 0]
+            touched = range(D)
+        else:
+            events, seen = s.events, kept[9]
+            if events is kept[8] and seen <= len(events):  # the same state, later: its board events say what changed
+                if seen == len(events):
+                    return kept[6]
+                touched = set()
+                for e in events[seen:]:
+                    names = BOARD_EVENTS.get(e.kind)
+                    if names is not None:
+                        data = e.data
+                        touched.update([DISTRICT_INDEX[data[k]] if k else PL for k in names])
+            else:
+                touched = set()
+                for new, old in ((fire, kept[1]), (bands, kept[2]), (demolished, kept[3]), (token, kept[4]),
+                                 (houses, kept[5])):
+                    if new != old:
+                        touched.update(compress(range(D), map(ne, new, old)))  # the districts that differ, in C
+        _, old_fire, old_bands, old_demolished, old_token, old_houses, block, w = kept[:8]
+        at = end - D * C
         for d in touched:
-            self._patch(w, d, fire, bands, demolished, token)
-        if old_houses != houses:
-            for d in list(compress(range(D), map(ne, houses, old_houses))):  # the districts that differ, in C
-                self._patch_houses(w, d, houses[d], end)
-                old_houses[d] = list(houses[d])
+            f, b = old_fire[d], old_bands[d] = fire[d], bands[d]
+            w[d] = f * 0.1
+            w[D + d] = 1.0 if 0 < f <= b else 0.0
+            x = old_demolished[d] = demolished[d]
+            w[2 * D + d] = float(x or 0)
+            t = old_token[d] = token[d]
+            w[3 * D + d] = 1.0 if t >= 0 else 0.0
+            w[4 * D + d] = b * (1.0 / 3)
+            here = houses[d]
+            if here != old_houses[d] or kept[8] is None:
+                old_houses[d] = list(here)
+                counts = [0.0] * C
+                for c in here:
+                    counts[c] += 0.25
+                i = at + d * C
+                for c in range(C):
+                    w[i + c] = counts[c]
+        kept[8], kept[9] = s.events, len(s.events)
         return block
-
-    @staticmethod
-    def _patch(w: Any, d: int, fire: list[int], bands: list[int], demolished: list[bool], token: list[int]) -> None:
-        f, b = fire[d], bands[d]
-        w[d] = f * 0.1
-        w[D + d] = 1.0 if 0 < f <= b else 0.0
-        w[2 * D + d] = float(demolished[d] or 0)
-        w[3 * D + d] = 1.0 if token[d] >= 0 else 0.0
-        w[4 * D + d] = b * (1.0 / 3)
-
-    @staticmethod
-    def _patch_houses(w: Any, d: int, houses: list[int], end: int) -> None:
-        at = end - D * C + d * C
-        counts = [0.0] * C
-        for c in houses:
-            counts[c] += 0.25
-        for c in range(C):
-            w[at + c] = counts[c]
 
     def _layout(self) -> tuple[int, ...]:
         """The offsets :meth:`write_state` writes at, looked up once (a tuple unpacked into locals costs less
@@ -216,22 +238,35 @@ class GreatFireEncoder(ObservationEncoder):
                 (self.size - o["seat[0].colour"]) // self.num_players)
         return table
 
-    def _deck(self, deck: list[int]) -> tuple[set[int], int, int]:
-        """The deck's Fire Stack cards, its fire cards, and how many cards lie above the top Fire Stack card (what
-        state.cards_until_intensify counts, found here with list.index, in C); kept with the deck it came from,
-        since most decisions draw no card."""
-        cached = self.__dict__.get("_deck_cache")
-        if cached is not None and cached[0] == deck:
-            return cached[1]
-        stack = {c for c in deck if c >= STACK}
+    def _write_piles(self, s: "GreatFireState", w: Any, at: int) -> None:
+        """Deck size to houses lost (``w``: zeros, indexed from ``at``, the deck size's offset)."""
+        _, _, _, _, _, _, _, _, deck_at, stack_at, until_at, box_at, discards_at, final_at, lost_at = self._layout()[:15]
+        deck = s.deck
+        stack = [c for c in set(deck) if c >= STACK]  # the distinct cards found in C, then the few kinds checked
+        for c in stack:
+            w[stack_at - at + c - STACK] = 1.0
         deck_size = len(deck) - sum(map(deck.count, stack))
-        if stack:
-            top_first = deck[::-1]
-            until = min(map(top_first.index, stack))
-        else:
-            until = len(deck)
-        self._deck_cache = (deck[:], (stack, deck_size, until))
-        return stack, deck_size, until
+        if deck_size:
+            w[deck_at - at] = float(deck_size) / 30
+        # the cards above the top Fire Stack card (state.cards_until_intensify), found with list.index, in C
+        until = min(map(deck[::-1].index, stack)) if stack else len(deck)
+        if until:
+            w[until_at - at] = float(until) / 10
+        if s.box:
+            w[box_at - at] = float(len(s.box)) / 20
+        discards = s.discards
+        for c in range(DIRS):
+            k = discards.count(c)
+            if k:
+                w[discards_at - at + c] = k * (1.0 / 10)
+        if s.final_turns >= 0:
+            w[final_at - at] = 1.0
+            if s.final_turns:
+                w[final_at - at + 1] = float(s.final_turns) / 10
+        lost = s.lost
+        for c in range(C):
+            if lost[c]:
+                w[lost_at - at + c] = lost[c] * (1.0 / 20)
 
     def write_state(self, state: "GreatFireState", viewer: int, out: Any) -> None:
         s = state
@@ -245,7 +280,7 @@ class GreatFireEncoder(ObservationEncoder):
         w = out if kind is list else memoryview(out)
         # The board (the same for every viewer) is kept and copied in as one slice.
         block = self._board(s, kind, out, landowners_at)
-        w[:landowners_at] = block if kind is list else self._districts[7]
+        w[:landowners_at] = block if kind is list else self._kept_board[7]
         fire, bands, houses = s.fire, s.bands, s.houses
         landowner = s.landowner
         for p in range(n):
@@ -266,30 +301,17 @@ class GreatFireEncoder(ObservationEncoder):
             w[intensify_at] = float(s.intensify_left) / 5
         if s.stock:
             w[stock_at] = float(s.stock) / 30
-        stack, deck_size, until = self._deck(s.deck)
-        for c in stack:
-            w[stack_at + c - STACK] = 1.0
-        if deck_size:
-            w[deck_at] = float(deck_size) / 30
-        if until:
-            w[until_at] = float(until) / 10
-        if s.box:
-            w[box_at] = float(len(s.box)) / 20
-        discards = s.discards
-        if discards:
-            for c in range(DIRS):
-                k = discards.count(c)
-                if k:
-                    w[discards_at + c] = k * (1.0 / 10)
-        if s.final_turns >= 0:
-            w[final_at] = 1.0
-            if s.final_turns:
-                w[final_at + 1] = float(s.final_turns) / 10
-        lost = s.lost
-        if any(lost):
-            for c in range(C):
-                if lost[c]:
-                    w[lost_at + c] = lost[c] * (1.0 / 20)
+        # The piles (deck, box, discards), the last turns and the houses lost change at a few decisions a game:
+        # kept with the state's values they came from (compared by value) and copied in as one slice.
+        lost, deck, discards, final, box = s.lost, s.deck, s.discards, s.final_turns, len(s.box)
+        kept = self._kept_piles
+        if (kept is None or kept[0] is not kind or kept[1] != deck or kept[2] != discards or kept[3] != lost
+                or kept[4] != final or kept[5] != box):
+            block = [0.0] * (lost_at + C - deck_at) if kind is list else out[deck_at:lost_at + C].copy()
+            self._write_piles(s, block if kind is list else memoryview(block), deck_at)
+            kept = self._kept_piles = (kind, deck[:], discards[:], lost[:], final, box, block,
+                                       block if kind is list else memoryview(block))
+        w[deck_at:lost_at + C] = kept[7]
         hero = s.hero
         if hero >= 0:
             w[hero_at + (hero - viewer) % n] = 1.0
@@ -318,8 +340,14 @@ class GreatFireEncoder(ObservationEncoder):
         total = public[viewer] + objectives_vp + mine.count(ONE_VP)
         if total:
             w[score_at] = float(total) / 50
-        hands, known = s.hands, s.known
-        base = seats_at
+        self._write_seats(s, viewer, w, colours_public, public, seats_at)
+
+    def _write_seats(self, s: "GreatFireState", viewer: int, w: Any, colours_public: bool, public: list[int],
+                     base: int) -> None:
+        """The per-seat blocks, the viewer first, from ``base`` on."""
+        n, per_seat = self.num_players, self._layout()[-1]
+        colour, landowner, hands, known, held, put_out, hero = (s.colour, s.landowner, s.hands, s.known, s.held,
+                                                                 s.put_out, s.hero)
         for k in range(n):
             p = (viewer + k) % n
             w[base + (colour[p] if colours_public or p == viewer else C)] = 1.0
