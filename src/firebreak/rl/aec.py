@@ -109,8 +109,7 @@ class FirebreakAEC(AECEnv):
         self.encoder: ObservationEncoder = observation_encoder(self.spec_, n, self.options)
         self.num_actions = self.spec_.num_distinct_actions(n, self.options)
         self._size = self.encoder.size
-        self._write_state = (self.encoder.write_state
-                             if self.encoder.has_fast_path and not self.encoder.has_kept_path else None)
+        self._fast = self.encoder.has_fast_path and not self.encoder.has_kept_path
         self.metadata = {**self.metadata, "name": f"firebreak_{self.spec_.name.replace('-', '_')}_v0"}
         self.possible_agents = [agent_name(p) for p in range(n)]
         self._seat = {a: p for p, a in enumerate(self.possible_agents)}
@@ -166,9 +165,9 @@ class FirebreakAEC(AECEnv):
         if hit is not None and hit[0] == stamp:
             return hit[1]
         seat = self._seat[agent]
-        if self._write_state is not None:  # the fast path into zeros, its test made once (see observation())
+        if self._fast:  # the fast path into zeros, its test made once (see observation())
             vector = np.zeros(self._size, F32)
-            self._write_state(state, seat, vector)
+            self.encoder.write_state(state, seat, vector)
         else:
             vector = observation(self.encoder, state, seat)
         out = {"observation": vector, "action_mask": action_mask(state, seat, self.num_actions)}
