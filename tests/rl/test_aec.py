@@ -161,6 +161,32 @@ def test_kept_observations_are_never_stale(game: str) -> None:
     assert compared > 2000
 
 
+@pytest.mark.parametrize("game", [s.name for s in all_games()])
+def test_one_encoder_serves_games_played_side_by_side(game: str) -> None:
+    """A fast path that keeps numbers between calls (Great Fire's board follows the rules' events for the state it
+    saw last) gives each of two games played in turn, and a copy taken midway, their own numbers."""
+    spec = get_game(game)
+    n = spec.default_players
+    opts = {**short(game), **({"turn_limit": 6} if game == "catan" else {})}
+    kept = observation_encoder(spec, n, opts)
+    states = [spec.new_game(n, seed, opts) for seed in (7, 8)]
+    rng = Rng(5)
+    compared = 0
+    for step in range(400):
+        if step == 40:
+            states.append(states[0].clone())
+        for state in states:
+            if state.is_terminal():
+                continue
+            seat = state.current_player()
+            fresh = np.zeros(kept.size, np.float32)
+            observation_encoder(spec, n, opts).write_state(state, seat, fresh)
+            assert np.array_equal(observation(kept, state, seat), fresh), (step, seat)
+            compared += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert compared > 80
+
+
 def test_seeding_reproduces_games() -> None:
     env = aec_env("brigade", 2)
     noop = lambda *args: None  # noqa: E731

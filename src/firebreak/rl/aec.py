@@ -74,7 +74,7 @@ def action_mask(state: GameState, seat: int, num_actions: int) -> np.ndarray:
     Built in a zeroed ``bytearray`` that numpy then wraps without copying: for the few dozen legal actions a
     decision has, that costs about half of ``np.zeros`` plus a fancy-indexed write from a Python list."""
     mask = bytearray(num_actions)
-    if not state.is_terminal() and state.current_player() == seat:
+    if state.current_player() == seat:  # never once the game is over (TERMINAL), whose legal list is empty too
         for a in state.legal_actions():
             mask[a] = 1
     return np.frombuffer(mask, I8)
@@ -108,6 +108,8 @@ class FirebreakAEC(AECEnv):
         self.num_players = n
         self.encoder: ObservationEncoder = observation_encoder(self.spec_, n, self.options)
         self.num_actions = self.spec_.num_distinct_actions(n, self.options)
+        self._size = self.encoder.size
+        self._fast = self.encoder.has_fast_path and not self.encoder.has_kept_path
         self.metadata = {**self.metadata, "name": f"firebreak_{self.spec_.name.replace('-', '_')}_v0"}
         self.possible_agents = [agent_name(p) for p in range(n)]
         self._seat = {a: p for p, a in enumerate(self.possible_agents)}
@@ -163,8 +165,12 @@ class FirebreakAEC(AECEnv):
         if hit is not None and hit[0] == stamp:
             return hit[1]
         seat = self._seat[agent]
-        out = {"observation": observation(self.encoder, state, seat),
-               "action_mask": action_mask(state, seat, self.num_actions)}
+        if self._fast:  # the fast path into zeros, its test made once (see observation())
+            vector = np.zeros(self._size, F32)
+            self.encoder.write_state(state, seat, vector)
+        else:
+            vector = observation(self.encoder, state, seat)
+        out = {"observation": vector, "action_mask": action_mask(state, seat, self.num_actions)}
         self._cache[agent] = (stamp, out)
         return out
 

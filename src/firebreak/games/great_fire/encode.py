@@ -30,13 +30,28 @@ C = len(COLOURS)
 COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
 DIRS = len(DIRECTION_NAMES)
 RULES = BOARD.rules
+PL = BOARD.pudding_lane
+DISTRICT_INDEX = {name: d for d, name in enumerate(BOARD.names)}
+BOARD_EVENTS: dict[str, tuple[str | None, ...]] = {
+    "fire_spread": ("frm", "to"), "houses_burnt": ("district",), "token_taken": ("district",),
+    "fire_grows": ("district",), "fire_contained": ("district",), "cones_from_pudding_lane": (None,),
+    "pudding_lane_refilled": (None,), "fire_intensified": ("district",), "trained_band_moved": ("frm", "to"),
+    "trained_band_pinned": ("district",), "fire_put_out": ("district",), "district_demolished": ("district",),
+    "trained_band_placed": ("district",),
+}
+"""The events of the rules that change a district's fire, trained bands, houses, token or demolition, with the
+fields naming the districts (``None``: Pudding Lane, named by the event's kind)."""
+OBJECTIVE_VP = BOARD.objective_vp
+HOUSE_TRACK_START, HOUSE_VP, HERO_VP = RULES.house_track_start, RULES.house_vp, RULES.hero_of_london_vp
 
 
 class GreatFireEncoder(ObservationEncoder):
     """Board (per district), game counters, then one block per seat from the viewer on."""
 
-    _districts: tuple | None = None
-    """The fast path's last district blocks (fire to trained bands) and the board they came from."""
+    _kept_piles: tuple | None = None
+    """The fast path's block from the deck size to the houses lost, with the state's values it came from."""
+    _kept_board: list | None = None
+    """The fast path's board block, the state's values it came from, and the state's event log and length then."""
     _houses: tuple | None = None
     """The fast path's last houses block, the houses it came from and the buffer type."""
 
@@ -148,50 +163,65 @@ class GreatFireEncoder(ObservationEncoder):
             out.num(sum(score.get(k, 0) for k in ("houses", "fires_put_out", "hero_of_london")), 50)
 
     # --- the fast path ---------------------------------------------------------------------------------------
-    def _district_block(self, s: "GreatFireState", kind: type, out: Any, end: int) -> Any:
-        """Fire, contained, demolished, token and trained bands for every district (``out[:end]``), patched from
-        the last one built for this buffer type where the board differs (compared by value, so any state,
-        copied or not, gets its own numbers)."""
-        fire, bands, demolished, token = s.fire, s.bands, s.demolished, s.token
-        cached = self._districts
-        if cached is None or cached[0] is not kind:
-            block = [f * 0.1 for f in fire]
-            block += [1.0 if 0 < f <= b else 0.0 for f, b in zip(fire, bands)]
-            block += [float(x or 0) for x in demolished]
-            block += [1.0 if t >= 0 else 0.0 for t in token]
-            block += [b * (1.0 / 3) for b in bands]
-            out[:end] = block
-            self._districts = (kind, list(fire), list(bands), list(demolished), list(token), out[:end].copy())
-            return self._districts[5]
-        _, old_fire, old_bands, old_demolished, old_token, block = cached
-        touched: set[int] = set()
-        for new, old in ((fire, old_fire), (bands, old_bands), (demolished, old_demolished), (token, old_token)):
-            if new != old:
-                touched.update(compress(range(D), map(ne, new, old)))  # the districts that differ, in C
-                old[:] = new
-        for d in touched:
-            f, b = fire[d], bands[d]
-            block[d] = f * 0.1
-            block[D + d] = 1.0 if 0 < f <= b else 0.0
-            block[2 * D + d] = float(demolished[d] or 0)
-            block[3 * D + d] = 1.0 if token[d] >= 0 else 0.0
-            block[4 * D + d] = b * (1.0 / 3)
-        return block
+    def _board(self, s: "GreatFireState", kind: type, out: Any, end: int) -> Any:
+        """The board's numbers (``out[:end]``: fire, contained, demolished, token, trained bands, then the houses),
+        kept per buffer type with the state's values they came from: for a float32 array a float32 array written
+        through a memoryview (item writes at half numpy's cost, the same rounding), for a list a list. The caller
+        copies the kept block in as one slice.
 
-    def _houses_block(self, houses: list[list[int]], kind: type, out: Any, at: int) -> Any:
-        """Houses of each colour on each district (``D * C`` numbers), patched like :meth:`_district_block`."""
-        cached = self._houses
-        if cached is None or cached[0] is not kind:
-            out[at:at + D * C] = [0.0] * (D * C)
-            cached = self._houses = (kind, [[] for _ in range(D)], out[at:at + D * C].copy())
-        _, old, block = cached
-        if old != houses:
-            for d in list(compress(range(D), map(ne, houses, old))):  # the districts that differ, found in C
+        Which districts to rewrite: for the state kept last, the districts named by the board's events since (every
+        rule that changes a district's fire, trained bands, houses, token or demolition says so in an event naming
+        it), found without comparing anything; for any other state (a copy, a new game), the districts whose values
+        differ, compared by value. Either way only those few are rewritten."""
+        fire, bands, demolished, token, houses = s.fire, s.bands, s.demolished, s.token, s.houses
+        kept = self._kept_board
+        if kept is None or kept[0] is not kind:
+            if kind is list:
+                block = w = [0.0] * end
+            else:  # a buffer of the caller's type (every number is written below)
+                block = out[:end].copy()
+                w = memoryview(block)
+            self._kept_board = kept = [kind, [0] * D, [0] * D, [False] * D, [-1] * D, [[] for _ in range(D)],
+                                       block, w, None, 0]
+            touched = range(D)
+        else:
+            events, seen = s.events, kept[9]
+            if events is kept[8] and seen <= len(events):  # the same state, later: its board events say what changed
+                if seen == len(events):
+                    return kept[6]
+                touched = set()
+                for e in events[seen:]:
+                    names = BOARD_EVENTS.get(e.kind)
+                    if names is not None:
+                        data = e.data
+                        touched.update([DISTRICT_INDEX[data[k]] if k else PL for k in names])
+            else:
+                touched = set()
+                for new, old in ((fire, kept[1]), (bands, kept[2]), (demolished, kept[3]), (token, kept[4]),
+                                 (houses, kept[5])):
+                    if new != old:
+                        touched.update(compress(range(D), map(ne, new, old)))  # the districts that differ, in C
+        _, old_fire, old_bands, old_demolished, old_token, old_houses, block, w = kept[:8]
+        at = end - D * C
+        for d in touched:
+            f, b = old_fire[d], old_bands[d] = fire[d], bands[d]
+            w[d] = f * 0.1
+            w[D + d] = 1.0 if 0 < f <= b else 0.0
+            x = old_demolished[d] = demolished[d]
+            w[2 * D + d] = float(x or 0)
+            t = old_token[d] = token[d]
+            w[3 * D + d] = 1.0 if t >= 0 else 0.0
+            w[4 * D + d] = b * (1.0 / 3)
+            here = houses[d]
+            if here != old_houses[d] or kept[8] is None:
+                old_houses[d] = list(here)
                 counts = [0.0] * C
-                for c in houses[d]:
+                for c in here:
                     counts[c] += 0.25
-                block[d * C:d * C + C] = counts
-                old[d] = list(houses[d])
+                i = at + d * C
+                for c in range(C):
+                    w[i + c] = counts[c]
+        kept[8], kept[9] = s.events, len(s.events)
         return block
 
     def _layout(self) -> tuple[int, ...]:
@@ -200,138 +230,145 @@ class GreatFireEncoder(ObservationEncoder):
         table = self.__dict__.get("_ats")
         if table is None:
             o = self.offsets()
-            table = self._ats = tuple(o[name] for name in (
-                "district.houses", "district.landowners", "phase", "to_act", "turn", "action_points", "card_played",
+            table = self._ats = (*(o[name] for name in (
+                "district.landowners", "phase", "to_act", "turn", "action_points", "card_played",
                 "intensify_left", "stock", "deck_size", "fire_stack_left", "cards_until_intensify", "cards_in_box",
                 "discards", "final_turns_left", "houses_lost", "hero_of_london", "my_hand", "my_tokens",
-                "my_objectives", "my_objectives_surviving", "my_score", "seat[0].colour"))
+                "my_objectives", "my_objectives_surviving", "my_score", "seat[0].colour")),
+                (self.size - o["seat[0].colour"]) // self.num_players)
         return table
 
-    def _deck(self, deck: list[int]) -> tuple[set[int], int, int]:
-        """The deck's Fire Stack cards, its fire cards, and how many cards lie above the top Fire Stack card (what
-        state.cards_until_intensify counts, found here with list.index, in C); kept with the deck it came from,
-        since most decisions draw no card."""
-        cached = self.__dict__.get("_deck_cache")
-        if cached is not None and cached[0] == deck:
-            return cached[1]
-        stack = {c for c in deck if c >= STACK}
+    def _write_piles(self, s: "GreatFireState", w: Any, at: int) -> None:
+        """Deck size to houses lost (``w``: zeros, indexed from ``at``, the deck size's offset)."""
+        _, _, _, _, _, _, _, _, deck_at, stack_at, until_at, box_at, discards_at, final_at, lost_at = self._layout()[:15]
+        deck = s.deck
+        stack = [c for c in set(deck) if c >= STACK]  # the distinct cards found in C, then the few kinds checked
+        for c in stack:
+            w[stack_at - at + c - STACK] = 1.0
         deck_size = len(deck) - sum(map(deck.count, stack))
-        if stack:
-            top_first = deck[::-1]
-            until = min(map(top_first.index, stack))
-        else:
-            until = len(deck)
-        self._deck_cache = (deck[:], (stack, deck_size, until))
-        return stack, deck_size, until
+        if deck_size:
+            w[deck_at - at] = float(deck_size) / 30
+        # the cards above the top Fire Stack card (state.cards_until_intensify), found with list.index, in C
+        until = min(map(deck[::-1].index, stack)) if stack else len(deck)
+        if until:
+            w[until_at - at] = float(until) / 10
+        if s.box:
+            w[box_at - at] = float(len(s.box)) / 20
+        discards = s.discards
+        for c in range(DIRS):
+            k = discards.count(c)
+            if k:
+                w[discards_at - at + c] = k * (1.0 / 10)
+        if s.final_turns >= 0:
+            w[final_at - at] = 1.0
+            if s.final_turns:
+                w[final_at - at + 1] = float(s.final_turns) / 10
+        lost = s.lost
+        for c in range(C):
+            if lost[c]:
+                w[lost_at - at + c] = lost[c] * (1.0 / 20)
 
     def write_state(self, state: "GreatFireState", viewer: int, out: Any) -> None:
         s = state
         n = self.num_players
-        (houses_at, landowners_at, phase_at, to_act_at, turn_at, ap_at, card_at, intensify_at, stock_at, deck_at,
+        (landowners_at, phase_at, to_act_at, turn_at, ap_at, card_at, intensify_at, stock_at, deck_at,
          stack_at, until_at, box_at, discards_at, final_at, lost_at, hero_at, hand_at, tokens_at, vp_at,
-         surviving_at, score_at, seats_at) = self._layout()
-        # The district blocks (the same for every viewer) are contiguous: fire, contained, demolished, token and
-        # trained bands, then the houses. Each is kept (in the buffer's own type) with the board it came from;
-        # a decision touches a few districts at most, so only those are rewritten in the kept block, which is
-        # then copied in as one slice.
-        fire, bands, houses = s.fire, s.bands, s.houses
+         surviving_at, score_at, seats_at, per_seat) = self._layout()
+        # A float32 array is written through a memoryview: each item costs half of numpy's item assignment, with
+        # the same rounding (a C cast to float). A list is written as it is.
         kind = type(out)
-        out[:houses_at] = self._district_block(s, kind, out, houses_at)
-        out[houses_at:houses_at + D * C] = self._houses_block(houses, kind, out, houses_at)
+        w = out if kind is list else memoryview(out)
+        # The board (the same for every viewer) is kept and copied in as one slice.
+        block = self._board(s, kind, out, landowners_at)
+        w[:landowners_at] = block if kind is list else self._kept_board[7]
+        fire, bands, houses = s.fire, s.bands, s.houses
         landowner = s.landowner
         for p in range(n):
             d = landowner[p]
             if 0 <= d < D:
-                out[landowners_at + d * n + (p - viewer) % n] = 1.0
-        out[phase_at + s.phase] = 1.0
+                w[landowners_at + d * n + (p - viewer) % n] = 1.0
+        w[phase_at + s.phase] = 1.0
         to_act = s.current_player()
         if to_act >= 0:
-            out[to_act_at + (to_act - viewer) % n] = 1.0
+            w[to_act_at + (to_act - viewer) % n] = 1.0
         if s.turn:
-            out[turn_at] = float(s.turn) / 30
+            w[turn_at] = float(s.turn) / 30
         if s.ap:
-            out[ap_at] = float(s.ap) / 3
+            w[ap_at] = float(s.ap) / 3
         if s.card >= 0:
-            out[card_at + s.card] = 1.0
+            w[card_at + s.card] = 1.0
         if s.intensify_left:
-            out[intensify_at] = float(s.intensify_left) / 5
+            w[intensify_at] = float(s.intensify_left) / 5
         if s.stock:
-            out[stock_at] = float(s.stock) / 30
-        stack, deck_size, until = self._deck(s.deck)
-        for c in stack:
-            out[stack_at + c - STACK] = 1.0
-        if deck_size:
-            out[deck_at] = float(deck_size) / 30
-        if until:
-            out[until_at] = float(until) / 10
-        if s.box:
-            out[box_at] = float(len(s.box)) / 20
-        if s.discards:
-            discards = s.discards
-            out[discards_at:discards_at + DIRS] = [discards.count(c) * (1.0 / 10) for c in range(DIRS)]
-        if s.final_turns >= 0:
-            out[final_at] = 1.0
-            if s.final_turns:
-                out[final_at + 1] = float(s.final_turns) / 10
-        lost = s.lost
-        if any(lost):
-            for c in range(C):
-                if lost[c]:
-                    out[lost_at + c] = lost[c] * (1.0 / 20)
+            w[stock_at] = float(s.stock) / 30
+        # The piles (deck, box, discards), the last turns and the houses lost change at a few decisions a game:
+        # kept with the state's values they came from (compared by value) and copied in as one slice.
+        lost, deck, discards, final, box = s.lost, s.deck, s.discards, s.final_turns, len(s.box)
+        kept = self._kept_piles
+        if (kept is None or kept[0] is not kind or kept[1] != deck or kept[2] != discards or kept[3] != lost
+                or kept[4] != final or kept[5] != box):
+            block = [0.0] * (lost_at + C - deck_at) if kind is list else out[deck_at:lost_at + C].copy()
+            self._write_piles(s, block if kind is list else memoryview(block), deck_at)
+            kept = self._kept_piles = (kind, deck[:], discards[:], lost[:], final, box, block,
+                                       block if kind is list else memoryview(block))
+        w[deck_at:lost_at + C] = kept[7]
         hero = s.hero
         if hero >= 0:
-            out[hero_at + (hero - viewer) % n] = 1.0
+            w[hero_at + (hero - viewer) % n] = 1.0
         # the viewer's own hand, tokens, objectives and score
         for dr, v in enumerate(s.hands[viewer]):
             if v:
-                out[hand_at + dr] = v * (1.0 / 5)
+                w[hand_at + dr] = v * (1.0 / 5)
         held = s.held
         mine = held[viewer]
         if mine:
             for t in set(mine):
-                out[tokens_at + t] = float(mine.count(t))
-        objective_vp = BOARD.objective_vp
+                w[tokens_at + t] = float(mine.count(t))
         objectives_vp = 0
         for d in s.objectives[viewer]:
-            if objective_vp[d]:
-                out[vp_at + d] = objective_vp[d] / 6
+            vp = OBJECTIVE_VP[d]
+            if vp:
+                w[vp_at + d] = vp / 6
             if houses[d] and not fire[d] > bands[d]:  # state.objective_survived, inlined
-                out[surviving_at + d] = 1.0
-                objectives_vp += objective_vp[d]
-        over = s.phase == P_OVER
-        colours_public = not s.options["hidden_colours"] or over
+                w[surviving_at + d] = 1.0
+                objectives_vp += vp
+        colours_public = s.phase == P_OVER or not s.options["hidden_colours"]
         # the scores as state.score_breakdown counts them, without building its dict for every seat
         colour, put_out = s.colour, s.put_out
-        start, house_vp, hero_vp = RULES.house_track_start, RULES.house_vp, RULES.hero_of_london_vp
-        public = [start - house_vp * lost[colour[p]] + put_out[p] + (hero_vp if hero == p else 0) for p in range(n)]
+        public = [HOUSE_TRACK_START - HOUSE_VP * lost[colour[p]] + put_out[p] + (HERO_VP if hero == p else 0)
+                  for p in range(n)]
         total = public[viewer] + objectives_vp + mine.count(ONE_VP)
         if total:
-            out[score_at] = float(total) / 50
-        per_seat = (self.size - seats_at) // n
-        hands, known = s.hands, s.known
+            w[score_at] = float(total) / 50
+        self._write_seats(s, viewer, w, colours_public, public, seats_at)
+
+    def _write_seats(self, s: "GreatFireState", viewer: int, w: Any, colours_public: bool, public: list[int],
+                     base: int) -> None:
+        """The per-seat blocks, the viewer first, from ``base`` on."""
+        n, per_seat = self.num_players, self._layout()[-1]
+        colour, landowner, hands, known, held, put_out, hero = (s.colour, s.landowner, s.hands, s.known, s.held,
+                                                                 s.put_out, s.hero)
         for k in range(n):
             p = (viewer + k) % n
-            base = seats_at + k * per_seat
-            out[base + (colour[p] if colours_public or p == viewer else C)] = 1.0
-            base += C + 1
+            w[base + (colour[p] if colours_public or p == viewer else C)] = 1.0
             d = landowner[p]
             if 0 <= d < D:
-                out[base + d] = 1.0
-            base += D
+                w[base + C + 1 + d] = 1.0
+            at = base + C + 1 + D
             hand_size = sum(hands[p])
             if hand_size:
-                out[base] = float(hand_size) / 10
-            base += 1
-            if any(known[p]):  # mostly none shown: single writes beat a slice here
+                w[at] = float(hand_size) / 10
+            if any(known[p]):  # mostly none shown
                 for dr, v in enumerate(known[p]):
                     if v:
-                        out[base + dr] = v * (1.0 / 5)
-            base += DIRS
+                        w[at + 1 + dr] = v * (1.0 / 5)
+            at += 1 + DIRS
             if held[p]:
-                out[base] = float(len(held[p])) / 5
+                w[at] = float(len(held[p])) / 5
             if put_out[p]:
-                out[base + 1] = float(put_out[p]) / 10
+                w[at + 1] = float(put_out[p]) / 10
             if hero == p:
-                out[base + 2] = 1.0
+                w[at + 2] = 1.0
             if (p == viewer or colours_public) and public[p]:
-                out[base + 3] = float(public[p]) / 50
+                w[at + 3] = float(public[p]) / 50
+            base += per_seat
