@@ -362,6 +362,26 @@ class CatanEncoder(ObservationEncoder):
         s = state
         kept: dict[int, list] = self.__dict__.setdefault("_kept", {})
         entry = kept.get(viewer)
+        history = s.history
+        if entry is not None and entry[10] is history and entry[5] is not None:
+            # The same game (its own history list) one action on, and that action a draft step: the most common
+            # random decision changes one card count of the offer being composed and nothing else (see
+            # ``CatanState._trade_action``), so only the offer's cards are rewritten (the drafter alone sees
+            # them) and the offer's kept values updated in place.
+            played = len(history)
+            if played == entry[11]:
+                return entry[0]
+            lay = s.lay
+            if played == entry[11] + 1 and lay.give_add <= history[-1] < lay.propose and s.phase == TRADE_DRAFT:
+                offer_kept = entry[5]
+                give, ask = s.give, s.ask
+                offer_kept[2][:] = give
+                offer_kept[3][:] = ask
+                if viewer == s.turn:
+                    put_block(entry[0], self.offsets()["offer"] + 1 + len(OFFER_STAGES),
+                              [*map(QUARTER, give), *map(QUARTER, ask)])
+                entry[11] = played
+                return entry[0]
         # the fixed board's edge slots: the same object while the board is (a new board is written into the
         # buffer given as scratch, and the seat's vector is then written afresh)
         slots = self._static(s, entry[0] if entry is not None else zeros(self.size))[1]
@@ -379,7 +399,7 @@ class CatanEncoder(ObservationEncoder):
             kept[viewer] = [vec, slots, snapshot(region), snapshot(head), snapshot(middle),
                             None if offer is None else snapshot(offer),
                             snapshot(left), snapshot(own), self._seat_blocks(s, viewer),
-                            None if sea is None else snapshot(sea)]
+                            None if sea is None else snapshot(sea), history, len(history)]
             return vec
         vec = entry[0]
         o = self.offsets()
@@ -410,6 +430,8 @@ class CatanEncoder(ObservationEncoder):
         if sea is not None and (region_changed or entry[9] != sea):
             put_block(vec, o["edge.ship"], self._sea_block(s, viewer, self._board_region(s, viewer, vec)[1]))
             entry[9] = snapshot(sea)
+        entry[10] = history
+        entry[11] = len(history)
         return vec
 
     def _head(self, s: "CatanState", viewer: int) -> list[float]:
