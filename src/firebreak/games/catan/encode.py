@@ -363,25 +363,18 @@ class CatanEncoder(ObservationEncoder):
         kept: dict[int, list] = self.__dict__.setdefault("_kept", {})
         entry = kept.get(viewer)
         history = s.history
-        if entry is not None and entry[10] is history and entry[5] is not None:
-            # The same game (its own history list) one action on, and that action a draft step: the most common
-            # random decision changes one card count of the offer being composed and nothing else (see
-            # ``CatanState._trade_action``), so only the offer's cards are rewritten (the drafter alone sees
-            # them) and the offer's kept values updated in place.
+        if entry is not None and entry[10] is history:
+            # The same game (its own history list; every change to a state is an action it records): nothing
+            # played since, or one trade step, which changes only the turn, offer and trade-leftover blocks
+            # (see ``CatanState._trade_action``: a confirmed trade, which moves cards, is excluded).
             played = len(history)
             if played == entry[11]:
                 return entry[0]
-            lay = s.lay
-            if played == entry[11] + 1 and lay.give_add <= history[-1] < lay.propose and s.phase == TRADE_DRAFT:
-                offer_kept = entry[5]
-                give, ask = s.give, s.ask
-                offer_kept[2][:] = give
-                offer_kept[3][:] = ask
-                if viewer == s.turn:
-                    put_block(entry[0], self.offsets()["offer"] + 1 + len(OFFER_STAGES),
-                              [*map(QUARTER, give), *map(QUARTER, ask)])
-                entry[11] = played
-                return entry[0]
+            if played == entry[11] + 1:
+                a = history[-1]
+                lay = s.lay
+                if lay.draft <= a < lay.confirm or a == lay.cancel:
+                    return self._after_trade_step(s, viewer, entry, a, played)
         # the fixed board's edge slots: the same object while the board is (a new board is written into the
         # buffer given as scratch, and the seat's vector is then written afresh)
         slots = self._static(s, entry[0] if entry is not None else zeros(self.size))[1]
@@ -432,6 +425,37 @@ class CatanEncoder(ObservationEncoder):
             entry[9] = snapshot(sea)
         entry[10] = history
         entry[11] = len(history)
+        return vec
+
+    def _after_trade_step(self, s: "CatanState", viewer: int, entry: list, a: int, played: int) -> Any:
+        """Seat ``viewer``'s kept vector after one trade step (``a``): only the turn, offer and trade-leftover
+        blocks can have changed. A draft step (the most common random decision: an offer composed card by card)
+        changes one card count of the offer and nothing else, so only the offer's cards are rewritten (the
+        drafter alone sees them) and the offer's kept values updated in place."""
+        vec = entry[0]
+        offer_kept = entry[5]
+        o = self.offsets()
+        if offer_kept is not None and s.lay.give_add <= a < s.lay.propose and s.phase == TRADE_DRAFT:
+            give, ask = s.give, s.ask
+            offer_kept[2][:] = give
+            offer_kept[3][:] = ask
+            if viewer == s.turn:
+                put_block(vec, o["offer"] + 1 + len(OFFER_STAGES), [*map(QUARTER, give), *map(QUARTER, ask)])
+            entry[11] = played
+            return vec
+        head = (s.phase, s.actor, s.turn)
+        if entry[3] != head:
+            put_block(vec, o["phase"], self._head(s, viewer))
+            entry[3] = snapshot(head)
+        offer = (s.phase, s.turn, s.give, s.ask, s.responders, s.acceptors) if s.offer_pending else None
+        if offer_kept != offer:
+            put_block(vec, o["offer"], self._no_offer if offer is None else self._offer_block(s, viewer))
+            entry[5] = None if offer is None else snapshot(offer)
+        left = (s.declined, s.fire_left)
+        if entry[6] != left:
+            put_block(vec, o["declined_all_offers"], self._trade_left(s, viewer))
+            entry[6] = snapshot(left)
+        entry[11] = played
         return vec
 
     def _head(self, s: "CatanState", viewer: int) -> list[float]:
