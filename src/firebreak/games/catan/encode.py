@@ -539,30 +539,35 @@ class CatanEncoder(ObservationEncoder):
                 float(vp) / 10 if vp else 0.0]
 
     def _seat_blocks(self, s: "CatanState", viewer: int) -> list[float]:
-        """Every seat's block (:data:`PER_SEAT`), the viewer first. Kept per viewer with the state's values it
-        came from (compared by value, in C) and rebuilt only when one of them changed: most decisions (a trade
-        being drafted, a robber moved) change no seat's cards, pieces or points."""
+        """Every seat's block (:data:`PER_SEAT`), the viewer first. The numbers are the same for every viewer
+        (only their order turns), so they are kept once per seat with the state's values they came from
+        (compared by value, in C) and rebuilt only when one of them changed: most decisions (a trade being
+        drafted, a robber moved) change no seat's cards, pieces or points. Each viewer's order is kept as one
+        list until then (the same object while the numbers hold, which the kept path checks)."""
         hands, dev_hand, rates, stations_left, isles = s.hands, s.dev_hand, s.rates, s.stations_left, s.isles
         key = (hands, dev_hand, s.build_vp, s.road_holder, s.army_holder, s.wardens_holder, isles, s.roads_left,
                s.settlements_left, s.cities_left, stations_left, s.firestorm, s.road_len, s.army, rates,
                s.discard_left)
-        cache: dict[int, tuple] = self.__dict__.setdefault("_seat_cache", {})
-        hit = cache.get(viewer)
-        if hit is not None and hit[0] == key:
-            return hit[1]
-        n = self.num_players
-        stations = PIECES.fire_stations
-        seats: list[float] = []
-        for k in range(n):
-            p = (viewer + k) % n
-            left = stations_left[p]
-            seats += (sum(hands[p]) / 10, sum(dev_hand[p]) / 5, s.public_vp(p) / 10, s.roads_left[p] / 15,
-                      s.settlements_left[p] / 5, s.cities_left[p] / 4, left / 5,
-                      ((stations - left) if s.firestorm else 0) / 5, s.road_len[p] / 15, s.army[p] / 5,
-                      *map(QUARTER, rates[p]), float(s.discard_left[p]) / 10)
-        copy = list.copy
-        cache[viewer] = ((list(map(copy, hands)), list(map(copy, dev_hand)), s.build_vp[:], s.road_holder,
-                          s.army_holder, s.wardens_holder, list(map(copy, isles)), s.roads_left[:],
-                          s.settlements_left[:], s.cities_left[:], stations_left[:], s.firestorm, s.road_len[:],
-                          s.army[:], list(map(copy, rates)), s.discard_left[:]), seats)
-        return seats
+        shared = self.__dict__.get("_seat_shared")
+        if shared is None or shared[0] != key:
+            n = self.num_players
+            stations = PIECES.fire_stations
+            per: list[list[float]] = []
+            for p in range(n):
+                left = stations_left[p]
+                per.append([sum(hands[p]) / 10, sum(dev_hand[p]) / 5, s.public_vp(p) / 10, s.roads_left[p] / 15,
+                            s.settlements_left[p] / 5, s.cities_left[p] / 4, left / 5,
+                            ((stations - left) if s.firestorm else 0) / 5, s.road_len[p] / 15, s.army[p] / 5,
+                            *map(QUARTER, rates[p]), float(s.discard_left[p]) / 10])
+            copy = list.copy
+            shared = self._seat_shared = (
+                (list(map(copy, hands)), list(map(copy, dev_hand)), s.build_vp[:], s.road_holder, s.army_holder,
+                 s.wardens_holder, list(map(copy, isles)), s.roads_left[:], s.settlements_left[:],
+                 s.cities_left[:], stations_left[:], s.firestorm, s.road_len[:], s.army[:], list(map(copy, rates)),
+                 s.discard_left[:]), per, {})
+        flats: dict[int, list[float]] = shared[2]
+        flat = flats.get(viewer)
+        if flat is None:
+            per = shared[1]
+            flat = flats[viewer] = [x for block in (*per[viewer:], *per[:viewer]) for x in block]
+        return flat
