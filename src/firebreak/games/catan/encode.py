@@ -376,22 +376,24 @@ class CatanEncoder(ObservationEncoder):
                 if lay.draft <= a < lay.confirm or a == lay.cancel:
                     return self._after_trade_step(s, viewer, entry, a, played)
         # the fixed board's edge slots: the same object while the board is (a new board is written into the
-        # buffer given as scratch, and the seat's vector is then written afresh)
+        # buffer given as scratch, and the seat's vector is then written afresh; a Seafarers board can change
+        # during a game, so this is checked even within one)
         slots = self._static(s, entry[0] if entry is not None else zeros(self.size))[1]
         region = (s.token_hex, s.node_owner, s.node_level, s.station, s.edge_owner, s.edge_ship)
+        # numbers only or copied lists: kept as they are (no snapshot needed)
         head = (s.phase, s.actor, s.turn)
-        middle = (s.turn_count, s.dice, s.bank, len(s.dev_deck), s.road_holder, s.army_holder, s.wardens_holder,
-                  s.free_roads)
+        middle = (s.turn_count, s.dice, s.bank[:], len(s.dev_deck), s.road_holder, s.army_holder,
+                  s.wardens_holder, s.free_roads)
         offer = (s.phase, s.turn, s.give, s.ask, s.responders, s.acceptors) if s.offer_pending else None
-        left = (s.declined, s.fire_left)
-        own = (s.hands[viewer], s.dev_hand[viewer], s.dev_new[viewer], s.total_vp(viewer))
+        left = (s.declined[:], s.fire_left[:])
+        own = (s.hands[viewer][:], s.dev_hand[viewer][:], s.dev_new[viewer][:], s.total_vp(viewer))
         sea = (s.pirate_hex, s.ships_left, s.isles, s.gold_left) if self.sea else None
         if entry is None or entry[1] is not slots:
             vec = zeros(self.size)
             self.write_state(s, viewer, vec)
-            kept[viewer] = [vec, slots, snapshot(region), snapshot(head), snapshot(middle),
+            kept[viewer] = [vec, slots, snapshot(region), head, middle,
                             None if offer is None else snapshot(offer),
-                            snapshot(left), snapshot(own), self._seat_blocks(s, viewer),
+                            left, own, self._seat_blocks(s, viewer),
                             None if sea is None else snapshot(sea), history, len(history)]
             return vec
         vec = entry[0]
@@ -403,19 +405,19 @@ class CatanEncoder(ObservationEncoder):
             entry[2] = snapshot(region)
         if entry[3] != head:
             put_block(vec, o["phase"], self._head(s, viewer))
-            entry[3] = snapshot(head)
+            entry[3] = head
         if entry[4] != middle:
             put_block(vec, o["turn_number"], self._middle(s, viewer))
-            entry[4] = snapshot(middle)
+            entry[4] = middle
         if entry[5] != offer:
             put_block(vec, o["offer"], self._no_offer if offer is None else self._offer_block(s, viewer))
             entry[5] = None if offer is None else snapshot(offer)
         if entry[6] != left:
             put_block(vec, o["declined_all_offers"], self._trade_left(s, viewer))
-            entry[6] = snapshot(left)
+            entry[6] = left
         if entry[7] != own:
             put_block(vec, o["my_hand"], self._own_block(s, viewer))
-            entry[7] = snapshot(own)
+            entry[7] = own
         seats = self._seat_blocks(s, viewer)
         if seats is not entry[8]:
             put_block(vec, o["seat[0].cards"], seats)
