@@ -358,7 +358,12 @@ class CatanEncoder(ObservationEncoder):
     def kept_state(self, state: "CatanState", viewer: int, zeros: Any) -> Any:
         """The kept path (see :meth:`ObservationEncoder.kept_state`): per seat, the vector and, for each block of
         fields, the state's values it was written from; a block is rewritten only when they differ. A decision
-        mostly changes one or two blocks (a trade draft changes the offer only)."""
+        mostly changes one or two blocks (a trade draft changes the offer only). In the same game, nothing played
+        since the seat's last observation, or one trade step, is answered without the other blocks' comparisons
+        (the state's own history list): this relies on every change to a state being an action it records, as
+        the environments' own observation cache does (``len(state.history)``). A trade step (a confirmed trade
+        excepted) changes only the turn, offer and trade-leftover blocks; a draft step, the most common random
+        decision, only the offer's card counts."""
         s = state
         kept: dict[int, list] = self.__dict__.setdefault("_kept", {})
         entry = kept.get(viewer)
