@@ -381,9 +381,12 @@ class CatanEncoder(ObservationEncoder):
                 if lay.draft <= a < lay.confirm or a == lay.cancel:
                     return self._after_trade_step(s, viewer, entry, a, played)
         # the fixed board's edge slots: the same object while the board is (a new board is written into the
-        # buffer given as scratch, and the seat's vector is then written afresh; a Seafarers board can change
-        # during a game, so this is checked even within one)
-        slots = self._static(s, entry[0] if entry is not None else zeros(self.size))[1]
+        # buffer given as scratch, and the seat's vector is then written afresh); a base board stays the same
+        # within a game, a Seafarers board can change during one, so it is checked again
+        if entry is not None and entry[10] is history and not self.sea:
+            slots = entry[1]
+        else:
+            slots = self._static(s, entry[0] if entry is not None else zeros(self.size))[1]
         region = (s.token_hex, s.node_owner, s.node_level, s.station, s.edge_owner, s.edge_ship)
         # numbers only or copied lists: kept as they are (no snapshot needed)
         head = (s.phase, s.actor, s.turn)
