@@ -358,28 +358,51 @@ class CatanEncoder(ObservationEncoder):
     def kept_state(self, state: "CatanState", viewer: int, zeros: Any) -> Any:
         """The kept path (see :meth:`ObservationEncoder.kept_state`): per seat, the vector and, for each block of
         fields, the state's values it was written from; a block is rewritten only when they differ. A decision
-        mostly changes one or two blocks (a trade draft changes the offer only)."""
+        mostly changes one or two blocks (a trade draft changes the offer only). In the same game, nothing played
+        since the seat's last observation, or one trade step, is answered without the other blocks' comparisons
+        (the state's own history list): this relies on every change to a state being an action it records, as
+        the environments' own observation cache does (``len(state.history)``). A trade step (a confirmed trade
+        excepted) changes only the turn, offer and trade-leftover blocks; a draft step, the most common random
+        decision, only the offer's card counts."""
         s = state
         kept: dict[int, list] = self.__dict__.setdefault("_kept", {})
         entry = kept.get(viewer)
+        history = s.history
+        if entry is not None and entry[10] is history:
+            # The same game (its own history list; every change to a state is an action it records): nothing
+            # played since, or one trade step, which changes only the turn, offer and trade-leftover blocks
+            # (see ``CatanState._trade_action``: a confirmed trade, which moves cards, is excluded).
+            played = len(history)
+            if played == entry[11]:
+                return entry[0]
+            if played == entry[11] + 1:
+                a = history[-1]
+                lay = s.lay
+                if lay.draft <= a < lay.confirm or a == lay.cancel:
+                    return self._after_trade_step(s, viewer, entry, a, played)
         # the fixed board's edge slots: the same object while the board is (a new board is written into the
-        # buffer given as scratch, and the seat's vector is then written afresh)
-        slots = self._static(s, entry[0] if entry is not None else zeros(self.size))[1]
+        # buffer given as scratch, and the seat's vector is then written afresh); a base board stays the same
+        # within a game, a Seafarers board can change during one, so it is checked again
+        if entry is not None and entry[10] is history and not self.sea:
+            slots = entry[1]
+        else:
+            slots = self._static(s, entry[0] if entry is not None else zeros(self.size))[1]
         region = (s.token_hex, s.node_owner, s.node_level, s.station, s.edge_owner, s.edge_ship)
+        # numbers only or copied lists: kept as they are (no snapshot needed)
         head = (s.phase, s.actor, s.turn)
-        middle = (s.turn_count, s.dice, s.bank, len(s.dev_deck), s.road_holder, s.army_holder, s.wardens_holder,
-                  s.free_roads)
+        middle = (s.turn_count, s.dice, s.bank[:], len(s.dev_deck), s.road_holder, s.army_holder,
+                  s.wardens_holder, s.free_roads)
         offer = (s.phase, s.turn, s.give, s.ask, s.responders, s.acceptors) if s.offer_pending else None
-        left = (s.declined, s.fire_left)
-        own = (s.hands[viewer], s.dev_hand[viewer], s.dev_new[viewer], s.total_vp(viewer))
+        left = (s.declined[:], s.fire_left[:])
+        own = (s.hands[viewer][:], s.dev_hand[viewer][:], s.dev_new[viewer][:], s.total_vp(viewer))
         sea = (s.pirate_hex, s.ships_left, s.isles, s.gold_left) if self.sea else None
         if entry is None or entry[1] is not slots:
             vec = zeros(self.size)
             self.write_state(s, viewer, vec)
-            kept[viewer] = [vec, slots, snapshot(region), snapshot(head), snapshot(middle),
+            kept[viewer] = [vec, slots, snapshot(region), head, middle,
                             None if offer is None else snapshot(offer),
-                            snapshot(left), snapshot(own), self._seat_blocks(s, viewer),
-                            None if sea is None else snapshot(sea)]
+                            left, own, self._seat_blocks(s, viewer),
+                            None if sea is None else snapshot(sea), history, len(history)]
             return vec
         vec = entry[0]
         o = self.offsets()
@@ -390,19 +413,19 @@ class CatanEncoder(ObservationEncoder):
             entry[2] = snapshot(region)
         if entry[3] != head:
             put_block(vec, o["phase"], self._head(s, viewer))
-            entry[3] = snapshot(head)
+            entry[3] = head
         if entry[4] != middle:
             put_block(vec, o["turn_number"], self._middle(s, viewer))
-            entry[4] = snapshot(middle)
+            entry[4] = middle
         if entry[5] != offer:
             put_block(vec, o["offer"], self._no_offer if offer is None else self._offer_block(s, viewer))
             entry[5] = None if offer is None else snapshot(offer)
         if entry[6] != left:
             put_block(vec, o["declined_all_offers"], self._trade_left(s, viewer))
-            entry[6] = snapshot(left)
+            entry[6] = left
         if entry[7] != own:
             put_block(vec, o["my_hand"], self._own_block(s, viewer))
-            entry[7] = snapshot(own)
+            entry[7] = own
         seats = self._seat_blocks(s, viewer)
         if seats is not entry[8]:
             put_block(vec, o["seat[0].cards"], seats)
@@ -410,6 +433,39 @@ class CatanEncoder(ObservationEncoder):
         if sea is not None and (region_changed or entry[9] != sea):
             put_block(vec, o["edge.ship"], self._sea_block(s, viewer, self._board_region(s, viewer, vec)[1]))
             entry[9] = snapshot(sea)
+        entry[10] = history
+        entry[11] = len(history)
+        return vec
+
+    def _after_trade_step(self, s: "CatanState", viewer: int, entry: list, a: int, played: int) -> Any:
+        """Seat ``viewer``'s kept vector after one trade step (``a``): only the turn, offer and trade-leftover
+        blocks can have changed. A draft step (the most common random decision: an offer composed card by card)
+        changes one card count of the offer and nothing else, so only the offer's cards are rewritten (the
+        drafter alone sees them) and the offer's kept values updated in place."""
+        vec = entry[0]
+        offer_kept = entry[5]
+        o = self.offsets()
+        if offer_kept is not None and s.lay.give_add <= a < s.lay.propose and s.phase == TRADE_DRAFT:
+            give, ask = s.give, s.ask
+            offer_kept[2][:] = give
+            offer_kept[3][:] = ask
+            if viewer == s.turn:
+                put_block(vec, o["offer"] + 1 + len(OFFER_STAGES), [*map(QUARTER, give), *map(QUARTER, ask)])
+            entry[11] = played
+            return vec
+        head = (s.phase, s.actor, s.turn)
+        if entry[3] != head:
+            put_block(vec, o["phase"], self._head(s, viewer))
+            entry[3] = snapshot(head)
+        offer = (s.phase, s.turn, s.give, s.ask, s.responders, s.acceptors) if s.offer_pending else None
+        if offer_kept != offer:
+            put_block(vec, o["offer"], self._no_offer if offer is None else self._offer_block(s, viewer))
+            entry[5] = None if offer is None else snapshot(offer)
+        left = (s.declined, s.fire_left)
+        if entry[6] != left:
+            put_block(vec, o["declined_all_offers"], self._trade_left(s, viewer))
+            entry[6] = snapshot(left)
+        entry[11] = played
         return vec
 
     def _head(self, s: "CatanState", viewer: int) -> list[float]:
@@ -493,30 +549,35 @@ class CatanEncoder(ObservationEncoder):
                 float(vp) / 10 if vp else 0.0]
 
     def _seat_blocks(self, s: "CatanState", viewer: int) -> list[float]:
-        """Every seat's block (:data:`PER_SEAT`), the viewer first. Kept per viewer with the state's values it
-        came from (compared by value, in C) and rebuilt only when one of them changed: most decisions (a trade
-        being drafted, a robber moved) change no seat's cards, pieces or points."""
+        """Every seat's block (:data:`PER_SEAT`), the viewer first. The numbers are the same for every viewer
+        (only their order turns), so they are kept once per seat with the state's values they came from
+        (compared by value, in C) and rebuilt only when one of them changed: most decisions (a trade being
+        drafted, a robber moved) change no seat's cards, pieces or points. Each viewer's order is kept as one
+        list until then (the same object while the numbers hold, which the kept path checks)."""
         hands, dev_hand, rates, stations_left, isles = s.hands, s.dev_hand, s.rates, s.stations_left, s.isles
         key = (hands, dev_hand, s.build_vp, s.road_holder, s.army_holder, s.wardens_holder, isles, s.roads_left,
                s.settlements_left, s.cities_left, stations_left, s.firestorm, s.road_len, s.army, rates,
                s.discard_left)
-        cache: dict[int, tuple] = self.__dict__.setdefault("_seat_cache", {})
-        hit = cache.get(viewer)
-        if hit is not None and hit[0] == key:
-            return hit[1]
-        n = self.num_players
-        stations = PIECES.fire_stations
-        seats: list[float] = []
-        for k in range(n):
-            p = (viewer + k) % n
-            left = stations_left[p]
-            seats += (sum(hands[p]) / 10, sum(dev_hand[p]) / 5, s.public_vp(p) / 10, s.roads_left[p] / 15,
-                      s.settlements_left[p] / 5, s.cities_left[p] / 4, left / 5,
-                      ((stations - left) if s.firestorm else 0) / 5, s.road_len[p] / 15, s.army[p] / 5,
-                      *map(QUARTER, rates[p]), float(s.discard_left[p]) / 10)
-        copy = list.copy
-        cache[viewer] = ((list(map(copy, hands)), list(map(copy, dev_hand)), s.build_vp[:], s.road_holder,
-                          s.army_holder, s.wardens_holder, list(map(copy, isles)), s.roads_left[:],
-                          s.settlements_left[:], s.cities_left[:], stations_left[:], s.firestorm, s.road_len[:],
-                          s.army[:], list(map(copy, rates)), s.discard_left[:]), seats)
-        return seats
+        shared = self.__dict__.get("_seat_shared")
+        if shared is None or shared[0] != key:
+            n = self.num_players
+            stations = PIECES.fire_stations
+            per: list[list[float]] = []
+            for p in range(n):
+                left = stations_left[p]
+                per.append([sum(hands[p]) / 10, sum(dev_hand[p]) / 5, s.public_vp(p) / 10, s.roads_left[p] / 15,
+                            s.settlements_left[p] / 5, s.cities_left[p] / 4, left / 5,
+                            ((stations - left) if s.firestorm else 0) / 5, s.road_len[p] / 15, s.army[p] / 5,
+                            *map(QUARTER, rates[p]), float(s.discard_left[p]) / 10])
+            copy = list.copy
+            shared = self._seat_shared = (
+                (list(map(copy, hands)), list(map(copy, dev_hand)), s.build_vp[:], s.road_holder, s.army_holder,
+                 s.wardens_holder, list(map(copy, isles)), s.roads_left[:], s.settlements_left[:],
+                 s.cities_left[:], stations_left[:], s.firestorm, s.road_len[:], s.army[:], list(map(copy, rates)),
+                 s.discard_left[:]), per, {})
+        flats: dict[int, list[float]] = shared[2]
+        flat = flats.get(viewer)
+        if flat is None:
+            per = shared[1]
+            flat = flats[viewer] = [x for block in (*per[viewer:], *per[:viewer]) for x in block]
+        return flat
