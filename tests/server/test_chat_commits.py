@@ -89,6 +89,34 @@ def test_a_taken_turn_in_the_batch_does_not_lose_the_messages_with_it(db_url: st
     storage.dispose()
 
 
+def test_each_games_writes_commit_in_the_order_queued_with_several_writers(db_url: str) -> None:
+    """PostgreSQL commits with several writer threads side by side: a game's messages keep the order they were
+    sent in (their numbers too) and its last clock row queued is the one stored, however the batches fall."""
+    storage = Storage(db_url)
+    committer = GroupCommitter(storage, writers=4)
+    games = _games(storage, 3)
+
+    async def play() -> list[object]:
+        calls = []
+        for k in range(30):
+            g = games[k % 3]
+            calls.append(committer.append_chat((g, 0, "Alice", f"line {k}", 0, 100)))
+            calls.append(committer.append_clock(g, {"mode": "turn", "seconds": 60, "increment": 0,
+                                                    "remaining": [60.0], "running": 0, "started": float(k),
+                                                    "deadline": 1000.0 + k}))
+        return await asyncio.gather(*calls)
+
+    for _ in range(5):  # batches fall differently from one round to the next
+        asyncio.run(play())
+    committer.close()
+    for i, g in enumerate(games):
+        texts = [r.text for r in load_chat(storage, g)]
+        assert texts == [f"line {k}" for k in range(i, 30, 3)] * 5
+        assert [r.n for r in load_chat(storage, g)] == list(range(1, 51))
+        assert storage.load_clock(g)["deadline"] == 1000.0 + max(range(i, 30, 3))
+    storage.dispose()
+
+
 def hold_writer(storage, when):  # type: ignore[no-untyped-def]
     """Make the database writer wait inside its transaction for each batch whose extra rows satisfy ``when``:
     returns (``inside``, set once it waits; ``release``, to set to let it store). Undo with

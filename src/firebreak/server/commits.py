@@ -19,7 +19,9 @@ with chat on). A message is acknowledged, like an action, only once its batch is
 
 On PostgreSQL a commit waits for the disk (and on a busy machine for the database's processes to be scheduled),
 so :data:`POSTGRES_WRITERS` threads commit batches side by side: the next batch does not wait for the one in
-flight, and PostgreSQL flushes them together.
+flight, and PostgreSQL flushes them together. Each game belongs to one writer (by its id), so everything of one
+game (its runs, its messages, its clock rows) commits in the order it was queued: two messages sent quickly keep
+their order and numbers, and an older clock row never lands after a newer one.
 
 The writer is a thread: a commit can wait for the network and the disk, or for a lock another program holds
 on the database (up to :data:`~.storage.LOCK_TIMEOUT` per try, :data:`ATTEMPTS` tries), and the event loop must
@@ -76,7 +78,8 @@ class GroupCommitter:
         self.actions = 0
         self.chats = 0  # messages stored
         self._cv = threading.Condition()
-        self._pending: list[Entry] = []
+        self._pending: list[Entry] = []  # inline: what the next loop iteration commits
+        self._queues: list[list[Entry]] = [[] for _ in range(max(1, self.writers))]  # one per writer thread
         self._threads: list[threading.Thread] = []
         self._closed = False
 
@@ -112,13 +115,14 @@ class GroupCommitter:
         with self._cv:
             if self._closed:
                 raise RuntimeError("the server is shutting down; nothing more is stored")
-            self._pending.append((run, extra, loop, fut))
+            game_id = run[0][0] if run else extra[1][0]  # type: ignore[index]
+            self._queues[hash(game_id) % len(self._queues)].append((run, extra, loop, fut))
             if not self._threads:
-                for k in range(self.writers):
-                    self._threads.append(threading.Thread(target=self._run, name=f"firebreak-commits-{k}",
-                                                          daemon=True))
+                for k in range(len(self._queues)):
+                    self._threads.append(threading.Thread(target=self._run, args=(self._queues[k],),
+                                                          name=f"firebreak-commits-{k}", daemon=True))
                     self._threads[-1].start()
-            self._cv.notify()
+            self._cv.notify_all()
         return await fut
 
     @property
@@ -182,15 +186,16 @@ class GroupCommitter:
             out.append((fut, next((r for r in mine if r is not None), None), None))
         return out
 
-    def _run(self) -> None:
+    def _run(self, pending: list[Entry]) -> None:
+        """One writer: commits the batches of the games that queue to ``pending``, oldest first."""
         while True:
             with self._cv:
-                while not self._pending and not self._closed:
+                while not pending and not self._closed:
                     self._cv.wait()
-                if not self._pending:
+                if not pending:
                     return
-                batch = self._pending[: self.max_batch]
-                del self._pending[: self.max_batch]
+                batch = pending[: self.max_batch]
+                del pending[: self.max_batch]
             by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future, Any, Any]]] = {}
             for (_, _, loop, _), settled in zip(batch, self._store(batch)):
                 by_loop.setdefault(loop, []).append(settled)
