@@ -26,6 +26,17 @@ def test_catalog_lists_every_registered_game_its_options_and_the_bots(client: Te
     assert {b["name"] for b in cat["bots"]} == {t.name for t in known_agents()}
 
 
+def test_catalog_names_every_option_in_words_a_player_reads(client: TestClient) -> None:
+    """The lobby labels options with their titles: words with capitals and spaces, never the key with underscores
+    (Catan's ``new_shores_vp`` reads "Victory points to win on Seafarers")."""
+    for game in client.get("/api/catalog").json()["games"]:
+        for option in game["options"]:
+            title = option["title"]
+            assert title and "_" not in title and title[0].isupper() and title != option["name"], (game["name"], title)
+    catan = next(g for g in client.get("/api/catalog").json()["games"] if g["name"] == "catan")
+    assert {o["name"]: o["title"] for o in catan["options"]}["new_shores_vp"] == "Victory points to win on Seafarers"
+
+
 def test_catalog_says_which_choices_some_player_counts_and_boards_lack(client: TestClient) -> None:
     """The lobby greys out Catan's beginner layout for 5-6 players on the base board from this declaration, the
     same one that refuses such a game; Seafarers' one fixed deal stays offered for every count."""
@@ -54,7 +65,7 @@ def test_create_gives_secret_links_to_human_seats_only_and_stores_them_hashed(cl
     g = create(client, ["human", "random", "human"])
     toks = tokens(g)
     assert set(toks) == {0, 2}
-    assert g["seats"][1] == {"seat": 1, "kind": "bot", "bot": "random"}
+    assert g["seats"][1] == {"seat": 1, "name": "Yellow (P1)", "kind": "bot", "bot": "random"}
     assert g["seats"][0]["url"] == f"/play/{g['id']}#seat=0&token={toks[0]}"
     seats = client.app.state.storage.load_seats(g["id"])
     assert [s.token_hash for s in seats] == [hash_token(toks[0]), None, hash_token(toks[2])]

@@ -155,6 +155,10 @@ def test_two_players_and_two_bots_play_great_fire_to_the_end_in_chromium(server:
         link0 = alice.input_value("[data-seat-link='0']")
         link1 = alice.input_value("[data-seat-link='1']")
         assert "#seat=0&token=" in link0 and "#seat=1&token=" in link1 and link0 != link1
+        # the links are headed by the names the game itself uses ("Green (P0)"), as the seats were ("Seat P0")
+        assert alice.locator("label[for='seat-1']").inner_text() == "Seat P1"
+        heads = alice.locator("#links th").all_inner_texts()
+        assert heads[:2] and all(h.endswith(f"(P{k})") and h.split(" (")[0].isalpha() for k, h in enumerate(heads))
         game_id = link0.split("/play/")[1].split("#")[0]
 
         alice.goto(link0)

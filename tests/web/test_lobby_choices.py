@@ -48,6 +48,8 @@ def test_the_catan_lobby_offers_the_beginner_layout_only_where_the_board_has_one
         page.wait_for_selector("#game option[value='catan']", state="attached")
         page.select_option("#game", "catan")
         players(4)
+        assert page.locator("label[for='opt-player_trades']").inner_text() == "Trades between players"
+        assert page.locator("label[for='opt-new_shores_vp']").inner_text() == "Victory points to win on Seafarers"
         assert offered() and note() == ""
         page.select_option("#opt-layout", "beginner")
 

@@ -149,7 +149,8 @@ class ChoiceLimit:
 class OptionSpec:
     """One game option (a rule variant or setting), with its type, default and help text.
 
-    ``minimum``/``maximum`` bound a whole-number option (inclusive; ``None``: unbounded on that side), so a value
+    ``title`` is what a player reads (a lobby's label: "Trades between players"); ``name`` is the key that
+    saves, the command line and the API use. ``minimum``/``maximum`` bound a whole-number option (inclusive; ``None``: unbounded on that side), so a value
     the rules cannot use is refused with a clear message before any game is built with it. ``unavailable``
     lists the :class:`ChoiceLimit` s of an option with ``choices``: choices that exist only for some player
     counts or with some other options (Catan's beginner layout is printed for the 3-4 player board only).
@@ -163,6 +164,12 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     unavailable: tuple[ChoiceLimit, ...] = ()
+    title: str = ""
+
+    @property
+    def label(self) -> str:
+        """The option's name in words for a player (a lobby's label): its ``title``, or its name spelt out."""
+        return self.title or self.name.replace("_", " ").capitalize()
 
     def available(self, num_players: int, options: Mapping[str, Any]) -> tuple[Any, ...]:
         """The choices a game of ``num_players`` with these (resolved) options may use, in declared order."""

@@ -297,7 +297,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
                 "name": spec.name, "title": spec.title, "description": spec.description,
                 "min_players": spec.min_players, "max_players": spec.max_players,
                 "default_players": spec.default_players, "has_svg": bool(spec.extra.get("svg")),
-                "options": [{"name": o.name, "type": o.type.__name__, "default": o.default, "help": o.help,
+                "options": [{"name": o.name, "title": o.label, "type": o.type.__name__, "default": o.default, "help": o.help,
                              "choices": list(o.choices) if o.choices is not None else None,
                              "minimum": o.minimum, "maximum": o.maximum,
                              "unavailable": [limit.to_json() for limit in o.unavailable]} for o in spec.options],
@@ -332,7 +332,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
         limiter.created_game(client, live.id)
         seats = []
         for s in live.seats:
-            entry: dict[str, Any] = {"seat": s.seat, "kind": s.kind, "bot": s.bot}
+            entry: dict[str, Any] = {"seat": s.seat, "name": live.state.player_name(s.seat), "kind": s.kind,
+                                     "bot": s.bot}
             if s.seat in open_seats:  # anyone may take it from the lobby: no link handed out
                 entry["open"] = True
             if s.seat in tokens:

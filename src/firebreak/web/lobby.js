@@ -34,7 +34,7 @@ function drawOptions() {
     input.addEventListener("change", () => { input.dataset.wanted = input.value; syncChoices(); });
     const note = (o.unavailable || []).length
       ? [FB.el("span", { class: "limit-note", id: `${id}-limits`, "data-limit-note": o.name, role: "status" })] : [];
-    box.append(FB.el("label", { for: id, text: words(o.name) }),
+    box.append(FB.el("label", { for: id, text: o.title || words(o.name) }),
       FB.el("span", {}, input, " ", FB.el("span", { class: "muted", text: o.help }), ...note));
   }
   syncChoices();
@@ -107,10 +107,10 @@ function drawSeats() {
     const sync = () => { const l = levelOf(sel.value); about.textContent = l ? l.description : ""; };
     sel.addEventListener("change", sync);
     sync();
-    box.append(FB.el("label", { for: `seat-${i}`, text: `Player ${i + 1}` }), FB.el("span", {}, sel, " ", about));
+    box.append(FB.el("label", { for: `seat-${i}`, text: `Seat P${i}` }), FB.el("span", {}, sel, " ", about));
     const spec = FB.el("input", { id: `seat-${i}-spec`, "data-spec": i, type: "text", size: 24, value: oldSpecs[i] || "",
       placeholder: "e.g. greedy:samples=2", autocomplete: "off" });
-    specs.append(FB.el("label", { for: `seat-${i}-spec`, text: `Player ${i + 1}'s bot spec` }), spec);
+    specs.append(FB.el("label", { for: `seat-${i}-spec`, text: `Seat P${i}: bot spec` }), spec);
   }
 }
 
@@ -143,18 +143,18 @@ function showLinks(g) {
   let first = true;
   for (const s of g.seats) {
     if (s.open) {
-      table.append(FB.el("tr", {}, FB.el("th", { text: `Player ${s.seat + 1}` }),
+      table.append(FB.el("tr", {}, FB.el("th", { text: s.name }),
         FB.el("td", { colspan: 3, class: "muted", text: "Open seat: listed above for anyone to take." })));
       continue;
     }
     if (!s.url) continue;
     const url = location.origin + s.url;
-    const input = FB.el("input", { readonly: true, value: url, "aria-label": `Link for player ${s.seat + 1}`, "data-seat-link": s.seat });
+    const input = FB.el("input", { readonly: true, value: url, "aria-label": `Link for ${s.name}`, "data-seat-link": s.seat });
     const copy = FB.el("button", { type: "button", class: "secondary", text: "Copy",
       onclick: () => { input.select(); if (navigator.clipboard) navigator.clipboard.writeText(url).catch(() => {}); } });
     const open = FB.el("a", { href: url, text: first ? "Open (this is you)" : "Open", "data-open-seat": s.seat });
     first = false;
-    table.append(FB.el("tr", {}, FB.el("th", { text: `Player ${s.seat + 1}` }), FB.el("td", {}, input), FB.el("td", {}, copy), FB.el("td", {}, open)));
+    table.append(FB.el("tr", {}, FB.el("th", { text: s.name }), FB.el("td", {}, input), FB.el("td", {}, copy), FB.el("td", {}, open)));
   }
   box.append(table, FB.el("p", {}, "Spectators: ", FB.el("a", { href: g.spectator_url, text: location.origin + g.spectator_url })));
   $("created").hidden = false;

@@ -27,28 +27,30 @@ SPEC = register(GameSpec(
         OptionSpec("mode", str, "firestorm",
                    "firestorm: the Fire Stations variant (no robber, development cards or Largest Army); "
                    "classic: the published base rules (robber, development cards, Largest Army)",
-                   choices=("firestorm", "classic")),
+                   choices=("firestorm", "classic"), title="Rules"),
         OptionSpec("board", str, "base",
                    "base: the base game's island (the 5-6 extension board for 5-6 players); seafarers: Seafarers' "
                    "Heading for New Shores (main island, small islands, gold fields, ships)",
-                   choices=("base", "seafarers")),
+                   choices=("base", "seafarers"), title="Board"),
         OptionSpec("new_shores_vp", int, 14,
                    "victory points needed to win on the Seafarers board (the rule sheets say 14, some editions 13)",
-                   choices=(13, 14)),
+                   choices=(13, 14), title="Victory points to win on Seafarers"),
         OptionSpec("layout", str, "random", "beginner: a fixed starting layout (the rulebook's on the base "
                    "board for 3-4 players, one fixed deal on Seafarers; the 5-6 extension has no beginner layout); "
                    "random: shuffled terrain, numbers and harbours with no 6 and 8 side by side",
-                   choices=("beginner", "random"),
+                   choices=("beginner", "random"), title="Starting layout",
                    unavailable=(ChoiceLimit("beginner", NO_BEGINNER_56, players=(5, 6), when={"board": ("base",)}),)),
         OptionSpec("firestorm_discard", bool, True,
-                   "on a 7 in firestorm mode, players holding more than 7 cards still discard half"),
+                   "on a 7 in firestorm mode, players holding more than 7 cards still discard half",
+                   title="Discard half on a 7 (firestorm rules)"),
         OptionSpec("player_trades", bool, True,
-                   "allow trade offers between players (any cards for any other cards)"),
+                   "allow trade offers between players (any cards for any other cards)",
+                   title="Trades between players"),
         OptionSpec("offers_per_turn", int, 3, "how many trade offers a player may draft in one turn (a discarded draft counts)",
-                   minimum=0, maximum=20),
+                   minimum=0, maximum=20, title="Trade offers a turn"),
         OptionSpec("turn_limit", int, 1000,
                    "end the game after this many turns, drawn among the players with most points (0 = no limit)",
-                   minimum=0, maximum=100_000),
+                   minimum=0, maximum=100_000, title="Turn limit"),
     ),
     description="The Catan base game with the Fire Stations variant: a 7 sends the firestorm across a hex and "
                 "along the roads (and ships, on the Seafarers board); fire stations secure settlements and cities; "

@@ -21,8 +21,10 @@ SPEC = register(GameSpec(
     default_players=4,
     state_class=GreatFireState,
     options=(
-        OptionSpec("hidden_colours", bool, False, "Optional rule A: colours dealt face down, pawns drawn at random"),
-        OptionSpec("more_destruction", bool, False, "Optional rule B: two more rounds after the last intensify"),
+        OptionSpec("hidden_colours", bool, False, "Optional rule A: colours dealt face down, pawns drawn at random",
+                   title="Hidden colours"),
+        OptionSpec("more_destruction", bool, False, "Optional rule B: two more rounds after the last intensify",
+                   title="More destruction"),
     ),
     description="Landowners steer the fire, the trained bands and demolitions to save their own houses.",
     render=render_view,
