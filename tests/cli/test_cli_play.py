@@ -211,6 +211,8 @@ def test_a_choice_the_player_count_rules_out_is_listed_and_refused_in_words():
     option, and asking for it with 5 players stops before the game with the reason and what to choose."""
     listing = run(["games"])
     assert "(one of beginner, random; beginner not for 5-6 players with --board base)" in listing.stdout
+    assert "(one of 13, 14; only with --board seafarers)" in listing.stdout
+    assert "(0 to 20; only with --player-trades)" in listing.stdout
     result = run(["play", "catan", "--players", "5", "--layout", "beginner"], input="")
     assert result.exit_code == 2
     assert result.stderr.strip() == ("error: the 5-6 player extension has no beginner layout (its rules lay the "

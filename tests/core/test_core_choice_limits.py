@@ -68,3 +68,18 @@ def test_the_limit_says_why_and_serialises_for_the_catalog():
 def test_a_limit_naming_a_choice_or_option_that_does_not_exist_is_a_mistake_in_the_spec(limit, message):
     with pytest.raises(ValueError, match=message):
         spec(BOARD, OptionSpec("setup", str, "fixed", "the set-up", choices=("fixed", "shuffled"), unavailable=(limit,)))
+
+
+def test_an_option_that_matters_only_with_another_says_so_and_a_spec_naming_no_option_is_refused():
+    """Catan's Seafarers target changes nothing on the base board: ``matters`` tells front ends to hide it."""
+    target = OptionSpec("target", int, 14, "points to win on the big board", choices=(13, 14),
+                        only_when={"board": ("big",)}, title="Points to win on the big board")
+    assert target.only_when == (("board", ("big",)),)
+    assert target.matters({"board": "big"}) and not target.matters({"board": "small"})
+    assert BOARD.matters({"board": "small"})  # an option with no condition always matters
+    assert spec(BOARD, target).resolve_options(3, {"board": "small", "target": 13})["target"] == 13  # kept, unused
+    assert (target.label, BOARD.label) == ("Points to win on the big board", "Board")
+    with pytest.raises(ValueError, match="not another option"):
+        spec(target)
+    with pytest.raises(ValueError, match="cannot take"):
+        spec(BOARD, OptionSpec("t", int, 1, "t", only_when={"board": ("huge",)}))

@@ -86,4 +86,4 @@ def test_the_bounds_are_shown_where_options_are_listed() -> None:
 
     line = describe_option(get_game("catan").option("offers_per_turn"))
     assert line == ("--offers-per-turn <int>: how many trade offers a player may draft in one turn (a discarded "
-                    "draft counts) (0 to 20) [default: 3]")
+                    "draft counts) (0 to 20; only with --player-trades) [default: 3]")

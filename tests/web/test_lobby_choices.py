@@ -49,7 +49,12 @@ def test_the_catan_lobby_offers_the_beginner_layout_only_where_the_board_has_one
         page.select_option("#game", "catan")
         players(4)
         assert page.locator("label[for='opt-player_trades']").inner_text() == "Trades between players"
-        assert page.locator("label[for='opt-new_shores_vp']").inner_text() == "Victory points to win on Seafarers"
+        vp_row = page.locator("label[for='opt-new_shores_vp']")
+        assert not vp_row.is_visible()  # the Seafarers target changes nothing on the base board: hidden
+        page.select_option("#opt-board", "seafarers")
+        assert vp_row.inner_text() == "Victory points to win on Seafarers" and page.is_visible("#opt-new_shores_vp")
+        page.select_option("#opt-board", "base")
+        assert not vp_row.is_visible()
         assert offered() and note() == ""
         page.select_option("#opt-layout", "beginner")
 

@@ -31,7 +31,19 @@ def describe_option(option: OptionSpec) -> str:
     limits = "; ".join(limit_text(limit) for limit in option.unavailable)
     if limits:
         choices = f"{choices[:-1]}; {limits})" if choices.endswith(")") else f"{choices} ({limits})"
+    needs = [_needs_text(name, values) for name, values in option.only_when]
+    if needs:
+        only = f"only with {join_words(needs)}"
+        choices = f"{choices[:-1]}; {only})" if choices.endswith(")") else f"{choices} ({only})"
     return f"{form}: {option.help}{choices} [default: {option.default}]"
+
+
+def _needs_text(name: str, values: tuple[Any, ...]) -> str:
+    """Another option's values as typed: "--board seafarers", "--player-trades" (a yes-or-no one by its flag)."""
+    flag = name.replace("_", "-")
+    if all(isinstance(v, bool) for v in values):
+        return join_words([f"--{flag}" if v else f"--no-{flag}" for v in values], "or")
+    return f"--{flag} {join_words([str(v) for v in values], 'or')}"
 
 
 def limit_text(limit: ChoiceLimit) -> str:

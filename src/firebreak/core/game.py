@@ -149,6 +149,7 @@ class ChoiceLimit:
 class OptionSpec:
     """One game option (a rule variant or setting), with its type, default and help text.
 
+    ``only_when`` names the other options' values under which this one matters at all (see :meth:`matters`).
     ``title`` is what a player reads (a lobby's label: "Trades between players"); ``name`` is the key that
     saves, the command line and the API use. ``minimum``/``maximum`` bound a whole-number option (inclusive; ``None``: unbounded on that side), so a value
     the rules cannot use is refused with a clear message before any game is built with it. ``unavailable``
@@ -165,6 +166,17 @@ class OptionSpec:
     maximum: int | None = None
     unavailable: tuple[ChoiceLimit, ...] = ()
     title: str = ""
+    only_when: tuple[tuple[str, tuple[Any, ...]], ...] = ()
+
+    def __post_init__(self) -> None:
+        pairs = self.only_when.items() if isinstance(self.only_when, Mapping) else self.only_when
+        object.__setattr__(self, "only_when", tuple((name, tuple(values)) for name, values in pairs))
+
+    def matters(self, options: Mapping[str, Any]) -> bool:
+        """Whether the option changes anything in a game with these (resolved) options: every option named in
+        ``only_when`` has one of the values listed for it (Catan's Seafarers target needs the Seafarers board).
+        A front end hides an option that does not matter; a value given for it anyway is kept and unused."""
+        return all(options.get(name) in values for name, values in self.only_when)
 
     @property
     def label(self) -> str:
@@ -293,6 +305,13 @@ class GameSpec:
                     if allowed is not None and any(v not in allowed for v in values):
                         raise ValueError(f"{self.name}: the limit on {o.name}={limit.choice!r} names a value "
                                          f"{other!r} cannot take")
+            for other, values in o.only_when:
+                if other not in names or other == o.name:
+                    raise ValueError(f"{self.name}: option {o.name!r} matters only with {other!r}, which is not "
+                                     "another option of the game")
+                allowed = names[other].choices if names[other].type is not bool else (True, False)
+                if allowed is not None and any(v not in allowed for v in values):
+                    raise ValueError(f"{self.name}: option {o.name!r} matters only with a value {other!r} cannot take")
 
     def new_game(self, num_players: int | None = None, seed: int = 0, options: Mapping[str, Any] | None = None) -> "GameState":
         """A new game from a player count, options and seed (the same three always give the same game)."""

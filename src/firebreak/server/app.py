@@ -300,7 +300,9 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
                 "options": [{"name": o.name, "title": o.label, "type": o.type.__name__, "default": o.default, "help": o.help,
                              "choices": list(o.choices) if o.choices is not None else None,
                              "minimum": o.minimum, "maximum": o.maximum,
-                             "unavailable": [limit.to_json() for limit in o.unavailable]} for o in spec.options],
+                             "unavailable": [limit.to_json() for limit in o.unavailable],
+                             "only_when": {name: list(values) for name, values in o.only_when}}
+                            for o in spec.options],
             })
         bots = [{"name": t.name, "help": t.help, "params": {k: v.__name__ for k, v in t.params.items()}}
                 for t in known_agents()]

@@ -34,8 +34,8 @@ function drawOptions() {
     input.addEventListener("change", () => { input.dataset.wanted = input.value; syncChoices(); });
     const note = (o.unavailable || []).length
       ? [FB.el("span", { class: "limit-note", id: `${id}-limits`, "data-limit-note": o.name, role: "status" })] : [];
-    box.append(FB.el("label", { for: id, text: o.title || words(o.name) }),
-      FB.el("span", {}, input, " ", FB.el("span", { class: "muted", text: o.help }), ...note));
+    box.append(FB.el("label", { for: id, text: o.title || words(o.name), "data-row": o.name }),
+      FB.el("span", { "data-row": o.name }, input, " ", FB.el("span", { class: "muted", text: o.help }), ...note));
   }
   syncChoices();
   drawSeats();
@@ -84,6 +84,12 @@ function syncChoices() {
       if (pick !== undefined) sel.value = pick;
       $(`opt-${o.name}-limits`).textContent = reasons.map(sentence).join(" ");
     }
+  }
+  // An option that changes nothing with the others as they are (the Seafarers target on the base board) is hidden.
+  const options = readOptions();
+  for (const o of g.options) {
+    const matters = Object.entries(o.only_when || {}).every(([name, values]) => values.includes(options[name]));
+    for (const el of document.querySelectorAll(`[data-row="${o.name}"]`)) el.hidden = !matters;
   }
 }
 
