@@ -8,13 +8,18 @@ distinct event cards and ``R`` of distinct Crew cards over every add-on (so all 
 :meth:`BrigadeEncoder.write_state` is the fast path: the same vector read straight from the state (the recruit
 cards by name only for the seat that drew them, the decks by size only); the board's fixed part (firehouses,
 affiliations, values, tracks, Big Buildings) is written once per game and copied after that.
+:meth:`BrigadeEncoder.kept_state` is the kept path the learning environments use: a vector per seat in which a
+block of fields is rewritten only when the state's values it was written from changed (compared by value), and
+the board's cells, pieces and renown only where they differ (a move rewrites four numbers, not the board).
 """
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import ne
 from typing import TYPE_CHECKING, Any
 
-from firebreak.core.encoding import Field, ObservationEncoder, Writer, index_of
+from firebreak.core.encoding import Field, ObservationEncoder, Writer, index_of, put_block, snapshot
 
 from .data import AFFILIATIONS
 from .tables import N_POS, TRACK_NAMES, pos_name, tables
@@ -337,3 +342,227 @@ class BrigadeEncoder(ObservationEncoder):
                 out[base + 2] = float(scores[p]) / 20
             if s.bonus[p]:
                 out[base + 3] = float(s.bonus[p]) / 3
+
+    # --- the kept path ---------------------------------------------------------------------------------------
+    def kept_state(self, state: "BrigadeState", viewer: int, zeros: Any) -> Any:
+        """The kept path (see :meth:`ObservationEncoder.kept_state`): per seat, the vector and the state's values
+        each block was written from. The board's intensity, destroyed blocks, loyalty, renown and the pieces are
+        patched where they differ (a move or an extinguish changes a cell or two); the turn counters, the decks
+        and each seat's numbers are rewritten as blocks when their values changed. The fixed layout (the same
+        objects within a game, held here so they cannot be another game's) and the seat's first vector are
+        written by :meth:`write_state`."""
+        s = state
+        kept: dict[int, list] = self.__dict__.setdefault("_kept", {})
+        entry = kept.get(viewer)
+        # The fixed layout is made afresh for each new game (tuples built in setup) and shared by the game's
+        # copies; the entry holds it, so the same objects mean the same game (and the same options).
+        if entry is None or entry[1] is not s.st_aff or entry[11] is not s.firehouse:
+            vec = zeros(self.size)
+            self.write_state(s, viewer, vec)
+            kept[viewer] = [vec, s.st_aff, s.intensity[:], s.destroyed[:], s.loyal[:], s.renown[:], s.bpos[:],
+                            s.wpos[:], self._head_key(s), self._decks_key(s, viewer), self._seat_numbers(s),
+                            s.firehouse]
+            return vec
+        vec = entry[0]
+        n = self.num_players
+        (intensity_at, destroyed_at, loyal_at, renown_at, brigades_at, wagons_at, turn_at, decks_at, seats_at,
+         per_seat, own_brigade_at, own_wagon_at) = self._kept_layout()
+        intensity, destroyed, loyal, renown, bpos, wpos = s.intensity, s.destroyed, s.loyal, s.renown, s.bpos, s.wpos
+        old = entry[2]
+        if old != intensity:
+            for pos in compress(range(B), map(ne, intensity, old)):
+                vec[intensity_at + pos] = intensity[pos] * 0.25
+            entry[2] = intensity[:]
+        old = entry[3]
+        if old != destroyed:
+            for pos in compress(range(B), map(ne, destroyed, old)):
+                vec[destroyed_at + pos] = 1.0 if destroyed[pos] else 0.0
+            entry[3] = destroyed[:]
+        old = entry[4]
+        if old != loyal:
+            for pos in compress(range(B), map(ne, loyal, old)):
+                base = loyal_at + pos * n
+                vec[base:base + n] = [0.0] * n
+                p = loyal[pos]
+                if p >= 0:
+                    vec[base + (p - viewer) % n] = 1.0
+            entry[4] = loyal[:]
+        old = entry[5]
+        if old != renown:
+            for i in compress(range(len(renown)), map(ne, renown, old)):
+                pos, seat = divmod(i, 4)  # four slots per cell, one per seat
+                if seat < n:
+                    vec[renown_at + pos * n + (seat - viewer) % n] = renown[i] * 0.2
+            entry[5] = renown[:]
+        if entry[6] != bpos or entry[7] != wpos:
+            for old, now, cells, own in ((entry[6], bpos, brigades_at, own_brigade_at),
+                                         (entry[7], wpos, wagons_at, own_wagon_at)):
+                for p in compress(range(n), map(ne, now, old)):
+                    k = (p - viewer) % n
+                    vec[cells + old[p] * n + k] = 0.0
+                    vec[cells + now[p] * n + k] = 1.0
+                    vec[own + k * per_seat + old[p]] = 0.0
+                    vec[own + k * per_seat + now[p]] = 1.0
+            entry[6], entry[7] = bpos[:], wpos[:]
+        head = self._head_key(s)
+        if head != entry[8]:
+            put_block(vec, turn_at, self._head_block(head, viewer))
+            entry[8] = head
+        decks = self._decks_key(s, viewer)
+        if decks != entry[9]:
+            block = [0.0] * (seats_at - decks_at)
+            self._write_decks(s, viewer, block, decks_at)
+            put_block(vec, decks_at, block)
+            entry[9] = (decks[0], decks[1][:], *decks[2:4], decks[4][:],
+                        decks[5][:] if type(decks[5]) is list else decks[5], *decks[6:])
+        numbers = self._seat_numbers(s)
+        if numbers is not entry[10]:
+            lead = 2 * len(TRACK_NAMES) + A + 3 + 4
+            tail = seats_at + lead + 3 * B
+            per = numbers[1]
+            for k in range(n):
+                p = (viewer + k) % n
+                put_block(vec, seats_at + k * per_seat, per[p][:lead])
+                put_block(vec, tail + k * per_seat, per[p][lead:])
+            entry[10] = numbers
+        return vec
+
+    def _kept_layout(self) -> tuple[int, ...]:
+        """The offsets the kept path writes at, looked up once."""
+        table = self.__dict__.get("_kept_ats")
+        if table is None:
+            o = self.offsets()
+            seats_at = o["seat[0].tracks"]
+            table = self._kept_ats = (
+                o["cell.intensity"], o["cell.destroyed"], o["cell.loyal"], o["cell.renown"], o["cell.brigades"],
+                o["cell.wagons"], o["turn"], o["event_deck"], seats_at, (self.size - seats_at) // self.num_players,
+                o["seat[0].brigade_at"], o["seat[0].wagon_at"])
+        return table
+
+    @staticmethod
+    def _head_key(s: "BrigadeState") -> tuple:
+        """The values the turn fields (turn number to actions) are written from."""
+        return (s.turn_number, s.turn_player, s.current_player(), s.phase, s.used, s.actions_allowed())
+
+    def _head_block(self, head: tuple, viewer: int) -> list[float]:
+        """Turn number / 30, the active seat and the seat to act (relative one-hots), the phase, actions used and
+        allowed / 5: as :meth:`write_state` writes them."""
+        n = self.num_players
+        turn, active, to_act, phase, used, allowed = head
+        block = [0.0] * (1 + 2 * n + 4)
+        if turn:
+            block[0] = float(turn) / 30
+        if active is not None and active >= 0:
+            block[1 + (active - viewer) % n] = 1.0
+        if to_act >= 0:
+            block[1 + n + (to_act - viewer) % n] = 1.0
+        block[1 + 2 * n + (0 if phase == 0 else 1)] = 1.0
+        if used:
+            block[3 + 2 * n] = float(used) / 5
+        if allowed:
+            block[4 + 2 * n] = float(allowed) / 5
+        return block
+
+    @staticmethod
+    def _decks_key(s: "BrigadeState", viewer: int) -> tuple:
+        """The values the fields from the event deck to the end of the game are written from (the recruit cards
+        drawn by name only for the seat that drew them, as the view)."""
+        return (len(s.event_deck), s.event_discard, s.last_event, len(s.crew_deck), s.crew_discard,
+                s.drawn if viewer == s.drawer else len(s.drawn), s.drawer, s.n_destroyed, s.n_univ_destroyed,
+                s.evac, s.over)
+
+    def _write_decks(self, s: "BrigadeState", viewer: int, out: list[float], at: int) -> None:
+        """Event deck to game over, into ``out`` (zeros, indexed from ``at``, the event deck's offset): the numbers
+        :meth:`write_state` writes there, computed the same way."""
+        o = self.offsets()
+        if s.event_deck:
+            out[o["event_deck"] - at] = float(len(s.event_deck)) / 20
+        if s.event_discard:
+            counts = [0.0] * E
+            for e in s.event_discard:
+                counts[EVENT_INDEX[e]] += 1.0 / 3
+            out[o["event_discard"] - at:o["event_discard"] - at + E] = counts
+        if s.last_event >= 0:
+            i = LAST_EVENT_INDEX[s.last_event]
+            if i is not None:
+                out[o["last_event"] - at + i] = 1.0
+        if s.crew_deck:
+            out[o["crew_deck"] - at] = float(len(s.crew_deck)) / 20
+        if s.crew_discard:
+            counts = [0.0] * R
+            for c in s.crew_discard:
+                counts[CREW_INDEX[c]] += 1.0
+            out[o["crew_discard"] - at:o["crew_discard"] - at + R] = counts
+        drawn_at = o["drawn"] - at
+        drawn = s.drawn
+        if drawn:
+            if viewer == s.drawer:
+                counts = [0.0] * R
+                for c in drawn:
+                    counts[CREW_INDEX[c]] += 1.0
+                out[drawn_at:drawn_at + R] = counts
+            out[drawn_at + R] = float(len(drawn)) / 3
+        if s.drawer >= 0:
+            out[o["drawer"] - at + (s.drawer - viewer) % self.num_players] = 1.0
+        destroyed_at = o["destroyed"] - at
+        if s.n_destroyed:
+            out[destroyed_at] = float(s.n_destroyed) / 10
+        if s.n_univ_destroyed:
+            out[destroyed_at + 1] = float(s.n_univ_destroyed) / 3
+        if s.evac:
+            out[destroyed_at + 2] = float(s.evac)
+        if s.over:
+            out[o["over"] - at] = 1.0
+
+    def _seat_numbers(self, s: "BrigadeState") -> tuple:
+        """Each seat's numbers other than its cells (tracks, crew, water, then supplies, score and bonus actions),
+        the same for every viewer: kept once with the state's values they came from (compared by value) and
+        rebuilt only when one of them changed, so the kept path rewrites the seat blocks only then (it checks
+        the returned object)."""
+        key = (s.tracks, s.crew, s.wb, s.ww, s.renown_left, s.loyalty_left, s.loyal, s.destroyed, s.bonus, s.mimic)
+        shared = self.__dict__.get("_seat_shared")
+        if shared is not None and shared[0] == key and shared[2] is s.st_value and shared[3] is s.st_aff \
+                and shared[4] == s.advanced:
+            return shared
+        n = self.num_players
+        tracks = _T.tracks
+        last = _T.track_last
+        scores = s.scores()
+        per = []
+        for p in range(n):
+            block = [0.0] * (2 * len(TRACK_NAMES) + A + 3 + 4 + 4)
+            for t in range(3):
+                level = s.tracks[3 * p + t]
+                block[2 * t] = float((level + 1) / (last[t] + 1))
+                value = tracks[t][level]
+                if value:
+                    block[2 * t + 1] = float(value) / 5
+            base = 2 * len(TRACK_NAMES)
+            crew = s.crew[p]
+            if crew:
+                active = water = 0
+                for c in crew:
+                    block[base + CREW_AFF[c]] += 1.0 / 3
+                    active += s.active(p, c)
+                    water += CREW_WATER[c]
+                block[base + A] = float(len(crew)) / 5
+                if active:
+                    block[base + A + 1] = float(active) / 5
+                if water:
+                    block[base + A + 2] = float(water) / 10
+            base += A + 3
+            for i, v in enumerate((s.wb[p], s.brigade_cap(p), s.ww[p], s.wagon_cap(p))):
+                if v:
+                    block[base + i] = float(v) / 5
+            base += 4
+            if s.renown_left[p]:
+                block[base] = float(s.renown_left[p]) / 15
+            if s.loyalty_left[p]:
+                block[base + 1] = float(s.loyalty_left[p]) / 10
+            if scores[p]:
+                block[base + 2] = float(scores[p]) / 20
+            if s.bonus[p]:
+                block[base + 3] = float(s.bonus[p]) / 3
+            per.append(block)
+        shared = self._seat_shared = (snapshot(key), per, s.st_value, s.st_aff, s.advanced)
+        return shared
