@@ -110,8 +110,7 @@ class FirebreakAEC(AECEnv):
         self.num_actions = self.spec_.num_distinct_actions(n, self.options)
         self._size = self.encoder.size
         self._fast = self.encoder.has_fast_path and not self.encoder.has_kept_path
-        # the kept path's bound method, looked up once (observe runs at every decision)
-        self._kept = self.encoder.kept_state if self.encoder.has_kept_path else None
+        self._kept = self.encoder.has_kept_path  # tested once (observe runs at every decision)
         self.metadata = {**self.metadata, "name": f"firebreak_{self.spec_.name.replace('-', '_')}_v0"}
         self.possible_agents = [agent_name(p) for p in range(n)]
         self._seat = {a: p for p, a in enumerate(self.possible_agents)}
@@ -167,9 +166,8 @@ class FirebreakAEC(AECEnv):
         if hit is not None and hit[0] == stamp:
             return hit[1]
         seat = self._seat[agent]
-        kept = self._kept
-        if kept is not None:  # the kept path's vector, copied (see observation())
-            vector = kept(state, seat, _zeros).copy()
+        if self._kept:  # the kept path's vector, copied (see observation())
+            vector = self.encoder.kept_state(state, seat, _zeros).copy()
         elif self._fast:  # the fast path into zeros, its test made once (see observation())
             vector = np.zeros(self._size, F32)
             self.encoder.write_state(state, seat, vector)
