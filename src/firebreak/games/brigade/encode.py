@@ -19,7 +19,7 @@ from itertools import compress
 from operator import ne
 from typing import TYPE_CHECKING, Any
 
-from firebreak.core.encoding import Field, ObservationEncoder, Writer, index_of, put_block, snapshot
+from firebreak.core.encoding import Field, ObservationEncoder, Writer, index_of, snapshot
 
 from .data import AFFILIATIONS
 from .tables import N_POS, TRACK_NAMES, pos_name, tables
@@ -369,7 +369,8 @@ class BrigadeEncoder(ObservationEncoder):
             self.write_state(s, viewer, vec)
             kept[viewer] = [vec, s.st_aff, s.intensity[:], s.destroyed[:], s.loyal[:], s.renown[:], s.bpos[:],
                             s.wpos[:], self._head_key(s), self._decks_key(s, viewer), snapshot(self._seat_key(s)),
-                            s.firehouse, vec if type(vec) is list else memoryview(vec), s.wb[:], s.ww[:]]
+                            s.firehouse, vec if type(vec) is list else memoryview(vec), s.wb[:], s.ww[:],
+                            self._decks_block(s, viewer)]
             return vec
         vec, w = entry[0], entry[12]  # items written through a memoryview: half of numpy's cost, the same rounding
         n = self.num_players
@@ -430,10 +431,11 @@ class BrigadeEncoder(ObservationEncoder):
             self._patch_head(w, turn_at, old, head, viewer)
             entry[8] = head
         decks = self._decks_key(s, viewer)
-        if decks != entry[9]:
-            block = [0.0] * (seats_at - decks_at)
-            self._write_decks(s, viewer, block, decks_at)
-            put_block(vec, decks_at, block)
+        if decks != entry[9]:  # the block computed whole, written where it differs from the one kept
+            block = self._decks_block(s, viewer)
+            for i in compress(range(len(block)), map(ne, block, entry[15])):
+                w[decks_at + i] = block[i]
+            entry[15] = block
             entry[9] = (decks[0], decks[1][:], *decks[2:4], decks[4][:],
                         decks[5][:] if type(decks[5]) is list else decks[5], *decks[6:])
         seat_key = self._seat_key(s)
@@ -517,6 +519,13 @@ class BrigadeEncoder(ObservationEncoder):
         return (len(s.event_deck), s.event_discard, s.last_event, len(s.crew_deck), s.crew_discard,
                 s.drawn if viewer == s.drawer else len(s.drawn), s.drawer, s.n_destroyed, s.n_univ_destroyed,
                 s.evac, s.over)
+
+    def _decks_block(self, s: "BrigadeState", viewer: int) -> list[float]:
+        """The fields from the event deck to the end of the game, as a list (see :meth:`_write_decks`)."""
+        at = self.offsets()["event_deck"]
+        block = [0.0] * (self.offsets()["seat[0].tracks"] - at)
+        self._write_decks(s, viewer, block, at)
+        return block
 
     def _write_decks(self, s: "BrigadeState", viewer: int, out: list[float], at: int) -> None:
         """Event deck to game over, into ``out`` (zeros, indexed from ``at``, the event deck's offset): the numbers
