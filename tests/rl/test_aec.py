@@ -187,6 +187,43 @@ def test_one_encoder_serves_games_played_side_by_side(game: str) -> None:
     assert compared > 80
 
 
+@pytest.mark.parametrize("game", [s.name for s in all_games()])
+def test_environment_observations_stay_fresh_across_resets_and_kept_copies(game: str) -> None:
+    """Through one environment reset for several games (its encoder reused, keeping each seat's vector), every
+    agent observed in a shuffled order at some steps and only the acting one at others gives what an encoder that
+    has never encoded anything gives; and an observation a learner kept is never changed by later steps."""
+    spec = get_game(game)
+    n = spec.default_players
+    opts = {**short(game), **({"turn_limit": 6} if game == "catan" else {})}
+    env = aec_env(game, n, **opts)
+    raw = env.unwrapped
+    rng = Rng(11)
+    compared = 0
+    for seed in (3, 4, 5):
+        env.reset(seed=seed)
+        kept: list[tuple[np.ndarray, np.ndarray]] = []
+        for step, agent in enumerate(env.agent_iter()):
+            state = raw.game_state
+            agents = list(raw.possible_agents) if step % 3 == 0 else [agent]
+            rng.shuffle(agents)
+            for name in agents:
+                seat = int(name.split("_")[1])
+                fresh = np.zeros(raw.encoder.size, np.float32)
+                observation_encoder(spec, n, opts).write_state(state, seat, fresh)
+                got = env.observe(name)["observation"]
+                assert np.array_equal(got, fresh), (seed, step, name)
+                compared += 1
+                if step % 7 == 0:
+                    kept.append((got, got.copy()))
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            env.step(rng.choice(list(np.flatnonzero(obs["action_mask"]))))
+        assert all(np.array_equal(mine, copy_) for mine, copy_ in kept), seed
+    assert compared > 150
+
+
 def test_seeding_reproduces_games() -> None:
     env = aec_env("brigade", 2)
     noop = lambda *args: None  # noqa: E731

@@ -110,6 +110,7 @@ class FirebreakAEC(AECEnv):
         self.num_actions = self.spec_.num_distinct_actions(n, self.options)
         self._size = self.encoder.size
         self._fast = self.encoder.has_fast_path and not self.encoder.has_kept_path
+        self._kept = self.encoder.has_kept_path  # tested once (observe runs at every decision)
         self.metadata = {**self.metadata, "name": f"firebreak_{self.spec_.name.replace('-', '_')}_v0"}
         self.possible_agents = [agent_name(p) for p in range(n)]
         self._seat = {a: p for p, a in enumerate(self.possible_agents)}
@@ -165,12 +166,18 @@ class FirebreakAEC(AECEnv):
         if hit is not None and hit[0] == stamp:
             return hit[1]
         seat = self._seat[agent]
-        if self._fast:  # the fast path into zeros, its test made once (see observation())
+        if self._kept:  # the kept path's vector, copied (see observation())
+            vector = self.encoder.kept_state(state, seat, _zeros).copy()
+        elif self._fast:  # the fast path into zeros, its test made once (see observation())
             vector = np.zeros(self._size, F32)
             self.encoder.write_state(state, seat, vector)
         else:
             vector = observation(self.encoder, state, seat)
-        out = {"observation": vector, "action_mask": action_mask(state, seat, self.num_actions)}
+        mask = bytearray(self.num_actions)  # as action_mask(), inlined
+        if state.current_player() == seat:
+            for a in state.legal_actions():
+                mask[a] = 1
+        out = {"observation": vector, "action_mask": np.frombuffer(mask, I8)}
         self._cache[agent] = (stamp, out)
         return out
 
@@ -185,7 +192,9 @@ class FirebreakAEC(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self.game_state
+        state = self.state_
+        if state is None:
+            raise RuntimeError("call reset() first")
         a = int(action)
         if a in state.legal_actions():  # the mask's own list (short: a few dozen at most): no second check
             state.apply_unchecked(a)

@@ -555,7 +555,10 @@ class CatanEncoder(ObservationEncoder):
         drafted, a robber moved) change no seat's cards, pieces or points. Each viewer's order is kept as one
         list until then (the same object while the numbers hold, which the kept path checks)."""
         hands, dev_hand, rates, stations_left, isles = s.hands, s.dev_hand, s.rates, s.stations_left, s.isles
-        key = (hands, dev_hand, s.build_vp, s.road_holder, s.army_holder, s.wardens_holder, isles, s.roads_left,
+        # the blocks show the hands and development cards by their sizes and the islands by their number, so the
+        # key holds only those (found in C): cheaper to compare and copy than the hands themselves
+        cards, devs, settled = list(map(sum, hands)), list(map(sum, dev_hand)), list(map(len, isles))
+        key = (cards, devs, s.build_vp, s.road_holder, s.army_holder, s.wardens_holder, settled, s.roads_left,
                s.settlements_left, s.cities_left, stations_left, s.firestorm, s.road_len, s.army, rates,
                s.discard_left)
         shared = self.__dict__.get("_seat_shared")
@@ -565,16 +568,14 @@ class CatanEncoder(ObservationEncoder):
             per: list[list[float]] = []
             for p in range(n):
                 left = stations_left[p]
-                per.append([sum(hands[p]) / 10, sum(dev_hand[p]) / 5, s.public_vp(p) / 10, s.roads_left[p] / 15,
+                per.append([cards[p] / 10, devs[p] / 5, s.public_vp(p) / 10, s.roads_left[p] / 15,
                             s.settlements_left[p] / 5, s.cities_left[p] / 4, left / 5,
                             ((stations - left) if s.firestorm else 0) / 5, s.road_len[p] / 15, s.army[p] / 5,
                             *map(QUARTER, rates[p]), float(s.discard_left[p]) / 10])
-            copy = list.copy
             shared = self._seat_shared = (
-                (list(map(copy, hands)), list(map(copy, dev_hand)), s.build_vp[:], s.road_holder, s.army_holder,
-                 s.wardens_holder, list(map(copy, isles)), s.roads_left[:], s.settlements_left[:],
-                 s.cities_left[:], stations_left[:], s.firestorm, s.road_len[:], s.army[:], list(map(copy, rates)),
-                 s.discard_left[:]), per, {})
+                (cards, devs, s.build_vp[:], s.road_holder, s.army_holder, s.wardens_holder, settled,
+                 s.roads_left[:], s.settlements_left[:], s.cities_left[:], stations_left[:], s.firestorm,
+                 s.road_len[:], s.army[:], list(map(list.copy, rates)), s.discard_left[:]), per, {})
         flats: dict[int, list[float]] = shared[2]
         flat = flats.get(viewer)
         if flat is None:

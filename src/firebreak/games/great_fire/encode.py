@@ -48,7 +48,7 @@ HOUSE_TRACK_START, HOUSE_VP, HERO_VP = RULES.house_track_start, RULES.house_vp, 
 class GreatFireEncoder(ObservationEncoder):
     """Board (per district), game counters, then one block per seat from the viewer on."""
 
-    _kept_piles: tuple | None = None
+    _kept_piles: list | None = None
     """The fast path's block from the deck size to the houses lost, with the state's values it came from."""
     _kept_board: list | None = None
     """The fast path's board block, the state's values it came from, and the state's event log and length then."""
@@ -238,35 +238,40 @@ class GreatFireEncoder(ObservationEncoder):
                 (self.size - o["seat[0].colour"]) // self.num_players)
         return table
 
-    def _write_piles(self, s: "GreatFireState", w: Any, at: int) -> None:
-        """Deck size to houses lost (``w``: zeros, indexed from ``at``, the deck size's offset)."""
+    def _write_piles(self, s: "GreatFireState", w: Any, at: int, deck: bool = True, discards: bool = True,
+                     final: bool = True, lost: bool = True) -> None:
+        """Deck size to houses lost (``w``: indexed from ``at``, the deck size's offset): the parts asked for (the
+        deck's, with the box; the discards; the last turns; the houses lost), each zeroed then written, so a kept
+        block is brought up to date part by part."""
         _, _, _, _, _, _, _, _, deck_at, stack_at, until_at, box_at, discards_at, final_at, lost_at = self._layout()[:15]
-        deck = s.deck
-        stack = [c for c in set(deck) if c >= STACK]  # the distinct cards found in C, then the few kinds checked
-        for c in stack:
-            w[stack_at - at + c - STACK] = 1.0
-        deck_size = len(deck) - sum(map(deck.count, stack))
-        if deck_size:
-            w[deck_at - at] = float(deck_size) / 30
-        # the cards above the top Fire Stack card (state.cards_until_intensify), found with list.index, in C
-        until = min(map(deck[::-1].index, stack)) if stack else len(deck)
-        if until:
-            w[until_at - at] = float(until) / 10
-        if s.box:
-            w[box_at - at] = float(len(s.box)) / 20
-        discards = s.discards
-        for c in range(DIRS):
-            k = discards.count(c)
-            if k:
-                w[discards_at - at + c] = k * (1.0 / 10)
-        if s.final_turns >= 0:
-            w[final_at - at] = 1.0
-            if s.final_turns:
-                w[final_at - at + 1] = float(s.final_turns) / 10
-        lost = s.lost
-        for c in range(C):
-            if lost[c]:
-                w[lost_at - at + c] = lost[c] * (1.0 / 20)
+        if deck:
+            cards = s.deck
+            for i in range(deck_at - at, box_at - at + 1):
+                w[i] = 0.0
+            stack = [c for c in set(cards) if c >= STACK]  # the distinct cards found in C, then the few kinds checked
+            for c in stack:
+                w[stack_at - at + c - STACK] = 1.0
+            deck_size = len(cards) - sum(map(cards.count, stack))
+            if deck_size:
+                w[deck_at - at] = float(deck_size) / 30
+            # the cards above the top Fire Stack card (state.cards_until_intensify), found with list.index, in C
+            until = min(map(cards[::-1].index, stack)) if stack else len(cards)
+            if until:
+                w[until_at - at] = float(until) / 10
+            if s.box:
+                w[box_at - at] = float(len(s.box)) / 20
+        if discards:
+            pile = s.discards
+            for c in range(DIRS):
+                k = pile.count(c)
+                w[discards_at - at + c] = k * (1.0 / 10) if k else 0.0
+        if final:
+            w[final_at - at] = 1.0 if s.final_turns >= 0 else 0.0
+            w[final_at - at + 1] = float(s.final_turns) / 10 if s.final_turns > 0 else 0.0
+        if lost:
+            houses_lost = s.lost
+            for c in range(C):
+                w[lost_at - at + c] = houses_lost[c] * (1.0 / 20) if houses_lost[c] else 0.0
 
     def write_state(self, state: "GreatFireState", viewer: int, out: Any) -> None:
         s = state
@@ -305,12 +310,17 @@ class GreatFireEncoder(ObservationEncoder):
         # kept with the state's values they came from (compared by value) and copied in as one slice.
         lost, deck, discards, final, box = s.lost, s.deck, s.discards, s.final_turns, len(s.box)
         kept = self._kept_piles
-        if (kept is None or kept[0] is not kind or kept[1] != deck or kept[2] != discards or kept[3] != lost
-                or kept[4] != final or kept[5] != box):
+        if kept is None or kept[0] is not kind:
             block = [0.0] * (lost_at + C - deck_at) if kind is list else out[deck_at:lost_at + C].copy()
             self._write_piles(s, block if kind is list else memoryview(block), deck_at)
-            kept = self._kept_piles = (kind, deck[:], discards[:], lost[:], final, box, block,
-                                       block if kind is list else memoryview(block))
+            kept = self._kept_piles = [kind, deck[:], discards[:], lost[:], final, box, block,
+                                       block if kind is list else memoryview(block)]
+        else:
+            new_deck, new_discards, new_final, new_lost = (kept[1] != deck or kept[5] != box, kept[2] != discards,
+                                                           kept[4] != final, kept[3] != lost)
+            if new_deck or new_discards or new_final or new_lost:  # only the parts whose values changed
+                self._write_piles(s, kept[7], deck_at, new_deck, new_discards, new_final, new_lost)
+                kept[1:6] = deck[:], discards[:], lost[:], final, box
         w[deck_at:lost_at + C] = kept[7]
         hero = s.hero
         if hero >= 0:
