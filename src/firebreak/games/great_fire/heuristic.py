@@ -215,7 +215,11 @@ def evaluate_all_targeted(state: "GreatFireState") -> list[float]:
     move is a softmax over the threatened districts by what their houses are worth to it (its own minus three,
     the leader's by public points one and a half, another rival's one; a trained band holds the first cone), and
     each house and objective is charged by the chance that some seat's move burns it. A search bot uses it with
-    ``mcts:eval=targeted``; it reads only the state it is given (a determinisation, for bots)."""
+    ``mcts:eval=targeted``; it reads only the state it is given (a determinisation, for bots). Measured
+    (2026-11-24, under heavy load, ``benchmarks/strength.py great-fire --games 8 --workers 1 --seed 0 --bot
+    cand=mcts:iterations=1500,eval=targeted --matches 'cand-mcts*' --mcts mcts:iterations=300``): 2.33 wins of 8
+    (29.2%, 95% Wilson 9.2%-62.7%; fair 25%), no better than hard with the usual evaluation on the same games, so no
+    level uses it."""
     board = state.board
     n = state.num_players
     if state.is_terminal():
