@@ -127,7 +127,7 @@ def _twins(seed: int):
 
 
 @pytest.mark.parametrize("spec", ["greedy", "easy", "mcts:iterations=40", "mcts:iterations=40,eval=lasting",
-                                  "mcts:iterations=40,eval=targeted", "hard"])
+                                  "mcts:iterations=40,eval=targeted"])
 def test_bots_decide_alike_in_states_their_seat_cannot_tell_apart(spec):
     """The evaluation's fire-fighting prospect and the easy level's random moves read only the bot's own view."""
     for seed in range(3):

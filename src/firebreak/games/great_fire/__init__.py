@@ -37,7 +37,8 @@ SPEC = register(GameSpec(
            # mcts:eval=lasting: put-out cones counted by how likely they are to be kept (an option; no level uses it);
            # mcts:eval=learned: a small model of who wins fitted to recorded games, from each seat's own view
            # (value.py; value_features is what firebreak.agents.learn trains on); measured weaker in play, no level
-           # uses it
+           # uses it; mcts:eval=targeted: the fire's threat charged by where each seat will likely send it (the
+           # public leader's houses first); measured no stronger at hard's budget, no level uses it
            "evaluations": {"lasting": evaluate_all_lasting, "learned": evaluate_all_learned,
                            "targeted": evaluate_all_targeted},
            "value_features": FEATURES,
