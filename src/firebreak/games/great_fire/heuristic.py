@@ -216,10 +216,9 @@ def evaluate_all_targeted(state: "GreatFireState") -> list[float]:
     the leader's by public points one and a half, another rival's one; a trained band holds the first cone), and
     each house and objective is charged by the chance that some seat's move burns it. A search bot uses it with
     ``mcts:eval=targeted``; it reads only the state it is given (a determinisation, for bots). Measured
-    (2026-11-24, under heavy load, ``benchmarks/strength.py great-fire --games 8 --workers 1 --seed 0 --bot
-    cand=mcts:iterations=1500,eval=targeted --matches 'cand-mcts*' --mcts mcts:iterations=300``): 2.33 wins of 8
-    (29.2%, 95% Wilson 9.2%-62.7%; fair 25%), no better than hard with the usual evaluation on the same games, so no
-    level uses it."""
+    (2026-11-24, under heavy load, one ``mcts:iterations=1500,eval=targeted`` against three ``mcts:iterations=300``,
+    games 0-15 of ``benchmarks/strength.py great-fire --seed 0``): 4.33 wins of 16 (27.1%, 95% Wilson 11.5%-51.6%;
+    fair 25%), against 5 for hard with the usual evaluation on the same games, so no level uses it."""
     board = state.board
     n = state.num_players
     if state.is_terminal():
