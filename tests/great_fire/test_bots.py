@@ -11,7 +11,14 @@ from firebreak.agents.greedy import GreedyAgent
 from firebreak.agents.mcts import MCTSAgent
 from firebreak.agents.runner import play_game
 from firebreak.core import Rng
-from firebreak.games.great_fire.heuristic import KEEP_STOCK, evaluate, evaluate_all, evaluate_all_lasting
+from firebreak.games.great_fire.heuristic import (
+    KEEP_STOCK,
+    evaluate,
+    evaluate_all,
+    evaluate_all_lasting,
+    evaluate_all_targeted,
+)
+from firebreak.games.great_fire.phases import P_OVER
 
 from .helpers import SPEC, Position, d
 
@@ -75,6 +82,36 @@ def test_the_lasting_evaluation_counts_put_out_cones_by_how_likely_they_are_to_b
     assert evaluate_all_lasting(more)[0] > evaluate_all_lasting(empty)[0]  # still worth something (ties, Hero)
 
 
+def _threatened(leader: bool):
+    """Three houses of seat 0 in Barbican, next to an uncontained fire, with seat 0 leading by public points or
+    trailing; and the same position with a trained band guarding Barbican."""
+    s = Position().fire("Aldersgate", 2).s
+    s.houses[d("Barbican")] = [s.colour[0]] * 3
+    for q in range(1, 4) if leader else (0,):
+        s.lost[s.colour[q]] += 3
+    guarded = s.clone()
+    guarded.bands[d("Barbican")] = 1
+    guarded.bands[d("Temple")] -= 1
+    return s, guarded
+
+
+def test_the_targeted_evaluation_charges_most_for_the_houses_rivals_will_aim_at():
+    """Every rival sends the fire where it hurts the leader most: a threatened district full of the leader's houses
+    is likely to burn, so guarding it is worth more to the leader than the same guard to a trailing seat, and more
+    than the uniform threat of the usual evaluation says."""
+    gain = {}
+    for leader in (True, False):
+        s, guarded = _threatened(leader)
+        gain[leader] = evaluate_all_targeted(guarded)[0] - evaluate_all_targeted(s)[0]
+        assert gain[leader] > 0
+    assert gain[True] > gain[False] + 1
+    s, guarded = _threatened(True)
+    assert gain[True] > evaluate_all(guarded)[0] - evaluate_all(s)[0] + 1
+    over = s.clone()
+    over.phase = P_OVER  # a finished game is scored as the usual evaluation scores it
+    assert evaluate_all_targeted(over) == evaluate_all(over)
+
+
 def _twins(seed: int):
     """A Hidden Colours game in an action phase and a twin that differs only in what seat `me` cannot see."""
     state = SPEC.new_game(4, seed, {"hidden_colours": True})
@@ -89,7 +126,8 @@ def _twins(seed: int):
     return state, twin, me
 
 
-@pytest.mark.parametrize("spec", ["greedy", "easy", "mcts:iterations=40", "mcts:iterations=40,eval=lasting"])
+@pytest.mark.parametrize("spec", ["greedy", "easy", "mcts:iterations=40", "mcts:iterations=40,eval=lasting",
+                                  "mcts:iterations=40,eval=targeted"])
 def test_bots_decide_alike_in_states_their_seat_cannot_tell_apart(spec):
     """The evaluation's fire-fighting prospect and the easy level's random moves read only the bot's own view."""
     for seed in range(3):

@@ -4,7 +4,7 @@ from firebreak.core import GameSpec, OptionSpec, register
 from firebreak.core.help import help_hook
 
 from .encode import GreatFireEncoder
-from .heuristic import evaluate, evaluate_all, evaluate_all_lasting
+from .heuristic import evaluate, evaluate_all, evaluate_all_lasting, evaluate_all_targeted
 from .playout import playout_policy
 from .render import render_view
 from .report import report_figures
@@ -39,8 +39,10 @@ SPEC = register(GameSpec(
            # mcts:eval=lasting: put-out cones counted by how likely they are to be kept (an option; no level uses it);
            # mcts:eval=learned: a small model of who wins fitted to recorded games, from each seat's own view
            # (value.py; value_features is what firebreak.agents.learn trains on); measured weaker in play, no level
-           # uses it
-           "evaluations": {"lasting": evaluate_all_lasting, "learned": evaluate_all_learned},
+           # uses it; mcts:eval=targeted: the fire's threat charged by where each seat will likely send it (the
+           # public leader's houses first); measured no stronger at hard's budget, no level uses it
+           "evaluations": {"lasting": evaluate_all_lasting, "learned": evaluate_all_learned,
+                           "targeted": evaluate_all_targeted},
            "value_features": FEATURES,
            "observation_encoder": GreatFireEncoder},
 ))
