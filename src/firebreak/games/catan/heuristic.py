@@ -7,6 +7,12 @@ are penalised because of the 7), roads, fire stations (protection in firestorm m
 A pending trade offer is valued as if it went through (for an acceptor) or half-way (for the offerer, who still
 has to confirm), so one-ply bots answer offers by what the trade does for them.
 
+On the Seafarers board (victory points include the island bonus) two more terms: each small island a player has
+not settled yet is worth part of its bonus by how many ships their nearest building or ship still needs to reach
+a free settlement spot on it (``ISLAND_APPROACH``), so bots sail towards islands a ship at a time rather than only
+when a single ship reaches the coast; and a gold field's pips count ``GOLD_WEIGHT`` times a resource hex's (its
+owner picks the resource). Both read only the board, so the base board is valued exactly as before.
+
 Trades (ruling B5): a bot makes at most one offer a turn, and only a sensible one (``suggested_offer``: its
 surplus for the one or two cards it lacks for its nearest build). A draft is valued by how far it is from that
 offer (a small step for each card still missing, 0.5 for each card too many), so a one-ply bot composes it card
