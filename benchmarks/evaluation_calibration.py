@@ -22,7 +22,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from firebreak.agents import Observation, make_agent  # noqa: E402
-from firebreak.agents.mcts import game_scale  # noqa: E402
 from firebreak.agents.runner import agent_rng  # noqa: E402
 from firebreak.core import all_games, get_game  # noqa: E402
 
@@ -81,7 +80,7 @@ def main() -> None:
         with ProcessPoolExecutor(args.workers) as pool:
             futures = [pool.submit(play, name, n, args.seed + g, args.agent) for g in range(args.games)]
             records = [r for f in futures for r in f.result()]
-        hint = game_scale(spec.extra, {})  # the games are played with default options
+        hint = spec.extra.get("mcts_scale", 5.0)
         print(f"\n{spec.title}, {n} players, {args.games} games of {args.agent} "
               f"({time.perf_counter() - start:.0f} s): log loss of the softmax of evaluations "
               f"(uniform guess {math.log(n):.3f}; the game's mcts_scale is {hint:g})")

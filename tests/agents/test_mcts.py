@@ -276,23 +276,3 @@ def test_a_named_evaluation_replaces_the_games_usual_one_where_the_game_has_it(t
     pick = thrifty.act(Observation(state, me), Rng(5))
     assert card_of(pick) < card_of(usual)
     assert make_agent("mcts:iterations=40,width=2,prior=0,eval=nonesuch").act(Observation(state, me), Rng(5)) == usual
-
-
-def test_a_games_scale_may_depend_on_its_options(toy, monkeypatch):
-    """A game may give its ``mcts_scale`` as a function of its options (a longer race under some options): the
-    search asks it with the game's options and then searches exactly as with that scale given by hand."""
-    seen = []
-
-    def scale(options):
-        seen.append(dict(options))
-        return 0.5
-
-    monkeypatch.setitem(toy.extra, "mcts_scale", scale)
-    state = toy.new_game(2, 4)
-    me = state.current_player()
-    hinted = MCTSAgent(iterations=60)
-    by_hand = MCTSAgent(iterations=60, scale=0.5)
-    assert hinted.act(Observation(state, me), Rng(3)) == by_hand.act(Observation(state, me), Rng(3))
-    assert seen and all(o == state.options for o in seen)
-    visits = {a: c.visits for a, c in hinted.last_root.children.items()}
-    assert visits == {a: c.visits for a, c in by_hand.last_root.children.items()}

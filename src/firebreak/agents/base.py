@@ -42,11 +42,6 @@ class Observation:
     def num_players(self) -> int:
         return self._state.num_players
 
-    @property
-    def options(self) -> dict[str, Any]:
-        """The game's settings (public: every seat plays under the same options)."""
-        return self._state.options
-
     def action_to_text(self, action: int) -> str:
         return self._state.action_to_text(action)
 

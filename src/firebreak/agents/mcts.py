@@ -15,7 +15,6 @@ squander a position). What makes this one stronger than greedy:
   own evaluation). ``depth=-1`` plays every playout to the end (the classic form, and the default for a game
   without a heuristic, where a cut-off is scored by the points lead). Evaluations become per-seat rewards that
   sum to 1, like win shares: a softmax of the seats' evaluations over the game's ``mcts_scale``.
-  The scale may depend on the game's options (a race to more points).
 * **Common samples.** Each iteration's rewards are measured against the evaluation of the root position on the
   same determinisation. What the bot cannot see (a rival's objectives, the order of the fire deck) moves both
   alike, so moves are compared by what they change rather than by how lucky their samples were.
@@ -229,14 +228,6 @@ class _Search:
             steps += 1
 
 
-def game_scale(hints: dict, options: dict) -> float:
-    """The game's ``mcts_scale`` hint (5 without one): a number, or a function of the game's options for a game
-    whose evaluations spread wider under some options (a longer race to more points, where a lead of the same
-    size decides less)."""
-    scale = hints.get("mcts_scale", 5.0)
-    return float(scale(options) if callable(scale) else scale)
-
-
 class MCTSAgent(Agent):
     """ISMCTS with an iteration budget, a time budget, or both (whichever ends first)."""
 
@@ -384,7 +375,7 @@ class MCTSAgent(Agent):
         depth = self.depth
         if depth is None:
             depth = int(hints.get("mcts_depth", 0 if heuristic is not None else FULL_PLAYOUT))
-        scale = self.scale if self.scale is not None else game_scale(hints, obs.options)
+        scale = self.scale if self.scale is not None else float(hints.get("mcts_scale", 5.0))
         evaluate = seat_evaluator(spec, scale, hints, self.eval)
         width = self.width if self.width is not None else int(hints.get("mcts_width", 0))
         if heuristic is None:

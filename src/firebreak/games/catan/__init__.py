@@ -12,14 +12,6 @@ from .state import CatanState
 from .svg import render_svg
 
 
-def _mcts_scale(options: dict) -> float:
-    """The search's softmax scale: 10 evaluation points (1 VP) per 10 VP of the race, so 14 on Seafarers' New
-    Shores (a race to 13 or 14 VP, where a lead of one point decides less than in a race to 10)."""
-    if options.get("board", "base") != "seafarers":
-        return 10.0
-    return float(options.get("new_shores_vp", 14))
-
-
 def _stats(state: CatanState) -> dict:
     return state.stats()
 
@@ -64,6 +56,6 @@ SPEC = register(GameSpec(
     render=render,
     heuristic=heuristic,
     stats=_stats,
-    extra={"mcts_scale": _mcts_scale, "svg": render_svg, "help": help_hook(__package__), "observation_encoder": CatanEncoder,
+    extra={"mcts_scale": 10.0, "svg": render_svg, "help": help_hook(__package__), "observation_encoder": CatanEncoder,  # 10 evaluation points = 1 VP
            "benchmark_variants": {"seafarers": {"board": "seafarers"}}},
 ))
