@@ -150,4 +150,3 @@ def test_the_seafarers_evaluation_reads_only_what_a_seat_sees():
                 assert (make_agent(spec).act(Observation(s, p), Rng(seed))
                         == make_agent(spec).act(Observation(twin, p), Rng(seed)))
     assert checked, "some twins must hide different cards"
-
