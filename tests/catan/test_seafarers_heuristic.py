@@ -10,7 +10,7 @@ from firebreak.games.catan.board import GOLD
 from firebreak.games.catan.constants import RESOURCE_NAMES
 from firebreak.games.catan.heuristic import heuristic, island_approach
 
-from .seafarers_helpers import fund, lay, put, sea_blank, sea_game
+from .seafarers_helpers import fund, put, sea_blank, sea_game
 
 
 def _ships_to_a_free_island_spot(s, start: int) -> int:
