@@ -7,6 +7,12 @@ are penalised because of the 7), roads, fire stations (protection in firestorm m
 A pending trade offer is valued as if it went through (for an acceptor) or half-way (for the offerer, who still
 has to confirm), so one-ply bots answer offers by what the trade does for them.
 
+On the Seafarers board (victory points include the island bonus) two more terms: each small island a player has
+not settled yet is worth part of its bonus by how many ships their nearest building or ship still needs to reach
+a free settlement spot on it (``ISLAND_APPROACH``), so bots sail towards islands a ship at a time rather than only
+when a single ship reaches the coast; and a gold field's pips count ``GOLD_WEIGHT`` times a resource hex's (its
+owner picks the resource). Both read only the board, so the base board is valued exactly as before.
+
 Trades (ruling B5): a bot makes at most one offer a turn, and only a sensible one (``suggested_offer``: its
 surplus for the one or two cards it lacks for its nearest build). A draft is valued by how far it is from that
 offer (a small step for each card still missing, 0.5 for each card too many), so a one-ply bot composes it card
@@ -20,7 +26,10 @@ steps, each a whole search, for every offer, so that no game of search bots fini
 
 from __future__ import annotations
 
-from .board import DESERT
+from collections import deque
+from functools import cache
+
+from .board import DESERT, GOLD
 from .constants import (
     COST_CITY,
     COST_DEV,
@@ -33,6 +42,65 @@ from .constants import (
 )
 
 PIPS = (0, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1)
+
+GOLD_WEIGHT = 1.3
+"""A gold field's pips count this much more than a resource hex's: its owner picks whichever resource it lacks."""
+ISLAND_APPROACH = (1.5, 0.9, 0.6, 0.3)
+"""Value of an island not yet settled (its island bonus is 2 VP) whose nearest free settlement spot is 0, 1, 2
+or 3 ships away from one's own building or ship: one-step bots then sail towards an island a ship at a time,
+where before only the ship that touched the spot was worth anything."""
+
+
+@cache
+def _island_paths(topo) -> tuple[tuple[tuple[int, tuple[tuple[int, int], ...]], ...], ...]:
+    """For each node, the nodes of every small island within ``len(ISLAND_APPROACH) - 1`` ships over the sea:
+    ``(island, ((ships, node), ...) nearest first)``. The board's shape only (the same for every game on it):
+    rivals' ships and the pirate are not taken into account."""
+    far = len(ISLAND_APPROACH) - 1
+    sea_next: list[list[int]] = [[] for _ in range(topo.num_nodes)]
+    for e, (a, b) in enumerate(topo.edge_nodes):
+        if topo.edge_sea[e]:
+            sea_next[a].append(b)
+            sea_next[b].append(a)
+    isl = topo.node_island
+    out = []
+    for start in range(topo.num_nodes):
+        dist = {start: 0}
+        queue = deque([start])
+        while queue:
+            n = queue.popleft()
+            if dist[n] < far:
+                for m in sea_next[n]:
+                    if m not in dist:
+                        dist[m] = dist[n] + 1
+                        queue.append(m)
+        near: dict[int, list[tuple[int, int]]] = {}
+        for m, d in dist.items():
+            if isl[m] > 0:
+                near.setdefault(isl[m], []).append((d, m))
+        out.append(tuple((i, tuple(sorted(v))) for i, v in sorted(near.items())))
+    return tuple(out)
+
+
+def island_approach(s, p: int) -> float:
+    """What ``p``'s buildings and ships are worth for the islands they have not settled yet (``ISLAND_APPROACH``
+    by the ships still needed to reach the nearest free settlement spot of each). Public information only."""
+    paths = _island_paths(s.topo)
+    b = s.buildable
+    done = s.isles[p]
+    ships = s.ships_left[p]
+    best: dict[int, int] = {}
+    for n in s.sreach[p]:
+        for i, near in paths[n]:
+            if i in done:
+                continue
+            for d, m in near:
+                if d >= best.get(i, 99) or d > ships:
+                    break
+                if b[m]:
+                    best[i] = d
+                    break
+    return sum(ISLAND_APPROACH[d] for d in best.values())
 
 
 def _hand_value(hand: list[int], produced: set[int]) -> float:
@@ -173,16 +241,14 @@ def heuristic(state, player: int) -> float:
         k = lv[n]
         for h in t.node_hexes[n]:
             if numbers[h] and h != token:
-                prod += k * PIPS[numbers[h]]
+                prod += k * PIPS[numbers[h]] * (GOLD_WEIGHT if terrain[h] == GOLD else 1.0)
                 kinds.add(terrain[h])
         secured += s.station[n]
     score += 0.35 * prod + 0.6 * len(kinds)
     spots = sum(1 for n in (s.reach[p] | s.sreach[p] if t.sea else s.reach[p]) if s.buildable[n])
     score += 0.8 * min(spots, 3)
-    if t.sea:  # ships that reach an island not yet settled are worth most of its island bonus
-        isl = t.node_island
-        b = s.buildable
-        score += 1.5 * len({isl[n] for n in s.sreach[p] if b[n] and isl[n] > 0 and isl[n] not in s.isles[p]})
+    if t.sea:  # ships on the way to an island not yet settled are worth part of its island bonus
+        score += island_approach(s, p)
     score += 0.4 * sum(4 - r for r in s.rates[p])
     hand = s.hands[p]
     value = _hand_value(hand, kinds)
