@@ -80,7 +80,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
     """Rolls, development card draws (from a pile shuffled at set-up) and steals cannot be taken back."""
 
     __slots__ = (
-        "_ask_caps_memo",
+        "_draft_memo",
         "_main_memo",
         "_robbed",
         "acceptors",
@@ -252,7 +252,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         self._robbed = -1
         # Memos of the legal actions, stamped with the number of actions played when they were made: one is
         # reused only after further actions (so a position edited by hand, as tests do, is never served stale).
-        self._ask_caps_memo: tuple[int, tuple[list[int], int]] | None = None
+        self._draft_memo: list[Any] | None = None  # [stamp, (ask caps), {draft: steps}] (see trading.py)
         self._main_memo: tuple[int, list[int]] | None = None
         self._setup_seafarers()
 
@@ -327,7 +327,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         c.st_offers = self.st_offers[:]
         c.st_maritime = self.st_maritime[:]
         c._robbed = -1
-        c._ask_caps_memo = None  # a determinisation redeals the hands it was computed from
+        c._draft_memo = None  # a determinisation redeals the hands it was computed from
         c._main_memo = None
         c.board = self.board
         c.win_vp = self.win_vp
@@ -549,7 +549,15 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         lay = self.lay
         ph = self.phase
         p = self.actor
-        if ph == TRADE_DRAFT or ph == TRADE_RESPONSE or ph == TRADE_CONFIRM:
+        if ph == TRADE_DRAFT:
+            # Adding or removing a card of a draft is half of all decisions in random play: straight to it.
+            i = a - lay.give_add
+            if 0 <= i < 20:
+                self._draft_step(p, i)
+            else:
+                self._trade_action(p, a)
+            return
+        if ph == TRADE_RESPONSE or ph == TRADE_CONFIRM:
             # Every action of these phases is a trade step (half of all decisions in random play); none changes
             # a victory point, so the victory check below, already made when the draft opened, is skipped.
             self._trade_action(p, a)
