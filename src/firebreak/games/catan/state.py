@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from firebreak.core import TERMINAL, OptionError
+from firebreak.core.events import make_event
 from firebreak.core.game import GameState
 
 from .actions import END_TURN, ROLL, layout, maritime_decode
@@ -65,7 +66,7 @@ from .development import DevelopmentMixin
 from .seafarers import SeafarersMixin
 from .fire import burning_buildings
 from .topology import topology
-from .trading import TradingMixin
+from .trading import _DRAFT_LISTS, TradingMixin
 from .views import ViewsMixin
 
 
@@ -384,12 +385,32 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         return list(self.over_winners) if self.phase == OVER else []
 
     # --- legal actions ------------------------------------------------------------------------------------
+    def legal_actions(self) -> list[int]:
+        """``GameState.legal_actions`` with the end-of-game test and the common case of a draft step written out:
+        it is asked at every decision, and composing offers is half of all decisions in random play."""
+        legal = self._legal
+        if legal is None:
+            memo = self._draft_memo
+            if memo is not None and self.phase == TRADE_DRAFT:
+                # a draft step since the last call (see TradingMixin._draft_actions): the steps open are known
+                played = len(self.history)
+                if memo[0] < played:
+                    legal = _DRAFT_LISTS.get(memo[1])
+                    if legal is not None:
+                        memo[0] = played
+                        legal = self._legal = legal[:]
+                        self._legal_set = None
+                        return legal
+            legal = self._legal = [] if self.phase == OVER else self._legal_actions()
+            self._legal_set = None
+        return legal
+
     def _legal_actions(self) -> list[int]:
         ph = self.phase
-        lay = self.lay
         p = self.actor
         if ph == TRADE_DRAFT:  # first: composing an offer card by card is half of all decisions in random play
             return self._draft_actions(p)
+        lay = self.lay
         if ph == MAIN:
             if not self.trades:  # no drafts, so nothing to remember between them
                 return self._main_actions(p, True)
@@ -572,51 +593,54 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         if a == END_TURN:
             self._end_turn(p)
             return
-        if a < lay.settle:
-            self._place_road(p, a - lay.road)
-        elif a < lay.city:
-            self._place_settlement(p, a - lay.settle)
-        elif a < lay.station:
-            n = a - lay.city
-            self._pay(p, COST_CITY)
-            self.node_level[n] = 2
-            self.cities_left[p] -= 1
-            self.settlements_left[p] += 1
-            self.build_vp[p] += 1
-            self._emit("city", player=p, node=n)
-        elif a < lay.ship:
-            self._place_station(p, a - lay.station)
-        elif a < lay.buy_dev:
-            self._seafarers_action(p, a)
-        elif a < lay.firestorm:
-            self._dev(p, a)
-        elif a < lay.take:
-            self._move_token(p, a - (lay.firestorm if a < lay.robber else lay.robber))
-        elif a < lay.discard:
-            self._take_from(p, a - lay.take)
-            self._after_take()
-        elif a < lay.maritime:
-            r = a - lay.discard
-            self.hands[p][r] -= 1
-            self.bank[r] += 1
-            self.discard_left[p] -= 1
-            self._emit("discard", player=p, resource=RESOURCE_NAMES[r])
-            if not self.discard_left[p]:
-                self._next_discarder()
-        elif a < lay.draft:
-            give, get = maritime_decode(a - lay.maritime)
-            rate = self.rates[p][give]
-            h = self.hands[p]
-            h[give] -= rate
-            h[get] += 1
-            self.bank[give] += rate
-            self.bank[get] -= 1
-            self.st_maritime[rate < 4] += 1
-            self._emit("maritime", player=p, give=RESOURCE_NAMES[give], count=rate, get=RESOURCE_NAMES[get])
-        elif a < lay.fire_pay:
-            self._trade_action(p, a)
-        elif a < lay.fire_pay + 5:
-            self._pay_fire(p, a - lay.fire_pay)
+        if a >= lay.maritime:  # maritime trades, opening a draft, paying the fire: the common ones, tested first
+            if a < lay.draft:
+                give, get = maritime_decode(a - lay.maritime)
+                rate = self.rates[p][give]
+                h = self.hands[p]
+                h[give] -= rate
+                h[get] += 1
+                self.bank[give] += rate
+                self.bank[get] -= 1
+                self.st_maritime[rate < 4] += 1
+                self.events.append(make_event("maritime", {"player": p, "give": RESOURCE_NAMES[give], "count": rate,
+                                                             "get": RESOURCE_NAMES[get]}, None))
+            elif a < lay.fire_pay:
+                self._trade_action(p, a)
+            elif a < lay.fire_pay + 5:
+                self._pay_fire(p, a - lay.fire_pay)
+        else:
+            if a < lay.settle:
+                self._place_road(p, a - lay.road)
+            elif a < lay.city:
+                self._place_settlement(p, a - lay.settle)
+            elif a < lay.station:
+                n = a - lay.city
+                self._pay(p, COST_CITY)
+                self.node_level[n] = 2
+                self.cities_left[p] -= 1
+                self.settlements_left[p] += 1
+                self.build_vp[p] += 1
+                self._emit("city", player=p, node=n)
+            elif a < lay.ship:
+                self._place_station(p, a - lay.station)
+            elif a < lay.buy_dev:
+                self._seafarers_action(p, a)
+            elif a < lay.firestorm:
+                self._dev(p, a)
+            elif a < lay.take:
+                self._move_token(p, a - (lay.firestorm if a < lay.robber else lay.robber))
+            elif a < lay.discard:
+                self._take_from(p, a - lay.take)
+                self._after_take()
+            elif a < lay.maritime:
+                r = a - lay.discard
+                self.hands[p][r] -= 1
+                self.bank[r] += 1
+                self.discard_left[p] -= 1
+                self.events.append(make_event("discard", {"player": p, "resource": RESOURCE_NAMES[r]}, None))
+                if not self.discard_left[p]:
+                    self._next_discarder()
         # 10 VP wins on the owner's turn (ruling B3): not during setup nor in the special building phase.
         if ph != SPECIAL_BUILD and self.phase not in _NO_VICTORY_PHASES and self.total_vp(self.turn) >= self.win_vp:
             self._finish([self.turn], "victory")
@@ -643,7 +667,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         d2 = rb(1, 6)
         self.dice = (d1, d2)
         s = d1 + d2
-        self._emit("roll", player=p, dice=[d1, d2])
+        self.events.append(make_event("roll", {"player": p, "dice": [d1, d2]}, None))
         if s == 7:
             self._seven(p)
             return
@@ -684,7 +708,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
                 gains[q][r] = x
                 bank[r] = 0
             # else: shortage with several players owed -- nobody receives this resource.
-        self._emit("produce", gains=gains)
+        self.events.append(make_event("produce", {"gains": gains}, None))
 
     def _owed(self, s: int) -> dict[int, dict[int, int]]:
         """What the roll ``s`` owes, as {resource: {seat: cards}} (only the non-zero entries); a gold field adds
@@ -972,7 +996,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
                 return
             self._start_turn((self.turn + 1) % self.num_players)
             return
-        self._emit("end_turn", player=p)
+        self.events.append(make_event("end_turn", {"player": p}, None))
         if self.sbp:
             n = self.num_players
             self.sbp_queue = [(p + k) % n for k in range(1, n)]
@@ -992,9 +1016,10 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         self.declined = [False] * self.num_players
         self.ships_new = []
         self.ship_moved = False
-        for row in self.dev_new:
-            if any(row):
-                row[:] = [0] * 5
+        if self.classic:  # development cards exist only under the classic rules
+            for row in self.dev_new:
+                if any(row):
+                    row[:] = [0] * 5
         if self.total_vp(p) >= self.win_vp:
             self._finish([p], "victory")
         elif self.turn_limit and self.turn_count >= self.turn_limit:

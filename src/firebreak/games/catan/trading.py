@@ -84,14 +84,18 @@ class TradingMixin:
             return False
         hands = self.hands
         declined = self.declined
-        return any(q != p and not declined[q] and any(hands[q]) for q in range(self.num_players))
+        for q in range(self.num_players):  # a plain loop: asked at every main-phase decision
+            if q != p and not declined[q] and any(hands[q]):
+                return True
+        return False
 
     def _ask_caps(self, p: int) -> tuple[list[int], int]:
         """Per resource, how many the other players hold together; and the largest other hand (public counts)."""
         hands = self.hands
-        others = [q for q in range(self.num_players) if q != p]
-        per = [sum(hands[q][r] for q in others) for r in range(5)]
-        return per, max((sum(hands[q]) for q in others), default=0)
+        others = hands[:p] + hands[p + 1:]
+        if not others:  # pragma: no cover - Catan has three players or more
+            return [0] * 5, 0
+        return list(map(sum, zip(*others))), max(map(sum, others))
 
     def _draft_actions(self, p: int) -> list[int]:
         """The steps open to the drafter (composing offers is half of all decisions in random play).
@@ -158,14 +162,14 @@ class TradingMixin:
             self.ask = [0] * 5
             self._draft_memo = None
             self.phase = TRADE_DRAFT
-            self._emit("offer_draft", (p,), player=p, give={}, ask={})
+            self.events.append(make_event("offer_draft", {"player": p, "give": {}, "ask": {}}, (p,)))
         elif a < lay.propose:
             self._draft_step(p, a - lay.give_add)
         elif a == lay.propose:
             self._propose(p)
         elif a == lay.withdraw_draft:
             self._clear_offer()
-            self._emit("offer_draft_discarded", (p,), player=p)
+            self.events.append(make_event("offer_draft_discarded", {"player": p}, (p,)))
         elif a < lay.confirm:
             self._respond(p, a)
         else:
@@ -212,19 +216,19 @@ class TradingMixin:
         self.responders.pop(0)
         if a == lay.accept:
             self.acceptors.append(q)
-            self._emit("accept", player=q)
+            self.events.append(make_event("accept", {"player": q}, None))
         elif a == lay.reject:
-            self._emit("reject", player=q)
+            self.events.append(make_event("reject", {"player": q}, None))
         else:
             self.declined[q] = True
-            self._emit("reject_all", player=q)
+            self.events.append(make_event("reject_all", {"player": q}, None))
         if self.responders:
             self.actor = self.responders[0]
         elif self.acceptors:
             self.phase = TRADE_CONFIRM
             self.actor = self.turn
         else:
-            self._emit("offer_declined", player=self.turn)
+            self.events.append(make_event("offer_declined", {"player": self.turn}, None))
             self._clear_offer()
 
     def _confirm(self, p: int, a: int) -> None:
