@@ -390,18 +390,18 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         it is asked at every decision, and composing offers is half of all decisions in random play."""
         legal = self._legal
         if legal is None:
-            memo = self._draft_memo
-            if memo is not None and self.phase == TRADE_DRAFT:
+            ph = self.phase
+            if ph == TRADE_DRAFT:
+                memo = self._draft_memo
                 # a draft step since the last call (see TradingMixin._draft_actions): the steps open are known
-                played = len(self.history)
-                if memo[0] < played:
+                if memo is not None and memo[0] < len(self.history):
                     legal = _DRAFT_LISTS.get(memo[1])
                     if legal is not None:
-                        memo[0] = played
+                        memo[0] = len(self.history)
                         legal = self._legal = legal[:]
                         self._legal_set = None
                         return legal
-            legal = self._legal = [] if self.phase == OVER else self._legal_actions()
+            legal = self._legal = [] if ph == OVER else self._legal_actions()
             self._legal_set = None
         return legal
 
@@ -424,6 +424,10 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
             if self._can_open_offer(p):
                 out.append(lay.draft)
             return out
+        if ph == TRADE_RESPONSE:
+            # Everyone is asked (asking only those who hold the cards would show their hands to all); only a
+            # player who can pay may accept.
+            return self._response_actions(p)
         if ph == PRE_ROLL:
             out = [ROLL]
             if self.classic and not self.dev_played:
@@ -452,10 +456,6 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
             return self._main_actions(p, False)
         if ph == ROAD_BUILDING:
             return self._free_builds(p)
-        if ph == TRADE_RESPONSE:
-            # Everyone is asked (asking only those who hold the cards would show their hands to all); only a
-            # player who can pay may accept.
-            return self._response_actions(p)
         if ph == TRADE_CONFIRM:
             return self._confirm_actions(p)
         if ph == FIRE_PAY:

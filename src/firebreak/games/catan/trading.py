@@ -18,6 +18,7 @@ shows the other seats only that an offer is being composed.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import compress
 
 from firebreak.core import IllegalActionError, MalformedActionError
 from firebreak.core.events import make_event
@@ -50,6 +51,10 @@ _STEPS: tuple[tuple[bool, int, int], ...] = tuple((i < 10, i % 5, 1 if i // 5 % 
 
 _KEEP: tuple[int, ...] = tuple(~((15 << 4 * r) | (3 << 20)) for r in range(5))
 """Per resource, the mask that clears its four bits of a draft code and the two flags (see ``_draft_code``)."""
+
+_GIVE_ADD_BITS: tuple[int, ...] = tuple(1 << 4 * r for r in range(5))
+_ASK_ADD_BITS: tuple[int, ...] = tuple(4 << 4 * r for r in range(5))
+"""The bits of "give one more" and "ask for one more" per resource in a draft code."""
 
 _DRAFT_LISTS: dict[int, list[int]] = {}
 """Draft codes to their lists of legal steps (at most a few thousand per layout: the codes reachable in play)."""
@@ -128,6 +133,9 @@ class TradingMixin:
         give = self.give
         ask = self.ask
         code = self.lay.give_add << 22
+        if not any(give) and not any(ask):  # a draft just opened: give what one holds, ask what the others hold
+            return (code | sum(compress(_GIVE_ADD_BITS, h)) | sum(compress(_ASK_ADD_BITS, per))
+                    | (0 < biggest) << 20)
         for r in _RESOURCES:
             g = give[r]
             k = ask[r]
@@ -139,8 +147,10 @@ class TradingMixin:
         lay = self.lay
         h = self.hands[q]
         ask = self.ask
-        can = all(h[r] >= ask[r] for r in range(5))
-        return ([lay.accept] if can else []) + [lay.reject, lay.reject_all]
+        for r in _RESOURCES:  # a plain loop: every player is asked about every offer
+            if h[r] < ask[r]:
+                return [lay.reject, lay.reject_all]
+        return [lay.accept, lay.reject, lay.reject_all]
 
     def _confirm_actions(self, p: int) -> list[int]:
         lay = self.lay
