@@ -529,14 +529,15 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
                 self._dev_actions(p, out)
         if not full:
             return out
-        # maritime trade
-        bank = self.bank
+        # maritime trade (most hands of a random game cannot pay even the best rate: then no loop at all)
         rates = self.rates[p]
-        for r, gets in enumerate(lay.maritime_gets):
-            if h[r] >= rates[r]:
-                for s, a in gets:
-                    if bank[s]:
-                        out.append(a)
+        if max(h) >= min(rates):
+            bank = self.bank
+            for r, gets in enumerate(lay.maritime_gets):
+                if h[r] >= rates[r]:
+                    for s, a in gets:
+                        if bank[s]:
+                            out.append(a)
         if offer and self._can_open_offer(p):
             out.append(lay.draft)
         return out
