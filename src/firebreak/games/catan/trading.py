@@ -57,7 +57,10 @@ _ASK_ADD_BITS: tuple[int, ...] = tuple(4 << 4 * r for r in range(5))
 """The bits of "give one more" and "ask for one more" per resource in a draft code."""
 
 _DRAFT_LISTS: dict[int, list[int]] = {}
-"""Draft codes to their lists of legal steps (at most a few thousand per layout: the codes reachable in play)."""
+"""Draft codes to their lists of legal steps, filled as play reaches them (random games reach some ten thousand)."""
+
+_DRAFT_LISTS_MAX = 50_000
+"""Codes kept at most (a few megabytes): past it, a new code's list is built each time it is met."""
 
 
 def _draft_list(code: int) -> list[int]:
@@ -122,7 +125,9 @@ class TradingMixin:
             self._draft_memo = [played, code, per, biggest]
         out = _DRAFT_LISTS.get(code)
         if out is None:
-            out = _DRAFT_LISTS[code] = _draft_list(code)
+            out = _draft_list(code)
+            if len(_DRAFT_LISTS) < _DRAFT_LISTS_MAX:
+                _DRAFT_LISTS[code] = out
         return out[:]
 
     def _draft_code(self, p: int, per: list[int], biggest: int) -> int:
