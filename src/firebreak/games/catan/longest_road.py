@@ -61,14 +61,15 @@ def longest_road(topo: Topology, player: int, edges: list[int], edge_owner: list
     return best
 
 
-def _add_network_cycle_starts(starts: list[int], adj: dict[int, list[tuple[int, int]]]) -> None:
+def _add_network_cycle_starts(starts: list[int], adj: dict[int, list[tuple[int, ...]]]) -> None:
     """Append one start for each component of the network ``adj`` that no start reaches (a pure cycle has no
     end to start from), so every trail is walked from somewhere."""
     covered = set(starts)
     stack = list(starts)
     while True:
         while stack:
-            for _, v in adj[stack.pop()]:
+            for step in adj[stack.pop()]:
+                v = step[1]
                 if v not in covered:
                     covered.add(v)
                     stack.append(v)
@@ -84,40 +85,43 @@ def _longest_route(topo: Topology, player: int, edges: list[int], edge_owner: li
                    ship: list[int]) -> int:
     """The Longest Trade Route: as above, over roads and ships, changing between them only at the player's own
     building."""
-    node_edges = topo.node_edges
+    # As in ``longest_road``, the network as adjacency lists of (bit of the edge, node it leads to, ship?), so the
+    # walk looks only at the player's own roads and ships: every ship moved recomputes this, and random games on
+    # the Seafarers board move ships all the time.
     edge_nodes = topo.edge_nodes
+    adj: dict[int, list[tuple[int, int, int]]] = {}
+    kinds: dict[int, int] = {}
+    bit = 1
+    for e in edges:
+        a, b = edge_nodes[e]
+        k = ship[e]
+        adj.setdefault(a, []).append((bit, b, k))
+        adj.setdefault(b, []).append((bit, a, k))
+        kind = 2 if k else 1
+        kinds[a] = kinds.get(a, 0) | kind
+        kinds[b] = kinds.get(b, 0) | kind
+        bit <<= 1
+    blocked = {n for n in adj if node_owner[n] != -1 and node_owner[n] != player}
+    mine = {n for n in adj if node_owner[n] == player}
 
     def walk(node: int, used: int, kind: int) -> int:
         longest = 0
-        mine = node_owner[node] == player
-        for e in node_edges[node]:
-            if edge_owner[e] != player or used >> e & 1:
+        free = kind < 0 or node in mine  # a road and a ship meet only at the player's own building
+        for step, nxt, k in adj[node]:
+            if used & step or (not free and k != kind):
                 continue
-            k = ship[e]
-            if kind >= 0 and k != kind and not mine:
-                continue  # a road and a ship meet here without a settlement or city: no passage
-            a, b = edge_nodes[e]
-            nxt = b if a == node else a
-            owner = node_owner[nxt]
-            if owner != -1 and owner != player:
-                length = 1
-            else:
-                length = 1 + walk(nxt, used | (1 << e), k)
-            longest = max(longest, length)
+            length = 1 if nxt in blocked else 1 + walk(nxt, used | step, k)
+            if length > longest:
+                longest = length
         return longest
 
     # As above, a longest trail may be taken to start where the network does not simply pass through: a
     # crossing of degree other than 2, a rival's building, or a crossing where a road meets a ship without the
     # player's building (a dead end for both); pure cycles get one start each.
-    deg: dict[int, int] = {}
-    kinds: dict[int, int] = {}
-    for e in edges:
-        for v in edge_nodes[e]:
-            deg[v] = deg.get(v, 0) + 1
-            kinds[v] = kinds.get(v, 0) | (2 if ship[e] else 1)
-    starts = [n for n, d in deg.items() if d != 2 or (node_owner[n] != -1 and node_owner[n] != player)
-              or (kinds[n] == 3 and node_owner[n] != player)]
-    _add_cycle_starts(starts, deg, node_edges, edge_nodes, edge_owner, player)
+    starts = [n for n, steps in adj.items() if len(steps) != 2 or n in blocked
+              or (kinds[n] == 3 and n not in mine)]
+    if len(starts) < len(adj):
+        _add_network_cycle_starts(starts, adj)
     best = 0
     total = len(edges)
     for n in starts:
@@ -127,28 +131,3 @@ def _longest_route(topo: Topology, player: int, edges: list[int], edge_owner: li
             if best == total:
                 break
     return best
-
-
-def _add_cycle_starts(starts: list[int], deg: dict[int, int], node_edges, edge_nodes, edge_owner,
-                      player: int) -> None:
-    """Append one start for each part of the network that no start reaches (a pure cycle has no end to start
-    from), so every trail of the player's routes is walked from somewhere."""
-    covered = set(starts)
-    stack = list(starts)
-    pending = [n for n in deg if n not in covered]
-    while True:
-        while stack:
-            u = stack.pop()
-            for e in node_edges[u]:
-                if edge_owner[e] == player:
-                    a, b = edge_nodes[e]
-                    v = b if a == u else a
-                    if v not in covered:
-                        covered.add(v)
-                        stack.append(v)
-        rest = [n for n in pending if n not in covered]
-        if not rest:
-            return
-        starts.append(rest[0])
-        covered.add(rest[0])
-        stack.append(rest[0])

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from firebreak.core import TERMINAL, OptionError
+from firebreak.core.events import make_event
 from firebreak.core.game import GameState
 
 from .actions import END_TURN, ROLL, layout, maritime_decode
@@ -65,7 +66,7 @@ from .development import DevelopmentMixin
 from .seafarers import SeafarersMixin
 from .fire import burning_buildings
 from .topology import topology
-from .trading import TradingMixin
+from .trading import _DRAFT_LISTS, TradingMixin
 from .views import ViewsMixin
 
 
@@ -80,7 +81,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
     """Rolls, development card draws (from a pile shuffled at set-up) and steals cannot be taken back."""
 
     __slots__ = (
-        "_ask_caps_memo",
+        "_draft_memo",
         "_main_memo",
         "_robbed",
         "acceptors",
@@ -252,7 +253,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         self._robbed = -1
         # Memos of the legal actions, stamped with the number of actions played when they were made: one is
         # reused only after further actions (so a position edited by hand, as tests do, is never served stale).
-        self._ask_caps_memo: tuple[int, tuple[list[int], int]] | None = None
+        self._draft_memo: list[Any] | None = None  # [stamp, (ask caps), {draft: steps}] (see trading.py)
         self._main_memo: tuple[int, list[int]] | None = None
         self._setup_seafarers()
 
@@ -327,7 +328,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         c.st_offers = self.st_offers[:]
         c.st_maritime = self.st_maritime[:]
         c._robbed = -1
-        c._ask_caps_memo = None  # a determinisation redeals the hands it was computed from
+        c._draft_memo = None  # a determinisation redeals the hands it was computed from
         c._main_memo = None
         c.board = self.board
         c.win_vp = self.win_vp
@@ -384,12 +385,32 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         return list(self.over_winners) if self.phase == OVER else []
 
     # --- legal actions ------------------------------------------------------------------------------------
+    def legal_actions(self) -> list[int]:
+        """``GameState.legal_actions`` with the end-of-game test and the common case of a draft step written out:
+        it is asked at every decision, and composing offers is half of all decisions in random play."""
+        legal = self._legal
+        if legal is None:
+            ph = self.phase
+            if ph == TRADE_DRAFT:
+                memo = self._draft_memo
+                # a draft step since the last call (see TradingMixin._draft_actions): the steps open are known
+                if memo is not None and memo[0] < len(self.history):
+                    legal = _DRAFT_LISTS.get(memo[1])
+                    if legal is not None:
+                        memo[0] = len(self.history)
+                        legal = self._legal = legal[:]
+                        self._legal_set = None
+                        return legal
+            legal = self._legal = [] if ph == OVER else self._legal_actions()
+            self._legal_set = None
+        return legal
+
     def _legal_actions(self) -> list[int]:
         ph = self.phase
-        lay = self.lay
         p = self.actor
         if ph == TRADE_DRAFT:  # first: composing an offer card by card is half of all decisions in random play
             return self._draft_actions(p)
+        lay = self.lay
         if ph == MAIN:
             if not self.trades:  # no drafts, so nothing to remember between them
                 return self._main_actions(p, True)
@@ -403,6 +424,10 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
             if self._can_open_offer(p):
                 out.append(lay.draft)
             return out
+        if ph == TRADE_RESPONSE:
+            # Everyone is asked (asking only those who hold the cards would show their hands to all); only a
+            # player who can pay may accept.
+            return self._response_actions(p)
         if ph == PRE_ROLL:
             out = [ROLL]
             if self.classic and not self.dev_played:
@@ -431,10 +456,6 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
             return self._main_actions(p, False)
         if ph == ROAD_BUILDING:
             return self._free_builds(p)
-        if ph == TRADE_RESPONSE:
-            # Everyone is asked (asking only those who hold the cards would show their hands to all); only a
-            # player who can pay may accept.
-            return self._response_actions(p)
         if ph == TRADE_CONFIRM:
             return self._confirm_actions(p)
         if ph == FIRE_PAY:
@@ -508,14 +529,15 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
                 self._dev_actions(p, out)
         if not full:
             return out
-        # maritime trade
-        bank = self.bank
+        # maritime trade (most hands of a random game cannot pay even the best rate: then no loop at all)
         rates = self.rates[p]
-        for r, gets in enumerate(lay.maritime_gets):
-            if h[r] >= rates[r]:
-                for s, a in gets:
-                    if bank[s]:
-                        out.append(a)
+        if max(h) >= min(rates):
+            bank = self.bank
+            for r, gets in enumerate(lay.maritime_gets):
+                if h[r] >= rates[r]:
+                    for s, a in gets:
+                        if bank[s]:
+                            out.append(a)
         if offer and self._can_open_offer(p):
             out.append(lay.draft)
         return out
@@ -549,7 +571,15 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         lay = self.lay
         ph = self.phase
         p = self.actor
-        if ph == TRADE_DRAFT or ph == TRADE_RESPONSE or ph == TRADE_CONFIRM:
+        if ph == TRADE_DRAFT:
+            # Adding or removing a card of a draft is half of all decisions in random play: straight to it.
+            i = a - lay.give_add
+            if 0 <= i < 20:
+                self._draft_step(p, i)
+            else:
+                self._trade_action(p, a)
+            return
+        if ph == TRADE_RESPONSE or ph == TRADE_CONFIRM:
             # Every action of these phases is a trade step (half of all decisions in random play); none changes
             # a victory point, so the victory check below, already made when the draft opened, is skipped.
             self._trade_action(p, a)
@@ -564,51 +594,54 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         if a == END_TURN:
             self._end_turn(p)
             return
-        if a < lay.settle:
-            self._place_road(p, a - lay.road)
-        elif a < lay.city:
-            self._place_settlement(p, a - lay.settle)
-        elif a < lay.station:
-            n = a - lay.city
-            self._pay(p, COST_CITY)
-            self.node_level[n] = 2
-            self.cities_left[p] -= 1
-            self.settlements_left[p] += 1
-            self.build_vp[p] += 1
-            self._emit("city", player=p, node=n)
-        elif a < lay.ship:
-            self._place_station(p, a - lay.station)
-        elif a < lay.buy_dev:
-            self._seafarers_action(p, a)
-        elif a < lay.firestorm:
-            self._dev(p, a)
-        elif a < lay.take:
-            self._move_token(p, a - (lay.firestorm if a < lay.robber else lay.robber))
-        elif a < lay.discard:
-            self._take_from(p, a - lay.take)
-            self._after_take()
-        elif a < lay.maritime:
-            r = a - lay.discard
-            self.hands[p][r] -= 1
-            self.bank[r] += 1
-            self.discard_left[p] -= 1
-            self._emit("discard", player=p, resource=RESOURCE_NAMES[r])
-            if not self.discard_left[p]:
-                self._next_discarder()
-        elif a < lay.draft:
-            give, get = maritime_decode(a - lay.maritime)
-            rate = self.rates[p][give]
-            h = self.hands[p]
-            h[give] -= rate
-            h[get] += 1
-            self.bank[give] += rate
-            self.bank[get] -= 1
-            self.st_maritime[rate < 4] += 1
-            self._emit("maritime", player=p, give=RESOURCE_NAMES[give], count=rate, get=RESOURCE_NAMES[get])
-        elif a < lay.fire_pay:
-            self._trade_action(p, a)
-        elif a < lay.fire_pay + 5:
-            self._pay_fire(p, a - lay.fire_pay)
+        if a >= lay.maritime:  # maritime trades, opening a draft, paying the fire: the common ones, tested first
+            if a < lay.draft:
+                give, get = maritime_decode(a - lay.maritime)
+                rate = self.rates[p][give]
+                h = self.hands[p]
+                h[give] -= rate
+                h[get] += 1
+                self.bank[give] += rate
+                self.bank[get] -= 1
+                self.st_maritime[rate < 4] += 1
+                self.events.append(make_event("maritime", {"player": p, "give": RESOURCE_NAMES[give], "count": rate,
+                                                             "get": RESOURCE_NAMES[get]}, None))
+            elif a < lay.fire_pay:
+                self._trade_action(p, a)
+            elif a < lay.fire_pay + 5:
+                self._pay_fire(p, a - lay.fire_pay)
+        else:
+            if a < lay.settle:
+                self._place_road(p, a - lay.road)
+            elif a < lay.city:
+                self._place_settlement(p, a - lay.settle)
+            elif a < lay.station:
+                n = a - lay.city
+                self._pay(p, COST_CITY)
+                self.node_level[n] = 2
+                self.cities_left[p] -= 1
+                self.settlements_left[p] += 1
+                self.build_vp[p] += 1
+                self._emit("city", player=p, node=n)
+            elif a < lay.ship:
+                self._place_station(p, a - lay.station)
+            elif a < lay.buy_dev:
+                self._seafarers_action(p, a)
+            elif a < lay.firestorm:
+                self._dev(p, a)
+            elif a < lay.take:
+                self._move_token(p, a - (lay.firestorm if a < lay.robber else lay.robber))
+            elif a < lay.discard:
+                self._take_from(p, a - lay.take)
+                self._after_take()
+            elif a < lay.maritime:
+                r = a - lay.discard
+                self.hands[p][r] -= 1
+                self.bank[r] += 1
+                self.discard_left[p] -= 1
+                self.events.append(make_event("discard", {"player": p, "resource": RESOURCE_NAMES[r]}, None))
+                if not self.discard_left[p]:
+                    self._next_discarder()
         # 10 VP wins on the owner's turn (ruling B3): not during setup nor in the special building phase.
         if ph != SPECIAL_BUILD and self.phase not in _NO_VICTORY_PHASES and self.total_vp(self.turn) >= self.win_vp:
             self._finish([self.turn], "victory")
@@ -635,7 +668,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         d2 = rb(1, 6)
         self.dice = (d1, d2)
         s = d1 + d2
-        self._emit("roll", player=p, dice=[d1, d2])
+        self.events.append(make_event("roll", {"player": p, "dice": [d1, d2]}, None))
         if s == 7:
             self._seven(p)
             return
@@ -676,7 +709,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
                 gains[q][r] = x
                 bank[r] = 0
             # else: shortage with several players owed -- nobody receives this resource.
-        self._emit("produce", gains=gains)
+        self.events.append(make_event("produce", {"gains": gains}, None))
 
     def _owed(self, s: int) -> dict[int, dict[int, int]]:
         """What the roll ``s`` owes, as {resource: {seat: cards}} (only the non-zero entries); a gold field adds
@@ -964,7 +997,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
                 return
             self._start_turn((self.turn + 1) % self.num_players)
             return
-        self._emit("end_turn", player=p)
+        self.events.append(make_event("end_turn", {"player": p}, None))
         if self.sbp:
             n = self.num_players
             self.sbp_queue = [(p + k) % n for k in range(1, n)]
@@ -984,9 +1017,10 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         self.declined = [False] * self.num_players
         self.ships_new = []
         self.ship_moved = False
-        for row in self.dev_new:
-            if any(row):
-                row[:] = [0] * 5
+        if self.classic:  # development cards exist only under the classic rules
+            for row in self.dev_new:
+                if any(row):
+                    row[:] = [0] * 5
         if self.total_vp(p) >= self.win_vp:
             self._finish([p], "victory")
         elif self.turn_limit and self.turn_count >= self.turn_limit:

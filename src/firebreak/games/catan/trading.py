@@ -17,7 +17,11 @@ shows the other seats only that an offer is being composed.
 
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import compress
+
 from firebreak.core import IllegalActionError, MalformedActionError
+from firebreak.core.events import make_event
 
 from .constants import MAIN, RESOURCE_NAMES, TRADE_CONFIRM, TRADE_DRAFT, TRADE_RESPONSE
 
@@ -31,6 +35,46 @@ DRAFT_EVENTS = frozenset({"offer_draft", "offer_draft_discarded"})
 def counts(bundle: list[int]) -> dict[str, int]:
     """A bundle as ``{resource: count}`` for the cards it holds (for views and events)."""
     return {RESOURCE_NAMES[r]: k for r, k in enumerate(bundle) if k}
+
+
+@lru_cache(maxsize=4096)
+def _draft_counts(key: tuple[int, ...]) -> tuple[dict[str, int], dict[str, int]]:
+    """A draft's two sides as ``counts`` (``key`` is give then ask): shared, so callers copy before use.
+
+    Every draft step emits both sides (half of all decisions in random play), and a random draft wanders over few
+    distinct offers, so building the two dicts from scratch each time cost more than the rest of the step."""
+    return counts(key[:5]), counts(key[5:])
+
+
+_STEPS: tuple[tuple[bool, int, int], ...] = tuple((i < 10, i % 5, 1 if i // 5 % 2 == 0 else -1) for i in range(20))
+"""Per draft step (offset from ``give_add``): (on the give side?, resource, +1 or -1)."""
+
+_KEEP: tuple[int, ...] = tuple(~((15 << 4 * r) | (3 << 20)) for r in range(5))
+"""Per resource, the mask that clears its four bits of a draft code and the two flags (see ``_draft_code``)."""
+
+_GIVE_ADD_BITS: tuple[int, ...] = tuple(1 << 4 * r for r in range(5))
+_ASK_ADD_BITS: tuple[int, ...] = tuple(4 << 4 * r for r in range(5))
+"""The bits of "give one more" and "ask for one more" per resource in a draft code."""
+
+_DRAFT_LISTS: dict[int, list[int]] = {}
+"""Draft codes to their lists of legal steps, filled as play reaches them (random games reach some ten thousand)."""
+
+_DRAFT_LISTS_MAX = 50_000
+"""Codes kept at most (a few megabytes): past it, a new code's list is built each time it is met."""
+
+
+def _draft_list(code: int) -> list[int]:
+    """The legal draft steps, in id order, of a code made by ``TradingMixin._draft_code``."""
+    base = code >> 22  # give_add; give_remove, ask_add, ask_remove, propose, withdraw_draft follow (actions.py)
+    out = [base + r for r in _RESOURCES if code >> 4 * r & 1]
+    out += [base + 5 + r for r in _RESOURCES if code >> 4 * r & 2]
+    if code >> 20 & 1:
+        out += [base + 10 + r for r in _RESOURCES if code >> 4 * r & 4]
+    out += [base + 15 + r for r in _RESOURCES if code >> 4 * r & 8]
+    if code >> 21 & 1:
+        out.append(base + 20)
+    out.append(base + 21)
+    return out
 
 
 class TradingMixin:
@@ -48,48 +92,70 @@ class TradingMixin:
             return False
         hands = self.hands
         declined = self.declined
-        return any(q != p and not declined[q] and any(hands[q]) for q in range(self.num_players))
+        for q in range(self.num_players):  # a plain loop: asked at every main-phase decision
+            if q != p and not declined[q] and any(hands[q]):
+                return True
+        return False
 
     def _ask_caps(self, p: int) -> tuple[list[int], int]:
         """Per resource, how many the other players hold together; and the largest other hand (public counts)."""
         hands = self.hands
-        others = [q for q in range(self.num_players) if q != p]
-        per = [sum(hands[q][r] for q in others) for r in range(5)]
-        return per, max((sum(hands[q]) for q in others), default=0)
+        others = hands[:p] + hands[p + 1:]
+        if not others:  # pragma: no cover - Catan has three players or more
+            return [0] * 5, 0
+        return list(map(sum, zip(*others))), max(map(sum, others))
 
     def _draft_actions(self, p: int) -> list[int]:
-        """The steps open to the drafter (composing offers is half of all decisions in random play)."""
-        lay = self.lay
+        """The steps open to the drafter (composing offers is half of all decisions in random play).
+
+        No hand changes while an offer is drafted, so what limits each step is worked out once per draft and the
+        open steps are kept as a code (see ``_draft_code``) that each step updates for the one resource it touched;
+        the list for a code is built once per process. The memo is stamped with the number of actions played when
+        it was last used and is reused only after further actions (so a position edited by hand, as tests do, is
+        never served stale); it is cleared when a draft opens and on clone, since a determinisation redeals the
+        hands (see CatanState._setup)."""
+        memo = self._draft_memo
+        played = len(self.history)
+        if memo is not None and memo[0] < played:
+            memo[0] = played
+            code = memo[1]
+        else:
+            per, biggest = self._ask_caps(p)
+            code = self._draft_code(p, per, biggest)
+            self._draft_memo = [played, code, per, biggest]
+        out = _DRAFT_LISTS.get(code)
+        if out is None:
+            out = _draft_list(code)
+            if len(_DRAFT_LISTS) < _DRAFT_LISTS_MAX:
+                _DRAFT_LISTS[code] = out
+        return out[:]
+
+    def _draft_code(self, p: int, per: list[int], biggest: int) -> int:
+        """The steps open in the current draft as bits: four per resource (give one more, give one less, ask for
+        one more if the table's largest hand allows, ask for one less), then whether the asking side is below the
+        largest other hand and whether the offer may be proposed; above them the layout's ``give_add``."""
         h = self.hands[p]
         give = self.give
         ask = self.ask
-        # No hand changes while an offer is drafted, so the caps are computed once per draft (the memo is
-        # cleared when a draft opens and on clone, since a determinisation redeals the hands; see CatanState._setup).
-        memo = self._ask_caps_memo
-        played = len(self.history)
-        caps = memo[1] if memo is not None and memo[0] < played else self._ask_caps(p)
-        self._ask_caps_memo = (played, caps)
-        per, biggest = caps
-        base = lay.give_add
-        out = [base + r for r in _RESOURCES if h[r] > give[r] and not ask[r]]
-        base = lay.give_remove
-        out += [base + r for r in _RESOURCES if give[r]]
-        if sum(ask) < biggest:
-            base = lay.ask_add
-            out += [base + r for r in _RESOURCES if not give[r] and ask[r] < per[r]]
-        base = lay.ask_remove
-        out += [base + r for r in _RESOURCES if ask[r]]
-        if any(give) and any(ask):
-            out.append(lay.propose)
-        out.append(lay.withdraw_draft)
-        return out
+        code = self.lay.give_add << 22
+        if not any(give) and not any(ask):  # a draft just opened: give what one holds, ask what the others hold
+            return (code | sum(compress(_GIVE_ADD_BITS, h)) | sum(compress(_ASK_ADD_BITS, per))
+                    | (0 < biggest) << 20)
+        for r in _RESOURCES:
+            g = give[r]
+            k = ask[r]
+            code |= ((h[r] > g and not k) | (g > 0) << 1 | (not g and k < per[r]) << 2 | (k > 0) << 3) << 4 * r
+        asked = sum(ask)
+        return code | (asked < biggest) << 20 | (asked > 0 and any(give)) << 21
 
     def _response_actions(self, q: int) -> list[int]:
         lay = self.lay
         h = self.hands[q]
         ask = self.ask
-        can = all(h[r] >= ask[r] for r in range(5))
-        return ([lay.accept] if can else []) + [lay.reject, lay.reject_all]
+        for r in _RESOURCES:  # a plain loop: every player is asked about every offer
+            if h[r] < ask[r]:
+                return [lay.reject, lay.reject_all]
+        return [lay.accept, lay.reject, lay.reject_all]
 
     def _confirm_actions(self, p: int) -> list[int]:
         lay = self.lay
@@ -109,24 +175,43 @@ class TradingMixin:
             self.draft_steps = 0
             self.give = [0] * 5
             self.ask = [0] * 5
-            self._ask_caps_memo = None
+            self._draft_memo = None
             self.phase = TRADE_DRAFT
-            self._emit("offer_draft", (p,), player=p, give={}, ask={})
+            self.events.append(make_event("offer_draft", {"player": p, "give": {}, "ask": {}}, (p,)))
         elif a < lay.propose:
-            step, r = divmod(a - lay.give_add, 5)
-            side = self.give if step < 2 else self.ask
-            side[r] += 1 if step % 2 == 0 else -1
-            self.draft_steps += 1
-            self._emit("offer_draft", (p,), player=p, give=counts(self.give), ask=counts(self.ask), step=True)
+            self._draft_step(p, a - lay.give_add)
         elif a == lay.propose:
             self._propose(p)
         elif a == lay.withdraw_draft:
             self._clear_offer()
-            self._emit("offer_draft_discarded", (p,), player=p)
+            self.events.append(make_event("offer_draft_discarded", {"player": p}, (p,)))
         elif a < lay.confirm:
             self._respond(p, a)
         else:
             self._confirm(p, a)
+
+    def _draft_step(self, p: int, i: int) -> None:
+        """Add or remove one card of the draft (``i``: the step's offset from ``give_add``)."""
+        on_give, r, d = _STEPS[i]
+        give = self.give
+        ask = self.ask
+        if on_give:
+            give[r] += d
+        else:
+            ask[r] += d
+        self.draft_steps += 1
+        memo = self._draft_memo
+        if memo is not None:  # only this resource's bits and the two flags can have changed
+            g = give[r]
+            k = ask[r]
+            asked = sum(ask)
+            memo[1] = ((memo[1] & _KEEP[r])
+                       | ((self.hands[p][r] > g and not k) | (g > 0) << 1 | (not g and k < memo[2][r]) << 2
+                          | (k > 0) << 3) << 4 * r
+                       | (asked < memo[3]) << 20 | (asked > 0 and any(give)) << 21)
+        g, k = _draft_counts((*give, *ask))
+        self.events.append(make_event("offer_draft", {"player": p, "give": g.copy(), "ask": k.copy(), "step": True},
+                                      (p,)))
 
     def _propose(self, p: int) -> None:
         n = self.num_players
@@ -146,19 +231,19 @@ class TradingMixin:
         self.responders.pop(0)
         if a == lay.accept:
             self.acceptors.append(q)
-            self._emit("accept", player=q)
+            self.events.append(make_event("accept", {"player": q}, None))
         elif a == lay.reject:
-            self._emit("reject", player=q)
+            self.events.append(make_event("reject", {"player": q}, None))
         else:
             self.declined[q] = True
-            self._emit("reject_all", player=q)
+            self.events.append(make_event("reject_all", {"player": q}, None))
         if self.responders:
             self.actor = self.responders[0]
         elif self.acceptors:
             self.phase = TRADE_CONFIRM
             self.actor = self.turn
         else:
-            self._emit("offer_declined", player=self.turn)
+            self.events.append(make_event("offer_declined", {"player": self.turn}, None))
             self._clear_offer()
 
     def _confirm(self, p: int, a: int) -> None:
