@@ -98,7 +98,11 @@ def test_one_human_and_two_bots_play_brigade_clicking_buttons_and_the_board(serv
             if choose_entry(page, before, pick):
                 moves += 1
                 boards.add(board.inner_html())
-        assert moves >= 8, f"only {moves} moves were made"
+        # a Brigade game can end early (the town evacuated after about fifteen turns): then fewer moves will do
+        over = turn_text(page) == "Game over"
+        assert moves >= 8 or (over and moves >= 3), (
+            f"only {moves} moves were made; the page says {turn_text(page)!r}, "
+            f"the log ends {page.locator('#log li').all_inner_texts()[-6:]}")
         assert clicked_board, "no block of the board was ever clickable"
         assert len(boards) >= 4, "the board was not redrawn after the moves"
         page.wait_for_selector("#board svg")
