@@ -22,7 +22,7 @@ from itertools import compress
 from operator import ne
 from typing import TYPE_CHECKING, Any
 
-from firebreak.core.encoding import Field, ObservationEncoder, Writer, index_of, put_block, snapshot
+from firebreak.core.encoding import Field, ObservationEncoder, Writer, index_of, put_block, put_floats, snapshot
 
 from .board import GENERIC, TERRAIN_NAMES
 from .constants import DEV_KINDS, PHASE_NAMES, PIECES, RESOURCE_NAMES, TRADE_CONFIRM, TRADE_DRAFT
@@ -57,7 +57,6 @@ PER_SEAT = [
     Field("discard_left", 1, "cards still to discard / 10"),
 ]
 PER_SEAT_SIZE = sum(f.size for f in PER_SEAT)
-ZEROS = [0.0] * 8
 SIXTH, NINETEENTH, FIFTH, QUARTER, TENTH = ((1.0 / d).__mul__ for d in (6, 19, 5, 4, 10))
 """``v * (1.0 / d)`` as the view path computes these fields, mapped in C."""
 
@@ -92,6 +91,7 @@ class CatanEncoder(ObservationEncoder):
         self._phase_hot = [[1.0 if i == k else 0.0 for i in range(len(PHASE_NAMES) + 1)]
                            for k in range(len(PHASE_NAMES) + 1)]
         self._no_offer = [0.0] * (1 + len(OFFER_STAGES) + 2 * RES + 3 * num_players)
+        self.offsets()  # kept as ``_offsets``: the kept path reads it at every decision without the method call
 
     def fields(self) -> list[Field]:
         n, H, V, E = self.num_players, self.hexes, self.nodes, self.edges
@@ -264,7 +264,7 @@ class CatanEncoder(ObservationEncoder):
         """Rewrite in ``block`` (seat ``viewer``'s board region, written for the pieces ``old``) the token, the
         corners and the sides whose pieces differ in ``s``."""
         n = self.num_players
-        o = self.offsets()
+        o = self._offsets
         old_token, old_owner, old_level, old_station, old_edge, old_ship = old
         if old_token != s.token_hex:
             if old_token >= 0:
@@ -278,8 +278,10 @@ class CatanEncoder(ObservationEncoder):
                     compress(range(len(owner)), map(ne, level, old_level)),
                     compress(range(len(owner)), map(ne, station, old_station))):
                 base = node * n
-                block[settlement_at + base:settlement_at + base + n] = ZEROS[:n]
-                block[city_at + base:city_at + base + n] = ZEROS[:n]
+                for i in range(settlement_at + base, settlement_at + base + n):
+                    block[i] = 0.0
+                for i in range(city_at + base, city_at + base + n):
+                    block[i] = 0.0
                 block[station_at + node] = 0.0
                 p = owner[node]
                 if p >= 0:
@@ -294,7 +296,8 @@ class CatanEncoder(ObservationEncoder):
                 if slots[e] < 0:
                     continue
                 base = road_at + slots[e] * n
-                block[base:base + n] = ZEROS[:n]
+                for i in range(base, base + n):
+                    block[i] = 0.0
                 p = edge_owner[e]
                 if p >= 0 and not ship[e]:
                     block[base + (p - viewer) % n] = 1.0
@@ -402,36 +405,36 @@ class CatanEncoder(ObservationEncoder):
             kept[viewer] = [vec, slots, snapshot(region), head, middle,
                             None if offer is None else snapshot(offer),
                             left, own, self._seat_blocks(s, viewer),
-                            None if sea is None else snapshot(sea), history, len(history)]
+                            None if sea is None else snapshot(sea), history, len(history), memoryview(vec)]
             return vec
         vec = entry[0]
-        o = self.offsets()
+        mv = entry[12]  # the vector's memoryview: the blocks are written through it
+        o = self._offsets
         region_changed = entry[2] != region
-        if region_changed:
-            block, ships = self._board_region(s, viewer, vec)
-            vec[:o["phase"]] = block
+        if region_changed:  # the corners and sides that changed, patched in place (the kept region is entry[2]'s)
+            self._patch_region(s, viewer, entry[2], mv, slots)
             entry[2] = snapshot(region)
         if entry[3] != head:
-            put_block(vec, o["phase"], self._head(s, viewer))
+            put_floats(mv, o["phase"], self._head(s, viewer))
             entry[3] = head
         if entry[4] != middle:
-            put_block(vec, o["turn_number"], self._middle(s, viewer))
+            put_floats(mv, o["turn_number"], self._middle(s, viewer))
             entry[4] = middle
         if entry[5] != offer:
-            put_block(vec, o["offer"], self._no_offer if offer is None else self._offer_block(s, viewer))
+            put_floats(mv, o["offer"], self._no_offer if offer is None else self._offer_block(s, viewer))
             entry[5] = None if offer is None else snapshot(offer)
         if entry[6] != left:
-            put_block(vec, o["declined_all_offers"], self._trade_left(s, viewer))
+            put_floats(mv, o["declined_all_offers"], self._trade_left(s, viewer))
             entry[6] = left
         if entry[7] != own:
-            put_block(vec, o["my_hand"], self._own_block(s, viewer))
+            put_floats(mv, o["my_hand"], self._own_block(s, viewer))
             entry[7] = own
         seats = self._seat_blocks(s, viewer)
         if seats is not entry[8]:
-            put_block(vec, o["seat[0].cards"], seats)
+            put_floats(mv, o["seat[0].cards"], seats)
             entry[8] = seats
         if sea is not None and (region_changed or entry[9] != sea):
-            put_block(vec, o["edge.ship"], self._sea_block(s, viewer, self._board_region(s, viewer, vec)[1]))
+            put_floats(mv, o["edge.ship"], self._sea_block(s, viewer, self._ships(s, viewer, slots)))
             entry[9] = snapshot(sea)
         entry[10] = history
         entry[11] = len(history)
@@ -443,27 +446,28 @@ class CatanEncoder(ObservationEncoder):
         changes one card count of the offer and nothing else, so only the offer's cards are rewritten (the
         drafter alone sees them) and the offer's kept values updated in place."""
         vec = entry[0]
+        mv = entry[12]
         offer_kept = entry[5]
-        o = self.offsets()
+        o = self._offsets
         if offer_kept is not None and s.lay.give_add <= a < s.lay.propose and s.phase == TRADE_DRAFT:
             give, ask = s.give, s.ask
             offer_kept[2][:] = give
             offer_kept[3][:] = ask
             if viewer == s.turn:
-                put_block(vec, o["offer"] + 1 + len(OFFER_STAGES), [*map(QUARTER, give), *map(QUARTER, ask)])
+                put_floats(mv, o["offer"] + 1 + len(OFFER_STAGES), [*map(QUARTER, give), *map(QUARTER, ask)])
             entry[11] = played
             return vec
         head = (s.phase, s.actor, s.turn)
         if entry[3] != head:
-            put_block(vec, o["phase"], self._head(s, viewer))
+            put_floats(mv, o["phase"], self._head(s, viewer))
             entry[3] = snapshot(head)
         offer = (s.phase, s.turn, s.give, s.ask, s.responders, s.acceptors) if s.offer_pending else None
         if offer_kept != offer:
-            put_block(vec, o["offer"], self._no_offer if offer is None else self._offer_block(s, viewer))
+            put_floats(mv, o["offer"], self._no_offer if offer is None else self._offer_block(s, viewer))
             entry[5] = None if offer is None else snapshot(offer)
         left = (s.declined, s.fire_left)
         if entry[6] != left:
-            put_block(vec, o["declined_all_offers"], self._trade_left(s, viewer))
+            put_floats(mv, o["declined_all_offers"], self._trade_left(s, viewer))
             entry[6] = snapshot(left)
         entry[11] = played
         return vec
@@ -563,22 +567,28 @@ class CatanEncoder(ObservationEncoder):
                s.discard_left)
         shared = self.__dict__.get("_seat_shared")
         if shared is None or shared[0] != key:
-            n = self.num_players
             stations = PIECES.fire_stations
-            per: list[list[float]] = []
-            for p in range(n):
+            firestorm = s.firestorm
+            road_holder, army_holder, wardens_holder = s.road_holder, s.army_holder, s.wardens_holder
+            roads_left, settlements_left, cities_left = s.roads_left, s.settlements_left, s.cities_left
+            road_len, army, discard_left, build_vp = s.road_len, s.army, s.discard_left, s.build_vp
+            whole: list[float] = []  # every seat's block in seat order, end to end
+            for p in range(self.num_players):
                 left = stations_left[p]
-                per.append([cards[p] / 10, devs[p] / 5, s.public_vp(p) / 10, s.roads_left[p] / 15,
-                            s.settlements_left[p] / 5, s.cities_left[p] / 4, left / 5,
-                            ((stations - left) if s.firestorm else 0) / 5, s.road_len[p] / 15, s.army[p] / 5,
-                            *map(QUARTER, rates[p]), float(s.discard_left[p]) / 10])
+                # state.public_vp(p), inlined
+                vp = (build_vp[p] + 2 * (road_holder == p) + 2 * (army_holder == p) + 2 * (wardens_holder == p)
+                      + 2 * settled[p])
+                whole += [cards[p] / 10, devs[p] / 5, vp / 10, roads_left[p] / 15, settlements_left[p] / 5,
+                          cities_left[p] / 4, left / 5, ((stations - left) if firestorm else 0) / 5,
+                          road_len[p] / 15, army[p] / 5, *map(QUARTER, rates[p]), float(discard_left[p]) / 10]
             shared = self._seat_shared = (
-                (cards, devs, s.build_vp[:], s.road_holder, s.army_holder, s.wardens_holder, settled,
-                 s.roads_left[:], s.settlements_left[:], s.cities_left[:], stations_left[:], s.firestorm,
-                 s.road_len[:], s.army[:], list(map(list.copy, rates)), s.discard_left[:]), per, {})
+                (cards, devs, build_vp[:], road_holder, army_holder, wardens_holder, settled, roads_left[:],
+                 settlements_left[:], cities_left[:], stations_left[:], firestorm, road_len[:], army[:],
+                 list(map(list.copy, rates)), discard_left[:]), whole, {})
         flats: dict[int, list[float]] = shared[2]
         flat = flats.get(viewer)
-        if flat is None:
-            per = shared[1]
-            flat = flats[viewer] = [x for block in (*per[viewer:], *per[:viewer]) for x in block]
+        if flat is None:  # the viewer's order: the seat blocks turned so that its own comes first
+            whole = shared[1]
+            cut = viewer * PER_SEAT_SIZE
+            flat = flats[viewer] = whole[cut:] + whole[:cut]
         return flat
