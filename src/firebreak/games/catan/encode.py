@@ -75,6 +75,9 @@ def board_edges(view: dict[str, Any]) -> list[tuple[int, int]]:
 class CatanEncoder(ObservationEncoder):
     """Board (hexes, nodes, edges), bank, turn and trade, the viewer's cards, then one block per seat."""
 
+    _kept: dict[int, list] | None = None
+    """The kept path's entry per seat (see :meth:`kept_state`), made at its first call."""
+
     def __init__(self, num_players: int, options: dict[str, Any]) -> None:
         super().__init__(num_players, options)
         from . import SPEC  # the board a new game with these options lays out sets the sizes
@@ -92,6 +95,7 @@ class CatanEncoder(ObservationEncoder):
                            for k in range(len(PHASE_NAMES) + 1)]
         self._no_offer = [0.0] * (1 + len(OFFER_STAGES) + 2 * RES + 3 * num_players)
         self.offsets()  # kept as ``_offsets``: the kept path reads it at every decision without the method call
+        self._draft_at = self._offsets["offer"] + 1 + len(OFFER_STAGES)  # where an offer's card counts lie
 
     def fields(self) -> list[Field]:
         n, H, V, E = self.num_players, self.hexes, self.nodes, self.edges
@@ -368,7 +372,9 @@ class CatanEncoder(ObservationEncoder):
         excepted) changes only the turn, offer and trade-leftover blocks; a draft step, the most common random
         decision, only the offer's card counts."""
         s = state
-        kept: dict[int, list] = self.__dict__.setdefault("_kept", {})
+        kept = self._kept
+        if kept is None:
+            kept = self._kept = {}
         entry = kept.get(viewer)
         history = s.history
         if entry is not None and entry[10] is history:
@@ -381,6 +387,18 @@ class CatanEncoder(ObservationEncoder):
             if played == entry[11] + 1:
                 a = history[-1]
                 lay = s.lay
+                offer_kept = entry[5]
+                if lay.give_add <= a < lay.propose and offer_kept is not None and s.phase == TRADE_DRAFT:
+                    # A draft step (the most common random decision: an offer composed card by card) changes
+                    # one card count of the offer and nothing else: only the offer's cards are rewritten (the
+                    # drafter alone sees them) and the offer's kept values updated in place.
+                    give, ask = s.give, s.ask
+                    offer_kept[2][:] = give
+                    offer_kept[3][:] = ask
+                    if viewer == s.turn:
+                        put_floats(entry[12], self._draft_at, [*map(QUARTER, give), *map(QUARTER, ask)])
+                    entry[11] = played
+                    return entry[0]
                 if lay.draft <= a < lay.confirm or a == lay.cancel:
                     return self._after_trade_step(s, viewer, entry, a, played)
         # the fixed board's edge slots: the same object while the board is (a new board is written into the
@@ -396,15 +414,15 @@ class CatanEncoder(ObservationEncoder):
         middle = (s.turn_count, s.dice, s.bank[:], len(s.dev_deck), s.road_holder, s.army_holder,
                   s.wardens_holder, s.free_roads)
         offer = (s.phase, s.turn, s.give, s.ask, s.responders, s.acceptors) if s.offer_pending else None
-        left = (s.declined[:], s.fire_left[:])
-        own = (s.hands[viewer][:], s.dev_hand[viewer][:], s.dev_new[viewer][:], s.total_vp(viewer))
+        left = (s.declined, s.fire_left)  # lists: snapshot() when kept
+        own = (s.hands[viewer], s.dev_hand[viewer], s.dev_new[viewer], s.total_vp(viewer))
         sea = (s.pirate_hex, s.ships_left, s.isles, s.gold_left) if self.sea else None
         if entry is None or entry[1] is not slots:
             vec = zeros(self.size)
             self.write_state(s, viewer, vec)
             kept[viewer] = [vec, slots, snapshot(region), head, middle,
                             None if offer is None else snapshot(offer),
-                            left, own, self._seat_blocks(s, viewer),
+                            snapshot(left), snapshot(own), self._seat_blocks(s, viewer),
                             None if sea is None else snapshot(sea), history, len(history), memoryview(vec)]
             return vec
         vec = entry[0]
@@ -425,10 +443,10 @@ class CatanEncoder(ObservationEncoder):
             entry[5] = None if offer is None else snapshot(offer)
         if entry[6] != left:
             put_floats(mv, o["declined_all_offers"], self._trade_left(s, viewer))
-            entry[6] = left
+            entry[6] = snapshot(left)
         if entry[7] != own:
             put_floats(mv, o["my_hand"], self._own_block(s, viewer))
-            entry[7] = own
+            entry[7] = snapshot(own)
         seats = self._seat_blocks(s, viewer)
         if seats is not entry[8]:
             put_floats(mv, o["seat[0].cards"], seats)
@@ -441,22 +459,12 @@ class CatanEncoder(ObservationEncoder):
         return vec
 
     def _after_trade_step(self, s: "CatanState", viewer: int, entry: list, a: int, played: int) -> Any:
-        """Seat ``viewer``'s kept vector after one trade step (``a``): only the turn, offer and trade-leftover
-        blocks can have changed. A draft step (the most common random decision: an offer composed card by card)
-        changes one card count of the offer and nothing else, so only the offer's cards are rewritten (the
-        drafter alone sees them) and the offer's kept values updated in place."""
+        """Seat ``viewer``'s kept vector after one trade step (``a``) other than a draft step (which
+        :meth:`kept_state` answers itself): only the turn, offer and trade-leftover blocks can have changed."""
         vec = entry[0]
         mv = entry[12]
         offer_kept = entry[5]
         o = self._offsets
-        if offer_kept is not None and s.lay.give_add <= a < s.lay.propose and s.phase == TRADE_DRAFT:
-            give, ask = s.give, s.ask
-            offer_kept[2][:] = give
-            offer_kept[3][:] = ask
-            if viewer == s.turn:
-                put_floats(mv, o["offer"] + 1 + len(OFFER_STAGES), [*map(QUARTER, give), *map(QUARTER, ask)])
-            entry[11] = played
-            return vec
         head = (s.phase, s.actor, s.turn)
         if entry[3] != head:
             put_floats(mv, o["phase"], self._head(s, viewer))

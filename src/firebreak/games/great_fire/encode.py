@@ -287,11 +287,7 @@ class GreatFireEncoder(ObservationEncoder):
         block = self._board(s, kind, out, landowners_at)
         w[:landowners_at] = block if kind is list else self._kept_board[7]
         fire, bands, houses = s.fire, s.bands, s.houses
-        landowner = s.landowner
-        for p in range(n):
-            d = landowner[p]
-            if 0 <= d < D:
-                w[landowners_at + d * n + (p - viewer) % n] = 1.0
+        landowner = s.landowner  # the landowners' block is written with the seats' blocks, below
         w[phase_at + s.phase] = 1.0
         to_act = s.current_player()
         if to_act >= 0:
@@ -343,23 +339,24 @@ class GreatFireEncoder(ObservationEncoder):
                 w[surviving_at + d] = 1.0
                 objectives_vp += vp
         colours_public = s.phase == P_OVER or not s.options["hidden_colours"]
-        # the scores as state.score_breakdown counts them, without building its dict for every seat
-        colour, put_out = s.colour, s.put_out
-        public = [HOUSE_TRACK_START - HOUSE_VP * lost[colour[p]] + put_out[p] + (HERO_VP if hero == p else 0)
-                  for p in range(n)]
-        total = public[viewer] + objectives_vp + mine.count(ONE_VP)
-        if total:
-            w[score_at] = float(total) / 50
-        # the per-seat blocks, the viewer first (written here rather than in a helper: one call and one layout
-        # lookup less at every decision)
-        hands, known = s.hands, s.known
+        # The per-seat blocks, the viewer first, with each seat's landowner in the board's landowners block and
+        # its public score as state.score_breakdown counts it (without building its dict for every seat); the
+        # viewer's full score after its public part. Written here rather than in a helper: one call and one
+        # layout lookup less at every decision.
+        colour, put_out, hands, known = s.colour, s.put_out, s.hands, s.known
         base = seats_at
         for k in range(n):
-            p = (viewer + k) % n
-            w[base + (colour[p] if colours_public or p == viewer else C)] = 1.0
+            p = viewer + k
+            if p >= n:
+                p -= n
+            c = colour[p]
+            public = HOUSE_TRACK_START - HOUSE_VP * lost[c] + put_out[p] + (HERO_VP if hero == p else 0)
+            shown = colours_public or k == 0
+            w[base + (c if shown else C)] = 1.0
             d = landowner[p]
             if 0 <= d < D:
                 w[base + C + 1 + d] = 1.0
+                w[landowners_at + d * n + k] = 1.0
             at = base + C + 1 + D
             hand_size = sum(hands[p])
             if hand_size:
@@ -375,6 +372,10 @@ class GreatFireEncoder(ObservationEncoder):
                 w[at + 1] = float(put_out[p]) / 10
             if hero == p:
                 w[at + 2] = 1.0
-            if (p == viewer or colours_public) and public[p]:
-                w[at + 3] = float(public[p]) / 50
+            if shown and public:
+                w[at + 3] = float(public) / 50
+            if k == 0:
+                total = public + objectives_vp + mine.count(ONE_VP)
+                if total:
+                    w[score_at] = float(total) / 50
             base += per_seat
