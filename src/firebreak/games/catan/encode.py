@@ -91,6 +91,9 @@ class CatanEncoder(ObservationEncoder):
         # one-hot lists the fast path copies in: a relative seat (the last entry: no seat) and the phase
         self._hot = [[1.0 if i == k else 0.0 for i in range(num_players)] for k in range(num_players)]
         self._hot.append([0.0] * num_players)
+        # per viewer, each seat's relative one-hot, then (index -1) no seat
+        self._rel_hot = [[self._hot[(p - v) % num_players] for p in range(num_players)] + [self._hot[-1]]
+                         for v in range(num_players)]
         self._phase_hot = [[1.0 if i == k else 0.0 for i in range(len(PHASE_NAMES) + 1)]
                            for k in range(len(PHASE_NAMES) + 1)]
         self._no_offer = [0.0] * (1 + len(OFFER_STAGES) + 2 * RES + 3 * num_players)
@@ -468,7 +471,7 @@ class CatanEncoder(ObservationEncoder):
         head = (s.phase, s.actor, s.turn)
         if entry[3] != head:
             put_floats(mv, o["phase"], self._head(s, viewer))
-            entry[3] = snapshot(head)
+            entry[3] = head  # numbers only
         offer = (s.phase, s.turn, s.give, s.ask, s.responders, s.acceptors) if s.offer_pending else None
         if offer_kept != offer:
             put_floats(mv, o["offer"], self._no_offer if offer is None else self._offer_block(s, viewer))
@@ -482,29 +485,27 @@ class CatanEncoder(ObservationEncoder):
 
     def _head(self, s: "CatanState", viewer: int) -> list[float]:
         """Phase, seat to act and seat whose turn it is (one-hots)."""
-        n = self.num_players
-        hot = self._hot
-        phase = s.phase if 0 <= s.phase < len(PHASE_NAMES) else len(PHASE_NAMES)
+        rel = self._rel_hot[viewer]
+        phase = s.phase
         to_act = s.current_player()
         turn = s.turn
-        return [*self._phase_hot[phase], *(hot[(to_act - viewer) % n] if to_act >= 0 else hot[-1]),
-                *(hot[(turn - viewer) % n] if turn is not None and turn >= 0 else hot[-1])]
+        return [*self._phase_hot[phase if 0 <= phase < len(PHASE_NAMES) else len(PHASE_NAMES)],
+                *(rel[to_act] if to_act >= 0 else rel[-1]),
+                *(rel[turn] if turn is not None and turn >= 0 else rel[-1])]
 
     def _middle(self, s: "CatanState", viewer: int) -> list[float]:
         """Turn number to free roads: the fields built whole (zeros included) with C-level maps over the state's
         lists, seats relative to the viewer."""
-        n = self.num_players
-        hot = self._hot
-        zeros = hot[-1]
         dice = s.dice
-
-        def relative(seat: int | None) -> list[float]:
-            return hot[(seat - viewer) % n] if seat is not None and seat >= 0 else zeros
-
+        # each seat's relative one-hot for this viewer (the last entry: no seat, for a holder of -1)
+        rel = self._rel_hot[viewer]
+        rh, ah, wh = s.road_holder, s.army_holder, s.wardens_holder
         return [float(s.turn_count) / 100 if s.turn_count else 0.0,
                 *(map(SIXTH, dice) if len(dice) == 2 else [(v or 0) * (1.0 / 6) for v in (*dice, 0, 0)[:2]]),
                 *map(NINETEENTH, s.bank), float(len(s.dev_deck)) / 25 if s.dev_deck else 0.0,
-                *relative(s.road_holder), *relative(s.army_holder), *relative(s.wardens_holder),
+                *(rel[rh] if rh is not None and rh >= -1 else rel[-1]),
+                *(rel[ah] if ah is not None and ah >= -1 else rel[-1]),
+                *(rel[wh] if wh is not None and wh >= -1 else rel[-1]),
                 float(s.free_roads) / 2 if s.free_roads else 0.0]
 
     def _trade_left(self, s: "CatanState", viewer: int) -> list[float]:

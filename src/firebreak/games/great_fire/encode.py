@@ -243,7 +243,8 @@ class GreatFireEncoder(ObservationEncoder):
         """Deck size to houses lost (``w``: indexed from ``at``, the deck size's offset): the parts asked for (the
         deck's, with the box; the discards; the last turns; the houses lost), each zeroed then written, so a kept
         block is brought up to date part by part."""
-        _, _, _, _, _, _, _, _, deck_at, stack_at, until_at, box_at, discards_at, final_at, lost_at = self._layout()[:15]
+        deck_at, stack_at, until_at, box_at, discards_at, final_at, lost_at = (self.__dict__.get("_ats")
+                                                                               or self._layout())[8:15]
         if deck:
             cards = s.deck
             for i in range(deck_at - at, box_at - at + 1):
