@@ -255,9 +255,9 @@ class CatanEncoder(ObservationEncoder):
         if hit is not None and hit[0] is slots:  # slots: same board and buffer type
             if hit[1] == key:
                 return hit[2], hit[3]
-            self._patch_region(s, viewer, hit[1], hit[2], slots)
+            kept_key = self._patch_region(s, viewer, hit[1], hit[2], slots)
             ships = self._ships(s, viewer, slots) if self.sea else []
-            cache[viewer] = (slots, snapshot(key), hit[2], ships)
+            cache[viewer] = (slots, kept_key, hit[2], ships)
             return hit[2], ships
         block = empty.copy()
         self._patch_region(s, viewer, (-1, [-1] * len(s.node_owner), [0] * len(s.node_owner),
@@ -267,23 +267,33 @@ class CatanEncoder(ObservationEncoder):
         cache[viewer] = (slots, snapshot(key), block, ships)
         return block, ships
 
-    def _patch_region(self, s: "CatanState", viewer: int, old: tuple, block: Any, slots: list[int]) -> None:
-        """Rewrite in ``block`` (seat ``viewer``'s board region, written for the pieces ``old``) the token, the
-        corners and the sides whose pieces differ in ``s``."""
+    def _patch_region(self, s: "CatanState", viewer: int, old: tuple, block: Any, slots: list[int]) -> tuple:
+        """Rewrite in ``block`` (seat ``viewer``'s board region, written for the pieces ``old``, a snapshot) the
+        token, the corners and the sides whose pieces differ in ``s``; returns the snapshot of ``s``'s pieces,
+        which copies only the lists that changed (the others are ``old``'s own copies, equal by value)."""
         n = self.num_players
         o = self._offsets
         old_token, old_owner, old_level, old_station, old_edge, old_ship = old
-        if old_token != s.token_hex:
+        token = s.token_hex
+        if old_token != token:
             if old_token >= 0:
                 block[o["hex.token"] + old_token] = 0.0
-            if s.token_hex >= 0:
-                block[o["hex.token"] + s.token_hex] = 1.0
+            if token >= 0:
+                block[o["hex.token"] + token] = 1.0
         owner, level, station = s.node_owner, s.node_level, s.station
-        if owner != old_owner or level != old_level or station != old_station:
+        nodes: set[int] = set()
+        if owner != old_owner:  # the corners that differ, found in C
+            nodes.update(compress(range(len(owner)), map(ne, owner, old_owner)))
+            old_owner = owner[:]
+        if level != old_level:
+            nodes.update(compress(range(len(owner)), map(ne, level, old_level)))
+            old_level = level[:]
+        if station != old_station:
+            nodes.update(compress(range(len(owner)), map(ne, station, old_station)))
+            old_station = station[:]
+        if nodes:
             settlement_at, city_at, station_at = o["node.settlement"], o["node.city"], o["node.fire_station"]
-            for node in set(compress(range(len(owner)), map(ne, owner, old_owner))).union(
-                    compress(range(len(owner)), map(ne, level, old_level)),
-                    compress(range(len(owner)), map(ne, station, old_station))):
+            for node in nodes:
                 base = node * n
                 for i in range(settlement_at + base, settlement_at + base + n):
                     block[i] = 0.0
@@ -296,10 +306,16 @@ class CatanEncoder(ObservationEncoder):
                     if station[node]:
                         block[station_at + node] = 1.0
         edge_owner, ship = s.edge_owner, s.edge_ship
-        if edge_owner != old_edge or ship != old_ship:
+        edges: set[int] = set()
+        if edge_owner != old_edge:
+            edges.update(compress(range(len(edge_owner)), map(ne, edge_owner, old_edge)))
+            old_edge = edge_owner[:]
+        if ship != old_ship:
+            edges.update(compress(range(len(edge_owner)), map(ne, ship, old_ship)))
+            old_ship = ship[:]
+        if edges:
             road_at = o["edge.road"]
-            for e in set(compress(range(len(edge_owner)), map(ne, edge_owner, old_edge))).union(
-                    compress(range(len(edge_owner)), map(ne, ship, old_ship))):
+            for e in edges:
                 if slots[e] < 0:
                     continue
                 base = road_at + slots[e] * n
@@ -308,6 +324,7 @@ class CatanEncoder(ObservationEncoder):
                 p = edge_owner[e]
                 if p >= 0 and not ship[e]:
                     block[base + (p - viewer) % n] = 1.0
+        return token, old_owner, old_level, old_station, old_edge, old_ship
 
     def _ships(self, s: "CatanState", viewer: int, slots: list[int]) -> list[int]:
         """Where seat ``viewer``'s ship 1s go (the ship field lies beyond the board region)."""
@@ -433,8 +450,7 @@ class CatanEncoder(ObservationEncoder):
         o = self._offsets
         region_changed = entry[2] != region
         if region_changed:  # the corners and sides that changed, patched in place (the kept region is entry[2]'s)
-            self._patch_region(s, viewer, entry[2], mv, slots)
-            entry[2] = snapshot(region)
+            entry[2] = self._patch_region(s, viewer, entry[2], mv, slots)
         if entry[3] != head:
             put_floats(mv, o["phase"], self._head(s, viewer))
             entry[3] = head
@@ -569,9 +585,11 @@ class CatanEncoder(ObservationEncoder):
         list until then (the same object while the numbers hold, which the kept path checks)."""
         hands, dev_hand, rates, stations_left, isles = s.hands, s.dev_hand, s.rates, s.stations_left, s.isles
         # the blocks show the hands and development cards by their sizes and the islands by their number, so the
-        # key holds only those (found in C): cheaper to compare and copy than the hands themselves
+        # keys hold only those (found in C): cheaper to compare and copy than the hands themselves. The card
+        # counts, which change most often (dice, trades, building), are keyed apart from the rest: when only they
+        # changed, only their two numbers per seat are rewritten.
         cards, devs, settled = list(map(sum, hands)), list(map(sum, dev_hand)), list(map(len, isles))
-        key = (cards, devs, s.build_vp, s.road_holder, s.army_holder, s.wardens_holder, settled, s.roads_left,
+        key = (s.build_vp, s.road_holder, s.army_holder, s.wardens_holder, settled, s.roads_left,
                s.settlements_left, s.cities_left, stations_left, s.firestorm, s.road_len, s.army, rates,
                s.discard_left)
         shared = self.__dict__.get("_seat_shared")
@@ -591,9 +609,17 @@ class CatanEncoder(ObservationEncoder):
                           cities_left[p] / 4, left / 5, ((stations - left) if firestorm else 0) / 5,
                           road_len[p] / 15, army[p] / 5, *map(QUARTER, rates[p]), float(discard_left[p]) / 10]
             shared = self._seat_shared = (
-                (cards, devs, build_vp[:], road_holder, army_holder, wardens_holder, settled, roads_left[:],
+                (build_vp[:], road_holder, army_holder, wardens_holder, settled, roads_left[:],
                  settlements_left[:], cities_left[:], stations_left[:], firestorm, road_len[:], army[:],
-                 list(map(list.copy, rates)), discard_left[:]), whole, {})
+                 list(map(list.copy, rates)), discard_left[:]), whole, {}, cards, devs)
+        elif shared[3] != cards or shared[4] != devs:
+            whole = shared[1][:]  # a copy (an encoder copied with copy.copy may share the kept one)
+            at = 0
+            for p in range(self.num_players):
+                whole[at] = cards[p] / 10
+                whole[at + 1] = devs[p] / 5
+                at += PER_SEAT_SIZE
+            shared = self._seat_shared = (shared[0], whole, {}, cards, devs)
         flats: dict[int, list[float]] = shared[2]
         flat = flats.get(viewer)
         if flat is None:  # the viewer's order: the seat blocks turned so that its own comes first
