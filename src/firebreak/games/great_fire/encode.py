@@ -173,8 +173,10 @@ class GreatFireEncoder(ObservationEncoder):
         rule that changes a district's fire, trained bands, houses, token or demolition says so in an event naming
         it), found without comparing anything; for any other state (a copy, a new game), the districts whose values
         differ, compared by value. Either way only those few are rewritten."""
-        fire, bands, demolished, token, houses = s.fire, s.bands, s.demolished, s.token, s.houses
         kept = self._kept_board
+        if kept is not None and kept[0] is kind and s.events is kept[8] and kept[9] == len(s.events):
+            return kept[6]  # the same state, nothing happened since
+        fire, bands, demolished, token, houses = s.fire, s.bands, s.demolished, s.token, s.houses
         if kept is None or kept[0] is not kind:
             if kind is list:
                 block = w = [0.0] * end
@@ -345,7 +347,7 @@ class GreatFireEncoder(ObservationEncoder):
         # viewer's full score after its public part. Written here rather than in a helper: one call and one
         # layout lookup less at every decision.
         colour, put_out, hands, known = s.colour, s.put_out, s.hands, s.known
-        base = seats_at
+        owner_at = seats_at + C + 1  # the landowner one-hot, then the hand size, in the first seat's block
         for k in range(n):
             p = viewer + k
             if p >= n:
@@ -353,12 +355,12 @@ class GreatFireEncoder(ObservationEncoder):
             c = colour[p]
             public = HOUSE_TRACK_START - HOUSE_VP * lost[c] + put_out[p] + (HERO_VP if hero == p else 0)
             shown = colours_public or k == 0
-            w[base + (c if shown else C)] = 1.0
+            w[owner_at - C - 1 + (c if shown else C)] = 1.0
             d = landowner[p]
             if 0 <= d < D:
-                w[base + C + 1 + d] = 1.0
+                w[owner_at + d] = 1.0
                 w[landowners_at + d * n + k] = 1.0
-            at = base + C + 1 + D
+            at = owner_at + D
             hand_size = sum(hands[p])
             if hand_size:
                 w[at] = float(hand_size) / 10
@@ -379,4 +381,4 @@ class GreatFireEncoder(ObservationEncoder):
                 total = public + objectives_vp + mine.count(ONE_VP)
                 if total:
                     w[score_at] = float(total) / 50
-            base += per_seat
+            owner_at += per_seat
