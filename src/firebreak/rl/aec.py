@@ -43,8 +43,8 @@ def agent_name(seat: int) -> str:
     return f"player_{seat}"
 
 
-F32 = np.float32
-I8 = np.int8
+F32 = np.dtype(np.float32)  # dtype objects: numpy skips converting a type at every call
+I8 = np.dtype(np.int8)
 
 
 def _zeros(size: int) -> np.ndarray:
