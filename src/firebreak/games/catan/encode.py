@@ -22,7 +22,7 @@ from itertools import compress
 from operator import ne
 from typing import TYPE_CHECKING, Any
 
-from firebreak.core.encoding import Field, ObservationEncoder, Writer, index_of, put_block, snapshot
+from firebreak.core.encoding import Field, ObservationEncoder, Writer, index_of, put_block, put_floats, snapshot
 
 from .board import GENERIC, TERRAIN_NAMES
 from .constants import DEV_KINDS, PHASE_NAMES, PIECES, RESOURCE_NAMES, TRADE_CONFIRM, TRADE_DRAFT
@@ -57,7 +57,6 @@ PER_SEAT = [
     Field("discard_left", 1, "cards still to discard / 10"),
 ]
 PER_SEAT_SIZE = sum(f.size for f in PER_SEAT)
-ZEROS = [0.0] * 8
 SIXTH, NINETEENTH, FIFTH, QUARTER, TENTH = ((1.0 / d).__mul__ for d in (6, 19, 5, 4, 10))
 """``v * (1.0 / d)`` as the view path computes these fields, mapped in C."""
 
@@ -76,6 +75,9 @@ def board_edges(view: dict[str, Any]) -> list[tuple[int, int]]:
 class CatanEncoder(ObservationEncoder):
     """Board (hexes, nodes, edges), bank, turn and trade, the viewer's cards, then one block per seat."""
 
+    _kept: dict[int, list] | None = None
+    """The kept path's entry per seat (see :meth:`kept_state`), made at its first call."""
+
     def __init__(self, num_players: int, options: dict[str, Any]) -> None:
         super().__init__(num_players, options)
         from . import SPEC  # the board a new game with these options lays out sets the sizes
@@ -89,9 +91,14 @@ class CatanEncoder(ObservationEncoder):
         # one-hot lists the fast path copies in: a relative seat (the last entry: no seat) and the phase
         self._hot = [[1.0 if i == k else 0.0 for i in range(num_players)] for k in range(num_players)]
         self._hot.append([0.0] * num_players)
+        # per viewer, each seat's relative one-hot, then (index -1) no seat
+        self._rel_hot = [[self._hot[(p - v) % num_players] for p in range(num_players)] + [self._hot[-1]]
+                         for v in range(num_players)]
         self._phase_hot = [[1.0 if i == k else 0.0 for i in range(len(PHASE_NAMES) + 1)]
                            for k in range(len(PHASE_NAMES) + 1)]
         self._no_offer = [0.0] * (1 + len(OFFER_STAGES) + 2 * RES + 3 * num_players)
+        self.offsets()  # kept as ``_offsets``: the kept path reads it at every decision without the method call
+        self._draft_at = self._offsets["offer"] + 1 + len(OFFER_STAGES)  # where an offer's card counts lie
 
     def fields(self) -> list[Field]:
         n, H, V, E = self.num_players, self.hexes, self.nodes, self.edges
@@ -248,9 +255,9 @@ class CatanEncoder(ObservationEncoder):
         if hit is not None and hit[0] is slots:  # slots: same board and buffer type
             if hit[1] == key:
                 return hit[2], hit[3]
-            self._patch_region(s, viewer, hit[1], hit[2], slots)
+            kept_key = self._patch_region(s, viewer, hit[1], hit[2], slots)
             ships = self._ships(s, viewer, slots) if self.sea else []
-            cache[viewer] = (slots, snapshot(key), hit[2], ships)
+            cache[viewer] = (slots, kept_key, hit[2], ships)
             return hit[2], ships
         block = empty.copy()
         self._patch_region(s, viewer, (-1, [-1] * len(s.node_owner), [0] * len(s.node_owner),
@@ -260,26 +267,38 @@ class CatanEncoder(ObservationEncoder):
         cache[viewer] = (slots, snapshot(key), block, ships)
         return block, ships
 
-    def _patch_region(self, s: "CatanState", viewer: int, old: tuple, block: Any, slots: list[int]) -> None:
-        """Rewrite in ``block`` (seat ``viewer``'s board region, written for the pieces ``old``) the token, the
-        corners and the sides whose pieces differ in ``s``."""
+    def _patch_region(self, s: "CatanState", viewer: int, old: tuple, block: Any, slots: list[int]) -> tuple:
+        """Rewrite in ``block`` (seat ``viewer``'s board region, written for the pieces ``old``, a snapshot) the
+        token, the corners and the sides whose pieces differ in ``s``; returns the snapshot of ``s``'s pieces,
+        which copies only the lists that changed (the others are ``old``'s own copies, equal by value)."""
         n = self.num_players
-        o = self.offsets()
+        o = self._offsets
         old_token, old_owner, old_level, old_station, old_edge, old_ship = old
-        if old_token != s.token_hex:
+        token = s.token_hex
+        if old_token != token:
             if old_token >= 0:
                 block[o["hex.token"] + old_token] = 0.0
-            if s.token_hex >= 0:
-                block[o["hex.token"] + s.token_hex] = 1.0
+            if token >= 0:
+                block[o["hex.token"] + token] = 1.0
         owner, level, station = s.node_owner, s.node_level, s.station
-        if owner != old_owner or level != old_level or station != old_station:
+        nodes: set[int] = set()
+        if owner != old_owner:  # the corners that differ, found in C
+            nodes.update(compress(range(len(owner)), map(ne, owner, old_owner)))
+            old_owner = owner[:]
+        if level != old_level:
+            nodes.update(compress(range(len(owner)), map(ne, level, old_level)))
+            old_level = level[:]
+        if station != old_station:
+            nodes.update(compress(range(len(owner)), map(ne, station, old_station)))
+            old_station = station[:]
+        if nodes:
             settlement_at, city_at, station_at = o["node.settlement"], o["node.city"], o["node.fire_station"]
-            for node in set(compress(range(len(owner)), map(ne, owner, old_owner))).union(
-                    compress(range(len(owner)), map(ne, level, old_level)),
-                    compress(range(len(owner)), map(ne, station, old_station))):
+            for node in nodes:
                 base = node * n
-                block[settlement_at + base:settlement_at + base + n] = ZEROS[:n]
-                block[city_at + base:city_at + base + n] = ZEROS[:n]
+                for i in range(settlement_at + base, settlement_at + base + n):
+                    block[i] = 0.0
+                for i in range(city_at + base, city_at + base + n):
+                    block[i] = 0.0
                 block[station_at + node] = 0.0
                 p = owner[node]
                 if p >= 0:
@@ -287,17 +306,25 @@ class CatanEncoder(ObservationEncoder):
                     if station[node]:
                         block[station_at + node] = 1.0
         edge_owner, ship = s.edge_owner, s.edge_ship
-        if edge_owner != old_edge or ship != old_ship:
+        edges: set[int] = set()
+        if edge_owner != old_edge:
+            edges.update(compress(range(len(edge_owner)), map(ne, edge_owner, old_edge)))
+            old_edge = edge_owner[:]
+        if ship != old_ship:
+            edges.update(compress(range(len(edge_owner)), map(ne, ship, old_ship)))
+            old_ship = ship[:]
+        if edges:
             road_at = o["edge.road"]
-            for e in set(compress(range(len(edge_owner)), map(ne, edge_owner, old_edge))).union(
-                    compress(range(len(edge_owner)), map(ne, ship, old_ship))):
+            for e in edges:
                 if slots[e] < 0:
                     continue
                 base = road_at + slots[e] * n
-                block[base:base + n] = ZEROS[:n]
+                for i in range(base, base + n):
+                    block[i] = 0.0
                 p = edge_owner[e]
                 if p >= 0 and not ship[e]:
                     block[base + (p - viewer) % n] = 1.0
+        return token, old_owner, old_level, old_station, old_edge, old_ship
 
     def _ships(self, s: "CatanState", viewer: int, slots: list[int]) -> list[int]:
         """Where seat ``viewer``'s ship 1s go (the ship field lies beyond the board region)."""
@@ -365,7 +392,9 @@ class CatanEncoder(ObservationEncoder):
         excepted) changes only the turn, offer and trade-leftover blocks; a draft step, the most common random
         decision, only the offer's card counts."""
         s = state
-        kept: dict[int, list] = self.__dict__.setdefault("_kept", {})
+        kept = self._kept
+        if kept is None:
+            kept = self._kept = {}
         entry = kept.get(viewer)
         history = s.history
         if entry is not None and entry[10] is history:
@@ -378,6 +407,18 @@ class CatanEncoder(ObservationEncoder):
             if played == entry[11] + 1:
                 a = history[-1]
                 lay = s.lay
+                offer_kept = entry[5]
+                if lay.give_add <= a < lay.propose and offer_kept is not None and s.phase == TRADE_DRAFT:
+                    # A draft step (the most common random decision: an offer composed card by card) changes
+                    # one card count of the offer and nothing else: only the offer's cards are rewritten (the
+                    # drafter alone sees them) and the offer's kept values updated in place.
+                    give, ask = s.give, s.ask
+                    offer_kept[2][:] = give
+                    offer_kept[3][:] = ask
+                    if viewer == s.turn:
+                        put_floats(entry[12], self._draft_at, [*map(QUARTER, give), *map(QUARTER, ask)])
+                    entry[11] = played
+                    return entry[0]
                 if lay.draft <= a < lay.confirm or a == lay.cancel:
                     return self._after_trade_step(s, viewer, entry, a, played)
         # the fixed board's edge slots: the same object while the board is (a new board is written into the
@@ -393,106 +434,94 @@ class CatanEncoder(ObservationEncoder):
         middle = (s.turn_count, s.dice, s.bank[:], len(s.dev_deck), s.road_holder, s.army_holder,
                   s.wardens_holder, s.free_roads)
         offer = (s.phase, s.turn, s.give, s.ask, s.responders, s.acceptors) if s.offer_pending else None
-        left = (s.declined[:], s.fire_left[:])
-        own = (s.hands[viewer][:], s.dev_hand[viewer][:], s.dev_new[viewer][:], s.total_vp(viewer))
+        left = (s.declined, s.fire_left)  # lists: snapshot() when kept
+        own = (s.hands[viewer], s.dev_hand[viewer], s.dev_new[viewer], s.total_vp(viewer))
         sea = (s.pirate_hex, s.ships_left, s.isles, s.gold_left) if self.sea else None
         if entry is None or entry[1] is not slots:
             vec = zeros(self.size)
             self.write_state(s, viewer, vec)
             kept[viewer] = [vec, slots, snapshot(region), head, middle,
                             None if offer is None else snapshot(offer),
-                            left, own, self._seat_blocks(s, viewer),
-                            None if sea is None else snapshot(sea), history, len(history)]
+                            snapshot(left), snapshot(own), self._seat_blocks(s, viewer),
+                            None if sea is None else snapshot(sea), history, len(history), memoryview(vec)]
             return vec
         vec = entry[0]
-        o = self.offsets()
+        mv = entry[12]  # the vector's memoryview: the blocks are written through it
+        o = self._offsets
         region_changed = entry[2] != region
-        if region_changed:
-            block, ships = self._board_region(s, viewer, vec)
-            vec[:o["phase"]] = block
-            entry[2] = snapshot(region)
+        if region_changed:  # the corners and sides that changed, patched in place (the kept region is entry[2]'s)
+            entry[2] = self._patch_region(s, viewer, entry[2], mv, slots)
         if entry[3] != head:
-            put_block(vec, o["phase"], self._head(s, viewer))
+            put_floats(mv, o["phase"], self._head(s, viewer))
             entry[3] = head
         if entry[4] != middle:
-            put_block(vec, o["turn_number"], self._middle(s, viewer))
+            put_floats(mv, o["turn_number"], self._middle(s, viewer))
             entry[4] = middle
         if entry[5] != offer:
-            put_block(vec, o["offer"], self._no_offer if offer is None else self._offer_block(s, viewer))
+            put_floats(mv, o["offer"], self._no_offer if offer is None else self._offer_block(s, viewer))
             entry[5] = None if offer is None else snapshot(offer)
         if entry[6] != left:
-            put_block(vec, o["declined_all_offers"], self._trade_left(s, viewer))
-            entry[6] = left
+            put_floats(mv, o["declined_all_offers"], self._trade_left(s, viewer))
+            entry[6] = snapshot(left)
         if entry[7] != own:
-            put_block(vec, o["my_hand"], self._own_block(s, viewer))
-            entry[7] = own
+            put_floats(mv, o["my_hand"], self._own_block(s, viewer))
+            entry[7] = snapshot(own)
         seats = self._seat_blocks(s, viewer)
         if seats is not entry[8]:
-            put_block(vec, o["seat[0].cards"], seats)
+            put_floats(mv, o["seat[0].cards"], seats)
             entry[8] = seats
         if sea is not None and (region_changed or entry[9] != sea):
-            put_block(vec, o["edge.ship"], self._sea_block(s, viewer, self._board_region(s, viewer, vec)[1]))
+            put_floats(mv, o["edge.ship"], self._sea_block(s, viewer, self._ships(s, viewer, slots)))
             entry[9] = snapshot(sea)
         entry[10] = history
         entry[11] = len(history)
         return vec
 
     def _after_trade_step(self, s: "CatanState", viewer: int, entry: list, a: int, played: int) -> Any:
-        """Seat ``viewer``'s kept vector after one trade step (``a``): only the turn, offer and trade-leftover
-        blocks can have changed. A draft step (the most common random decision: an offer composed card by card)
-        changes one card count of the offer and nothing else, so only the offer's cards are rewritten (the
-        drafter alone sees them) and the offer's kept values updated in place."""
+        """Seat ``viewer``'s kept vector after one trade step (``a``) other than a draft step (which
+        :meth:`kept_state` answers itself): only the turn, offer and trade-leftover blocks can have changed."""
         vec = entry[0]
+        mv = entry[12]
         offer_kept = entry[5]
-        o = self.offsets()
-        if offer_kept is not None and s.lay.give_add <= a < s.lay.propose and s.phase == TRADE_DRAFT:
-            give, ask = s.give, s.ask
-            offer_kept[2][:] = give
-            offer_kept[3][:] = ask
-            if viewer == s.turn:
-                put_block(vec, o["offer"] + 1 + len(OFFER_STAGES), [*map(QUARTER, give), *map(QUARTER, ask)])
-            entry[11] = played
-            return vec
+        o = self._offsets
         head = (s.phase, s.actor, s.turn)
         if entry[3] != head:
-            put_block(vec, o["phase"], self._head(s, viewer))
-            entry[3] = snapshot(head)
+            put_floats(mv, o["phase"], self._head(s, viewer))
+            entry[3] = head  # numbers only
         offer = (s.phase, s.turn, s.give, s.ask, s.responders, s.acceptors) if s.offer_pending else None
         if offer_kept != offer:
-            put_block(vec, o["offer"], self._no_offer if offer is None else self._offer_block(s, viewer))
+            put_floats(mv, o["offer"], self._no_offer if offer is None else self._offer_block(s, viewer))
             entry[5] = None if offer is None else snapshot(offer)
         left = (s.declined, s.fire_left)
         if entry[6] != left:
-            put_block(vec, o["declined_all_offers"], self._trade_left(s, viewer))
+            put_floats(mv, o["declined_all_offers"], self._trade_left(s, viewer))
             entry[6] = snapshot(left)
         entry[11] = played
         return vec
 
     def _head(self, s: "CatanState", viewer: int) -> list[float]:
         """Phase, seat to act and seat whose turn it is (one-hots)."""
-        n = self.num_players
-        hot = self._hot
-        phase = s.phase if 0 <= s.phase < len(PHASE_NAMES) else len(PHASE_NAMES)
+        rel = self._rel_hot[viewer]
+        phase = s.phase
         to_act = s.current_player()
         turn = s.turn
-        return [*self._phase_hot[phase], *(hot[(to_act - viewer) % n] if to_act >= 0 else hot[-1]),
-                *(hot[(turn - viewer) % n] if turn is not None and turn >= 0 else hot[-1])]
+        return [*self._phase_hot[phase if 0 <= phase < len(PHASE_NAMES) else len(PHASE_NAMES)],
+                *(rel[to_act] if to_act >= 0 else rel[-1]),
+                *(rel[turn] if turn is not None and turn >= 0 else rel[-1])]
 
     def _middle(self, s: "CatanState", viewer: int) -> list[float]:
         """Turn number to free roads: the fields built whole (zeros included) with C-level maps over the state's
         lists, seats relative to the viewer."""
-        n = self.num_players
-        hot = self._hot
-        zeros = hot[-1]
         dice = s.dice
-
-        def relative(seat: int | None) -> list[float]:
-            return hot[(seat - viewer) % n] if seat is not None and seat >= 0 else zeros
-
+        # each seat's relative one-hot for this viewer (the last entry: no seat, for a holder of -1)
+        rel = self._rel_hot[viewer]
+        rh, ah, wh = s.road_holder, s.army_holder, s.wardens_holder
         return [float(s.turn_count) / 100 if s.turn_count else 0.0,
                 *(map(SIXTH, dice) if len(dice) == 2 else [(v or 0) * (1.0 / 6) for v in (*dice, 0, 0)[:2]]),
                 *map(NINETEENTH, s.bank), float(len(s.dev_deck)) / 25 if s.dev_deck else 0.0,
-                *relative(s.road_holder), *relative(s.army_holder), *relative(s.wardens_holder),
+                *(rel[rh] if rh is not None and rh >= -1 else rel[-1]),
+                *(rel[ah] if ah is not None and ah >= -1 else rel[-1]),
+                *(rel[wh] if wh is not None and wh >= -1 else rel[-1]),
                 float(s.free_roads) / 2 if s.free_roads else 0.0]
 
     def _trade_left(self, s: "CatanState", viewer: int) -> list[float]:
@@ -556,29 +585,45 @@ class CatanEncoder(ObservationEncoder):
         list until then (the same object while the numbers hold, which the kept path checks)."""
         hands, dev_hand, rates, stations_left, isles = s.hands, s.dev_hand, s.rates, s.stations_left, s.isles
         # the blocks show the hands and development cards by their sizes and the islands by their number, so the
-        # key holds only those (found in C): cheaper to compare and copy than the hands themselves
+        # keys hold only those (found in C): cheaper to compare and copy than the hands themselves. The card
+        # counts, which change most often (dice, trades, building), are keyed apart from the rest: when only they
+        # changed, only their two numbers per seat are rewritten.
         cards, devs, settled = list(map(sum, hands)), list(map(sum, dev_hand)), list(map(len, isles))
-        key = (cards, devs, s.build_vp, s.road_holder, s.army_holder, s.wardens_holder, settled, s.roads_left,
+        key = (s.build_vp, s.road_holder, s.army_holder, s.wardens_holder, settled, s.roads_left,
                s.settlements_left, s.cities_left, stations_left, s.firestorm, s.road_len, s.army, rates,
                s.discard_left)
         shared = self.__dict__.get("_seat_shared")
         if shared is None or shared[0] != key:
-            n = self.num_players
             stations = PIECES.fire_stations
-            per: list[list[float]] = []
-            for p in range(n):
+            firestorm = s.firestorm
+            road_holder, army_holder, wardens_holder = s.road_holder, s.army_holder, s.wardens_holder
+            roads_left, settlements_left, cities_left = s.roads_left, s.settlements_left, s.cities_left
+            road_len, army, discard_left, build_vp = s.road_len, s.army, s.discard_left, s.build_vp
+            whole: list[float] = []  # every seat's block in seat order, end to end
+            for p in range(self.num_players):
                 left = stations_left[p]
-                per.append([cards[p] / 10, devs[p] / 5, s.public_vp(p) / 10, s.roads_left[p] / 15,
-                            s.settlements_left[p] / 5, s.cities_left[p] / 4, left / 5,
-                            ((stations - left) if s.firestorm else 0) / 5, s.road_len[p] / 15, s.army[p] / 5,
-                            *map(QUARTER, rates[p]), float(s.discard_left[p]) / 10])
+                # state.public_vp(p), inlined
+                vp = (build_vp[p] + 2 * (road_holder == p) + 2 * (army_holder == p) + 2 * (wardens_holder == p)
+                      + 2 * settled[p])
+                whole += [cards[p] / 10, devs[p] / 5, vp / 10, roads_left[p] / 15, settlements_left[p] / 5,
+                          cities_left[p] / 4, left / 5, ((stations - left) if firestorm else 0) / 5,
+                          road_len[p] / 15, army[p] / 5, *map(QUARTER, rates[p]), float(discard_left[p]) / 10]
             shared = self._seat_shared = (
-                (cards, devs, s.build_vp[:], s.road_holder, s.army_holder, s.wardens_holder, settled,
-                 s.roads_left[:], s.settlements_left[:], s.cities_left[:], stations_left[:], s.firestorm,
-                 s.road_len[:], s.army[:], list(map(list.copy, rates)), s.discard_left[:]), per, {})
+                (build_vp[:], road_holder, army_holder, wardens_holder, settled, roads_left[:],
+                 settlements_left[:], cities_left[:], stations_left[:], firestorm, road_len[:], army[:],
+                 list(map(list.copy, rates)), discard_left[:]), whole, {}, cards, devs)
+        elif shared[3] != cards or shared[4] != devs:
+            whole = shared[1][:]  # a copy (an encoder copied with copy.copy may share the kept one)
+            at = 0
+            for p in range(self.num_players):
+                whole[at] = cards[p] / 10
+                whole[at + 1] = devs[p] / 5
+                at += PER_SEAT_SIZE
+            shared = self._seat_shared = (shared[0], whole, {}, cards, devs)
         flats: dict[int, list[float]] = shared[2]
         flat = flats.get(viewer)
-        if flat is None:
-            per = shared[1]
-            flat = flats[viewer] = [x for block in (*per[viewer:], *per[:viewer]) for x in block]
+        if flat is None:  # the viewer's order: the seat blocks turned so that its own comes first
+            whole = shared[1]
+            cut = viewer * PER_SEAT_SIZE
+            flat = flats[viewer] = whole[cut:] + whole[:cut]
         return flat
