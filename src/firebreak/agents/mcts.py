@@ -41,6 +41,13 @@ squander a position). What makes this one stronger than greedy:
   on the same determinisations and the same random streams, and the better half goes on. Moves are compared on
   equal luck, and the budget is spent telling the best few apart rather than confirming the first that looked
   good (plain selection locks onto one move after a few lucky playouts).
+* **A sharp halving, where a game asks for it** (``sharp``, the game's ``mcts_halving_minimax`` hint). The
+  halving judges each candidate by its mean reward blended with its max^n value (by ``minimax``), as selection
+  inside the tree does. With a small budget every iteration below a candidate expands a new, random follow-up,
+  so the mean alone scores a move by the average of random next moves: in a game whose turn is many decisions
+  (Catan: build, trade, build again), a build followed by a random trade or offer step looks worse than ending
+  the turn, and the search passes where it should build. The max^n value scores it by its best follow-up
+  tried (the bot's own best next step, or a rival's best reply).
 * **Hints for a large budget** (the game's ``mcts_large_budget``). A game may give searches of at least
   ``min_iterations`` their own hints (``mcts_width``, ``mcts_turn``, ...): what pays with a large budget may starve
   a small one, and a stronger level (more iterations) then searches differently from the bots it is measured
@@ -236,7 +243,7 @@ class MCTSAgent(Agent):
     def __init__(self, iterations: int = 1000, seconds: float = 0.0, c: float = 0.7, depth: int | None = None,
                  scale: float | None = None, prior: int = 30, prior_samples: int = 4, minimax: float = 0.5,
                  turn: bool | None = None, policy: bool = True, width: int | None = None,
-                 eval: str = "") -> None:
+                 eval: str = "", sharp: bool | None = None) -> None:
         """``depth``: random steps after the tree before the game's evaluation scores the position (0: score the
         leaf itself; -1: play to the end). ``None`` takes the game's hint (``spec.extra["mcts_depth"]``), else 0
         for a game with a heuristic and -1 for one without. ``scale`` (None: the game's ``mcts_scale`` hint, else
@@ -248,7 +255,10 @@ class MCTSAgent(Agent):
         only a time budget the halving has a single round (every candidate searched alike until time is up).
         ``eval`` names one of the game's alternative evaluations (its ``evaluations`` hook) for the leaves and the
         root's candidates; a game without an evaluation of that name uses its usual one, so a spec with ``eval``
-        stays valid in every game (a level can ask for a game's strongest evaluation where it has one)."""
+        stays valid in every game (a level can ask for a game's strongest evaluation where it has one).
+        ``sharp`` (None: the game's ``mcts_halving_minimax`` hint, else false) makes the halving judge each
+        candidate by its reward blended with its max^n value (by ``minimax``), as selection inside the tree does,
+        rather than by its mean reward alone."""
         if iterations < 1 and seconds <= 0:
             raise ValueError("give mcts a positive iteration or time budget")
         if (depth is not None and depth < NEXT_TURN) or c < 0 or (scale is not None and scale <= 0):
@@ -270,6 +280,7 @@ class MCTSAgent(Agent):
         self.policy = policy
         self.width = width
         self.eval = eval.strip()
+        self.sharp = sharp
         self.prior = prior
         self.prior_samples = prior_samples
         self.last_iterations = 0
@@ -326,7 +337,8 @@ class MCTSAgent(Agent):
             node.value = [t / self.prior_samples for t in total]
             node.total = prior * node.value[me]
 
-    def _halving(self, search: _Search, obs: Observation, root: _Node, rng: Rng, deadline: float | None) -> int:
+    def _halving(self, search: _Search, obs: Observation, root: _Node, rng: Rng, deadline: float | None,
+                 sharp: bool = False) -> int:
         """Sequential halving over the root's candidate moves (after Karnin, Koren and Somekh): in each round
         every surviving move gets the same number of iterations, on the same determinisations and the same
         random streams (so moves are compared on equal luck), and the better half goes on. The budget is spent
@@ -336,8 +348,14 @@ class MCTSAgent(Agent):
         sums = dict.fromkeys(alive, 0.0)
         counts = dict.fromkeys(alive, 0)
 
+        alpha = self.minimax if sharp else 0.0  # ``sharp``: blend in the candidate's max^n value
+
         def mean(a: int) -> float:
-            return sums[a] / counts[a] if counts[a] else -1e18
+            if not counts[a]:
+                return -1e18
+            q = sums[a] / counts[a]
+            value = root.children[a].value
+            return q + alpha * (value[me] - q) if alpha and value is not None else q
 
         rounds = max(1, math.ceil(math.log2(len(alive))))
         budget = self.iterations  # 10**9 with only a time budget: one round, until time is up
@@ -392,7 +410,8 @@ class MCTSAgent(Agent):
             if len(root.children) == 1:  # every move but one was pruned (or they all do the same)
                 self.last_iterations = 0
                 return next(iter(root.children))
-            return self._halving(search, obs, root, rng, deadline)
+            sharp = self.sharp if self.sharp is not None else bool(hints.get("mcts_halving_minimax", False))
+            return self._halving(search, obs, root, rng, deadline, sharp)
         it = 0
         while it < self.iterations:
             if deadline is not None and time.perf_counter() >= deadline:
