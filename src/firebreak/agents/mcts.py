@@ -47,7 +47,13 @@ squander a position). What makes this one stronger than greedy:
   so the mean alone scores a move by the average of random next moves: in a game whose turn is many decisions
   (Catan: build, trade, build again), a build followed by a random trade or offer step looks worse than ending
   the turn, and the search passes where it should build. The max^n value scores it by its best follow-up
-  tried (the bot's own best next step, or a rival's best reply).
+  tried (the bot's own best next step, or a rival's best reply). Measured in Catan's Seafarers and not kept
+  there: the best of a few noisy follow-ups favours moves with many of them (composing a trade offer step by
+  step, which also puts the rivals' answer beyond the tree), so the bot composed offers instead of proposing.
+* **Replies only, where a game asks for it** (``replies``, the game's ``mcts_replies`` hint). The tree grows
+  only through moves of another seat than the one that moved last (rivals' answers, the next seat's roll);
+  where the same seat is to move again the position is scored as it stands, so a build is not judged by a
+  random next move of the bot's own.
 * **Hints for a large budget** (the game's ``mcts_large_budget``). A game may give searches of at least
   ``min_iterations`` their own hints (``mcts_width``, ``mcts_turn``, ...): what pays with a large budget may starve
   a small one, and a stronger level (more iterations) then searches differently from the bots it is measured
@@ -140,6 +146,7 @@ class _Search:
         self.policy = policy
         self.own_turn = own_turn
         self.relative = relative  # measure rewards against the root's evaluation on the same sample
+        self.replies = False  # the tree grows only where the seat to move changes (``MCTSAgent.replies``)
 
     def iterate(self, state: GameState, rng: Rng, first: int | None = None,
                 base: list[float] | None = None) -> list[float]:
@@ -157,8 +164,12 @@ class _Search:
             node.avail += 1
             state.apply_unchecked(first)
             path.append(node)
-        # Selection and expansion (with ``turn``, only while the bot itself is to move).
+        replies = self.replies
+        # Selection and expansion (with ``turn``, only while the bot itself is to move; with ``replies``, only
+        # where another seat than the one that made the last move in the tree is to move).
         while not state.is_terminal() and (not own_turn or state.current_player() == me):
+            if replies and len(path) > 1 and state.current_player() == node.player:
+                break
             children = node.children
             legal = state.legal_actions()
             untried = []
@@ -243,7 +254,7 @@ class MCTSAgent(Agent):
     def __init__(self, iterations: int = 1000, seconds: float = 0.0, c: float = 0.7, depth: int | None = None,
                  scale: float | None = None, prior: int = 30, prior_samples: int = 4, minimax: float = 0.5,
                  turn: bool | None = None, policy: bool = True, width: int | None = None,
-                 eval: str = "", sharp: bool | None = None) -> None:
+                 eval: str = "", sharp: bool | None = None, replies: bool | None = None) -> None:
         """``depth``: random steps after the tree before the game's evaluation scores the position (0: score the
         leaf itself; -1: play to the end). ``None`` takes the game's hint (``spec.extra["mcts_depth"]``), else 0
         for a game with a heuristic and -1 for one without. ``scale`` (None: the game's ``mcts_scale`` hint, else
@@ -258,7 +269,9 @@ class MCTSAgent(Agent):
         stays valid in every game (a level can ask for a game's strongest evaluation where it has one).
         ``sharp`` (None: the game's ``mcts_halving_minimax`` hint, else false) makes the halving judge each
         candidate by its reward blended with its max^n value (by ``minimax``), as selection inside the tree does,
-        rather than by its mean reward alone."""
+        rather than by its mean reward alone. ``replies`` (None: the game's ``mcts_replies`` hint, else false)
+        grows the tree only through moves of another seat than the one that moved last (rivals' replies and
+        the dice they roll): where the same seat is to move again, the position is scored as it stands."""
         if iterations < 1 and seconds <= 0:
             raise ValueError("give mcts a positive iteration or time budget")
         if (depth is not None and depth < NEXT_TURN) or c < 0 or (scale is not None and scale <= 0):
@@ -281,6 +294,7 @@ class MCTSAgent(Agent):
         self.width = width
         self.eval = eval.strip()
         self.sharp = sharp
+        self.replies = replies
         self.prior = prior
         self.prior_samples = prior_samples
         self.last_iterations = 0
@@ -404,6 +418,7 @@ class MCTSAgent(Agent):
         policy = hints.get("playout_policy") if self.policy else None
         own_turn = self.turn if self.turn is not None else bool(hints.get("mcts_turn", False))
         search = _Search(self, obs.player, root, depth, evaluate, policy, own_turn, heuristic is not None)
+        search.replies = self.replies if self.replies is not None else bool(hints.get("mcts_replies", False))
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         if width and root.children:
             self.last_root = root
