@@ -53,7 +53,9 @@ squander a position). What makes this one stronger than greedy:
 * **Replies only, where a game asks for it** (``replies``, the game's ``mcts_replies`` hint). The tree grows
   only through moves of another seat than the one that moved last (rivals' answers, the next seat's roll);
   where the same seat is to move again the position is scored as it stands, so a build is not judged by a
-  random next move of the bot's own.
+  random next move of the bot's own. Measured in Catan's Seafarers at 100 iterations (47 games, seed 0): 19.1%
+  of its seats against greedy's 30.9%, where the usual tree had 14.7% against 35.3% on the same seeds (34 games):
+  no better beyond noise, so no game asks for it.
 * **Hints for a large budget** (the game's ``mcts_large_budget``). A game may give searches of at least
   ``min_iterations`` their own hints (``mcts_width``, ``mcts_turn``, ...): what pays with a large budget may starve
   a small one, and a stronger level (more iterations) then searches differently from the bots it is measured
