@@ -34,10 +34,10 @@ def _mover_after(s, a):
 
 
 def test_a_search_for_replies_scores_a_move_that_leaves_the_bot_to_move_as_it_stands():
-    """``mcts:replies=yes`` (or a game's ``mcts_replies`` hint): below a root move after which the bot is to move again (a build, a trade
-    step), the tree does not grow a random next move of its own (which would make a build followed by a random
-    maritime trade look worse than ending the turn, so the bot passed where it should build); below ending the
-    turn, it grows the next seat's roll and replies. Twin states that differ in hidden cards decide alike."""
+    """``mcts:replies=yes`` (or a game's ``mcts_replies`` hint): below a root move after which the bot is to move
+    again (a build, a trade step), the tree does not grow a random next move of its own (which makes a build
+    followed by a random maritime trade look worse than ending the turn, so the bot passes where it should
+    build); below ending the turn, it grows the next seat's roll and what follows."""
     s, p = _own_turn_position()
     bot = MCTSAgent(iterations=60, replies=True)
     bot.act(Observation(s, p), Rng(1))
