@@ -193,7 +193,8 @@ def test_moves_with_the_same_values_count_once_among_the_candidates(toy):
 
 
 @pytest.mark.parametrize("spec_text", ["mcts:iterations=40", "mcts:iterations=40,depth=-1",
-                                       "mcts:iterations=40,depth=-2,width=4,turn=yes"])
+                                       "mcts:iterations=40,depth=-2,width=4,turn=yes",
+                                       "mcts:iterations=40,width=4,sharp=yes"])
 def test_every_form_of_the_search_decides_alike_in_states_that_look_alike(peek_toy, monkeypatch, spec_text):
     """The heuristic and the playout policy both read hidden cards (the deck top): fair on determinisations
     only. Two states that look the same to seat 0 but hide different cards must get the same decision."""
@@ -276,3 +277,34 @@ def test_a_named_evaluation_replaces_the_games_usual_one_where_the_game_has_it(t
     pick = thrifty.act(Observation(state, me), Rng(5))
     assert card_of(pick) < card_of(usual)
     assert make_agent("mcts:iterations=40,width=2,prior=0,eval=nonesuch").act(Observation(state, me), Rng(5)) == usual
+
+
+def test_a_sharp_halving_expects_the_rivals_best_reply_not_an_average_one(toy, monkeypatch):
+    """``sharp`` (the game's ``mcts_halving_minimax`` hint): the halving judges a candidate by its mean reward
+    blended with its max^n value, as selection inside the tree does. Here one card looks best on average over
+    the rival's replies but the rival has one reply (passing) that ruins it; another card is safe whatever the
+    rival does. The mean alone takes the trap; the sharp halving takes the safe card."""
+    state = toy.new_game(2, 0, {"open_hands": True, "hand_size": 4})  # the rival's replies known: samples alike
+    me = state.current_player()
+    trap, safe = state.hands[me][-1], state.hands[me][-2]
+    pass_action = state.legal_actions()[-1]
+
+    def evaluate(s) -> list[float]:
+        mine = 0.0
+        if len(s.history) >= 1:
+            mine = {trap: 1.0, safe: 0.9}.get(s.history[0], 0.0)
+        if len(s.history) >= 2 and s.history[0] == trap:
+            mine = -2.0 if s.history[1] == pass_action else 2.0
+        if len(s.history) >= 2 and s.history[0] == safe:
+            mine = 1.0
+        return [mine, -mine] if me == 0 else [-mine, mine]
+    monkeypatch.setitem(toy.extra, "heuristic_all", evaluate)
+    # two candidates, five iterations each: every one of the rival's five replies tried once below each
+    plain = MCTSAgent(iterations=10, width=2, sharp=False)
+    assert plain.act(Observation(state, me), Rng(3)) == trap
+    assert set(plain.last_root.children) == {trap, safe}
+    sharp = MCTSAgent(iterations=10, width=2, sharp=True)
+    assert sharp.act(Observation(state, me), Rng(3)) == safe
+    monkeypatch.setitem(toy.extra, "mcts_halving_minimax", True)  # the game's hint turns it on
+    assert MCTSAgent(iterations=10, width=2).act(Observation(state, me), Rng(3)) == safe
+    assert make_agent("mcts:iterations=10,width=2,sharp=no").act(Observation(state, me), Rng(3)) == trap
