@@ -61,6 +61,13 @@ SIXTH, NINETEENTH, FIFTH, QUARTER, TENTH = ((1.0 / d).__mul__ for d in (6, 19, 5
 """``v * (1.0 / d)`` as the view path computes these fields, mapped in C."""
 
 
+def _offer_copy(offer: tuple) -> tuple:
+    """A kept copy of the kept path's offer key (phase, turn, give, ask, responders, acceptors): its lists copied,
+    as :func:`~firebreak.core.encoding.snapshot` would, written out for the kept path's per-decision use."""
+    phase, turn, give, ask, responders, acceptors = offer
+    return phase, turn, give[:], ask[:], responders[:], acceptors[:]
+
+
 def board_edges(view: dict[str, Any]) -> list[tuple[int, int]]:
     """Every side of every hex as a sorted node pair, in a fixed order (the order of hexes, then of corners)."""
     edges: dict[tuple[int, int], None] = {}
@@ -441,8 +448,8 @@ class CatanEncoder(ObservationEncoder):
             vec = zeros(self.size)
             self.write_state(s, viewer, vec)
             kept[viewer] = [vec, slots, snapshot(region), head, middle,
-                            None if offer is None else snapshot(offer),
-                            snapshot(left), snapshot(own), self._seat_blocks(s, viewer),
+                            None if offer is None else _offer_copy(offer),
+                            (left[0][:], left[1][:]), (own[0][:], own[1][:], own[2][:], own[3]), self._seat_blocks(s, viewer),
                             None if sea is None else snapshot(sea), history, len(history), memoryview(vec)]
             return vec
         vec = entry[0]
@@ -459,13 +466,13 @@ class CatanEncoder(ObservationEncoder):
             entry[4] = middle
         if entry[5] != offer:
             put_floats(mv, o["offer"], self._no_offer if offer is None else self._offer_block(s, viewer))
-            entry[5] = None if offer is None else snapshot(offer)
+            entry[5] = None if offer is None else _offer_copy(offer)
         if entry[6] != left:
             put_floats(mv, o["declined_all_offers"], self._trade_left(s, viewer))
-            entry[6] = snapshot(left)
+            entry[6] = (left[0][:], left[1][:])
         if entry[7] != own:
             put_floats(mv, o["my_hand"], self._own_block(s, viewer))
-            entry[7] = snapshot(own)
+            entry[7] = (own[0][:], own[1][:], own[2][:], own[3])
         seats = self._seat_blocks(s, viewer)
         if seats is not entry[8]:
             put_floats(mv, o["seat[0].cards"], seats)
@@ -491,11 +498,11 @@ class CatanEncoder(ObservationEncoder):
         offer = (s.phase, s.turn, s.give, s.ask, s.responders, s.acceptors) if s.offer_pending else None
         if offer_kept != offer:
             put_floats(mv, o["offer"], self._no_offer if offer is None else self._offer_block(s, viewer))
-            entry[5] = None if offer is None else snapshot(offer)
+            entry[5] = None if offer is None else _offer_copy(offer)
         left = (s.declined, s.fire_left)
         if entry[6] != left:
             put_floats(mv, o["declined_all_offers"], self._trade_left(s, viewer))
-            entry[6] = snapshot(left)
+            entry[6] = (left[0][:], left[1][:])
         entry[11] = played
         return vec
 
