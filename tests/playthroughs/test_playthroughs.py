@@ -52,7 +52,12 @@ def test_playthrough_format_and_cut() -> None:
 
 
 def test_playthrough_command(tmp_path: Path) -> None:
-    from tests.cli.helpers import run
+    from typer.testing import CliRunner
+
+    from firebreak.cli.main import app
+
+    def run(args: list[object]):
+        return CliRunner().invoke(app, [str(a) for a in args], env={"COLUMNS": "200"})
 
     out = tmp_path / "p.txt"
     result = run(["playthrough", "great-fire", "--seed", "4", "--players", "3", "--max-steps", "2",
