@@ -417,13 +417,18 @@ class CatanEncoder(ObservationEncoder):
                 offer_kept = entry[5]
                 if lay.give_add <= a < lay.propose and offer_kept is not None and s.phase == TRADE_DRAFT:
                     # A draft step (the most common random decision: an offer composed card by card) changes
-                    # one card count of the offer and nothing else: only the offer's cards are rewritten (the
-                    # drafter alone sees them) and the offer's kept values updated in place.
-                    give, ask = s.give, s.ask
-                    offer_kept[2][:] = give
-                    offer_kept[3][:] = ask
+                    # one card count of the offer and nothing else: that count alone is rewritten (the drafter
+                    # alone sees it) and kept. Steps lie give add, give remove, ask add, ask remove, five
+                    # resources each (ruling B5's layout in actions.py).
+                    i = a - lay.give_add
+                    r = i % RES
+                    if i < 2 * RES:
+                        count = offer_kept[2][r] = s.give[r]
+                    else:
+                        count = offer_kept[3][r] = s.ask[r]
+                        r += RES
                     if viewer == s.turn:
-                        put_floats(entry[12], self._draft_at, [*map(QUARTER, give), *map(QUARTER, ask)])
+                        entry[12][self._draft_at + r] = count * 0.25
                     entry[11] = played
                     return entry[0]
                 if lay.draft <= a < lay.confirm or a == lay.cancel:
