@@ -36,6 +36,7 @@ from .constants import (
     COST_ROAD,
     COST_SETTLEMENT,
     COST_STATION,
+    MAIN,
     TRADE_CONFIRM,
     TRADE_DRAFT,
     TRADE_RESPONSE,
@@ -187,6 +188,53 @@ def suggested_offer(s, p: int) -> tuple[list[int], list[int]] | None:
     if trade_gain(s, p, give, lack) <= 0:
         return None
     return give, lack
+
+
+def bot_actions(s) -> list[int]:
+    """The moves a planning bot weighs (the search's ``bot_actions`` hint; ruling B5a): every legal move, except
+    that a bot opens a draft only when it has a sensible offer to make (``suggested_offer``) and has made no
+    offer yet this turn, and then composes exactly that offer, one forced step at a time, and proposes it.
+
+    Why: composing is many small steps that can be taken back, and a search judges each step by the evaluation of
+    the draft it leads to; without this, search bots composed and took apart offers for hundreds of decisions in a
+    late game where no trade could help (no rival would accept), each step a whole search. The whole offer is now
+    one choice at the main phase, judged by the search as it plays out (the rivals' answers included). Reads only
+    what the seat to move can see: its own hand, the draft, the board and the public card counts. Humans (and the
+    random bot) still compose freely; this narrows the bots' choices, never the rules."""
+    legal = s.legal_actions()
+    ph = s.phase
+    if ph == MAIN:
+        lay = s.lay
+        if legal and legal[-1] == lay.draft and (s.offers_made or suggested_offer(s, s.turn) is None):
+            return legal[:-1]
+        return legal
+    if ph != TRADE_DRAFT:
+        return legal
+    lay = s.lay
+    target = suggested_offer(s, s.turn)
+    if target is None:  # a draft a bot did not open (a seat handed over mid-draft): put it away
+        return [lay.withdraw_draft]
+    want_give, want_ask = target
+    give, ask = s.give, s.ask
+    step = None
+    for r in range(5):  # first take off what the offer does not hold (only in a draft a bot did not compose)
+        if give[r] > want_give[r]:
+            step = lay.give_remove + r
+        elif ask[r] > want_ask[r]:
+            step = lay.ask_remove + r
+        if step is not None:
+            break
+    else:
+        for r in range(5):
+            if give[r] < want_give[r]:
+                step = lay.give_add + r
+            elif ask[r] < want_ask[r]:
+                step = lay.ask_add + r
+            if step is not None:
+                break
+    if step is None:
+        step = lay.propose
+    return [step] if step in legal else [lay.withdraw_draft]
 
 
 def _produced(s, p: int) -> set[int]:
