@@ -7,6 +7,9 @@ are penalised because of the 7), roads, fire stations (protection in firestorm m
 A pending trade offer is valued as if it went through (for an acceptor) or half-way (for the offerer, who still
 has to confirm), so one-ply bots answer offers by what the trade does for them.
 
+Each card still missing for a city counts against the hand (``CITY_STEP``), so bots trade their surplus at the
+bank or a harbour towards the city they lack rather than hoard it or pass.
+
 On the Seafarers board (victory points include the island bonus) two more terms: each small island a player has
 not settled yet is worth part of its bonus by how many ships their nearest building or ship still needs to reach
 a free settlement spot on it (``ISLAND_APPROACH``), so bots sail towards islands a ship at a time rather than only
@@ -122,6 +125,15 @@ IDLE_DRAFT = 1.0
 STRAY_CARD = 0.5
 """Cost of each card in a draft beyond the offer the bot means to make: a draft it would not propose is worth
 less than discarding it, so a search does not pile cards onto a draft it cannot improve."""
+CITY_STEP = 0.6
+"""Value of each card fewer missing for a city, while a player has a settlement to upgrade and a city to put
+there. Without it a bot saw no point in trading towards a city: the hand is valued card by card, so turning two
+surplus grain into the ore a city lacks looked no better than into anything else, and search bots holding a 2:1
+grain harbour and six grain ended turn after turn a city short in the late game (11 of 14 turns in which maritime
+trades could have paid for a city, in the game the README follows). 0.6 rather than less so that even a one-step
+bot makes the last 2:1 trade (two cards it does not produce, 0.9, for the ore, 0.45 + 0.6). A city is worth over
+fifteen times this much, so the bot still builds as soon as it can; other builds spend at most two grain or one ore
+of it."""
 WASTED_STEP = 0.5
 """Cost of each draft step beyond the shortest way to the draft as it stands (two per card taken back), so that
 composing in circles is worth less than proposing or discarding the draft (see the module docstring)."""
@@ -283,10 +295,12 @@ def heuristic(state, player: int) -> float:
     terrain = s.terrain
     token = s.token_hex
     secured = 0
+    settlements = 0
     for n in s.reach[p]:
         if no[n] != p:
             continue
         k = lv[n]
+        settlements += k == 1
         for h in t.node_hexes[n]:
             if numbers[h] and h != token:
                 prod += k * PIPS[numbers[h]] * (GOLD_WEIGHT if terrain[h] == GOLD else 1.0)
@@ -300,6 +314,8 @@ def heuristic(state, player: int) -> float:
     score += 0.4 * sum(4 - r for r in s.rates[p])
     hand = s.hands[p]
     value = _hand_value(hand, kinds)
+    if settlements and s.cities_left[p]:  # the cards still missing for a city (see CITY_STEP)
+        value -= CITY_STEP * sum(max(0, c - h) for c, h in zip(COST_CITY, hand))
     if s.phase in (TRADE_DRAFT, TRADE_RESPONSE, TRADE_CONFIRM):
         value = _offer_value(s, p, value, kinds)
     score += value - 0.01 * s.declined[p]  # a bot declines one offer rather than all of a turn's
