@@ -64,7 +64,7 @@ SPEC = register(GameSpec(
     # one-step value (sequential halving); searching every move, mcts:iterations=100 lost to greedy on the base
     # board (18.8% to 31.2% of 32 seats, seed 0), with the narrow root it won 31.2% to 18.8% over 96 (README).
     # bot_actions: the search composes only the offer it means to make, in forced steps, once a turn (ruling B5a).
-    extra={"mcts_scale": 10.0, "mcts_width": 8, "bot_actions": bot_actions, "svg": render_svg, "help": help_hook(__package__),
-           "observation_encoder": CatanEncoder,
+    extra={"mcts_scale": 10.0, "mcts_width": 8, "bot_actions": bot_actions, "svg": render_svg,
+           "help": help_hook(__package__), "observation_encoder": CatanEncoder,
            "benchmark_variants": {"seafarers": {"board": "seafarers"}}},
 ))
