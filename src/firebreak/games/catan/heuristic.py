@@ -24,7 +24,9 @@ doing nothing, so bots never flood the table with offers. Each step of a draft b
 card put on and taken off again) costs 0.5 as well. Why: a draft step can be taken back at no cost, and a draft
 is valued by the trade it hopes for, so a search (which judges its leaves by this evaluation) otherwise finds
 composing on better than proposing (where the rivals may decline) and adds and removes cards for ever: about 150
-steps, each a whole search, for every offer, so that no game of search bots finished.
+steps, each a whole search, for every offer, so that no game of search bots finished. Those charges live in the
+draft's own value, so a search deep enough to look past "propose offer" still saw no cost in circling; search bots
+therefore also weigh only the moves ``bot_actions`` keeps (one sensible offer a turn, composed in forced steps).
 """
 
 from __future__ import annotations
