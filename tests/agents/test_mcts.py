@@ -308,3 +308,28 @@ def test_a_sharp_halving_expects_the_rivals_best_reply_not_an_average_one(toy, m
     monkeypatch.setitem(toy.extra, "mcts_halving_minimax", True)  # the game's hint turns it on
     assert MCTSAgent(iterations=10, width=2).act(Observation(state, me), Rng(3)) == safe
     assert make_agent("mcts:iterations=10,width=2,sharp=no").act(Observation(state, me), Rng(3)) == trap
+
+
+def test_a_games_bot_actions_hint_narrows_the_moves_the_search_weighs(toy, monkeypatch):
+    """A game may leave out moves no sensible bot makes (Catan: taking a card back out of a trade offer): the
+    search then never plays them and its tree never grows them, while the legal moves stay as they were."""
+    state = toy.new_game(2, 3)
+    me = state.current_player()
+    assert Observation(state, me).bot_actions == state.legal_actions()  # no hint: every legal move
+    asked: list[int] = []
+
+    def all_but_the_last(s):
+        asked.append(s.current_player())
+        legal = s.legal_actions()
+        return legal[:-1] if len(legal) > 1 else legal
+    monkeypatch.setitem(toy.extra, "bot_actions", all_but_the_last)
+    for seed in range(4):
+        state = toy.new_game(2, seed)
+        me = state.current_player()
+        legal = state.legal_actions()
+        assert len(legal) > 1 and Observation(state, me).bot_actions == legal[:-1]
+        for bot in (MCTSAgent(iterations=60), MCTSAgent(iterations=60, width=0)):
+            assert bot.act(Observation(state, me), Rng(seed)) != legal[-1]
+            assert legal[-1] not in bot.last_root.children
+    assert len(asked) > 50  # asked inside the tree as well, for both seats
+    assert set(asked) == {0, 1}

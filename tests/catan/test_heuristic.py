@@ -39,3 +39,31 @@ def test_greedy_on_the_heuristic_beats_random_players(mode):
             s.apply(a)
         wins += seat in s.winners()
     assert wins >= 3
+
+
+def test_a_bot_trades_its_surplus_at_the_harbour_towards_the_city_it_lacks_and_builds_it():
+    """Late game, a settlement left to upgrade, six grain and one ore at a 2:1 grain harbour: the bots trade
+    grain for ore (not for any other card, and rather than end the turn) until the city is paid, then build it.
+    (Search bots used to end turn after turn a city short: the hand was valued card by card.)"""
+    from firebreak.agents import Observation, make_agent
+
+    from .helpers import blank, build, give
+
+    s = blank()
+    build(s, 0, 10)
+    give(s, 0, grain=6, ore=1)
+    give(s, 1, lumber=2)
+    s.rates[0][3] = 2  # a grain harbour
+    s._legal = None
+    for bot in ("greedy", "mcts:iterations=100"):
+        t = s.clone()
+        agent = make_agent(bot)
+        rng = Rng(2)
+        played = []
+        while t.turn == 0 and len(played) < 8:
+            a = agent.act(Observation(t, 0), rng)
+            played.append(t.action_to_text(a))
+            t.apply(a)
+            if a == t.lay.city + 10:
+                break
+        assert played[:3] == ["maritime trade grain for ore", "maritime trade grain for ore", "city 10"], (bot, played)

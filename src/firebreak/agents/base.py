@@ -35,6 +35,14 @@ class Observation:
         return self._state.legal_actions()
 
     @property
+    def bot_actions(self) -> list[int]:
+        """The legal actions a planning bot weighs: those the game's ``bot_actions`` hint keeps (a function of the
+        state that leaves out moves no sensible bot makes, such as taking a card back out of a trade offer being
+        composed; it reads only what the seat to move can see), else every legal action."""
+        keep = self._state.spec.extra.get("bot_actions")
+        return keep(self._state) if keep is not None else self._state.legal_actions()
+
+    @property
     def spec(self):
         return self._state.spec
 

@@ -61,6 +61,11 @@ squander a position). What makes this one stronger than greedy:
   ``min_iterations`` their own hints (``mcts_width``, ``mcts_turn``, ...): what pays with a large budget may starve
   a small one, and a stronger level (more iterations) then searches differently from the bots it is measured
   against, whose behaviour stays as it was.
+* **The moves a bot weighs, where a game names them** (the game's ``bot_actions`` hint, also what
+  ``Observation.bot_actions`` gives at the root). A game may leave out moves no sensible bot makes, at the root
+  and inside the tree, reading only what the seat to move can see. Catan's: a bot opens a trade draft only with a
+  sensible offer in mind, once a turn, and composes it in forced steps, so the search weighs the whole offer as
+  one move instead of adding and removing cards in circles (see ``games/catan/heuristic.py``).
 * **Normalised exploration.** Selection rescales the children's blended values to 0..1 among themselves before
   adding ``c`` times the exploration term: evaluations of sibling moves often differ by a few hundredths, and
   unscaled exploration would spread the visits evenly and make the final choice close to random.
@@ -150,6 +155,7 @@ class _Search:
         self.own_turn = own_turn
         self.relative = relative  # measure rewards against the root's evaluation on the same sample
         self.replies = False  # the tree grows only where the seat to move changes (``MCTSAgent.replies``)
+        self.moves: Callable[[GameState], list[int]] | None = None  # the game's ``bot_actions`` hint
 
     def iterate(self, state: GameState, rng: Rng, first: int | None = None,
                 base: list[float] | None = None) -> list[float]:
@@ -168,13 +174,14 @@ class _Search:
             state.apply_unchecked(first)
             path.append(node)
         replies = self.replies
+        moves = self.moves
         # Selection and expansion (with ``turn``, only while the bot itself is to move; with ``replies``, only
         # where another seat than the one that made the last move in the tree is to move).
         while not state.is_terminal() and (not own_turn or state.current_player() == me):
             if replies and len(path) > 1 and state.current_player() == node.player:
                 break
             children = node.children
-            legal = state.legal_actions()
+            legal = state.legal_actions() if moves is None else moves(state)
             untried = []
             lo, hi = 1e18, -1e18
             scored = []
@@ -401,7 +408,7 @@ class MCTSAgent(Agent):
         return rng.choice(sorted(a for a in alive if mean(a) == best))
 
     def act(self, obs: Observation, rng: Rng) -> int:
-        legal_root = obs.legal_actions
+        legal_root = obs.bot_actions
         if len(legal_root) == 1:
             return legal_root[0]
         spec = obs.spec
@@ -422,6 +429,7 @@ class MCTSAgent(Agent):
         own_turn = self.turn if self.turn is not None else bool(hints.get("mcts_turn", False))
         search = _Search(self, obs.player, root, depth, evaluate, policy, own_turn, heuristic is not None)
         search.replies = self.replies if self.replies is not None else bool(hints.get("mcts_replies", False))
+        search.moves = hints.get("bot_actions")
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         if width and root.children:
             self.last_root = root

@@ -6,7 +6,7 @@ from firebreak.core.help import help_hook
 
 from .board import NO_BEGINNER_56
 from .encode import CatanEncoder
-from .heuristic import heuristic
+from .heuristic import bot_actions, heuristic
 from .render import render
 from .state import CatanState
 from .svg import render_svg
@@ -63,7 +63,8 @@ SPEC = register(GameSpec(
     # mcts_scale: 10 evaluation points = 1 VP. mcts_width: the search spends its budget on the 8 best moves by
     # one-step value (sequential halving); searching every move, mcts:iterations=100 lost to greedy on the base
     # board (18.8% to 31.2% of 32 seats, seed 0), with the narrow root it won 31.2% to 18.8% over 96 (README).
-    extra={"mcts_scale": 10.0, "mcts_width": 8, "svg": render_svg, "help": help_hook(__package__),
-           "observation_encoder": CatanEncoder,
+    # bot_actions: the search composes only the offer it means to make, in forced steps, once a turn (ruling B5a).
+    extra={"mcts_scale": 10.0, "mcts_width": 8, "bot_actions": bot_actions, "svg": render_svg,
+           "help": help_hook(__package__), "observation_encoder": CatanEncoder,
            "benchmark_variants": {"seafarers": {"board": "seafarers"}}},
 ))

@@ -7,6 +7,9 @@ are penalised because of the 7), roads, fire stations (protection in firestorm m
 A pending trade offer is valued as if it went through (for an acceptor) or half-way (for the offerer, who still
 has to confirm), so one-ply bots answer offers by what the trade does for them.
 
+Each card still missing for a city counts against the hand (``CITY_STEP``), so bots trade their surplus at the
+bank or a harbour towards the city they lack rather than hoard it or pass.
+
 On the Seafarers board (victory points include the island bonus) two more terms: each small island a player has
 not settled yet is worth part of its bonus by how many ships their nearest building or ship still needs to reach
 a free settlement spot on it (``ISLAND_APPROACH``), so bots sail towards islands a ship at a time rather than only
@@ -21,7 +24,9 @@ doing nothing, so bots never flood the table with offers. Each step of a draft b
 card put on and taken off again) costs 0.5 as well. Why: a draft step can be taken back at no cost, and a draft
 is valued by the trade it hopes for, so a search (which judges its leaves by this evaluation) otherwise finds
 composing on better than proposing (where the rivals may decline) and adds and removes cards for ever: about 150
-steps, each a whole search, for every offer, so that no game of search bots finished.
+steps, each a whole search, for every offer, so that no game of search bots finished. Those charges live in the
+draft's own value, so a search deep enough to look past "propose offer" still saw no cost in circling; search bots
+therefore also weigh only the moves ``bot_actions`` keeps (one sensible offer a turn, composed in forced steps).
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ from .constants import (
     COST_ROAD,
     COST_SETTLEMENT,
     COST_STATION,
+    MAIN,
     TRADE_CONFIRM,
     TRADE_DRAFT,
     TRADE_RESPONSE,
@@ -121,6 +127,15 @@ IDLE_DRAFT = 1.0
 STRAY_CARD = 0.5
 """Cost of each card in a draft beyond the offer the bot means to make: a draft it would not propose is worth
 less than discarding it, so a search does not pile cards onto a draft it cannot improve."""
+CITY_STEP = 0.6
+"""Value of each card fewer missing for a city, while a player has a settlement to upgrade and a city to put
+there. Without it a bot saw no point in trading towards a city: the hand is valued card by card, so turning two
+surplus grain into the ore a city lacks looked no better than into anything else, and search bots holding a 2:1
+grain harbour and six grain ended turn after turn a city short in the late game (11 of 14 turns in which maritime
+trades could have paid for a city, in the game the README follows). 0.6 rather than less so that even a one-step
+bot makes the last 2:1 trade (two cards it does not produce, 0.9, for the ore, 0.45 + 0.6). A city is worth over
+fifteen times this much, so the bot still builds as soon as it can; other builds spend at most two grain or one ore
+of it."""
 WASTED_STEP = 0.5
 """Cost of each draft step beyond the shortest way to the draft as it stands (two per card taken back), so that
 composing in circles is worth less than proposing or discarding the draft (see the module docstring)."""
@@ -189,6 +204,53 @@ def suggested_offer(s, p: int) -> tuple[list[int], list[int]] | None:
     return give, lack
 
 
+def bot_actions(s) -> list[int]:
+    """The moves a planning bot weighs (the search's ``bot_actions`` hint; ruling B5a): every legal move, except
+    that a bot opens a draft only when it has a sensible offer to make (``suggested_offer``) and has made no
+    offer yet this turn, and then composes exactly that offer, one forced step at a time, and proposes it.
+
+    Why: composing is many small steps that can be taken back, and a search judges each step by the evaluation of
+    the draft it leads to; without this, search bots composed and took apart offers for hundreds of decisions in a
+    late game where no trade could help (no rival would accept), each step a whole search. The whole offer is now
+    one choice at the main phase, judged by the search as it plays out (the rivals' answers included). Reads only
+    what the seat to move can see: its own hand, the draft, the board and the public card counts. Humans (and the
+    random bot) still compose freely; this narrows the bots' choices, never the rules."""
+    legal = s.legal_actions()
+    ph = s.phase
+    if ph == MAIN:
+        lay = s.lay
+        if legal and legal[-1] == lay.draft and (s.offers_made or suggested_offer(s, s.turn) is None):
+            return legal[:-1]
+        return legal
+    if ph != TRADE_DRAFT:
+        return legal
+    lay = s.lay
+    target = suggested_offer(s, s.turn)
+    if target is None:  # a draft a bot did not open (a seat handed over mid-draft): put it away
+        return [lay.withdraw_draft]
+    want_give, want_ask = target
+    give, ask = s.give, s.ask
+    step = None
+    for r in range(5):  # first take off what the offer does not hold (only in a draft a bot did not compose)
+        if give[r] > want_give[r]:
+            step = lay.give_remove + r
+        elif ask[r] > want_ask[r]:
+            step = lay.ask_remove + r
+        if step is not None:
+            break
+    else:
+        for r in range(5):
+            if give[r] < want_give[r]:
+                step = lay.give_add + r
+            elif ask[r] < want_ask[r]:
+                step = lay.ask_add + r
+            if step is not None:
+                break
+    if step is None:
+        step = lay.propose
+    return [step] if step in legal else [lay.withdraw_draft]
+
+
 def _produced(s, p: int) -> set[int]:
     kinds = set()
     for n in s.reach[p]:
@@ -235,10 +297,12 @@ def heuristic(state, player: int) -> float:
     terrain = s.terrain
     token = s.token_hex
     secured = 0
+    settlements = 0
     for n in s.reach[p]:
         if no[n] != p:
             continue
         k = lv[n]
+        settlements += k == 1
         for h in t.node_hexes[n]:
             if numbers[h] and h != token:
                 prod += k * PIPS[numbers[h]] * (GOLD_WEIGHT if terrain[h] == GOLD else 1.0)
@@ -252,6 +316,8 @@ def heuristic(state, player: int) -> float:
     score += 0.4 * sum(4 - r for r in s.rates[p])
     hand = s.hands[p]
     value = _hand_value(hand, kinds)
+    if settlements and s.cities_left[p]:  # the cards still missing for a city (see CITY_STEP)
+        value -= CITY_STEP * sum(max(0, c - h) for c, h in zip(COST_CITY, hand))
     if s.phase in (TRADE_DRAFT, TRADE_RESPONSE, TRADE_CONFIRM):
         value = _offer_value(s, p, value, kinds)
     score += value - 0.01 * s.declined[p]  # a bot declines one offer rather than all of a turn's
