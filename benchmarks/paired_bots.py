@@ -37,6 +37,7 @@ from firebreak.lab import make_job  # noqa: E402
 from firebreak.lab.backends import run_tasks  # noqa: E402
 from firebreak.lab.job import job_tasks  # noqa: E402
 from firebreak.lab.stats import paired_difference, wilson_interval  # noqa: E402
+from strength import options_text, parse_options  # noqa: E402  (this folder: a script's own directory is on its path)
 
 OUTCOMES = ("win share", "score", "margin")
 
@@ -47,17 +48,6 @@ def lone_outcomes(row: Mapping[str, Any], label: str) -> dict[str, float]:
     scores = row["scores"]
     best_other = max(s for i, s in enumerate(scores) if i != seat)
     return {"win share": row["shares"][seat], "score": scores[seat], "margin": scores[seat] - best_other}
-
-
-def parse_options(items: Sequence[str]) -> dict[str, str]:
-    """``["board=seafarers"]`` -> ``{"board": "seafarers"}``; the game validates the values."""
-    out = {}
-    for item in items:
-        key, eq, value = item.partition("=")
-        if not eq or not key.strip():
-            raise SystemExit(f"an option is written key=value, not {item!r}")
-        out[key.strip()] = value.strip()
-    return out
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -75,10 +65,13 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     spec = get_game(args.game)
     n = args.players or spec.default_players
-    options = parse_options(args.options)
+    try:
+        options = parse_options(args.options)
+    except ValueError as exc:
+        parser.error(str(exc))
     jobs = [make_job(spec, n, [bot] + [args.against] * (n - 1), args.games, args.seed, options)
             for bot in (args.a, args.b)]
-    print(f"{spec.title}, {n} players{''.join(f', {k}={v}' for k, v in options.items())}: "
+    print(f"{spec.title}, {n} players{options_text(options)}: "
           f"A = {args.a}, B = {args.b}, each in one seat against {args.against}; {args.games} pairs, seed {args.seed}",
           flush=True)
     per: dict[str, list[dict[str, float]]] = {"a": [], "b": []}
