@@ -15,6 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from firebreak.server import create_app
+from firebreak.server import live as live_module
 from firebreak.server.storage import NOTE_BYTES, action_notes, read_note
 
 from .conftest import PG_SKIP, PG_URL, postgres_schema
@@ -29,7 +30,13 @@ def game_message(ws: Any) -> dict[str, Any]:
             return m
 
 
-def test_a_move_and_the_bots_answers_reach_every_seat_as_one_update_from_one_commit(db_url: str) -> None:
+def test_a_move_and_the_bots_answers_reach_every_seat_as_one_update_from_one_commit(
+        db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A random bot's move takes microseconds, but a garbage collection of this big test process landing inside
+    # one can push it past the 2 ms that keeps a bot inline (CI saw 11 batches for 10): the budgets are widened
+    # so the test checks the batching, not the machine's pauses.
+    monkeypatch.setattr(live_module, "INLINE_BOT", 1.0)
+    monkeypatch.setattr(live_module, "ANSWERS_CPU", 10.0)
     with TestClient(create_app(db_url)) as client:
         g = create(client, ["human", "random", "random"], seed=11)
         tok = tokens(g)[0]
