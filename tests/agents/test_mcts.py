@@ -333,3 +333,32 @@ def test_a_games_bot_actions_hint_narrows_the_moves_the_search_weighs(toy, monke
             assert legal[-1] not in bot.last_root.children
     assert len(asked) > 50  # asked inside the tree as well, for both seats
     assert set(asked) == {0, 1}
+
+
+def test_an_observation_that_narrows_the_legal_moves_bounds_what_the_hint_gives(toy, monkeypatch):
+    """A bridge to another engine narrows the legal moves to those that engine allows; the game's hint must not
+    bring back a move outside them (the search would play a move the other engine cannot take)."""
+
+    class Narrowed(Observation):
+        __slots__ = ("allowed",)
+
+        def __init__(self, state, player, allowed):
+            super().__init__(state, player)
+            self.allowed = allowed
+
+        @property
+        def legal_actions(self):
+            return self.allowed
+
+    monkeypatch.setitem(toy.extra, "bot_actions", lambda s: s.legal_actions()[:-1])
+    for seed in range(4):
+        state = toy.new_game(2, seed)
+        me = state.current_player()
+        legal = state.legal_actions()
+        assert len(legal) > 2
+        narrowed = Narrowed(state, me, [legal[0], legal[-1]])
+        assert narrowed.bot_actions == [legal[0]]  # the hint's cut and the narrowing both hold
+        assert MCTSAgent(iterations=30).act(narrowed, Rng(seed)) == legal[0]
+        only_cut = Narrowed(state, me, [legal[-1]])  # the hint leaves nothing allowed: every allowed move
+        assert only_cut.bot_actions == [legal[-1]]
+        assert MCTSAgent(iterations=30).act(only_cut, Rng(seed)) == legal[-1]

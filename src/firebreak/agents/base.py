@@ -38,9 +38,20 @@ class Observation:
     def bot_actions(self) -> list[int]:
         """The legal actions a planning bot weighs: those the game's ``bot_actions`` hint keeps (a function of the
         state that leaves out moves no sensible bot makes, such as taking a card back out of a trade offer being
-        composed; it reads only what the seat to move can see), else every legal action."""
+        composed; it reads only what the seat to move can see), else every legal action.
+
+        Always a subset of :attr:`legal_actions`, which an observation may narrow (a bridge to another engine
+        offers only the moves that engine allows): the hint's moves outside it are dropped, and if none is left
+        the bot weighs every allowed move."""
         keep = self._state.spec.extra.get("bot_actions")
-        return keep(self._state) if keep is not None else self._state.legal_actions()
+        legal = self.legal_actions
+        if keep is None:
+            return legal
+        kept = keep(self._state)
+        if type(self).legal_actions is Observation.legal_actions:  # not narrowed: the hint's moves are legal
+            return kept
+        allowed = set(legal)
+        return [a for a in kept if a in allowed] or legal
 
     @property
     def spec(self):
