@@ -442,12 +442,13 @@ class CatanEncoder(ObservationEncoder):
             slots = self._static(s, entry[0] if entry is not None else zeros(self.size))[1]
         region = (s.token_hex, s.node_owner, s.node_level, s.station, s.edge_owner, s.edge_ship)
         # numbers only or copied lists: kept as they are (no snapshot needed)
-        head = (s.phase, s.actor, s.turn)
+        head = self._head_slots(s, viewer)
         middle = (s.turn_count, s.dice, s.bank[:], len(s.dev_deck), s.road_holder, s.army_holder,
                   s.wardens_holder, s.free_roads)
         offer = (s.phase, s.turn, s.give, s.ask, s.responders, s.acceptors) if s.offer_pending else None
         left = (s.declined, s.fire_left)  # lists: snapshot() when kept
-        own = (s.hands[viewer], s.dev_hand[viewer], s.dev_new[viewer], s.total_vp(viewer))
+        vp = s.total_vp(viewer)
+        own = (s.hands[viewer], s.dev_hand[viewer], s.dev_new[viewer], vp)
         sea = (s.pirate_hex, s.ships_left, s.isles, s.gold_left) if self.sea else None
         if entry is None or entry[1] is not slots:
             vec = zeros(self.size)
@@ -464,7 +465,7 @@ class CatanEncoder(ObservationEncoder):
         if region_changed:  # the corners and sides that changed, patched in place (the kept region is entry[2]'s)
             entry[2] = self._patch_region(s, viewer, entry[2], mv, slots)
         if entry[3] != head:
-            put_floats(mv, o["phase"], self._head(s, viewer))
+            self._move_head(mv, entry[3], head)
             entry[3] = head
         if entry[4] != middle:
             put_floats(mv, o["turn_number"], self._middle(s, viewer))
@@ -476,7 +477,7 @@ class CatanEncoder(ObservationEncoder):
             put_floats(mv, o["declined_all_offers"], self._trade_left(s, viewer))
             entry[6] = (left[0][:], left[1][:])
         if entry[7] != own:
-            put_floats(mv, o["my_hand"], self._own_block(s, viewer))
+            put_floats(mv, o["my_hand"], self._own_block(s, viewer, vp))
             entry[7] = (own[0][:], own[1][:], own[2][:], own[3])
         seats = self._seat_blocks(s, viewer)
         if seats is not entry[8]:
@@ -496,10 +497,10 @@ class CatanEncoder(ObservationEncoder):
         mv = entry[12]
         offer_kept = entry[5]
         o = self._offsets
-        head = (s.phase, s.actor, s.turn)
+        head = self._head_slots(s, viewer)
         if entry[3] != head:
-            put_floats(mv, o["phase"], self._head(s, viewer))
-            entry[3] = head  # numbers only
+            self._move_head(mv, entry[3], head)
+            entry[3] = head
         offer = (s.phase, s.turn, s.give, s.ask, s.responders, s.acceptors) if s.offer_pending else None
         if offer_kept != offer:
             put_floats(mv, o["offer"], self._no_offer if offer is None else self._offer_block(s, viewer))
@@ -510,6 +511,29 @@ class CatanEncoder(ObservationEncoder):
             entry[6] = (left[0][:], left[1][:])
         entry[11] = played
         return vec
+
+    def _head_slots(self, s: "CatanState", viewer: int) -> tuple[int, int, int]:
+        """Where the head block's three 1s lie (phase, seat to act, seat whose turn it is), counted from the phase
+        field (-1: no seat): they say everything the block holds, so the kept path compares them and moves only
+        the 1s that changed instead of rewriting the whole block."""
+        n = self.num_players
+        phase = s.phase
+        to_act = s.current_player()
+        turn = s.turn
+        first = len(PHASE_NAMES) + 1
+        return (phase if 0 <= phase < len(PHASE_NAMES) else len(PHASE_NAMES),
+                first + (to_act - viewer) % n if to_act >= 0 else -1,
+                first + n + (turn - viewer) % n if turn is not None and turn >= 0 else -1)
+
+    def _move_head(self, mv: memoryview, old: tuple[int, int, int], new: tuple[int, int, int]) -> None:
+        """Move the head block's 1s from slots ``old`` to slots ``new`` (see :meth:`_head_slots`)."""
+        at = self._offsets["phase"]
+        for i, j in zip(old, new):
+            if i != j:
+                if i >= 0:
+                    mv[at + i] = 0.0
+                if j >= 0:
+                    mv[at + j] = 1.0
 
     def _head(self, s: "CatanState", viewer: int) -> list[float]:
         """Phase, seat to act and seat whose turn it is (one-hots)."""
@@ -583,9 +607,11 @@ class CatanEncoder(ObservationEncoder):
             block[at + 2 * n + (p - viewer) % n] = 1.0
         return block
 
-    def _own_block(self, s: "CatanState", viewer: int) -> list[float]:
-        """The viewer's resource cards, development cards (held, then bought this turn) and victory points."""
-        vp = s.total_vp(viewer)
+    def _own_block(self, s: "CatanState", viewer: int, vp: int | None = None) -> list[float]:
+        """The viewer's resource cards, development cards (held, then bought this turn) and victory points
+        (``vp``: the viewer's ``total_vp`` when the caller has it already)."""
+        if vp is None:
+            vp = s.total_vp(viewer)
         return [*map(TENTH, s.hands[viewer]), *map(float, s.dev_hand[viewer]), *map(float, s.dev_new[viewer]),
                 float(vp) / 10 if vp else 0.0]
 

@@ -194,9 +194,10 @@ class GreatFireEncoder(ObservationEncoder):
                 touched = set()
                 for e in events[seen:]:
                     names = BOARD_EVENTS.get(e.kind)
-                    if names is not None:
+                    if names is not None:  # a plain loop: a comprehension would make a frame per event
                         data = e.data
-                        touched.update([DISTRICT_INDEX[data[k]] if k else PL for k in names])
+                        for k in names:
+                            touched.add(DISTRICT_INDEX[data[k]] if k else PL)
             else:
                 touched = set()
                 for new, old in ((fire, kept[1]), (bands, kept[2]), (demolished, kept[3]), (token, kept[4]),
