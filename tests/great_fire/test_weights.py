@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from firebreak.games.great_fire.heuristic import Weights, evaluate_all, weighted_evaluation
+from firebreak.games.great_fire.heuristic import Weights, _threat, evaluate_all, weighted_evaluation
 
 from .helpers import SPEC
 
@@ -49,10 +49,14 @@ def test_rival_zero_measures_a_seat_against_the_rivals_mean():
     assert any(mean(s) != evaluate_all(s) for s in positions())
 
 
-def test_a_smaller_threat_weight_charges_less_for_houses_next_to_uncontained_fire():
+def test_the_threat_weight_matters_only_where_uncontained_fire_touches_houses():
+    low = weighted_evaluation(Weights(threat=0.3))
+    threatened = calm = 0
     for s in positions():
-        low, usual = weighted_evaluation(Weights(threat=0.3, rival=0.0))(s), weighted_evaluation(Weights(rival=0.0))(s)
-        # with the rivals' mean as the yardstick, a seat's value moves by its own threat less the rivals' mean
-        # threat; summed over the seats the change is nothing, and where any house is threatened it is not zero
-        assert abs(sum(low) - sum(usual)) < 1e-9
-    assert any(weighted_evaluation(Weights(threat=0.3))(s) != evaluate_all(s) for s in positions())
+        touched = any(t and s.houses[d] for d, t in enumerate(_threat(s)))
+        if touched:
+            threatened += 1
+        else:
+            calm += 1
+            assert low(s) == evaluate_all(s)
+    assert threatened and any(low(s) != evaluate_all(s) for s in positions())
