@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -75,8 +77,9 @@ THREAT_WEIGHT = 0.6
 """How much of the points at risk next to uncontained fire the evaluation takes off."""
 
 
-def _threat(state: "GreatFireState") -> list[float]:
-    """For each district: 1.0 if an uncontained fire touches it (and it could burn), else 0."""
+def _threat(state: "GreatFireState", band_threat: float = BAND_THREAT) -> list[float]:
+    """For each district: 1.0 if an uncontained fire touches it (and it could burn), ``band_threat`` if a trained
+    band stands there, else 0."""
     board = state.board
     fire, bands = state.fire, state.bands
     out = [0.0] * board.num_districts
@@ -84,11 +87,11 @@ def _threat(state: "GreatFireState") -> list[float]:
         if fire[d] > bands[d]:
             for t in board.fire_adjacent[d]:
                 if not state.demolished[t] and fire[t] <= bands[t]:
-                    out[t] = 1.0 if bands[t] == 0 else BAND_THREAT
+                    out[t] = 1.0 if bands[t] == 0 else band_threat
     return out
 
 
-def _fire_sites(state: "GreatFireState") -> list[tuple[int, float]]:
+def _fire_sites(state: "GreatFireState", step: float = STEP_DISCOUNT) -> list[tuple[int, float]]:
     """Burning districts a landowner could work on, each with the discount of the band walks it still needs:
     ``(district, cones worth having * STEP_DISCOUNT ** band steps)``. Bands counted for one fire are not counted
     for another nearer fire first (fires are taken nearest-need first, smallest first)."""
@@ -117,13 +120,13 @@ def _fire_sites(state: "GreatFireState") -> list[tuple[int, float]]:
                 continue
             for x in near:
                 free.remove(x)
-        out.append((d, min(fire[d], CONES_PER_TURN) * STEP_DISCOUNT ** walk))
+        out.append((d, min(fire[d], CONES_PER_TURN) * step ** walk))
     return out
 
 
-def _prospects(state: "GreatFireState") -> list[float]:
+def _prospects(state: "GreatFireState", weight: float = PROSPECT_WEIGHT, step: float = STEP_DISCOUNT) -> list[float]:
     """Each seat's fire-fighting prospect: the best site by cones and discounted steps for its landowner."""
-    sites = _fire_sites(state)
+    sites = _fire_sites(state, step)
     dist = _distances()
     out = []
     for p in range(state.num_players):
@@ -132,7 +135,7 @@ def _prospects(state: "GreatFireState") -> list[float]:
             out.append(0.0)
             continue
         row = dist[lo]
-        out.append(PROSPECT_WEIGHT * max(v * STEP_DISCOUNT ** row[d] for d, v in sites))
+        out.append(weight * max(v * step ** row[d] for d, v in sites))
     return out
 
 
@@ -142,6 +145,29 @@ refills' worth); with fewer, it is likely to go back (rule R3), in proportion, f
 KEEP_FLOOR = 0.2
 """What a put-out cone is still worth, relative to its point, once the stock is empty (it breaks ties and counts
 towards the Hero of London card, which returns do not move)."""
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The evaluation's tunable weights (the defaults are the module's constants). ``rival`` is how the rivals'
+    standing is taken off a seat's own: 1 counts the best rival only, 0 the rivals' mean, between a blend (a seat
+    that leads is then still rewarded for keeping the others low, not only the runner-up)."""
+
+    prospect: float = PROSPECT_WEIGHT
+    step: float = STEP_DISCOUNT
+    band_threat: float = BAND_THREAT
+    threat: float = THREAT_WEIGHT
+    rival: float = 1.0
+
+
+DEFAULT_WEIGHTS = Weights()
+
+
+def weighted_evaluation(weights: Weights) -> Callable[["GreatFireState"], list[float]]:
+    """:func:`evaluate_all` with other weights (for tuning them: ``benchmarks/tune_great_fire.py``)."""
+    def every_seat(state: "GreatFireState") -> list[float]:
+        return _evaluate_all(state, 1.0, weights)
+    return every_seat
 
 
 def evaluate_all(state: "GreatFireState") -> list[float]:
@@ -162,11 +188,12 @@ def evaluate_all_lasting(state: "GreatFireState") -> list[float]:
     return _evaluate_all(state, keep)
 
 
-def _evaluate_all(state: "GreatFireState", keep: float) -> list[float]:
+def _evaluate_all(state: "GreatFireState", keep: float, w: Weights = DEFAULT_WEIGHTS) -> list[float]:
     board = state.board
     over = state.is_terminal()
-    threat = [0.0] * board.num_districts if over else _threat(state)  # no fire moves once the game is over
-    prospects = [0.0] * state.num_players if over else _prospects(state)
+    # no fire moves once the game is over
+    threat = [0.0] * board.num_districts if over else _threat(state, w.band_threat)
+    prospects = [0.0] * state.num_players if over else _prospects(state, w.prospect, w.step)
     n = state.num_players
     values = []
     for p in range(n):
@@ -180,10 +207,15 @@ def _evaluate_all(state: "GreatFireState", keep: float) -> list[float]:
             if state.houses[o]:
                 at_risk += threat[o] * board.objective_vp[o] * 0.5
         cones = (1.0 - keep) * b["fires_put_out"]
-        values.append(b["total"] - cones - THREAT_WEIGHT * at_risk + keep * prospects[p])
+        values.append(b["total"] - cones - w.threat * at_risk + keep * prospects[p])
     out = []
+    mix = w.rival
     for p in range(n):
-        rival = max(v for q, v in enumerate(values) if q != p) if n > 1 else 0.0
+        if n > 1:
+            others = [v for q, v in enumerate(values) if q != p]
+            rival = max(others) if mix == 1.0 else mix * max(others) + (1.0 - mix) * sum(others) / len(others)
+        else:
+            rival = 0.0
         out.append(values[p] - rival)
     if over:  # a finished game: the rulebook's winners (tie-breaks included) beat any lead by points
         for p in state.winners():
