@@ -47,11 +47,8 @@ class Observation:
         legal = self.legal_actions
         if keep is None:
             return legal
-        kept = keep(self._state)
-        if type(self).legal_actions is Observation.legal_actions:  # not narrowed: the hint's moves are legal
-            return kept
         allowed = set(legal)
-        return [a for a in kept if a in allowed] or legal
+        return [a for a in keep(self._state) if a in allowed] or legal
 
     @property
     def spec(self):

@@ -95,14 +95,13 @@ class CatanEncoder(ObservationEncoder):
         self.edge_index = {e: i for i, e in enumerate(board_edges(template))}
         self.edges = len(self.edge_index)
         self.sea = bool(template["board"].get("sea"))
-        # one-hot lists the fast path copies in: a relative seat (the last entry: no seat) and the phase
+        # one-hot lists the fast path copies in: a relative seat (the last entry: no seat)
         self._hot = [[1.0 if i == k else 0.0 for i in range(num_players)] for k in range(num_players)]
         self._hot.append([0.0] * num_players)
         # per viewer, each seat's relative one-hot, then (index -1) no seat
         self._rel_hot = [[self._hot[(p - v) % num_players] for p in range(num_players)] + [self._hot[-1]]
                          for v in range(num_players)]
-        self._phase_hot = [[1.0 if i == k else 0.0 for i in range(len(PHASE_NAMES) + 1)]
-                           for k in range(len(PHASE_NAMES) + 1)]
+        self._head_size = len(PHASE_NAMES) + 1 + 2 * num_players  # phase (or none), seat to act, seat whose turn
         self._no_offer = [0.0] * (1 + len(OFFER_STAGES) + 2 * RES + 3 * num_players)
         self.offsets()  # kept as ``_offsets``: the kept path reads it at every decision without the method call
         self._draft_at = self._offsets["offer"] + 1 + len(OFFER_STAGES)  # where an offer's card counts lie
@@ -536,14 +535,13 @@ class CatanEncoder(ObservationEncoder):
                     mv[at + j] = 1.0
 
     def _head(self, s: "CatanState", viewer: int) -> list[float]:
-        """Phase, seat to act and seat whose turn it is (one-hots)."""
-        rel = self._rel_hot[viewer]
-        phase = s.phase
-        to_act = s.current_player()
-        turn = s.turn
-        return [*self._phase_hot[phase if 0 <= phase < len(PHASE_NAMES) else len(PHASE_NAMES)],
-                *(rel[to_act] if to_act >= 0 else rel[-1]),
-                *(rel[turn] if turn is not None and turn >= 0 else rel[-1])]
+        """Phase, seat to act and seat whose turn it is (one-hots), with the 1s where :meth:`_head_slots` puts
+        them (the kept path moves them; both read the state through that one method)."""
+        block = [0.0] * self._head_size
+        for i in self._head_slots(s, viewer):
+            if i >= 0:
+                block[i] = 1.0
+        return block
 
     def _middle(self, s: "CatanState", viewer: int) -> list[float]:
         """Turn number to free roads: the fields built whole (zeros included) with C-level maps over the state's
