@@ -110,3 +110,44 @@ def test_an_interrupted_chunk_write_leaves_no_half_written_file(tmp_path, monkey
     with pytest.raises(KeyboardInterrupt):
         write_rows(tmp_path / "chunk-00000.parquet", [{"index": 0, "seed": 1}])
     assert list(tmp_path.iterdir()) == []
+
+
+class _SwallowsCtrlC:
+    """Presses Ctrl-C from inside its finaliser, as a garbage collection finalising a Parquet writer can meet one:
+    Python prints "Exception ignored" and carries on."""
+
+    def __del__(self):
+        os.kill(os.getpid(), signal.SIGINT)
+        sum(range(1000))  # the handler runs here, inside __del__
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+@pytest.mark.parametrize("command", ["simulate", "tournament", "compare"])
+def test_a_ctrl_c_swallowed_by_a_finaliser_still_stops_the_command(toy, tmp_path, monkeypatch, command):
+    """The lab's commands stop at the next game after Ctrl-C, even when the interrupt landed in a finaliser
+    (CI saw `simulate` ignore a Ctrl-C that way and play all 3000 games)."""
+    import firebreak.lab.backends as backends
+    from firebreak.lab.job import play_task
+
+    from .helpers import run
+
+    played: list[int] = []
+
+    def play(task):
+        played.append(1)
+        if len(played) == 5:
+            _SwallowsCtrlC()
+        return play_task(task)
+
+    monkeypatch.setattr(backends, "play_task", play)
+    args = {"simulate": ["simulate", toy.name, "--games", 200, "--agents", "random", "--out", tmp_path / "job",
+                         "--chunk-size", 2],
+            "tournament": ["tournament", toy.name, "--games", 200, "--agents", "random,greedy"],
+            "compare": ["compare", toy.name, "--a", "hand_size=2", "--b", "hand_size=3", "--max-games", 200,
+                        "--agents", "random"]}[command]
+    result = run([*args, "--workers", 1])
+    assert result.exit_code == 130, result.output
+    assert "nterrupted" in result.output
+    assert 5 <= len(played) <= 6  # stopped at the next game, not after all of them
+    if command == "simulate":
+        assert done_chunks(tmp_path / "job") == [0, 1]

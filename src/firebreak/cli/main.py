@@ -36,6 +36,7 @@ from firebreak.lab.backends import BACKENDS, default_workers
 from firebreak.lab.job import JobSpec, make_job
 from firebreak.lab.runner import DEFAULT_CHUNK, prepare, run_job
 
+from .interrupt import interruptible
 from .options import describe_option, parse_game_options
 from .session import PlaySession, results_table, winners_line
 from .text import event_sentence, move_lines, seat_name
@@ -246,15 +247,18 @@ def _run_with_progress(job: JobSpec, title: str, *, out: Optional[Path], workers
         def resumed(n: int) -> None:
             progress.reset(task, completed=n)  # the rate counts this run's games only
 
-        def done(row: dict) -> None:
-            nonlocal played
-            played += 1
-            progress.advance(task)
-
         error: str | None = None
         interrupted = False
         try:
-            rows = run_job(job, out, workers, backend, address, logs, chunk_size, on_row=done, on_resume=resumed)
+            with interruptible() as ctrl_c:
+                def done(row: dict) -> None:
+                    nonlocal played
+                    played += 1
+                    progress.advance(task)
+                    ctrl_c.check()
+
+                rows = run_job(job, out, workers, backend, address, logs, chunk_size, on_row=done,
+                               on_resume=resumed)
         except KeyboardInterrupt:
             interrupted = True
         except FirebreakError as exc:
@@ -424,10 +428,15 @@ def compare(
         raise fail(f"{out} exists and is not an empty directory; choose a new one", FILE_ERROR)
     progress = _progress()
     try:
-        with progress:
+        with progress, interruptible() as ctrl_c:
             task = progress.add_task(f"{spec.title}: A vs B", total=2 * max_games)
+
+            def advance() -> None:
+                progress.advance(task)
+                ctrl_c.check()
+
             result = run_compare(spec, players, agents, opts_a, opts_b, max_games, seed, batch, w, backend, address,
-                                 primary, margin, on_game=lambda: progress.advance(task))
+                                 primary, margin, on_game=advance)
     except KeyboardInterrupt:
         raise fail("interrupted; nothing was decided", 130) from None
     except FirebreakError as exc:
@@ -503,10 +512,15 @@ def tournament(
         raise fail(f"{out} exists and is not an empty directory; choose a new one", FILE_ERROR)
     progress = _progress()
     try:
-        with progress:
+        with progress, interruptible() as ctrl_c:
             task = progress.add_task(f"{spec.title} tournament", total=games_)
+
+            def advance() -> None:
+                progress.advance(task)
+                ctrl_c.check()
+
             ratings, rows = run_tournament(spec, n, agents, games_, seed, options, w, backend, address,
-                                           on_game=lambda: progress.advance(task))
+                                           on_game=advance)
     except KeyboardInterrupt:
         raise fail("interrupted", 130) from None
     except FirebreakError as exc:
