@@ -20,14 +20,17 @@ from .helpers import create, error_code, state_of, tokens
 
 def play_out(client: TestClient, game_id: str, seat_tokens: dict[int, str], limit: float = 60) -> dict[str, Any]:
     """Finish a game whose human seats (two or more, ``takeover_after=1``) are away: each hands the next one's seat
-    to a random bot, as players do for an absent friend, and the bots play to the end. Returns the last state."""
+    to a random bot, as players do for an absent friend, and the bots play to the end. Returns the last state.
+
+    The server hands an absent player's seat to a bot by itself once ``takeover_after`` has passed, so a seat may
+    already be a bot's when its friend asks: that refusal is the outcome asked for."""
     time.sleep(1.1)
     seats = sorted(seat_tokens)
     for i, seat in enumerate(seats):
         other = seats[(i + 1) % len(seats)]
         r = client.post(f"/api/games/{game_id}/seats/{other}/takeover", json={"bot": "random"},
                         headers={"X-Seat-Token": seat_tokens[seat]})
-        assert r.status_code == 200, r.text
+        assert r.status_code == 200 or (r.status_code == 409 and "already played by a bot" in r.text), r.text
     deadline = time.time() + limit
     while not (st := state_of(client, game_id))["terminal"]:
         assert time.time() < deadline, "the game did not finish in time"
