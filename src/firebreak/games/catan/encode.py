@@ -153,6 +153,7 @@ class CatanEncoder(ObservationEncoder):
         self._no_offer = [0.0] * (1 + len(OFFER_STAGES) + 2 * RES + 3 * num_players)
         self.offsets()  # kept as ``_offsets``: the kept path reads it at every decision without the method call
         self._draft_at = self._offsets["offer"] + 1 + len(OFFER_STAGES)  # where an offer's card counts lie
+        self._phase_at = self._offsets["phase"]
 
     def fields(self) -> list[Field]:
         n, H, V, E = self.num_players, self.hexes, self.nodes, self.edges
@@ -497,17 +498,9 @@ class CatanEncoder(ObservationEncoder):
         region_changed = e.region != region
         if region_changed:  # the corners and sides that changed, patched in place (the kept region is e.region's)
             e.region = self._patch_region(s, viewer, e.region, mv, slots)
-        # the head block's three 1s (as _head_slots, written out: asked at most decisions)
-        n = self.num_players
+        self._update_head(s, viewer, e)
         phase, turn = s.phase, s.turn
-        to_act = s.current_player()
-        first = len(PHASE_NAMES) + 1
-        head = (phase if 0 <= phase < len(PHASE_NAMES) else len(PHASE_NAMES),
-                first + (to_act - viewer) % n if to_act >= 0 else -1,
-                first + n + (turn - viewer) % n if turn is not None and turn >= 0 else -1)
-        if e.head != head:
-            self._move_head(mv, e.head, head)
-            e.head = head
+        holders = (s.road_holder, s.army_holder, s.wardens_holder)
         # the middle fields (turn number to free roads), each written only when its own values changed: most
         # decisions that reach here change one or two of them (a roll: the dice and the bank)
         turn_count = s.turn_count
@@ -531,7 +524,6 @@ class CatanEncoder(ObservationEncoder):
         if deck != e.deck:
             mv[o["development_deck"]] = float(deck) / 25 if deck else 0.0
             e.deck = deck
-        holders = (s.road_holder, s.army_holder, s.wardens_holder)
         if holders != e.holders:
             put_floats(mv, o["holders"], self._holders(holders, viewer))
             e.holders = holders
@@ -624,10 +616,7 @@ class CatanEncoder(ObservationEncoder):
         answers itself): only the turn, offer and trade-leftover blocks can have changed."""
         mv = e.mv
         o = self._offsets
-        head = self._head_slots(s, viewer)
-        if e.head != head:
-            self._move_head(mv, e.head, head)
-            e.head = head
+        self._update_head(s, viewer, e)
         offer = (s.phase, s.turn, s.give, s.ask, s.responders, s.acceptors) if s.offer_pending else None
         if e.offer != offer:
             put_floats(mv, o["offer"], self._no_offer if offer is None else self._offer_block(s, viewer))
@@ -652,15 +641,37 @@ class CatanEncoder(ObservationEncoder):
                 first + (to_act - viewer) % n if to_act >= 0 else -1,
                 first + n + (turn - viewer) % n if turn is not None and turn >= 0 else -1)
 
-    def _move_head(self, mv: memoryview, old: tuple[int, int, int], new: tuple[int, int, int]) -> None:
-        """Move the head block's 1s from slots ``old`` to slots ``new`` (see :meth:`_head_slots`)."""
-        at = self._offsets["phase"]
-        for i, j in zip(old, new):
-            if i != j:
-                if i >= 0:
-                    mv[at + i] = 0.0
+    def _update_head(self, s: "CatanState", viewer: int, e: "_Kept") -> None:
+        """Move the head block's 1s in seat ``viewer``'s kept vector to where :meth:`_head_slots` puts them for
+        ``s`` (written out: asked at most decisions); only the 1s whose slot changed are moved."""
+        n = self.num_players
+        phase = s.phase
+        to_act = s.current_player()
+        turn = s.turn
+        first = len(PHASE_NAMES) + 1
+        head = (phase if 0 <= phase < len(PHASE_NAMES) else len(PHASE_NAMES),
+                first + (to_act - viewer) % n if to_act >= 0 else -1,
+                first + n + (turn - viewer) % n if turn is not None and turn >= 0 else -1)
+        old = e.head
+        if old != head:
+            mv = e.mv
+            at = self._phase_at
+            i, j, k = old
+            x, y, z = head
+            if i != x:  # the phase's slot: always one
+                mv[at + i] = 0.0
+                mv[at + x] = 1.0
+            if j != y:
                 if j >= 0:
-                    mv[at + j] = 1.0
+                    mv[at + j] = 0.0
+                if y >= 0:
+                    mv[at + y] = 1.0
+            if k != z:
+                if k >= 0:
+                    mv[at + k] = 0.0
+                if z >= 0:
+                    mv[at + z] = 1.0
+            e.head = head
 
     def _head(self, s: "CatanState", viewer: int) -> list[float]:
         """Phase, seat to act and seat whose turn it is (one-hots), with the 1s where :meth:`_head_slots` puts
