@@ -336,6 +336,8 @@ class CatanEncoder(ObservationEncoder):
             if token >= 0:
                 block[o["hex.token"] + token] = 1.0
         owner, level, station = s.node_owner, s.node_level, s.station
+        # the pieces ``block`` shows now: only their 1s are cleared below (one slot per corner or side)
+        shown_owner, shown_level, shown_edge, shown_ship = old_owner, old_level, old_edge, old_ship
         nodes: set[int] = set()
         if owner != old_owner:  # the corners that differ, found in C
             nodes.update(compress(range(len(owner)), map(ne, owner, old_owner)))
@@ -350,10 +352,9 @@ class CatanEncoder(ObservationEncoder):
             settlement_at, city_at, station_at = o["node.settlement"], o["node.city"], o["node.fire_station"]
             for node in nodes:
                 base = node * n
-                for i in range(settlement_at + base, settlement_at + base + n):
-                    block[i] = 0.0
-                for i in range(city_at + base, city_at + base + n):
-                    block[i] = 0.0
+                q = shown_owner[node]
+                if q >= 0:
+                    block[(city_at if shown_level[node] == 2 else settlement_at) + base + (q - viewer) % n] = 0.0
                 block[station_at + node] = 0.0
                 p = owner[node]
                 if p >= 0:
@@ -374,8 +375,9 @@ class CatanEncoder(ObservationEncoder):
                 if slots[e] < 0:
                     continue
                 base = road_at + slots[e] * n
-                for i in range(base, base + n):
-                    block[i] = 0.0
+                q = shown_edge[e]
+                if q >= 0 and not shown_ship[e]:
+                    block[base + (q - viewer) % n] = 0.0
                 p = edge_owner[e]
                 if p >= 0 and not ship[e]:
                     block[base + (p - viewer) % n] = 1.0
