@@ -12,8 +12,9 @@ comes with ``PHASE_NAMES``. Names the encoder does not know go to an "other" slo
 :meth:`CatanEncoder.write_state` is the fast path: the same vector read straight from the state (a rival's hand
 and development cards only as the counts the view shows); the fixed board (terrains, numbers, harbours) is
 written once per board and copied after that. :meth:`CatanEncoder.kept_state` is the kept path the learning
-environments use: a vector per seat in which a block of fields is rewritten only when the state's values it was
-written from changed (most random decisions draft a trade, which changes the offer block alone).
+environments use: a vector per seat in which a block of fields, or a field of it, is rewritten only when the
+state's values it was written from changed (most random decisions draft a trade, which changes the offer block
+alone; a roll changes the dice, the bank and some card counts).
 """
 
 from __future__ import annotations
@@ -57,6 +58,8 @@ PER_SEAT = [
     Field("discard_left", 1, "cards still to discard / 10"),
 ]
 PER_SEAT_SIZE = sum(f.size for f in PER_SEAT)
+SEAT_AT = {f.name: sum(g.size for g in PER_SEAT[:i]) for i, f in enumerate(PER_SEAT)}
+"""Where each field lies in a seat block (``pieces_left``: the roads left, then settlements, cities, stations)."""
 SIXTH, NINETEENTH, FIFTH, QUARTER, TENTH = ((1.0 / d).__mul__ for d in (6, 19, 5, 4, 10))
 """``v * (1.0 / d)`` as the view path computes these fields, mapped in C."""
 
@@ -66,6 +69,52 @@ def _offer_copy(offer: tuple) -> tuple:
     as :func:`~firebreak.core.encoding.snapshot` would, written out for the kept path's per-decision use."""
     phase, turn, give, ask, responders, acceptors = offer
     return phase, turn, give[:], ask[:], responders[:], acceptors[:]
+
+
+def _dice(dice: tuple) -> list[float]:
+    """The last roll's two dice / 6 (a roll of other than two dice padded or cut to two, as the view is)."""
+    if len(dice) == 2:
+        return [*map(SIXTH, dice)]
+    return [(v or 0) * (1.0 / 6) for v in (*dice, 0, 0)[:2]]
+
+
+def _rest_copy(rest: tuple) -> tuple:
+    """A copy of the kept path's rest key (see :meth:`CatanEncoder.kept_state`) the state's later in-place changes
+    cannot reach."""
+    build_vp, holders, isles, settlements_left, cities_left, firestorm, army, rates = rest
+    return (build_vp[:], holders, list(map(list.copy, isles)), settlements_left[:], cities_left[:], firestorm,
+            army[:], list(map(list.copy, rates)))
+
+
+class _Kept:
+    """One seat's kept vector (see :meth:`CatanEncoder.kept_state`) and the state's values each of its blocks was
+    last written from (copies the state's later in-place changes cannot reach). The seat blocks' and the viewer's
+    own block's values start unknown (``None``), so the first decision that reaches the comparisons rewrites them
+    once from the state."""
+
+    __slots__ = ("vec", "mv", "slots", "region", "head", "turn_count", "dice", "bank", "deck", "holders",
+                 "free_roads", "offer", "left", "rest", "hands", "devs", "columns", "own", "sea", "history", "played")
+
+    def __init__(self, encoder: "CatanEncoder", s: "CatanState", viewer: int, vec: Any, slots: list[int]) -> None:
+        """The entry for ``vec``, just written whole from ``s`` for ``viewer`` (the board's edge ``slots``)."""
+        self.vec = vec
+        self.mv = memoryview(vec)
+        self.slots = slots
+        self.region = snapshot((s.token_hex, s.node_owner, s.node_level, s.station, s.edge_owner, s.edge_ship))
+        self.head = encoder._head_slots(s, viewer)
+        self.turn_count = s.turn_count
+        self.dice = tuple(s.dice)
+        self.bank = s.bank[:]
+        self.deck = len(s.dev_deck)
+        self.holders = (s.road_holder, s.army_holder, s.wardens_holder)
+        self.free_roads = s.free_roads
+        self.offer = _offer_copy((s.phase, s.turn, s.give, s.ask, s.responders, s.acceptors)) \
+            if s.offer_pending else None
+        self.left = (s.declined[:], s.fire_left[:])
+        self.rest = self.hands = self.devs = self.columns = self.own = None
+        self.sea = snapshot((s.pirate_hex, s.ships_left, s.isles, s.gold_left)) if encoder.sea else None
+        self.history = s.history
+        self.played = len(s.history)
 
 
 def board_edges(view: dict[str, Any]) -> list[tuple[int, int]]:
@@ -82,7 +131,7 @@ def board_edges(view: dict[str, Any]) -> list[tuple[int, int]]:
 class CatanEncoder(ObservationEncoder):
     """Board (hexes, nodes, edges), bank, turn and trade, the viewer's cards, then one block per seat."""
 
-    _kept: dict[int, list] | None = None
+    _kept: dict[int, _Kept] | None = None
     """The kept path's entry per seat (see :meth:`kept_state`), made at its first call."""
 
     def __init__(self, num_players: int, options: dict[str, Any]) -> None:
@@ -105,6 +154,7 @@ class CatanEncoder(ObservationEncoder):
         self._no_offer = [0.0] * (1 + len(OFFER_STAGES) + 2 * RES + 3 * num_players)
         self.offsets()  # kept as ``_offsets``: the kept path reads it at every decision without the method call
         self._draft_at = self._offsets["offer"] + 1 + len(OFFER_STAGES)  # where an offer's card counts lie
+        self._phase_at = self._offsets["phase"]
 
     def fields(self) -> list[Field]:
         n, H, V, E = self.num_players, self.hexes, self.nodes, self.edges
@@ -287,6 +337,8 @@ class CatanEncoder(ObservationEncoder):
             if token >= 0:
                 block[o["hex.token"] + token] = 1.0
         owner, level, station = s.node_owner, s.node_level, s.station
+        # the pieces ``block`` shows now: only their 1s are cleared below (one slot per corner or side)
+        shown_owner, shown_level, shown_edge, shown_ship = old_owner, old_level, old_edge, old_ship
         nodes: set[int] = set()
         if owner != old_owner:  # the corners that differ, found in C
             nodes.update(compress(range(len(owner)), map(ne, owner, old_owner)))
@@ -301,10 +353,9 @@ class CatanEncoder(ObservationEncoder):
             settlement_at, city_at, station_at = o["node.settlement"], o["node.city"], o["node.fire_station"]
             for node in nodes:
                 base = node * n
-                for i in range(settlement_at + base, settlement_at + base + n):
-                    block[i] = 0.0
-                for i in range(city_at + base, city_at + base + n):
-                    block[i] = 0.0
+                q = shown_owner[node]
+                if q >= 0:
+                    block[(city_at if shown_level[node] == 2 else settlement_at) + base + (q - viewer) % n] = 0.0
                 block[station_at + node] = 0.0
                 p = owner[node]
                 if p >= 0:
@@ -325,8 +376,9 @@ class CatanEncoder(ObservationEncoder):
                 if slots[e] < 0:
                     continue
                 base = road_at + slots[e] * n
-                for i in range(base, base + n):
-                    block[i] = 0.0
+                q = shown_edge[e]
+                if q >= 0 and not shown_ship[e]:
+                    block[base + (q - viewer) % n] = 0.0
                 p = edge_owner[e]
                 if p >= 0 and not ship[e]:
                     block[base + (p - viewer) % n] = 1.0
@@ -390,30 +442,30 @@ class CatanEncoder(ObservationEncoder):
 
     def kept_state(self, state: "CatanState", viewer: int, zeros: Any) -> Any:
         """The kept path (see :meth:`ObservationEncoder.kept_state`): per seat, the vector and, for each block of
-        fields, the state's values it was written from; a block is rewritten only when they differ. A decision
-        mostly changes one or two blocks (a trade draft changes the offer only). In the same game, nothing played
-        since the seat's last observation, or one trade step, is answered without the other blocks' comparisons
-        (the state's own history list): this relies on every change to a state being an action it records, as
-        the environments' own observation cache does (``len(state.history)``). A trade step (a confirmed trade
-        excepted) changes only the turn, offer and trade-leftover blocks; a draft step, the most common random
-        decision, only the offer's card counts."""
+        fields, the state's values it was written from (a :class:`_Kept`); a block, or a field of it, is rewritten
+        only when they differ. A decision mostly changes one or two blocks (a trade draft changes the offer only).
+        In the same game, nothing played since the seat's last observation, or one trade step, is answered
+        without the other blocks' comparisons (the state's own history list): this relies on every change to a
+        state being an action it records, as the environments' own observation cache does
+        (``len(state.history)``). A trade step (a confirmed trade excepted) changes only the turn, offer and
+        trade-leftover blocks; a draft step, the most common random decision, only the offer's card counts."""
         s = state
         kept = self._kept
         if kept is None:
             kept = self._kept = {}
-        entry = kept.get(viewer)
+        e = kept.get(viewer)
         history = s.history
-        if entry is not None and entry[10] is history:
+        if e is not None and e.history is history:
             # The same game (its own history list; every change to a state is an action it records): nothing
             # played since, or one trade step, which changes only the turn, offer and trade-leftover blocks
             # (see ``CatanState._trade_action``: a confirmed trade, which moves cards, is excluded).
             played = len(history)
-            if played == entry[11]:
-                return entry[0]
-            if played == entry[11] + 1:
+            if played == e.played:
+                return e.vec
+            if played == e.played + 1:
                 a = history[-1]
                 lay = s.lay
-                offer_kept = entry[5]
+                offer_kept = e.offer
                 if lay.give_add <= a < lay.propose and offer_kept is not None and s.phase == TRADE_DRAFT:
                     # A draft step (the most common random decision: an offer composed card by card) changes
                     # one card count of the offer and nothing else: that count alone is rewritten (the drafter
@@ -427,89 +479,157 @@ class CatanEncoder(ObservationEncoder):
                         count = offer_kept[3][r] = s.ask[r]
                         r += RES
                     if viewer == s.turn:
-                        entry[12][self._draft_at + r] = count * 0.25
-                    entry[11] = played
-                    return entry[0]
+                        e.mv[self._draft_at + r] = count * 0.25
+                    e.played = played
+                    return e.vec
                 if lay.draft <= a < lay.confirm or a == lay.cancel:
-                    return self._after_trade_step(s, viewer, entry, a, played)
-        # the fixed board's edge slots: the same object while the board is (a new board is written into the
-        # buffer given as scratch, and the seat's vector is then written afresh); a base board stays the same
-        # within a game, a Seafarers board can change during one, so it is checked again
-        if entry is not None and entry[10] is history and not self.sea:
-            slots = entry[1]
+                    return self._after_trade_step(s, viewer, e, played)
+            # the fixed board's edge slots: the same object while the board is (a new board is written into the
+            # buffer given as scratch, and the seat's vector is then written afresh); a base board stays the same
+            # within a game, a Seafarers board can change during one, so it is checked again
+            slots = self._static(s, e.vec)[1] if self.sea else e.slots
         else:
-            slots = self._static(s, entry[0] if entry is not None else zeros(self.size))[1]
-        region = (s.token_hex, s.node_owner, s.node_level, s.station, s.edge_owner, s.edge_ship)
-        # numbers only or copied lists: kept as they are (no snapshot needed)
-        head = self._head_slots(s, viewer)
-        middle = (s.turn_count, s.dice, s.bank[:], len(s.dev_deck), s.road_holder, s.army_holder,
-                  s.wardens_holder, s.free_roads)
-        offer = (s.phase, s.turn, s.give, s.ask, s.responders, s.acceptors) if s.offer_pending else None
-        left = (s.declined, s.fire_left)  # lists: snapshot() when kept
-        vp = s.total_vp(viewer)
-        own = (s.hands[viewer], s.dev_hand[viewer], s.dev_new[viewer], vp)
-        sea = (s.pirate_hex, s.ships_left, s.isles, s.gold_left) if self.sea else None
-        if entry is None or entry[1] is not slots:
+            slots = self._static(s, e.vec if e is not None else zeros(self.size))[1]
+        if e is None or e.slots is not slots:
             vec = zeros(self.size)
             self.write_state(s, viewer, vec)
-            kept[viewer] = [vec, slots, snapshot(region), head, middle,
-                            None if offer is None else _offer_copy(offer),
-                            (left[0][:], left[1][:]), (own[0][:], own[1][:], own[2][:], own[3]), self._seat_blocks(s, viewer),
-                            None if sea is None else snapshot(sea), history, len(history), memoryview(vec)]
+            kept[viewer] = _Kept(self, s, viewer, vec, slots)
             return vec
-        vec = entry[0]
-        mv = entry[12]  # the vector's memoryview: the blocks are written through it
+        mv = e.mv  # the vector's memoryview: the blocks are written through it
         o = self._offsets
-        region_changed = entry[2] != region
-        if region_changed:  # the corners and sides that changed, patched in place (the kept region is entry[2]'s)
-            entry[2] = self._patch_region(s, viewer, entry[2], mv, slots)
-        if entry[3] != head:
-            self._move_head(mv, entry[3], head)
-            entry[3] = head
-        if entry[4] != middle:
-            put_floats(mv, o["turn_number"], self._middle(s, viewer))
-            entry[4] = middle
-        if entry[5] != offer:
+        region = (s.token_hex, s.node_owner, s.node_level, s.station, s.edge_owner, s.edge_ship)
+        region_changed = e.region != region
+        if region_changed:  # the corners and sides that changed, patched in place (the kept region is e.region's)
+            e.region = self._patch_region(s, viewer, e.region, mv, slots)
+        self._update_head(s, viewer, e)
+        phase, turn = s.phase, s.turn
+        holders = (s.road_holder, s.army_holder, s.wardens_holder)
+        # the middle fields (turn number to free roads), each written only when its own values changed: most
+        # decisions that reach here change one or two of them (a roll: the dice and the bank)
+        turn_count = s.turn_count
+        if turn_count != e.turn_count:
+            mv[o["turn_number"]] = float(turn_count) / 100 if turn_count else 0.0
+            e.turn_count = turn_count
+        dice = s.dice
+        if dice != e.dice:
+            if len(dice) == 2:
+                at = o["dice"]
+                mv[at] = dice[0] * (1.0 / 6)
+                mv[at + 1] = dice[1] * (1.0 / 6)
+            else:
+                put_floats(mv, o["dice"], _dice(dice))
+            e.dice = tuple(dice)
+        bank = s.bank
+        if bank != e.bank:
+            put_floats(mv, o["bank"], [*map(NINETEENTH, bank)])
+            e.bank = bank[:]
+        deck = len(s.dev_deck)
+        if deck != e.deck:
+            mv[o["development_deck"]] = float(deck) / 25 if deck else 0.0
+            e.deck = deck
+        if holders != e.holders:
+            put_floats(mv, o["holders"], self._holders(holders, viewer))
+            e.holders = holders
+        free_roads = s.free_roads
+        if free_roads != e.free_roads:
+            mv[o["free_roads"]] = float(free_roads) / 2 if free_roads else 0.0
+            e.free_roads = free_roads
+        offer = (phase, turn, s.give, s.ask, s.responders, s.acceptors) if s.offer_pending else None
+        if e.offer != offer:
             put_floats(mv, o["offer"], self._no_offer if offer is None else self._offer_block(s, viewer))
-            entry[5] = None if offer is None else _offer_copy(offer)
-        if entry[6] != left:
-            put_floats(mv, o["declined_all_offers"], self._trade_left(s, viewer))
-            entry[6] = (left[0][:], left[1][:])
-        if entry[7] != own:
-            put_floats(mv, o["my_hand"], self._own_block(s, viewer, vp))
-            entry[7] = (own[0][:], own[1][:], own[2][:], own[3])
-        seats = self._seat_blocks(s, viewer)
-        if seats is not entry[8]:
-            put_floats(mv, o["seat[0].cards"], seats)
-            entry[8] = seats
-        if sea is not None and (region_changed or entry[9] != sea):
-            put_floats(mv, o["edge.ship"], self._sea_block(s, viewer, self._ships(s, viewer, slots)))
-            entry[9] = snapshot(sea)
-        entry[10] = history
-        entry[11] = len(history)
-        return vec
-
-    def _after_trade_step(self, s: "CatanState", viewer: int, entry: list, a: int, played: int) -> Any:
-        """Seat ``viewer``'s kept vector after one trade step (``a``) other than a draft step (which
-        :meth:`kept_state` answers itself): only the turn, offer and trade-leftover blocks can have changed."""
-        vec = entry[0]
-        mv = entry[12]
-        offer_kept = entry[5]
-        o = self._offsets
-        head = self._head_slots(s, viewer)
-        if entry[3] != head:
-            self._move_head(mv, entry[3], head)
-            entry[3] = head
-        offer = (s.phase, s.turn, s.give, s.ask, s.responders, s.acceptors) if s.offer_pending else None
-        if offer_kept != offer:
-            put_floats(mv, o["offer"], self._no_offer if offer is None else self._offer_block(s, viewer))
-            entry[5] = None if offer is None else _offer_copy(offer)
+            e.offer = None if offer is None else _offer_copy(offer)
         left = (s.declined, s.fire_left)
-        if entry[6] != left:
+        if e.left != left:
             put_floats(mv, o["declined_all_offers"], self._trade_left(s, viewer))
-            entry[6] = (left[0][:], left[1][:])
-        entry[11] = played
-        return vec
+            e.left = (left[0][:], left[1][:])
+        # the seat blocks: most of what they show changes only with building a settlement or city, the holders,
+        # islands, knights and harbours (the rest key); the card counts (resources and development cards), the
+        # pieces left, road lengths and cards still to discard, which change more often (dice, trades, roads,
+        # discards), are compared apart and rewritten alone for the seats whose numbers changed
+        hands, dev_hand = s.hands, s.dev_hand
+        rest = (s.build_vp, holders, s.isles, s.settlements_left, s.cities_left, s.firestorm, s.army, s.rates)
+        rest_changed = e.rest != rest
+        if rest_changed:
+            put_floats(mv, o["seat[0].cards"], self._seat_blocks(s, viewer))
+            e.rest = _rest_copy(rest)
+            e.hands = list(map(list.copy, hands))
+            e.devs = list(map(list.copy, dev_hand))
+            e.columns = (s.roads_left[:], s.road_len[:], s.discard_left[:], s.stations_left[:])
+        else:
+            if hands != e.hands:
+                self._card_counts(mv, viewer, hands, e.hands, SEAT_AT["cards"], 10)
+            if dev_hand != e.devs:
+                self._card_counts(mv, viewer, dev_hand, e.devs, SEAT_AT["development_cards"], 5)
+            roads_left, road_len, discard_left, stations_left = kept_columns = e.columns
+            if s.roads_left != roads_left:
+                self._seat_column(mv, viewer, s.roads_left, roads_left, SEAT_AT["pieces_left"], 15)
+            if s.road_len != road_len:
+                self._seat_column(mv, viewer, s.road_len, road_len, SEAT_AT["road_length"], 15)
+            if s.discard_left != discard_left:
+                self._seat_column(mv, viewer, s.discard_left, discard_left, SEAT_AT["discard_left"], 10)
+            if s.stations_left != stations_left:  # rare: the stations left and built, whole
+                put_floats(mv, o["seat[0].cards"], self._seat_blocks(s, viewer))
+                e.columns = (*kept_columns[:3], s.stations_left[:])
+        # the viewer's own block: its victory points come from the rest key's numbers (building, holders,
+        # islands) and its development cards, so they are counted again only when one of those changed; a hand
+        # that changed alone is rewritten alone
+        hand, dev, new = hands[viewer], dev_hand[viewer], s.dev_new[viewer]
+        if rest_changed or e.own[1] != dev or e.own[2] != new:
+            put_floats(mv, o["my_hand"], self._own_block(s, viewer))
+            e.own = (hand[:], dev[:], new[:])
+        elif e.own[0] != hand:
+            put_floats(mv, o["my_hand"], [*map(TENTH, hand)])
+            e.own = (hand[:], e.own[1], e.own[2])
+        if self.sea:
+            sea = (s.pirate_hex, s.ships_left, s.isles, s.gold_left)
+            if region_changed or e.sea != sea:
+                put_floats(mv, o["edge.ship"], self._sea_block(s, viewer, self._ships(s, viewer, slots)))
+                e.sea = snapshot(sea)
+        e.history = history
+        e.played = len(history)
+        return e.vec
+
+    def _card_counts(self, mv: memoryview, viewer: int, hands: list[list[int]], old: list[list[int]], field: int,
+                     scale: int) -> None:
+        """Rewrite one card count (``field``: 0 resource cards, 1 development cards; divided by ``scale`` as the
+        seat blocks are) in the seat blocks of the seats whose hand in ``hands`` differs from ``old`` (the kept
+        copy, brought up to date)."""
+        n = self.num_players
+        at = self._offsets["seat[0].cards"] + field
+        for p in range(n):
+            hand = hands[p]
+            if hand != old[p]:
+                mv[at + (p - viewer) % n * PER_SEAT_SIZE] = sum(hand) / scale
+                old[p] = hand[:]
+
+    def _seat_column(self, mv: memoryview, viewer: int, values: list[int], old: list[int], field: int,
+                     scale: int) -> None:
+        """Rewrite one number per seat (at ``field`` in each seat block, divided by ``scale`` as the seat blocks
+        are) for the seats whose value in ``values`` differs from ``old`` (the kept copy, brought up to date)."""
+        n = self.num_players
+        at = self._offsets["seat[0].cards"] + field
+        for p in range(n):
+            v = values[p]
+            if v != old[p]:
+                mv[at + (p - viewer) % n * PER_SEAT_SIZE] = v / scale
+                old[p] = v
+
+    def _after_trade_step(self, s: "CatanState", viewer: int, e: "_Kept", played: int) -> Any:
+        """Seat ``viewer``'s kept vector after one trade step other than a draft step (which :meth:`kept_state`
+        answers itself): only the turn, offer and trade-leftover blocks can have changed."""
+        mv = e.mv
+        o = self._offsets
+        self._update_head(s, viewer, e)
+        offer = (s.phase, s.turn, s.give, s.ask, s.responders, s.acceptors) if s.offer_pending else None
+        if e.offer != offer:
+            put_floats(mv, o["offer"], self._no_offer if offer is None else self._offer_block(s, viewer))
+            e.offer = None if offer is None else _offer_copy(offer)
+        left = (s.declined, s.fire_left)
+        if e.left != left:
+            put_floats(mv, o["declined_all_offers"], self._trade_left(s, viewer))
+            e.left = (left[0][:], left[1][:])
+        e.played = played
+        return e.vec
 
     def _head_slots(self, s: "CatanState", viewer: int) -> tuple[int, int, int]:
         """Where the head block's three 1s lie (phase, seat to act, seat whose turn it is), counted from the phase
@@ -524,15 +644,37 @@ class CatanEncoder(ObservationEncoder):
                 first + (to_act - viewer) % n if to_act >= 0 else -1,
                 first + n + (turn - viewer) % n if turn is not None and turn >= 0 else -1)
 
-    def _move_head(self, mv: memoryview, old: tuple[int, int, int], new: tuple[int, int, int]) -> None:
-        """Move the head block's 1s from slots ``old`` to slots ``new`` (see :meth:`_head_slots`)."""
-        at = self._offsets["phase"]
-        for i, j in zip(old, new):
-            if i != j:
-                if i >= 0:
-                    mv[at + i] = 0.0
+    def _update_head(self, s: "CatanState", viewer: int, e: "_Kept") -> None:
+        """Move the head block's 1s in seat ``viewer``'s kept vector to where :meth:`_head_slots` puts them for
+        ``s`` (written out: asked at most decisions); only the 1s whose slot changed are moved."""
+        n = self.num_players
+        phase = s.phase
+        to_act = s.current_player()
+        turn = s.turn
+        first = len(PHASE_NAMES) + 1
+        head = (phase if 0 <= phase < len(PHASE_NAMES) else len(PHASE_NAMES),
+                first + (to_act - viewer) % n if to_act >= 0 else -1,
+                first + n + (turn - viewer) % n if turn is not None and turn >= 0 else -1)
+        old = e.head
+        if old != head:
+            mv = e.mv
+            at = self._phase_at
+            i, j, k = old
+            x, y, z = head
+            if i != x:  # the phase's slot: always one
+                mv[at + i] = 0.0
+                mv[at + x] = 1.0
+            if j != y:
                 if j >= 0:
-                    mv[at + j] = 1.0
+                    mv[at + j] = 0.0
+                if y >= 0:
+                    mv[at + y] = 1.0
+            if k != z:
+                if k >= 0:
+                    mv[at + k] = 0.0
+                if z >= 0:
+                    mv[at + z] = 1.0
+            e.head = head
 
     def _head(self, s: "CatanState", viewer: int) -> list[float]:
         """Phase, seat to act and seat whose turn it is (one-hots), with the 1s where :meth:`_head_slots` puts
@@ -545,18 +687,17 @@ class CatanEncoder(ObservationEncoder):
 
     def _middle(self, s: "CatanState", viewer: int) -> list[float]:
         """Turn number to free roads: the fields built whole (zeros included) with C-level maps over the state's
-        lists, seats relative to the viewer."""
-        dice = s.dice
-        # each seat's relative one-hot for this viewer (the last entry: no seat, for a holder of -1)
-        rel = self._rel_hot[viewer]
-        rh, ah, wh = s.road_holder, s.army_holder, s.wardens_holder
-        return [float(s.turn_count) / 100 if s.turn_count else 0.0,
-                *(map(SIXTH, dice) if len(dice) == 2 else [(v or 0) * (1.0 / 6) for v in (*dice, 0, 0)[:2]]),
-                *map(NINETEENTH, s.bank), float(len(s.dev_deck)) / 25 if s.dev_deck else 0.0,
-                *(rel[rh] if rh is not None and rh >= -1 else rel[-1]),
-                *(rel[ah] if ah is not None and ah >= -1 else rel[-1]),
-                *(rel[wh] if wh is not None and wh >= -1 else rel[-1]),
+        lists, seats relative to the viewer (the kept path writes the same numbers field by field)."""
+        return [float(s.turn_count) / 100 if s.turn_count else 0.0, *_dice(s.dice), *map(NINETEENTH, s.bank),
+                float(len(s.dev_deck)) / 25 if s.dev_deck else 0.0,
+                *self._holders((s.road_holder, s.army_holder, s.wardens_holder), viewer),
                 float(s.free_roads) / 2 if s.free_roads else 0.0]
+
+    def _holders(self, holders: tuple, viewer: int) -> list[float]:
+        """The holders of Longest Road, Largest Army and The Fire Wardens, each a one-hot relative to the viewer
+        (all 0 for no holder)."""
+        rel = self._rel_hot[viewer]  # each seat's relative one-hot for this viewer; the last entry: no seat
+        return [x for h in holders for x in (rel[h] if h is not None and h >= -1 else rel[-1])]
 
     def _trade_left(self, s: "CatanState", viewer: int) -> list[float]:
         """Seats that declined every offer this turn, then the cards each seat still owes the firestorm."""
