@@ -512,12 +512,7 @@ class CatanEncoder(ObservationEncoder):
             e.turn_count = turn_count
         dice = s.dice
         if dice != e.dice:
-            if len(dice) == 2:
-                at = o["dice"]
-                mv[at] = dice[0] * (1.0 / 6)
-                mv[at + 1] = dice[1] * (1.0 / 6)
-            else:
-                put_floats(mv, o["dice"], _dice(dice))
+            put_floats(mv, o["dice"], _dice(dice))
             e.dice = tuple(dice)
         bank = s.bank
         if bank != e.bank:
@@ -646,15 +641,8 @@ class CatanEncoder(ObservationEncoder):
 
     def _update_head(self, s: "CatanState", viewer: int, e: "_Kept") -> None:
         """Move the head block's 1s in seat ``viewer``'s kept vector to where :meth:`_head_slots` puts them for
-        ``s`` (written out: asked at most decisions); only the 1s whose slot changed are moved."""
-        n = self.num_players
-        phase = s.phase
-        to_act = s.current_player()
-        turn = s.turn
-        first = len(PHASE_NAMES) + 1
-        head = (phase if 0 <= phase < len(PHASE_NAMES) else len(PHASE_NAMES),
-                first + (to_act - viewer) % n if to_act >= 0 else -1,
-                first + n + (turn - viewer) % n if turn is not None and turn >= 0 else -1)
+        ``s``; only the 1s whose slot changed are moved."""
+        head = self._head_slots(s, viewer)
         old = e.head
         if old != head:
             mv = e.mv
