@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 
@@ -29,6 +29,13 @@ class Interrupts:
         finaliser swallowed reaches the caller here)."""
         if self.pressed:
             raise KeyboardInterrupt
+
+    def after(self, callback: Callable[..., None]) -> Callable[..., None]:
+        """``callback`` (a progress callback), then :meth:`check`."""
+        def checked(*args: object) -> None:
+            callback(*args)
+            self.check()
+        return checked
 
 
 @contextmanager

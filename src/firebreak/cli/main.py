@@ -247,17 +247,16 @@ def _run_with_progress(job: JobSpec, title: str, *, out: Optional[Path], workers
         def resumed(n: int) -> None:
             progress.reset(task, completed=n)  # the rate counts this run's games only
 
+        def done(row: dict) -> None:
+            nonlocal played
+            played += 1
+            progress.advance(task)
+
         error: str | None = None
         interrupted = False
         try:
             with interruptible() as ctrl_c:
-                def done(row: dict) -> None:
-                    nonlocal played
-                    played += 1
-                    progress.advance(task)
-                    ctrl_c.check()
-
-                rows = run_job(job, out, workers, backend, address, logs, chunk_size, on_row=done,
+                rows = run_job(job, out, workers, backend, address, logs, chunk_size, on_row=ctrl_c.after(done),
                                on_resume=resumed)
         except KeyboardInterrupt:
             interrupted = True
@@ -430,11 +429,7 @@ def compare(
     try:
         with progress, interruptible() as ctrl_c:
             task = progress.add_task(f"{spec.title}: A vs B", total=2 * max_games)
-
-            def advance() -> None:
-                progress.advance(task)
-                ctrl_c.check()
-
+            advance = ctrl_c.after(lambda: progress.advance(task))
             result = run_compare(spec, players, agents, opts_a, opts_b, max_games, seed, batch, w, backend, address,
                                  primary, margin, on_game=advance)
     except KeyboardInterrupt:
@@ -514,11 +509,7 @@ def tournament(
     try:
         with progress, interruptible() as ctrl_c:
             task = progress.add_task(f"{spec.title} tournament", total=games_)
-
-            def advance() -> None:
-                progress.advance(task)
-                ctrl_c.check()
-
+            advance = ctrl_c.after(lambda: progress.advance(task))
             ratings, rows = run_tournament(spec, n, agents, games_, seed, options, w, backend, address,
                                            on_game=advance)
     except KeyboardInterrupt:
