@@ -50,6 +50,22 @@ def wait_js(page: Page, expr: str, timeout: float = 30000) -> None:
         time.sleep(0.05)
 
 
+DRAWN = """() => [...document.querySelectorAll('#ctl-h ~ p button')].map(button => {
+  // each button's text drawn in its own font, against as many characters no font has (drawn as the empty box)
+  const canvas = document.createElement('canvas'); canvas.width = 160; canvas.height = 60;
+  const g = canvas.getContext('2d');
+  const draw = text => { g.clearRect(0, 0, 160, 60); g.font = getComputedStyle(button).font; g.textBaseline = 'top';
+                         g.fillText(text, 2, 2); return g.getImageData(0, 0, 160, 60).data.join(','); };
+  const text = button.textContent.trim();
+  return [button.getAttribute('aria-label'), draw(text) !== draw('\\uE000'.repeat([...text].length))];
+})"""
+
+
+def drawn_glyphs(page: Page) -> dict[str, bool]:
+    """For each replay step button, whether this browser's fonts draw its symbols (False: empty boxes)."""
+    return dict(page.evaluate(DRAWN))
+
+
 def turn_text(page: Page) -> str:
     return page.locator("#turn").inner_text()
 
@@ -268,6 +284,10 @@ def test_the_replay_of_a_finished_game_ends_with_the_winner_and_each_seats_score
         page.goto(f"{server.base}/replay/{game_id}")
         page.wait_for_selector("#board svg")
         wait_js(page, "document.getElementById('where').textContent.startsWith('Step 0 of')")
+        # the step buttons' symbols are drawn by Debian's fonts, not as empty boxes (as the media-control
+        # symbols first chosen were)
+        assert drawn_glyphs(page) == {"First step": True, "Previous step": True, "Next step": True,
+                                      "Last step": True}
         assert page.locator("#result").is_hidden()
         assert page.locator("#seat option").all_inner_texts()[1:] == names
         first = httpx.get(f"{server.base}/api/games/{game_id}/replay", params={"step": 0}).json()
