@@ -17,7 +17,8 @@ actions always give the same game, since all chance is drawn from the game's own
 Observations are computed only when asked for (:meth:`~FirebreakAEC.observe`, ``last()``) and kept for that agent
 until the next action, so a learning loop pays for one encoding per decision; a game whose encoder has a kept
 path (:meth:`~firebreak.core.encoding.ObservationEncoder.kept_state`) rewrites only the blocks of the seat's last
-vector whose inputs changed, and each observation is a copy the caller may keep.
+vector whose inputs changed, and each observation is a copy the caller may keep. A game's compiled path (its C
+writer, when it was built) comes before all of these.
 """
 
 from __future__ import annotations
@@ -52,8 +53,13 @@ def _zeros(size: int) -> np.ndarray:
 
 
 def observation(encoder: ObservationEncoder, state: GameState, seat: int) -> np.ndarray:
-    """Seat ``seat``'s observation vector (float32): a copy of the encoder's kept vector for that seat when it has
-    a kept path, else its fast path into zeros when it has one, else its view."""
+    """Seat ``seat``'s observation vector (float32): the encoder's compiled path into zeros when it was built, else
+    a copy of its kept vector for that seat when it has a kept path, else its fast path into zeros when it has one,
+    else its view."""
+    if encoder.compiled is not None:
+        out = np.zeros(encoder.size, F32)
+        encoder.compiled.write(state, seat, out)
+        return out
     if encoder.has_kept_path:
         return encoder.kept_state(state, seat, _zeros).copy()
     if encoder.has_fast_path:
@@ -109,8 +115,9 @@ class FirebreakAEC(AECEnv):
         self.encoder: ObservationEncoder = observation_encoder(self.spec_, n, self.options)
         self.num_actions = self.spec_.num_distinct_actions(n, self.options)
         self._size = self.encoder.size
-        self._fast = self.encoder.has_fast_path and not self.encoder.has_kept_path
-        self._kept = self.encoder.has_kept_path  # tested once (observe runs at every decision)
+        self._compiled = self.encoder.compiled  # tested once (observe runs at every decision)
+        self._kept = self.encoder.has_kept_path and self._compiled is None
+        self._fast = self.encoder.has_fast_path and not self._kept and self._compiled is None
         self.metadata = {**self.metadata, "name": f"firebreak_{self.spec_.name.replace('-', '_')}_v0"}
         self.possible_agents = [agent_name(p) for p in range(n)]
         self._seat = {a: p for p, a in enumerate(self.possible_agents)}
@@ -166,7 +173,10 @@ class FirebreakAEC(AECEnv):
         if hit is not None and hit[0] == stamp:
             return hit[1]
         seat = self._seat[agent]
-        if self._kept:  # the kept path's vector, copied (see observation())
+        if self._compiled is not None:  # the compiled path into zeros (see observation())
+            vector = np.zeros(self._size, F32)
+            self._compiled.write(state, seat, vector)
+        elif self._kept:  # the kept path's vector, copied (see observation())
             vector = self.encoder.kept_state(state, seat, _zeros).copy()
         elif self._fast:  # the fast path into zeros, its test made once (see observation())
             vector = np.zeros(self._size, F32)

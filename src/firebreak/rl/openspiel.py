@@ -210,7 +210,10 @@ class FirebreakObserver:
         self._names = names
 
     def set_from(self, state: FirebreakState, player: int) -> None:
-        if self.encoder.has_fast_path:
+        if self.encoder.compiled is not None:
+            self.tensor.fill(0.0)
+            self.encoder.compiled.write(state.fb, player, self.tensor)
+        elif self.encoder.has_fast_path:
             self.tensor.fill(0.0)
             self.encoder.write_state(state.fb, player, self.tensor)
         else:

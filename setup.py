@@ -1,0 +1,22 @@
+"""Build hook for the games' compiled observation writers (everything else is in pyproject.toml).
+
+Each ``src/firebreak/games/<game>/_encode.c`` becomes the extension ``firebreak.games.<game>._encode``. They are
+optional: where there is no C compiler or no Python headers, pip prints a warning and installs firebreak without
+them, and the learning environments use the games' Python encoders (same numbers, slower).
+"""
+
+from pathlib import Path
+
+from setuptools import Extension, setup
+
+HERE = Path(__file__).parent
+CORE = "src/firebreak/core"
+
+extensions = [
+    Extension(f"firebreak.games.{source.parent.name}._encode", [str(source.relative_to(HERE))],
+              include_dirs=[CORE], depends=[f"{CORE}/encode_c.h"], optional=True,
+              extra_compile_args=["-O2", "-Wall", "-Wextra", "-Wno-unused-parameter"])
+    for source in sorted((HERE / "src/firebreak/games").glob("*/_encode.c"))
+]
+
+setup(ext_modules=extensions)

@@ -1,0 +1,153 @@
+/* Shared helpers for the games' compiled observation writers (games/<game>/_encode.c).
+ *
+ * Why C: a learning loop encodes one observation per decision, and in Python each of its hundreds of numbers
+ * costs an interpreter round of its own, about as much as the game's whole move. A compiled writer reads the same
+ * state fields as the game's Python fast path (ObservationEncoder.write_state) and writes the same numbers into
+ * the caller's zeroed float32 buffer, computing each one in doubles exactly as the Python expression does and
+ * casting it to float once, so the two paths agree bit for bit (the tests compare them at every step).
+ *
+ * Nothing here knows any game. Every read is checked: a state field of the wrong type or an index outside its
+ * list raises a Python exception, and every write is bounds-checked against the buffer, so a corrupt state gives
+ * an error, never a write outside the caller's array.
+ */
+#ifndef FIREBREAK_ENCODE_C_H
+#define FIREBREAK_ENCODE_C_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <string.h>
+
+/* The caller's output: a float32 buffer of n numbers. */
+typedef struct {
+    float *v;
+    Py_ssize_t n;
+} fb_out;
+
+/* Opens ``obj`` (a writable C-contiguous float32 buffer of exactly ``size`` numbers) for writing; -1 with an
+ * exception set otherwise. Release with PyBuffer_Release(buf) on every path once opened. */
+static inline int fb_out_open(PyObject *obj, Py_ssize_t size, Py_buffer *buf, fb_out *out)
+{
+    if (PyObject_GetBuffer(obj, buf, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0)
+        return -1;
+    const char *f = buf->format;
+    size_t k = f ? strlen(f) : 0;
+    int native = k == 1 || (k == 2 && (f[0] == '@' || f[0] == '=' ||
+#if PY_LITTLE_ENDIAN
+                                       f[0] == '<'
+#else
+                                       f[0] == '>'
+#endif
+                                       ));
+    if (!native || f[k - 1] != 'f' || buf->itemsize != 4) {
+        PyErr_SetString(PyExc_TypeError, "the observation buffer must hold float32 numbers");
+        PyBuffer_Release(buf);
+        return -1;
+    }
+    if (buf->len / 4 != size) {
+        PyErr_Format(PyExc_ValueError, "the observation buffer holds %zd numbers; the layout has %zd",
+                     buf->len / 4, size);
+        PyBuffer_Release(buf);
+        return -1;
+    }
+    out->v = (float *)buf->buf;
+    out->n = size;
+    return 0;
+}
+
+/* out[i] = (float)x, refusing an index outside the buffer. */
+static inline int fb_put(fb_out *o, Py_ssize_t i, double x)
+{
+    if (i < 0 || i >= o->n) {
+        PyErr_Format(PyExc_IndexError, "observation index %zd is outside its %zd numbers", i, o->n);
+        return -1;
+    }
+    o->v[i] = (float)x;
+    return 0;
+}
+
+/* Interns ``count`` attribute names once, at module import. */
+static inline int fb_intern(const char *const *names, PyObject **out, int count)
+{
+    for (int i = 0; i < count; i++) {
+        out[i] = PyUnicode_InternFromString(names[i]);
+        if (out[i] == NULL)
+            return -1;
+    }
+    return 0;
+}
+
+/* A Python int as a C long (a bool counts as 0 or 1); -1 with an exception set when it is not an int. */
+static inline int fb_as_long(PyObject *value, long *out)
+{
+    if (!PyLong_Check(value)) {
+        PyErr_Format(PyExc_TypeError, "expected an int in the game state, found %.80s", Py_TYPE(value)->tp_name);
+        return -1;
+    }
+    *out = PyLong_AsLong(value);
+    if (*out == -1 && PyErr_Occurred())
+        return -1;
+    return 0;
+}
+
+/* obj.name as a C long. */
+static inline int fb_long_attr(PyObject *obj, PyObject *name, long *out)
+{
+    PyObject *value = PyObject_GetAttr(obj, name);
+    if (value == NULL)
+        return -1;
+    int r = fb_as_long(value, out);
+    Py_DECREF(value);
+    return r;
+}
+
+/* obj.name, which must be a list: a new reference, or NULL with an exception set. */
+static inline PyObject *fb_list_attr(PyObject *obj, PyObject *name)
+{
+    PyObject *value = PyObject_GetAttr(obj, name);
+    if (value == NULL)
+        return NULL;
+    if (!PyList_Check(value)) {
+        PyErr_Format(PyExc_TypeError, "expected the game state's %U to be a list, found %.80s", name,
+                     Py_TYPE(value)->tp_name);
+        Py_DECREF(value);
+        return NULL;
+    }
+    return value;
+}
+
+/* list[i] (borrowed), which must exist and be a list itself; NULL with an exception set otherwise. */
+static inline PyObject *fb_list_item_list(PyObject *list, Py_ssize_t i)
+{
+    if (i < 0 || i >= PyList_GET_SIZE(list)) {
+        PyErr_Format(PyExc_IndexError, "index %zd is outside a game state list of %zd", i, PyList_GET_SIZE(list));
+        return NULL;
+    }
+    PyObject *item = PyList_GET_ITEM(list, i);
+    if (!PyList_Check(item)) {
+        PyErr_Format(PyExc_TypeError, "expected a list in the game state, found %.80s", Py_TYPE(item)->tp_name);
+        return NULL;
+    }
+    return item;
+}
+
+/* list[i] as a C long, the index checked. */
+static inline int fb_list_long(PyObject *list, Py_ssize_t i, long *out)
+{
+    if (i < 0 || i >= PyList_GET_SIZE(list)) {
+        PyErr_Format(PyExc_IndexError, "index %zd is outside a game state list of %zd", i, PyList_GET_SIZE(list));
+        return -1;
+    }
+    return fb_as_long(PyList_GET_ITEM(list, i), out);
+}
+
+/* The truth of list[i] (any object), the index checked; -1 with an exception set on error. */
+static inline int fb_list_truth(PyObject *list, Py_ssize_t i)
+{
+    if (i < 0 || i >= PyList_GET_SIZE(list)) {
+        PyErr_Format(PyExc_IndexError, "index %zd is outside a game state list of %zd", i, PyList_GET_SIZE(list));
+        return -1;
+    }
+    return PyObject_IsTrue(PyList_GET_ITEM(list, i));
+}
+
+#endif /* FIREBREAK_ENCODE_C_H */
