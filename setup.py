@@ -15,7 +15,7 @@ CORE = "src/firebreak/core"
 extensions = [
     Extension(f"firebreak.games.{source.parent.name}._encode", [str(source.relative_to(HERE))],
               include_dirs=[CORE], depends=[f"{CORE}/encode_c.h"], optional=True,
-              extra_compile_args=["-O2", "-Wall", "-Wextra", "-Wno-unused-parameter"])
+              extra_compile_args=["-Wall", "-Wextra", "-Wno-unused-parameter"])
     for source in sorted((HERE / "src/firebreak/games").glob("*/_encode.c"))
 ]
 

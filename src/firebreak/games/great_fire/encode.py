@@ -6,7 +6,8 @@ the viewer (block 0 is the viewer). ``D`` is the number of districts on the boar
 colours; the length depends only on the player count.
 
 :meth:`GreatFireEncoder.write_state` is the fast path: the same vector read straight from the state, touching a
-rival's hand, tokens, objectives and (with Hidden Colours) colour only where the view would show them.
+rival's hand, tokens, objectives and (with Hidden Colours) colour only where the view would show them. Its C twin
+(``_encode.c``, built where a compiler is found) is the compiled path the learning environments use.
 """
 
 from __future__ import annotations
@@ -15,10 +16,10 @@ from itertools import compress
 from operator import ne
 from typing import TYPE_CHECKING, Any
 
-from firebreak.core.encoding import Field, ObservationEncoder, Writer, index_of
+from firebreak.core.encoding import Field, ObservationEncoder, Writer, compiled_module, index_of
 
 from .board import DIRECTION_NAMES, ONE_VP, STACK_LETTERS, TOKEN_KINDS, load_board
-from .phases import P_OVER, PHASE_NAMES, STACK
+from .phases import P_BAND, P_OVER, P_OWNER, PHASE_NAMES, STACK
 
 if TYPE_CHECKING:
     from .state import GreatFireState
@@ -54,6 +55,22 @@ class GreatFireEncoder(ObservationEncoder):
     """The fast path's board block, the state's values it came from, and the state's event log and length then."""
     _houses: tuple | None = None
     """The fast path's last houses block, the houses it came from and the buffer type."""
+
+    def __init__(self, num_players: int, options: dict[str, Any]) -> None:
+        super().__init__(num_players, options)
+        compiled = compiled_module(f"{__package__}._encode")
+        if compiled is not None:
+            layout = dict(zip(("landowners", "phase", "to_act", "turn", "action_points", "card_played",
+                               "intensify_left", "stock", "deck_size", "fire_stack_left", "cards_until_intensify",
+                               "cards_in_box", "discards", "final_turns_left", "houses_lost", "hero_of_london",
+                               "my_hand", "my_tokens", "my_objectives", "my_objectives_surviving", "my_score",
+                               "seats", "per_seat"), self._layout(), strict=True))
+            self.compiled = compiled.Encoder({
+                **layout, "size": self.size, "players": num_players, "districts": D, "colours": C,
+                "directions": DIRS, "stack": STACK, "stack_cards": len(STACK_LETTERS), "token_kinds": len(TOKEN_KINDS),
+                "phase_over": P_OVER, "phase_band": P_BAND, "phase_owner": P_OWNER,
+                "house_track_start": HOUSE_TRACK_START, "house_vp": HOUSE_VP, "hero_vp": HERO_VP, "one_vp": ONE_VP,
+            }, OBJECTIVE_VP)
 
     def fields(self) -> list[Field]:
         n = self.num_players
