@@ -8,7 +8,9 @@ For each game, K seeded games are played with uniformly random legal moves twice
 environment (``env.last()`` for the acting agent, i.e. its view encoded and its mask built, then ``env.step``),
 the same games move for move. Printed: microseconds per decision each way and their ratio (target: at most 3x);
 the environment's time is split into the seat's view (the game's own ``view``, 0 when the game's encoder has a
-fast path that reads the state directly), the encoding (either path) and the rest. The random agent reads its
+fast path that reads the state directly), the encoding (whichever path: ``compiled``, the game's C writer when it
+was built; ``kept`` or ``fast``, its Python paths; ``view``) and the rest. Run with ``FIREBREAK_PURE_PYTHON=1`` to
+measure the Python paths instead of the compiled ones. The random agent reads its
 legal actions from the 0/1 int8 mask viewed as booleans with ``ndarray.nonzero`` (numpy finds the non-zeros of a
 boolean array about ten times faster, which matters for Great Fire's 14857 actions, and the method skips the
 Python layers of ``np.flatnonzero``); that is the agent's cost, counted on the environment's side.
@@ -80,6 +82,17 @@ def split(env, spec: GameSpec, seeds: range) -> tuple[float, float]:
     original_encode = encoder.encode
     original_write = getattr(encoder, "write_state", None)
     original_kept = encoder.kept_state if getattr(encoder, "has_kept_path", False) else None
+    original_compiled = raw._compiled
+
+    class TimedCompiled:
+        """The compiled writer, timed (the environment holds it in ``_compiled``)."""
+
+        @staticmethod
+        def write(state, viewer, out):
+            nonlocal encode_time
+            t = time.process_time()
+            original_compiled.write(state, viewer, out)
+            encode_time += time.process_time() - t
 
     def timed_encode(view, viewer):
         nonlocal encode_time
@@ -120,9 +133,12 @@ def split(env, spec: GameSpec, seeds: range) -> tuple[float, float]:
     if original_kept is not None:
         encoder.kept_state = timed_kept
     state_class.view = timed_view
+    if original_compiled is not None:
+        raw._compiled = TimedCompiled
     try:
         play(env, seeds)
     finally:
+        raw._compiled = original_compiled
         if own_view:
             state_class.view = original_view
         else:
@@ -135,6 +151,13 @@ def split(env, spec: GameSpec, seeds: range) -> tuple[float, float]:
     return view_time, encode_time
 
 
+def path(raw) -> str:
+    """Which encoding path the environment uses."""
+    if raw._compiled is not None:
+        return "compiled"
+    return "kept" if raw._kept else "fast" if raw._fast else "view"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", nargs="?", help="one game (default: every registered game)")
@@ -144,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     specs = [get_game(args.game)] if args.game else all_games()
     header = (f"{'game':<12} {'players':>7} {'decisions':>9} {'engine us':>10} {'env us':>9} {'ratio':>6}"
-              f" {'view us':>8} {'encode us':>9} {'rest us':>8}")
+              f" {'path':>8} {'view us':>8} {'encode us':>9} {'rest us':>8}")
     print(header)
     print("-" * len(header))
     for spec in specs:
@@ -164,7 +187,8 @@ def main(argv: list[str] | None = None) -> int:
         per = 1e6 / decisions
         rest = env_s - view_s - encode_s - engine_s
         print(f"{spec.name:<12} {n:>7} {decisions:>9} {engine_s * per:>10.1f} {env_s * per:>9.1f}"
-              f" {env_s / engine_s:>5.1f}x {view_s * per:>8.1f} {encode_s * per:>9.1f} {rest * per:>8.1f}")
+              f" {env_s / engine_s:>5.1f}x {path(env.unwrapped):>8} {view_s * per:>8.1f} {encode_s * per:>9.1f}"
+              f" {rest * per:>8.1f}")
     return 0
 
 

@@ -37,6 +37,10 @@ if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
     export FIREBREAK_TEST_POSTGRES_URL="${FIREBREAK_TEST_POSTGRES_URL:-postgresql://firebreak:firebreak@127.0.0.1:5432/firebreak_test}"
 fi
 
+# The games' compiled observation writers are built by the install above (gcc and Python's headers are on every
+# machine this runs on): their absence is a failure here, not a skip.
+export FIREBREAK_REQUIRE_COMPILED="${FIREBREAK_REQUIRE_COMPILED:-1}"
+
 set +e
 .venv/bin/python -m pytest -n 2 "$@"
 status=$?
