@@ -11,6 +11,8 @@ affiliations, values, tracks, Big Buildings) is written once per game and copied
 :meth:`BrigadeEncoder.kept_state` is the kept path the learning environments use: a vector per seat in which a
 block of fields is rewritten only when the state's values it was written from changed (compared by value), and
 the board's cells, pieces and renown only where they differ (a move rewrites four numbers, not the board).
+Where the C extension ``_encode.c`` was built, :attr:`BrigadeEncoder.compiled` writes the fast path's vector in one
+call (the same fields read, the same hidden information left out); the environments use it first.
 """
 
 from __future__ import annotations
