@@ -150,4 +150,90 @@ static inline int fb_list_truth(PyObject *list, Py_ssize_t i)
     return PyObject_IsTrue(PyList_GET_ITEM(list, i));
 }
 
+/* obj.name, which must be a list or a tuple (a game's fixed tables are often tuples): a new reference, or NULL
+ * with an exception set. Read its items with fb_seq_long; its length is PySequence_Fast_GET_SIZE. */
+static inline PyObject *fb_seq_attr(PyObject *obj, PyObject *name)
+{
+    PyObject *value = PyObject_GetAttr(obj, name);
+    if (value == NULL)
+        return NULL;
+    if (!PyList_Check(value) && !PyTuple_Check(value)) {
+        PyErr_Format(PyExc_TypeError, "expected the game state's %U to be a list or a tuple, found %.80s", name,
+                     Py_TYPE(value)->tp_name);
+        Py_DECREF(value);
+        return NULL;
+    }
+    return value;
+}
+
+/* seq[i] (a list or a tuple) as a C long, the index checked. */
+static inline int fb_seq_long(PyObject *seq, Py_ssize_t i, long *out)
+{
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (i < 0 || i >= n) {
+        PyErr_Format(PyExc_IndexError, "index %zd is outside a game state sequence of %zd", i, n);
+        return -1;
+    }
+    return fb_as_long(PySequence_Fast_GET_ITEM(seq, i), out);
+}
+
+/* A check that a value read from the state lies in [lo, hi): -1 with a ValueError naming ``what`` otherwise. */
+static inline int fb_check_range(long value, long lo, long hi, const char *what)
+{
+    if (value < lo || value >= hi) {
+        PyErr_Format(PyExc_ValueError, "the game state's %s is %ld, outside %ld..%ld", what, value, lo, hi - 1);
+        return -1;
+    }
+    return 0;
+}
+
+/* Constructor helpers: a writer is built from a dict of the Python encoder's constants (layout offsets and sizes
+ * as ints, data tables as tuples of ints), so no game data is written in C. */
+
+/* dict[key] as a Py_ssize_t; -1 with a KeyError or TypeError set otherwise. */
+static inline int fb_dict_size(PyObject *dict, const char *key, Py_ssize_t *out)
+{
+    PyObject *value = PyDict_GetItemString(dict, key);
+    if (value == NULL) {
+        PyErr_Format(PyExc_KeyError, "the writer's layout lacks %s", key);
+        return -1;
+    }
+    if (!PyLong_Check(value)) {
+        PyErr_Format(PyExc_TypeError, "the writer's %s must be an int", key);
+        return -1;
+    }
+    *out = PyLong_AsSsize_t(value);
+    return *out == -1 && PyErr_Occurred() ? -1 : 0;
+}
+
+/* dict[key], a tuple or list of ints, copied into a new PyMem_Malloc'd array (free it with PyMem_Free) of *len
+ * numbers; -1 with an exception set otherwise. */
+static inline int fb_dict_longs(PyObject *dict, const char *key, long **out, Py_ssize_t *len)
+{
+    PyObject *value = PyDict_GetItemString(dict, key);
+    if (value == NULL) {
+        PyErr_Format(PyExc_KeyError, "the writer's layout lacks %s", key);
+        return -1;
+    }
+    if (!PyList_Check(value) && !PyTuple_Check(value)) {
+        PyErr_Format(PyExc_TypeError, "the writer's %s must be a tuple of ints", key);
+        return -1;
+    }
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(value);
+    long *array = PyMem_Malloc((size_t)(n > 0 ? n : 1) * sizeof(long));
+    if (array == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (fb_as_long(PySequence_Fast_GET_ITEM(value, i), &array[i]) < 0) {
+            PyMem_Free(array);
+            return -1;
+        }
+    }
+    *out = array;
+    *len = n;
+    return 0;
+}
+
 #endif /* FIREBREAK_ENCODE_C_H */

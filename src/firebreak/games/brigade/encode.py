@@ -11,6 +11,8 @@ affiliations, values, tracks, Big Buildings) is written once per game and copied
 :meth:`BrigadeEncoder.kept_state` is the kept path the learning environments use: a vector per seat in which a
 block of fields is rewritten only when the state's values it was written from changed (compared by value), and
 the board's cells, pieces and renown only where they differ (a move rewrites four numbers, not the board).
+Where the C extension ``_encode.c`` was built, :attr:`BrigadeEncoder.compiled` writes the fast path's vector in one
+call (the same fields read, the same hidden information left out); the environments use it first.
 """
 
 from __future__ import annotations
@@ -19,10 +21,10 @@ from itertools import compress
 from operator import ne
 from typing import TYPE_CHECKING, Any
 
-from firebreak.core.encoding import Field, ObservationEncoder, Writer, index_of, snapshot
+from firebreak.core.encoding import Field, ObservationEncoder, Writer, compiled_module, index_of, snapshot
 
 from .data import AFFILIATIONS
-from .tables import N_POS, TRACK_NAMES, pos_name, tables
+from .tables import N_POS, T_LEAD, T_WAGON, TRACK_NAMES, pos_name, tables
 
 if TYPE_CHECKING:
     from .state import BrigadeState
@@ -67,6 +69,42 @@ PER_SEAT = [
 
 class BrigadeEncoder(ObservationEncoder):
     """Board (per cell), turn and decks, then one block per seat from the viewer on."""
+
+    def __init__(self, num_players: int, options: dict[str, Any]) -> None:
+        super().__init__(num_players, options)
+        mod = compiled_module("firebreak.games.brigade._encode")
+        if mod is not None:
+            self.compiled = mod.Encoder(self._compiled_layout())
+
+    def _compiled_layout(self) -> dict[str, Any]:
+        """The constants the compiled writer (``_encode.c``) is built from: the player count, the offsets of the
+        fields and of the parts of a seat's block, and the card and track tables as tuples of ints, so no game
+        data is written in C."""
+        o = self.offsets()
+        seats_at = o["seat[0].tracks"]
+        return {
+            "num_players": self.num_players, "size": self.size, "cells": B, "affiliations": A,
+            "renown_slots": 4,  # four renown slots per cell, one per seat (BrigadeState.renown)
+            "event_kinds": E, "crew_kinds": R, "tracks_per_seat": len(TRACK_NAMES),
+            "wagon_track": T_WAGON, "lead_track": T_LEAD,
+            "firehouse_at": o["cell.firehouse"], "affiliation_at": o["cell.affiliation"],
+            "value_at": o["cell.value"], "track_at": o["cell.track"], "intensity_at": o["cell.intensity"],
+            "destroyed_at": o["cell.destroyed"], "big_building_at": o["cell.big_building"],
+            "loyal_at": o["cell.loyal"], "renown_at": o["cell.renown"], "brigades_at": o["cell.brigades"],
+            "wagons_at": o["cell.wagons"], "turn_at": o["turn"], "active_at": o["active"], "to_act_at": o["to_act"],
+            "phase_at": o["phase"], "actions_at": o["actions"], "event_deck_at": o["event_deck"],
+            "event_discard_at": o["event_discard"], "last_event_at": o["last_event"], "crew_deck_at": o["crew_deck"],
+            "crew_discard_at": o["crew_discard"], "drawn_at": o["drawn"], "drawer_at": o["drawer"],
+            "destroyed_count_at": o["destroyed"], "over_at": o["over"], "seats_at": seats_at,
+            "per_seat": (self.size - seats_at) // self.num_players,
+            "seat_crew": o["seat[0].crew"] - seats_at, "seat_water": WATER, "seat_cells": LEAD,
+            "seat_supplies": o["seat[0].supplies"] - seats_at,
+            "advanced_water": _T.advanced_water, "warden_water": _T.warden_water,
+            "event_index": EVENT_INDEX, "last_event_index": tuple(-1 if i is None else i for i in LAST_EVENT_INDEX),
+            "crew_index": CREW_INDEX, "crew_aff": CREW_AFF, "crew_water": CREW_WATER,
+            "track_values": tuple(v for values in _T.tracks for v in values),
+            "track_lengths": tuple(len(values) for values in _T.tracks),
+        }
 
     def fields(self) -> list[Field]:
         n = self.num_players
