@@ -52,7 +52,7 @@ def _encoder(game: str, n: int, options: dict):
 
 
 def test_every_game_with_a_writer_is_listed() -> None:
-    assert {"great-fire"} <= set(WITH_C)
+    assert {"brigade", "great-fire"} <= set(WITH_C)
 
 
 @pytest.mark.parametrize("game", WITH_C)
@@ -131,7 +131,10 @@ def test_bad_buffers_and_viewers_are_refused(game: str) -> None:
 def _corruptions(state):
     """Copies of ``state`` with one field broken each: a list replaced by None, by a tuple, or emptied; a number
     in a list (or in a list of lists) set far out of range, negative, or to a string."""
-    for name, value in sorted(vars(state).items()):
+    names = set(getattr(state, "__dict__", ()))
+    for cls in type(state).__mro__:  # and the fields kept in slots
+        names.update(n for n in cls.__dict__.get("__slots__", ()) if hasattr(state, n))
+    for name, value in sorted((n, getattr(state, n)) for n in names):
         if type(value) is not list:
             if type(value) is int:
                 for bad in (10**6, -10**6, 2**70, None):
