@@ -304,3 +304,27 @@ def test_an_offer_on_the_table_is_corrupt_when_its_lists_are() -> None:
         setattr(twin, attr, bad)
         with pytest.raises((IndexError, TypeError, ValueError)):
             compiled.write(twin, state.turn, np.zeros(encoder.size, np.float32))
+
+
+def test_attributes_that_are_no_plain_slots_are_read_as_python_reads_them() -> None:
+    """The writer reads the state's slots in place, keyed by the state's class while the class is unchanged: a
+    subclass, a property put on the class after the writer read it, and a slot not set are all read (or refused)
+    as getattr would."""
+    from firebreak.games.catan.state import CatanState
+
+    class Relabelled(CatanState):
+        __slots__ = ()
+
+    state, (encoder, compiled) = _state()
+    state.__class__ = Relabelled
+    assert np.array_equal(_compiled(encoder, compiled, state, 2), _fast(encoder, state, 2))
+    Relabelled.bank = property(lambda self: [1, 2, 3, 4, 5])  # the class changed since the writer last read it
+    Relabelled.turn_count = property(lambda self: 77)
+    assert np.array_equal(_compiled(encoder, compiled, state, 2), _fast(encoder, state, 2))
+    assert _compiled(encoder, compiled, state, 2)[encoder.offsets()["turn_number"]] == np.float32(0.77)
+    del Relabelled.bank
+    assert np.array_equal(_compiled(encoder, compiled, state, 1), _fast(encoder, state, 1))
+    plain, _ = _state()
+    del plain.hands
+    with pytest.raises(AttributeError):
+        compiled.write(plain, 0, np.zeros(encoder.size, np.float32))

@@ -38,14 +38,14 @@ static const char *const PARAM_NAMES[N_PARAMS] = {
     "victory_point_card", "fire_stations", "terrain_lo", "harbour_lo",
 };
 
-enum { T_TERRAIN, T_HARBOUR, T_NUMBERS, N_TABLES };
+enum { T_TERRAIN, T_HARBOUR, T_NUMBERS, T_OFFER_PHASES, N_TABLES };
 
-static const char *const TABLE_NAMES[N_TABLES] = {"terrain_slots", "harbour_slots", "numbers"};
+static const char *const TABLE_NAMES[N_TABLES] = {"terrain_slots", "harbour_slots", "numbers", "offer_phases"};
 
 enum {
     A_TOPO, A_TERRAIN, A_NUMBERS, A_NODE_HARBOUR, A_TOKEN_HEX, A_NODE_OWNER, A_NODE_LEVEL, A_STATION, A_EDGE_OWNER,
     A_EDGE_SHIP, A_PHASE, A_ACTOR, A_TURN, A_TURN_COUNT, A_DICE, A_BANK, A_DEV_DECK, A_ROAD_HOLDER, A_ARMY_HOLDER,
-    A_WARDENS_HOLDER, A_FREE_ROADS, A_OFFER_PENDING, A_GIVE, A_ASK, A_RESPONDERS, A_ACCEPTORS, A_DECLINED,
+    A_WARDENS_HOLDER, A_FREE_ROADS, A_GIVE, A_ASK, A_RESPONDERS, A_ACCEPTORS, A_DECLINED,
     A_FIRE_LEFT, A_HANDS, A_DEV_HAND, A_DEV_NEW, A_BUILD_VP, A_ISLES, A_ROADS_LEFT, A_SETTLEMENTS_LEFT,
     A_CITIES_LEFT, A_STATIONS_LEFT, A_FIRESTORM, A_ROAD_LEN, A_ARMY, A_RATES, A_DISCARD_LEFT, A_PIRATE_HEX,
     A_SHIPS_LEFT, A_GOLD_LEFT, N_NAMES
@@ -54,7 +54,7 @@ enum {
 static const char *const ATTR_NAMES[N_NAMES] = {
     "topo", "terrain", "numbers", "node_harbour", "token_hex", "node_owner", "node_level", "station", "edge_owner",
     "edge_ship", "phase", "actor", "turn", "turn_count", "dice", "bank", "dev_deck", "road_holder", "army_holder",
-    "wardens_holder", "free_roads", "offer_pending", "give", "ask", "responders", "acceptors", "declined",
+    "wardens_holder", "free_roads", "give", "ask", "responders", "acceptors", "declined",
     "fire_left", "hands", "dev_hand", "dev_new", "build_vp", "isles", "roads_left", "settlements_left",
     "cities_left", "stations_left", "firestorm", "road_len", "army", "rates", "discard_left", "pirate_hex",
     "ships_left", "gold_left",
@@ -77,6 +77,7 @@ typedef struct {
     Py_ssize_t slots_len;
     long *harbour_nodes;    /* the corners of each harbour side, two by two */
     Py_ssize_t harbour_len;
+    fb_slots slots_of_state; /* where the state's class keeps the attributes in NAMES */
 } Encoder;
 
 static void Encoder_dealloc(Encoder *self)
@@ -87,6 +88,7 @@ static void Encoder_dealloc(Encoder *self)
     PyMem_Free(self->harbour_nodes);
     Py_XDECREF(self->board_tables);
     Py_XDECREF(self->topo);
+    Py_XDECREF(self->slots_of_state.type);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -123,7 +125,8 @@ static int long_array(PyObject *obj, const char *what, long **out, Py_ssize_t *l
 
 /* Encoder(params, tables, board_tables): params is a dict naming every constant in PARAM_NAMES (ints); tables a
  * dict of the int sequences in TABLE_NAMES (the one-hot slot of each terrain and harbour code, counted from
- * terrain_lo and harbour_lo, -2 where Python's lookup raises; the number tokens in one-hot order); board_tables a
+ * terrain_lo and harbour_lo, -2 where Python's lookup raises; the number tokens in one-hot order; the phases in
+ * which an offer is on the table); board_tables a
  * callable giving a topology's (hex count, edge slot per edge, harbour corners as a flat sequence of pairs). */
 static int Encoder_init(Encoder *self, PyObject *args, PyObject *kwargs)
 {
@@ -180,6 +183,7 @@ static inline long pymod(long a, long n)
 /* One write's state attributes, each fetched once (new references, released by ctx_clear). */
 typedef struct {
     PyObject *state;
+    const fb_slots *slots;
     PyObject *a[N_NAMES];
 } Ctx;
 
@@ -192,7 +196,7 @@ static void ctx_clear(Ctx *c)
 static PyObject *get(Ctx *c, int id)
 {
     if (c->a[id] == NULL)
-        c->a[id] = PyObject_GetAttr(c->state, NAMES[id]);
+        c->a[id] = fb_slots_get(c->slots, c->state, NAMES, id);
     return c->a[id];
 }
 
@@ -505,9 +509,9 @@ static int write_rest(Encoder *self, Ctx *c, long viewer, fb_out *out)
     if (put(out, p[L_FREE_ROADS], (double)free_roads / 2) < 0)
         return -1;
     /* the offer (_offer_block) */
-    int pending = get_truth(c, A_OFFER_PENDING);
-    if (pending < 0)
-        return -1;
+    int pending = 0; /* state.offer_pending: the phase is one of an offer on the table */
+    for (Py_ssize_t i = 0; i < self->table_len[T_OFFER_PHASES]; i++)
+        pending |= self->table[T_OFFER_PHASES][i] == phase;
     if (pending) {
         long at = p[L_OFFER];
         long stage = phase == p[K_TRADE_DRAFT] ? 0 : phase == p[K_TRADE_CONFIRM] ? 2 : 1;
@@ -681,10 +685,11 @@ static PyObject *Encoder_write(Encoder *self, PyObject *const *args, Py_ssize_t 
     fb_out out;
     if (fb_out_open(args[2], self->p[K_SIZE], &buf, &out) < 0)
         return NULL;
-    Ctx c = {args[0], {NULL}};
-    PyObject *topo = get(&c, A_TOPO);
-    int r = topo == NULL || board_tables(self, topo) < 0 || write_board(self, &c, viewer, &out) < 0 ||
-            write_rest(self, &c, viewer, &out) < 0;
+    Ctx c = {args[0], &self->slots_of_state, {NULL}};
+    PyObject *topo = NULL;
+    int r = fb_slots_prepare(&self->slots_of_state, args[0], NAMES, N_NAMES) < 0 ||
+            (topo = get(&c, A_TOPO)) == NULL || board_tables(self, topo) < 0 ||
+            write_board(self, &c, viewer, &out) < 0 || write_rest(self, &c, viewer, &out) < 0;
     ctx_clear(&c);
     PyBuffer_Release(&buf);
     if (r)

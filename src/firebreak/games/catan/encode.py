@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from itertools import compress
 from operator import ne
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from firebreak.core import TERMINAL
@@ -185,8 +186,11 @@ class CatanEncoder(ObservationEncoder):
     @staticmethod
     def _compiled_tables() -> dict[str, tuple[int, ...]]:
         """The compiled writer's lookups, computed by the fast path's own expressions: the one-hot slot of each
-        terrain and harbour code (Python's indexing, negative codes included; -2 where it raises), and the number
-        tokens in one-hot order."""
+        terrain and harbour code (Python's indexing, negative codes included; -2 where it raises), the number tokens
+        in one-hot order, and the phases in which an offer is on the table (``offer_pending`` asked of each phase: it
+        reads the phase alone)."""
+        from .state import CatanState
+
         terrains = len(TERRAINS)
         terrain_slots = []
         for code in range(-len(TERRAIN_NAMES), len(TERRAIN_NAMES)):
@@ -200,7 +204,10 @@ class CatanEncoder(ObservationEncoder):
                 harbour_slots.append(-2)
                 continue
             harbour_slots.append(len(HARBOURS) if i is None else i)
-        return {"terrain_slots": tuple(terrain_slots), "harbour_slots": tuple(harbour_slots), "numbers": NUMBERS}
+        offer_phases = tuple(phase for phase in range(len(PHASE_NAMES))
+                             if CatanState.offer_pending.fget(SimpleNamespace(phase=phase)))
+        return {"terrain_slots": tuple(terrain_slots), "harbour_slots": tuple(harbour_slots), "numbers": NUMBERS,
+                "offer_phases": offer_phases}
 
     def _board_tables(self, t: Any) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
         """A topology's tables for the compiled writer (asked once per topology object): its hex count, the
