@@ -275,6 +275,11 @@ CORRUPTIONS = [  # (attribute, how to spoil it)
     ("ships_left", lambda s: setattr(s, "ships_left", [0])),
     ("discard_left", lambda s: s.discard_left.__setitem__(3, 2**70)),
     ("topo", lambda s: setattr(s, "topo", None)),
+    ("token_hex", lambda s: setattr(s, "token_hex", 2**62)),  # numbers near the C long's limits
+    ("pirate_hex", lambda s: setattr(s, "pirate_hex", 2**63 - 1)),
+    ("hands", lambda s: s.hands[2].__setitem__(0, 2**62)),
+    ("build_vp", lambda s: s.build_vp.__setitem__(0, 2**63 - 1)),
+    ("stations_left", lambda s: s.stations_left.__setitem__(3, -2**63)),
 ]
 
 
@@ -299,6 +304,9 @@ def test_an_offer_on_the_table_is_corrupt_when_its_lists_are() -> None:
     out = np.zeros(encoder.size, np.float32)
     compiled.write(state, state.turn, out)
     assert np.array_equal(out, _fast(encoder, state, state.turn))
+    twin = state.clone()
+    twin.turn, twin.responders = 1 - 2**63, [2**63 - 1, -2**63]  # any seat number is taken modulo the seats
+    assert np.array_equal(_compiled(encoder, compiled, twin, 1), _fast(encoder, twin, 1))
     for attr, bad in (("give", [1, 2]), ("ask", None), ("responders", [None]), ("acceptors", "0")):
         twin = state.clone()
         setattr(twin, attr, bad)

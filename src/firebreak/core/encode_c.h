@@ -65,6 +65,17 @@ static inline int fb_put(fb_out *o, Py_ssize_t i, double x)
     return 0;
 }
 
+/* out[base + i] = (float)x, refusing an i outside the buffer (i may be any state number: no overflow). */
+static inline int fb_put_at(fb_out *o, Py_ssize_t base, long i, double x)
+{
+    if (base < 0 || base >= o->n || i < 0 || (size_t)i >= (size_t)(o->n - base)) {
+        PyErr_Format(PyExc_IndexError, "observation index %zd + %ld is outside its %zd numbers", base, i, o->n);
+        return -1;
+    }
+    o->v[base + i] = (float)x;
+    return 0;
+}
+
 /* Interns ``count`` attribute names once, at module import. */
 static inline int fb_intern(const char *const *names, PyObject **out, int count)
 {

@@ -63,6 +63,7 @@ static const char *const ATTR_NAMES[N_NAMES] = {
 static PyObject *NAMES[N_NAMES];
 
 #define MAX_TABLE 4096 /* the constructor's tables (terrain and harbour codes, number tokens) fit */
+#define MAX_PARAM (1L << 20) /* every number the constructor and board_tables give lies within +-MAX_PARAM */
 #define NO_SEAT LONG_MIN /* a holder or seat given as None */
 
 typedef struct {
@@ -111,7 +112,9 @@ static int long_array(PyObject *obj, const char *what, long **out, Py_ssize_t *l
         return -1;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        if (fb_as_long(PySequence_Fast_GET_ITEM(seq, i), &a[i]) < 0) {
+        if (fb_as_long(PySequence_Fast_GET_ITEM(seq, i), &a[i]) < 0 || a[i] > MAX_PARAM || a[i] < -MAX_PARAM) {
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_ValueError, "%s holds %ld, out of range", what, a[i]);
             PyMem_Free(a);
             Py_DECREF(seq);
             return -1;
@@ -145,6 +148,10 @@ static int Encoder_init(Encoder *self, PyObject *args, PyObject *kwargs)
         }
         if (fb_as_long(value, &self->p[i]) < 0)
             return -1;
+        if (self->p[i] > MAX_PARAM || self->p[i] < -MAX_PARAM || (i < K_SIZE && self->p[i] < 0)) {
+            PyErr_Format(PyExc_ValueError, "Catan's compiled encoder was given %s = %ld", PARAM_NAMES[i], self->p[i]);
+            return -1;
+        }
     }
     long *p = self->p;
     if (p[K_SIZE] < 1 || p[K_PLAYERS] < 1 || p[K_PLAYERS] > 64 || p[K_RES] < 1 || p[K_RES] > 64 ||
@@ -173,11 +180,24 @@ static int Encoder_init(Encoder *self, PyObject *args, PyObject *kwargs)
     return 0;
 }
 
-/* Python's a % n for n > 0. */
-static inline long pymod(long a, long n)
+/* Seat q counted from the viewer, (q - viewer) % n as Python computes it (for any q: no overflow). */
+static inline long rel(long q, long viewer, long n)
 {
-    long r = a % n;
+    long r = q % n - viewer;
+    r %= n;
     return r < 0 ? r + n : r;
+}
+
+#define SMALL (LONG_MAX / 8) /* the state's counts that are added up must lie within this (a corrupt state's may not) */
+
+/* -1 with OverflowError when a count is beyond any sum's reach. */
+static inline int small(long v)
+{
+    if (v > SMALL || v < -SMALL) {
+        PyErr_Format(PyExc_OverflowError, "the game state holds %ld where a count is expected", v);
+        return -1;
+    }
+    return 0;
 }
 
 /* One write's state attributes, each fetched once (new references, released by ctx_clear). */
@@ -297,6 +317,15 @@ static int board_tables(Encoder *self, PyObject *topo)
         PyErr_SetString(PyExc_ValueError, "harbour corners come in pairs");
         goto fail;
     }
+    int bad = hexes < 0 || hexes > MAX_PARAM;
+    for (Py_ssize_t e = 0; e < slots_len; e++)
+        bad |= slots[e] < -1;
+    for (Py_ssize_t i = 0; i < harbour_len; i++)
+        bad |= harbour[i] < 0;
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "board_tables gave a hex count, an edge slot or a corner out of range");
+        goto fail;
+    }
     Py_DECREF(r);
     PyMem_Free(self->slots);
     PyMem_Free(self->harbour_nodes);
@@ -365,7 +394,7 @@ static int write_board(Encoder *self, Ctx *c, long viewer, fb_out *out)
     long token;
     if (get_long(c, A_TOKEN_HEX, &token) < 0)
         return -1;
-    if (token >= 0 && fb_put(&region, p[L_TOKEN] + token, 1.0) < 0)
+    if (token >= 0 && fb_put_at(&region, p[L_TOKEN], token, 1.0) < 0)
         return -1;
     PyObject *owner = get_list(c, A_NODE_OWNER), *level = get_list(c, A_NODE_LEVEL);
     PyObject *station = get_list(c, A_STATION);
@@ -379,7 +408,7 @@ static int write_board(Encoder *self, Ctx *c, long viewer, fb_out *out)
             continue;
         if (fb_list_long(level, node, &lv) < 0)
             return -1;
-        long at = (lv == 2 ? p[L_CITY] : p[L_SETTLEMENT]) + node * n + pymod(q - viewer, n);
+        long at = (lv == 2 ? p[L_CITY] : p[L_SETTLEMENT]) + node * n + rel(q, viewer, n);
         if (fb_put(&region, at, 1.0) < 0)
             return -1;
         int st = fb_list_truth(station, node);
@@ -406,7 +435,7 @@ static int write_board(Encoder *self, Ctx *c, long viewer, fb_out *out)
         }
         if (self->slots[e] < 0)
             continue;
-        if (fb_put(&region, p[L_ROAD] + self->slots[e] * n + pymod(q - viewer, n), 1.0) < 0)
+        if (fb_put(&region, p[L_ROAD] + self->slots[e] * n + rel(q, viewer, n), 1.0) < 0)
             return -1;
     }
     return 0;
@@ -422,7 +451,7 @@ static int put_holder(fb_out *out, long at, long h, long viewer, long n)
         PyErr_Format(PyExc_IndexError, "holder %ld is not a seat", h);
         return -1;
     }
-    return fb_put(out, at + pymod(h - viewer, n), 1.0);
+    return fb_put(out, at + rel(h, viewer, n), 1.0);
 }
 
 /* Relative one-hots (multi-hot) of a list of seats. */
@@ -430,7 +459,7 @@ static int put_seats(fb_out *out, long at, PyObject *seats, long viewer, long n)
 {
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(seats); i++) {
         long q;
-        if (fb_list_long(seats, i, &q) < 0 || fb_put(out, at + pymod(q - viewer, n), 1.0) < 0)
+        if (fb_list_long(seats, i, &q) < 0 || fb_put(out, at + rel(q, viewer, n), 1.0) < 0)
             return -1;
     }
     return 0;
@@ -448,9 +477,11 @@ static int list_sum(PyObject *list, long *out)
     long s = 0;
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(list); i++) {
         long v;
-        if (fb_as_long(PyList_GET_ITEM(list, i), &v) < 0)
+        if (fb_as_long(PyList_GET_ITEM(list, i), &v) < 0 || small(v) < 0)
             return -1;
         s += v;
+        if (small(s) < 0)
+            return -1;
     }
     *out = s;
     return 0;
@@ -468,8 +499,8 @@ static int write_rest(Encoder *self, Ctx *c, long viewer, fb_out *out)
     long first = p[L_PHASE] + p[K_PHASES] + 1;
     long to_act = phase == p[K_OVER] ? p[K_TERMINAL] : actor; /* state.current_player() */
     if (fb_put(out, p[L_PHASE] + (0 <= phase && phase < p[K_PHASES] ? phase : p[K_PHASES]), 1.0) < 0 ||
-        (to_act >= 0 && fb_put(out, first + pymod(to_act - viewer, n), 1.0) < 0) ||
-        (turn != NO_SEAT && turn >= 0 && fb_put(out, first + n + pymod(turn - viewer, n), 1.0) < 0))
+        (to_act >= 0 && fb_put(out, first + rel(to_act, viewer, n), 1.0) < 0) ||
+        (turn != NO_SEAT && turn >= 0 && fb_put(out, first + n + rel(turn, viewer, n), 1.0) < 0))
         return -1;
     /* the middle (_middle) */
     long turn_count, free_roads;
@@ -535,7 +566,7 @@ static int write_rest(Encoder *self, Ctx *c, long viewer, fb_out *out)
         }
         at += 2 * res;
         PyObject *responders = get_list(c, A_RESPONDERS), *acceptors = get_list(c, A_ACCEPTORS);
-        if (responders == NULL || acceptors == NULL || fb_put(out, at + pymod(turn - viewer, n), 1.0) < 0 ||
+        if (responders == NULL || acceptors == NULL || fb_put(out, at + rel(turn, viewer, n), 1.0) < 0 ||
             put_seats(out, at + n, responders, viewer, n) < 0 || put_seats(out, at + 2 * n, acceptors, viewer, n) < 0)
             return -1;
     }
@@ -593,7 +624,8 @@ static int write_rest(Encoder *self, Ctx *c, long viewer, fb_out *out)
             fb_list_long(build_vp, seat, &bvp) < 0 || fb_list_long(roads_left, seat, &roads) < 0 ||
             fb_list_long(settlements_left, seat, &settlements) < 0 || fb_list_long(cities_left, seat, &cities) < 0 ||
             fb_list_long(stations_left, seat, &left) < 0 || fb_list_long(road_len, seat, &length) < 0 ||
-            fb_list_long(army, seat, &knights) < 0 || fb_list_long(discard_left, seat, &discard) < 0)
+            fb_list_long(army, seat, &knights) < 0 || fb_list_long(discard_left, seat, &discard) < 0 ||
+            small(bvp) < 0 || small(left) < 0)
             return -1;
         long vp = bvp + 2 * (holders[0] == seat) + 2 * (holders[1] == seat) + 2 * (holders[2] == seat) +
                   2 * (long)PyList_GET_SIZE(isle);
@@ -603,7 +635,7 @@ static int write_rest(Encoder *self, Ctx *c, long viewer, fb_out *out)
                 PyErr_SetString(PyExc_ValueError, "the victory point card is not a development card kind");
                 return -1;
             }
-            if (fb_list_long(devs, p[K_VP_CARD], &hidden) < 0 || put(out, p[L_MY_VP], (double)(vp + hidden) / 10) < 0)
+            if (fb_list_long(devs, p[K_VP_CARD], &hidden) < 0 || small(hidden) < 0 || put(out, p[L_MY_VP], (double)(vp + hidden) / 10) < 0)
                 return -1;
         }
         if (put(out, at + p[S_CARDS], (double)cards / 10) < 0 || put(out, at + p[S_DEVS], (double)devcount / 5) < 0 ||
@@ -643,11 +675,11 @@ static int write_rest(Encoder *self, Ctx *c, long viewer, fb_out *out)
             PyErr_Format(PyExc_IndexError, "a ship lies on edge %zd, which is no side of the board's hexes", e);
             return -1;
         }
-        if (fb_put(out, p[L_SHIP] + self->slots[e] * n + pymod(q - viewer, n), 1.0) < 0)
+        if (fb_put(out, p[L_SHIP] + self->slots[e] * n + rel(q, viewer, n), 1.0) < 0)
             return -1;
     }
     long pirate;
-    if (get_long(c, A_PIRATE_HEX, &pirate) < 0 || (pirate >= 0 && fb_put(out, p[L_PIRATE] + pirate, 1.0) < 0))
+    if (get_long(c, A_PIRATE_HEX, &pirate) < 0 || (pirate >= 0 && fb_put_at(out, p[L_PIRATE], pirate, 1.0) < 0))
         return -1;
     PyObject *ships_left = get_list(c, A_SHIPS_LEFT), *gold_left = get_list(c, A_GOLD_LEFT);
     if (ships_left == NULL || gold_left == NULL)
