@@ -11,10 +11,12 @@ comes with ``PHASE_NAMES``. Names the encoder does not know go to an "other" slo
 
 :meth:`CatanEncoder.write_state` is the fast path: the same vector read straight from the state (a rival's hand
 and development cards only as the counts the view shows); the fixed board (terrains, numbers, harbours) is
-written once per board and copied after that. :meth:`CatanEncoder.kept_state` is the kept path the learning
-environments use: a vector per seat in which a block of fields, or a field of it, is rewritten only when the
-state's values it was written from changed (most random decisions draft a trade, which changes the offer block
-alone; a roll changes the dice, the bank and some card counts).
+written once per board and copied after that. The compiled path (``_encode.c``, built where there is a C compiler)
+writes the fast path's vector in C, bit for bit, in about a microsecond; the learning environments use it when it
+was built. :meth:`CatanEncoder.kept_state` is the kept path they use otherwise: a vector per seat in which a block
+of fields, or a field of it, is rewritten only when the state's values it was written from changed (most random
+decisions draft a trade, which changes the offer block alone; a roll changes the dice, the bank and some card
+counts).
 """
 
 from __future__ import annotations
