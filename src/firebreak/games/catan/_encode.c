@@ -134,6 +134,10 @@ static int long_array(PyObject *obj, const char *what, long **out, Py_ssize_t *l
 static int Encoder_init(Encoder *self, PyObject *args, PyObject *kwargs)
 {
     PyObject *params, *tables, *board_tables;
+    if (kwargs != NULL && PyDict_GET_SIZE(kwargs) != 0) {
+        PyErr_SetString(PyExc_TypeError, "Encoder takes no keyword arguments");
+        return -1;
+    }
     if (!PyArg_ParseTuple(args, "O!O!O:Encoder", &PyDict_Type, &params, &PyDict_Type, &tables, &board_tables))
         return -1;
     if (!PyCallable_Check(board_tables)) {
