@@ -65,6 +65,17 @@ static inline int fb_put(fb_out *o, Py_ssize_t i, double x)
     return 0;
 }
 
+/* out[base + i] = (float)x, refusing an i outside the buffer (i may be any state number: no overflow). */
+static inline int fb_put_at(fb_out *o, Py_ssize_t base, long i, double x)
+{
+    if (base < 0 || base >= o->n || i < 0 || (size_t)i >= (size_t)(o->n - base)) {
+        PyErr_Format(PyExc_IndexError, "observation index %zd + %ld is outside its %zd numbers", base, i, o->n);
+        return -1;
+    }
+    o->v[base + i] = (float)x;
+    return 0;
+}
+
 /* Interns ``count`` attribute names once, at module import. */
 static inline int fb_intern(const char *const *names, PyObject **out, int count)
 {
@@ -79,6 +90,18 @@ static inline int fb_intern(const char *const *names, PyObject **out, int count)
 /* A Python int as a C long (a bool counts as 0 or 1); -1 with an exception set when it is not an int. */
 static inline int fb_as_long(PyObject *value, long *out)
 {
+    /* the state's numbers are mostly small ints (one digit): read in place, without PyLong_AsLong's call */
+#if PY_VERSION_HEX >= 0x030C0000
+    if (PyLong_CheckExact(value) && PyUnstable_Long_IsCompact((PyLongObject *)value)) {
+        *out = (long)PyUnstable_Long_CompactValue((PyLongObject *)value);
+        return 0;
+    }
+#elif PY_VERSION_HEX >= 0x030B0000
+    if (PyLong_CheckExact(value) && Py_SIZE(value) >= -1 && Py_SIZE(value) <= 1) {
+        *out = Py_SIZE(value) == 0 ? 0 : (long)Py_SIZE(value) * (long)((PyLongObject *)value)->ob_digit[0];
+        return 0;
+    }
+#endif
     if (!PyLong_Check(value)) {
         PyErr_Format(PyExc_TypeError, "expected an int in the game state, found %.80s", Py_TYPE(value)->tp_name);
         return -1;
@@ -234,6 +257,83 @@ static inline int fb_dict_longs(PyObject *dict, const char *key, long **out, Py_
     *out = array;
     *len = n;
     return 0;
+}
+
+/* Reading an object's __slots__ attributes straight from its memory (a state read at every decision: some forty
+ * attribute look-ups, each a walk through the class's dictionaries, are most of what a writer costs otherwise).
+ * fb_slots_prepare, once per write, finds for each name the slot the object's class keeps it in (its member
+ * descriptor's offset) and keeps them while the class is unchanged (its version tag); fb_slots_get reads a slot
+ * there, or falls back to getattr for a name that is no plain slot (a property, a class attribute), an object of
+ * another class or a slot not set (getattr then raises the usual AttributeError). */
+#ifndef Py_T_OBJECT_EX
+#include <structmember.h>
+#define Py_T_OBJECT_EX T_OBJECT_EX
+#endif
+
+#define FB_MAX_SLOTS 96
+
+typedef struct {
+    PyTypeObject *type; /* the class the offsets were found for (a strong reference), or NULL */
+    unsigned int version;
+    Py_ssize_t offset[FB_MAX_SLOTS]; /* per name: the slot's offset in the object, or 0 (read by getattr) */
+} fb_slots;
+
+static inline int fb_type_version_valid(PyTypeObject *type, unsigned int version)
+{
+#ifdef Py_TPFLAGS_VALID_VERSION_TAG
+    if (!(type->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG))
+        return 0;
+#endif
+    return version != 0 && type->tp_version_tag == version;
+}
+
+/* Make ``s`` ready for objects of ``obj``'s class (``count`` <= FB_MAX_SLOTS names); -1 with an exception set. */
+static inline int fb_slots_prepare(fb_slots *s, PyObject *obj, PyObject *const *names, int count)
+{
+    PyTypeObject *type = Py_TYPE(obj);
+    if (s->type == type && fb_type_version_valid(type, s->version))
+        return 0;
+    if (count > FB_MAX_SLOTS) {
+        PyErr_SetString(PyExc_ValueError, "too many slot names");
+        return -1;
+    }
+    Py_CLEAR(s->type);
+    for (int i = 0; i < count; i++) {
+        s->offset[i] = 0;
+        PyObject *descr = PyObject_GetAttr((PyObject *)type, names[i]); /* the class's own attribute */
+        if (descr == NULL) {
+            PyErr_Clear();
+            continue;
+        }
+        if (Py_IS_TYPE(descr, &PyMemberDescr_Type)) {
+            PyMemberDescrObject *m = (PyMemberDescrObject *)descr;
+            PyMemberDef *def = m->d_member;
+            if (def->type == Py_T_OBJECT_EX && PyType_IsSubtype(type, m->d_common.d_type) && def->offset > 0 &&
+                def->offset + (Py_ssize_t)sizeof(PyObject *) <= type->tp_basicsize)
+                s->offset[i] = def->offset;
+        }
+        Py_DECREF(descr);
+    }
+    s->version = type->tp_version_tag;
+    if (!fb_type_version_valid(type, s->version)) /* no version tag to check against: getattr every time */
+        for (int i = 0; i < count; i++)
+            s->offset[i] = 0;
+    Py_INCREF(type);
+    s->type = type;
+    return 0;
+}
+
+/* obj.<names[i]> (a new reference, or NULL with an exception set), through ``s`` prepared for obj's class. */
+static inline PyObject *fb_slots_get(const fb_slots *s, PyObject *obj, PyObject *const *names, int i)
+{
+    if (Py_TYPE(obj) == s->type && s->offset[i] > 0) {
+        PyObject *v = *(PyObject **)((char *)obj + s->offset[i]);
+        if (v != NULL) {
+            Py_INCREF(v);
+            return v;
+        }
+    }
+    return PyObject_GetAttr(obj, names[i]);
 }
 
 #endif /* FIREBREAK_ENCODE_C_H */
