@@ -54,39 +54,6 @@ static inline int fb_out_open(PyObject *obj, Py_ssize_t size, Py_buffer *buf, fb
     return 0;
 }
 
-/* out[i] = (float)x, refusing an index outside the buffer. */
-static inline int fb_put(fb_out *o, Py_ssize_t i, double x)
-{
-    if (i < 0 || i >= o->n) {
-        PyErr_Format(PyExc_IndexError, "observation index %zd is outside its %zd numbers", i, o->n);
-        return -1;
-    }
-    o->v[i] = (float)x;
-    return 0;
-}
-
-/* out[base + i] = (float)x, refusing an i outside the buffer (i may be any state number: no overflow). */
-static inline int fb_put_at(fb_out *o, Py_ssize_t base, long i, double x)
-{
-    if (base < 0 || base >= o->n || i < 0 || (size_t)i >= (size_t)(o->n - base)) {
-        PyErr_Format(PyExc_IndexError, "observation index %zd + %ld is outside its %zd numbers", base, i, o->n);
-        return -1;
-    }
-    o->v[base + i] = (float)x;
-    return 0;
-}
-
-/* Interns ``count`` attribute names once, at module import. */
-static inline int fb_intern(const char *const *names, PyObject **out, int count)
-{
-    for (int i = 0; i < count; i++) {
-        out[i] = PyUnicode_InternFromString(names[i]);
-        if (out[i] == NULL)
-            return -1;
-    }
-    return 0;
-}
-
 /* A Python int as a C long (a bool counts as 0 or 1); -1 with an exception set when it is not an int. */
 static inline int fb_as_long(PyObject *value, long *out)
 {
@@ -109,6 +76,89 @@ static inline int fb_as_long(PyObject *value, long *out)
     *out = PyLong_AsLong(value);
     if (*out == -1 && PyErr_Occurred())
         return -1;
+    return 0;
+}
+
+/* Interns ``count`` attribute names once, at module import. */
+static inline int fb_intern(const char *const *names, PyObject **out, int count)
+{
+    for (int i = 0; i < count; i++) {
+        out[i] = PyUnicode_InternFromString(names[i]);
+        if (out[i] == NULL)
+            return -1;
+    }
+    return 0;
+}
+
+/* write(state, viewer, out)'s arguments, checked: ``viewer`` a seat of a ``players``-player game and ``out`` a
+ * float32 buffer of ``size`` numbers, opened into ``buf`` and ``w``. Every writer's write method starts here and
+ * ends with fb_write_end; -1 with an exception set (and nothing to release) otherwise. */
+static inline int fb_write_begin(PyObject *const *args, Py_ssize_t nargs, long players, Py_ssize_t size,
+                                 long *viewer, Py_buffer *buf, fb_out *w)
+{
+    if (nargs != 3) {
+        PyErr_Format(PyExc_TypeError, "write(state, viewer, out) takes 3 arguments, %zd given", nargs);
+        return -1;
+    }
+    if (fb_as_long(args[1], viewer) < 0)
+        return -1;
+    if (*viewer < 0 || *viewer >= players) {
+        PyErr_Format(PyExc_ValueError, "viewer %ld is not a seat of a %ld-player game", *viewer, players);
+        return -1;
+    }
+    return fb_out_open(args[2], size, buf, w);
+}
+
+/* Ends a write begun by fb_write_begin, whose body returned ``status``: on failure (negative) the buffer is zeroed
+ * again, so a corrupt state leaves nothing half-written behind. None, or NULL with the body's exception. */
+static inline PyObject *fb_write_end(Py_buffer *buf, fb_out *w, int status)
+{
+    if (status < 0)
+        memset(w->v, 0, (size_t)w->n * sizeof(float));
+    PyBuffer_Release(buf);
+    if (status < 0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+/* The module every writer is: the state's attribute names interned once, and ``type`` (its Encoder) readied and
+ * added to the module ``def`` describes. A new module, or NULL with an exception set. */
+static inline PyObject *fb_module_create(PyModuleDef *def, PyTypeObject *type, const char *const *names,
+                                         PyObject **interned, int count)
+{
+    if (fb_intern(names, interned, count) < 0 || PyType_Ready(type) < 0)
+        return NULL;
+    PyObject *m = PyModule_Create(def);
+    if (m == NULL)
+        return NULL;
+    Py_INCREF(type);
+    if (PyModule_AddObject(m, "Encoder", (PyObject *)type) < 0) {
+        Py_DECREF(type);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
+
+/* out[i] = (float)x, refusing an index outside the buffer. */
+static inline int fb_put(fb_out *o, Py_ssize_t i, double x)
+{
+    if (i < 0 || i >= o->n) {
+        PyErr_Format(PyExc_IndexError, "observation index %zd is outside its %zd numbers", i, o->n);
+        return -1;
+    }
+    o->v[i] = (float)x;
+    return 0;
+}
+
+/* out[base + i] = (float)x, refusing an i outside the buffer (i may be any state number: no overflow). */
+static inline int fb_put_at(fb_out *o, Py_ssize_t base, long i, double x)
+{
+    if (base < 0 || base >= o->n || i < 0 || (size_t)i >= (size_t)(o->n - base)) {
+        PyErr_Format(PyExc_IndexError, "observation index %zd + %ld is outside its %zd numbers", base, i, o->n);
+        return -1;
+    }
+    o->v[base + i] = (float)x;
     return 0;
 }
 

@@ -640,28 +640,12 @@ static int write_all(Encoder *e, PyObject *s, long viewer, fb_out *out)
 
 static PyObject *Encoder_write(Encoder *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 3) {
-        PyErr_Format(PyExc_TypeError, "write(state, viewer, out) takes 3 arguments, %zd given", nargs);
-        return NULL;
-    }
     long viewer;
-    if (fb_as_long(args[1], &viewer) < 0)
-        return NULL;
-    if (viewer < 0 || viewer >= self->num_players) {
-        PyErr_Format(PyExc_ValueError, "viewer %ld is not a seat of a %zd-player game", viewer, self->num_players);
-        return NULL;
-    }
     Py_buffer buf;
     fb_out out;
-    if (fb_out_open(args[2], self->size, &buf, &out) < 0)
+    if (fb_write_begin(args, nargs, (long)self->num_players, self->size, &viewer, &buf, &out) < 0)
         return NULL;
-    int r = write_all(self, args[0], viewer, &out);
-    if (r < 0) /* a corrupt state: nothing half-written is left behind */
-        memset(out.v, 0, (size_t)out.n * sizeof(float));
-    PyBuffer_Release(&buf);
-    if (r < 0)
-        return NULL;
-    Py_RETURN_NONE;
+    return fb_write_end(&buf, &out, write_all(self, args[0], viewer, &out));
 }
 
 static PyObject *Encoder_reduce(Encoder *self, PyObject *Py_UNUSED(ignored))
@@ -698,18 +682,5 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__encode(void)
 {
-    if (fb_intern(NAME_STRINGS, NAMES, N_NAMES) < 0)
-        return NULL;
-    if (PyType_Ready(&EncoderType) < 0)
-        return NULL;
-    PyObject *m = PyModule_Create(&module);
-    if (m == NULL)
-        return NULL;
-    Py_INCREF(&EncoderType);
-    if (PyModule_AddObject(m, "Encoder", (PyObject *)&EncoderType) < 0) {
-        Py_DECREF(&EncoderType);
-        Py_DECREF(m);
-        return NULL;
-    }
-    return m;
+    return fb_module_create(&module, &EncoderType, NAME_STRINGS, NAMES, N_NAMES);
 }

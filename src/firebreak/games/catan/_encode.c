@@ -702,35 +702,22 @@ static int write_rest(Encoder *self, Ctx *c, long viewer, fb_out *out)
 /* write(state, viewer, out) */
 static PyObject *Encoder_write(Encoder *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "write(state, viewer, out) takes 3 arguments");
-        return NULL;
-    }
     if (self->board_tables == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "the encoder was not initialised");
         return NULL;
     }
     long viewer;
-    if (fb_as_long(args[1], &viewer) < 0)
-        return NULL;
-    if (viewer < 0 || viewer >= self->p[K_PLAYERS]) {
-        PyErr_Format(PyExc_ValueError, "viewer %ld is not a seat of %ld players", viewer, self->p[K_PLAYERS]);
-        return NULL;
-    }
     Py_buffer buf;
     fb_out out;
-    if (fb_out_open(args[2], self->p[K_SIZE], &buf, &out) < 0)
+    if (fb_write_begin(args, nargs, self->p[K_PLAYERS], self->p[K_SIZE], &viewer, &buf, &out) < 0)
         return NULL;
     Ctx c = {args[0], &self->slots_of_state, {NULL}};
     PyObject *topo = NULL;
-    int r = fb_slots_prepare(&self->slots_of_state, args[0], NAMES, N_NAMES) < 0 ||
-            (topo = get(&c, A_TOPO)) == NULL || board_tables(self, topo) < 0 ||
-            write_board(self, &c, viewer, &out) < 0 || write_rest(self, &c, viewer, &out) < 0;
+    int failed = fb_slots_prepare(&self->slots_of_state, args[0], NAMES, N_NAMES) < 0 ||
+                 (topo = get(&c, A_TOPO)) == NULL || board_tables(self, topo) < 0 ||
+                 write_board(self, &c, viewer, &out) < 0 || write_rest(self, &c, viewer, &out) < 0;
     ctx_clear(&c);
-    PyBuffer_Release(&buf);
-    if (r)
-        return NULL;
-    Py_RETURN_NONE;
+    return fb_write_end(&buf, &out, failed ? -1 : 0);
 }
 
 static PyMethodDef Encoder_methods[] = {
@@ -757,16 +744,5 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__encode(void)
 {
-    if (fb_intern(ATTR_NAMES, NAMES, N_NAMES) < 0 || PyType_Ready(&EncoderType) < 0)
-        return NULL;
-    PyObject *m = PyModule_Create(&module);
-    if (m == NULL)
-        return NULL;
-    Py_INCREF(&EncoderType);
-    if (PyModule_AddObject(m, "Encoder", (PyObject *)&EncoderType) < 0) {
-        Py_DECREF(&EncoderType);
-        Py_DECREF(m);
-        return NULL;
-    }
-    return m;
+    return fb_module_create(&module, &EncoderType, ATTR_NAMES, NAMES, N_NAMES);
 }

@@ -411,27 +411,12 @@ fail:
 
 static PyObject *Encoder_write(Encoder *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 3) {
-        PyErr_Format(PyExc_TypeError, "write(state, viewer, out) takes 3 arguments, not %zd", nargs);
-        return NULL;
-    }
     long viewer;
-    if (fb_as_long(args[1], &viewer) < 0)
-        return NULL;
-    if (viewer < 0 || viewer >= self->p[K_PLAYERS]) {
-        PyErr_Format(PyExc_ValueError, "viewer %ld is not a seat of this %ld-player game", viewer,
-                     self->p[K_PLAYERS]);
-        return NULL;
-    }
     Py_buffer buf;
     fb_out w;
-    if (fb_out_open(args[2], self->p[K_SIZE], &buf, &w) < 0)
+    if (fb_write_begin(args, nargs, self->p[K_PLAYERS], self->p[K_SIZE], &viewer, &buf, &w) < 0)
         return NULL;
-    int r = write_observation(self, args[0], viewer, &w);
-    PyBuffer_Release(&buf);
-    if (r < 0)
-        return NULL;
-    Py_RETURN_NONE;
+    return fb_write_end(&buf, &w, write_observation(self, args[0], viewer, &w));
 }
 
 static PyMethodDef Encoder_methods[] = {
@@ -458,16 +443,5 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__encode(void)
 {
-    if (fb_intern(ATTR_NAMES, NAMES, N_NAMES) < 0 || PyType_Ready(&EncoderType) < 0)
-        return NULL;
-    PyObject *m = PyModule_Create(&module);
-    if (m == NULL)
-        return NULL;
-    Py_INCREF(&EncoderType);
-    if (PyModule_AddObject(m, "Encoder", (PyObject *)&EncoderType) < 0) {
-        Py_DECREF(&EncoderType);
-        Py_DECREF(m);
-        return NULL;
-    }
-    return m;
+    return fb_module_create(&module, &EncoderType, ATTR_NAMES, NAMES, N_NAMES);
 }
