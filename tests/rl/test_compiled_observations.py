@@ -139,3 +139,18 @@ def test_pure_python_turns_the_compiled_path_off(game: str) -> None:
     assert out.stdout.split() == ["True", "False"]
     if compiled_module(module) is not None:  # and without the variable it is used
         assert observation_encoder(get_game(game), get_game(game).min_players).has_compiled_path
+
+
+@pytest.mark.parametrize("game", WITH_C)
+def test_an_encoder_and_its_writer_are_freed_when_dropped(game: str) -> None:
+    """An environment made and dropped many times (a vectorised learner's workers, a test suite) must not keep its
+    encoder alive: the compiled writer keeps nothing that points back to it (the garbage collector cannot see a
+    cycle through C)."""
+    import gc
+    import weakref
+
+    encoder = _encoder(game, get_game(game).min_players, {})
+    gone = weakref.ref(encoder)
+    del encoder
+    gc.collect()
+    assert gone() is None

@@ -21,6 +21,8 @@ counts).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from itertools import compress
 from operator import ne
 from types import SimpleNamespace
@@ -134,6 +136,16 @@ def board_edges(view: dict[str, Any]) -> list[tuple[int, int]]:
     return list(edges)
 
 
+def _board_tables(edge_index: dict[tuple[int, int], int], t: Any) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    """See :attr:`CatanEncoder._board_tables`."""
+    slots = tuple(edge_index.get((min(a, b), max(a, b)), -1) for a, b in t.edge_nodes)
+    corners = []
+    for e in t.harbour_edges:
+        a, b = t.edge_nodes[e]
+        corners += (a, b)
+    return t.num_hexes, slots, tuple(corners)
+
+
 class CatanEncoder(ObservationEncoder):
     """Board (hexes, nodes, edges), bank, turn and trade, the viewer's cards, then one block per seat."""
 
@@ -211,16 +223,13 @@ class CatanEncoder(ObservationEncoder):
         return {"terrain_slots": tuple(terrain_slots), "harbour_slots": tuple(harbour_slots), "numbers": NUMBERS,
                 "offer_phases": offer_phases}
 
-    def _board_tables(self, t: Any) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    @property
+    def _board_tables(self) -> Callable[[Any], tuple[int, tuple[int, ...], tuple[int, ...]]]:
         """A topology's tables for the compiled writer (asked once per topology object): its hex count, the
         encoder's edge slot for each of its edges (as :meth:`_static` finds them), and the corners of its harbour
-        sides, two by two."""
-        slots = tuple(self.edge_index.get((min(a, b), max(a, b)), -1) for a, b in t.edge_nodes)
-        corners = []
-        for e in t.harbour_edges:
-            a, b = t.edge_nodes[e]
-            corners += (a, b)
-        return t.num_hexes, slots, tuple(corners)
+        sides, two by two. A function of the edge slots alone, not a bound method: the compiled writer keeps it,
+        and a reference back to this encoder would make a cycle the garbage collector cannot see through C."""
+        return partial(_board_tables, self.edge_index)
 
     def fields(self) -> list[Field]:
         n, H, V, E = self.num_players, self.hexes, self.nodes, self.edges
