@@ -10,7 +10,7 @@
 #include "encode_c.h"
 
 enum {
-    /* the layout, in GreatFireEncoder._layout()'s order */
+    /* the layout, in GreatFireEncoder._layout()'s order (encode.LAYOUT_FIELDS, then per_seat) */
     L_LANDOWNERS, L_PHASE, L_TO_ACT, L_TURN, L_AP, L_CARD, L_INTENSIFY, L_STOCK, L_DECK, L_STACK, L_UNTIL, L_BOX,
     L_DISCARDS, L_FINAL, L_LOST, L_HERO, L_HAND, L_TOKENS, L_VP, L_SURVIVING, L_SCORE, L_SEATS, L_PER_SEAT,
     /* then the constants */
@@ -20,10 +20,10 @@ enum {
 };
 
 static const char *const PARAM_NAMES[N_PARAMS] = {
-    "landowners", "phase", "to_act", "turn", "action_points", "card_played", "intensify_left", "stock",
+    "district.landowners", "phase", "to_act", "turn", "action_points", "card_played", "intensify_left", "stock",
     "deck_size", "fire_stack_left", "cards_until_intensify", "cards_in_box", "discards", "final_turns_left",
     "houses_lost", "hero_of_london", "my_hand", "my_tokens", "my_objectives", "my_objectives_surviving",
-    "my_score", "seats", "per_seat", "size", "players", "districts", "colours", "directions", "stack",
+    "my_score", "seat[0].colour", "per_seat", "size", "players", "districts", "colours", "directions", "stack",
     "stack_cards", "token_kinds", "phase_over", "phase_band", "phase_owner", "house_track_start", "house_vp",
     "hero_vp", "one_vp",
 };

@@ -42,6 +42,12 @@ BOARD_EVENTS: dict[str, tuple[str | None, ...]] = {
 }
 """The events of the rules that change a district's fire, trained bands, houses, token or demolition, with the
 fields naming the districts (``None``: Pudding Lane, named by the event's kind)."""
+LAYOUT_FIELDS = ("district.landowners", "phase", "to_act", "turn", "action_points", "card_played", "intensify_left",
+                 "stock", "deck_size", "fire_stack_left", "cards_until_intensify", "cards_in_box", "discards",
+                 "final_turns_left", "houses_lost", "hero_of_london", "my_hand", "my_tokens", "my_objectives",
+                 "my_objectives_surviving", "my_score", "seat[0].colour")
+"""The fields whose offsets the fast path writes at (:meth:`GreatFireEncoder._layout`), and the compiled writer
+by these names (then ``per_seat``, the length of a seat's block)."""
 OBJECTIVE_VP = BOARD.objective_vp
 HOUSE_TRACK_START, HOUSE_VP, HERO_VP = RULES.house_track_start, RULES.house_vp, RULES.hero_of_london_vp
 
@@ -60,11 +66,7 @@ class GreatFireEncoder(ObservationEncoder):
         super().__init__(num_players, options)
         compiled = compiled_module(f"{__package__}._encode")
         if compiled is not None:
-            layout = dict(zip(("landowners", "phase", "to_act", "turn", "action_points", "card_played",
-                               "intensify_left", "stock", "deck_size", "fire_stack_left", "cards_until_intensify",
-                               "cards_in_box", "discards", "final_turns_left", "houses_lost", "hero_of_london",
-                               "my_hand", "my_tokens", "my_objectives", "my_objectives_surviving", "my_score",
-                               "seats", "per_seat"), self._layout(), strict=True))
+            layout = dict(zip((*LAYOUT_FIELDS, "per_seat"), self._layout(), strict=True))
             self.compiled = compiled.Encoder({
                 **layout, "size": self.size, "players": num_players, "districts": D, "colours": C,
                 "directions": DIRS, "stack": STACK, "stack_cards": len(STACK_LETTERS), "token_kinds": len(TOKEN_KINDS),
@@ -250,11 +252,7 @@ class GreatFireEncoder(ObservationEncoder):
         table = self.__dict__.get("_ats")
         if table is None:
             o = self.offsets()
-            table = self._ats = (*(o[name] for name in (
-                "district.landowners", "phase", "to_act", "turn", "action_points", "card_played",
-                "intensify_left", "stock", "deck_size", "fire_stack_left", "cards_until_intensify", "cards_in_box",
-                "discards", "final_turns_left", "houses_lost", "hero_of_london", "my_hand", "my_tokens",
-                "my_objectives", "my_objectives_surviving", "my_score", "seat[0].colour")),
+            table = self._ats = (*(o[name] for name in LAYOUT_FIELDS),
                 (self.size - o["seat[0].colour"]) // self.num_players)
         return table
 
