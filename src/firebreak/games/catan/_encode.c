@@ -360,6 +360,37 @@ static int code_slot(Encoder *self, int table, long lo, long code, long *out)
     return 0;
 }
 
+/* The roads (``ships`` 0) or the ships (1) on the board's edges, one-hot per edge slot by relative seat from
+ * ``at`` (the fast path's roads and _ships). A road on an edge the encoder has no slot for is not shown, as in
+ * Python; a ship there is an error. */
+static int write_edge_pieces(Encoder *self, Ctx *c, long viewer, fb_out *w, long at, int ships)
+{
+    const long n = self->p[K_PLAYERS];
+    PyObject *edge_owner = get_list(c, A_EDGE_OWNER), *ship = get_list(c, A_EDGE_SHIP);
+    if (edge_owner == NULL || ship == NULL)
+        return -1;
+    for (Py_ssize_t e = 0; e < PyList_GET_SIZE(edge_owner); e++) {
+        long q;
+        if (fb_list_long(edge_owner, e, &q) < 0)
+            return -1;
+        if (q < 0)
+            continue;
+        int is_ship = fb_list_truth(ship, e);
+        if (is_ship < 0)
+            return -1;
+        if (is_ship != ships)
+            continue;
+        if (e >= self->slots_len || (ships && self->slots[e] < 0)) {
+            PyErr_Format(PyExc_IndexError, "a %s lies on edge %zd, which is no side of the board's hexes",
+                         ships ? "ship" : "road", e);
+            return -1;
+        }
+        if (self->slots[e] >= 0 && fb_put(w, at + self->slots[e] * n + rel(q, viewer, n), 1.0) < 0)
+            return -1;
+    }
+    return 0;
+}
+
 /* The board region (CatanEncoder._board_region: terrains, numbers, the token, buildings, harbours, roads). */
 static int write_board(Encoder *self, Ctx *c, long viewer, fb_out *out)
 {
@@ -419,30 +450,7 @@ static int write_board(Encoder *self, Ctx *c, long viewer, fb_out *out)
         if (st < 0 || (st && fb_put(&region, p[L_STATION] + node, 1.0) < 0))
             return -1;
     }
-    PyObject *edge_owner = get_list(c, A_EDGE_OWNER), *ship = get_list(c, A_EDGE_SHIP);
-    if (edge_owner == NULL || ship == NULL)
-        return -1;
-    for (Py_ssize_t e = 0; e < PyList_GET_SIZE(edge_owner); e++) {
-        long q;
-        if (fb_list_long(edge_owner, e, &q) < 0)
-            return -1;
-        if (q < 0)
-            continue;
-        int is_ship = fb_list_truth(ship, e);
-        if (is_ship < 0)
-            return -1;
-        if (is_ship)
-            continue;
-        if (e >= self->slots_len) {
-            PyErr_Format(PyExc_IndexError, "edge %zd is outside the board's %zd", e, self->slots_len);
-            return -1;
-        }
-        if (self->slots[e] < 0)
-            continue;
-        if (fb_put(&region, p[L_ROAD] + self->slots[e] * n + rel(q, viewer, n), 1.0) < 0)
-            return -1;
-    }
-    return 0;
+    return write_edge_pieces(self, c, viewer, &region, p[L_ROAD], 0);
 }
 
 /* A one-hot relative seat at ``at`` (nothing for no seat), as CatanEncoder._holders reads a holder: -1 or None is
@@ -661,27 +669,8 @@ static int write_rest(Encoder *self, Ctx *c, long viewer, fb_out *out)
     if (!p[K_SEA])
         return 0;
     /* the Seafarers fields (_ships, _sea_block) */
-    PyObject *edge_owner = get_list(c, A_EDGE_OWNER), *ship = get_list(c, A_EDGE_SHIP);
-    if (edge_owner == NULL || ship == NULL)
+    if (write_edge_pieces(self, c, viewer, out, p[L_SHIP], 1) < 0)
         return -1;
-    for (Py_ssize_t e = 0; e < PyList_GET_SIZE(edge_owner); e++) {
-        long q;
-        if (fb_list_long(edge_owner, e, &q) < 0)
-            return -1;
-        if (q < 0)
-            continue;
-        int is_ship = fb_list_truth(ship, e);
-        if (is_ship < 0)
-            return -1;
-        if (!is_ship)
-            continue;
-        if (e >= self->slots_len || self->slots[e] < 0) {
-            PyErr_Format(PyExc_IndexError, "a ship lies on edge %zd, which is no side of the board's hexes", e);
-            return -1;
-        }
-        if (fb_put(out, p[L_SHIP] + self->slots[e] * n + rel(q, viewer, n), 1.0) < 0)
-            return -1;
-    }
     long pirate;
     if (get_long(c, A_PIRATE_HEX, &pirate) < 0 || (pirate >= 0 && fb_put_at(out, p[L_PIRATE], pirate, 1.0) < 0))
         return -1;
