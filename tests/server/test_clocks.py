@@ -144,8 +144,9 @@ def test_the_time_no_server_ran_is_given_back_and_no_seat_goes_to_a_bot_for_it(d
 
 
 def test_an_outage_is_counted_only_while_no_server_process_was_alive(db_url: str) -> None:
-    """Several processes on one database (controllable time): one process stopping or dying while another runs
-    is no outage; when none is left, the next start gives back the time since the last sign of life of any."""
+    """Several processes (of other machines) on one database, on controllable time: one stopping or dying while
+    another runs is no outage; when none is left, the next start gives back the time since the last sign of life
+    of any."""
     from sqlalchemy import insert
 
     from firebreak.server.storage import GameRow, SeatRow, Storage
@@ -157,19 +158,19 @@ def test_an_outage_is_counted_only_while_no_server_process_was_alive(db_url: str
         SeatRow(s, "human", None, None, None) for s in range(3)], {
         "mode": "turn", "seconds": 20, "increment": 0, "remaining": [20.0] * 3, "running": 0, "started": t - 10,
         "deadline": t + 10})
-    a, b = Uptime(storage), Uptime(storage)
+    a, b = Uptime(storage, "machine a"), Uptime(storage, "machine b")
     assert a.start(now=t) == (t - 10, t)  # a database without heartbeats: from its last sign of life
     assert storage.load_clock("g")["deadline"] == t + 20  # (started at t - 10: all of it given back)
     assert b.start(now=t + 1) is None  # a is alive
     a.beat(now=t + 3)
     b.stop(now=t + 4)
-    d = Uptime(storage)
+    d = Uptime(storage, "machine d")
     assert d.start(now=t + 5) is None  # b stopped, but a still runs: the clocks ran
     d.stop(now=t + 5)
     assert storage.load_clock("g")["deadline"] == t + 20
     # a dies without a word (its heartbeats stop at t + 3): once they are DEAD_AFTER old, a start counts the
     # outage from the last sign of life of any process (d's stop)
-    c = Uptime(storage)
+    c = Uptime(storage, "machine c")
     assert c.start(now=t + 60) == (t + 5, t + 60)
     assert storage.load_clock("g")["deadline"] == t + 75 and storage.load_clock("g")["started"] == t + 55
     assert c.outages.within(t - 20, t + 100) == 10 + 55  # both outages, for the absences

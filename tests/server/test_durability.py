@@ -95,8 +95,8 @@ def test_bots_resume_after_kill_9_and_nothing_acknowledged_is_lost(server_factor
     assert replay(GameRecord.from_json(record)).is_terminal()
 
 
-def test_after_kill_9_and_a_long_outage_the_clock_resumes_and_no_bot_takes_the_seat(server_factory,  # type: ignore[no-untyped-def]
-                                                                                   tmp_path: Path) -> None:
+def test_after_kill_9_and_a_long_outage_the_clock_resumes_and_no_bot_takes_the_seat(  # type: ignore[no-untyped-def]
+        server_factory, tmp_path: Path) -> None:
     """Issue 24: an 8 s turn clock, the server down 11 s, and a bot played three moves for the person. Here the
     server is killed (no clean stop: its heartbeats are the last sign of life) and stays down 30 s longer than the
     20 s turn (the database aged by 30 s while no server runs, rather than waiting it out)."""

@@ -90,6 +90,10 @@ def machine() -> str:
 
 
 def _pid_gone(pid: int) -> bool:
+    """Whether no process of this machine has this pid (ours counts as gone: we are not registered yet, so a row
+    with our pid is an earlier process's, e.g. a container's server, always pid 1)."""
+    if pid == os.getpid():
+        return True
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -118,11 +122,11 @@ class Outages:
 class Uptime:
     """This process's heartbeat, and the outage check at its start (see the module's docstring)."""
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, host: str | None = None) -> None:
         self.storage = storage
+        self.host = machine() if host is None else host  # (tests play processes of other machines)
         self.id = secrets.token_hex(16)
         self.outages = Outages()
-        self.credited: tuple[float, float] | None = None  # the outage found at the start, if any
 
     # ------------------------------------------------------------------------------------------- start
     def start(self, now: float | None = None) -> tuple[float, float] | None:
@@ -143,16 +147,15 @@ class Uptime:
                     outage = (last, now)
                     moved = give_back(conn, last, now)
                     conn.execute(insert(outages_table).values(began=last, ended=now))
-                    log.warning("no server ran for %.1f s: %d running %s given that time back",
+                    log.info("no server ran for %.1f s: %d running %s given that time back",
                                 now - last, moved, "clock" if moved == 1 else "clocks")
             newest = max((r["beat_at"] for r in rows), default=None)
             conn.execute(delete(server_processes_table).where(
                 (server_processes_table.c.beat_at < now - KEEP_PROCESSES)
                 & (server_processes_table.c.beat_at != newest)))
             conn.execute(insert(server_processes_table).values(
-                id=self.id, version=__version__, host=here, pid=os.getpid(), started_at=now, beat_at=now))
+                id=self.id, version=__version__, host=self.host, pid=os.getpid(), started_at=now, beat_at=now))
             self.outages.spans = _read_outages(conn)  # (in place: the game manager holds this object)
-        self.credited = outage
         return outage
 
     # ------------------------------------------------------------------------------------------- running
@@ -161,8 +164,11 @@ class Uptime:
         process that took us for dead: the database was away), after reloading :attr:`outages`."""
         now = time.time() if now is None else now
         with self.storage.engine.begin() as conn:
-            conn.execute(update(server_processes_table).where(server_processes_table.c.id == self.id)
-                         .values(beat_at=now))
+            beat = conn.execute(update(server_processes_table).where(server_processes_table.c.id == self.id)
+                                .values(beat_at=now))
+            if beat.rowcount == 0:  # (removed by hand, say): written again, or the next start takes us for dead
+                conn.execute(insert(server_processes_table).values(
+                    id=self.id, version=__version__, host=self.host, pid=os.getpid(), started_at=now, beat_at=now))
             count = conn.execute(select(func.count()).select_from(outages_table)).scalar_one()
             if count == len(self.outages.spans):
                 return False
