@@ -182,4 +182,7 @@ def test_an_outage_is_counted_only_while_no_server_process_was_alive(db_url: str
         conn.execute(insert(server_processes_table).values(id="killed", version="x", host=machine(), pid=gone.pid,
                                                            started_at=t + 61, beat_at=t + 70, stopped_at=None))
     assert Uptime(storage).start(now=t + 71) == (t + 70, t + 71)
+    # had a merely lost the database, not died, its next heartbeat learns of the outages (its clocks are reread)
+    assert a.beat(now=t + 72) and a.outages.within(t - 20, t + 100) == 10 + 55 + 1
+    assert not a.beat(now=t + 73)
     storage.dispose()

@@ -169,6 +169,7 @@ class Uptime:
             if beat.rowcount == 0:  # (removed by hand, say): written again, or the next start takes us for dead
                 conn.execute(insert(server_processes_table).values(
                     id=self.id, version=__version__, host=self.host, pid=os.getpid(), started_at=now, beat_at=now))
+        with self.storage.engine.connect() as conn:  # (read apart: SQLite's write lock is held for the update only)
             count = conn.execute(select(func.count()).select_from(outages_table)).scalar_one()
             if count == len(self.outages.spans):
                 return False
