@@ -14,9 +14,12 @@ restart the games with a running clock are loaded; the time no server ran was gi
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import errors as E
+
+if TYPE_CHECKING:
+    from .uptime import Outages
 
 MODES = ("none", "turn", "total")
 """No clock; ``seconds`` per turn; ``seconds`` in total per player plus ``increment`` after each turn."""
@@ -148,14 +151,14 @@ def should_run(live: Any) -> int | None:
     return seat if live.seats[seat].kind == "human" else None
 
 
-def away(live: Any, seat: int, now: float, outages: Any = None) -> float:
+def away(live: Any, seat: int, now: float, outages: Outages | None = None) -> float:
     """Seconds ``seat``'s player has been away (since last seen, else since the game was made), not counting
-    the time no server ran (``outages``: :class:`~.uptime.Outages`): nobody could come back then."""
+    the time no server ran (``outages``): nobody could come back then."""
     last = max(live.seats[seat].last_seen or 0.0, live.row.created_at)
     return now - last - (outages.within(last, now) if outages is not None else 0.0)
 
 
-def overdue(live: Any, now: float, outages: Any = None) -> tuple[int, str] | None:
+def overdue(live: Any, now: float, outages: Outages | None = None) -> tuple[int, str] | None:
     """(seat, why) if the seat to act should go to a bot now: its clock ran out, or its player has been away
     for the game's ``takeover_after`` seconds (:func:`away`). None otherwise. (A clock does not run while no
     server does: the time of an outage is given back to it at the next start, see :mod:`.uptime`.)"""

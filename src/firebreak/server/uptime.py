@@ -148,7 +148,7 @@ class Uptime:
                     moved = give_back(conn, last, now)
                     conn.execute(insert(outages_table).values(began=last, ended=now))
                     log.info("no server ran for %.1f s: %d running %s given that time back",
-                                now - last, moved, "clock" if moved == 1 else "clocks")
+                             now - last, moved, "clock" if moved == 1 else "clocks")
             newest = max((r["beat_at"] for r in rows), default=None)
             conn.execute(delete(server_processes_table).where(
                 (server_processes_table.c.beat_at < now - KEEP_PROCESSES)
