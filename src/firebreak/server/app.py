@@ -28,6 +28,12 @@ and usually an ``svg_patch`` against what that client was last sent (see :mod:`f
 board comes whole when a patch would not be smaller). An update may cover several actions (a bot's answers that
 came before it went out). The HTTP ``GET`` of a game always answers whole.
 
+Chat on the WebSocket (:mod:`.chat`), what the server promises and no more: a page gets every message once, in
+one ``chat`` after its ``state`` (what was said before it connected) or in a ``chat`` as it is said; its own
+message (``{"type": "chat", "text", "ref"}``) reaches it in a ``chat`` before that message's ``chat_ack``. Other
+pages' messages, updates and replies may come between the two: a client waits for its ack, it does not expect
+it next.
+
 Limits (:mod:`.limits`) refuse with 429 and ``Retry-After``; a WebSocket over its client's or game's limit is
 refused at the handshake the same way. Every response carries the security headers of :mod:`.security`.
 """
@@ -505,9 +511,11 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
             with contextlib.suppress(Exception):
                 await ws.close(code=4400)
             return
+        await table.chat.history(manager, live)  # loaded first: the page's greeting is then built without a wait
         async with live.lock:
             await manager.catch_up(live)
             conn = manager.subscribe(live, seat)
+            table.chat.greet(live, conn)  # in the same step: each message reaches the page once (see .chat)
         await table.greet(manager, live, conn)
         if seat is not None:
             await manager.touch(live, [seat])

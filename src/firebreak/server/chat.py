@@ -29,7 +29,7 @@ from .table_data import ChatItem, ChatRow, load_chat
 from .wire import dumps
 
 if TYPE_CHECKING:
-    from .live import GameManager, LiveGame
+    from .live import Connection, GameManager, LiveGame
 
 BURST = 5
 """Messages a seat may send at once before the per-minute pace applies."""
@@ -132,20 +132,25 @@ async def _store(manager: GameManager, live: LiveGame, held: list[ChatRow], item
         raise E.unavailable(exc) from None
     except RuntimeError as exc:  # the server is shutting down
         raise E.unavailable(exc) from None
-    if row is not None:
-        _hold(held, [row])
-        send(live, [row])
+    if isinstance(row, ChatRow):
+        send(live, _hold(held, [row]))
     return row
 
 
-def _hold(held: list[ChatRow], rows: list[ChatRow]) -> None:
+def _hold(held: list[ChatRow], rows: list[ChatRow]) -> list[ChatRow]:
     """Keep ``rows`` in the game's messages, in number order, each once (two messages stored in one batch may
-    come back in either order)."""
+    come back in either order); returns those not held before, the only ones to send (on PostgreSQL a message's
+    own notification may bring it here before its commit returns: it is sent then, and not again)."""
+    new = []
     for r in rows:
         if not held or r.n > held[-1].n:
             held.append(r)
         elif all(h.n != r.n for h in held[-64:]):
             bisect.insort(held, r, key=lambda h: h.n)
+        else:
+            continue
+        new.append(r)
+    return new
 
 
 def send(live: LiveGame, rows: list[ChatRow]) -> None:
@@ -163,15 +168,18 @@ async def on_note(manager: GameManager, game_id: str) -> None:
         return
     held: list[ChatRow] = live.chat  # type: ignore[attr-defined]
     new = await manager.db(load_chat, manager.storage, game_id, held[-1].n if held else 0)
-    last = held[-1].n if held else 0
-    new = [r for r in new if r.n > last]
-    _hold(held, new)
-    send(live, new)
+    send(live, _hold(held, new))
 
 
-async def greet(manager: GameManager, live: LiveGame) -> dict[str, Any]:
-    """The chat so far, sent to a page as it connects (after its first ``state``)."""
-    return {"type": "chat", "messages": [r.to_json() for r in await history(manager, live)]}
+def greet(live: LiveGame, conn: Connection) -> None:
+    """Send a page that has just subscribed the chat so far (after its first ``state``), if anything was said.
+
+    Call it in the same step of the event loop as :meth:`~.live.GameManager.subscribe`, with the history loaded
+    (:func:`history`): every message is then either in this greeting or sent to the page after it, never both
+    and never neither."""
+    held: list[ChatRow] = live.chat  # type: ignore[attr-defined]
+    if held:
+        conn.push({"type": "chat", "messages": [r.to_json() for r in held]})
 
 
 async def replayed(manager: GameManager, game_id: str, step: int) -> list[dict[str, Any]]:

@@ -182,11 +182,8 @@ def _names_of(rows: list[GameRow]) -> dict[str, list[str]]:
 
 
 async def greet(manager: GameManager, live: LiveGame, conn: Connection) -> None:
-    """What a page is told as it connects, after its ``state``: the chat so far (if anything was said) and any
+    """What a page is told as it connects, after its ``state`` and the chat so far (:func:`chat.greet`): any
     rematch started."""
-    said = await chat.greet(manager, live)
-    if said["messages"]:
-        conn.push(said)
     if live.state.is_terminal():
         new_id = await manager.db(rematch_of, manager.storage, live.id)
         if new_id is not None:
