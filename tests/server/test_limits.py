@@ -31,7 +31,7 @@ def make(sqlite_url: str) -> Iterator[Any]:
     clients: list[TestClient] = []
 
     def build(**limits: Any) -> tuple[TestClient, Clock]:
-        base = dict(games_per_minute=1000, open_games=1000, sockets_per_client=1000, sockets_per_game=1000,
+        base = dict(games_per_minute=1000, open_games=1000, sockets_per_client=1000, sockets_per_game=1000, seeds_with_people=1,
                     actions_per_second=1000.0, messages_per_second=1000.0)
         c = TestClient(create_app(sqlite_url, limits=Limits(**(base | limits))))
         c.__enter__()

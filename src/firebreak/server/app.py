@@ -55,6 +55,7 @@ from pydantic import BaseModel, Field
 
 from firebreak.agents import BotLimits, bot_levels, known_agents
 from firebreak.core import FirebreakError, GameState, all_games, get_game, record_of
+from firebreak.core.text import plural
 
 from . import errors as E
 from . import table
@@ -101,7 +102,8 @@ class CreateRequest(BaseModel):
     seats: list[SeatRequest] = Field(default_factory=list, max_length=64,
                                      description="one per seat; default: you and greedy bots")
     seed: int | None = Field(None, ge=0, le=MAX_SEED,
-                             description="0 to 2**63 - 1; omit for a random deal (a seed reveals every hidden card)")
+                             description="0 to 2**63 - 1, only for a game where every seat but yours is a bot (a "
+                                         "seed reveals every hidden card); omit it and the server deals")
     takeover_after: int = Field(120, ge=0, le=MAX_TAKEOVER,
                                 description="seconds a player must be away before the seat goes to a bot when it is "
                                             "their turn (others may hand it over too); 0 = never; at most a week")
@@ -184,6 +186,17 @@ def _finished_or_gone(storage: Storage, game_ids: list[str]) -> set[str]:
         if row is None or row.finished:
             out.add(game_id)
     return out
+
+
+def check_seed(req: CreateRequest, limits: Limits) -> None:
+    """Refuse (422) a chosen seed where another person could sit: the seed deals every hand, objective and later
+    draw, so whoever chose it would know them (unless the operator allows it: ``Limits.seeds_with_people``)."""
+    people = sum(s.kind in ("human", "open") for s in req.seats) if req.seats else 1
+    if req.seed is not None and people > 1 and not limits.seeds_with_people:
+        raise E.ApiError(422, "seed_refused",
+                         f"seed: a seed can be chosen only for a game where every seat but yours is a bot (this one "
+                         f"has {plural(people, 'seat')} for people); a chosen seed deals every hidden card, so the "
+                         f"server deals games other people join: leave out the seed")
 
 
 def _web_file(name: str) -> str:
@@ -327,6 +340,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
             live = manager.games.get(game_id)
             return not live.state.is_terminal() if live is not None else game_id not in gone
 
+        check_seed(req, limiter.limits)
         limiter.reserve_creation(client, still_open)
         seat_specs, open_seats = table.split_open([s.model_dump() for s in req.seats])
         try:

@@ -58,6 +58,11 @@ class Limits:
     """Before removing a finished game, write its record (what ``firebreak replay`` reads) into this folder
     (``FIREBREAK_ARCHIVE_DIR``); unset: remove without a copy."""
 
+    seeds_with_people: int = 0
+    """1 lets a game's creator choose its seed (which deals every hidden card) whoever else sits in it: for tests,
+    and for a tournament whose organiser deals every table alike. 0, the default: the server deals, and a seed may
+    be chosen only for a game where every other seat is a bot (``FIREBREAK_SEEDS_WITH_PEOPLE``)."""
+
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: object) -> Limits:
         """The defaults, then the ``FIREBREAK_*`` variables set in ``env``, then ``overrides`` that are not None.
@@ -84,6 +89,8 @@ class Limits:
                      "messages_per_second", "chat_per_minute", "chat_length", "chat_per_game", "joins_per_minute"):
             if not getattr(self, name) > 0:
                 raise ValueError(f"{name.replace('_', ' ')} must be more than 0")
+        if self.seeds_with_people not in (0, 1):
+            raise ValueError(f"seeds with people must be 0 or 1, not {self.seeds_with_people}")
 
 
 def _parse(var: str, raw: str, kind: object) -> object:
