@@ -34,8 +34,9 @@ message (``{"type": "chat", "text", "ref"}``) reaches it in a ``chat`` before th
 pages' messages, updates and replies may come between the two: a client waits for its ack, it does not expect
 it next.
 
-Limits (:mod:`.limits`) refuse with 429 and ``Retry-After``; a WebSocket over its client's or game's limit is
-refused at the handshake the same way. Every response carries the security headers of :mod:`.security`.
+Limits (:mod:`.limits`) refuse with 429 and ``Retry-After``; a WebSocket over its client's limit of sockets still
+connecting is refused at the handshake the same way, and one over its seat's or the spectators' limits once its
+``hello`` says which it is (an ``error`` with ``retry_after``, then close code 1013). Every response carries the security headers of :mod:`.security`.
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ from firebreak.core.text import plural
 
 from . import errors as E
 from . import table
-from .limits import Limiter, Limits, RateLimited, TokenBucket
+from .limits import Limiter, Limits, RateLimited, SocketPlace, TokenBucket
 from .live import UPDATE, Connection, GameManager, LiveGame
 from .bots import BotPool
 from .retention import with_housekeeping
@@ -495,16 +496,17 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
             return
         client = client_of(ws)
         try:
-            limiter.open_socket(client, live.id)
+            place = limiter.open_socket(client)
         except RateLimited as exc:
             await _refuse(ws, exc)
             return
         try:
-            await _serve_socket(ws, live, limiter.message_bucket(), client)
+            await _serve_socket(ws, live, limiter.message_bucket(), client, place)
         finally:
-            limiter.close_socket(client, live.id)
+            limiter.close_socket(place)
 
-    async def _serve_socket(ws: WebSocket, live: LiveGame, bucket: TokenBucket, client: str) -> None:
+    async def _serve_socket(ws: WebSocket, live: LiveGame, bucket: TokenBucket, client: str,
+                            place: SocketPlace) -> None:
         await ws.accept()
         seat: int | None = None
         try:
@@ -524,6 +526,12 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
         except (TimeoutError, ValueError, WebSocketDisconnect, _Disconnected):
             with contextlib.suppress(Exception):
                 await ws.close(code=4400)
+            return
+        try:  # a seat's pages and the spectators' are counted apart: spectators never keep a seat out
+            limiter.place_socket(place, live.id, seat)
+        except RateLimited as exc:
+            await ws.send_json({"type": "error", **exc.to_json()})
+            await ws.close(code=1013)
             return
         await table.chat.history(manager, live)  # loaded first: the page's greeting is then built without a wait
         async with live.lock:

@@ -18,6 +18,7 @@ import time
 from collections import defaultdict, deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
+from typing import Any
 
 from firebreak.core.text import plural
 
@@ -32,10 +33,18 @@ class Limits:
     """Games one client may create in any 60 s (``FIREBREAK_GAMES_PER_MINUTE``)."""
     open_games: int = 20
     """Unfinished games one client may have created (``FIREBREAK_OPEN_GAMES``)."""
-    sockets_per_client: int = 32
-    """WebSockets one client may hold open at once (``FIREBREAK_SOCKETS_PER_CLIENT``)."""
-    sockets_per_game: int = 64
-    """WebSockets (players' pages and spectators) one game may have at once (``FIREBREAK_SOCKETS_PER_GAME``)."""
+    connecting_per_client: int = 16
+    """WebSockets one client may hold that have not yet said whose page they are (a page says so in its first
+    message, at once; a socket that does not within 30 s is closed) (``FIREBREAK_CONNECTING_PER_CLIENT``)."""
+    sockets_per_seat: int = 8
+    """WebSockets one seat of a game may have at once: its player's tabs and devices
+    (``FIREBREAK_SOCKETS_PER_SEAT``). Spectators never count against it: a seat can always connect."""
+    spectator_sockets_per_client: int = 32
+    """Spectators' WebSockets one client may hold at once, all games together
+    (``FIREBREAK_SPECTATOR_SOCKETS_PER_CLIENT``)."""
+    spectator_sockets_per_game: int = 64
+    """Spectators' WebSockets one game may have at once (``FIREBREAK_SPECTATOR_SOCKETS_PER_GAME``); the seats'
+    pages are counted apart (``sockets_per_seat``)."""
     actions_per_second: float = 5.0
     """Sustained actions one seat may take per second, HTTP and WebSocket together; bursts of 4x that are
     allowed (``FIREBREAK_ACTIONS_PER_SECOND``)."""
@@ -85,7 +94,8 @@ class Limits:
             value = getattr(self, f.name)
             if isinstance(value, (int, float)) and value < 0:
                 raise ValueError(f"{f.name.replace('_', ' ')} must not be negative, not {value}")
-        for name in ("games_per_minute", "sockets_per_client", "sockets_per_game", "actions_per_second",
+        for name in ("games_per_minute", "connecting_per_client", "sockets_per_seat", "spectator_sockets_per_client",
+                     "spectator_sockets_per_game", "actions_per_second",
                      "messages_per_second", "chat_per_minute", "chat_length", "chat_per_game", "joins_per_minute"):
             if not getattr(self, name) > 0:
                 raise ValueError(f"{name.replace('_', ' ')} must be more than 0")
@@ -140,6 +150,15 @@ class TokenBucket:
         return self.tokens + (now - self.at) * self.rate >= self.burst
 
 
+@dataclass
+class SocketPlace:
+    """One WebSocket's client and the counts it holds a place in (see :meth:`Limiter.open_socket`), as
+    (counts, key) pairs."""
+
+    client: str
+    held: list[tuple[dict, Any]]
+
+
 class Limiter:
     """The bookkeeping behind :class:`Limits` for one server process (used from the event loop only)."""
 
@@ -148,8 +167,10 @@ class Limiter:
         self.clock = clock
         self.created: dict[str, deque[float]] = defaultdict(deque)  # client -> creation times in the last minute
         self.open: dict[str, set[str]] = defaultdict(set)  # client -> ids of games it created, maybe finished
-        self.client_sockets: dict[str, int] = defaultdict(int)
-        self.game_sockets: dict[str, int] = defaultdict(int)
+        self.connecting: dict[str, int] = defaultdict(int)  # client -> sockets that have not said whose page
+        self.seat_sockets: dict[tuple[str, int], int] = defaultdict(int)  # (game, seat) -> its pages
+        self.spectators_of_client: dict[str, int] = defaultdict(int)
+        self.spectators_of_game: dict[str, int] = defaultdict(int)
         self.seat_buckets: dict[tuple[str, int], TokenBucket] = {}
 
     # ------------------------------------------------------------------------------------------- creating
@@ -185,22 +206,45 @@ class Limiter:
         return self.open.get(client, set())
 
     # ------------------------------------------------------------------------------------------- sockets
-    def open_socket(self, client: str, game_id: str) -> None:
-        """Count a WebSocket of ``client`` on ``game_id``, or raise :class:`RateLimited`. Pair with
-        :meth:`close_socket`."""
-        if self.client_sockets[client] >= self.limits.sockets_per_client:
-            raise RateLimited(f"this address has {plural(self.limits.sockets_per_client, 'connection')} open, the "
-                              f"most allowed; close some pages first", 10)
-        if self.game_sockets[game_id] >= self.limits.sockets_per_game:
-            raise RateLimited(f"this game has {plural(self.limits.sockets_per_game, 'viewer')}, the most allowed", 10)
-        self.client_sockets[client] += 1
-        self.game_sockets[game_id] += 1
+    def open_socket(self, client: str) -> SocketPlace:
+        """Count a new WebSocket of ``client`` (not yet said whose page it is), or raise :class:`RateLimited`.
+        Then :meth:`place_socket` once it has; always :meth:`close_socket` at the end."""
+        most = self.limits.connecting_per_client
+        if self.connecting[client] >= most:
+            raise RateLimited(f"this address is opening {plural(most, 'connection')} at once, the most allowed", 5)
+        self.connecting[client] += 1
+        return SocketPlace(client, [(self.connecting, client)])
 
-    def close_socket(self, client: str, game_id: str) -> None:
-        for counts, key in ((self.client_sockets, client), (self.game_sockets, game_id)):
+    def place_socket(self, place: SocketPlace, game_id: str, seat: int | None) -> None:
+        """Count a socket as a page of ``seat`` in a game (None: a spectator's), or raise :class:`RateLimited`
+        (then it holds no place). A seat's pages and spectators' are counted apart, so however many spectators
+        watch, a seat's page is never refused for them."""
+        self.close_socket(place)
+        client = place.client
+        if seat is not None:
+            most = self.limits.sockets_per_seat
+            if self.seat_sockets[(game_id, seat)] >= most:
+                raise RateLimited(f"this seat is open in {plural(most, 'page')}, the most allowed; close one first", 10)
+            place.held = [(self.seat_sockets, (game_id, seat))]
+        else:
+            most = self.limits.spectator_sockets_per_client
+            if self.spectators_of_client[client] >= most:
+                raise RateLimited(f"this address watches games in {plural(most, 'page')}, the most allowed; close "
+                                  f"some first", 10)
+            most = self.limits.spectator_sockets_per_game
+            if self.spectators_of_game[game_id] >= most:
+                raise RateLimited(f"this game has {plural(most, 'spectator page')} open, the most allowed", 10)
+            place.held = [(self.spectators_of_client, client), (self.spectators_of_game, game_id)]
+        for counts, key in place.held:
+            counts[key] += 1
+
+    def close_socket(self, place: SocketPlace) -> None:
+        """Give back the places a socket holds (once: a second call does nothing)."""
+        for counts, key in place.held:
             counts[key] -= 1
             if counts[key] <= 0:
                 del counts[key]
+        place.held = []
 
     # ------------------------------------------------------------------------------------------- acting
     def seat_action(self, game_id: str, seat: int) -> None:
