@@ -52,12 +52,19 @@ class Limits:
     """Sustained messages one WebSocket may send (actions, pings, anything), bursts of 2x that
     (``FIREBREAK_MESSAGES_PER_SECOND``)."""
     chat_per_minute: float = 12.0
-    """Sustained chat messages one seat (or one spectator's address) may send in a game per minute, bursts of 5
-    (``FIREBREAK_CHAT_PER_MINUTE``)."""
+    """Sustained chat messages one seat may send in a game per minute, bursts of 5 (``FIREBREAK_CHAT_PER_MINUTE``)."""
+    spectator_chat_per_minute: float = 12.0
+    """Sustained chat messages one address may send as a spectator per minute, in all games together, bursts of 5
+    (``FIREBREAK_SPECTATOR_CHAT_PER_MINUTE``)."""
     chat_length: int = 300
     """Longest chat message, in characters (``FIREBREAK_CHAT_LENGTH``)."""
     chat_per_game: int = 2000
     """Most chat messages a game keeps; later ones are refused (``FIREBREAK_CHAT_PER_GAME``)."""
+    chat_sender_share: float = 0.25
+    """The largest share of ``chat_per_game`` one sender (a seat, a spectator's address) may keep, so no one can
+    fill a game's chat (``FIREBREAK_CHAT_SENDER_SHARE``)."""
+    chat_spectator_share: float = 0.5
+    """The largest share of ``chat_per_game`` the spectators together may keep (``FIREBREAK_CHAT_SPECTATOR_SHARE``)."""
     joins_per_minute: int = 6
     """Open seats one client may take from the lobby in any 60 s (``FIREBREAK_JOINS_PER_MINUTE``)."""
     keep_finished_days: float = 90.0
@@ -96,9 +103,13 @@ class Limits:
                 raise ValueError(f"{f.name.replace('_', ' ')} must not be negative, not {value}")
         for name in ("games_per_minute", "connecting_per_client", "sockets_per_seat", "spectator_sockets_per_client",
                      "spectator_sockets_per_game", "actions_per_second",
-                     "messages_per_second", "chat_per_minute", "chat_length", "chat_per_game", "joins_per_minute"):
+                     "messages_per_second", "chat_per_minute", "spectator_chat_per_minute", "chat_length",
+                     "chat_per_game", "joins_per_minute"):
             if not getattr(self, name) > 0:
                 raise ValueError(f"{name.replace('_', ' ')} must be more than 0")
+        for name in ("chat_sender_share", "chat_spectator_share"):
+            if not 0 < getattr(self, name) <= 1:
+                raise ValueError(f"{name.replace('_', ' ')} must be more than 0 and at most 1")
         if self.seeds_with_people not in (0, 1):
             raise ValueError(f"seeds with people must be 0 or 1, not {self.seeds_with_people}")
 
