@@ -241,3 +241,8 @@ def test_limits_come_from_the_environment() -> None:
         Limits.from_env({"FIREBREAK_SPECTATOR_SOCKETS_PER_GAME": "many"})
     with pytest.raises(ValueError, match="games per minute must not be negative"):
         Limits.from_env({"FIREBREAK_GAMES_PER_MINUTE": "-1"})
+    with pytest.raises(ValueError, match="chat sender share must be more than 0 and at most 1"):
+        Limits.from_env({"FIREBREAK_CHAT_SENDER_SHARE": "1.5"})
+    with pytest.raises(ValueError, match="seeds with people must be 0 or 1"):
+        Limits.from_env({"FIREBREAK_SEEDS_WITH_PEOPLE": "2"})
+    assert Limits.from_env({"FIREBREAK_SOCKETS_PER_SEAT": "3"}).sockets_per_seat == 3

@@ -116,6 +116,17 @@ def test_the_page_fits_a_laptop_and_a_phone_with_rules_tooltips_and_turn_signals
     assert watch.problems == []
 
 
+def player_and_spectator(browser: Any, watch: Watch, server: ServerProcess, g: dict[str, Any]) -> tuple[Any, Any]:
+    """Seat 0's page on a laptop and a spectator's on a phone, both showing the board."""
+    player = watch.attach(browser.new_context(viewport=SIZES["laptop"]).new_page())
+    spectator = watch.attach(browser.new_context(viewport=SIZES["phone"]).new_page())
+    player.goto(server.base + g["seats"][0]["url"])
+    spectator.goto(server.base + g["spectator_url"])
+    for page in (player, spectator):
+        page.wait_for_selector("#board svg")
+    return player, spectator
+
+
 def test_chat_is_shown_as_text_never_markup_and_is_rate_limited(server: ServerProcess) -> None:
     out = artifacts()
     g = new_game(server, "brigade", [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}])
@@ -124,12 +135,7 @@ def test_chat_is_shown_as_text_never_markup_and_is_rate_limited(server: ServerPr
     markup = '<img src=x onerror="document.title=\'owned\'"><b>bold</b> & so on'
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        player = watch.attach(browser.new_context(viewport=SIZES["laptop"]).new_page())
-        spectator = watch.attach(browser.new_context(viewport=SIZES["phone"]).new_page())
-        player.goto(server.base + g["seats"][0]["url"])
-        spectator.goto(server.base + g["spectator_url"])
-        for page in (player, spectator):
-            page.wait_for_selector("#board svg")
+        player, spectator = player_and_spectator(browser, watch, server, g)
         player.click("#tab-chat")
         player.fill("#chat-text", markup)
         player.press("#chat-text", "Enter")
@@ -170,12 +176,8 @@ def test_a_player_mutes_a_spectator_and_closes_the_chat_to_spectators_from_the_p
     watch.expected = {403}  # the muted spectator's message, refused on purpose
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        player = watch.attach(browser.new_context(viewport=SIZES["laptop"]).new_page())
-        spectator = watch.attach(browser.new_context(viewport=SIZES["phone"]).new_page())
-        player.goto(server.base + g["seats"][0]["url"])
-        spectator.goto(server.base + g["spectator_url"])
+        player, spectator = player_and_spectator(browser, watch, server, g)
         for page in (player, spectator):
-            page.wait_for_selector("#board svg")
             page.click("#tab-chat")
         assert spectator.locator("#chat-rules").is_hidden()  # only the players decide
         spectator.fill("#chat-text", "boo")

@@ -226,7 +226,8 @@ def set_silenced(storage: Storage, game_id: str, sender: str, silenced: bool,
                     else:
                         conn.execute(delete(chat_muted_table).where(key))
                     row = insert_chat(storage, conn, *note)
-                    _notify(storage, conn, game_id, "chat")
+                    if not isinstance(row, ChatRow):  # (a note stored tells the other processes already)
+                        _notify(storage, conn, game_id, "chat")
                 return row, load_rules(conn, game_id)
         except IntegrityError:
             continue
