@@ -250,7 +250,8 @@ def test_players_mute_a_spectator_and_close_the_chat_to_spectators_kept_with_the
         assert r.status_code == 200 and r.json()["muted"] == []
         assert watcher(client, g["id"], "sorry", "5.5.5.1").status_code == 200
         notes = [m["text"] for m in client.get(f"/api/games/{g['id']}/chat").json()["messages"] if m["note"]]
-        assert notes[2:] == [f"{names[0]} opened the chat to spectators again.", f"{names[0]} let Spectator 1 chat again."]
+        assert notes[2:] == [f"{names[0]} opened the chat to spectators again.",
+                             f"{names[0]} let Spectator 1 chat again."]
 
 
 @pytest.mark.slow  # plays a whole game (some 10 s)

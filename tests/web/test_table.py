@@ -1,8 +1,9 @@
 """The table around the game in a real browser (Debian's chromium): the page fits a laptop and a phone for every
 game (board, actions and the newest log line in the first screen, the page itself never scrolls), the rules panel
 and board tooltips, the "your turn" title and icon, chat (escaped, rate-limited), taking an open seat from the
-lobby, and a rematch whose old links follow; players mute a spectator and close the chat to spectators. No console errors and no failed requests on any page. Screenshots go
-to ``test-artifacts/web`` (or ``$FIREBREAK_TEST_ARTIFACTS/web``).
+lobby, a rematch whose old links follow, and players muting a spectator and closing the chat to spectators. No
+console errors and no failed requests on any page. Screenshots go to ``test-artifacts/web`` (or
+``$FIREBREAK_TEST_ARTIFACTS/web``).
 """
 
 from __future__ import annotations

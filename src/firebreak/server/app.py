@@ -36,7 +36,8 @@ it next.
 
 Limits (:mod:`.limits`) refuse with 429 and ``Retry-After``; a WebSocket over its client's limit of sockets still
 connecting is refused at the handshake the same way, and one over its seat's or the spectators' limits once its
-``hello`` says which it is (an ``error`` with ``retry_after``, then close code 1013). Every response carries the security headers of :mod:`.security`.
+``hello`` says which it is (an ``error`` with ``retry_after``, then close code 1013). Every response carries the
+security headers of :mod:`.security`.
 """
 
 from __future__ import annotations

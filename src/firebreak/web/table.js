@@ -81,7 +81,8 @@ const Table = (() => {
     if (c.seat === null && Table.viewer !== null) {  // a player may mute a spectator
       const muted = rules.muted.includes(c.name);
       li.append(" ", FB.el("button", { type: "button", class: "secondary small mute", "data-mute": c.n,
-        text: muted ? "Unmute" : "Mute", title: muted ? `Let ${c.name} chat again` : `Stop ${c.name} chatting in this game`,
+        text: muted ? "Unmute" : "Mute",
+        title: muted ? `Let ${c.name} chat again` : `Stop ${c.name} chatting in this game`,
         onclick: () => decide("mute", { n: c.n, muted: !muted }) }));
     }
     return li;
