@@ -131,3 +131,26 @@ def test_a_seat_handed_to_a_bot_on_one_process_is_shown_and_played_on_the_other(
         while m["index"] == 0:  # and the bot, driven by process a, takes the turn; b's client sees it
             m = next_game_message(watcher)
         assert m["entries"][0]["seat"] == current
+
+
+def test_chat_closed_to_spectators_on_one_process_holds_on_the_other(two_servers) -> None:  # type: ignore[no-untyped-def]
+    from websockets.sync.client import connect
+
+    a, b = two_servers
+    g = httpx.post(a.base + "/api/games", json={"game": "great-fire", "num_players": 3,
+                                                "seats": [{"kind": "human"}] * 2 + [{"kind": "bot", "bot": "random"}]}
+                   ).json()
+    tok = g["seats"][0]["token"]
+    assert httpx.post(f"{b.base}/api/games/{g['id']}/chat", json={"text": "hello"}).status_code == 200
+    with connect(f"{b.ws}/ws/games/{g['id']}") as watcher:
+        watcher.send(json.dumps({"type": "hello"}))
+        assert next_game_message(watcher)["type"] == "state" and next_game_message(watcher)["type"] == "chat"
+        r = httpx.post(f"{a.base}/api/games/{g['id']}/chat/spectators", json={"open": False},
+                       headers={"X-Seat-Token": tok})
+        assert r.status_code == 200 and r.json()["spectators_closed"] is True
+        note = next_game_message(watcher)
+        said = note["messages"][0]
+        assert note["type"] == "chat" and said["note"] and said["text"].endswith(" closed the chat to spectators.")
+        assert next_game_message(watcher) == {"type": "chat_rules", "spectators_closed": True, "muted": []}
+    r = httpx.post(f"{b.base}/api/games/{g['id']}/chat", json={"text": "hello?"})
+    assert r.status_code == 403 and r.json()["error"]["code"] == "chat_closed"

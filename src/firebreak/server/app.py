@@ -28,8 +28,16 @@ and usually an ``svg_patch`` against what that client was last sent (see :mod:`f
 board comes whole when a patch would not be smaller). An update may cover several actions (a bot's answers that
 came before it went out). The HTTP ``GET`` of a game always answers whole.
 
-Limits (:mod:`.limits`) refuse with 429 and ``Retry-After``; a WebSocket over its client's or game's limit is
-refused at the handshake the same way. Every response carries the security headers of :mod:`.security`.
+Chat on the WebSocket (:mod:`.chat`), what the server promises and no more: a page gets every message once, in
+one ``chat`` after its ``state`` (what was said before it connected) or in a ``chat`` as it is said; its own
+message (``{"type": "chat", "text", "ref"}``) reaches it in a ``chat`` before that message's ``chat_ack``. Other
+pages' messages, updates and replies may come between the two: a client waits for its ack, it does not expect
+it next.
+
+Limits (:mod:`.limits`) refuse with 429 and ``Retry-After``; a WebSocket over its client's limit of sockets still
+connecting is refused at the handshake the same way, and one over its seat's or the spectators' limits once its
+``hello`` says which it is (an ``error`` with ``retry_after``, then close code 1013). Every response carries the
+security headers of :mod:`.security`.
 """
 
 from __future__ import annotations
@@ -49,10 +57,11 @@ from pydantic import BaseModel, Field
 
 from firebreak.agents import BotLimits, bot_levels, known_agents
 from firebreak.core import FirebreakError, GameState, all_games, get_game, record_of
+from firebreak.core.text import plural
 
 from . import errors as E
 from . import table
-from .limits import Limiter, Limits, RateLimited, TokenBucket
+from .limits import Limiter, Limits, RateLimited, SocketPlace, TokenBucket
 from .live import UPDATE, Connection, GameManager, LiveGame
 from .bots import BotPool
 from .retention import with_housekeeping
@@ -96,7 +105,8 @@ class CreateRequest(BaseModel):
     seats: list[SeatRequest] = Field(default_factory=list, max_length=64,
                                      description="one per seat; default: you and greedy bots")
     seed: int | None = Field(None, ge=0, le=MAX_SEED,
-                             description="0 to 2**63 - 1; omit for a random deal (a seed reveals every hidden card)")
+                             description="0 to 2**63 - 1, only for a game where every seat but yours is a bot (a "
+                                         "seed reveals every hidden card); omit it and the server deals")
     takeover_after: int = Field(120, ge=0, le=MAX_TAKEOVER,
                                 description="seconds a player must be away before the seat goes to a bot when it is "
                                             "their turn (others may hand it over too); 0 = never; at most a week")
@@ -179,6 +189,17 @@ def _finished_or_gone(storage: Storage, game_ids: list[str]) -> set[str]:
         if row is None or row.finished:
             out.add(game_id)
     return out
+
+
+def check_seed(req: CreateRequest, limits: Limits) -> None:
+    """Refuse (422) a chosen seed where another person could sit: the seed deals every hand, objective and later
+    draw, so whoever chose it would know them (unless the operator allows it: ``Limits.seeds_with_people``)."""
+    people = sum(s.kind in ("human", "open") for s in req.seats) if req.seats else 1
+    if req.seed is not None and people > 1 and not limits.seeds_with_people:
+        raise E.ApiError(422, "seed_refused",
+                         f"seed: a seed can be chosen only for a game where every seat but yours is a bot (this one "
+                         f"has {plural(people, 'seat')} for people); a chosen seed deals every hidden card, so the "
+                         f"server deals games other people join: leave out the seed")
 
 
 def _web_file(name: str) -> str:
@@ -327,6 +348,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
             live = manager.games.get(game_id)
             return not live.state.is_terminal() if live is not None else game_id not in gone
 
+        check_seed(req, limiter.limits)
         limiter.reserve_creation(client, still_open)
         seat_specs, open_seats = table.split_open([s.model_dump() for s in req.seats])
         try:
@@ -481,16 +503,17 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
             return
         client = client_of(ws)
         try:
-            limiter.open_socket(client, live.id)
+            place = limiter.open_socket(client)
         except RateLimited as exc:
             await _refuse(ws, exc)
             return
         try:
-            await _serve_socket(ws, live, limiter.message_bucket(), client)
+            await _serve_socket(ws, live, limiter.message_bucket(), client, place)
         finally:
-            limiter.close_socket(client, live.id)
+            limiter.close_socket(place)
 
-    async def _serve_socket(ws: WebSocket, live: LiveGame, bucket: TokenBucket, client: str) -> None:
+    async def _serve_socket(ws: WebSocket, live: LiveGame, bucket: TokenBucket, client: str,
+                            place: SocketPlace) -> None:
         await ws.accept()
         seat: int | None = None
         try:
@@ -511,9 +534,17 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
             with contextlib.suppress(Exception):
                 await ws.close(code=4400)
             return
+        try:  # a seat's pages and the spectators' are counted apart: spectators never keep a seat out
+            limiter.place_socket(place, live.id, seat)
+        except RateLimited as exc:
+            await ws.send_json({"type": "error", **exc.to_json()})
+            await ws.close(code=1013)
+            return
+        await table.chat.history(manager, live)  # loaded first: the page's greeting is then built without a wait
         async with live.lock:
             await manager.catch_up(live)
             conn = manager.subscribe(live, seat)
+            table.chat.greet(live, conn)  # in the same step: each message reaches the page once (see .chat)
         await table.greet(manager, live, conn)
         if seat is not None:
             await manager.touch(live, [seat])

@@ -14,6 +14,7 @@ let token = null, mySeat = null;
 })();
 
 let ws = null, last = null, log = [], retry = 0, refs = 0, pending = false;
+let retryAfter = 0;  // seconds a refusal asked us to wait before connecting again (e.g. too many spectator pages)
 let board = null;  // the SVG board held, cut before each "<g": updates patch it (svg_patch) rather than resend it
 let view = null;   // the view held: updates patch it (view_patch: [path, value] sets, [path] deletes)
 const $ = id => document.getElementById(id);
@@ -27,12 +28,15 @@ function connect() {
     pending = false;
     if (ev.code === 4403 || ev.code === 4404) return;
     $("conn").textContent = "connection lost — reconnecting…";
-    setTimeout(connect, Math.min(10000, 500 * 2 ** retry++));
+    setTimeout(connect, Math.max(1000 * retryAfter, Math.min(10000, 500 * 2 ** retry++)));
+    retryAfter = 0;
   };
 }
 
 function onMessage(msg) {
   if (Table.onMessage(msg)) return;
+  if (msg.type === "error" && msg.retry_after) retryAfter = msg.retry_after;
+  if (msg.type === "state") retryAfter = 0;
   if (msg.type === "error") { pending = false; $("error").textContent = msg.message; if (last) { drawActions(last); showPick(); } return; }
   if (msg.type === "ack") { pending = false; $("error").textContent = ""; return; }
   if (msg.type === "pong") { if (last && "clock" in msg) { last.clock = msg.clock; Clocks.update(msg.clock); } return; }

@@ -24,8 +24,8 @@ async function load() {
     $("log").replaceChildren(...Undo.logItems(r.entries, r.undone, (e, i) => FB.logItem(e, i >= from)));
     $("log").scrollTop = $("log").scrollHeight;
     // what was said up to this step, as text (never markup)
-    $("chat-list").replaceChildren(...(r.chat || []).map(c => FB.el("li", {},
-      FB.el("span", { class: "who", text: `${c.name}: ` }), FB.el("span", { class: "said", text: c.text }))));
+    $("chat-list").replaceChildren(...(r.chat || []).map(c => c.note ? FB.el("li", { class: "note", text: c.text })
+      : FB.el("li", {}, FB.el("span", { class: "who", text: `${c.name}: ` }), FB.el("span", { class: "said", text: c.text }))));
     $("chat-none").hidden = Boolean(r.chat && r.chat.length);
     $("result").hidden = !r.terminal;
     if (r.terminal) {  // the same winner sentence and score sheets as the game page's end screen
