@@ -5,8 +5,8 @@ Run on demand, not at runtime (needs scipy):  .venv/bin/python scripts/great_fir
 How the map is made, so a corrected board can be made the same way:
 1. Every district and field has a seed at its real place: latitude and longitude of its church, hall, gate or
    street (``SEEDS``; the source of each is named), projected to map units (x east, y south; y stretched by
-   ``Y_STRETCH`` so the dense centre of the City gets room). Where a link the rulebook fixes needs it, the seed is
-   moved by a named offset (``dx``, ``dy``); every such move is listed in the file's assumptions.
+   ``LON_STEPS``/``LAT_STEPS`` so the dense centre of the City gets room). Where a link the rulebook fixes needs
+   it, the seed stands elsewhere (``CORE``); every such move is noted on the district in the file.
 2. The land (north of the Thames bank) is cut in two along the River Fleet; each side is divided among its seeds
    by a Voronoi diagram clipped to that side, so districts share whole borders and the Fleet is a border.
 3. At each four-way cross the rulebook needs (``CROSSES``), the short border between one diagonal pair is shrunk
@@ -53,78 +53,78 @@ SOURCES = {
                  "url": "https://boardgamegeek.com/boardgame/64956/the-great-fire-of-london-1666"},
 }
 
-# name, code, region, houses, yellow label, objective (deck, vp) or None, latitude, longitude, source,
-# (dx, dy) map-unit offset from the real place where a rulebook link needs it.
+# name, code, region, houses, yellow label, objective (deck, vp) or None, latitude, longitude, source (its real
+# place; CORE moves a seed where a rulebook link needs it).
 P, B, G, O = "purple", "blue", "green", "orange"
-SEEDS: list[tuple] = [  # the last field (an offset) is unused: CORE moves seeds
+SEEDS: list[tuple] = [
     # ---- green: the fire's start and the City's centre
-    ("Pudding Lane", "PL", G, 0, False, None, 51.5100, -0.0866, "rulebook", (0, 0)),
-    ("Voyners Hall", "VH", G, 3, False, ("I", 6), 51.5102, -0.0935, "wikipedia", (0, 10)),
-    ("Tallow Hall", "TH", G, 3, False, ("I", 6), 51.5110, -0.0913, "wikipedia", (0, -5)),
-    ("S. Bennet", "SB", G, 3, False, ("II", 4), 51.5127, -0.0912, "wikipedia", (0, 0)),
-    ("S. Mary", "SM", G, 3, False, ("I", 6), 51.5127, -0.0880, "wikipedia", (0, 0)),
-    ("Candlewick Ward", "CW", G, 3, False, ("I", 6), 51.5118, -0.0862, "wards", (0, 0)),
-    ("Bridgeward", "BR", G, 3, False, ("I", 6), 51.5118, -0.0842, "wards", (0, 0)),
-    ("Royal Exchange", "RE", G, 4, False, ("II", 4), 51.5136, -0.0886, "wikipedia", (0, 0)),
-    ("Gracechurch", "GR", G, 1, True, None, 51.5128, -0.0848, "wikipedia", (0, 0)),
-    ("Leadenhall", "LE", G, 1, True, None, 51.5130, -0.0833, "wikipedia", (0, 0)),
-    ("Queenhithe", "QU", G, 1, True, None, 51.5103, -0.0955, "wikipedia", (0, 0)),
-    ("Cornhill", "CO", G, 1, False, None, 51.5135, -0.0862, "wards", (0, 0)),
-    ("Lime Street", "LS", G, 1, False, None, 51.5133, -0.0820, "wards", (0, 0)),
-    ("Threadneedle Street", "TS", G, 1, False, None, 51.5143, -0.0872, "wikipedia", (0, 0)),
-    ("Walbrook", "WA", G, 2, False, None, 51.5105, -0.0915, "wards", (0, 0)),
+    ("Pudding Lane", "PL", G, 0, False, None, 51.5100, -0.0866, "rulebook"),
+    ("Voyners Hall", "VH", G, 3, False, ("I", 6), 51.5102, -0.0935, "wikipedia"),
+    ("Tallow Hall", "TH", G, 3, False, ("I", 6), 51.5110, -0.0913, "wikipedia"),
+    ("S. Bennet", "SB", G, 3, False, ("II", 4), 51.5127, -0.0912, "wikipedia"),
+    ("S. Mary", "SM", G, 3, False, ("I", 6), 51.5127, -0.0880, "wikipedia"),
+    ("Candlewick Ward", "CW", G, 3, False, ("I", 6), 51.5118, -0.0862, "wards"),
+    ("Bridgeward", "BR", G, 3, False, ("I", 6), 51.5118, -0.0842, "wards"),
+    ("Royal Exchange", "RE", G, 4, False, ("II", 4), 51.5136, -0.0886, "wikipedia"),
+    ("Gracechurch", "GR", G, 1, True, None, 51.5128, -0.0848, "wikipedia"),
+    ("Leadenhall", "LE", G, 1, True, None, 51.5130, -0.0833, "wikipedia"),
+    ("Queenhithe", "QU", G, 1, True, None, 51.5103, -0.0955, "wikipedia"),
+    ("Cornhill", "CO", G, 1, False, None, 51.5135, -0.0862, "wards"),
+    ("Lime Street", "LS", G, 1, False, None, 51.5133, -0.0820, "wards"),
+    ("Threadneedle Street", "TS", G, 1, False, None, 51.5143, -0.0872, "wikipedia"),
+    ("Walbrook", "WA", G, 2, False, None, 51.5105, -0.0915, "wards"),
     # ---- orange: east, the Tower
-    ("Billingsgate", "BI", O, 3, False, ("I", 6), 51.5092, -0.0832, "wikipedia", (0, 0)),
-    ("Philpott Lane", "PA", O, 3, False, ("I", 6), 51.5104, -0.0830, "wikipedia", (0, 0)),
-    ("Pepys House", "PH", O, 3, False, ("I", 6), 51.5114, -0.0820, "wikipedia", (0, 0)),
-    ("Custom House", "CH", O, 3, False, ("II", 4), 51.5093, -0.0812, "wikipedia", (0, 0)),
-    ("Tower of London", "TO", O, 3, False, ("II", 4), 51.5086, -0.0759, "wikipedia", (0, 0)),
-    ("Aldgate", "AL", O, 4, False, ("III", 2), 51.5138, -0.0768, "wikipedia", (0, 0)),
-    ("Whitechapel", "WH", O, 3, False, ("III", 2), 51.5150, -0.0700, "wikipedia", (0, 0)),
-    ("All Hallows", "AH", O, 1, True, None, 51.5099, -0.0795, "wikipedia", (0, 0)),
-    ("Fenchurch", "FE", O, 1, True, None, 51.5120, -0.0803, "wikipedia", (0, 0)),
-    ("Duke's Place", "DP", O, 1, True, None, 51.5140, -0.0785, "wikipedia", (0, 0)),
-    ("Tower Hill", "TI", O, 1, True, None, 51.5100, -0.0768, "wikipedia", (0, 0)),
-    ("Bethnal", "BE", O, 1, True, None, 51.5210, -0.0640, "wikipedia", (0, 0)),
-    ("Hounds Ditch", "HD", O, 1, False, None, 51.5160, -0.0785, "wikipedia", (0, 0)),
-    ("St. Botolphs", "SO", O, 1, False, None, 51.5163, -0.0740, "wikipedia", (0, 0)),
-    ("Tower Street", "TW", O, 1, False, None, 51.5103, -0.0810, "wards", (0, 0)),
+    ("Billingsgate", "BI", O, 3, False, ("I", 6), 51.5092, -0.0832, "wikipedia"),
+    ("Philpott Lane", "PA", O, 3, False, ("I", 6), 51.5104, -0.0830, "wikipedia"),
+    ("Pepys House", "PH", O, 3, False, ("I", 6), 51.5114, -0.0820, "wikipedia"),
+    ("Custom House", "CH", O, 3, False, ("II", 4), 51.5093, -0.0812, "wikipedia"),
+    ("Tower of London", "TO", O, 3, False, ("II", 4), 51.5086, -0.0759, "wikipedia"),
+    ("Aldgate", "AL", O, 4, False, ("III", 2), 51.5138, -0.0768, "wikipedia"),
+    ("Whitechapel", "WH", O, 3, False, ("III", 2), 51.5150, -0.0700, "wikipedia"),
+    ("All Hallows", "AH", O, 1, True, None, 51.5099, -0.0795, "wikipedia"),
+    ("Fenchurch", "FE", O, 1, True, None, 51.5120, -0.0803, "wikipedia"),
+    ("Duke's Place", "DP", O, 1, True, None, 51.5140, -0.0785, "wikipedia"),
+    ("Tower Hill", "TI", O, 1, True, None, 51.5100, -0.0768, "wikipedia"),
+    ("Bethnal", "BE", O, 1, True, None, 51.5210, -0.0640, "wikipedia"),
+    ("Hounds Ditch", "HD", O, 1, False, None, 51.5160, -0.0785, "wikipedia"),
+    ("St. Botolphs", "SO", O, 1, False, None, 51.5163, -0.0740, "wikipedia"),
+    ("Tower Street", "TW", O, 1, False, None, 51.5103, -0.0810, "wards"),
     # ---- blue: north, inside and outside the wall
-    ("Guild Hall", "GH", B, 4, False, ("II", 4), 51.5155, -0.0922, "wikipedia", (0, 0)),
-    ("Brewer's Hall", "BH", B, 3, False, ("III", 2), 51.5165, -0.0935, "wikipedia", (0, 0)),
-    ("Sion College", "SC", B, 3, False, ("III", 2), 51.5177, -0.0935, "wikipedia", (0, 0)),
-    ("Finsbury", "FI", B, 3, False, ("III", 2), 51.5200, -0.0900, "wikipedia", (0, 0)),
-    ("Bishopsgate", "BO", B, 3, False, ("III", 2), 51.5158, -0.0820, "wikipedia", (0, 0)),
-    ("Coleman Street", "CS", B, 1, True, None, 51.5150, -0.0897, "wards", (0, 0)),
-    ("Broad Street", "BS", B, 1, True, None, 51.5162, -0.0848, "wards", (0, 0)),
-    ("Moorgate", "MO", B, 1, True, None, 51.5177, -0.0900, "wikipedia", (0, 0)),
-    ("St Helens", "SH", B, 1, True, None, 51.5147, -0.0812, "wikipedia", (0, 0)),
-    ("Wood Street", "WS", B, 1, True, None, 51.5158, -0.0950, "wikipedia", (0, 0)),
-    ("Artillery Ground", "AG", B, 1, True, None, 51.5190, -0.0770, "wikipedia", (0, 0)),
-    ("Aldersgate", "AD", B, 2, False, None, 51.5172, -0.0972, "wikipedia", (0, 0)),
-    ("Cripplegate", "CR", B, 1, False, None, 51.5200, -0.0940, "wikipedia", (0, 0)),
-    ("Bassishaw", "BW", B, 1, False, None, 51.5165, -0.0910, "wards", (0, 0)),
-    ("Goldsmiths' Hall", "GO", B, 1, False, None, 51.5148, -0.0950, "wikipedia", (0, 0)),
-    ("Drapers' Hall", "DH", B, 1, False, None, 51.5152, -0.0862, "wikipedia", (0, 0)),
-    ("Austin Friars", "AF", B, 1, False, None, 51.5162, -0.0865, "wikipedia", (0, 0)),
-    ("Lothbury", "LO", B, 1, False, None, 51.5150, -0.0882, "wikipedia", (0, 0)),
+    ("Guild Hall", "GH", B, 4, False, ("II", 4), 51.5155, -0.0922, "wikipedia"),
+    ("Brewer's Hall", "BH", B, 3, False, ("III", 2), 51.5165, -0.0935, "wikipedia"),
+    ("Sion College", "SC", B, 3, False, ("III", 2), 51.5177, -0.0935, "wikipedia"),
+    ("Finsbury", "FI", B, 3, False, ("III", 2), 51.5200, -0.0900, "wikipedia"),
+    ("Bishopsgate", "BO", B, 3, False, ("III", 2), 51.5158, -0.0820, "wikipedia"),
+    ("Coleman Street", "CS", B, 1, True, None, 51.5150, -0.0897, "wards"),
+    ("Broad Street", "BS", B, 1, True, None, 51.5162, -0.0848, "wards"),
+    ("Moorgate", "MO", B, 1, True, None, 51.5177, -0.0900, "wikipedia"),
+    ("St Helens", "SH", B, 1, True, None, 51.5147, -0.0812, "wikipedia"),
+    ("Wood Street", "WS", B, 1, True, None, 51.5158, -0.0950, "wikipedia"),
+    ("Artillery Ground", "AG", B, 1, True, None, 51.5190, -0.0770, "wikipedia"),
+    ("Aldersgate", "AD", B, 2, False, None, 51.5172, -0.0972, "wikipedia"),
+    ("Cripplegate", "CR", B, 1, False, None, 51.5200, -0.0940, "wikipedia"),
+    ("Bassishaw", "BW", B, 1, False, None, 51.5165, -0.0910, "wards"),
+    ("Goldsmiths' Hall", "GO", B, 1, False, None, 51.5148, -0.0950, "wikipedia"),
+    ("Drapers' Hall", "DH", B, 1, False, None, 51.5152, -0.0862, "wikipedia"),
+    ("Austin Friars", "AF", B, 1, False, None, 51.5162, -0.0865, "wikipedia"),
+    ("Lothbury", "LO", B, 1, False, None, 51.5150, -0.0882, "wikipedia"),
     # ---- purple: west, St Paul's and beyond the Fleet
-    ("St Pauls", "SP", P, 5, False, ("II", 4), 51.5138, -0.0984, "wikipedia", (0, 0)),
-    ("Cheapside", "CE", P, 4, False, ("II", 4), 51.5142, -0.0932, "wikipedia", (0, 0)),
-    ("Bread Street", "BT", P, 3, False, ("II", 4), 51.5130, -0.0950, "wards", (0, 0)),
-    ("Newgate", "NE", P, 3, False, ("III", 2), 51.5155, -0.1015, "wikipedia", (0, 0)),
-    ("Temple", "TE", P, 3, False, ("III", 2), 51.5128, -0.1100, "wikipedia", (0, 0)),
-    ("Watlin Street", "WT", P, 1, True, None, 51.5123, -0.0935, "wikipedia", (0, 0)),
-    ("Baynard's Castle", "BC", P, 1, True, None, 51.5110, -0.1005, "wikipedia", (0, 0)),
-    ("Blackfriars", "BL", P, 1, True, None, 51.5122, -0.1030, "wikipedia", (0, 0)),
-    ("Smithfield", "SI", P, 1, True, None, 51.5186, -0.1005, "wikipedia", (0, 0)),
-    ("Fleet Street", "FS", P, 1, True, None, 51.5140, -0.1070, "wikipedia", (0, 0)),
-    ("Holborn", "HO", P, 1, True, None, 51.5175, -0.1075, "wikipedia", (0, 0)),
-    ("Ludgate", "LU", P, 1, False, None, 51.5140, -0.1030, "wikipedia", (0, 0)),
-    ("Barbican", "BA", P, 2, False, None, 51.5205, -0.0965, "wikipedia", (0, 0)),
-    ("Whitefriars", "WF", P, 1, False, None, 51.5122, -0.1075, "wikipedia", (0, 0)),
-    ("Christ's Hospital", "CT", P, 1, False, None, 51.5160, -0.0995, "wikipedia", (0, 0)),
-    ("St Mary-le-Bow", "MB", P, 1, False, None, 51.5133, -0.0930, "wikipedia", (0, 0)),
+    ("St Pauls", "SP", P, 5, False, ("II", 4), 51.5138, -0.0984, "wikipedia"),
+    ("Cheapside", "CE", P, 4, False, ("II", 4), 51.5142, -0.0932, "wikipedia"),
+    ("Bread Street", "BT", P, 3, False, ("II", 4), 51.5130, -0.0950, "wards"),
+    ("Newgate", "NE", P, 3, False, ("III", 2), 51.5155, -0.1015, "wikipedia"),
+    ("Temple", "TE", P, 3, False, ("III", 2), 51.5128, -0.1100, "wikipedia"),
+    ("Watlin Street", "WT", P, 1, True, None, 51.5123, -0.0935, "wikipedia"),
+    ("Baynard's Castle", "BC", P, 1, True, None, 51.5110, -0.1005, "wikipedia"),
+    ("Blackfriars", "BL", P, 1, True, None, 51.5122, -0.1030, "wikipedia"),
+    ("Smithfield", "SI", P, 1, True, None, 51.5186, -0.1005, "wikipedia"),
+    ("Fleet Street", "FS", P, 1, True, None, 51.5140, -0.1070, "wikipedia"),
+    ("Holborn", "HO", P, 1, True, None, 51.5175, -0.1075, "wikipedia"),
+    ("Ludgate", "LU", P, 1, False, None, 51.5140, -0.1030, "wikipedia"),
+    ("Barbican", "BA", P, 2, False, None, 51.5205, -0.0965, "wikipedia"),
+    ("Whitefriars", "WF", P, 1, False, None, 51.5122, -0.1075, "wikipedia"),
+    ("Christ's Hospital", "CT", P, 1, False, None, 51.5160, -0.0995, "wikipedia"),
+    ("St Mary-le-Bow", "MB", P, 1, False, None, 51.5133, -0.0930, "wikipedia"),
 ]
 CORE = {
     # Around the fire's start and Examples 1, 3 and 4 the rulebook fixes who borders whom, so these seeds stand on a
@@ -400,7 +400,7 @@ def render(polys, links, crosses, bridge_at, fleet_x, field_codes) -> str:
           "fire_cards:  # the rulebook fixes east = orange and south = red; north and west are ours",
           '  N: {colour: "#0072B2", name: north}', '  E: {colour: "#E69F00", name: east}',
           '  S: {colour: "#D55E00", name: south}', '  W: {colour: "#009E73", name: west}', "districts:"]
-    for name, code, region, houses, yellow, objective, lat, lon, source, dxy in SEEDS:
+    for name, code, region, houses, yellow, objective, lat, lon, source in SEEDS:
         L.append(f"- code: {code}")
         L.append(f"  name: {json.dumps(name)}")
         L.append(f"  region: {region}")
