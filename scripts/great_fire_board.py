@@ -179,6 +179,15 @@ ASSUMPTIONS = [
     "Yellow-label districts hold one house and are never objectives.",
     "The Fleet blocks fire except at its two bridges (Holborn Bridge, Fleet Bridge); the wall does not block; "
     "neither blocks pawns or trained bands.",
+    "Three districts hold two houses (Barbican, Aldersgate, Walbrook): 'Some districts are marked with 2, 3, 4 or 5 "
+    "house symbols'; every other district that is not an objective holds one.",
+    "The map stretches the City inside the wall and squeezes the outskirts (piecewise-linear in latitude and "
+    "longitude), as a game board does; around Pudding Lane and Examples 1, 3 and 4 seeds stand on a grid near their "
+    "real places (each district's note gives its real place and where its seed stands).",
+    "The fields are those of the old board: Moorfields, Spital Fields, and Lincoln's Inn / Gray's Inn Fields west "
+    "of the Fleet.",
+    "Only three four-way crosses, where the rulebook needs one; every other link is an arrow across a shared border.",
+    "Arrow colours: east orange and south red are the rulebook's (Example 1); north blue and west green are ours.",
     "Example 4 is reproduced with Bassishaw (north of Coleman Street) and Goldsmiths' Hall (north of Bread Street "
     "and Watlin Street) burning beside Guild Hall, S. Bennet and Philpott Lane: then a south card's moves from the "
     "fire are exactly Cheapside, Tallow Hall, Billingsgate, Coleman Street, Bread Street and Watlin Street.",
