@@ -1,0 +1,178 @@
+"""The Great Fire's map as text: the board's outlines rasterised onto a grid of characters, for the terminal.
+
+Each character cell stands for the map point at its centre and belongs to the district (or field) whose outline
+holds that point, to the Thames, or to nothing. Where two neighbouring cells belong to different places, the
+left or upper one draws the border (``|`` or ``_``); along the River Fleet the border is drawn as river (``~``)
+and along the city wall as ``#``. Every place carries its code (districts upper case, fields lower case) inside its
+own cells, as near its label point as it fits, so each one can be found by the code the district list gives.
+
+The grid depends on the board only, so it is worked out once per width (:func:`layout`); :func:`draw` then fills
+in a position: the state mark after each district's code, and the same mark filling the district (``*`` fire,
+``+`` contained fire, ``.`` burnt out, ``x`` demolished), so the fire's extent shows at a glance.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from math import hypot
+
+from . import geometry as geo
+from .board import Board, load_board
+
+WIDTH = 78
+"""Columns of the map: it fits an 80-column terminal, and reads the same in a wider one."""
+CELL_ASPECT = 1.8
+"""A character cell is about this many times as tall as it is wide (the rows are a little taller than square
+cells would make them, so small districts get room for their codes)."""
+OUTSIDE, RIVER = -1, -2
+LEGEND = ("Marks: * fire (not contained)  + contained fire  . burnt out  x demolished",
+          "       : field (no fire enters)  ~ the Thames and the Fleet  # the city wall",
+          "Each code is named in the list of districts below.")
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The board on a grid: ``owner[r][c]`` is the space at a cell (or OUTSIDE / RIVER), ``base[r][c]`` the
+    character drawn there before the position is filled in (border, river, wall or blank), ``labels[i]`` where
+    space ``i``'s code starts (row, column), and ``width`` its room (the code and one mark)."""
+
+    owner: tuple[tuple[int, ...], ...]
+    base: tuple[tuple[str, ...], ...]
+    labels: tuple[tuple[int, int], ...]
+    width: int
+
+    @property
+    def rows(self) -> int:
+        return len(self.owner)
+
+
+def _runs_along(p: tuple[float, float], line: tuple[tuple[float, float], ...], upright: bool, within: float) -> bool:
+    """Whether the polyline passes within ``within`` of ``p`` on a stretch running the border's way (upright for a
+    ``|`` border, level for a ``_`` one), so a wall crossing a border is not mistaken for one along it."""
+    for a, b in zip(line, line[1:]):
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        if (abs(dy) > abs(dx)) != upright:
+            continue
+        length2 = dx * dx + dy * dy
+        t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2))
+        if hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy) < within:
+            return True
+    return False
+
+
+def _owners(board: Board, cols: int, rows: int) -> list[list[int]]:
+    w, h = board.map_size
+    boxes = [geo.bbox(o) for o in board.outlines]
+    grid = []
+    for r in range(rows):
+        y = (r + 0.5) * h / rows
+        row = []
+        for c in range(cols):
+            x = (c + 0.5) * w / cols
+            at = OUTSIDE
+            for i, poly in enumerate(board.outlines):
+                x0, y0, x1, y1 = boxes[i]
+                if x0 <= x <= x1 and y0 <= y <= y1 and geo.point_in_polygon((x, y), poly):
+                    at = i
+                    break
+            if at == OUTSIDE and len(board.thames) >= 3 and geo.point_in_polygon((x, y), board.thames):
+                at = RIVER
+            row.append(at)
+        grid.append(row)
+    return grid
+
+
+def _borders(board: Board, owner: list[list[int]], cols: int, rows: int) -> list[list[str]]:
+    """The base characters: river, then the border each cell draws on its right or lower side."""
+    w, h = board.map_size
+    cw, ch = w / cols, h / rows
+    base = [["~" if owner[r][c] == RIVER else " " for c in range(cols)] for r in range(rows)]
+    for r in range(rows):
+        for c in range(cols):
+            here = owner[r][c]
+            right = owner[r][c + 1] if c + 1 < cols else here
+            below = owner[r + 1][c] if r + 1 < rows else here
+            if here == RIVER and {right, below} <= {RIVER, OUTSIDE}:
+                continue
+            if right != here and (here >= 0 or right >= 0):
+                mid, upright, within = ((c + 1) * cw, (r + 0.5) * ch), True, cw * 0.75
+                base[r][c] = "|"
+            elif below != here and (here >= 0 or below >= 0):
+                mid, upright, within = ((c + 0.5) * cw, (r + 1) * ch), False, ch * 0.75
+                base[r][c] = "_"
+            else:
+                continue
+            if _runs_along(mid, board.fleet, upright, within):
+                base[r][c] = "~"
+            elif _runs_along(mid, board.wall, upright, within):
+                base[r][c] = "#"
+    return base
+
+
+def _place_labels(board: Board, owner: list[list[int]], base: list[list[str]], cols: int, rows: int,
+                  room: int) -> list[tuple[int, int]]:
+    """Where each space's code goes: inside its own blank cells, nearest its label point; failing that over its
+    own border cells; failing that in the nearest free cells (a sliver of a district still gets its code)."""
+    w, h = board.map_size
+    cw, ch = w / cols, h / rows
+    taken = [[False] * cols for _ in range(rows)]
+    # The smallest places first, so the big ones, with room to spare, give way.
+    counts = [0] * board.num_districts
+    for row in owner:
+        for i in row:
+            if i >= 0:
+                counts[i] += 1
+    order = sorted(range(board.num_districts), key=lambda i: (counts[i], i))
+    # Every place a code could start, nearest the label point first (offsets from it, in cells).
+    offsets = sorted(((dr, dc) for dr in range(-rows, rows + 1) for dc in range(-cols, cols + 1)),
+                     key=lambda o: (hypot(o[1], o[0] * CELL_ASPECT), o))
+    spots: dict[int, tuple[int, int]] = {}
+    for i in order:
+        lx, ly = board.label_at[i]
+        r0, c0 = min(rows - 1, int(ly / ch)), min(cols - room, max(0, round(lx / cw - room / 2)))
+        tiers = (
+            lambda r, c: owner[r][c] == i and base[r][c] == " ",
+            lambda r, c: owner[r][c] == i,
+            lambda r, c: True,
+        )
+        spot = next(((r0 + dr, c0 + dc) for fits in tiers for dr, dc in offsets
+                     if 0 <= r0 + dr < rows and 0 <= c0 + dc <= cols - room
+                     and all(not taken[r0 + dr][c0 + dc + k] and fits(r0 + dr, c0 + dc + k) for k in range(room))),
+                    None)
+        assert spot is not None, "the map has no room left for a code"
+        r, c = spot
+        for k in range(room):
+            taken[r][c + k] = True
+        spots[i] = (r, c)
+    return [spots[i] for i in range(board.num_districts)]
+
+
+@lru_cache(maxsize=4)
+def layout(cols: int = WIDTH) -> Layout:
+    """The packaged board on a grid ``cols`` characters wide (worked out once per width)."""
+    board = load_board()
+    w, h = board.map_size
+    rows = max(1, round(h / (w / cols) / CELL_ASPECT))
+    owner = _owners(board, cols, rows)
+    base = _borders(board, owner, cols, rows)
+    room = max(len(code) for code in board.codes) + 1
+    labels = _place_labels(board, owner, base, cols, rows, room)
+    return Layout(tuple(map(tuple, owner)), tuple(map(tuple, base)), tuple(labels), room)
+
+
+def draw(marks: list[str], cols: int = WIDTH) -> list[str]:
+    """The map's lines with each space's state mark (``marks[i]``: one character, ``" "`` for none) after its
+    code and filling its blank cells; fields are dotted with ``:``."""
+    board = load_board()
+    lay = layout(cols)
+    grid = [list(row) for row in lay.base]
+    for r, row in enumerate(lay.owner):
+        for c, i in enumerate(row):
+            if i >= 0 and grid[r][c] == " ":
+                grid[r][c] = ":" if board.grassed_space[i] else marks[i]
+    for i, (r, c) in enumerate(lay.labels):
+        text = (board.codes[i] + ("" if board.grassed_space[i] else marks[i])).ljust(lay.width)
+        for k, ch in enumerate(text):
+            grid[r][c + k] = ch
+    return ["".join(row).rstrip() for row in grid]
