@@ -34,13 +34,12 @@ LEGEND = ("Marks: * fire (not contained)  + contained fire  . burnt out  x demol
 @dataclass(frozen=True)
 class Layout:
     """The board on a grid: ``owner[r][c]`` is the space at a cell (or OUTSIDE / RIVER), ``base[r][c]`` the
-    character drawn there before the position is filled in (border, river, wall or blank), ``labels[i]`` where
-    space ``i``'s code starts (row, column), and ``width`` its room (the code and one mark)."""
+    character drawn there before the position is filled in (border, river, wall or blank), and ``labels[i]``
+    where space ``i``'s code starts (row, column); a district's code is followed by its mark."""
 
     owner: tuple[tuple[int, ...], ...]
     base: tuple[tuple[str, ...], ...]
     labels: tuple[tuple[int, int], ...]
-    width: int
 
     @property
     def rows(self) -> int:
@@ -110,10 +109,17 @@ def _borders(board: Board, owner: list[list[int]], cols: int, rows: int) -> list
     return base
 
 
-def _place_labels(board: Board, owner: list[list[int]], base: list[list[str]], cols: int, rows: int,
-                  room: int) -> list[tuple[int, int]]:
+def room(board: Board, i: int) -> int:
+    """The cells space ``i``'s label takes: its code, and a mark after a district's."""
+    return len(board.codes[i]) + (0 if board.grassed_space[i] else 1)
+
+
+def _place_labels(board: Board, owner: list[list[int]], base: list[list[str]], cols: int,
+                  rows: int) -> list[tuple[int, int]]:
     """Where each space's code goes: inside its own blank cells, nearest its label point; failing that over its
-    own border cells; failing that in the nearest free cells (a sliver of a district still gets its code)."""
+    own border cells; failing that starting in one of its cells and running over its neighbours' (a narrow
+    district still gets its code); failing that (a district too small for a single cell) in the nearest free
+    cells."""
     w, h = board.map_size
     cw, ch = w / cols, h / rows
     taken = [[False] * cols for _ in range(rows)]
@@ -129,20 +135,22 @@ def _place_labels(board: Board, owner: list[list[int]], base: list[list[str]], c
                      key=lambda o: (hypot(o[1], o[0] * CELL_ASPECT), o))
     spots: dict[int, tuple[int, int]] = {}
     for i in order:
+        size = room(board, i)
         lx, ly = board.label_at[i]
-        r0, c0 = min(rows - 1, int(ly / ch)), min(cols - room, max(0, round(lx / cw - room / 2)))
+        r0, c0 = min(rows - 1, int(ly / ch)), min(cols - size, max(0, round(lx / cw - size / 2)))
         tiers = (
-            lambda r, c: owner[r][c] == i and base[r][c] == " ",
-            lambda r, c: owner[r][c] == i,
-            lambda r, c: True,
+            lambda r, c, k: owner[r][c] == i and base[r][c] == " ",
+            lambda r, c, k: owner[r][c] == i,
+            lambda r, c, k: k > 0 or owner[r][c] == i,
+            lambda r, c, k: True,
         )
         spot = next(((r0 + dr, c0 + dc) for fits in tiers for dr, dc in offsets
-                     if 0 <= r0 + dr < rows and 0 <= c0 + dc <= cols - room
-                     and all(not taken[r0 + dr][c0 + dc + k] and fits(r0 + dr, c0 + dc + k) for k in range(room))),
+                     if 0 <= r0 + dr < rows and 0 <= c0 + dc <= cols - size
+                     and all(not taken[r0 + dr][c0 + dc + k] and fits(r0 + dr, c0 + dc + k, k) for k in range(size))),
                     None)
         assert spot is not None, "the map has no room left for a code"
         r, c = spot
-        for k in range(room):
+        for k in range(size):
             taken[r][c + k] = True
         spots[i] = (r, c)
     return [spots[i] for i in range(board.num_districts)]
@@ -156,9 +164,8 @@ def layout(cols: int = WIDTH) -> Layout:
     rows = max(1, round(h / (w / cols) / CELL_ASPECT))
     owner = _owners(board, cols, rows)
     base = _borders(board, owner, cols, rows)
-    room = max(len(code) for code in board.codes) + 1
-    labels = _place_labels(board, owner, base, cols, rows, room)
-    return Layout(tuple(map(tuple, owner)), tuple(map(tuple, base)), tuple(labels), room)
+    labels = _place_labels(board, owner, base, cols, rows)
+    return Layout(tuple(map(tuple, owner)), tuple(map(tuple, base)), tuple(labels))
 
 
 def draw(marks: list[str], cols: int = WIDTH) -> list[str]:
@@ -172,7 +179,7 @@ def draw(marks: list[str], cols: int = WIDTH) -> list[str]:
             if i >= 0 and grid[r][c] == " ":
                 grid[r][c] = ":" if board.grassed_space[i] else marks[i]
     for i, (r, c) in enumerate(lay.labels):
-        text = (board.codes[i] + ("" if board.grassed_space[i] else marks[i])).ljust(lay.width)
+        text = board.codes[i] + ("" if board.grassed_space[i] else marks[i])
         for k, ch in enumerate(text):
             grid[r][c + k] = ch
     return ["".join(row).rstrip() for row in grid]
