@@ -102,20 +102,20 @@ def test_example_3_the_path():
 def test_example_4_fire_movement_priority():
     text = point("Example 4")
     pos = fresh(S, S, S, S, N)
-    burning = ["S. Bennet", "Guild Hall", "Brewer's Hall", "Moorgate", "Finsbury", "Philpott Lane"]
+    burning = ["S. Bennet", "Guild Hall", "Bassishaw", "Goldsmiths' Hall", "Philpott Lane"]
     for name in burning:
         pos.burn(name)
-    pos.bands("Coleman Street", 1)
-    pos.empty("Sion College")
+    pos.bands("Coleman Street", 1).bands("Bread Street", 1)
+    pos.empty("Watlin Street")
     south = pos.targets("south")
     assert {t for (_, _, t) in south} == {"Cheapside", "Tallow Hall", "Billingsgate"}
-    for name in ("Coleman Street", "Sion College"):  # reachable with the card, but of a lower kind
+    for name in ("Coleman Street", "Bread Street", "Watlin Street"):  # reachable with the card, of a lower kind
         assert any(name in links(src, S) for src in ["Pudding Lane", *burning])
     paths = {c.path for c in pos.s.action_choices() if c.target == "Cheapside"}
     assert ("Pudding Lane", "S. Bennet", "Guild Hall", "Cheapside") in paths
     assert ("Guild Hall", "Cheapside") in paths
-    assert names_in(text) == {"Pudding Lane", *burning, "Coleman Street", "Sion College", "Cheapside",
-                              "Tallow Hall", "Billingsgate"}
+    assert names_in(text) == {"Pudding Lane", *burning, "Coleman Street", "Bread Street", "Watlin Street",
+                              "Cheapside", "Tallow Hall", "Billingsgate"}
 
 
 def test_fire_damage():
@@ -156,18 +156,19 @@ def test_example_6_putting_out():
 def test_demolition_limits():
     text = point("Demolition")
     pos = fresh(N, N, N, E, E)
-    pos.burn("S. Bennet", 3).burn("Tallow Hall", 3)
-    pos.bands("Watlin Street", 1).bands("Cheapside", 1)
+    pos.burn("S. Bennet", 3)
+    pos.bands("Coleman Street", 1).bands("Cheapside", 1)
     p = pos.s.player
     pos.s.held[p].append(DEMOLITION)
     pos.s.destroyed_tokens.remove(DEMOLITION)
     s = pos.actions_phase(4).refresh()
     sites = {BOARD.names[x] for x in s.demolition_targets()}
-    assert "Watlin Street" in sites and "Cheapside" not in sites
-    assert BOARD.size[d("Watlin Street")] == 2 and BOARD.size[d("Cheapside")] == 4
+    assert "Coleman Street" in sites and "Cheapside" not in sites
+    assert BOARD.size[d("Coleman Street")] == 1 and BOARD.size[d("Cheapside")] == 4
     pos.empty("Cheapside")  # burnt down: no longer an objective area to protect
     assert "Cheapside" in {BOARD.names[x] for x in pos.refresh().demolition_targets()}
-    assert names_in(text) == {"Watlin Street", "Cheapside"}
+    assert names_in(text) == {"S. Bennet", "Coleman Street", "Cheapside"}
+    assert "Coleman Street (1 house)" in text and "Cheapside (4 houses)" in text
 
 
 def test_every_example_has_its_check():

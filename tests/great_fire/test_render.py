@@ -29,7 +29,7 @@ def test_every_code_is_on_the_map_inside_its_own_district_and_named_below():
         r, c = lay.labels[i]
         assert lay.owner[r][c] == i, f"{code} is written outside {BOARD.names[i]}"
         assert lines[r][c:c + len(code)] == code
-        assert re.search(rf"^{code} {re.escape(BOARD.names[i])}\b", screen, re.M), f"{code} is not in the legend"
+        assert re.search(rf"^{code} +{re.escape(BOARD.names[i])}\b", screen, re.M), f"{code} is not in the legend"
 
 
 def test_the_map_fits_an_80_column_terminal_and_shows_river_wall_and_fields():

@@ -2,9 +2,10 @@
 
 Each character cell stands for the map point at its centre and belongs to the district (or field) whose outline
 holds that point, to the Thames, or to nothing. Where two neighbouring cells belong to different places, the
-left or upper one draws the border (``|`` or ``_``); along the River Fleet the border is drawn as river (``~``)
-and along the city wall as ``#``. Every place carries its code (districts upper case, fields lower case) inside its
-own cells, as near its label point as it fits, so each one can be found by the code the district list gives.
+left or upper one draws the border (``|``, ``-``, or ``/`` and ``\\`` where it runs aslant); along the River
+Fleet the border is drawn as river (``~``), and the city wall as ``#`` wherever it runs. Every place carries its
+code (districts upper case, fields lower case) inside its own cells, as near its label point as it fits, so each
+one can be found by the code the district list gives.
 
 The grid depends on the board only, so it is worked out once per width (:func:`layout`); :func:`draw` then fills
 in a position: the state mark after each district's code, and the same mark filling the district (``*`` fire,
@@ -15,16 +16,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from math import hypot
+from math import ceil, hypot
 
 from . import geometry as geo
 from .board import Board, load_board
 
 WIDTH = 78
 """Columns of the map: it fits an 80-column terminal, and reads the same in a wider one."""
-CELL_ASPECT = 1.8
-"""A character cell is about this many times as tall as it is wide (the rows are a little taller than square
-cells would make them, so small districts get room for their codes)."""
+CELL_ASPECT = 1.4
+"""A character cell is about 1.8 times as tall as it is wide; the map is drawn as if it were 1.4, a little
+stretched north to south, so the small districts of the City get room for their codes."""
 OUTSIDE, RIVER = -1, -2
 LEGEND = ("Marks: * fire (not contained)  + contained fire  . burnt out  x demolished",
           "       : field (no fire enters)  ~ the Thames and the Fleet  # the city wall",
@@ -46,12 +47,12 @@ class Layout:
         return len(self.owner)
 
 
-def _runs_along(p: tuple[float, float], line: tuple[tuple[float, float], ...], upright: bool, within: float) -> bool:
-    """Whether the polyline passes within ``within`` of ``p`` on a stretch running the border's way (upright for a
-    ``|`` border, level for a ``_`` one), so a wall crossing a border is not mistaken for one along it."""
+def _runs_along(p: tuple[float, float], line: tuple[tuple[float, float], ...], way: str, within: float) -> bool:
+    """Whether the polyline passes within ``within`` of ``p`` on a stretch running roughly the border's way (``|``
+    upright, ``-`` level, ``/`` or ``\\`` any), so a wall crossing a border is not mistaken for one along it."""
     for a, b in zip(line, line[1:]):
         dx, dy = b[0] - a[0], b[1] - a[1]
-        if (abs(dy) > abs(dx)) != upright:
+        if (way == "|" and abs(dy) < abs(dx) / 2) or (way == "-" and abs(dx) < abs(dy) / 2):
             continue
         length2 = dx * dx + dy * dy
         t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2))
@@ -60,15 +61,25 @@ def _runs_along(p: tuple[float, float], line: tuple[tuple[float, float], ...], u
     return False
 
 
-def _owners(board: Board, cols: int, rows: int) -> list[list[int]]:
-    w, h = board.map_size
+Frame = tuple[float, float, float, float]
+"""The part of the map drawn: left, top, width and height in map units."""
+
+
+def _frame(board: Board) -> Frame:
+    """The districts and fields, and a strip of the Thames below them (the rest of the map is left out)."""
+    x0, y0, x1, y1 = geo.bbox([p for outline in board.outlines for p in outline])
+    return x0, y0, x1 - x0, (y1 - y0) * 1.04
+
+
+def _owners(board: Board, frame: Frame, cols: int, rows: int) -> list[list[int]]:
+    left, top, w, h = frame
     boxes = [geo.bbox(o) for o in board.outlines]
     grid = []
     for r in range(rows):
-        y = (r + 0.5) * h / rows
+        y = top + (r + 0.5) * h / rows
         row = []
         for c in range(cols):
-            x = (c + 0.5) * w / cols
+            x = left + (c + 0.5) * w / cols
             at = OUTSIDE
             for i, poly in enumerate(board.outlines):
                 x0, y0, x1, y1 = boxes[i]
@@ -82,9 +93,10 @@ def _owners(board: Board, cols: int, rows: int) -> list[list[int]]:
     return grid
 
 
-def _borders(board: Board, owner: list[list[int]], cols: int, rows: int) -> list[list[str]]:
-    """The base characters: river, then the border each cell draws on its right or lower side."""
-    w, h = board.map_size
+def _borders(board: Board, frame: Frame, owner: list[list[int]], cols: int, rows: int) -> list[list[str]]:
+    """The base characters: river, then the border each cell draws on its right or lower side: ``|`` or ``-``,
+    ``\\`` where a border going down steps to the right, ``/`` across a corner cut from the lower right."""
+    left, top, w, h = frame
     cw, ch = w / cols, h / rows
     base = [["~" if owner[r][c] == RIVER else " " for c in range(cols)] for r in range(rows)]
     for r in range(rows):
@@ -92,19 +104,29 @@ def _borders(board: Board, owner: list[list[int]], cols: int, rows: int) -> list
             here = owner[r][c]
             right = owner[r][c + 1] if c + 1 < cols else here
             below = owner[r + 1][c] if r + 1 < rows else here
+            corner = owner[r + 1][c + 1] if r + 1 < rows and c + 1 < cols else here
             if here == RIVER and {right, below} <= {RIVER, OUTSIDE}:
                 continue
             if right != here and (here >= 0 or right >= 0):
-                mid, upright, within = ((c + 1) * cw, (r + 0.5) * ch), True, cw * 0.75
-                base[r][c] = "|"
+                mid, within = (left + (c + 1) * cw, top + (r + 0.5) * ch), cw * 0.75
+                if below == here:
+                    base[r][c] = "\\" if corner == here else "|"
+                else:
+                    base[r][c] = "/" if right == below else "|"
             elif below != here and (here >= 0 or below >= 0):
-                mid, upright, within = ((c + 0.5) * cw, (r + 1) * ch), False, ch * 0.75
-                base[r][c] = "_"
+                mid, within = (left + (c + 0.5) * cw, top + (r + 1) * ch), ch * 0.75
+                base[r][c] = "-"
             else:
                 continue
-            if _runs_along(mid, board.fleet, upright, within):
+            if _runs_along(mid, board.fleet, base[r][c], within):
                 base[r][c] = "~"
-            elif _runs_along(mid, board.wall, upright, within):
+    # The wall is drawn where it runs, whether along borders or across a district (a gate ward straddles it).
+    for a, b in zip(board.wall, board.wall[1:]):
+        steps = max(1, ceil(hypot(b[0] - a[0], b[1] - a[1]) / (min(cw, ch) / 3)))
+        for k in range(steps + 1):
+            x, y = a[0] + (b[0] - a[0]) * k / steps, a[1] + (b[1] - a[1]) * k / steps
+            r, c = int((y - top) / ch), int((x - left) / cw)
+            if 0 <= r < rows and 0 <= c < cols and owner[r][c] != RIVER and base[r][c] != "~":
                 base[r][c] = "#"
     return base
 
@@ -114,13 +136,13 @@ def room(board: Board, i: int) -> int:
     return len(board.codes[i]) + (0 if board.grassed_space[i] else 1)
 
 
-def _place_labels(board: Board, owner: list[list[int]], base: list[list[str]], cols: int,
+def _place_labels(board: Board, frame: Frame, owner: list[list[int]], base: list[list[str]], cols: int,
                   rows: int) -> list[tuple[int, int]]:
     """Where each space's code goes: inside its own blank cells, nearest its label point; failing that over its
     own border cells; failing that starting in one of its cells and running over its neighbours' (a narrow
     district still gets its code); failing that (a district too small for a single cell) in the nearest free
     cells."""
-    w, h = board.map_size
+    left, top, w, h = frame
     cw, ch = w / cols, h / rows
     taken = [[False] * cols for _ in range(rows)]
     # The smallest places first, so the big ones, with room to spare, give way.
@@ -137,7 +159,7 @@ def _place_labels(board: Board, owner: list[list[int]], base: list[list[str]], c
     for i in order:
         size = room(board, i)
         lx, ly = board.label_at[i]
-        r0, c0 = min(rows - 1, int(ly / ch)), min(cols - size, max(0, round(lx / cw - size / 2)))
+        r0, c0 = min(rows - 1, int((ly - top) / ch)), min(cols - size, max(0, round((lx - left) / cw - size / 2)))
         tiers = (
             lambda r, c, k: owner[r][c] == i and base[r][c] == " ",
             lambda r, c, k: owner[r][c] == i,
@@ -160,11 +182,11 @@ def _place_labels(board: Board, owner: list[list[int]], base: list[list[str]], c
 def layout(cols: int = WIDTH) -> Layout:
     """The packaged board on a grid ``cols`` characters wide (worked out once per width)."""
     board = load_board()
-    w, h = board.map_size
-    rows = max(1, round(h / (w / cols) / CELL_ASPECT))
-    owner = _owners(board, cols, rows)
-    base = _borders(board, owner, cols, rows)
-    labels = _place_labels(board, owner, base, cols, rows)
+    frame = _frame(board)
+    rows = max(1, round(frame[3] / (frame[2] / cols) / CELL_ASPECT))
+    owner = _owners(board, frame, cols, rows)
+    base = _borders(board, frame, owner, cols, rows)
+    labels = _place_labels(board, frame, owner, base, cols, rows)
     return Layout(tuple(map(tuple, owner)), tuple(map(tuple, base)), tuple(labels))
 
 

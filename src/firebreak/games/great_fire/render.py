@@ -35,8 +35,8 @@ def render_map(view: dict[str, Any], cols: int = WIDTH) -> str:
     return "\n".join([*draw(marks, cols), *LEGEND])
 
 
-def _district_line(d: dict[str, Any], code: str, names: list[str]) -> str:
-    parts = [f"{code} {d['name']:<16}"]
+def _district_line(d: dict[str, Any], code: str, names: list[str], pad: int = 16) -> str:
+    parts = [f"{code:<3} {d['name']:<{pad}}"]
     if d["houses"]:
         parts.append("houses " + ", ".join(colour_word(h) for h in d["houses"]))
     elif d["size"] and not d["demolished"]:
@@ -103,9 +103,11 @@ def render_view(view: dict[str, Any]) -> str:
     districts = view["districts"]
     # The list is the map's legend, a region at a time as the board colours them, the fields last.
     regions = sorted(dict.fromkeys(d["region"] for d in districts), key=lambda r: r == "grassed")
+    pad = max(len(d["name"]) for d in districts if d["region"] != "grassed")  # the details start in one column
     for region in regions:
         out += ["", "Fields (no fire enters):" if region == "grassed" else f"{region.capitalize()} region:"]
-        out += [_district_line(d, board.codes[i], names) for i, d in enumerate(districts) if d["region"] == region]
+        out += [_district_line(d, board.codes[i], names, pad) for i, d in enumerate(districts)
+                if d["region"] == region]
     out.append("")
     stack = join_words(view["fire_stack_cards_left"]) or "none"
     out.append(view["status"])
