@@ -51,7 +51,7 @@ from firebreak.agents import BotLimits, bot_levels, known_agents
 from firebreak.core import FirebreakError, GameState, all_games, get_game, record_of
 
 from . import errors as E
-from . import table
+from . import http_errors, table
 from .limits import Limiter, Limits, RateLimited, TokenBucket
 from .live import UPDATE, Connection, GameManager, LiveGame
 from .bots import BotPool
@@ -59,10 +59,10 @@ from .retention import with_housekeeping
 from .security import SecurityHeaders
 from .database import DatabaseConnectError, ServeError, check_database, database_url, shown
 from .storage import UNAVAILABLE, Storage, default_database_url, metadata
-from .undo import undone_notes
+from .undo import all_take_backs, replay_notes
 from .views import clock_json
 from .views import game_over_words, log_entries, player_names, render_board, seat_payload
-from .wire import loads
+from .wire import BadJson, parse
 
 log = logging.getLogger(__name__)
 
@@ -198,8 +198,9 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
     bots think in (default: ``FIREBREAK_BOT_WORKERS``, else all CPUs but one)."""
     url = database_url or os.environ.get("FIREBREAK_DATABASE_URL") or default_database_url()
     storage = Storage(url)
-    manager = GameManager(storage, bot_delay, bot_limits=bot_limits, bot_pool=BotPool(bot_workers))
     limiter = Limiter(limits if limits is not None else Limits.from_env())
+    manager = GameManager(storage, bot_delay, bot_limits=bot_limits, bot_pool=BotPool(bot_workers),
+                          undo_cap=limiter.limits.undos_per_turn)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):  # type: ignore[no-untyped-def]
@@ -230,6 +231,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
     app.state.manager = manager
     app.state.storage = storage
     app.state.limiter = limiter
+    app.add_middleware(http_errors.JsonBodies, limit=MAX_MESSAGE)
     app.add_middleware(BodyLimit, limit=MAX_MESSAGE)
     app.add_middleware(SecurityHeaders)
 
@@ -253,16 +255,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
     for kind in UNAVAILABLE:  # a locked or lost database anywhere in a request: 503, try again
         app.add_exception_handler(kind, _db_unavailable)
 
-    from fastapi.exceptions import RequestValidationError
-
-    @app.exception_handler(RequestValidationError)
-    async def _validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        first = exc.errors()[0] if exc.errors() else {"msg": "invalid request"}
-        where = ".".join(str(p) for p in first.get("loc", ()) if p not in ("body", "query", "path"))
-        msg = str(first.get("msg", "invalid value"))
-        msg = msg[:1].lower() + msg[1:]
-        return JSONResponse({"error": {"code": "bad_request", "message": f"{where}: {msg}" if where else msg}},
-                            status_code=422)
+    http_errors.install(app)  # the framework's own refusals (404, 405, 422, a body that is not JSON) in our shape
 
     # ------------------------------------------------------------------------------------------- pages
     @app.get("/", include_in_schema=False)
@@ -441,11 +434,13 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
         if seat is not None and not 0 <= seat < live.state.num_players:
             raise E.ApiError(422, "bad_seat", f"seat {seat} is not a seat of this game")
         history = live.state.history[:step]
-        out = await asyncio.to_thread(_replayed, live, game_id, history, seat)  # replays from the start: off the loop
+        taken = await all_take_backs(live, lambda: manager.db(storage.load_actions, game_id))
+        out = await asyncio.to_thread(_replayed, live, game_id, history, seat, taken)  # replays from the start
         out["chat"] = await table.chat.replayed(manager, game_id, step)
         return out
 
-    def _replayed(live: LiveGame, game_id: str, history: list[int], seat: int | None) -> dict[str, Any]:
+    def _replayed(live: LiveGame, game_id: str, history: list[int], seat: int | None,
+                  taken: list[tuple[int, int, int]]) -> dict[str, Any]:
         step, total = len(history), len(live.state.history)
         state: GameState = live.spec.new_game(live.row.num_players, live.row.seed, live.row.options)
         for a in history:
@@ -453,12 +448,13 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
         view = state.view(seat)
         svg, text = render_board(live.spec, view, [])
         terminal = state.is_terminal()
+        notes, unlisted = replay_notes(live.state, taken, seat, step)
         out = {"game_id": game_id, "game": live.spec.name, "title": live.spec.title, "step": step, "total": total,
                "viewer": seat, "num_players": state.num_players, "terminal": terminal,
                "current_player": None if terminal else state.current_player(),
                "names": player_names(state), "view": view, "svg": svg, "text": text,
                "entries": log_entries(state, live.marks, live.actors, seat, -1, step),
-               "undone": undone_notes(live.state, live.undone, seat, step)}
+               "undone": notes, "undone_earlier": unlisted}
         if terminal:  # as the live game: totals, score sheets and winners only once the game is over
             out.update(game_over_words(state))
         return out
@@ -493,13 +489,18 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
                 hello = await asyncio.wait_for(_receive_text(ws), timeout=30)
                 if hello is None:
                     await ws.send_json({"type": "error", **BINARY.to_json()})
-            hello = json.loads(hello)
+            hello = parse(hello, "the first message")
             token = hello.get("token") if isinstance(hello, dict) else None
             if token is not None:
                 seat = live.seat_for_token(token)
         except E.ApiError as exc:
             await ws.send_json({"type": "error", **exc.to_json()})
             await ws.close(code=4403)
+            return
+        except BadJson as exc:
+            with contextlib.suppress(Exception):
+                await ws.send_json({"type": "error", "code": "bad_message", "message": str(exc)})
+                await ws.close(code=4400)
             return
         except (TimeoutError, ValueError, WebSocketDisconnect, _Disconnected):
             with contextlib.suppress(Exception):
@@ -590,9 +591,9 @@ async def _handle(manager: GameManager, limiter: Limiter, live: LiveGame, seat: 
     if len(raw.encode("utf-8")) > MAX_MESSAGE:
         return {"type": "error", **E.too_large(MAX_MESSAGE).to_json()}
     try:
-        msg = loads(raw)
-    except ValueError:
-        return {"type": "error", "code": "bad_message", "message": "messages must be JSON objects"}
+        msg = parse(raw)
+    except BadJson as exc:
+        return {"type": "error", "code": "bad_message", "message": str(exc)}
     if not isinstance(msg, dict):
         return {"type": "error", "code": "bad_message", "message": "messages must be JSON objects"}
     ref = msg.get("ref")
