@@ -282,7 +282,8 @@ def start_server(url: str, profile: str | None) -> tuple[subprocess.Popen, str]:
     # every simulated client comes from this one address, far faster than people: lift the limits
     lifted = {f"FIREBREAK_{k}": "1000000" for k in ("GAMES_PER_MINUTE", "OPEN_GAMES", "SOCKETS_PER_CLIENT",
                                                      "SOCKETS_PER_GAME", "ACTIONS_PER_SECOND",
-                                                     "MESSAGES_PER_SECOND")}
+                                                     "MESSAGES_PER_SECOND", "STATE_READS_PER_SECOND",
+                                                     "RECORD_READS_PER_SECOND")}
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL, env={**os.environ, **lifted})
     base = f"http://127.0.0.1:{port}"
     for _ in range(300):

@@ -21,7 +21,7 @@ def free_port() -> int:
 
 GENEROUS_LIMITS = {f"FIREBREAK_{name}": "100000" for name in (
     "GAMES_PER_MINUTE", "OPEN_GAMES", "SOCKETS_PER_CLIENT", "SOCKETS_PER_GAME", "ACTIONS_PER_SECOND",
-    "MESSAGES_PER_SECOND")}
+    "MESSAGES_PER_SECOND", "STATE_READS_PER_SECOND", "RECORD_READS_PER_SECOND")}
 """Limits no test that plays fast from one address reaches (the tests of the limits set their own)."""
 
 

@@ -372,7 +372,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
         return live, seat
 
     @app.get("/api/games/{game_id}", summary="The game as a seat or a spectator sees it")
-    async def game_state(game_id: str, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+    async def game_state(game_id: str, request: Request, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+        limiter.read(client_of(request), "state")
         live, seat = await _state_for(game_id, x_seat_token)
         return seat_payload(live, seat, "state", -1)
 
@@ -420,14 +421,17 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
         return live
 
     @app.get("/api/games/{game_id}/log", summary="Full record of a finished game (for firebreak replay)")
-    async def game_log(game_id: str) -> Response:
+    async def game_log(game_id: str, request: Request) -> Response:
+        limiter.read(client_of(request), "record")
         live = await _finished(game_id)
         body = json.dumps(record_of(live.state).to_json(), indent=1, ensure_ascii=False) + "\n"
         return Response(body, media_type="application/json", headers={
             "Content-Disposition": f'attachment; filename="{live.spec.name}-{game_id}.json"'})
 
     @app.get("/api/games/{game_id}/replay", summary="A finished game after a number of actions")
-    async def game_replay(game_id: str, step: int = Query(0, ge=0), seat: int | None = None) -> dict[str, Any]:
+    async def game_replay(game_id: str, request: Request, step: int = Query(0, ge=0),
+                          seat: int | None = None) -> dict[str, Any]:
+        limiter.read(client_of(request), "record")
         live = await _finished(game_id)
         total = len(live.state.history)
         step = min(step, total)
@@ -466,7 +470,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
             live = await manager.get(game_id)
         except E.ApiError as exc:
             await ws.accept()
-            await ws.send_json({"type": "error", **exc.to_json()})
+            await ws.send_json(E.on_socket({"type": "error", **exc.to_json()}))
             await ws.close(code=4404)
             return
         client = client_of(ws)
@@ -488,18 +492,18 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
             while hello is None:  # a binary frame is answered with an error; the hello may still come
                 hello = await asyncio.wait_for(_receive_text(ws), timeout=30)
                 if hello is None:
-                    await ws.send_json({"type": "error", **BINARY.to_json()})
+                    await ws.send_json(E.on_socket({"type": "error", **BINARY.to_json()}))
             hello = parse(hello, "the first message")
             token = hello.get("token") if isinstance(hello, dict) else None
             if token is not None:
                 seat = live.seat_for_token(token)
         except E.ApiError as exc:
-            await ws.send_json({"type": "error", **exc.to_json()})
+            await ws.send_json(E.on_socket({"type": "error", **exc.to_json()}))
             await ws.close(code=4403)
             return
         except BadJson as exc:
             with contextlib.suppress(Exception):
-                await ws.send_json({"type": "error", "code": "bad_message", "message": str(exc)})
+                await ws.send_json(E.on_socket({"type": "error", "code": "bad_message", "message": str(exc)}))
                 await ws.close(code=4400)
             return
         except (TimeoutError, ValueError, WebSocketDisconnect, _Disconnected):
@@ -579,7 +583,7 @@ async def _refuse(ws: WebSocket, exc: RateLimited) -> None:
         await ws.send_denial_response(JSONResponse(body, status_code=429, headers=exc.headers()))
         return
     await ws.accept()
-    await ws.send_json({"type": "error", **exc.to_json()})
+    await ws.send_json(E.on_socket({"type": "error", **exc.to_json()}))
     await ws.close(code=1013)
 
 
@@ -715,7 +719,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
     print(f"firebreak server at http://{name}:{port}/  (games stored in {where})", flush=True)
     tune_gc()
     tune_threads()
+    from .slow_headers import protocol
+
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=MAX_MESSAGE * 4,
+                http=protocol(limits.header_timeout),  # httptools, closing connections slow to send headers
                 ws_per_message_deflate=False,  # JSON views compress well but deflate costs more CPU than it saves
                 proxy_headers=forwarded_allow_ips is not None, forwarded_allow_ips=forwarded_allow_ips or "",
                 timeout_graceful_shutdown=SHUTDOWN_GRACE)

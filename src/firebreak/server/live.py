@@ -108,7 +108,7 @@ class Connection:
 
     def push(self, msg: dict[str, Any] | str) -> None:
         """Queue a message (a dict, or one already encoded as JSON text to share it between clients)."""
-        self._put(msg if isinstance(msg, str) else dumps(msg))
+        self._put(msg if isinstance(msg, str) else dumps(E.on_socket(msg)))
 
     def mark(self, full: bool = False) -> None:
         """Owe this client an update; queued messages before it (an update before its action's ack) keep their

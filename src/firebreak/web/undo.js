@@ -36,8 +36,9 @@ const Undo = {
     }
     const out = [];
     if (earlier) {
+      const many = earlier === 1 ? "take-back is" : "take-backs are";
       out.push(FB.el("li", { class: "undone", value: 1,
-        text: `${earlier} earlier ${earlier === 1 ? "take-back is" : "take-backs are"} not listed here (the game's record lists every one).` }));
+        text: `${earlier} earlier ${many} not listed here (the game's record lists every one).` }));
     }
     entries.forEach((e, i) => {
       out.push(item(e, i));
