@@ -3,7 +3,8 @@
 Game-agnostic: everything comes from the registry (``GameSpec``: options, player counts, hooks) and the agent
 factory. Pages live in ``firebreak/web`` as static files (no build step) and talk to the API below.
 
-API (all JSON; errors are ``{"error": {"code", "message"}}``; the OpenAPI schema is at ``/openapi.json``):
+API (all JSON; errors are ``{"error": {"code", "message"}}``, the framework's own too, see :mod:`.http_errors`;
+the OpenAPI schema is at ``/openapi.json``):
 
 - ``GET  /api/catalog``                            games with their options and player counts, and the bots
 - ``POST /api/games``                              create a game; returns each human seat's secret link
@@ -17,13 +18,16 @@ API (all JSON; errors are ``{"error": {"code", "message"}}``; the OpenAPI schema
 - ``POST /api/games/{id}/seats/{seat}/takeover``   hand an absent player's seat to a bot (after the timeout)
 - ``POST /api/games/{id}/reclaim``                 take one's seat back from the bot
 - ``GET  /api/games/{id}/log``                     the full record (``firebreak replay`` reads it); finished games
+  (this, the replay and the state are read-limited per address: see :mod:`.limits`)
 - ``GET  /api/games/{id}/replay?step=k&seat=s``    a finished game as it was after ``k`` actions
 - ``WS   /ws/games/{id}``                          live updates; first message ``{"type":"hello","token":...}``
 
 Chat, rematch, open seats and the rules help: see :mod:`.table`.
 
 On the WebSocket the first message is a ``state`` (the whole log, view and board); each ``update`` after it
-carries the log entries the client has not had and, instead of the whole ``view`` and ``svg``, a ``view_patch``
+carries the log entries the client has not had (from ``entries_from``: the client drops those it holds from there
+on, which a take-back removed), the notes of take-backs it has not had (see :mod:`.undo`) and, instead of the
+whole ``view`` and ``svg``, a ``view_patch``
 and usually an ``svg_patch`` against what that client was last sent (see :mod:`firebreak.server.patch`; the
 board comes whole when a patch would not be smaller). An update may cover several actions (a bot's answers that
 came before it went out). The HTTP ``GET`` of a game always answers whole.
