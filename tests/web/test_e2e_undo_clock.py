@@ -112,6 +112,9 @@ def test_take_back_in_the_page_allowed_then_refused_after_a_draw_and_after_anoth
         assert note.startswith(f"{name} took back “"), note
         t.state = t.state.undone(me)
         t.index += 1
+        # the log lost the move's entry (the set-up and the moves that stand) and ends with the note
+        wait_js(page, f"document.querySelectorAll('#log li:not(.undone)').length === {len(t.state.history) + 1}")
+        assert page.locator("#log li").last.get_attribute("class") == "undone"
         # 2. refused after a draw: the player draws (or rolls), and the page says why the button is off
         for _ in range(500):
             seat = t.state.current_player()
