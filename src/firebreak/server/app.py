@@ -158,16 +158,7 @@ class BodyLimit:
                     too_big = True
                     break
             if not too_big:
-                done = False
-
-                async def replay() -> dict:
-                    nonlocal done
-                    if done:
-                        return await receive()
-                    done = True
-                    return {"type": "http.request", "body": body, "more_body": False}
-
-                return await self.app(scope, replay, send)
+                return await self.app(scope, http_errors.replay(body, receive), send)
         if too_big:
             resp = JSONResponse({"error": E.too_large(self.limit).to_json()}, status_code=413)
             return await resp(scope, receive, send)

@@ -57,16 +57,21 @@ class JsonBodies:
             problem = _problem(dict(scope.get("headers") or []).get(b"content-type"), body)
             if problem is not None:
                 return await problem(scope, receive, send)
-        sent = False
+        return await self.app(scope, replay(body, receive), send)
 
-        async def replay() -> dict:
-            nonlocal sent
-            if sent:
-                return await receive()
-            sent = True
-            return {"type": "http.request", "body": body, "more_body": False}
 
-        return await self.app(scope, replay, send)
+def replay(body: bytes, receive: Any) -> Any:
+    """An ASGI ``receive`` that gives the body already read, whole, then whatever comes next (a disconnect)."""
+    sent = False
+
+    async def again() -> dict:
+        nonlocal sent
+        if sent:
+            return await receive()
+        sent = True
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    return again
 
 
 def _problem(content_type: bytes | None, body: bytes) -> JSONResponse | None:
