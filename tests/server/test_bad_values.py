@@ -209,3 +209,9 @@ def test_a_malformed_first_message_is_answered_before_the_socket_closes(client: 
         with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_json()
         assert closed.value.code == 4400
+
+
+def test_a_long_unknown_address_is_not_repeated_whole(client: TestClient) -> None:
+    r = client.get("/api/" + "x" * 5000)
+    _refused(r, 404, "not_found", "there is nothing at /api/xxx")
+    assert len(r.json()["error"]["message"]) < 200

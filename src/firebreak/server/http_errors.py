@@ -94,6 +94,11 @@ def _sentence(msg: str) -> str:
     return msg if msg[1:2].isupper() else msg[:1].lower() + msg[1:]
 
 
+def _shown(text: str, most: int = 120) -> str:
+    """A path as a refusal repeats it: at most ``most`` characters (an address may be kilobytes long)."""
+    return text if len(text) <= most else text[:most] + "…"
+
+
 def install(app: FastAPI) -> None:
     """Answer the framework's own refusals, and failures, in our shape."""
 
@@ -112,12 +117,13 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         status = exc.status_code
+        path = _shown(request.url.path)
         if status == 404:
-            code, message = "not_found", f"there is nothing at {request.url.path} on this server (check the address)"
+            code, message = "not_found", f"there is nothing at {path} on this server (check the address)"
         elif status == 405:
             allowed = (exc.headers or {}).get("Allow", "")
             takes = f"; it takes {' and '.join(m.strip() for m in allowed.split(','))}" if allowed else ""
-            code, message = "method_not_allowed", f"{request.url.path} does not take {request.method} requests{takes}"
+            code, message = "method_not_allowed", f"{path} does not take {_shown(request.method)} requests{takes}"
         else:
             phrase = HTTPStatus(status).phrase if status in HTTPStatus._value2member_map_ else "error"
             code = phrase.lower().replace(" ", "_").replace("-", "_")
@@ -137,8 +143,8 @@ def install(app: FastAPI) -> None:
         """A WebSocket to no route: 404 in our shape at the handshake (where the server can send one)."""
         if scope["type"] != "websocket":
             return await not_found(scope, receive, send)
-        body = refusal(404, "not_found", f"there is no live game connection at {scope.get('path', '')} (check the "
-                                         "address)")
+        body = refusal(404, "not_found", f"there is no live game connection at {_shown(scope.get('path', ''))} "
+                                         "(check the address)")
         if "websocket.http.response" in scope.get("extensions", {}):
             await receive()  # the websocket.connect
             await send({"type": "websocket.http.response.start", "status": 404,
