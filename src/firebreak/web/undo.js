@@ -36,9 +36,8 @@ const Undo = {
     }
     const out = [];
     if (earlier) {
-      const many = earlier === 1 ? "take-back is" : "take-backs are";
       out.push(FB.el("li", { class: "undone", value: 1,
-        text: `${earlier} earlier ${many} not listed here (the game's record lists every one).` }));
+        text: `Not listed here: ${FB.plural(earlier, "earlier take-back")} (the game's record lists every one).` }));
     }
     entries.forEach((e, i) => {
       out.push(item(e, i));
