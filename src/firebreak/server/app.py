@@ -63,6 +63,7 @@ from .retention import with_housekeeping
 from .security import SecurityHeaders
 from .database import DatabaseConnectError, ServeError, check_database, database_url, shown
 from .storage import UNAVAILABLE, Storage, default_database_url, metadata
+from .uptime import Uptime
 from .undo import all_take_backs, replay_notes
 from .views import clock_json
 from .views import game_over_words, log_entries, player_names, render_board, seat_payload
@@ -193,13 +194,16 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
     bots think in (default: ``FIREBREAK_BOT_WORKERS``, else all CPUs but one)."""
     url = database_url or os.environ.get("FIREBREAK_DATABASE_URL") or default_database_url()
     storage = Storage(url)
+    uptime = Uptime(storage)
     limiter = Limiter(limits if limits is not None else Limits.from_env())
     manager = GameManager(storage, bot_delay, bot_limits=bot_limits, bot_pool=BotPool(bot_workers),
                           undo_cap=limiter.limits.undos_per_turn)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):  # type: ignore[no-untyped-def]
-        tasks: list[asyncio.Task] = []
+        await asyncio.to_thread(uptime.start)  # before any clock is read: an outage's time is given back first
+        manager.outages = uptime.outages
+        tasks: list[asyncio.Task] = [asyncio.create_task(uptime.beat_forever(manager.reload_clocks))]
         stop = None
         if storage.is_postgres:
             from .notify import start_listener
@@ -219,6 +223,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
             await manager.close()
             if stop is not None:
                 stop()
+            with contextlib.suppress(Exception):  # (the database is away: the next start counts from the beat)
+                await asyncio.to_thread(uptime.stop)
             storage.dispose()
 
     app = FastAPI(title="firebreak play server", version="1", lifespan=lifespan,

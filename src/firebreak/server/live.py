@@ -51,6 +51,7 @@ from .storage import (
     hash_token,
     token_matches,
 )
+from .uptime import Outages
 from .views import seat_board, seat_payload
 from .wire import dumps
 
@@ -282,6 +283,7 @@ class GameManager:
         self.bot_wait = BOT_WAIT
         self.max_cached = max_cached
         self.games: OrderedDict[str, LiveGame] = OrderedDict()  # least recently used first
+        self.outages = Outages()  # times no server ran: not counted as a player's absence (see .uptime)
         self._load_lock = asyncio.Lock()
 
     async def db(self, fn: Callable[..., Any], *args: Any) -> Any:
@@ -636,8 +638,7 @@ class GameManager:
             limit = live.row.takeover_after
             if limit <= 0:
                 raise E.ApiError(409, "takeover_refused", "this game does not allow handing seats to bots")
-            last = max(target.last_seen or 0.0, live.row.created_at)
-            away = time.time() - last
+            away = clocks.away(live, seat, time.time(), self.outages)
             if seat in live.connected_seats() or away < limit:
                 raise E.ApiError(409, "takeover_refused",
                                  f"seat {seat}'s player was here {away:.0f} s ago; a seat can be handed to a bot "
@@ -655,7 +656,7 @@ class GameManager:
         async with live.lock:
             await self.catch_up(live)
             now = time.time() if now is None else now
-            due = clocks.overdue(live, now)
+            due = clocks.overdue(live, now, self.outages)
             if due is None:
                 return False
             seat, why = due
@@ -675,7 +676,7 @@ class GameManager:
         """Hand to a bot every seat to act whose clock ran out or whose player is away too long, in the games
         this process holds; returns how many."""
         now = time.time() if now is None else now
-        due = [live for live in list(self.games.values()) if clocks.overdue(live, now) is not None]
+        due = [live for live in list(self.games.values()) if clocks.overdue(live, now, self.outages) is not None]
         done = 0
         for live in due:
             try:
@@ -785,6 +786,17 @@ class GameManager:
             before = [(s.kind, s.bot) for s in live.seats]
             await self.catch_up(live)
             self.broadcast(live, full=before != [(s.kind, s.bot) for s in live.seats])
+
+    async def reload_clocks(self) -> None:
+        """Another process gave the clocks an outage's time back (see :mod:`.uptime`): reread the clocks of the
+        games held here, so none falls by the time it had before."""
+        for live in [g for g in list(self.games.values()) if g.clock is not None]:
+            try:
+                async with live.lock:
+                    await self.catch_up(live)
+                self.broadcast(live, full=True)
+            except E.ApiError:  # the database is away again: the sweep rereads a clock before it acts on it
+                pass
 
     @staticmethod
     def _known(live: LiveGame, actions: int) -> bool:
