@@ -174,9 +174,11 @@ def test_record_and_replay_agree_with_the_live_game_after_undos(client: TestClie
 
 def _lifted(url: str, **limits: Any) -> TestClient:
     """A server on ``url`` with the tests' generous limits and these ones."""
-    base = {name: 100000 for name in ("games_per_minute", "open_games", "sockets_per_client", "sockets_per_game",
-                                      "actions_per_second", "messages_per_second", "state_reads_per_second",
-                                      "record_reads_per_second")}
+    base: dict[str, Any] = {name: 100000 for name in (
+        "games_per_minute", "open_games", "connecting_per_client", "sockets_per_seat", "spectator_sockets_per_client",
+        "spectator_sockets_per_game", "actions_per_second", "messages_per_second", "state_reads_per_second",
+        "record_reads_per_second")}
+    base["seeds_with_people"] = 1  # the tests replay known deals
     return TestClient(create_app(url, limits=Limits(**(base | limits))))
 
 
