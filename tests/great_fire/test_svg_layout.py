@@ -49,7 +49,7 @@ def test_game_over_results_lie_inside_the_picture_without_overlaps(n: int) -> No
         for viewer in (None, *range(n)):
             svg = render_svg(s.view(viewer), [])
             W, H, boxes = _boxes(svg)
-            map_h = float(re.search(r'<rect x="0" y="0" width="\d+" height="(\d+)"', svg).group(1))
+            map_h = float(re.search(r'<rect x="0" y="0" width="[\d.]+" height="([\d.]+)"', svg).group(1))
             legend = [b for b in boxes if b[1] >= map_h - 1]
             assert legend, "no legend drawn"
             for x0, y0, x1, y1, text in legend:

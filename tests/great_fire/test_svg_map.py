@@ -1,0 +1,194 @@
+"""The Great Fire board drawn as a map (``svg.render_svg``), checked on the parsed SVG against the board data.
+
+Every space has its shape and anchor, every printed link is drawn as a double-headed arrow whose halves point
+each way in that card's colour (or as a four-way cross), names fit the districts they are written in, pieces are
+drawn by shape and letter as well as colour, and nothing drawn over the map takes the pointer from a district.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import xml.etree.ElementTree as ET
+
+from firebreak.core import get_game
+from firebreak.games.great_fire.board import load_board
+from firebreak.games.great_fire.svg import NAME_SIZE, OPPOSITE, _chord, render_svg, text_width
+
+NS = "{http://www.w3.org/2000/svg}"
+BOARD = load_board()
+CARDS = dict(zip("NESW", BOARD.card_colours))
+
+
+def _played(seed: int, steps: int, players: int = 4):  # type: ignore[no-untyped-def]
+    state = get_game("great-fire").new_game(players, seed, {})
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def _groups(root: ET.Element) -> dict[str, ET.Element]:
+    return {g.get("data-place"): g for g in root.iter(NS + "g") if g.get("class") == "district"}
+
+
+def _points(d: str) -> list[tuple[float, float]]:
+    return [(float(x), float(y)) for x, y in re.findall(r"(-?[\d.]+),(-?[\d.]+)", d)]
+
+
+def _inside(pt: tuple[float, float], poly: list[tuple[float, float]]) -> bool:
+    x, y = pt
+    inside = False
+    for k in range(len(poly)):
+        (x0, y0), (x1, y1) = poly[k], poly[k - 1]
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            inside = not inside
+    return inside
+
+
+def test_every_space_is_its_outline_with_its_anchor_inside_and_its_name() -> None:
+    root = ET.fromstring(render_svg(_played(1, 0).view(None), []))
+    groups = _groups(root)
+    assert list(groups) == list(BOARD.names)
+    for i, name in enumerate(BOARD.names):
+        g = groups[name]
+        area = next(p for p in g.iter(NS + "path") if p.get("class") == "area")
+        drawn = _points(area.get("d"))
+        assert drawn == [(round(x, 1), round(y, 1)) for x, y in BOARD.outlines[i]], name
+        anchor = (float(g.get("data-x")), float(g.get("data-y")))
+        assert anchor == tuple(round(v, 1) for v in BOARD.label_at[i]) and _inside(anchor, drawn), name
+        assert g.get("aria-label").startswith(f"{name} (") and g.find(NS + "title").text.startswith(name)
+        lines = [t.text for t in g.iter(NS + "text") if t.get("class") == "name"]
+        assert lines, f"{name} has no name on the map"
+        if " ".join(lines) != name:  # shortened on the map: the start of each word it keeps, with a full stop
+            assert all(line.rstrip(".") and line.rstrip(".") in name for line in lines), (name, lines)
+
+
+def test_names_are_written_large_and_fit_inside_their_district() -> None:
+    root = ET.fromstring(render_svg(_played(2, 0).view(None), []))
+    u = BOARD.map_size[0] / 1600
+    for i, (name, g) in enumerate(_groups(root).items()):
+        lx, ly = BOARD.label_at[i]
+        for t in g.iter(NS + "text"):
+            if t.get("class") != "name":
+                continue
+            size = float(t.get("font-size"))
+            assert size >= NAME_SIZE * u - 0.05
+            room = min(_chord(BOARD.outlines[i], lx, float(t.get("y")) - size * 0.7),
+                       _chord(BOARD.outlines[i], lx, float(t.get("y"))))
+            assert text_width(t.text, size) * 0.85 <= room, f"{t.text!r} spills out of {name}"
+
+
+def test_every_link_is_a_double_headed_arrow_in_its_cards_colours_or_a_four_way_cross() -> None:
+    root = ET.fromstring(render_svg(_played(3, 0).view(None), []))
+    halves: dict[tuple[str, str], ET.Element] = {}
+    for p in root.iter(NS + "use"):
+        if p.get("class") == "link":
+            halves[(p.get("data-link"), p.get("data-from"))] = p
+    heads = {p.get("id"): p for p in root.iter(NS + "path") if (p.get("id") or "").startswith("gf-half-")}
+    for d, head in heads.items():  # each half's head points its way: the farthest point along it is the tip
+        d = d.removeprefix("gf-half-")
+        vx, vy = ("E" in d) - ("W" in d), ("S" in d) - ("N" in d)
+        pts = _points(head.get("d"))
+        assert pts.index(max(pts, key=lambda p: p[0] * vx + p[1] * vy)) == 3, f"the {d} arrow does not point {d}"
+    crosses = [g for g in root.iter(NS + "g") if g.get("class") == "cross"]
+    on_crosses = {link for g in crosses for link in g.get("data-links").split(";") if link}
+    drawn_links = 0
+    for link in BOARD.links:
+        a, b = BOARD.names[link.a], BOARD.names[link.b]
+        key = f"{a}|{b}"
+        if link.kind == "cross":
+            assert key in on_crosses, f"no cross drawn for {key}"
+            continue
+        drawn_links += 1
+        there, back = halves[(key, a)], halves[(key, b)]
+        assert there.get("data-dir") == link.dir and back.get("data-dir") == OPPOSITE[link.dir]
+        assert there.get("href") == f"#gf-half-{link.dir}" and back.get("href") == f"#gf-half-{OPPOSITE[link.dir]}"
+        assert there.get("fill") == CARDS[link.dir[0]] and back.get("fill") == CARDS[OPPOSITE[link.dir][0]]
+        assert (float(there.get("x")), float(there.get("y"))) == tuple(round(v, 1) for v in link.at)
+    assert drawn_links == len(halves) // 2
+    for g in crosses:  # four arms, one per card, each in its card's colour
+        arms = {p.get("data-dir"): p.get("fill") for p in g.iter(NS + "use")}
+        assert arms == CARDS
+    assert len(crosses) >= len(BOARD.crosses)
+
+
+def test_decorations_over_the_map_let_the_pointer_through_to_the_districts() -> None:
+    svg = render_svg(_played(4, 0).view(None), [])
+    root = ET.fromstring(svg)
+    for el in root.iter():
+        cls = el.get("class") or ""
+        if cls in ("link", "cross", "compass"):
+            assert el.get("pointer-events") == "none", cls
+    for tag in ("polyline",):
+        for el in root.iter(NS + tag):
+            assert el.get("pointer-events") == "none"
+
+
+def _pieces(g: ET.Element) -> list[str]:
+    return [t.text or "" for t in g.iter(NS + "text")]
+
+
+def test_houses_fire_bands_pawns_tokens_burnt_and_demolished_are_told_by_shape_and_letter() -> None:
+    seen = set()
+    for seed, steps in ((5, 40), (6, 120), (7, 200), (8, 320)):
+        state = _played(seed, steps)
+        view = state.view(None)
+        groups = _groups(ET.fromstring(render_svg(view, [])))
+        for d in view["districts"]:
+            g = groups[d["name"]]
+            texts = _pieces(g)
+            area = next(p for p in g.iter(NS + "path") if p.get("class") == "area")
+            houses = [p for p in g.iter(NS + "path") if p.get("d", "").count("L") == 4 and p is not area]
+            assert len(houses) == len(d["houses"]), d["name"]
+            for colour in d["houses"]:
+                assert colour[0].upper() in texts  # a letter on every house: colour is never the only cue
+            if d["fire"]:
+                assert str(d["fire"]) in texts
+                seen.add("fire")
+                if d["contained"]:
+                    assert area.get("stroke-dasharray"), d["name"]
+                    assert f"×{d['trained_bands']}" in texts  # the bands holding it, drawn on the fire
+                    seen.add("contained")
+            elif d["trained_bands"]:
+                assert f"×{d['trained_bands']}" in texts
+            if d["demolished"]:
+                assert "✕" in texts and area.get("fill") == "url(#gf-hatch)"
+                seen.add("demolished")
+            elif d["size"] and not d["houses"]:
+                assert area.get("fill") == "url(#gf-ash)", d["name"]
+                seen.add("burnt")
+            if d["token"]:
+                assert "?" in texts
+            for seat in d["landowners"]:
+                assert any(f"Landowner of P{seat}" in (t.text or "") for t in g.iter(NS + "title"))
+            if d["objective_vp"]:
+                assert str(d["objective_vp"]) in texts
+    assert seen == {"fire", "contained", "demolished", "burnt"}, seen
+
+
+def test_only_the_viewers_hand_is_drawn_card_by_card_to_hover() -> None:
+    state = _played(9, 30)
+    for viewer in (None, 0, 1, 2, 3):
+        root = ET.fromstring(render_svg(state.view(viewer), []))
+        cards = [t for t in root.iter(NS + "tspan") if t.get("data-group")]
+        if viewer is None:
+            assert not cards
+            continue
+        hand = state.view(viewer)["players"][viewer]["hand"]
+        assert {t.get("data-group") for t in cards} == {f"{k.capitalize()} card" for k, v in hand.items() if v}
+
+
+def test_the_static_part_is_built_once_per_board_not_per_view() -> None:
+    """The server draws the board per viewer per update: the map's unchanging part comes from the cache."""
+    from firebreak.games.great_fire import svg as module
+
+    state = _played(10, 60)
+    views = [state.view(v) for v in (None, 0, 1, 2, 3)]
+    render_svg(views[0], [])
+    before = module._static.cache_info().misses
+    for view in views:
+        render_svg(view, [])
+    assert module._static.cache_info().misses == before
