@@ -403,7 +403,7 @@ def _district_svg(place: tuple, name: str, fields: tuple, houses: tuple, is_mine
     if vp or yellow:
         bx, bw = lx - widest / 2 - 5 * u, widest + 10 * u
         ink = "#ffffff" if vp else "#1d1d1f"
-        out.append(f'<rect x="{bx:.1f}" y="{top - 2 * u:.1f}" width="{bw:.1f}" height="{lh * len(lines) + 5 * u:.1f}" '
+        out.append(f'<rect class="banner" x="{bx:.1f}" y="{top - 2 * u:.1f}" width="{bw:.1f}" height="{lh * len(lines) + 5 * u:.1f}" '
                    f'rx="{4 * u:.1f}" fill="{"#b3261e" if vp else "#F0E442"}" stroke="#1d1d1f" '
                    f'stroke-width="{1.2 * u:.1f}"/>')
     halo = (f' stroke="#fffdf6" stroke-width="{3.5 * u:.1f}" paint-order="stroke" stroke-linejoin="round"'
@@ -423,8 +423,10 @@ def _district_svg(place: tuple, name: str, fields: tuple, houses: tuple, is_mine
     hs = 22 * u
     hy = top - hs - 5 * u
     hx = lx - (len(houses) * (hs + 3 * u) - 3 * u) / 2
-    for k, colour in enumerate(houses):
-        out.append(_house(hx + k * (hs + 3 * u), hy, hs, colour, u))
+    if houses:
+        out.append(f'<g class="houses"><title>{plural(len(houses), "house")}: {listed}</title>')
+        out.extend(_house(hx + k * (hs + 3 * u), hy, hs, colour, u) for k, colour in enumerate(houses))
+        out.append("</g>")
     # pieces: a row below the name; fire cones with their count and the trained bands on top of them, free
     # trained bands, the face-down token, the charge of a demolition, the landowners
     items: list[tuple[float, Any]] = []
