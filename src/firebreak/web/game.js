@@ -170,6 +170,7 @@ function drawGroup(node, path, open) {
         body.hidden = !now;
         if (now) expanded.add(key); else expanded.delete(key);
         reach.sticky = now ? reaches : null;  // a tap (phones have no hover) keeps the group's places lit
+        if (!now && reach.hover === reaches) reach.hover = null;  // closed: unlit, though the tap left it focused
         drawReach();
       } });
     hoverReach(head, reaches);
