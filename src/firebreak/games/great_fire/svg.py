@@ -86,7 +86,7 @@ def _escape(text: str) -> str:
 
 def _t(x: float, y: float, text: str, size: float = 12, anchor: str = "start", weight: str = "normal",
        fill: str = "#1d1d1f", extra: str = "") -> str:
-    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:g}" text-anchor="{anchor}" font-weight="{weight}" '
+    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{round(size, 1):g}" text-anchor="{anchor}" font-weight="{weight}" '
             f'fill="{fill}" {extra}>{escape(text)}</text>')
 
 
@@ -188,7 +188,8 @@ class _Static:
                  '<rect width="100%" height="100%" fill="#cfe6f5"/>'
                  f'<path d="M0 {7 * u:.1f} q{7.5 * u:.1f} -{6 * u:.1f} {15 * u:.1f} 0 t{15 * u:.1f} 0" '
                  'stroke="#56B4E9" fill="none"/></pattern>'
-                 + "".join(_arrow(0, 0, d, 21 * u, u, "", f' id="gf-half-{d}"') for d in VECTORS) + '</defs>'),
+                 + "".join(_arrow(0, 0, d, 21 * u, u, "", f' id="gf-half-{d}"') for d in VECTORS)
+                 + self._cross(colours, u) + '</defs>'),
                 f'<rect x="0" y="0" width="{self.width:g}" height="{map_h:g}" fill="#efe9dc"/>',
                 f'<path d="M{_pts(board.thames).replace(" ", " L")} Z" fill="url(#gf-waves)" stroke="#56B4E9" '
                 f'stroke-width="{2 * u:.1f}"{_NO_POINTER}/>']
@@ -258,7 +259,7 @@ class _Static:
         Each half is a ``<use>`` of the arrow drawn once per direction in the defs (``#gf-half-N`` ...), in the
         colour of the card that moves fire that way: a hundred links cost a few KB, not tens.
         """
-        out = []
+        out: list[str] = []
         names = board.names
         at_cross: dict[tuple[float, float], list[str]] = {tuple(c.at): [] for c in board.crosses}
         for link in board.links:
@@ -267,20 +268,23 @@ class _Static:
                 at_cross.setdefault(tuple(link.at), []).append(f"{a}|{b}")
                 continue
             x, y = link.at
-            tag = f'<use class="link" data-link={quoteattr(a + "|" + b)} x="{x:.1f}" y="{y:.1f}"{_NO_POINTER}'
+            tag = f'<use class="link" data-link={quoteattr(a + "|" + b)} x="{x:.1f}" y="{y:.1f}"'
             back = OPPOSITE[link.dir]
             out.append(f'{tag} data-from={quoteattr(a)} data-dir="{link.dir}" href="#gf-half-{link.dir}" '
                        f'fill="{colours.get(link.dir[0], "#777")}"/>')
             out.append(f'{tag} data-from={quoteattr(b)} data-dir="{back}" href="#gf-half-{back}" '
                        f'fill="{colours.get(back[0], "#777")}"/>')
-        for (x, y), links in at_cross.items():
-            out.append(f'<g class="cross" data-links={quoteattr(";".join(links))}{_NO_POINTER}>'
-                       '<title>Four-way cross: fire may cross this corner with either card of its diagonal</title>')
-            out.extend(f'<use data-dir="{d}" href="#gf-half-{d}" x="{x:.1f}" y="{y:.1f}" fill="{colours[d]}"/>'
-                       for d in DIRECTIONS)
-            out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{5.5 * u:.1f}" fill="#fff" stroke="#1d1d1f" '
-                       f'stroke-width="{1.5 * u:.1f}"/></g>')
-        return "".join(out)
+        for (x, y), links in at_cross.items():  # one cross drawn in the defs, used at every cross point
+            out.append(f'<use class="cross" data-links={quoteattr(";".join(links))} href="#gf-cross" x="{x:.1f}" '
+                       f'y="{y:.1f}"/>')
+        return f'<g class="links"{_NO_POINTER}>' + "".join(out) + "</g>"
+
+    @staticmethod
+    def _cross(colours: dict[str, str], u: float) -> str:
+        """The four-way cross, for the defs: four arms, each in the colour of the card that moves fire its way."""
+        return ('<g id="gf-cross">'
+                + "".join(f'<use data-dir="{d}" href="#gf-half-{d}" fill="{colours[d]}"/>' for d in DIRECTIONS)
+                + f'<circle r="{5.5 * u:.1f}" fill="#fff" stroke="#1d1d1f" stroke-width="{1.5 * u:.1f}"/></g>')
 
     @staticmethod
     def _compass(board: Any, colours: dict[str, str], u: float) -> str:
@@ -357,7 +361,7 @@ def _house(x: float, y: float, s: float, colour: str, u: float) -> str:
     """A house ``s`` wide with its top-left at (x, y), in its colour, with the colour's initial."""
     fill, ink = HOUSE_COLOURS.get(colour, ("#999999", "#000000"))
     roof = s * 0.42
-    return (f'<path d="M{x:.1f} {y + s:.1f} L{x:.1f} {y + roof:.1f} L{x + s / 2:.1f} {y:.1f} L{x + s:.1f} '
+    return (f'<path class="house" d="M{x:.1f} {y + s:.1f} L{x:.1f} {y + roof:.1f} L{x + s / 2:.1f} {y:.1f} L{x + s:.1f} '
             f'{y + roof:.1f} L{x + s:.1f} {y + s:.1f} Z" fill="{fill}" stroke="#1d1d1f" stroke-width="{1.2 * u:.1f}"/>'
             + _t(x + s / 2, y + s - 3 * u, colour[:1].upper(), 13 * u, "middle", "bold", ink))
 
@@ -423,10 +427,7 @@ def _district_svg(place: tuple, name: str, fields: tuple, houses: tuple, is_mine
     hs = 22 * u
     hy = top - hs - 5 * u
     hx = lx - (len(houses) * (hs + 3 * u) - 3 * u) / 2
-    if houses:
-        out.append(f'<g class="houses"><title>{plural(len(houses), "house")}: {listed}</title>')
-        out.extend(_house(hx + k * (hs + 3 * u), hy, hs, colour, u) for k, colour in enumerate(houses))
-        out.append("</g>")
+    out.extend(_house(hx + k * (hs + 3 * u), hy, hs, colour, u) for k, colour in enumerate(houses))
     # pieces: a row below the name; fire cones with their count and the trained bands on top of them, free
     # trained bands, the face-down token, the charge of a demolition, the landowners
     items: list[tuple[float, Any]] = []
