@@ -13,7 +13,7 @@ import xml.etree.ElementTree as ET
 
 from firebreak.core import get_game
 from firebreak.games.great_fire.board import load_board
-from firebreak.games.great_fire.svg import NAME_SIZE, OPPOSITE, _chord, render_svg, text_width
+from firebreak.games.great_fire.svg import NAME_SIZE, OPPOSITE, name_width, render_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 BOARD = load_board()
@@ -31,7 +31,13 @@ def _played(seed: int, steps: int, players: int = 4):  # type: ignore[no-untyped
 
 
 def _groups(root: ET.Element) -> dict[str, ET.Element]:
+    """Each place's shape group (the one that takes clicks)."""
     return {g.get("data-place"): g for g in root.iter(NS + "g") if g.get("class") == "district"}
+
+
+def _labels(root: ET.Element) -> dict[str, ET.Element]:
+    """Each place's name and pieces, a layer over the rivers and arrows that lets the pointer through."""
+    return {g.get("data-place"): g for g in root.iter(NS + "g") if g.get("class") == "district-label"}
 
 
 def _points(d: str) -> list[tuple[float, float]]:
@@ -50,8 +56,8 @@ def _inside(pt: tuple[float, float], poly: list[tuple[float, float]]) -> bool:
 
 def test_every_space_is_its_outline_with_its_anchor_inside_and_its_name() -> None:
     root = ET.fromstring(render_svg(_played(1, 0).view(None), []))
-    groups = _groups(root)
-    assert list(groups) == list(BOARD.names)
+    groups, labels = _groups(root), _labels(root)
+    assert list(groups) == list(BOARD.names) == list(labels)
     for i, name in enumerate(BOARD.names):
         g = groups[name]
         area = next(p for p in g.iter(NS + "path") if p.get("class") == "area")
@@ -60,25 +66,31 @@ def test_every_space_is_its_outline_with_its_anchor_inside_and_its_name() -> Non
         anchor = (float(g.get("data-x")), float(g.get("data-y")))
         assert anchor == tuple(round(v, 1) for v in BOARD.label_at[i]) and _inside(anchor, drawn), name
         assert g.get("aria-label").startswith(f"{name} (") and g.find(NS + "title").text.startswith(name)
-        lines = [t.text for t in g.iter(NS + "text") if t.get("class") == "name"]
+        assert labels[name].get("pointer-events") == "none" and labels[name].get("aria-hidden") == "true"
+        lines = [t.text for t in labels[name].iter(NS + "text") if t.get("class") == "name"]
         assert lines, f"{name} has no name on the map"
         if " ".join(lines) != name:  # shortened on the map: the start of each word it keeps, with a full stop
             assert all(line.rstrip(".") and line.rstrip(".") in name for line in lines), (name, lines)
 
 
-def test_names_are_written_large_and_fit_inside_their_district() -> None:
+def test_names_are_written_large_and_never_cover_one_another() -> None:
+    """Names may reach over their district's border (on a banner or halo), but never over another name."""
     root = ET.fromstring(render_svg(_played(2, 0).view(None), []))
     u = BOARD.map_size[0] / 1600
-    for i, (name, g) in enumerate(_groups(root).items()):
-        lx, ly = BOARD.label_at[i]
+    boxes = []
+    for name, g in _labels(root).items():
         for t in g.iter(NS + "text"):
             if t.get("class") != "name":
                 continue
             size = float(t.get("font-size"))
             assert size >= NAME_SIZE * u - 0.05
-            room = min(_chord(BOARD.outlines[i], lx, float(t.get("y")) - size * 0.7),
-                       _chord(BOARD.outlines[i], lx, float(t.get("y"))))
-            assert text_width(t.text, size) * 0.85 <= room, f"{t.text!r} spills out of {name}"
+            x, y, half = float(t.get("x")), float(t.get("y")), name_width(t.text, size) / 2
+            assert 0 <= x - half and x + half <= BOARD.map_size[0], f"{t.text!r} leaves the map"
+            boxes.append((x - half, y - size * 0.75, x + half, y + size * 0.2, name))
+    for k, a in enumerate(boxes):
+        for b in boxes[k + 1:]:
+            if a[4] != b[4]:
+                assert not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]), f"{a[4]} covers {b[4]}"
 
 
 def test_every_link_is_a_double_headed_arrow_in_its_cards_colours_or_a_four_way_cross() -> None:
@@ -138,11 +150,12 @@ def test_houses_fire_bands_pawns_tokens_burnt_and_demolished_are_told_by_shape_a
     for seed, steps in ((5, 40), (6, 120), (7, 200), (8, 320)):
         state = _played(seed, steps)
         view = state.view(None)
-        groups = _groups(ET.fromstring(render_svg(view, [])))
+        root = ET.fromstring(render_svg(view, []))
+        groups, labels = _groups(root), _labels(root)
         for d in view["districts"]:
-            g = groups[d["name"]]
+            area = next(p for p in groups[d["name"]].iter(NS + "path") if p.get("class") == "area")
+            g = labels[d["name"]]
             texts = _pieces(g)
-            area = next(p for p in g.iter(NS + "path") if p.get("class") == "area")
             houses = [p for p in g.iter(NS + "path") if p.get("class") == "house"]
             assert len(houses) == len(d["houses"]), d["name"]
             for colour in d["houses"]:
@@ -166,6 +179,9 @@ def test_houses_fire_bands_pawns_tokens_burnt_and_demolished_are_told_by_shape_a
                 assert "?" in texts
             for seat in d["landowners"]:
                 assert any(f"Landowner of P{seat}" in (t.text or "") for t in g.iter(NS + "title"))
+            words = groups[d["name"]].get("aria-label")  # the shape's label tells it all in words
+            assert (f"fire cones: {d['fire']}" in words) == bool(d["fire"])
+            assert ("token face down" in words) == d["token"]
             if d["objective_vp"]:
                 assert str(d["objective_vp"]) in texts
     assert seen == {"fire", "contained", "demolished", "burnt"}, seen

@@ -47,7 +47,7 @@ UNDER_DECORATIONS_JS = """() => [...document.querySelectorAll('#board use.link, 
   return [a.closest('[class]').getAttribute('class'), hit && hit.closest('[data-place]') ? 'place' : (hit ? hit.tagName : null)];
 })"""
 VIEW_WIDTH_JS = "document.querySelector('#board svg').viewBox.baseVal.width"
-REACH_JS = "[...document.querySelectorAll('#board .fb-reach')].map(n => n.dataset.place).sort()"
+REACH_JS = "[...new Set([...document.querySelectorAll('#board .fb-reach')].map(n => n.dataset.place))].sort()"
 
 
 def shoot(page: Any, name: str) -> None:

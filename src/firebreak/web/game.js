@@ -260,13 +260,16 @@ function wireBoard() {
     const id = +node.getAttribute("data-action");
     const c = choices.find(x => x.id === id || (x.same || []).includes(id));
     if (!c || node.hasAttribute("data-place")) { node.removeAttribute("data-action"); continue; }
-    clickable(node, node.getAttribute("aria-label") || c.label, ev => { ev.stopPropagation(); preview(c); });
+    clickableNode(node, node.getAttribute("aria-label") || c.label, ev => { ev.stopPropagation(); preview(c); });
   }
   if (!choices.length) return;
   const first = Choose.firstClicks(choices);
   const second = pick.source ? Choose.secondClicks(choices, pick.source) : new Map();
   for (const node of root.querySelectorAll("[data-place]")) {
     const name = node.getAttribute("data-place");
+    // a place drawn in layers: a layer hidden from screen readers (its name and pieces) takes its highlights but
+    // no clicks of its own (they fall through to the place's shape)
+    const clickable = node.getAttribute("aria-hidden") === "true" ? () => {} : clickableNode;
     if (pick.source && second.has(name)) {
       const here = second.get(name);
       if (!pick.choice) node.classList.add("fb-target");  // while a preview shows, only the outcome stands out
@@ -284,7 +287,7 @@ function wireBoard() {
   }
 }
 
-function clickable(node, label, handler) {
+function clickableNode(node, label, handler) {
   node.classList.add("fb-clickable");
   node.setAttribute("tabindex", "0");
   node.setAttribute("role", "button");

@@ -103,8 +103,9 @@ def region_fill(colour: str) -> str:
     return "#" + "".join(f"{round(c * 255):02x}" for c in (r, g, b))
 
 
-def _chord(outline: tuple[tuple[float, float], ...], x: float, y: float) -> float:
-    """The width of the polygon along the horizontal line through (x, y), on the stretch holding x."""
+def _chord(outline: tuple[tuple[float, float], ...], x: float, y: float, dy: float = 0.0) -> float:
+    """The width of the polygon along the horizontal line through (x, y + dy), centred on x."""
+    y += dy
     xs = []
     n = len(outline)
     for k in range(n):
@@ -133,8 +134,54 @@ def name_lines(name: str, room: float, size: float) -> tuple[str, ...]:
     return (_shorten(name, room, size),)
 
 
+def _label_box(x: float, y: float, lines: tuple[str, ...], size: float, u: float,
+               row: float = 0.0) -> tuple[float, float, float, float]:
+    """The box a district's name (and the row of ``row`` map units above it: houses, VP) takes on the map."""
+    lh = size * 1.08
+    half = max(max(name_width(line, size) for line in lines), row) / 2 + 5 * u
+    top = y - lh * len(lines) / 2 - (27 * u if row else 2 * u)
+    return (x - half, top, x + half, y + lh * len(lines) / 2 + 3 * u)
+
+
+def _widen(board: Any, names: tuple[str, ...], spaces: list[int], lines: list[tuple[str, ...]], size: float,
+           u: float) -> None:
+    """Give each shortened name back its whole words where they fit beside the other names, over its borders.
+
+    A name is first fitted inside its district (``name_lines``); in the crowded middle of the City that shortens
+    many. Drawn over the borders (on its banner or halo) a whole name, or a longer part of it, reads better, so
+    long as it covers no other name or row of houses and stays on the map: the whole name on one line, then on
+    two, then ever shorter cuts, down to the one that fitted inside.
+    """
+    map_w, _ = board.map_size
+    rows = [board.size[i] * 25 * u + (30 * u if board.objective_vp[i] else 0) for i in spaces]
+    boxes = [_label_box(*board.label_at[i], drawn, size, u, row) for i, drawn, row in zip(spaces, lines, rows)]
+    for k, (name, i) in enumerate(zip(names, spaces)):
+        if " ".join(lines[k]) == name:
+            continue
+        words = name.split()
+        splits = sorted(((" ".join(words[:j]), " ".join(words[j:])) for j in range(1, len(words))),
+                        key=lambda two: max(len(two[0]), len(two[1])))
+        forms: list[tuple[str, ...]] = [(name,), *splits]
+        for n in range(len(name) - 1, max(len(line) for line in lines[k]) - 1, -1):  # then longer cuts
+            forms.extend([tuple(_cut(line, n) for line in splits[0])] if splits else [])
+            forms.append((_cut(name, n),))
+        for form in forms:
+            box = _label_box(*board.label_at[i], form, size, u, rows[k])
+            if box[0] >= 0 and box[2] <= map_w and not any(
+                    j != k and box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3]
+                    for j, b in enumerate(boxes)):
+                lines[k], boxes[k] = form, box
+                break
+
+
+def _cut(text: str, n: int) -> str:
+    """``text`` in at most ``n`` letters and a full stop."""
+    return text if len(text) <= n else text[:n].rstrip(" .'") + "."
+
+
 def _shorten(text: str, room: float, size: float) -> str:
-    if name_width(text, size) <= room:
+    """``text`` cut to ``room`` with a full stop; kept whole when only its last letter would go."""
+    if name_width(text, size) <= room + size * 0.64:
         return text
     keep = max(3, int(room / (size * 0.64)) - 1)
     return text[:keep].rstrip(" .'") + "."
@@ -162,7 +209,7 @@ class _Static:
     the rivers, the wall, the arrows, the crosses and every district's shape and name never change in a game.
     """
 
-    __slots__ = ("ends_on", "head", "map_h", "name_lengths", "places", "tail", "width")
+    __slots__ = ("compass", "ends_on", "head", "map_h", "name_lengths", "places", "tail", "width")
 
     def __init__(self, names: tuple[str, ...]) -> None:
         board = load_board()
@@ -193,25 +240,24 @@ class _Static:
                 f'<rect x="0" y="0" width="{self.width:g}" height="{map_h:g}" fill="#efe9dc"/>',
                 f'<path d="M{_pts(board.thames).replace(" ", " L")} Z" fill="url(#gf-waves)" stroke="#56B4E9" '
                 f'stroke-width="{2 * u:.1f}"{_NO_POINTER}/>']
-        tail = [self._rivers_and_wall(board, u), self._links(board, colours, u),
-                self._compass(board, colours, u)]
+        tail = [self._rivers_and_wall(board, u), self._links(board, colours, u)]
+        self.compass = self._compass(board, colours, u)
         self.head, self.tail = "".join(head), "".join(tail)
         by_name = {name: i for i, name in enumerate(board.names)}
+        spaces = [by_name[name] for name in names]
+        lines = [name_lines(name, min(_chord(board.outlines[i], *board.label_at[i], dy=-size * 0.5),
+                                      _chord(board.outlines[i], *board.label_at[i], dy=size * 0.5)) - 6 * u, size)
+                 for name, i in zip(names, spaces)]
+        _widen(board, names, spaces, lines, size, u)
         self.places = []  # each space's drawing constants, in the order of ``names``
-        for name in names:
-            i = by_name[name]
-            outline = board.outlines[i]
+        for name, i, drawn in zip(names, spaces, lines):
             lx, ly = board.label_at[i]
             kind = ("field" if board.region[i] == "grassed" else "pudding" if i == board.pudding_lane
                     else "district")
-            room = min(_chord(outline, lx, ly - size * 0.5), _chord(outline, lx, ly + size * 0.5)) - 8 * u
-            if board.objective_vp[i]:
-                room -= 34 * u  # the VP circle beside the banner
-            lines = name_lines(name, room, size)
             fill = ("url(#gf-grass)" if kind == "field" else "#f2a48f" if kind == "pudding"
                     else region_fill(board.region_colours.get(board.region[i], "#cccccc")))
-            self.places.append((f"M{_pts(outline).replace(' ', ' L')} Z", round(lx, 1), round(ly, 1), lines, fill,
-                                kind, bool(board.yellow[i]), round(u, 4)))
+            self.places.append((f"M{_pts(board.outlines[i]).replace(' ', ' L')} Z", round(lx, 1), round(ly, 1),
+                                drawn, fill, kind, bool(board.yellow[i]), round(u, 4)))
         district_names = set(names)
         self.name_lengths = [(n, {name for name in district_names if len(name) == n})
                              for n in sorted({len(name) for name in district_names}, reverse=True)]
@@ -368,8 +414,9 @@ def _house(x: float, y: float, s: float, colour: str, u: float) -> str:
 
 @lru_cache(maxsize=16384)
 def _district_svg(place: tuple, name: str, fields: tuple, houses: tuple, is_mine: bool, action: int | None,
-                  landowners: tuple, pawns: tuple) -> str:
-    """One space's drawing. Cached: between two moves most districts look the same, so most are not redrawn.
+                  landowners: tuple, pawns: tuple) -> tuple[str, str]:
+    """One space's drawing: its shape (the group that takes clicks), and its name and pieces (drawn later, over
+    the rivers, the wall and the arrows). Cached: between two moves most districts look the same.
 
     Bounded (a long-running server sees many games); the key is the district's every drawn field, no more.
     """
@@ -398,7 +445,11 @@ def _district_svg(place: tuple, name: str, fields: tuple, houses: tuple, is_mine
         stroke, sw, dash = FIRE, 4 * u, f' stroke-dasharray="{10 * u:.1f} {6 * u:.1f}"'
     area = "url(#gf-hatch)" if demolished else "url(#gf-ash)" if burnt else fill
     out.append(f'<path class="area" d="{shape}" fill="{area}" stroke="{stroke}" stroke-width="{sw:.1f}"{dash} '
-               f'stroke-linejoin="round"/>')
+               f'stroke-linejoin="round"/></g>')
+    shape_svg = "".join(out)
+    # the name and pieces, drawn over the rivers, the wall and the arrows: a layer of its own that lets the
+    # pointer through to the district's shape (it follows the place's highlights through data-place)
+    out = [f'<g class="district-label" data-place={quoteattr(name)} aria-hidden="true"{_NO_POINTER}>']
     # the name: on a red banner (objective), a yellow label (token district) or a pale halo
     fs, lh = NAME_SIZE * u, NAME_SIZE * u * 1.08
     top = ly - lh * len(lines) / 2
@@ -416,18 +467,18 @@ def _district_svg(place: tuple, name: str, fields: tuple, houses: tuple, is_mine
     for k, line in enumerate(lines):
         out.append(_t(lx, top + lh * (k + 0.8), line, round(fs, 1), "middle", weight,
                       "#2f5a1f" if field else ink, f'class="name"{halo}{style}'))
-    if vp:
-        cx, cy = lx + widest / 2 + 17 * u, top + lh * len(lines) / 2
-        out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{14 * u:.1f}" fill="#fffdf6" stroke="#b3261e" '
-                   f'stroke-width="{3 * u:.1f}"/>' + _t(cx, cy + 6 * u, str(vp), 17 * u, "middle", "bold", "#b3261e"))
-        if is_mine:
-            out.append(_t(cx, cy - 16 * u, "★", 20 * u, "middle", "bold", "#E69F00",
-                          f'stroke="#1d1d1f" stroke-width="{0.8 * u:.1f}"'))
-    # houses: a row of small houses above the name
-    hs = 22 * u
+    # above the name: its houses, then the objective's VP in a circle
+    hs, step = 22 * u, 25 * u
     hy = top - hs - 5 * u
-    hx = lx - (len(houses) * (hs + 3 * u) - 3 * u) / 2
-    out.extend(_house(hx + k * (hs + 3 * u), hy, hs, colour, u) for k, colour in enumerate(houses))
+    hx = lx - (len(houses) * step + (30 * u if vp else 0) - 3 * u) / 2
+    out.extend(_house(hx + k * step, hy, hs, colour, u) for k, colour in enumerate(houses))
+    if vp:
+        cx, cy = hx + len(houses) * step + 13.5 * u, hy + hs / 2 + 1 * u
+        out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{13.5 * u:.1f}" fill="#fffdf6" stroke="#b3261e" '
+                   f'stroke-width="{3 * u:.1f}"/>' + _t(cx, cy + 6 * u, str(vp), 17 * u, "middle", "bold", "#b3261e"))
+        if is_mine:  # the seat's own objective: a star on its VP
+            out.append(_t(cx + 13 * u, cy - 8 * u, "★", 20 * u, "middle", "bold", "#E69F00",
+                          f'stroke="#1d1d1f" stroke-width="{0.8 * u:.1f}"'))
     # pieces: a row below the name; fire cones with their count and the trained bands on top of them, free
     # trained bands, the face-down token, the charge of a demolition, the landowners
     items: list[tuple[float, Any]] = []
@@ -479,7 +530,7 @@ def _district_svg(place: tuple, name: str, fields: tuple, houses: tuple, is_mine
             out.append(_t(cx, base - 3 * u, (pawn or "?")[:1].upper(), 11 * u, "middle", "bold", ink) + "</g>")
         px += w + gap
     out.append('</g>')
-    return "".join(out)
+    return shape_svg, "".join(out)
 
 
 def _legend(view: dict[str, Any], W: int, top: float) -> tuple[list[str], float]:
@@ -595,12 +646,17 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
     out = [(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W:g} {H:.0f}" role="img" '
             f'aria-label="Great Fire of London board" font-family="system-ui, sans-serif">'), static.head]
     district_svg = _district_svg
+    labels = []
     for place, name, fields, houses, owners in zip(static.places, names, map(_DRAWN_FIELDS, districts),
                                                    map(_HOUSES, districts), map(_LANDOWNERS, districts)):
-        out.append(district_svg(place, name, fields, tuple(houses), name in mine,
-                                clickable.get(name) if clickable else None,
-                                tuple(owners), tuple([pawn_of.get(seat) for seat in owners]) if owners else ()))
+        shape, label = district_svg(place, name, fields, tuple(houses), name in mine,
+                                    clickable.get(name) if clickable else None,
+                                    tuple(owners), tuple([pawn_of.get(seat) for seat in owners]) if owners else ())
+        out.append(shape)
+        labels.append(label)
     out.append(static.tail)
+    out.extend(labels)
+    out.append(static.compass)
     out.extend(legend)
     out.append('</svg>')
     return "".join(out)
