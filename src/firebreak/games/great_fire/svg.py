@@ -14,15 +14,19 @@ four-way crosses as crosses of the four card colours; houses as small houses let
 initial; fire cones red with their count, trained bands as black cones (on top of the red cone when they hold
 the fire, as on the table, and the district's outline dashed when the fire there is contained); landowners as
 pawns lettered like the houses; face-down tokens as black squares with "?"; burnt districts ash-grey, demolished
-ones hatched with their charge token. Where a name does not fit its district it is broken over two lines or
-shortened on the map (the full name is in the tooltip and the aria-label).
+ones hatched with their charge token. Where a name does not fit its district it is broken over two lines,
+allowed over the border where it covers no other name, or else shortened on the map (the full name is in the
+tooltip and the aria-label).
 
-Every district's group carries ``data-place`` with the district's name (the names ``action_choices`` uses as
-sources, targets, previews and paths), ``data-x``/``data-y`` with its label point (a page draws a fire's path
-through them) and an aria-label. Only the district's polygon and pieces take the pointer (arrows, rivers and
-labels let it through), so a click or tap lands on the district under it. The older ``data-action`` (a district
-ending exactly one legal action) is kept for pages that still click it. Landowner pawns show their seat (P0, ...)
-in their tooltip as the legend names players.
+Layers, bottom to top: the Thames; every district's shape (``g.district``); the Fleet, its bridges, the wall, its
+gates, the arrows and crosses; every district's name and pieces (``g.district-label``); the compass; the legend.
+Each shape group carries ``data-place`` with the district's name (the names ``action_choices`` uses as sources,
+targets, previews and paths), ``data-x``/``data-y`` with its label point (a page draws a fire's path through
+them), a tooltip and an aria-label that say everything on it. Only the shapes take the pointer: the rivers, the
+arrows and the name layer (which carries ``data-place`` too, to follow the highlights, but is ``aria-hidden``)
+let it through, so a click or tap lands on the district under it. The older ``data-action`` (a district ending
+exactly one legal action) is kept for pages that still click it. The viewer's hand in the legend is drawn card by
+card (``data-group="East card"``): a page lights what a card can reach when it is hovered or tapped.
 """
 
 from __future__ import annotations
