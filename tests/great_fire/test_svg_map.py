@@ -1,33 +1,27 @@
 """The Great Fire board drawn as a map (``svg.render_svg``), checked on the parsed SVG against the board data.
 
 Every space has its shape and anchor, every printed link is drawn as a double-headed arrow whose halves point
-each way in that card's colour (or as a four-way cross), names fit the districts they are written in, pieces are
+each way in that card's colour (or as a four-way cross), names are large and never cover one another, pieces are
 drawn by shape and letter as well as colour, and nothing drawn over the map takes the pointer from a district.
 """
 
 from __future__ import annotations
 
-import random
 import re
 import xml.etree.ElementTree as ET
 
-from firebreak.core import get_game
 from firebreak.games.great_fire.board import load_board
 from firebreak.games.great_fire.svg import NAME_SIZE, OPPOSITE, name_width, render_svg
 
-NS = "{http://www.w3.org/2000/svg}"
+from .test_svg import NS, _game
+
 BOARD = load_board()
 CARDS = dict(zip("NESW", BOARD.card_colours))
 
 
-def _played(seed: int, steps: int, players: int = 4):  # type: ignore[no-untyped-def]
-    state = get_game("great-fire").new_game(players, seed, {})
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        state.apply(rng.choice(state.legal_actions()))
-    return state
+def _played(seed: int, steps: int):  # type: ignore[no-untyped-def]
+    """A 4-player game after ``steps`` random actions (colours public)."""
+    return _game(seed, steps, hidden=False)
 
 
 def _groups(root: ET.Element) -> dict[str, ET.Element]:
