@@ -488,7 +488,7 @@ def _district_svg(place: tuple, name: str, fields: tuple, houses: tuple, is_mine
     items: list[tuple[float, Any]] = []
     cw, ch = 19 * u, 24 * u
     if fire:
-        items.append((cw + (46 if bands else 22) * u, "fire"))
+        items.append((cw + 24 * u, "fire"))
     elif bands:
         items.append((cw + 26 * u, "bands"))
     if token or demolished:
@@ -508,8 +508,8 @@ def _district_svg(place: tuple, name: str, fields: tuple, houses: tuple, is_mine
             if bands:  # the trained bands sit on the fire cones they hold, as on the table
                 out.append(_cone(px + 2.5 * u, base - ch * 0.45, cw - 5 * u, ch * 0.75, BAND, "#ffffff", u))
             out.append(_t(count_x, base - 2 * u, str(fire), 19 * u, "start", "bold", FIRE_INK, halo))
-            if bands:
-                out.append(_t(count_x + 20 * u, base - 2 * u, f"×{bands}", 16 * u, "start", "bold", BAND, halo))
+            if bands:  # their count above the fire's, level with their cone
+                out.append(_t(count_x, base - 19.5 * u, f"×{bands}", 15 * u, "start", "bold", BAND, halo))
             out.append("</g>")
         elif what == "bands":
             out.append(f'<g class="piece"><title>{plural(bands, "trained band")}</title>'
