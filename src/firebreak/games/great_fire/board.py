@@ -358,7 +358,7 @@ def _assemble(data: BoardData, rules: RulesData, survey: Survey) -> Board:
             fixed.setdefault(players, []).extend([d.name] * count)
     rules = rules.model_copy(update={"fixed_trained_bands": {k: tuple(v) for k, v in sorted(fixed.items())}})
     pl = next(i for i, d in enumerate(data.districts) if d.start_fire_cones > 0)
-    rects = _legacy_grid(survey.outlines, data.map.height, data.thames)
+    rects = _legacy_grid(survey.labels, data.map.height)
     board = Board(
         names=names,
         codes=survey.codes,
@@ -390,32 +390,46 @@ def _assemble(data: BoardData, rules: RulesData, survey: Survey) -> Board:
         gates=tuple((g.name, g.at) for g in data.wall.gates),
         card_colours=tuple(data.fire_cards[k].colour for k in DIRECTIONS),
         region_colours={r: c.colour for r, c in data.regions.items()},
-        rects=rects[:n_d] + rects[n_d:],
+        rects=rects,
         grassed=tuple((f.name, rects[n_d + k]) for k, f in enumerate(data.fields)),
-        grid_crosses=tuple(_to_grid(c.at, data.thames) for c in data.crosses),
+        grid_crosses=tuple(_to_grid(c.at, data.map.height) for c in data.crosses),
     )
     object.__setattr__(board, "_index", {name: i for i, name in enumerate(names)})
     return board
 
 
-_GRID_X, _GRID_Y = 57, 130
+_CELL = 50
 """Transitional: map units per cell of the old grid (see ``Board.rects``)."""
 
 
-def _to_grid(p: XY, thames: tuple[XY, ...]) -> tuple[int, int]:
-    top_of_river = min(y for _, y in thames)
-    return round(p[0] / _GRID_X), round((top_of_river - p[1]) / _GRID_Y)
+def _grid_rows(height: float) -> int:
+    return int(height // _CELL) + 1
 
 
-def _legacy_grid(outlines: tuple[tuple[XY, ...], ...], height: float,
-                 thames: tuple[XY, ...]) -> tuple[tuple[int, int, int, int], ...]:
-    """Transitional: each outline's bounding box on the old grid (y north), for the grid-drawn views."""
+def _to_grid(p: XY, height: float) -> tuple[int, int]:
+    """A map point as a corner of the old grid (y north)."""
+    return round(p[0] / _CELL), _grid_rows(height) - round(p[1] / _CELL)
+
+
+def _legacy_grid(labels: tuple[XY, ...], height: float) -> tuple[tuple[int, int, int, int], ...]:
+    """Transitional: each space as one cell of the old grid (y north) at its label, the nearest free cell when two
+    labels fall in one, so the grid-drawn views still show every space once and nothing overlaps."""
+    rows = _grid_rows(height)
+    taken: set[tuple[int, int]] = set()
     out = []
-    for poly in outlines:
-        x0, y0, x1, y1 = geo.bbox(poly)
-        gx0, gy1 = _to_grid((x0, y0), thames)
-        gx1, gy0 = _to_grid((x1, y1), thames)
-        out.append((gx0, gx1, gy0, gy1))
+    for x, y in labels:
+        cx, cy = int(x // _CELL), rows - 1 - int(y // _CELL)
+        ring = 0
+        while True:
+            free = [(cx + dx, cy + dy) for dx in range(-ring, ring + 1) for dy in range(-ring, ring + 1)
+                    if max(abs(dx), abs(dy)) == ring and cx + dx >= 0 and cy + dy >= 0
+                    and (cx + dx, cy + dy) not in taken]
+            if free:
+                gx, gy = min(free, key=lambda c: (abs(c[0] - cx) + abs(c[1] - cy), c))
+                break
+            ring += 1
+        taken.add((gx, gy))
+        out.append((gx, gx + 1, gy, gy + 1))
     return tuple(out)
 
 

@@ -77,6 +77,11 @@ def _houses(data: BoardData, rules: RulesData, survey: Survey) -> list[str]:
     for d in data.districts:
         if d.houses == 0 and d.start_fire_cones == 0:
             out.append(f"{d.name} holds no houses; every district but Pudding Lane holds 1 to 5.")
+    with_houses = [d for d in data.districts if d.houses > 0]
+    ones = sum(d.houses == 1 for d in with_houses)
+    if ones * 2 <= len(with_houses):
+        out.append(f"Only {ones} of the {len(with_houses)} districts with houses hold one house; the rulebook says "
+                   f"most districts show one house symbol.")
     for name, houses in rules.required_houses.items():
         d = next((x for x in data.districts if x.name == name), None)
         if d is None:
