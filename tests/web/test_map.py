@@ -41,10 +41,11 @@ SCREEN_AT_JS = """name => {
 NAME_PX_JS = """() => [...document.querySelectorAll('#board g.district')].map(g => [g.dataset.place,
   Math.min(...[...g.querySelectorAll('text.name')].map(t => +t.getAttribute('font-size') * t.getScreenCTM().a))])"""
 # The place a tap at each arrow, cross and river point would land on (null: none), next to what the arrow is.
-UNDER_DECORATIONS_JS = """() => [...document.querySelectorAll('#board use.link, #board use.cross')].map(a => {
+UNDER_DECORATIONS_JS = """() => [...document.querySelectorAll('#board g.links > use')].map(a => {
   const r = a.getBoundingClientRect();
   const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-  return [a.closest('[class]').getAttribute('class'), hit && hit.closest('[data-place]') ? 'place' : (hit ? hit.tagName : null)];
+  return [a.getAttribute('data-link') || a.getAttribute('data-links'),
+          hit && hit.closest('[data-place]') ? 'place' : (hit ? hit.tagName : null)];
 })"""
 VIEW_WIDTH_JS = "document.querySelector('#board svg').viewBox.baseVal.width"
 REACH_JS = "[...new Set([...document.querySelectorAll('#board .fb-reach')].map(n => n.dataset.place))].sort()"

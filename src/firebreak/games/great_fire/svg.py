@@ -201,8 +201,7 @@ def _arrow(x: float, y: float, d: str, length: float, u: float, colour: str, ext
     points = ((x + px * shaft, y + py * shaft), (bx + px * shaft, by + py * shaft), (bx + px * wide, by + py * wide),
               (tx, ty), (bx - px * wide, by - py * wide), (bx - px * shaft, by - py * shaft),
               (x - px * shaft, y - py * shaft))
-    fill = f' fill="{colour}"' if colour else ""  # none: the colour of the <use> drawing it
-    return (f'<path{extra} data-dir="{d}" d="M{_pts(points).replace(" ", " L")} Z"{fill} '
+    return (f'<path{extra} data-dir="{d}" d="M{_pts(points).replace(" ", " L")} Z" fill="{colour}" '
             f'stroke="#1d1d1f" stroke-width="{1.3 * u:.1f}" stroke-linejoin="round"/>')
 
 
@@ -239,7 +238,8 @@ class _Static:
                  '<rect width="100%" height="100%" fill="#cfe6f5"/>'
                  f'<path d="M0 {7 * u:.1f} q{7.5 * u:.1f} -{6 * u:.1f} {15 * u:.1f} 0 t{15 * u:.1f} 0" '
                  'stroke="#56B4E9" fill="none"/></pattern>'
-                 + "".join(_arrow(0, 0, d, 21 * u, u, "", f' id="gf-half-{d}"') for d in VECTORS)
+                 + "".join(_arrow(0, 0, d, 21 * u, u, colours.get(d[0], "#777"), f' id="gf-half-{d}"')
+                           for d in VECTORS)
                  + self._cross(colours, u) + '</defs>'),
                 f'<rect x="0" y="0" width="{self.width:g}" height="{map_h:g}" fill="#efe9dc"/>',
                 f'<path d="M{_pts(board.thames).replace(" ", " L")} Z" fill="url(#gf-waves)" stroke="#56B4E9" '
@@ -306,26 +306,23 @@ class _Static:
     def _links(board: Any, colours: dict[str, str], u: float) -> str:
         """Every printed link: a double-headed arrow (bridges too), and one four-way cross per cross point.
 
-        Each half is a ``<use>`` of the arrow drawn once per direction in the defs (``#gf-half-N`` ...), in the
-        colour of the card that moves fire that way: a hundred links cost a few KB, not tens.
+        Each half is a ``<use>`` of its direction's arrow, drawn once in the defs (``#gf-half-N``, in the colour of
+        the card that moves fire that way), marked ``data-link="FROM>TO"`` with the two districts' codes: a hundred
+        and more links cost a few KB, not tens. The crosses name their diagonals the same way (``data-links``).
         """
         out: list[str] = []
-        names = board.names
+        codes = board.codes
         at_cross: dict[tuple[float, float], list[str]] = {tuple(c.at): [] for c in board.crosses}
         for link in board.links:
-            a, b = names[link.a], names[link.b]
-            if link.kind == "cross":
-                at_cross.setdefault(tuple(link.at), []).append(f"{a}|{b}")
-                continue
+            a, b = codes[link.a], codes[link.b]
             x, y = link.at
-            tag = f'<use class="link" data-link={quoteattr(a + "|" + b)} x="{x:.1f}" y="{y:.1f}"'
-            back = OPPOSITE[link.dir]
-            out.append(f'{tag} data-from={quoteattr(a)} data-dir="{link.dir}" href="#gf-half-{link.dir}" '
-                       f'fill="{colours.get(link.dir[0], "#777")}"/>')
-            out.append(f'{tag} data-from={quoteattr(b)} data-dir="{back}" href="#gf-half-{back}" '
-                       f'fill="{colours.get(back[0], "#777")}"/>')
+            if link.kind == "cross":
+                at_cross.setdefault((x, y), []).append(f"{a}>{b}")
+                continue
+            out.append(f'<use href="#gf-half-{link.dir}" x="{x:.1f}" y="{y:.1f}" data-link="{a}>{b}"/>'
+                       f'<use href="#gf-half-{OPPOSITE[link.dir]}" x="{x:.1f}" y="{y:.1f}" data-link="{b}>{a}"/>')
         for (x, y), links in at_cross.items():  # one cross drawn in the defs, used at every cross point
-            out.append(f'<use class="cross" data-links={quoteattr(";".join(links))} href="#gf-cross" x="{x:.1f}" '
+            out.append(f'<use class="cross" data-links="{" ".join(links)}" href="#gf-cross" x="{x:.1f}" '
                        f'y="{y:.1f}"/>')
         return f'<g class="links"{_NO_POINTER}>' + "".join(out) + "</g>"
 
@@ -333,7 +330,7 @@ class _Static:
     def _cross(colours: dict[str, str], u: float) -> str:
         """The four-way cross, for the defs: four arms, each in the colour of the card that moves fire its way."""
         return ('<g id="gf-cross">'
-                + "".join(f'<use data-dir="{d}" href="#gf-half-{d}" fill="{colours[d]}"/>' for d in DIRECTIONS)
+                + "".join(f'<use href="#gf-half-{d}"/>' for d in DIRECTIONS)
                 + f'<circle r="{5.5 * u:.1f}" fill="#fff" stroke="#1d1d1f" stroke-width="{1.5 * u:.1f}"/></g>')
 
     @staticmethod
