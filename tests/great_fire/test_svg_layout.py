@@ -23,13 +23,15 @@ def _boxes(svg: str):  # type: ignore[no-untyped-def]
     root = ET.fromstring(svg)
     _, _, W, H = (float(v) for v in root.get("viewBox").split())
     boxes = []
+    anchor_of = {t: g.get("text-anchor") for g in root.iter(NS + "g") for t in g.iter(NS + "text")}  # inherited
     for t in root.iter(NS + "text"):
         if t.get("transform"):
             continue  # the Fleet's rotated label
         size = float(t.get("font-size"))
         x, y = float(t.get("x")), float(t.get("y"))
         width = text_width(t.text or "", size)
-        x0 = {"start": x, "middle": x - width / 2, "end": x - width}[t.get("text-anchor", "start")]
+        anchor = t.get("text-anchor") or anchor_of.get(t) or "start"
+        x0 = {"start": x, "middle": x - width / 2, "end": x - width}[anchor]
         boxes.append((x0, y - size * 0.8, x0 + width, y + size * 0.2, t.text))
     return W, H, boxes
 
