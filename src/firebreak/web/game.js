@@ -229,6 +229,7 @@ function hoverReach(node, test) {
 function drawReach() {
   const root = $("board");
   const test = pick.choice ? null : reach.hover || reach.sticky;
+  if (!test && !root.querySelector(".fb-reach")) { root.classList.remove("fb-reaching"); return; }  // nothing lit
   const names = new Set(test ? choices.filter(c => c.target && test(c)).map(c => c.target) : []);
   root.classList.toggle("fb-reaching", names.size > 0);
   for (const n of root.querySelectorAll("[data-place]")) n.classList.toggle("fb-reach", names.has(n.getAttribute("data-place")));
