@@ -150,3 +150,16 @@ def test_movement_crosses_every_shared_border_and_the_fleet():
         assert set(BOARD.fire_adjacent[i]) <= set(BOARD.neighbours[i])
         if BOARD.grassed_space[i]:
             assert BOARD.fire_adjacent[i] == () and BOARD.neighbours[i]
+
+
+def test_the_packaged_board_is_what_its_generator_writes():
+    """board.yaml is made by scripts/great_fire_board.py, not edited by hand (needs the "board" extra)."""
+    import importlib.util
+    from pathlib import Path
+
+    pytest.importorskip("scipy")
+    root = Path(__file__).resolve().parents[2]
+    spec = importlib.util.spec_from_file_location("great_fire_board", root / "scripts" / "great_fire_board.py")
+    generator = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(generator)
+    assert generator.build() == generator.OUT.read_text(encoding="utf-8")

@@ -48,10 +48,10 @@ def play(pos: Position, direction: int, src: str, tgt: str) -> str:
 
 def example_4(pos: Position) -> Position:
     """Rulebook Example 4 on our board: the fire has spread north and west of Pudding Lane."""
-    pos.burn("S. Bennet", 3).burn("Guild Hall", 4).burn("Brewer's Hall", 3).burn("Moorgate", 2)
-    pos.burn("Finsbury", 3).burn("Philpott Lane", 3)
-    pos.bands("Coleman Street", 1)
-    pos.empty("Sion College")
+    for name in ("S. Bennet", "Guild Hall", "Bassishaw", "Goldsmiths' Hall", "Philpott Lane"):
+        pos.burn(name)
+    pos.bands("Coleman Street", 1).bands("Bread Street", 1)
+    pos.empty("Watlin Street")
     return pos
 
 

@@ -253,10 +253,7 @@ def _links(data: BoardData, rules: RulesData, survey: Survey) -> list[str]:
                 out.append(f"{name} crosses no border the two share away from the Fleet; an arrow links districts "
                            f"that share a border.")
                 continue
-            seg = max(land, key=geo.length)
-            normal = geo.normal_into(seg, survey.outlines[b])
-            vx, vy = DIRECTION_VECTORS[ld.dir]
-            if normal[0] * vx + normal[1] * vy <= 0:
+            if not _faces(max(land, key=geo.length), survey.outlines[b], ld.dir):
                 out.append(f"{name} is printed {ld.dir} but their shared border faces the other way.")
         elif ld.via == "bridge":
             fleet = survey.fleet_border(a, b)
@@ -264,13 +261,16 @@ def _links(data: BoardData, rules: RulesData, survey: Survey) -> list[str]:
                 out.append(f"{name} crosses no stretch of the Fleet the two share.")
             elif not any(geo.on_segment(p, *s, tol=0.5) for p in bridges for s in fleet):
                 out.append(f"{name} has no bridge of the file on the Fleet between them.")
-            else:
-                seg = max(fleet, key=geo.length)
-                normal = geo.normal_into(seg, survey.outlines[b])
-                vx, vy = DIRECTION_VECTORS[ld.dir]
-                if normal[0] * vx + normal[1] * vy <= 0:
-                    out.append(f"{name} is printed {ld.dir} but the Fleet between them runs the other way.")
+            elif not _faces(max(fleet, key=geo.length), survey.outlines[b], ld.dir):
+                out.append(f"{name} is printed {ld.dir} but the Fleet between them runs the other way.")
     return out
+
+
+def _faces(border: tuple, far_side: tuple, direction: str) -> bool:
+    """Whether crossing ``border`` into the district ``far_side`` goes (within 90 degrees) the printed way."""
+    normal = geo.normal_into(border, far_side)
+    vx, vy = DIRECTION_VECTORS[direction]
+    return normal[0] * vx + normal[1] * vy > 0
 
 
 def _borders(data: BoardData, rules: RulesData, survey: Survey) -> list[str]:
