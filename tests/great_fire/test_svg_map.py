@@ -170,6 +170,8 @@ def test_houses_fire_bands_pawns_tokens_burnt_and_demolished_are_told_by_shape_a
             words = groups[d["name"]].get("aria-label")  # the shape's label tells it all in words
             assert (f"fire cones: {d['fire']}" in words) == bool(d["fire"])
             assert ("token face down" in words) == d["token"]
+            assert ("landowner" in words) == bool(d["landowners"])
+            assert all(f"P{seat}" in words for seat in d["landowners"])
             if d["objective_vp"]:
                 assert str(d["objective_vp"]) in texts
     assert seen == {"fire", "contained", "demolished", "burnt"}, seen

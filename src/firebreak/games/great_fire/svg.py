@@ -436,10 +436,13 @@ def _district_svg(place: tuple, name: str, fields: tuple, houses: tuple, is_mine
              else "; burnt out" if burnt else "")
     listed = ", ".join(houses) or "none"
     field = kind == "field"
+    owners = (f'; landowner{"s" if len(landowners) > 1 else ""} {join_words(map(seat_label, landowners))}'
+              if landowners else "")
     label = (f'{name} ({code}), {"grassed area" if field else region + " region"}'
              f'{"" if field else "; houses: " + listed}{state}'
              f'{"; fire cones: " + str(fire) if fire else ""}{"; trained bands: " + str(bands) if bands else ""}'
              f'{"; token face down" if token else ""}{"; objective " + str(vp) + " VP" if vp else ""}'
+             f'{owners}'
              f'{"; your objective" if is_mine else ""}')
     attrs = f' data-action="{action}"' if action is not None else ""
     out.append(f'<g class="district" data-district={quoteattr(name)} data-place={quoteattr(name)} data-x="{lx}" '
