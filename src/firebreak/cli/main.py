@@ -138,7 +138,8 @@ def play(
     game: Optional[str] = typer.Argument(None, help="Game name (see `firebreak games`); optional with --load."),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (default: the game's)."),
     seat: Optional[list[int]] = typer.Option(None, "--seat", help="Your seat from 0 (repeat for hot seat). Default 0."),
-    bots: str = typer.Option("greedy", "--bots", help="Bot spec(s) for the other seats, comma-separated, cycled."),
+    bots: str = typer.Option("easy", "--bots", help="Bot level(s) (easy, medium, hard) or spec(s) for the other "
+                             "seats, comma-separated, cycled."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Game seed (default: random, printed)."),
     save: Optional[Path] = typer.Option(None, "--save", help="Save the record here at the end or on quit."),
     load: Optional[Path] = typer.Option(None, "--load", help="Resume a saved record."),

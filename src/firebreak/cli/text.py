@@ -9,13 +9,27 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from firebreak.agents import LEVELS, Agent
 from firebreak.core import Event, GameSpec, GameState
 from firebreak.core.text import seat_label
+
+_AGENT_WORDS = {"random": "random bot", "greedy": "greedy bot"}
+"""Bots set by hand with a bare spec that is not a level, as a player reads them."""
 
 
 def seat_name(seat: int) -> str:
     """A seat by number only ("P0"), for tables about seats rather than players (simulation summaries)."""
     return seat_label(seat)
+
+
+def bot_name(agent: Agent) -> str:
+    """A bot as a player reads it: its level (``Easy bot``, ``Medium bot``) when its settings are a level's,
+    else what was asked for (``greedy bot``, ``bot mcts:iterations=50``)."""
+    spec = agent.describe()
+    level = next((lv for lv in LEVELS.values() if lv.spec == spec), None)
+    if level is not None:
+        return f"{level.title} bot"
+    return _AGENT_WORDS.get(spec, f"bot {spec}")
 
 
 def event_sentence(state: GameState, event: Event) -> str:
@@ -47,7 +61,7 @@ def move_lines(state: GameState, seat: int, tag: str, fallback: str, events: lis
     """One move told as a headline and its consequences: "<tag> <what they did>", then the other sentences.
 
     ``events`` are the move's events a viewer may see. The game's first sentence about the mover becomes the
-    headline, its name replaced by ``tag`` (e.g. "Purple (P0) (greedy)"); without one, ``"<tag>: <fallback>"``
+    headline, its name replaced by ``tag`` (e.g. "Purple (P0) (Easy bot)"); without one, ``"<tag>: <fallback>"``
     (the action's text) heads the list.
     """
     name = state.player_name(seat)
