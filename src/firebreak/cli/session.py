@@ -26,7 +26,7 @@ from firebreak.core import UNDO, ActionChoice, FirebreakError, GameState, Illega
 from firebreak.core.text import capitalise, join_words, plural
 
 from .menu import Entry, Group, Menu, build_menu, listing
-from .text import bot_name, event_sentence, move_lines, render_view, status_lines
+from .text import bot_name, event_sentence, move_lines, render_view, status_lines, taken_back
 
 HELP = """Choosing a move:
   <number>      play that entry. A number keeps its move for your whole turn: it plays the same move at the
@@ -368,8 +368,8 @@ class PlaySession:
     def take_back(self, seat: int) -> GameState:
         """Take back the seat's last move (already allowed by the rules) and show the position again."""
         old = self.state
-        text = old.action_to_text(old.history[-1])
         self.state = new = old.undone(seat)
+        text = taken_back(old, new, seat, seat)
         n = len(new.events)
         self.printed = {i for i in self.printed if i < n}
         for s in self.last_seen:

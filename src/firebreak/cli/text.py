@@ -69,3 +69,16 @@ def move_lines(state: GameState, seat: int, tag: str, fallback: str, events: lis
     if sentences and sentences[0].startswith(name) and sentences[0][len(name):len(name) + 1] in (" ", ":", ",", "'"):
         return [tag + sentences[0][len(name):], *sentences[1:]]
     return [f"{tag}: {fallback}", *sentences]
+
+
+def taken_back(before: GameState, after: GameState, seat: int, viewer: int | None) -> str:
+    """What a take-back undid, as the log told it: the game's first sentence about ``seat`` among the events the
+    undone move made that ``viewer`` may see ("Blue (P0) builds a settlement at the corner of ..."), without
+    its closing full stop; the action's text when the game said nothing about it."""
+    name = before.player_name(seat)
+    for e in before.events[len(after.events):]:
+        if e.visible(viewer):
+            sentence = event_sentence(before, e)
+            if sentence.startswith(name):
+                return sentence.rstrip(".")
+    return before.action_text_for(before.history[-1], seat, viewer)
