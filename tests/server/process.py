@@ -25,11 +25,34 @@ GENEROUS_LIMITS = {f"FIREBREAK_{name}": "100000" for name in (
 """Limits no test that plays fast from one address reaches (the tests of the limits set their own)."""
 
 
+def children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` now (Linux: read from /proc)."""
+    out = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue  # it ended meanwhile
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                out.add(int(entry.name))
+    return out
+
+
+def running(pid: int) -> bool:
+    """Whether process ``pid`` exists and has not ended (a zombie waiting to be reaped has ended)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
 class ServerProcess:
     """``firebreak.server.app.serve`` in a subprocess (what ``firebreak serve`` runs), up when constructed."""
 
     def __init__(self, db_url: str, port: int | None = None, output: Path | None = None,
-                 bot_delay: float = 0.0) -> None:
+                 bot_delay: float = 0.0, env: dict[str, str] | None = None) -> None:
         self.port = free_port() if port is None else port
         code = ("from firebreak.server.app import serve; "
                 f"serve('127.0.0.1', {self.port}, {db_url!r}, bot_delay={bot_delay})")
@@ -37,7 +60,7 @@ class ServerProcess:
         # A file (or nothing), never a pipe: a chatty server can never block on it.
         with (open(output, "ab") if output is not None else open(os.devnull, "wb")) as out:
             self.proc = subprocess.Popen([sys.executable, "-c", code], stdout=out, stderr=subprocess.STDOUT,
-                                         env={**os.environ, **GENEROUS_LIMITS})
+                                         env={**os.environ, **GENEROUS_LIMITS, **(env or {})})
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws = f"ws://127.0.0.1:{self.port}"
         deadline = time.time() + 60  # a loaded machine takes its time to import everything

@@ -1,9 +1,10 @@
 """Two server processes on one PostgreSQL database; one is killed (kill -9) mid-game. Every action it
 acknowledged is still there, people play on through the other process, and the other process takes over the
-bots the dead one was driving."""
+bots the dead one was driving. And a killed process (on any database) leaves none of its bot workers behind."""
 
 from __future__ import annotations
 
+import sys
 import time
 from pathlib import Path
 
@@ -11,9 +12,9 @@ import httpx
 import pytest
 
 from .conftest import PG_SKIP, PG_URL, postgres_schema
-from .process import ServerProcess
+from .process import ServerProcess, children, running
 
-pytestmark = [pytest.mark.slow, pytest.mark.skipif(not PG_URL, reason=PG_SKIP)]
+pytestmark = [pytest.mark.slow]
 
 
 def play_one(base: str, game_id: str, toks: dict[int, str]) -> int:
@@ -27,6 +28,7 @@ def play_one(base: str, game_id: str, toks: dict[int, str]) -> int:
     return r.json()["index"]
 
 
+@pytest.mark.skipif(not PG_URL, reason=PG_SKIP)
 def test_a_process_killed_mid_game_loses_nothing_and_the_other_carries_on(tmp_path: Path) -> None:
     assert PG_URL
     url, drop = postgres_schema(PG_URL)
@@ -61,3 +63,51 @@ def test_a_process_killed_mid_game_loses_nothing_and_the_other_carries_on(tmp_pa
         a.stop()
         b.stop()
         drop()
+
+
+def bot_workers(server: ServerProcess) -> set[int]:
+    """The server's bot worker processes (its children started by multiprocessing's spawn)."""
+    out = set()
+    for pid in children(server.proc.pid):
+        try:
+            if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                out.add(pid)
+        except OSError:
+            pass
+    return out
+
+
+def wait_for(pred, timeout: float = 60.0) -> bool:  # type: ignore[no-untyped-def]
+    end = time.time() + timeout
+    while time.time() < end:
+        if pred():
+            return True
+        time.sleep(0.2)
+    return bool(pred())
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="finds the workers in /proc")
+def test_a_killed_server_leaves_no_bot_worker_behind_and_restarts_do_not_pile_them_up(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'g.sqlite3'}"
+    expected = 3  # two workers for searches (as set below) and one for quick bots
+    gone: set[int] = set()
+    for round_ in range(3):
+        server = ServerProcess(url, output=tmp_path / f"server{round_}.log", env={"FIREBREAK_BOT_WORKERS": "2"})
+        try:
+            if round_ == 0:  # searches that are thinking when the server is killed (brought back by each restart)
+                for seed in (1, 2):
+                    r = httpx.post(server.base + "/api/games", json={
+                        "game": "brigade", "num_players": 2, "seed": seed,
+                        "seats": [{"kind": "bot", "bot": "mcts:iterations=0,seconds=5"}] * 2})
+                    assert r.status_code == 201, r.text
+            assert wait_for(lambda: len(bot_workers(server)) >= expected), bot_workers(server)
+            time.sleep(1.0)  # (the searches get going)
+            mine = bot_workers(server)
+            everything = children(server.proc.pid)  # the workers and multiprocessing's resource tracker
+            assert len(mine) == expected, mine  # a restarted server starts its own, and only those
+        finally:
+            server.kill9()
+        assert wait_for(lambda: not any(running(p) for p in everything), 30), \
+            [p for p in everything if running(p)]
+        assert not any(running(p) for p in gone)  # and none of the earlier servers' came back
+        gone |= everything

@@ -173,7 +173,9 @@ class FairQueue:
     ``pop(running)`` takes the next move given how many moves each client has thinking now."""
 
     def __init__(self) -> None:
-        self._clients: OrderedDict[str, OrderedDict[str, deque[Any]]] = OrderedDict()  # least recently served first
+        self._clients: OrderedDict[str, OrderedDict[str, deque[Any]]] = OrderedDict()
+        self._served: dict[str, int] = {}  # client -> when it was last served (a count of moves handed out)
+        self._count = 0
 
     def __len__(self) -> int:
         return sum(len(jobs) for games in self._clients.values() for jobs in games.values())
@@ -189,7 +191,11 @@ class FairQueue:
         of that client's game served longest ago. Raises ``IndexError`` when empty."""
         if not self._clients:
             raise IndexError("no move is waiting")
-        client = min(self._clients, key=lambda c: running.get(c, 0))  # (min keeps the first of equals)
+        client = min(self._clients, key=lambda c: (running.get(c, 0), self._served.get(c, -1)))
+        self._count += 1
+        self._served[client] = self._count
+        if len(self._served) > 10_000:  # forget clients with nothing waiting or thinking
+            self._served = {c: n for c, n in self._served.items() if c in self._clients or c in running}
         games = self._clients[client]
         game, jobs = next(iter(games.items()))
         job = jobs.popleft()
@@ -412,9 +418,9 @@ class BotPool:
             lane.fill()
         await asyncio.gather(*(lane.ready.wait() for lane in lanes))
 
-    def pids(self) -> list[int]:
-        """The process ids of the workers now started (for the tests and the operator)."""
-        return [pid for lane in self._lanes.values() for pid in lane.pids()]
+    def pids(self, heavy: bool | None = None) -> list[int]:
+        """The process ids of the workers now started, of one lane or both (for the tests and the operator)."""
+        return [pid for h, lane in self._lanes.items() if heavy is None or h == heavy for pid in lane.pids()]
 
     def close(self) -> None:
         """Cancel every queued move and kill the workers now (a search in progress is not waited for)."""
