@@ -12,6 +12,8 @@ import httpx
 import pytest
 
 from .conftest import PG_SKIP, PG_URL, postgres_schema
+from firebreak.server.storage import Storage
+
 from .process import ServerProcess, children, running
 
 pytestmark = [pytest.mark.slow]
@@ -40,6 +42,13 @@ def test_a_process_killed_mid_game_loses_nothing_and_the_other_carries_on(tmp_pa
         toks = {s["seat"]: s["token"] for s in people["seats"]}
         bots = httpx.post(a.base + "/api/games", json={"game": "great-fire", "num_players": 3, "seed": 8,
                                                        "seats": [{"kind": "bot", "bot": "random"}] * 3}).json()
+        # a game whose bot was stored by an older server with a search that never ends: not stuck either
+        stuck = httpx.post(a.base + "/api/games", json={"game": "brigade", "num_players": 2, "seed": 4,
+                                                        "seats": [{"kind": "human"}] * 2}).json()
+        stuck_seat = httpx.get(f"{a.base}/api/games/{stuck['id']}").json()["current_player"]
+        storage = Storage(url)
+        storage.set_seat_bot(stuck["id"], stuck_seat, "mcts:iterations=0,seconds=nan")
+        storage.dispose()
         acked = [play_one((a.base, b.base)[i % 2], people["id"], toks) for i in range(6)]
         assert acked == list(range(6))
         time.sleep(1.0)  # process a drives the bots' game
@@ -59,6 +68,11 @@ def test_a_process_killed_mid_game_loses_nothing_and_the_other_carries_on(tmp_pa
                 break
             time.sleep(0.5)
         assert now > stored + 3 or s["terminal"], (now, stored)
+        end = time.time() + 60  # b drives the stuck game too, with the server's usual bot in that seat
+        while time.time() < end and httpx.get(f"{b.base}/api/games/{stuck['id']}").json()["index"] == 0:
+            time.sleep(0.5)
+        s = httpx.get(f"{b.base}/api/games/{stuck['id']}").json()
+        assert s["index"] > 0 and s["seats"][stuck_seat]["bot"] == "greedy", s["seats"]
     finally:
         a.stop()
         b.stop()

@@ -87,7 +87,7 @@ def _env_number(name: str, default: float, low: float, whole: bool = False) -> f
     except ValueError:
         raise ValueError(f"{name} must be a {'whole ' if whole else ''}number, not {raw!r}") from None
     if not low <= value < float("inf"):  # (NaN and infinities too)
-        raise ValueError(f"{name} must be a finite number of at least {low:g}, not {raw!r}")
+        raise ValueError(f"{name} must be {'a whole' if whole else 'a finite'} number of at least {low:g}, not {raw!r}")
     return value
 
 
@@ -341,6 +341,8 @@ class _Lane:
         except (EOFError, OSError) as exc:  # the worker died under the move (killed by hand, out of memory)
             _settle(job.future, error=BrokenPipeError(f"a bot worker died ({exc or type(exc).__name__})"))
         finally:
+            if not job.future.done():  # (the pool is closing)
+                job.future.cancel()
             self.running[job.client] -= 1
             if not self.running[job.client]:
                 del self.running[job.client]

@@ -36,7 +36,7 @@ from firebreak.core import UNDO, FirebreakError, GameSpec, GameState, Rng, get_g
 from . import errors as E
 from . import patch
 from .bots import QUICK as QUICK_LANE
-from .bots import BotPool, MoveTimeout, is_heavy
+from .bots import BotFailed, BotPool, MoveTimeout, is_heavy
 from . import clocks
 from .clocks import Clock
 from .commits import GroupCommitter
@@ -621,19 +621,23 @@ class GameManager:
             n = live.log_len
             snapshot = pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
         heavy = (took is None and is_heavy(spec)) or (took is not None and took > QUICK_LANE)
+        why = ""
         try:
             action, took = await self.bot_pool.think(spec, snapshot, seat, rng, heavy, live.owner, live.id)
         except MoveTimeout as exc:
             action, took = None, exc.seconds
+            why = f"thought for more than {exc.seconds:g} s, so it was stopped"
+        except BotFailed as exc:  # the same state would fail the same way: the game must not wait on it
+            action, took = None, max(took or 0.0, INLINE_BOT)  # (still thinks in a worker next time)
+            why = f"failed ({exc})"
         async with live.lock:
             live.bot_seconds[(seat, spec)] = took
             if (live.log_len != n or live.seats[seat].kind != "bot" or live.seats[seat].bot != spec):
                 return True  # the game moved on or the seat changed hands while it thought: look again
             if action is None:
                 action = fallback_move(live.state, seat, rng)
-                log.warning("game %s: %s's bot thought for more than %g s, so it was stopped and played a random "
-                            "legal move instead (%s)", live.id, live.state.player_name(seat),
-                            self.bot_pool.move_seconds, live.state.action_to_text(action))
+                log.warning("game %s: %s's bot %s and played a random legal move instead (%s)", live.id,
+                            live.state.player_name(seat), why, live.state.action_to_text(action))
             await self._commit(live, seat, action)
         return True
 
