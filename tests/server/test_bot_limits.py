@@ -14,7 +14,7 @@ from firebreak.agents import BotLimits
 from firebreak.server import create_app
 from firebreak.server.storage import Storage
 
-from .helpers import create, error_code, state_of, tokens
+from .helpers import create, error_code, state_of, tokens, wait_until
 
 FREEZE = "mcts:iterations=0,seconds=100000"
 LONGEST = "mcts:iterations=0,seconds=5"  # the largest budget the default limits allow
@@ -164,16 +164,6 @@ def short_moves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Tes
         yield c
 
 
-def wait_for(pred, timeout: float = 120.0) -> None:  # type: ignore[no-untyped-def]
-    """Poll ``pred`` until it holds (generous: a loaded machine is slow, and nothing here measures speed)."""
-    end = time.time() + timeout
-    while time.time() < end:
-        if pred():
-            return
-        time.sleep(0.1)
-    raise AssertionError("condition not reached in time")
-
-
 def test_a_move_over_the_wall_clock_limit_is_stopped_and_the_seat_plays_its_fallback_while_others_play_on(
         short_moves: TestClient, caplog: pytest.LogCaptureFixture) -> None:
     from firebreak.agents import agent_rng
@@ -186,7 +176,8 @@ def test_a_move_over_the_wall_clock_limit_is_stopped_and_the_seat_plays_its_fall
     stuck = create(client, [OVERRUN, OVERRUN], game="brigade", seed=5)
     other = create(client, ["mcts:iterations=20", "mcts:iterations=20"], game="brigade", seed=6)
     first = set(pool.pids(heavy=True))
-    wait_for(lambda: state_of(client, stuck["id"])["index"] >= 2 and state_of(client, other["id"])["index"] >= 4)
+    wait_until(lambda: state_of(client, stuck["id"])["index"] >= 2 and state_of(client, other["id"])["index"] >= 4,
+               120, "two fallback moves in one game and four moves in the other")
     assert first and not first & set(pool.pids(heavy=True))  # the worker that overran was killed and replaced
     # each of the stuck game's moves is its seat's fallback: a random legal move from the move's own stream
     state = get_game("brigade").new_game(2, 5)
@@ -259,7 +250,7 @@ def test_a_game_stored_with_a_bot_the_limits_now_refuse_plays_on_with_the_usual_
     finally:
         storage.dispose()
     with TestClient(create_app(db_url)) as client:  # the restart brings the game's bots back by itself
-        wait_for(lambda: state_of(client, g["id"])["index"] >= 1)
+        wait_until(lambda: state_of(client, g["id"])["index"] >= 1, 120, "a move of the usual bot")
         assert state_of(client, g["id"])["seats"][seat]["bot"] == "greedy"
         assert client.app.state.storage.load_seats(g["id"])[seat].bot == "greedy"
     assert "bot asked for more thinking than this server allows" in caplog.text

@@ -14,6 +14,7 @@ import pytest
 from .conftest import PG_SKIP, PG_URL, postgres_schema
 from firebreak.server.storage import Storage
 
+from .helpers import wait_until
 from .process import ServerProcess, children, running
 
 pytestmark = [pytest.mark.slow]
@@ -91,15 +92,6 @@ def bot_workers(server: ServerProcess) -> set[int]:
     return out
 
 
-def wait_for(pred, timeout: float = 60.0) -> bool:  # type: ignore[no-untyped-def]
-    end = time.time() + timeout
-    while time.time() < end:
-        if pred():
-            return True
-        time.sleep(0.2)
-    return bool(pred())
-
-
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="finds the workers in /proc")
 def test_a_killed_server_leaves_no_bot_worker_behind_and_restarts_do_not_pile_them_up(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'g.sqlite3'}"
@@ -114,14 +106,13 @@ def test_a_killed_server_leaves_no_bot_worker_behind_and_restarts_do_not_pile_th
                         "game": "brigade", "num_players": 2, "seed": seed,
                         "seats": [{"kind": "bot", "bot": "mcts:iterations=0,seconds=5"}] * 2})
                     assert r.status_code == 201, r.text
-            assert wait_for(lambda: len(bot_workers(server)) >= expected), bot_workers(server)
+            wait_until(lambda: len(bot_workers(server)) >= expected, 60, "the server's bot workers")
             time.sleep(1.0)  # (the searches get going)
             mine = bot_workers(server)
             everything = children(server.proc.pid)  # the workers and multiprocessing's resource tracker
             assert len(mine) == expected, mine  # a restarted server starts its own, and only those
         finally:
             server.kill9()
-        assert wait_for(lambda: not any(running(p) for p in everything), 30), \
-            [p for p in everything if running(p)]
+        wait_until(lambda: not any(running(p) for p in everything), 30, "the killed server's workers ending")
         assert not any(running(p) for p in gone)  # and none of the earlier servers' came back
         gone |= everything
