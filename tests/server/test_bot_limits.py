@@ -188,24 +188,29 @@ def test_a_move_over_the_wall_clock_limit_is_stopped_and_the_seat_plays_its_fall
     assert "bot thought for more than 2 s, so it was stopped and played a random legal move instead" in caplog.text
 
 
-def test_fair_queue_serves_the_client_with_fewest_moves_running_then_the_one_served_longest_ago() -> None:
-    from firebreak.server.bots import FairQueue
+def test_fair_queue_serves_the_client_with_fewest_moves_running_then_the_least_worker_time_used() -> None:
+    from firebreak.server.bots import USAGE_HALF_LIFE, FairQueue
 
-    q = FairQueue()
+    now = [0.0]
+    q = FairQueue(clock=lambda: now[0])
     for i in range(3):
         q.push("many", f"m{i}", f"m{i}")
     assert q.pop({}) == "m0"
     q.push("one", "o0", "o0")
     assert q.pop({"many": 1}) == "o0"  # "many" has a move thinking, "one" none
+    q.charge("many", 5.0)  # m0 took 5 s of a worker, o0 1 s
+    q.charge("one", 1.0)
+    assert q.owed("one") and not q.owed("many")  # "one" used less than every client waiting
     q.push("one", "o1", "o1")
-    assert q.pop({"many": 1, "one": 1}) == "m1"  # equal: "many" was served longest ago
-    assert q.pop({"many": 2, "one": 1}) == "o1"
-    assert q.pop({}) == "m2" and len(q) == 0
+    assert q.pop({}) == "o1"  # nothing running: the one that used less worker time
+    assert q.pop({}) == "m1" and q.pop({}) == "m2" and len(q) == 0
+    now[0] += 10 * USAGE_HALF_LIFE  # old use fades
+    assert q.used("many") < 0.01
 
 
-def test_one_clients_many_games_cannot_starve_another_clients_game() -> None:
-    """Ten games of one address queue their bots' moves before one game of another address: with one worker,
-    the other address's move is the very next one served, not the eleventh (order, not speed, is asserted)."""
+def pool_order(moves: list[tuple[str, str, str, int]]) -> list[str]:
+    """The order in which a pool of one search worker answers ``moves`` (client, game, bot, how many in a row:
+    each asked for once the one before is answered, as a bot's turn is), asked for in that order."""
     import asyncio
     import pickle
 
@@ -216,26 +221,44 @@ def test_one_clients_many_games_cannot_starve_another_clients_game() -> None:
     state = get_game("brigade").new_game(2, 1)
     blob, seat = pickle.dumps(state), state.current_player()
 
-    async def served_order() -> list[str]:
+    async def served() -> list[str]:
         pool = BotPool(workers=1)
         try:
             await pool.warm()
             order: list[str] = []
 
-            async def move(client: str, game: str) -> None:
-                await pool.think("random", blob, seat, agent_rng(1, seat, 0), True, client, game)
-                order.append(game)
+            async def turn(client: str, game: str, bot: str, count: int) -> None:
+                for k in range(count):
+                    await pool.think(bot, blob, seat, agent_rng(1, seat, k), True, client, game)
+                    order.append(game if count == 1 else f"{game}.{k}")
 
-            many = [asyncio.create_task(move("10.0.0.1", f"many-{i}")) for i in range(10)]
-            await asyncio.sleep(0)  # all ten queued (the first one thinking) before the other address asks
-            await asyncio.gather(*many, move("10.0.0.2", "other"))
+            tasks = []
+            for move in moves:
+                tasks.append(asyncio.create_task(turn(*move)))
+                await asyncio.sleep(0)  # each asks before the next (the first one thinking at once)
+            await asyncio.gather(*tasks)
             return order
         finally:
             pool.close()
 
-    order = asyncio.run(served_order())
+    return asyncio.run(served())
+
+
+def test_one_clients_many_games_cannot_starve_another_clients_game() -> None:
+    """Ten games of one address queue their bots' moves before one game of another address: with one worker,
+    the other address's move is the very next one served, not the eleventh (order, not speed, is asserted)."""
+    order = pool_order([("10.0.0.1", f"many-{i}", "random", 1) for i in range(10)] + [("10.0.0.2", "other", "random", 1)])
     assert order[:3] == ["many-0", "other", "many-1"], order
     assert sorted(order) == sorted([f"many-{i}" for i in range(10)] + ["other"])
+
+
+def test_a_bots_turn_of_several_moves_waits_once_not_before_each_move() -> None:
+    """Another address's bot plays a turn of three moves while one address's six searches wait: it used less
+    of the worker than they did, so each of its moves is served as soon as it asks, after the search that was
+    already thinking."""
+    order = pool_order([("10.0.0.1", f"search-{i}", "mcts:iterations=1000", 1) for i in range(6)]
+                       + [("10.0.0.2", "turn", "random", 3)])
+    assert order[:4] == ["search-0", "turn.0", "turn.1", "turn.2"], order
 
 
 def test_a_game_stored_with_a_bot_the_limits_now_refuse_plays_on_with_the_usual_bot_after_a_restart(

@@ -11,11 +11,15 @@ in separate workers, so a game of quick bots never waits behind another game's l
 
 Fairness (:class:`FairQueue`): a game has at most one move in flight (its bot loop waits for it); the moves
 waiting for a worker of a lane are served by client first, then by game. When a worker is free, the client with
-the fewest moves thinking in that lane goes first (ties: the one served longest ago), and among that client's games
-the one served longest ago. So one address's ten all-bot games take one worker's turn between each move of
-another address's game, never all of them. A "client" is the address that created the game (as for the rate
-limits, :mod:`.limits`); games brought back after a restart or taken over from another process share one client
-("" here), since the address is not stored.
+the fewest moves thinking in that lane goes first, then the one whose moves took the least worker time lately
+(:data:`USAGE_HALF_LIFE`), then the one served longest ago; among that client's games, the one served longest ago.
+And a worker that just answered a client who used less worker time than every client waiting waits :data:`HOLD`
+for that client's next move (a bot's turn is several moves, asked for one after another) before serving the
+others. So one address's ten all-bot games at the top budget cannot make another address's bot wait behind all
+of their searches, nor behind one of them before each of its moves: it waits for at most the moves already
+thinking. A "client" is the address that created the game (as for the rate limits, :mod:`.limits`); games brought
+back after a restart or taken over from another process share one client ("" here), since the address is not
+stored.
 
 The wall-clock limit (:attr:`BotPool.move_seconds`): a worker that has not answered that long after it was handed
 a move is killed and replaced, and :meth:`BotPool.think` raises :class:`MoveTimeout`; the bot loop then plays the
@@ -44,6 +48,7 @@ import sys
 import threading
 import time
 from collections import OrderedDict, deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -59,6 +64,14 @@ MOVE_SECONDS = 15.0
 """Default wall-clock limit of one bot move in a worker (``FIREBREAK_BOT_MOVE_SECONDS``): three times the largest
 search budget the default bot limits allow (``mcts.seconds=5``), and well above the hardest level's move (about a
 second) on a loaded machine."""
+
+USAGE_HALF_LIFE = 30.0
+"""Seconds after which a worker second a client used counts half in its fair share (so old use fades)."""
+
+HOLD = 0.5
+"""Seconds a worker waits for the next move of a client that used less worker time than every client waiting:
+a bot's turn is several moves, each asked for once the one before is stored, and without the wait each of them
+would queue behind another client's whole search."""
 
 PARENT_WATCH = 1.0
 """Seconds between a worker's checks that the server that started it is still there."""
@@ -168,14 +181,13 @@ class _Job:
 
 
 class FairQueue:
-    """Waiting moves, served by client then by game (see the module's docstring).
+    """Waiting moves, served by client then by game, and the worker time each client used lately (see the
+    module's docstring). Used from the event loop only."""
 
-    ``pop(running)`` takes the next move given how many moves each client has thinking now."""
-
-    def __init__(self) -> None:
-        self._clients: OrderedDict[str, OrderedDict[str, deque[Any]]] = OrderedDict()
-        self._served: dict[str, int] = {}  # client -> when it was last served (a count of moves handed out)
-        self._count = 0
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clients: OrderedDict[str, OrderedDict[str, deque[Any]]] = OrderedDict()  # served longest ago first
+        self._used: dict[str, tuple[float, float]] = {}  # client -> (worker seconds, when), fading (USAGE_HALF_LIFE)
+        self._clock = clock
 
     def __len__(self) -> int:
         return sum(len(jobs) for games in self._clients.values() for jobs in games.values())
@@ -186,16 +198,37 @@ class FairQueue:
             games = self._clients[client] = OrderedDict()
         games.setdefault(game, deque()).append(job)
 
-    def pop(self, running: dict[str, int]) -> Any:
-        """The next move: of the client with the fewest moves running (the least recently served of those), and
-        of that client's game served longest ago. Raises ``IndexError`` when empty."""
-        if not self._clients:
-            raise IndexError("no move is waiting")
-        client = min(self._clients, key=lambda c: (running.get(c, 0), self._served.get(c, -1)))
-        self._count += 1
-        self._served[client] = self._count
-        if len(self._served) > 10_000:  # forget clients with nothing waiting or thinking
-            self._served = {c: n for c, n in self._served.items() if c in self._clients or c in running}
+    def waiting(self, client: str) -> bool:
+        return client in self._clients
+
+    def used(self, client: str) -> float:
+        """Worker seconds ``client``'s moves took lately (each second counts half after USAGE_HALF_LIFE s)."""
+        seconds, at = self._used.get(client, (0.0, 0.0))
+        return seconds * 0.5 ** ((self._clock() - at) / USAGE_HALF_LIFE) if seconds else 0.0
+
+    def charge(self, client: str, seconds: float) -> None:
+        """Count ``seconds`` of a worker's time (wall clock, from handing it the move to its answer) to ``client``."""
+        now = self._clock()
+        self._used[client] = (self.used(client) + seconds, now)
+        if len(self._used) > 10_000:  # forget the clients whose use has faded away
+            self._used = {c: u for c, u in self._used.items() if self.used(c) > 0.001 or c in self._clients}
+
+    def owed(self, client: str) -> bool:
+        """Whether ``client`` (with nothing waiting now) used less worker time lately than every client waiting:
+        its next move, if it comes at once, should go before theirs (a bot's turn of several moves)."""
+        if not self._clients or client in self._clients:
+            return False
+        mine = self.used(client)
+        return all(mine < self.used(c) for c in self._clients)
+
+    def pop(self, running: dict[str, int], client: str | None = None) -> Any:
+        """The next move: of ``client`` if given, else of the client with the fewest moves running, then the least
+        worker time used lately, then served longest ago; and of that client's game served longest ago. Raises
+        ``IndexError`` when nothing (of that client) waits."""
+        if client is None:
+            if not self._clients:
+                raise IndexError("no move is waiting")
+            client = min(self._clients, key=lambda c: (running.get(c, 0), self.used(c)))  # (first of equals)
         games = self._clients[client]
         game, jobs = next(iter(games.items()))
         job = jobs.popleft()
@@ -268,6 +301,7 @@ class _Lane:
         self.move_seconds = move_seconds
         self.queue = FairQueue()
         self.idle: list[_Worker] = []
+        self.held: dict[_Worker, str] = {}  # idle workers waiting HOLD s for one client's next move
         self.workers: set[_Worker] = set()  # started (ready or not)
         self.running: dict[str, int] = {}  # client -> moves thinking now
         self.tasks: set[asyncio.Task] = set()
@@ -310,6 +344,7 @@ class _Lane:
     def _lose(self, worker: _Worker) -> None:
         worker.kill()
         self.workers.discard(worker)
+        self.held.pop(worker, None)
         if worker in self.idle:
             self.idle.remove(worker)
 
@@ -319,14 +354,28 @@ class _Lane:
         self.dispatch()
 
     def dispatch(self) -> None:
-        while self.idle and len(self.queue) and not self.closed:
+        if self.closed:
+            return
+        for worker, client in list(self.held.items()):
+            if self.queue.waiting(client):
+                del self.held[worker]
+                self._spawn(self._run(worker, self.queue.pop(self.running, client)))
+        while self.idle and len(self.queue):
             job = self.queue.pop(self.running)
             if job.future.done():  # cancelled while it waited
                 continue
             self._spawn(self._run(self.idle.pop(), job))
 
+    def _release(self, worker: _Worker) -> None:
+        """The held worker's client asked for nothing in time: the worker serves everyone again."""
+        if self.held.pop(worker, None) is not None:
+            self.idle.append(worker)
+            self.dispatch()
+
     async def _run(self, worker: _Worker, job: _Job) -> None:
         self.running[job.client] = self.running.get(job.client, 0) + 1
+        loop = asyncio.get_running_loop()
+        started = loop.time()
         healthy = False
         try:
             worker.conn.send(job.args)
@@ -346,7 +395,11 @@ class _Lane:
             self.running[job.client] -= 1
             if not self.running[job.client]:
                 del self.running[job.client]
-            if healthy and not self.closed:
+            self.queue.charge(job.client, loop.time() - started)
+            if healthy and not self.closed and self.queue.owed(job.client) and not job.future.cancelled():
+                self.held[worker] = job.client  # (its game's next move comes once this one is stored)
+                loop.call_later(HOLD, self._release, worker)
+            elif healthy and not self.closed:
                 self.idle.append(worker)
             else:
                 self._lose(worker)
@@ -363,6 +416,7 @@ class _Lane:
             worker.kill()
         self.workers.clear()
         self.idle.clear()
+        self.held.clear()
 
 
 def _settle(future: asyncio.Future, result: Any = None, error: BaseException | None = None) -> None:
