@@ -4,7 +4,8 @@ keeps many all-bot games searching at the top budget.
 Starts ``firebreak.server.app.serve`` in a subprocess (SQLite in a temporary directory) that trusts
 ``X-Forwarded-For`` from loopback, so this one script can speak as two addresses. Address B plays a Brigade game
 against a search bot (--probe, default the hard level): it moves, then times how long until the bot has answered
-(its whole turn: the game is back to B). That is measured first alone, then while address A keeps --games all-bot
+(its whole turn: the game is back to B; the server's bots wait --bot-delay before each move, 0.6 s as
+``firebreak serve``). That is measured first alone, then while address A keeps --games all-bot
 games at --budget (default ``mcts:iterations=0,seconds=5``, the most the default limits allow). Printed: each
 answer's time, and their median and largest, in both runs.
 
@@ -37,10 +38,10 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(folder: Path) -> tuple[subprocess.Popen, str]:
+def start_server(folder: Path, bot_delay: float) -> tuple[subprocess.Popen, str]:
     port = free_port()
     code = ("from firebreak.server.app import serve; "
-            f"serve('127.0.0.1', {port}, 'sqlite:///{folder / 'games.sqlite3'}', bot_delay=0.0, "
+            f"serve('127.0.0.1', {port}, 'sqlite:///{folder / 'games.sqlite3'}', bot_delay={bot_delay}, "
             "forwarded_allow_ips='127.0.0.1')")
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             env={**os.environ, "FIREBREAK_GAMES_PER_MINUTE": "1000", "FIREBREAK_OPEN_GAMES": "1000"})
@@ -102,9 +103,11 @@ def main() -> None:
     ap.add_argument("--budget", default="mcts:iterations=0,seconds=5", help="the bots of A's games")
     ap.add_argument("--probe", default="hard", help="the bot address B plays against")
     ap.add_argument("--moves", type=int, default=5, help="answers of B's bot timed in each run")
+    ap.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before each move (as "
+                                                                   "`firebreak serve` does)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        proc, base = start_server(Path(folder))
+        proc, base = start_server(Path(folder), args.bot_delay)
         try:
             a = httpx.Client(headers={"X-Forwarded-For": "10.0.0.1"}, timeout=120)
             b = httpx.Client(headers={"X-Forwarded-For": "10.0.0.2"}, timeout=120)

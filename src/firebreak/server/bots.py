@@ -68,10 +68,11 @@ second) on a loaded machine."""
 USAGE_HALF_LIFE = 30.0
 """Seconds after which a worker second a client used counts half in its fair share (so old use fades)."""
 
-HOLD = 0.5
-"""Seconds a worker waits for the next move of a client that used less worker time than every client waiting:
-a bot's turn is several moves, each asked for once the one before is stored, and without the wait each of them
-would queue behind another client's whole search."""
+HOLD = 2.0
+"""Most seconds a worker waits for the next move of a client that used less worker time than every client
+waiting: a bot's turn is several moves, each asked for once the one before is stored (and after the server's bot
+delay), and without the wait each of them would queue behind another client's whole search. The wait ends as soon
+as that game's bots stop (:meth:`BotPool.done`: a person is to move)."""
 
 PARENT_WATCH = 1.0
 """Seconds between a worker's checks that the server that started it is still there."""
@@ -301,7 +302,8 @@ class _Lane:
         self.move_seconds = move_seconds
         self.queue = FairQueue()
         self.idle: list[_Worker] = []
-        self.held: dict[_Worker, str] = {}  # idle workers waiting HOLD s for one client's next move
+        self.held: dict[_Worker, tuple[str, str]] = {}  # idle workers waiting for a client's next move: (client,
+        # the game whose move it answered)
         self.workers: set[_Worker] = set()  # started (ready or not)
         self.running: dict[str, int] = {}  # client -> moves thinking now
         self.tasks: set[asyncio.Task] = set()
@@ -356,10 +358,14 @@ class _Lane:
     def dispatch(self) -> None:
         if self.closed:
             return
-        for worker, client in list(self.held.items()):
+        for worker, (client, _) in list(self.held.items()):
             if self.queue.waiting(client):
                 del self.held[worker]
-                self._spawn(self._run(worker, self.queue.pop(self.running, client)))
+                job = self.queue.pop(self.running, client)
+                if job.future.done():  # cancelled while it waited
+                    self.idle.append(worker)
+                else:
+                    self._spawn(self._run(worker, job))
         while self.idle and len(self.queue):
             job = self.queue.pop(self.running)
             if job.future.done():  # cancelled while it waited
@@ -371,6 +377,11 @@ class _Lane:
         if self.held.pop(worker, None) is not None:
             self.idle.append(worker)
             self.dispatch()
+
+    def release_game(self, game: str) -> None:
+        for worker, (_, held_for) in list(self.held.items()):
+            if held_for == game:
+                self._release(worker)
 
     async def _run(self, worker: _Worker, job: _Job) -> None:
         self.running[job.client] = self.running.get(job.client, 0) + 1
@@ -397,7 +408,7 @@ class _Lane:
                 del self.running[job.client]
             self.queue.charge(job.client, loop.time() - started)
             if healthy and not self.closed and self.queue.owed(job.client) and not job.future.cancelled():
-                self.held[worker] = job.client  # (its game's next move comes once this one is stored)
+                self.held[worker] = (job.client, job.game)  # (its game's next move comes once this one is stored)
                 loop.call_later(HOLD, self._release, worker)
             elif healthy and not self.closed:
                 self.idle.append(worker)
@@ -473,6 +484,12 @@ class BotPool:
         for lane in lanes:
             lane.fill()
         await asyncio.gather(*(lane.ready.wait() for lane in lanes))
+
+    def done(self, game: str) -> None:
+        """A game's bots have stopped (a person is to move, or the game is over): a worker waiting for its next
+        move (see :data:`HOLD`) serves the others now."""
+        for lane in self._lanes.values():
+            lane.release_game(game)
 
     def pids(self, heavy: bool | None = None) -> list[int]:
         """The process ids of the workers now started, of one lane or both (for the tests and the operator)."""

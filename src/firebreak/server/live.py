@@ -564,6 +564,7 @@ class GameManager:
             await self._bot_moves(live)
         finally:
             live.bots_settled.set()
+            self.bot_pool.done(live.id)
 
     async def _bot_moves(self, live: LiveGame) -> None:
         """Play the game's bots until a person is to move. A slow bot thinks in a worker process with the game's
