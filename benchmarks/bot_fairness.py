@@ -60,7 +60,7 @@ def start_server(folder: Path, bot_delay: float) -> tuple[subprocess.Popen, str]
 def answers(http: httpx.Client, base: str, probe: str, moves: int, seed: int) -> list[float]:
     """Address B plays against ``probe``: the seconds from each of its moves that hands the turn over until the
     game is back to it."""
-    r = http.post(f"{base}/api/games", json={"game": "brigade", "num_players": 2, "seed": seed, "seats": [
+    r = http.post(f"{base}/api/games", json={"game": "brigade", "num_players": 2, "seed": seed, "takeover_after": 0, "seats": [
         {"kind": "human"}, {"kind": "bot", "bot": probe}]})
     r.raise_for_status()
     game = r.json()

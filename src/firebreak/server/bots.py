@@ -409,6 +409,7 @@ class _Lane:
             self.queue.charge(job.client, loop.time() - started)
             if healthy and not self.closed and self.queue.owed(job.client) and not job.future.cancelled():
                 self.held[worker] = (job.client, job.game)  # (its game's next move comes once this one is stored)
+                log.debug("%s lane: a worker waits for the next move of %s", self.name, job.client or "restored games")
                 loop.call_later(HOLD, self._release, worker)
             elif healthy and not self.closed:
                 self.idle.append(worker)
