@@ -21,10 +21,10 @@ def test_landowner_moves_one_district_per_action_point_including_diagonals():
     p = pos.s.player
     pos.landowner(p, "Cripplegate")
     texts = pos.texts()
-    # Cripplegate: E Finsbury, SE Moorgate (cross), S Sion College, W Barbican.
+    # Cripplegate: E Finsbury, SE Moorgate (cross), S Sion College, W Barbican and Aldersgate.
     assert {t for t in texts if t.startswith("move landowner")} == {
         "move landowner to Finsbury", "move landowner to Moorgate", "move landowner to Sion College",
-        "move landowner to Barbican"}
+        "move landowner to Barbican", "move landowner to Aldersgate"}
     pos.s.apply("move landowner to Moorgate")
     assert pos.s.landowner[p] == d("Moorgate") and pos.s.ap == 3
 
@@ -42,9 +42,9 @@ def test_nothing_ever_enters_pudding_lane():
 def test_pieces_move_into_and_through_burning_and_demolished_districts():
     pos = acting()
     p = pos.s.player
-    pos.burn("Tallow Hall", 3).demolish("Watlin Street").landowner(p, "Voyners Hall")
+    pos.burn("Tallow Hall", 3).demolish("St Mary-le-Bow").landowner(p, "Voyners Hall")
     pos.s.apply("move landowner to Tallow Hall")
-    pos.s.apply("move landowner to Watlin Street")
+    pos.s.apply("move landowner to St Mary-le-Bow")
     pos.s.apply("move landowner to Cheapside")
     assert pos.s.landowner[p] == d("Cheapside") and pos.s.ap == 1
 
@@ -147,20 +147,20 @@ def test_demolition_rules():
     pos = acting()
     s = pos.s
     p = s.player
-    pos.burn("Tallow Hall", 3).bands("Watlin Street", 1)
-    assert "demolish Watlin Street" not in pos.texts(), "no charge"
+    pos.burn("Tallow Hall", 3).bands("St Mary-le-Bow", 1)
+    assert "demolish St Mary-le-Bow" not in pos.texts(), "no charge"
     s.destroyed_tokens.remove(DEMOLITION)
     s.held[p].append(DEMOLITION)
-    assert "demolish Watlin Street" in pos.texts()
+    assert "demolish St Mary-le-Bow" in pos.texts()
     # Not without a band; not far from fire; not with fire in it; not 3+ houses.
-    pos.bands("Watlin Street", 0).bands("Queenhithe", 1)
-    assert "demolish Watlin Street" not in pos.texts()
+    pos.bands("St Mary-le-Bow", 0).bands("Queenhithe", 1)
+    assert "demolish St Mary-le-Bow" not in pos.texts()
     assert "demolish Queenhithe" not in pos.texts(), "Queenhithe is not next to a fire"
-    pos.bands("Bread Street", 1).fire("Cheapside", 1).bands("Cheapside", 1)
+    pos.bands("Bread Street", 1).fire("Watlin Street", 1).bands("Watlin Street", 1)
     assert "demolish Bread Street" not in pos.texts(), "a district of 3 houses keeps its houses"
     pos.empty("Bread Street")
     assert "demolish Bread Street" in pos.texts(), "once burnt down it may be demolished"
-    assert "demolish Cheapside" not in pos.texts(), "a district with (contained) fire in it"
+    assert "demolish Watlin Street" not in pos.texts(), "a district with (contained) fire in it"
     # Next to Pudding Lane counts as next to fire.
     pos.bands("Voyners Hall", 1)
     assert "demolish Voyners Hall" not in pos.texts()  # 3 houses
@@ -172,15 +172,15 @@ def test_demolition_is_free_destroys_houses_and_token_and_makes_a_firebreak():
     pos = acting()
     s = pos.s
     p = s.player
-    pos.burn("Tallow Hall", 3).bands("Watlin Street", 1).token("Watlin Street", 2)
+    pos.burn("Tallow Hall", 3).bands("St Mary-le-Bow", 1).token("St Mary-le-Bow", 2)
     s.destroyed_tokens.remove(DEMOLITION)
     s.held[p].append(DEMOLITION)
-    colours = list(s.houses[d("Watlin Street")])
+    colours = list(s.houses[d("St Mary-le-Bow")])
     lost = list(s.lost)
-    s.apply("demolish Watlin Street")
+    s.apply("demolish St Mary-le-Bow")
     assert s.ap == 4, "demolition costs no action point"
-    assert s.demolished[d("Watlin Street")] and s.houses[d("Watlin Street")] == []
-    assert s.token[d("Watlin Street")] == -1 and s.held[p] == [], "the token is destroyed, not gained"
+    assert s.demolished[d("St Mary-le-Bow")] and s.houses[d("St Mary-le-Bow")] == []
+    assert s.token[d("St Mary-le-Bow")] == -1 and s.held[p] == [], "the token is destroyed, not gained"
     assert sum(s.lost) == sum(lost) + len(colours)
     ev = s.events[-1]
     assert ev.kind == "district_demolished" and ev.data["token_destroyed"] is True
@@ -192,15 +192,15 @@ def test_demolition_with_no_action_points_left_then_the_phase_ends():
     pos = acting()
     s = pos.s
     p = s.player
-    pos.burn("Tallow Hall", 3).bands("Watlin Street", 1)
+    pos.burn("Tallow Hall", 3).bands("St Mary-le-Bow", 1)
     s.destroyed_tokens.remove(DEMOLITION)
     s.held[p].append(DEMOLITION)
     pos.landowner(p, "Temple")
     for _ in range(4):
         s.apply("move landowner to Fleet Street" if s.landowner[p] == d("Temple") else "move landowner to Temple")
     assert s.phase == P_ACTIONS and s.ap == 0
-    assert pos.texts() == {"demolish Watlin Street", "end actions"}
-    s.apply("demolish Watlin Street")
+    assert pos.texts() == {"demolish St Mary-le-Bow", "end actions"}
+    s.apply("demolish St Mary-le-Bow")
     assert s.phase == P_FIRE and s.player == (p + 1) % 4, "the turn moved on by itself"
 
 
@@ -234,28 +234,28 @@ def test_several_demolitions_in_one_turn():
     pos = acting()
     s = pos.s
     p = s.player
-    pos.burn("Tallow Hall", 3).bands("Watlin Street", 1).bands("Queenhithe", 1)
+    pos.burn("Tallow Hall", 3).bands("St Mary-le-Bow", 1).bands("Queenhithe", 1)
     for _ in range(2):
         s.destroyed_tokens.remove(DEMOLITION)
         s.held[p].append(DEMOLITION)
-    pos.burn("Voyners Hall", 3)
-    s.apply("demolish Watlin Street")
+    pos.burn("Walbrook", 1)
+    s.apply("demolish St Mary-le-Bow")
     s.apply("demolish Queenhithe")
-    assert s.demolished[d("Watlin Street")] and s.demolished[d("Queenhithe")] and s.ap == 4
+    assert s.demolished[d("St Mary-le-Bow")] and s.demolished[d("Queenhithe")] and s.ap == 4
     check(s)
 
 
 def test_R23_the_fleet_is_no_barrier_to_movement_but_stops_fire():
     pos = acting()
     p = pos.s.player
-    pos.landowner(p, "Temple").bands("Smithfield", 1)
+    pos.landowner(p, "Whitefriars").bands("Smithfield", 1)
     assert "move landowner to Blackfriars" in pos.texts()
     assert "move trained band Smithfield -> Holborn" in pos.texts()
     pos.s.apply("move landowner to Blackfriars")
     assert pos.s.landowner[p] == d("Blackfriars")
     # Fire on the east bank cannot jump the Fleet outside the bridges.
     assert d("Holborn") not in BOARD.fire_adjacent[d("Smithfield")]
-    assert d("Temple") not in BOARD.fire_adjacent[d("Blackfriars")]
+    assert d("Whitefriars") not in BOARD.fire_adjacent[d("Blackfriars")]
     assert d("Holborn") in BOARD.fire_adjacent[d("Newgate")], "Holborn Bridge"
 
 
@@ -269,7 +269,7 @@ def test_R13_grassed_areas_are_spaces_for_pieces_but_never_burn():
     assert "move trained band Broad Street -> Moorfields" in pos.texts()
     s.apply("move landowner to Moorfields")
     assert s.landowner[p] == moorfields
-    assert "move landowner to Finsbury" in pos.texts() and "move landowner to Bishopsgate" in pos.texts()
+    assert "move landowner to Finsbury" in pos.texts() and "move landowner to Artillery Ground" in pos.texts()
     assert all(moorfields not in links[i] for links in BOARD.fire_links for i in range(BOARD.num_districts))
     s.destroyed_tokens.remove(DEMOLITION)
     s.held[p].append(DEMOLITION)

@@ -189,7 +189,7 @@ def test_R14_waiting_at_no_action_points_does_not_reveal_a_demolition_charge():
     pos = Position(4, seed=3).actions_phase(ap=1)
     s = pos.s
     p = s.player
-    pos.burn("Tallow Hall", 3).bands("Watlin Street", 1).landowner(p, "Temple")
+    pos.burn("Tallow Hall", 3).bands("St Mary-le-Bow", 1).landowner(p, "Temple")
     s.destroyed_tokens.remove(ONE_VP)
     s.held[p].append(ONE_VP)
     s.apply("move landowner to Fleet Street")
@@ -198,11 +198,11 @@ def test_R14_waiting_at_no_action_points_does_not_reveal_a_demolition_charge():
     s.apply("end actions")
     # Without any token the phase ends by itself.
     pos2 = Position(4, seed=3).actions_phase(ap=1)
-    pos2.burn("Tallow Hall", 3).bands("Watlin Street", 1).landowner(pos2.s.player, "Temple")
+    pos2.burn("Tallow Hall", 3).bands("St Mary-le-Bow", 1).landowner(pos2.s.player, "Temple")
     p2 = pos2.s.player
     pos2.s.apply("move landowner to Fleet Street")
     assert pos2.s.player != p2
-    assert d("Watlin Street") in s.demolition_sites()
+    assert d("St Mary-le-Bow") in s.demolition_sites()
 
 
 def test_determinised_rival_about_to_play_always_holds_a_playable_card():

@@ -50,14 +50,14 @@ def test_intensify_targets_exclude_pudding_lane_contained_fires_and_full_distric
 def test_R20_intensify_places_three_cones_one_at_a_time_and_discards_what_cannot_be_placed():
     pos = Position(4, seed=6)
     s = pos.s
-    pos.burn("Watlin Street", 2)  # room for two more (size 2 + 2 = 4)
+    pos.burn("Walbrook", 2)  # room for two more (size 2 + 2 = 4)
     s._start_intensify(P_FIRE)
     pos.refresh()
     assert s.phase == P_INTENSIFY
-    assert [s.action_to_text(a) for a in s.legal_actions()] == ["intensify Watlin Street"]
-    s.apply("intensify Watlin Street")
-    s.apply("intensify Watlin Street")
-    assert s.fire[d("Watlin Street")] == 4
+    assert [s.action_to_text(a) for a in s.legal_actions()] == ["intensify Walbrook"]
+    s.apply("intensify Walbrook")
+    s.apply("intensify Walbrook")
+    assert s.fire[d("Walbrook")] == 4
     assert any(e.kind == "intensify_cones_discarded" and e.data["cones"] == 1 for e in s.events)
     assert s.phase == P_FIRE
     check(s)

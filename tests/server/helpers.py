@@ -96,3 +96,26 @@ class Held:
         else:
             self.view = copy.deepcopy(m["view"])
         return m["svg"]
+
+
+AGED_COLUMNS = {
+    "games": ["created_at"], "seats": ["last_seen"], "actions": ["created_at"], "chat": ["created_at"],
+    "clocks": ["started", "deadline"], "server_processes": ["started_at", "beat_at", "stopped_at"],
+    "outages": ["began", "ended"],
+}
+"""Every stored time of the server's database (epoch seconds)."""
+
+
+def age_database(url: str, seconds: float) -> None:
+    """Move every time stored in a stopped server's database ``seconds`` into the past: to the next server to
+    start, the same as had the last one stopped ``seconds`` earlier (a long outage, without waiting it out)."""
+    from sqlalchemy import create_engine, inspect, text
+
+    engine = create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1))
+    with engine.begin() as conn:
+        tables = set(inspect(conn).get_table_names())
+        for table, columns in AGED_COLUMNS.items():
+            if table in tables:
+                sets = ", ".join(f"{c} = {c} - :s" for c in columns)
+                conn.execute(text(f"UPDATE {table} SET {sets}"), {"s": seconds})
+    engine.dispose()

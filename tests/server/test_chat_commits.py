@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from firebreak.server import create_app
 from firebreak.server.commits import GroupCommitter
 from firebreak.server.storage import GameRow, SeatRow, StaleIndexError, Storage
-from firebreak.server.table_data import ChatRow, load_chat
+from firebreak.server.table_data import FULL, ChatRow, load_chat
 
 from .helpers import create, tokens
 
@@ -83,7 +83,7 @@ def test_a_taken_turn_in_the_batch_does_not_lose_the_messages_with_it(db_url: st
     first, said, stale, full = asyncio.run(play())
     committer.close()
     assert first is None and isinstance(stale, StaleIndexError)
-    assert isinstance(said, ChatRow) and said.n == 1 and full is None  # (None: the chat holds its 1 message)
+    assert isinstance(said, ChatRow) and said.n == 1 and full == FULL  # (the chat holds its 1 message)
     assert storage.load_actions(a) == [(1, 0)] and storage.load_actions(b) == [(99, 0)]
     assert [r.text for r in load_chat(storage, a)] == ["hi"]
     storage.dispose()

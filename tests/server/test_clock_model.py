@@ -10,6 +10,7 @@ import pytest
 from firebreak.core import get_game
 from firebreak.server.clocks import GRACE, Clock, overdue, should_run
 from firebreak.server.errors import ApiError
+from firebreak.server.uptime import Outages
 
 
 def test_a_total_clock_charges_the_seat_that_stops_and_adds_the_increment() -> None:
@@ -63,6 +64,10 @@ def test_the_seat_to_act_is_overdue_when_its_clock_falls_or_its_player_is_away()
     live.clock = None
     live.row.takeover_after = 60
     assert overdue(live, 59.0) is None and overdue(live, 60.0) == (seat, "away")
+    # the time no server ran is not absence: an outage of 100 s from 30 s on puts the takeover at 160 s
+    down = Outages([(30.0, 130.0)])
+    assert overdue(live, 159.0, down) is None and overdue(live, 160.0, down) == (seat, "away")
+    assert Outages([(5.0, 10.0), (20.0, 30.0), (50.0, 60.0)]).within(8.0, 55.0) == 2 + 10 + 5
     live.connected_seats = lambda: {seat}
     assert overdue(live, 600.0) is None  # here: never away
     seats[seat].kind = "bot"

@@ -3,15 +3,17 @@ takes it back, the increment is added, and clocks survive a restart (deadlines a
 
 from __future__ import annotations
 
+import subprocess
 import time
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import text
 
 from firebreak.server import create_app
 
-from .helpers import error_code, state_of, tokens
+from .helpers import age_database, error_code, state_of, tokens
 
 
 def create(client: TestClient, clock: dict[str, Any] | None, seats: int = 3, game: str = "great-fire",
@@ -94,19 +96,93 @@ def test_a_total_clock_adds_the_increment_after_a_turn(client: TestClient) -> No
     assert clock["left"][clock["running"]] <= 600
 
 
-def test_clocks_survive_a_restart_and_an_overdue_deadline_fires(tmp_path) -> None:
+def test_clocks_survive_a_restart_and_run_on_from_where_they_stopped(tmp_path) -> None:
     url = f"sqlite:///{tmp_path / 'games.sqlite3'}"
     with TestClient(create_app(url)) as client:
         slow = create(client, {"mode": "total", "seconds": 600}).json()
         fast = create(client, {"mode": "total", "seconds": 2}).json()
         seat = state_of(client, fast["id"])["current_player"]
-        left_before = state_of(client, slow["id"])["clock"]["left"]
-    time.sleep(2.2)  # the server is down when the fast clock falls
+    time.sleep(1.0)  # the server is down for a while
     with TestClient(create_app(url)) as client:
-        wait_until(lambda: state_of(client, fast["id"])["seats"][seat]["kind"] == "bot")
         st = state_of(client, slow["id"])
         running = st["clock"]["running"]
-        assert running == st["current_player"]
-        # the slow clock kept running from its stored start: the time the server was down counts
-        assert st["clock"]["left"][running] < left_before[running] - 2
-        assert st["seats"][running]["kind"] == "human"
+        assert running == st["current_player"] and st["seats"][running]["kind"] == "human"
+        first = st["clock"]["left"][running]
+        # the fast clock had its time left after the restart, then fell: its seat goes to a bot
+        wait_until(lambda: state_of(client, fast["id"])["seats"][seat]["kind"] == "bot")
+        assert state_of(client, slow["id"])["clock"]["left"][running] < first  # the slow one runs on
+
+
+def test_the_time_no_server_ran_is_given_back_and_no_seat_goes_to_a_bot_for_it(db_url: str) -> None:
+    """Issue 24: with an 8 s turn clock and the server down for 11 s, the restarted server handed the seat to a
+    bot at once. The outage here is 40 s, longer than every clock and absence allowed below (the database is aged
+    by 40 s while the server is stopped: to the next start, the same as 40 s more of outage)."""
+    with TestClient(create_app(db_url)) as client:
+        turn = create(client, {"mode": "turn", "seconds": 25}).json()
+        total = create(client, {"mode": "total", "seconds": 30, "increment": 5}).json()
+        away = create(client, None, takeover_after=25).json()  # nobody ever opens a seat's link
+        before = {g["id"]: state_of(client, g["id"]) for g in (turn, total, away)}
+    age_database(db_url, 40)
+    with TestClient(create_app(db_url)) as client:
+        manager = client.app.state.manager
+        for gid, was in before.items():
+            st = state_of(client, gid)  # (loads the game, if the restart has not yet)
+            now = time.time()
+            assert client.portal.call(manager.sweep, now) == 0, gid  # no takeover for the outage
+            st = state_of(client, gid)
+            seat = st["current_player"]
+            assert st["seats"][seat]["kind"] == "human", gid
+            if was["clock"] is not None:
+                assert st["clock"]["running"] == seat
+                left, had = st["clock"]["left"][seat], was["clock"]["left"][seat]
+                assert had - 15 < left <= had, (gid, had, left)  # resumed with the time it had left, not 40 s less
+        # the clocks run on and absence counts again: once the time left is spent, each seat goes to a bot
+        assert client.portal.call(manager.sweep, time.time() + 31) == 3
+        with client.app.state.storage.engine.connect() as conn:
+            outages = conn.execute(text("SELECT began, ended FROM outages")).all()
+        assert len(outages) == 1 and outages[0][1] - outages[0][0] >= 40  # on record
+
+
+def test_an_outage_is_counted_only_while_no_server_process_was_alive(db_url: str) -> None:
+    """Several processes (of other machines) on one database, on controllable time: one stopping or dying while
+    another runs is no outage; when none is left, the next start gives back the time since the last sign of life
+    of any."""
+    from sqlalchemy import insert
+
+    from firebreak.server.storage import GameRow, SeatRow, Storage
+    from firebreak.server.uptime import Uptime, machine, server_processes_table
+
+    storage = Storage(db_url)
+    t = 1_000_000.0
+    storage.create_game(GameRow("g", "great-fire", 3, {}, 1, t - 50, 0, 0, False), [
+        SeatRow(s, "human", None, None, None) for s in range(3)], {
+        "mode": "turn", "seconds": 20, "increment": 0, "remaining": [20.0] * 3, "running": 0, "started": t - 10,
+        "deadline": t + 10})
+    a, b = Uptime(storage, "machine a"), Uptime(storage, "machine b")
+    assert a.start(now=t) == (t - 10, t)  # a database without heartbeats: from its last sign of life
+    assert storage.load_clock("g")["deadline"] == t + 20  # (started at t - 10: all of it given back)
+    assert b.start(now=t + 1) is None  # a is alive
+    a.beat(now=t + 3)
+    b.stop(now=t + 4)
+    d = Uptime(storage, "machine d")
+    assert d.start(now=t + 5) is None  # b stopped, but a still runs: the clocks ran
+    d.stop(now=t + 5)
+    assert storage.load_clock("g")["deadline"] == t + 20
+    # a dies without a word (its heartbeats stop at t + 3): once they are DEAD_AFTER old, a start counts the
+    # outage from the last sign of life of any process (d's stop)
+    c = Uptime(storage, "machine c")
+    assert c.start(now=t + 60) == (t + 5, t + 60)
+    assert storage.load_clock("g")["deadline"] == t + 75 and storage.load_clock("g")["started"] == t + 55
+    assert c.outages.within(t - 20, t + 100) == 10 + 55  # both outages, for the absences
+    c.stop(now=t + 61)
+    # a process of this machine killed (its pid is gone) is dead at once, however fresh its heartbeat
+    gone = subprocess.Popen(["true"])
+    gone.wait()
+    with storage.engine.begin() as conn:
+        conn.execute(insert(server_processes_table).values(id="killed", version="x", host=machine(), pid=gone.pid,
+                                                           started_at=t + 61, beat_at=t + 70, stopped_at=None))
+    assert Uptime(storage).start(now=t + 71) == (t + 70, t + 71)
+    # had a merely lost the database, not died, its next heartbeat learns of the outages (its clocks are reread)
+    assert a.beat(now=t + 72) and a.outages.within(t - 20, t + 100) == 10 + 55 + 1
+    assert not a.beat(now=t + 73)
+    storage.dispose()

@@ -9,9 +9,12 @@ from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import create_engine, text
 
+from firebreak import __version__
 from firebreak.core import get_game
 
+from .helpers import age_database
 from .process import ServerProcess, free_port
 
 
@@ -90,3 +93,33 @@ def test_bots_resume_after_kill_9_and_nothing_acknowledged_is_lost(server_factor
     from firebreak.core import GameRecord, replay
 
     assert replay(GameRecord.from_json(record)).is_terminal()
+
+
+def test_after_kill_9_and_a_long_outage_the_clock_resumes_and_no_bot_takes_the_seat(  # type: ignore[no-untyped-def]
+        server_factory, tmp_path: Path) -> None:
+    """Issue 24: an 8 s turn clock, the server down 11 s, and a bot played three moves for the person. Here the
+    server is killed (no clean stop: its heartbeats are the last sign of life) and stays down 30 s longer than the
+    20 s turn (the database aged by 30 s while no server runs, rather than waiting it out)."""
+    db = tmp_path / "games.sqlite3"
+    port = free_port()
+    server = server_factory(db, port)
+    g = httpx.post(server.base + "/api/games", json={
+        "game": "great-fire", "num_players": 3, "seed": 3, "seats": [{"kind": "human"}] * 3, "takeover_after": 0,
+        "clock": {"mode": "turn", "seconds": 20}}).json()
+    before = httpx.get(f"{server.base}/api/games/{g['id']}").json()
+    seat = before["current_player"]
+    time.sleep(2.5)  # a heartbeat or two
+    server.kill9()
+    age_database(f"sqlite:///{db}", 30)
+    server = server_factory(db, port)
+    time.sleep(3)  # the restarted server has loaded the clocked game and swept its clocks by now
+    s = httpx.get(f"{server.base}/api/games/{g['id']}").json()
+    assert s["seats"][seat]["kind"] == "human" and s["index"] == 0  # no bot played for the person
+    assert s["clock"]["running"] == seat and s["clock"]["left"][seat] > 5  # the 20 s turn runs on
+    engine = create_engine(f"sqlite:///{db}")
+    with engine.connect() as conn:
+        began, ended = conn.execute(text("SELECT began, ended FROM outages")).one()
+        versions = {r[0] for r in conn.execute(text("SELECT version FROM server_processes"))}
+    engine.dispose()
+    assert ended - began >= 30
+    assert versions == {__version__}  # each process recorded which firebreak it runs

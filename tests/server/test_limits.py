@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketDenialResponse
+from starlette.websockets import WebSocketDisconnect
 
+from firebreak.server import app as app_module
 from firebreak.server import create_app
 from firebreak.server.limits import Limits
 
@@ -25,14 +27,21 @@ class Clock:
         return self.now
 
 
+ADDRESS = "X-Test-Address"
+"""A request or socket with this header counts as coming from that address (the test client has only one)."""
+
+
 @pytest.fixture
-def make(sqlite_url: str) -> Iterator[Any]:
+def make(sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     """A server with the given limits (the rest as generous as the other tests') and a clock the test moves."""
     clients: list[TestClient] = []
+    monkeypatch.setattr(app_module, "client_of", lambda conn: conn.headers.get(ADDRESS) or conn.client.host)
 
     def build(**limits: Any) -> tuple[TestClient, Clock]:
-        base = dict(games_per_minute=1000, open_games=1000, sockets_per_client=1000, sockets_per_game=1000,
-                    actions_per_second=1000.0, messages_per_second=1000.0)
+        base = dict(games_per_minute=1000, open_games=1000, connecting_per_client=1000, sockets_per_seat=1000,
+                    spectator_sockets_per_client=1000, spectator_sockets_per_game=1000, seeds_with_people=1,
+                    actions_per_second=1000.0, messages_per_second=1000.0, state_reads_per_second=1000.0,
+                    record_reads_per_second=1000.0)
         c = TestClient(create_app(sqlite_url, limits=Limits(**(base | limits))))
         c.__enter__()
         clients.append(c)
@@ -82,35 +91,92 @@ def test_open_games_per_client_count_only_unfinished_ones(make: Any) -> None:
     assert_limited(client.post("/api/games", json=body(["human"] * 3)), "this address has 1 unfinished game, the most allowed")
 
 
-def test_sockets_per_client(make: Any) -> None:
-    client, _ = make(sockets_per_client=2)
+def watch(client: TestClient, game_id: str, address: str = "1.1.1.1", token: str | None = None) -> Any:
+    """An open WebSocket on a game from ``address`` that has said whose page it is (enter it to use it)."""
+    ws = client.websocket_connect(f"/ws/games/{game_id}", headers={ADDRESS: address})
+    ws.__enter__()
+    ws.send_json({"type": "hello", "token": token})
+    return ws
+
+
+def assert_refused_after_hello(ws: Any, words: str) -> None:
+    """A socket over its seat's or the spectators' limit: told why (with ``retry_after``), then closed 1013."""
+    try:
+        err = ws.receive_json()
+        assert err["type"] == "error" and err["code"] == "rate_limited" and words in err["message"], err
+        assert err["retry_after"] >= 1
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 1013
+    finally:
+        ws.__exit__(None, None, None)
+
+
+def test_sockets_still_connecting_per_client_are_refused_at_the_handshake(make: Any) -> None:
+    client, _ = make(connecting_per_client=2)
     g = create(client, ["human"] * 3)
     url = f"/ws/games/{g['id']}"
-    with client.websocket_connect(url), client.websocket_connect(url) as second:
+    with client.websocket_connect(url) as first, client.websocket_connect(url):
         with pytest.raises(WebSocketDenialResponse) as info:
             with client.websocket_connect(url):
                 pass
         r = info.value
         assert r.status_code == 429 and int(r.headers["Retry-After"]) >= 1
-        assert "this address has 2 connections open" in r.json()["error"]["message"]
-        second.close()
-    with client.websocket_connect(url) as ws:  # closing frees the place
-        ws.send_json({"type": "hello"})
-        assert ws.receive_json()["type"] == "state"
+        assert "this address is opening 2 connections at once" in r.json()["error"]["message"]
+        first.send_json({"type": "hello"})  # a page that said whose it is no longer counts as connecting
+        assert first.receive_json()["type"] == "state"
+        with client.websocket_connect(url) as third:
+            third.send_json({"type": "hello", "token": tokens(g)[0]})
+            assert third.receive_json()["type"] == "state"
 
 
-def test_sockets_per_game(make: Any) -> None:
-    client, _ = make(sockets_per_game=2)
+def test_spectators_filling_a_game_never_keep_its_players_out(make: Any) -> None:
+    """The attack of issue 24: two addresses fill a game with spectators; every seat still connects and plays."""
+    client, _ = make(spectator_sockets_per_client=3, spectator_sockets_per_game=6, sockets_per_seat=2)
+    g = create(client, ["human"] * 3)
+    tok = tokens(g)
+    held = []
+    for address in ("6.6.6.1", "6.6.6.2"):
+        for _ in range(3):
+            held.append(watch(client, g["id"], address))
+            assert held[-1].receive_json()["type"] == "state"
+    try:
+        over = watch(client, g["id"], "6.6.6.3")  # a third address: the game's spectators are full
+        assert_refused_after_hello(over, "this game has 6 spectator pages open, the most allowed")
+        pages, states = [], []
+        for seat in (0, 0, 1, 2):  # every seat, seat 0 on two devices, from the attackers' own address too
+            pages.append(watch(client, g["id"], "6.6.6.1", tok[seat]))
+            states.append(pages[-1].receive_json())
+            assert states[-1]["type"] == "state" and states[-1]["viewer"] == seat
+        mover = next(i for i, st in enumerate(states) if st["your_turn"])
+        pages[mover].send_json({"type": "act", "index": states[mover]["index"],
+                                "action": states[mover]["legal"][-1]["id"], "ref": 1})
+        while (m := pages[mover].receive_json())["type"] != "ack":  # the player plays
+            assert m["type"] != "error", m
+        third = watch(client, g["id"], "7.7.7.7", tok[0])  # a seat's own limit: its third page
+        assert_refused_after_hello(third, "this seat is open in 2 pages, the most allowed")
+        for ws in pages:
+            ws.__exit__(None, None, None)
+    finally:
+        for ws in held:
+            ws.__exit__(None, None, None)
+    again = watch(client, g["id"], "6.6.6.3")  # closing frees the places
+    assert again.receive_json()["type"] == "state"
+    again.__exit__(None, None, None)
+
+
+def test_spectator_sockets_per_client_across_games(make: Any) -> None:
+    client, _ = make(spectator_sockets_per_client=2)
     g, other = create(client, ["human"] * 3), create(client, ["human"] * 3)
-    url = f"/ws/games/{g['id']}"
-    with client.websocket_connect(url), client.websocket_connect(url):
-        with pytest.raises(WebSocketDenialResponse) as info:
-            with client.websocket_connect(url):
-                pass
-        assert info.value.status_code == 429 and "this game has 2 viewers" in info.value.json()["error"]["message"]
-        with client.websocket_connect(f"/ws/games/{other['id']}") as ws:  # another game is not affected
-            ws.send_json({"type": "hello"})
-            assert ws.receive_json()["type"] == "state"
+    a, b = watch(client, g["id"]), watch(client, other["id"])
+    assert a.receive_json()["type"] == "state" and b.receive_json()["type"] == "state"
+    assert_refused_after_hello(watch(client, other["id"]), "this address watches games in 2 pages, the most allowed")
+    elsewhere = watch(client, other["id"], "2.2.2.2")  # another address is not affected
+    assert elsewhere.receive_json()["type"] == "state"
+    seat = watch(client, g["id"], token=tokens(g)[1])  # nor this address's own seat
+    assert seat.receive_json()["viewer"] == 1
+    for ws in (a, b, elsewhere, seat):
+        ws.__exit__(None, None, None)
 
 
 def test_actions_per_seat_over_http(make: Any) -> None:
@@ -170,12 +236,23 @@ def test_limits_come_from_the_environment() -> None:
     limits = Limits.from_env({"FIREBREAK_GAMES_PER_MINUTE": "7", "FIREBREAK_ACTIONS_PER_SECOND": "2.5",
                               "FIREBREAK_ARCHIVE_DIR": "/tmp/a", "FIREBREAK_OPEN_GAMES": ""})
     assert (limits.games_per_minute, limits.actions_per_second, limits.archive_dir) == (7, 2.5, "/tmp/a")
+    read = Limits.from_env({"FIREBREAK_STATE_READS_PER_SECOND": "3", "FIREBREAK_RECORD_READS_PER_SECOND": "0.5",
+                            "FIREBREAK_UNDOS_PER_TURN": "4", "FIREBREAK_HEADER_TIMEOUT": "2.5"})
+    assert (read.state_reads_per_second, read.record_reads_per_second, read.undos_per_turn,
+            read.header_timeout) == (3, 0.5, 4, 2.5)
+    with pytest.raises(ValueError, match="header timeout must be more than 0"):
+        Limits.from_env({"FIREBREAK_HEADER_TIMEOUT": "0"})
     assert limits.open_games == Limits().open_games
     assert Limits.from_env({"FIREBREAK_KEEP_FINISHED_DAYS": "9"}, keep_finished_days=3).keep_finished_days == 3
-    with pytest.raises(ValueError, match="FIREBREAK_SOCKETS_PER_GAME must be a number, not 'many'"):
-        Limits.from_env({"FIREBREAK_SOCKETS_PER_GAME": "many"})
+    with pytest.raises(ValueError, match="FIREBREAK_SPECTATOR_SOCKETS_PER_GAME must be a number, not 'many'"):
+        Limits.from_env({"FIREBREAK_SPECTATOR_SOCKETS_PER_GAME": "many"})
     with pytest.raises(ValueError, match="games per minute must not be negative"):
         Limits.from_env({"FIREBREAK_GAMES_PER_MINUTE": "-1"})
+    with pytest.raises(ValueError, match="chat sender share must be more than 0 and at most 1"):
+        Limits.from_env({"FIREBREAK_CHAT_SENDER_SHARE": "1.5"})
+    with pytest.raises(ValueError, match="seeds with people must be 0 or 1"):
+        Limits.from_env({"FIREBREAK_SEEDS_WITH_PEOPLE": "2"})
+    assert Limits.from_env({"FIREBREAK_SOCKETS_PER_SEAT": "3"}).sockets_per_seat == 3
     with pytest.raises(ValueError, match="FIREBREAK_ACTIONS_PER_SECOND must be a number, not 'nan'"):
         Limits.from_env({"FIREBREAK_ACTIONS_PER_SECOND": "nan"})
     with pytest.raises(ValueError, match="keep finished days must be a finite number, not nan"):
@@ -194,3 +271,34 @@ def test_bot_worker_settings_must_be_finite_numbers(monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv("FIREBREAK_BOT_WORKERS", "0")
     with pytest.raises(ValueError, match="FIREBREAK_BOT_WORKERS must be a whole number of at least 1, not '0'"):
         default_workers()
+
+
+def test_reads_of_state_per_client(make: Any) -> None:
+    client, clock = make(state_reads_per_second=1.0)  # bursts of 4
+    g = create(client, ["human"] * 3)
+    for _ in range(4):
+        assert client.get(f"/api/games/{g['id']}").status_code == 200
+    assert_limited(client.get(f"/api/games/{g['id']}"), "this address is reading games too fast (at most 1 request "
+                                                        "a second for reads)")
+    assert_limited(client.get("/api/games/no-such-game"), "reading games too fast")  # refused before it is looked up
+    clock.now += 1
+    assert client.get(f"/api/games/{g['id']}").status_code == 200
+
+
+def test_reads_of_logs_and_replays_per_client(make: Any) -> None:
+    client, clock = make(record_reads_per_second=2.0)  # bursts of 20, logs and replay steps together
+    g = client.post("/api/games", json=body(["random"] * 3)).json()
+    deadline = time.time() + 30
+    while not client.get(f"/api/games/{g['id']}").json()["terminal"]:
+        assert time.time() < deadline
+        time.sleep(0.05)
+    for step in range(10):
+        assert client.get(f"/api/games/{g['id']}/replay", params={"step": step}).status_code == 200
+        assert client.get(f"/api/games/{g['id']}/log").status_code == 200
+    retry = assert_limited(client.get(f"/api/games/{g['id']}/replay", params={"step": 3}),
+                           "at most 2 requests a second for replay steps and logs")
+    assert retry == 1
+    assert_limited(client.get(f"/api/games/{g['id']}/log"), "replay steps and logs")
+    assert client.get(f"/api/games/{g['id']}").status_code == 200  # the state has its own allowance
+    clock.now += 0.5
+    assert client.get(f"/api/games/{g['id']}/log").status_code == 200

@@ -1,8 +1,9 @@
 """The table around the game in a real browser (Debian's chromium): the page fits a laptop and a phone for every
 game (board, actions and the newest log line in the first screen, the page itself never scrolls), the rules panel
 and board tooltips, the "your turn" title and icon, chat (escaped, rate-limited), taking an open seat from the
-lobby, and a rematch whose old links follow. No console errors and no failed requests on any page. Screenshots go
-to ``test-artifacts/web`` (or ``$FIREBREAK_TEST_ARTIFACTS/web``).
+lobby, a rematch whose old links follow, and players muting a spectator and closing the chat to spectators. No
+console errors and no failed requests on any page. Screenshots go to ``test-artifacts/web`` (or
+``$FIREBREAK_TEST_ARTIFACTS/web``).
 """
 
 from __future__ import annotations
@@ -116,6 +117,17 @@ def test_the_page_fits_a_laptop_and_a_phone_with_rules_tooltips_and_turn_signals
     assert watch.problems == []
 
 
+def player_and_spectator(browser: Any, watch: Watch, server: ServerProcess, g: dict[str, Any]) -> tuple[Any, Any]:
+    """Seat 0's page on a laptop and a spectator's on a phone, both showing the board."""
+    player = watch.attach(browser.new_context(viewport=SIZES["laptop"]).new_page())
+    spectator = watch.attach(browser.new_context(viewport=SIZES["phone"]).new_page())
+    player.goto(server.base + g["seats"][0]["url"])
+    spectator.goto(server.base + g["spectator_url"])
+    for page in (player, spectator):
+        page.wait_for_selector("#board svg")
+    return player, spectator
+
+
 def test_chat_is_shown_as_text_never_markup_and_is_rate_limited(server: ServerProcess) -> None:
     out = artifacts()
     g = new_game(server, "brigade", [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}])
@@ -124,12 +136,7 @@ def test_chat_is_shown_as_text_never_markup_and_is_rate_limited(server: ServerPr
     markup = '<img src=x onerror="document.title=\'owned\'"><b>bold</b> & so on'
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        player = watch.attach(browser.new_context(viewport=SIZES["laptop"]).new_page())
-        spectator = watch.attach(browser.new_context(viewport=SIZES["phone"]).new_page())
-        player.goto(server.base + g["seats"][0]["url"])
-        spectator.goto(server.base + g["spectator_url"])
-        for page in (player, spectator):
-            page.wait_for_selector("#board svg")
+        player, spectator = player_and_spectator(browser, watch, server, g)
         player.click("#tab-chat")
         player.fill("#chat-text", markup)
         player.press("#chat-text", "Enter")
@@ -146,7 +153,7 @@ def test_chat_is_shown_as_text_never_markup_and_is_rate_limited(server: ServerPr
         spectator.fill("#chat-text", "go White!")
         spectator.click("#chat-send")
         wait_js(player, "document.querySelectorAll('#chat-list li').length === 2")
-        assert player.locator("#chat-list li .who").nth(1).text_content() == "Spectator: "
+        assert player.locator("#chat-list li .who").nth(1).text_content() == "Spectator 1: "
         # the pace is limited per seat: after a burst the server refuses and the page says why
         for i in range(8):
             player.fill("#chat-text", f"message {i}")
@@ -159,6 +166,45 @@ def test_chat_is_shown_as_text_never_markup_and_is_rate_limited(server: ServerPr
         assert player.title() != "owned" and spectator.title() != "owned"
         player.screenshot(path=str(out / "table-chat-player.png"))
         spectator.screenshot(path=str(out / "table-chat-spectator-phone.png"))
+        browser.close()
+    assert watch.problems == []
+
+
+def test_a_player_mutes_a_spectator_and_closes_the_chat_to_spectators_from_the_page(server: ServerProcess) -> None:
+    out = artifacts()
+    g = new_game(server, "brigade", [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}])
+    watch = Watch()
+    watch.expected = {403}  # the muted spectator's message, refused on purpose
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        player, spectator = player_and_spectator(browser, watch, server, g)
+        for page in (player, spectator):
+            page.click("#tab-chat")
+        assert spectator.locator("#chat-rules").is_hidden()  # only the players decide
+        spectator.fill("#chat-text", "boo")
+        spectator.click("#chat-send")
+        mute = player.locator("#chat-list [data-mute]")
+        mute.wait_for()
+        assert mute.inner_text() == "Mute"
+        mute.click()
+        name = player.evaluate("last.names[0]")
+        wait_js(spectator, "[...document.querySelectorAll('#chat-list li.note')].some(li => li.textContent === "
+                           f"{name + ' muted Spectator 1.'!r})")
+        wait_js(player, "document.querySelector('#chat-list [data-mute]').textContent === 'Unmute'")
+        spectator.fill("#chat-text", "boo again")
+        spectator.click("#chat-send")
+        wait_js(spectator, "document.getElementById('chat-error').textContent.includes('muted you')")
+        player.click("#chat-spectators")
+        wait_js(spectator, "document.getElementById('chat-text').disabled")
+        assert spectator.locator("#chat-text").get_attribute("placeholder") == (
+            "The players have closed the chat to spectators.")
+        assert player.locator("#chat-spectators").inner_text() == "Open the chat to spectators"
+        wait_js(player, "[...document.querySelectorAll('#chat-list li.note')].some(li => li.textContent === "
+                        f"{name + ' closed the chat to spectators.'!r})")
+        player.screenshot(path=str(out / "table-chat-closed-player.png"))
+        spectator.screenshot(path=str(out / "table-chat-closed-spectator-phone.png"))
+        player.click("#chat-spectators")  # and open again
+        wait_js(spectator, "!document.getElementById('chat-text').disabled")
         browser.close()
     assert watch.problems == []
 

@@ -7,15 +7,19 @@ has been away for the game's ``takeover_after`` seconds.
 
 The clock's state lives in the database (``clocks`` table: the seconds banked per seat, which seat's clock runs,
 since when, and its deadline), written whenever a clock starts or stops; nothing is a timer in memory. After a
-restart the games with a running clock are loaded and a deadline that passed meanwhile fires at once.
+restart the games with a running clock are loaded; the time no server ran was given back to their clocks first
+(:mod:`.uptime`), so a deadline fires only once the player has had their time.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import errors as E
+
+if TYPE_CHECKING:
+    from .uptime import Outages
 
 MODES = ("none", "turn", "total")
 """No clock; ``seconds`` per turn; ``seconds`` in total per player plus ``increment`` after each turn."""
@@ -147,9 +151,17 @@ def should_run(live: Any) -> int | None:
     return seat if live.seats[seat].kind == "human" else None
 
 
-def overdue(live: Any, now: float) -> tuple[int, str] | None:
+def away(live: Any, seat: int, now: float, outages: Outages | None = None) -> float:
+    """Seconds ``seat``'s player has been away (since last seen, else since the game was made), not counting
+    the time no server ran (``outages``): nobody could come back then."""
+    last = max(live.seats[seat].last_seen or 0.0, live.row.created_at)
+    return now - last - (outages.within(last, now) if outages is not None else 0.0)
+
+
+def overdue(live: Any, now: float, outages: Outages | None = None) -> tuple[int, str] | None:
     """(seat, why) if the seat to act should go to a bot now: its clock ran out, or its player has been away
-    for the game's ``takeover_after`` seconds. None otherwise."""
+    for the game's ``takeover_after`` seconds (:func:`away`). None otherwise. (A clock does not run while no
+    server does: the time of an outage is given back to it at the next start, see :mod:`.uptime`.)"""
     state = live.state
     if state.is_terminal():
         return None
@@ -162,8 +174,6 @@ def overdue(live: Any, now: float) -> tuple[int, str] | None:
         if deadline is not None and now >= deadline:
             return seat, "time"
     limit = live.row.takeover_after
-    if limit > 0 and seat not in live.connected_seats():
-        last = max(live.seats[seat].last_seen or 0.0, live.row.created_at)
-        if now - last >= limit:
-            return seat, "away"
+    if limit > 0 and seat not in live.connected_seats() and away(live, seat, now, outages) >= limit:
+        return seat, "away"
     return None

@@ -18,6 +18,7 @@ import time
 from collections import defaultdict, deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
+from typing import Any
 
 from firebreak.core.text import plural
 
@@ -32,23 +33,50 @@ class Limits:
     """Games one client may create in any 60 s (``FIREBREAK_GAMES_PER_MINUTE``)."""
     open_games: int = 20
     """Unfinished games one client may have created (``FIREBREAK_OPEN_GAMES``)."""
-    sockets_per_client: int = 32
-    """WebSockets one client may hold open at once (``FIREBREAK_SOCKETS_PER_CLIENT``)."""
-    sockets_per_game: int = 64
-    """WebSockets (players' pages and spectators) one game may have at once (``FIREBREAK_SOCKETS_PER_GAME``)."""
+    connecting_per_client: int = 16
+    """WebSockets one client may hold that have not yet said whose page they are (a page says so in its first
+    message, at once; a socket that does not within 30 s is closed) (``FIREBREAK_CONNECTING_PER_CLIENT``)."""
+    sockets_per_seat: int = 8
+    """WebSockets one seat of a game may have at once: its player's tabs and devices
+    (``FIREBREAK_SOCKETS_PER_SEAT``). Spectators never count against it: a seat can always connect."""
+    spectator_sockets_per_client: int = 32
+    """Spectators' WebSockets one client may hold at once, all games together
+    (``FIREBREAK_SPECTATOR_SOCKETS_PER_CLIENT``)."""
+    spectator_sockets_per_game: int = 64
+    """Spectators' WebSockets one game may have at once (``FIREBREAK_SPECTATOR_SOCKETS_PER_GAME``); the seats'
+    pages are counted apart (``sockets_per_seat``)."""
     actions_per_second: float = 5.0
     """Sustained actions one seat may take per second, HTTP and WebSocket together; bursts of 4x that are
     allowed (``FIREBREAK_ACTIONS_PER_SECOND``)."""
+    undos_per_turn: int = 10
+    """Moves one seat may take back in one turn; the next take-back is refused in words
+    (``FIREBREAK_UNDOS_PER_TURN``)."""
+    state_reads_per_second: float = 5.0
+    """Sustained reads of a game's state over HTTP (``GET /api/games/{id}``) one client may make per second, bursts
+    of 4x that (``FIREBREAK_STATE_READS_PER_SECOND``); pages follow a game over the WebSocket instead."""
+    record_reads_per_second: float = 4.0
+    """Sustained reads of finished games' logs and replay steps one client may make per second, bursts of 20
+    (``FIREBREAK_RECORD_READS_PER_SECOND``): each replays the game from its start."""
+    header_timeout: float = 10.0
+    """Seconds a connection may take to send a request's headers (from opening, or from the end of the previous
+    response) before it is closed (``FIREBREAK_HEADER_TIMEOUT``)."""
     messages_per_second: float = 20.0
     """Sustained messages one WebSocket may send (actions, pings, anything), bursts of 2x that
     (``FIREBREAK_MESSAGES_PER_SECOND``)."""
     chat_per_minute: float = 12.0
-    """Sustained chat messages one seat (or one spectator's address) may send in a game per minute, bursts of 5
-    (``FIREBREAK_CHAT_PER_MINUTE``)."""
+    """Sustained chat messages one seat may send in a game per minute, bursts of 5 (``FIREBREAK_CHAT_PER_MINUTE``)."""
+    spectator_chat_per_minute: float = 12.0
+    """Sustained chat messages one address may send as a spectator per minute, in all games together, bursts of 5
+    (``FIREBREAK_SPECTATOR_CHAT_PER_MINUTE``)."""
     chat_length: int = 300
     """Longest chat message, in characters (``FIREBREAK_CHAT_LENGTH``)."""
     chat_per_game: int = 2000
     """Most chat messages a game keeps; later ones are refused (``FIREBREAK_CHAT_PER_GAME``)."""
+    chat_sender_share: float = 0.25
+    """The largest share of ``chat_per_game`` one sender (a seat, a spectator's address) may keep, so no one can
+    fill a game's chat (``FIREBREAK_CHAT_SENDER_SHARE``)."""
+    chat_spectator_share: float = 0.5
+    """The largest share of ``chat_per_game`` the spectators together may keep (``FIREBREAK_CHAT_SPECTATOR_SHARE``)."""
     joins_per_minute: int = 6
     """Open seats one client may take from the lobby in any 60 s (``FIREBREAK_JOINS_PER_MINUTE``)."""
     keep_finished_days: float = 90.0
@@ -57,6 +85,11 @@ class Limits:
     archive_dir: str | None = None
     """Before removing a finished game, write its record (what ``firebreak replay`` reads) into this folder
     (``FIREBREAK_ARCHIVE_DIR``); unset: remove without a copy."""
+
+    seeds_with_people: int = 0
+    """1 lets a game's creator choose its seed (which deals every hidden card) whoever else sits in it: for tests,
+    and for a tournament whose organiser deals every table alike. 0, the default: the server deals, and a seed may
+    be chosen only for a game where every other seat is a bot (``FIREBREAK_SEEDS_WITH_PEOPLE``)."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: object) -> Limits:
@@ -82,10 +115,18 @@ class Limits:
                 raise ValueError(f"{f.name.replace('_', ' ')} must be a finite number, not {value}")
             if isinstance(value, (int, float)) and value < 0:
                 raise ValueError(f"{f.name.replace('_', ' ')} must not be negative, not {value}")
-        for name in ("games_per_minute", "sockets_per_client", "sockets_per_game", "actions_per_second",
-                     "messages_per_second", "chat_per_minute", "chat_length", "chat_per_game", "joins_per_minute"):
+        for name in ("games_per_minute", "connecting_per_client", "sockets_per_seat", "spectator_sockets_per_client",
+                     "spectator_sockets_per_game", "actions_per_second",
+                     "messages_per_second", "chat_per_minute", "spectator_chat_per_minute", "chat_length",
+                     "chat_per_game", "joins_per_minute", "undos_per_turn", "state_reads_per_second",
+                     "record_reads_per_second", "header_timeout"):
             if not getattr(self, name) > 0:
                 raise ValueError(f"{name.replace('_', ' ')} must be more than 0")
+        for name in ("chat_sender_share", "chat_spectator_share"):
+            if not 0 < getattr(self, name) <= 1:
+                raise ValueError(f"{name.replace('_', ' ')} must be more than 0 and at most 1")
+        if self.seeds_with_people not in (0, 1):
+            raise ValueError(f"seeds with people must be 0 or 1, not {self.seeds_with_people}")
 
 
 def _parse(var: str, raw: str, kind: object) -> object:
@@ -135,6 +176,15 @@ class TokenBucket:
         return self.tokens + (now - self.at) * self.rate >= self.burst
 
 
+@dataclass
+class SocketPlace:
+    """One WebSocket's client and the counts it holds a place in (see :meth:`Limiter.open_socket`), as
+    (counts, key) pairs."""
+
+    client: str
+    held: list[tuple[dict, Any]]
+
+
 class Limiter:
     """The bookkeeping behind :class:`Limits` for one server process (used from the event loop only)."""
 
@@ -143,9 +193,12 @@ class Limiter:
         self.clock = clock
         self.created: dict[str, deque[float]] = defaultdict(deque)  # client -> creation times in the last minute
         self.open: dict[str, set[str]] = defaultdict(set)  # client -> ids of games it created, maybe finished
-        self.client_sockets: dict[str, int] = defaultdict(int)
-        self.game_sockets: dict[str, int] = defaultdict(int)
+        self.connecting: dict[str, int] = defaultdict(int)  # client -> sockets that have not said whose page
+        self.seat_sockets: dict[tuple[str, int], int] = defaultdict(int)  # (game, seat) -> its pages
+        self.spectators_of_client: dict[str, int] = defaultdict(int)
+        self.spectators_of_game: dict[str, int] = defaultdict(int)
         self.seat_buckets: dict[tuple[str, int], TokenBucket] = {}
+        self.read_buckets: dict[tuple[str, str], TokenBucket] = {}  # (client, "state" or "record")
 
     # ------------------------------------------------------------------------------------------- creating
     def reserve_creation(self, client: str, still_open: Callable[[str], bool]) -> None:
@@ -180,22 +233,45 @@ class Limiter:
         return self.open.get(client, set())
 
     # ------------------------------------------------------------------------------------------- sockets
-    def open_socket(self, client: str, game_id: str) -> None:
-        """Count a WebSocket of ``client`` on ``game_id``, or raise :class:`RateLimited`. Pair with
-        :meth:`close_socket`."""
-        if self.client_sockets[client] >= self.limits.sockets_per_client:
-            raise RateLimited(f"this address has {plural(self.limits.sockets_per_client, 'connection')} open, the "
-                              f"most allowed; close some pages first", 10)
-        if self.game_sockets[game_id] >= self.limits.sockets_per_game:
-            raise RateLimited(f"this game has {plural(self.limits.sockets_per_game, 'viewer')}, the most allowed", 10)
-        self.client_sockets[client] += 1
-        self.game_sockets[game_id] += 1
+    def open_socket(self, client: str) -> SocketPlace:
+        """Count a new WebSocket of ``client`` (not yet said whose page it is), or raise :class:`RateLimited`.
+        Then :meth:`place_socket` once it has; always :meth:`close_socket` at the end."""
+        most = self.limits.connecting_per_client
+        if self.connecting[client] >= most:
+            raise RateLimited(f"this address is opening {plural(most, 'connection')} at once, the most allowed", 5)
+        self.connecting[client] += 1
+        return SocketPlace(client, [(self.connecting, client)])
 
-    def close_socket(self, client: str, game_id: str) -> None:
-        for counts, key in ((self.client_sockets, client), (self.game_sockets, game_id)):
+    def place_socket(self, place: SocketPlace, game_id: str, seat: int | None) -> None:
+        """Count a socket as a page of ``seat`` in a game (None: a spectator's), or raise :class:`RateLimited`
+        (then it holds no place). A seat's pages and spectators' are counted apart, so however many spectators
+        watch, a seat's page is never refused for them."""
+        self.close_socket(place)
+        client = place.client
+        if seat is not None:
+            most = self.limits.sockets_per_seat
+            if self.seat_sockets[(game_id, seat)] >= most:
+                raise RateLimited(f"this seat is open in {plural(most, 'page')}, the most allowed; close one first", 10)
+            place.held = [(self.seat_sockets, (game_id, seat))]
+        else:
+            most = self.limits.spectator_sockets_per_client
+            if self.spectators_of_client[client] >= most:
+                raise RateLimited(f"this address watches games in {plural(most, 'page')}, the most allowed; close "
+                                  f"some first", 10)
+            most = self.limits.spectator_sockets_per_game
+            if self.spectators_of_game[game_id] >= most:
+                raise RateLimited(f"this game has {plural(most, 'spectator page')} open, the most allowed", 10)
+            place.held = [(self.spectators_of_client, client), (self.spectators_of_game, game_id)]
+        for counts, key in place.held:
+            counts[key] += 1
+
+    def close_socket(self, place: SocketPlace) -> None:
+        """Give back the places a socket holds (once: a second call does nothing)."""
+        for counts, key in place.held:
             counts[key] -= 1
             if counts[key] <= 0:
                 del counts[key]
+        place.held = []
 
     # ------------------------------------------------------------------------------------------- acting
     def seat_action(self, game_id: str, seat: int) -> None:
@@ -210,6 +286,25 @@ class Limiter:
         wait = bucket.take(now)
         if wait:
             raise RateLimited(f"seat {seat} is acting too fast (at most {plural(rate, 'action')} a second)", wait)
+
+    # ------------------------------------------------------------------------------------------- reading
+    def read(self, client: str, kind: str) -> None:
+        """Count a read by ``client`` of a game's state (``kind`` "state") or of a finished game's log or replay
+        step ("record"), or raise :class:`RateLimited` (nothing is read)."""
+        now = self.clock()
+        if kind == "state":
+            rate, burst, what = self.limits.state_reads_per_second, 4 * self.limits.state_reads_per_second, "reads"
+        else:
+            rate, burst, what = self.limits.record_reads_per_second, 20.0, "replay steps and logs"
+        bucket = self.read_buckets.get((client, kind))
+        if bucket is None:
+            if len(self.read_buckets) > 10_000:
+                self.read_buckets = {k: b for k, b in self.read_buckets.items() if not b.idle(now)}
+            bucket = self.read_buckets[(client, kind)] = TokenBucket(rate, max(1.0, burst), now)
+        wait = bucket.take(now)
+        if wait:
+            raise RateLimited(f"this address is reading games too fast (at most {plural(rate, 'request')} a "
+                              f"second for {what})", wait)
 
     def message_bucket(self) -> TokenBucket:
         """A fresh allowance for one WebSocket's messages."""
@@ -230,3 +325,4 @@ class Limiter:
         for client in [c for c, g in self.open.items() if not g]:
             del self.open[client]
         self.seat_buckets = {k: b for k, b in self.seat_buckets.items() if not b.idle(now)}
+        self.read_buckets = {k: b for k, b in self.read_buckets.items() if not b.idle(now)}

@@ -8,6 +8,10 @@ write the same turn cannot both succeed, whatever their in-memory caches believe
 Everything here is synchronous; the web layer calls it from worker threads, and stores actions through the
 writer threads of :mod:`firebreak.server.commits`, which commit the pending actions of many games together
 (:meth:`Storage.append_actions`; on PostgreSQL one statement per batch, whose notifications carry the actions).
+
+The tables declared here (and in ``table_data``, ``uptime``, ``schema``) are made and upgraded by the migrations in
+``migrations/``, which a :class:`Storage` runs before its first use (:mod:`.schema`): a change of a table here
+needs a migration there.
 """
 
 from __future__ import annotations
@@ -221,9 +225,9 @@ class Storage:
             self.commit_engine = create_engine(url, future=True, pool_size=2, max_overflow=2, pool_timeout=5,
                                                isolation_level="AUTOCOMMIT", connect_args=kwargs["connect_args"])
             event.listen(self.commit_engine, "connect", _postgres_timeouts)
-        from . import table_data  # noqa: F401 - defines the chat, rematch and open-seat tables created here
+        from . import schema
 
-        metadata.create_all(self.engine)
+        schema.upgrade(url)  # the tables made or brought up to date by the migrations, under the start-up lock
 
     def dispose(self) -> None:
         self.engine.dispose()

@@ -2,7 +2,9 @@
 help, and what the lobby lists about each game (its title, players' names and open seats).
 
 - ``POST /api/games/{id}/chat``                 say something (a seat with its token, or a spectator)
-- ``GET  /api/games/{id}/chat?after=n``         the messages after number ``n``
+- ``GET  /api/games/{id}/chat?after=n``         the messages after number ``n`` (and the rules for spectators)
+- ``POST /api/games/{id}/chat/spectators``      a player closes (``{"open": false}``) or opens the chat to spectators
+- ``POST /api/games/{id}/chat/mute``            a player mutes (``{"n": a message of theirs}``) or unmutes a spectator
 - ``POST /api/games/{id}/rematch``              ``{"start": true}`` starts the rematch of a finished game;
   ``false`` only follows one started; answers the caller's own new seat link
 - ``POST /api/games/{id}/seats/{seat}/join``    take an open seat: answers its link (409 once taken)
@@ -27,7 +29,7 @@ from firebreak.core import FirebreakError, get_game
 from . import chat, rematch
 from . import errors as E
 from .storage import GameRow, Storage, hash_token
-from .table_data import add_open_seats, claim_seat, open_seats_of, rematch_of
+from .table_data import add_open_seats, claim_seat, open_seats_of, rematch_of, spectator_of
 
 if TYPE_CHECKING:
     from .limits import Limiter
@@ -37,6 +39,17 @@ if TYPE_CHECKING:
 class ChatRequest(BaseModel):
     text: Any = Field(description="the message (plain text)")
     token: str | None = Field(None, description="the seat token (or X-Seat-Token); none: say it as a spectator")
+
+
+class SpectatorsRequest(BaseModel):
+    open: bool = Field(description="false closes the chat to spectators, true opens it again")
+    token: str | None = Field(None, description="a seat's token (or X-Seat-Token): only players decide")
+
+
+class MuteRequest(BaseModel):
+    n: int = Field(ge=1, description="the number of a message the spectator said")
+    muted: bool = Field(True, description="false lets them chat again")
+    token: str | None = Field(None, description="a seat's token (or X-Seat-Token): only players decide")
 
 
 class RematchRequest(BaseModel):
@@ -64,7 +77,35 @@ def install(app: FastAPI, manager: GameManager, limiter: Limiter, client_of: Any
     @app.get("/api/games/{game_id}/chat", summary="The chat of a game")
     async def read_chat(game_id: str, after: int = Query(0, ge=0)) -> dict[str, Any]:
         live = await manager.get(game_id)
-        return {"messages": [r.to_json() for r in await chat.history(manager, live) if r.n > after]}
+        said = [r.to_json() for r in await chat.history(manager, live) if r.n > after]
+        rules = live.chat_rules.to_json()  # type: ignore[attr-defined]
+        return {"messages": said, "spectators_closed": rules["spectators_closed"], "muted": rules["muted"]}
+
+    def player(live: LiveGame, token: str | None, what: str) -> int:
+        if not token:
+            raise E.ApiError(403, "bad_token", f"only the players can {what}; open your seat link")
+        return live.seat_for_token(token)
+
+    @app.post("/api/games/{game_id}/chat/spectators", summary="Close or open the chat to spectators (players)")
+    async def spectators_chat(game_id: str, req: SpectatorsRequest,
+                              x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+        live = await manager.get(game_id)
+        seat = player(live, req.token or x_seat_token, "close or open the chat to spectators")
+        words = "opened the chat to spectators again" if req.open else "closed the chat to spectators"
+        rules = await chat.silence(manager, table_limiter, live, seat, chat.ALL_SPECTATORS, not req.open, words)
+        return {"ok": True, **rules.to_json()}
+
+    @app.post("/api/games/{game_id}/chat/mute", summary="Mute or unmute a spectator in the chat (players)")
+    async def mute(game_id: str, req: MuteRequest, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+        live = await manager.get(game_id)
+        seat = player(live, req.token or x_seat_token, "mute spectators")
+        found = await manager.db(spectator_of, manager.storage, live.id, req.n)
+        if found is None:
+            raise E.ApiError(422, "bad_message", f"message {req.n} of this game's chat is not a spectator's")
+        sender, name = found
+        words = f"muted {name}" if req.muted else f"let {name} chat again"
+        rules = await chat.silence(manager, table_limiter, live, seat, sender, req.muted, words)
+        return {"ok": True, **rules.to_json()}
 
     @app.post("/api/games/{game_id}/rematch", summary="Start or follow the rematch of a finished game")
     async def start_rematch(game_id: str, req: RematchRequest, request: Request,
@@ -182,11 +223,8 @@ def _names_of(rows: list[GameRow]) -> dict[str, list[str]]:
 
 
 async def greet(manager: GameManager, live: LiveGame, conn: Connection) -> None:
-    """What a page is told as it connects, after its ``state``: the chat so far (if anything was said) and any
+    """What a page is told as it connects, after its ``state`` and the chat so far (:func:`chat.greet`): any
     rematch started."""
-    said = await chat.greet(manager, live)
-    if said["messages"]:
-        conn.push(said)
     if live.state.is_terminal():
         new_id = await manager.db(rematch_of, manager.storage, live.id)
         if new_id is not None:

@@ -8,6 +8,7 @@ const Table = (() => {
   const ICON = "/static/favicon.svg", TURN_ICON = "/static/favicon-turn.svg";
   let wasMyTurn = false, helpFor = null, chatSeen = 0, rematchFor = null;
   const chat = [];  // messages held, in order (each has its number n)
+  let rules = { spectators_closed: false, muted: [] };  // what the players decided about spectators in the chat
 
   // --- tabs: Log, Players, Chat, Rules (arrow keys move between them)
   const tabs = [...document.querySelectorAll(".tabs [role=tab]")];
@@ -74,10 +75,39 @@ const Table = (() => {
 
   // --- chat: seated players and spectators; the server keeps it with the game and limits its pace
   function chatItem(c) {
+    if (c.note) return FB.el("li", { class: "note", "data-n": c.n, text: c.text });  // "Ann muted Spectator 1."
     const li = FB.el("li", { class: c.seat !== null && c.seat === Table.viewer ? "mine" : null, "data-n": c.n });
     li.append(FB.el("span", { class: "who", text: `${c.name}: ` }), FB.el("span", { class: "said", text: c.text }));
+    if (c.seat === null && Table.viewer !== null) {  // a player may mute a spectator
+      const muted = rules.muted.includes(c.name);
+      li.append(" ", FB.el("button", { type: "button", class: "secondary small mute", "data-mute": c.n,
+        text: muted ? "Unmute" : "Mute",
+        title: muted ? `Let ${c.name} chat again` : `Stop ${c.name} chatting in this game`,
+        onclick: () => decide("mute", { n: c.n, muted: !muted }) }));
+    }
     return li;
   }
+  // A player's decision about spectators: kept by the server, announced in the chat, sent to every page.
+  async function decide(what, body) {
+    $("chat-error").textContent = "";
+    try { setRules(await FB.api("POST", `/api/games/${encodeURIComponent(gameId)}/chat/${what}`, body, token)); }
+    catch (e) { $("chat-error").textContent = e.message; }
+  }
+  function setRules(r) {
+    rules = { spectators_closed: Boolean(r.spectators_closed), muted: r.muted || [] };
+    $("chat-list").replaceChildren(...chat.map(chatItem));
+    drawRules();
+  }
+  function drawRules() {
+    const seated = Table.viewer !== null, closed = rules.spectators_closed;
+    $("chat-rules").hidden = !seated;
+    $("chat-spectators").textContent = closed ? "Open the chat to spectators" : "Close the chat to spectators";
+    $("chat-spectators").setAttribute("aria-pressed", String(closed));
+    $("chat-text").disabled = $("chat-send").disabled = !seated && closed;
+    $("chat-text").placeholder = seated ? "Say something to the table…"
+      : closed ? "The players have closed the chat to spectators." : "Say something (as a spectator)…";
+  }
+  $("chat-spectators").addEventListener("click", () => decide("spectators", { open: rules.spectators_closed }));
   function addChat(messages) {
     const list = $("chat-list");
     for (const c of messages) {
@@ -160,11 +190,12 @@ const Table = (() => {
       signalTurn(m);
       drawRematch(m);
       loadHelp(m);
-      $("chat-text").placeholder = m.viewer === null ? "Say something (as a spectator)…" : "Say something to the table…";
+      drawRules();
     },
     onMessage(msg) {
       if (msg.type === "chat") { addChat(msg.messages); return true; }
       if (msg.type === "chat_ack") return true;
+      if (msg.type === "chat_rules") { setRules(msg); return true; }
       if (msg.type === "error" && msg.chat) { $("chat-error").textContent = msg.message; return true; }
       if (msg.type === "rematch") { if (last) { last.rematch = msg.game_id; drawRematch(last); } return true; }
       return false;

@@ -1,7 +1,7 @@
 """The Great Fire's page of the lab report: a map of how often each district burns (``GameSpec.extra["report"]``).
 
 It reads the lists its own ``stats`` hook exports (``districts_burnt``, ``districts_demolished``) from the lab's
-result rows, and draws every district where it lies on the board (``grid_rect``, y growing northward), shaded by
+result rows, and draws every district's outline on the map (map units, y growing south), shaded by
 the share of games in which it burnt down. Demolished districts are counted separately: a district pulled down
 to stop the fire did not burn.
 """
@@ -18,7 +18,7 @@ from .board import load_board
 def burn_shares(rows: Sequence[Mapping[str, Any]]) -> tuple[dict[str, float], dict[str, float]]:
     """Share of games in which each district burnt down, and in which it was demolished."""
     board = load_board()
-    burnt = dict.fromkeys(board.names[: len(board.names) - len(board.grassed)], 0)
+    burnt = dict.fromkeys((name for i, name in enumerate(board.names) if not board.grassed_space[i]), 0)
     demolished = dict(burnt)
     for row in rows:
         stats = json.loads(row.get("stats") or "{}")
@@ -37,29 +37,30 @@ def burn_map(rows: Sequence[Mapping[str, Any]]):
     from matplotlib import colormaps
     from matplotlib.colors import Normalize
     from matplotlib.figure import Figure
-    from matplotlib.patches import Rectangle
+    from matplotlib.patches import Polygon
 
     board = load_board()
     burnt, demolished = burn_shares(rows)
-    fig = Figure(figsize=(12, 5.5), layout="constrained")
+    width, height = board.map_size
+    fig = Figure(figsize=(12, 12 * height / width * 0.85), layout="constrained")
     ax = fig.add_subplot()
     cmap = colormaps["inferno_r"]
     norm = Normalize(0.0, 1.0)
+    ax.add_patch(Polygon(board.thames, facecolor="#cfe6f5", edgecolor="none"))
     for i, name in enumerate(board.names):
-        x0, x1, y0, y1 = board.rects[i]
+        outline = board.outlines[i]
         if board.grassed_space[i]:
-            ax.add_patch(Rectangle((x0, y0), x1 - x0, y1 - y0, facecolor="#d9ecd0", edgecolor="white", hatch=".."))
+            ax.add_patch(Polygon(outline, facecolor="#d9ecd0", edgecolor="white", hatch=".."))
             continue
         share = burnt[name]
-        ax.add_patch(Rectangle((x0, y0), x1 - x0, y1 - y0, facecolor=cmap(norm(share)), edgecolor="white"))
+        ax.add_patch(Polygon(outline, facecolor=cmap(norm(share)), edgecolor="white"))
         colour = "white" if share > 0.55 else "black"
         extra = f"\n(dem. {demolished[name]:.0%})" if demolished[name] else ""
-        ax.text((x0 + x1) / 2, (y0 + y1) / 2, f"{board.codes[i]}\n{share:.0%}{extra}", ha="center", va="center",
+        ax.text(*board.label_at[i], f"{board.codes[i]}\n{share:.0%}{extra}", ha="center", va="center",
                 fontsize=7, color=colour)
-    xs = [c for r in board.rects for c in r[:2]]
-    ys = [c for r in board.rects for c in r[2:]]
-    ax.set_xlim(min(xs), max(xs))
-    ax.set_ylim(min(ys), max(ys))
+    ax.plot(*zip(*board.fleet), color="#56B4E9", linewidth=2)
+    ax.set_xlim(0, width)
+    ax.set_ylim(height, 0)  # map units grow south
     ax.set_aspect("equal")
     ax.set_xticks([])
     ax.set_yticks([])

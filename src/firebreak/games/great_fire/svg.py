@@ -110,7 +110,7 @@ class _Static:
                  f'stroke-width="6" opacity="0.85" aria-hidden="true"/>'),
                 _t(sx(FLEET_X) - 4, sy(0) - 4, "Fleet", 11, "end", "bold", "#0b4f79",
                    f'transform="rotate(-90 {sx(FLEET_X) - 4} {sy(0) - 4})"')]
-        for cx, cy in board.crosses:
+        for cx, cy in board.grid_crosses:
             tail.append(f'<g aria-hidden="true"><circle cx="{sx(cx)}" cy="{sy(cy)}" r="7" fill="#fff" stroke="#333"/>'
                         f'<path d="M{sx(cx) - 5} {sy(cy)} h10 M{sx(cx)} {sy(cy) - 5} v10" stroke="#333" '
                         f'stroke-width="2"/></g>')

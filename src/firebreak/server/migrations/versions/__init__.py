@@ -1,0 +1,1 @@
+"""One Alembic migration per file, ``NNNN_what.py``, revision ``"NNNN"`` following ``"NNNN-1"``."""
