@@ -44,7 +44,8 @@ def start_server(folder: Path, bot_delay: float) -> tuple[subprocess.Popen, str]
             f"serve('127.0.0.1', {port}, 'sqlite:///{folder / 'games.sqlite3'}', bot_delay={bot_delay}, "
             "forwarded_allow_ips='127.0.0.1')")
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            env={**os.environ, "FIREBREAK_GAMES_PER_MINUTE": "1000", "FIREBREAK_OPEN_GAMES": "1000"})
+                            env={**os.environ, "FIREBREAK_GAMES_PER_MINUTE": "1000", "FIREBREAK_OPEN_GAMES": "1000",
+                                 "FIREBREAK_STATE_READS_PER_SECOND": "1000"})
     base = f"http://127.0.0.1:{port}"
     end = time.time() + 60
     while time.time() < end:
