@@ -215,11 +215,11 @@ class OptionSpec:
             else:
                 raise OptionError(f"option {self.name!r} expects true or false, not {value!r}")
         elif self.type is int:
-            if isinstance(value, bool):
+            if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
                 raise OptionError(f"option {self.name!r} expects a whole number, not {value!r}")
-            try:
+            try:  # (a float that is not whole: NaN and infinities too, refused above rather than truncated)
                 out = int(value)
-            except (TypeError, ValueError):
+            except (TypeError, ValueError, OverflowError):
                 raise OptionError(f"option {self.name!r} expects a whole number, not {value!r}") from None
         elif self.type is str:
             if not isinstance(value, str):

@@ -342,7 +342,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
         try:
             live, tokens = await manager.create(req.game, req.num_players, req.options,
                                                 seat_specs, req.seed, req.takeover_after,
-                                                None if req.clock is None else req.clock.model_dump())
+                                                None if req.clock is None else req.clock.model_dump(), client)
             await table.open_up(manager, live, tokens, open_seats)
         except BaseException:
             limiter.cancel_creation(client)
