@@ -130,8 +130,9 @@ def test_names_in_words():
 
 
 # --- the standing: public, recorded per turn ------------------------------------------------------------------
-@pytest.mark.parametrize("name", ["great-fire", "brigade", "catan"])
-def test_the_recorded_standing_is_public_and_ends_with_the_scores(name):
+@pytest.mark.parametrize(("name", "options"), [("great-fire", {}), ("great-fire", {"hidden_colours": True}),
+                                               ("brigade", {}), ("catan", {})])
+def test_the_recorded_standing_is_public_and_ends_with_the_scores(name, options):
     """Each turn's standing is the same on every determinisation of each seat (it reads nothing hidden), and the
     last entry is the final score."""
     from firebreak.core import Rng
@@ -150,7 +151,7 @@ def test_the_recorded_standing_is_public_and_ends_with_the_scores(name):
                 assert other.public_standing() == state.public_standing()
             checked += 1
 
-    state = play_game(spec, [make_agent("random") for _ in range(n)], 3, on_action=hook)
+    state = play_game(spec, [make_agent("random") for _ in range(n)], 3, options=options, on_action=hook)
     assert checked > 0
     assert recorder.turns[-1] == state.scores()
     assert 1 < len(recorder.turns) <= len(state.history)
