@@ -192,3 +192,10 @@ def test_compare_pairs_the_figures_and_names_statistics_in_words(toy):
     for text in ("winning margin", "shared win", "lead changes", "won from behind at three quarters", "Plays", "Passes",
                  "Leader = P0"):
         assert text in result.stdout, text
+
+
+def test_rows_written_before_the_standing_was_recorded_give_the_figures_they_can():
+    old = [{k: v for k, v in row([[0, 0], [1, 3]], [1]).items() if k != "standing"}]
+    names = by_name(group_figures(old))
+    assert "Winning margin" in names and "Shared wins" in names and "Duration: decisions per game" in names
+    assert "Decided at" not in names and "Lead changes per game" not in names and "Comebacks" not in names
