@@ -67,7 +67,8 @@ def strength(
                   f"other seat; {result.deals} deals, each played by both in the same seat ({2 * result.deals} "
                   f"games; deals per seat: {seats}; seed {seed}).", markup=False)
     adj = result.margin_adjusted
-    console.print(f"Decision: {result.decision} after {result.looks} of at most {result.looks_allowed} looks "
+    looks = f"{result.looks_allowed} look{'' if result.looks_allowed == 1 else 's'}"
+    console.print(f"Decision: {result.decision} after {result.looks} of at most {looks} "
                   f"(adjusted {1 - result.alpha / result.looks_allowed:.2%} interval of the margin "
                   f"{adj.low:+.2f} to {adj.high:+.2f}).", markup=False)
     table = Table(title=f"{match.candidate} minus {match.baseline}, paired by deal and seat (95% intervals)")
