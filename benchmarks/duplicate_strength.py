@@ -37,7 +37,7 @@ def row_text(game_title: str, players: int, result: DuplicateResult, seed: int) 
     assert w is not None
     cw, clo, chi = result.win_share(result.rows_candidate)
     bw, blo, bhi = result.win_share(result.rows_baseline)
-    holds = "yes" if (w.diff >= 1 and w.low > 0 and 2 * result.deals >= 200) else "no"
+    holds = "yes" if (w.diff >= 1 and w.low > 0 and result.deals >= 200) else "no"  # 200 seat-games of each bot
     return (f"| {game_title}, {players} | {m.candidate} over {m.baseline} (rivals {m.rivals}) | {result.deals} "
             f"({2 * result.deals} seat-games, seed {seed}) | **{w.diff:+.2f}** ({w.low:+.2f} to {w.high:+.2f}) | "
             f"{100 * cw:.1f}% ({100 * clo:.1f}-{100 * chi:.1f}%) | {100 * bw:.1f}% ({100 * blo:.1f}-{100 * bhi:.1f}%)"
