@@ -84,3 +84,17 @@ def test_the_strength_command_prints_the_paired_margin_with_its_interval(toy):
         assert text in out, text
     bad = run(["strength", "ember-cards", "--candidate", "greedy", "--baseline", "greedy"])
     assert bad.exit_code == 2 and "same bot" in bad.stderr
+
+
+def test_the_duplicate_strength_script_prints_the_table_row():
+    """benchmarks/duplicate_strength.py runs to the end and prints the README's row (a tiny match)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "duplicate_strength.py"
+    out = subprocess.run([sys.executable, str(script), "brigade", "--pairs", "greedy-random", "--deals", "3",
+                          "--batch", "3", "--workers", "1"], capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    assert "| paired margin (95%) |" in out.stdout
+    assert "| The Brigade, 3 | greedy over random (rivals random) | 3 (6 seat-games, seed 0) |" in out.stdout
