@@ -35,6 +35,7 @@ from firebreak.lab import SimulationResult
 from firebreak.lab.backends import BACKENDS, default_workers
 from firebreak.lab.job import JobSpec, make_job
 from firebreak.lab.runner import DEFAULT_CHUNK, prepare, run_job
+from firebreak.lab.words import outcome_words, words
 
 from .interrupt import interruptible
 from .options import describe_option, parse_game_options
@@ -330,11 +331,14 @@ def simulate(
         stats.add_column("Statistic")
         stats.add_column("Mean / shares", justify="right")
         for name, mean in result.stat_means().items():
-            stats.add_row(Text(name), f"{mean:.2f}")
+            stats.add_row(Text(words(name, spec)), f"{mean:.2f}")
         for name, cats in result.stat_shares().items():
-            stats.add_row(Text(name), Text(", ".join(f"{c} {share:.0%}" for c, _, share in cats)))
+            stats.add_row(Text(words(name, spec)), Text(", ".join(f"{c} {share:.0%}" for c, _, share in cats)))
         console.print(stats)
     console.print(f"Mean game length: {result.mean_length:.1f} actions", markup=False)
+    from firebreak.lab.report import figures_table
+
+    _print_table(console, figures_table(rows, spec))
     rate = played / elapsed if elapsed > 0 and played else 0.0
     resumed = f", {result.games - played} read back from {out}" if result.games > played else ""
     console.print(f"Speed: {rate:.1f} games/s ({played} games played in {elapsed:.2f} s with {w} "
@@ -450,7 +454,7 @@ def compare(
     for col in ("Outcome", "A", "B", "A - B", "95% interval", "p", ""):
         table.add_column(col, justify="left" if col == "Outcome" else "right")
     for name, d in result.outcomes.items():
-        table.add_row(Text(name), f"{d.mean_a:.3f}", f"{d.mean_b:.3f}", f"{d.diff:+.3f}",
+        table.add_row(Text(outcome_words(name, spec)), f"{d.mean_a:.3f}", f"{d.mean_b:.3f}", f"{d.diff:+.3f}",
                       f"{d.low:+.3f} .. {d.high:+.3f}", f"{d.p_value:.3g}", "*" if d.significant else "")
     console.print(table)
     console.print("* p < 0.05 for that outcome alone (not corrected for the number of outcomes).", markup=False)
@@ -680,6 +684,11 @@ def _show_public_log(console: Console, record: GameRecord) -> None:
         console.print(f"{i:>4}. {head}", markup=False)
         for line in rest:
             console.print(f"     {line}", markup=False)
+
+
+from .strength import strength as _strength  # noqa: E402 - it reads this module's helpers when it runs
+
+app.command(context_settings=EXTRA_ARGS)(_strength)
 
 
 def main() -> None:  # pragma: no cover - console script entry point alternative

@@ -711,6 +711,16 @@ class GameState(ABC):
         """
         return [[("Score", s)] for s in self.scores()]
 
+    def public_standing(self) -> list[float]:
+        """Each seat's score as a spectator could count it now: what the lab's figures (who leads, lead changes,
+        comebacks) follow turn by turn, so it must never read a hidden card or objective.
+
+        The default is :meth:`scores` (the score sheet's totals); a game whose score counts hidden points during
+        play (a victory point card in hand, a secret objective) overrides this with the public part. At the game's
+        end every score is revealed and the lab reads :meth:`scores` instead.
+        """
+        return self.scores()
+
     # --- equality -----------------------------------------------------------------------------------------
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState) or type(other) is not type(self):

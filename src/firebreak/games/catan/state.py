@@ -381,6 +381,10 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
     def scores(self) -> list[float]:
         return [float(self.total_vp(p)) for p in range(self.num_players)]
 
+    def public_standing(self) -> list[float]:
+        """Victory points everyone can see: hidden victory point cards stay out until the end."""
+        return [float(self.public_vp(p)) for p in range(self.num_players)]
+
     def winners(self) -> list[int]:
         return list(self.over_winners) if self.phase == OVER else []
 

@@ -776,6 +776,14 @@ class GreatFireState(GameState):
                         ("Hero of London", float(b["hero_of_london"]))])
         return out
 
+    def public_standing(self) -> list[float]:
+        """Houses, fires put out and the Hero of London: the score without the hidden objectives and tokens (and,
+        with Hidden Colours, without the houses, whose colour is secret)."""
+        houses = not self.options["hidden_colours"]
+        return [float(houses * (RULES.house_track_start - RULES.house_vp * self.lost[self.colour[p]])
+                      + self.put_out[p] + (RULES.hero_of_london_vp if self.hero == p else 0))
+                for p in range(self.num_players)]
+
     # ------------------------------------------------------------------------------------------------ words
     def player_name(self, seat: int) -> str:
         """``"Purple (P0)"``: the landowner pawn's colour, public even with Hidden Colours, and the seat."""
