@@ -12,7 +12,7 @@ from types import SimpleNamespace
 from firebreak.core import DataFileError
 from firebreak.core.parameters import parameters_from_data
 
-from .board import _load_yaml, load_board
+from .board import _load_yaml, build_board, load_board
 
 BOARD = load_board()
 RULES = BOARD.rules
@@ -74,3 +74,22 @@ for _n, _boxed in RULES.cards_to_box.items():  # the even spread gives the print
     if _spread(_n, RULES.hand_size, _boxed) != BOARD.stack_counts[_n]:
         raise DataFileError(f"Great Fire board.yaml: the fire stacks for {_n} players are not an even spread "
                             f"of the cards left, {_spread(_n, RULES.hand_size, _boxed)}")
+
+
+def check_board(raw: object) -> list[str]:
+    """Sentences naming what is wrong with a board file given in a variant (empty: it can be played).
+
+    The loader's own checks come first (links that do not match, houses the bags cannot fill, fire stacks that do
+    not add up, ...). A board that passes them but is not the packaged map is refused too: the rules' tables
+    are built once from the packaged map, so playing another one is not supported yet.
+    """
+    try:
+        board = build_board(raw, _load_yaml("rules.yaml"))
+    except DataFileError as exc:
+        text = str(exc)
+        for lead in ("Great Fire data file is inconsistent: ", "Great Fire data file is invalid: "):
+            text = text.removeprefix(lead)
+        return [p.strip() for p in text.split("; ") if p.strip()]
+    if board != BOARD:
+        return ["it is a valid map but not the packaged one, and the Great Fire is played on the packaged map only"]
+    return []
