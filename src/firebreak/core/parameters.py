@@ -163,3 +163,16 @@ def rule_values(parameters: Sequence[RuleParameter], options: Mapping[str, Any])
             _CACHE.clear()
         _CACHE[key] = found
     return found
+
+
+def describe_options(options: Mapping[str, Any]) -> str:
+    """Options in one line for a result's header: table options, then rule changes, then the variant and its hash
+    ("more_destruction=True; rules: action_points=5; variant: Five action points (hash 37040542f2bbdaf6)")."""
+    plain = ", ".join(f"{k}={v}" for k, v in sorted(options.items()) if k not in (RULES_KEY, VARIANT_KEY)) or "none"
+    parts = [plain]
+    if options.get(RULES_KEY):
+        parts.append("rules: " + ", ".join(f"{k}={v}" for k, v in options[RULES_KEY].items()))
+    label = options.get(VARIANT_KEY)
+    if isinstance(label, Mapping):
+        parts.append(f"variant: {label.get('name')} (hash {label.get('hash')})")
+    return "; ".join(parts)
