@@ -599,6 +599,9 @@ def serve(
                                            "for ever; default FIREBREAK_KEEP_FINISHED_DAYS, else 90)."),
     archive: Optional[Path] = typer.Option(
         None, "--archive", help="Before removing a finished game, save its record in this folder."),
+    variants: Optional[Path] = typer.Option(
+        None, "--variants", help="A folder of variant files the lobby offers (games started from one are marked "
+                                 "as variants on every page and record)."),
 ) -> None:
     """Start the play server: lobby, live games with bots, replays. Prints its address."""
     import os
@@ -612,6 +615,18 @@ def serve(
     from firebreak.server.storage import default_database_url, metadata
 
     _load_games()
+    offered = []
+    if variants is not None:
+        from firebreak.core.variant import load_variants
+
+        try:
+            offered = load_variants(variants)
+        except FirebreakError as exc:
+            raise fail(str(exc), FILE_ERROR) from None
+        except OSError as exc:
+            raise fail(f"cannot read the variants in {variants}: {exc.strerror or exc}", FILE_ERROR) from None
+        if not offered:
+            raise fail(f"{variants} holds no variant files (YAML files with a game and a name)", FILE_ERROR)
     given = database if database is not None else os.environ.get("FIREBREAK_DATABASE_URL") or None
     try:  # the database is checked (shape, then a first connection) before the server starts
         url = resolve_database(given) if given is not None else default_database_url()
@@ -629,7 +644,7 @@ def serve(
     from sqlalchemy.exc import SQLAlchemyError
 
     try:
-        run_server(host, port, url, limits=limits, forwarded_allow_ips=forwarded_allow_ips)
+        run_server(host, port, url, limits=limits, forwarded_allow_ips=forwarded_allow_ips, variants=offered)
     except FirebreakError as exc:
         raise fail(str(exc), FILE_ERROR) from None
     except OSError as exc:

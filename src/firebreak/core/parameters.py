@@ -176,3 +176,10 @@ def describe_options(options: Mapping[str, Any]) -> str:
     if isinstance(label, Mapping):
         parts.append(f"variant: {label.get('name')} (hash {label.get('hash')})")
     return "; ".join(parts)
+
+
+def titled(title: str, options: Mapping[str, Any]) -> str:
+    """A game's title as its pages and records show it: a variant's name after the game's ("Great Fire of London
+    1666 — Variant: Five action points"), so a game under changed rules is never taken for the printed game."""
+    label = options.get(VARIANT_KEY)
+    return f"{title} — Variant: {label.get('name')}" if isinstance(label, Mapping) else title
