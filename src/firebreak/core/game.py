@@ -18,6 +18,7 @@ from typing import Any, ClassVar, TypeVar
 
 from .errors import IllegalActionError, MalformedActionError, OptionError
 from .events import Event, filter_events, make_event
+from .parameters import RULES_KEY, VARIANT_KEY, RuleParameter, check_variant_label, resolve_rules, rule_values
 from .rng import Rng
 from .text import generic_sentence, join_words, seat_label
 
@@ -262,6 +263,13 @@ class GameSpec:
     heuristic: Callable[["GameState", int], float] | None = None
     stats: Callable[["GameState"], dict[str, Any]] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    parameters: tuple[RuleParameter, ...] = ()
+    """Every number and reading the rules fix (see :mod:`firebreak.core.parameters`); a game's options carry
+    the changed ones under ``rules``."""
+
+    def rules(self, options: Mapping[str, Any]) -> Any:
+        """Every rule parameter's value for a game with these resolved options, as attributes."""
+        return rule_values(self.parameters, options)
 
     def option(self, name: str) -> OptionSpec:
         for spec in self.options:
@@ -280,7 +288,15 @@ class GameSpec:
             )
         resolved = {o.name: o.default for o in self.options}
         given: set[str] = set()
-        for name, value in (options or {}).items():
+        options = dict(options or {})
+        rules = resolve_rules(self.parameters, options.pop(RULES_KEY, None), self.title)
+        check = self.extra.get("check_rules")
+        if rules and check is not None:
+            problems = check(num_players, rule_values(self.parameters, {RULES_KEY: rules}))
+            if problems:
+                raise OptionError(problems[0])
+        variant = options.pop(VARIANT_KEY, None)
+        for name, value in options.items():
             spec = self.option(name)
             resolved[spec.name] = spec.coerce(value)
             given.add(spec.name)
@@ -294,6 +310,10 @@ class GameSpec:
                 continue
             advice = f": choose {spec.name} {join_words(others, 'or')}" if others else ""
             raise OptionError(f"{reason}{advice}")
+        if rules:
+            resolved[RULES_KEY] = rules
+        if variant is not None:
+            resolved[VARIANT_KEY] = check_variant_label(variant)
         return resolved
 
     def __post_init__(self) -> None:

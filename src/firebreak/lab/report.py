@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from firebreak.core import FirebreakError, GameSpec, get_game
+from firebreak.core.parameters import describe_options
 
 from .figures import decided_share, figures_by_group, row_standing, winner_lead_curve
 from .job import LabError, categorical_stat_names, numeric_stat_names, stat_categories
@@ -277,7 +278,7 @@ def build_report(dirs: Sequence[str | Path]) -> Report:
     summary = []
     for d, m in zip(dirs, manifests, strict=True):
         job = m["job"]
-        opts = ", ".join(f"{k}={v}" for k, v in sorted(job["options"].items())) or "none"
+        opts = describe_options(job["options"])
         summary.append(f"{d}: {job['players']} players, agents {', '.join(job['agents'])}, seed {job['seed']}, "
                        f"{job['games']} games planned, options: {opts}")
     summary.append(f"{len(rows)} finished games in all.")
