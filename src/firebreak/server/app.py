@@ -307,7 +307,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
     @app.get("/static/{name}", include_in_schema=False)
     async def static_file(name: str) -> Response:
         if name not in ("app.css", "common.js", "lobby.js", "game.js", "replay.js", "table.js", "favicon.svg",
-                        "favicon-turn.svg", "undo.js", "clock.js"):
+                        "favicon-turn.svg", "undo.js", "clock.js", "strip.js"):
             return JSONResponse({"error": {"code": "not_found", "message": "no such file"}}, status_code=404)
         return FileResponse(_web_file(name))
 
@@ -324,6 +324,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
                 "name": spec.name, "title": spec.title, "description": spec.description,
                 "min_players": spec.min_players, "max_players": spec.max_players,
                 "default_players": spec.default_players, "has_svg": bool(spec.extra.get("svg")),
+                "flagship": spec.flagship,
                 "options": [{"name": o.name, "title": o.label, "type": o.type.__name__, "default": o.default, "help": o.help,
                              "choices": list(o.choices) if o.choices is not None else None,
                              "minimum": o.minimum, "maximum": o.maximum,

@@ -27,6 +27,7 @@ SPEC = register(GameSpec(
                    title="More destruction"),
     ),
     description="Landowners steer the fire, the trained bands and demolitions to save their own houses.",
+    flagship=True,
     render=render_view,
     heuristic=evaluate,
     stats=game_stats,
