@@ -19,6 +19,7 @@ async function load() {
       for (let i = 0; i < r.num_players; i++) $("seat").append(FB.el("option", { value: String(i), text: FB.seatName(i, names) }));
       seatsFilled = true;
     }
+    Strip.draw({ ...r, seats: names.map((_, i) => ({ seat: i })), viewer: r.viewer });  // each seat, as seen by this viewer
     FB.showBoard($("board"), r.svg, r.text);
     const from = Math.max(0, r.entries.length - 1);
     $("log").replaceChildren(...Undo.logItems(r.entries, r.undone, (e, i) => FB.logItem(e, i >= from)));

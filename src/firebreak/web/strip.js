@@ -27,22 +27,24 @@ const Strip = (() => {
     const head = FB.el("div", { class: "strip-head" }, swatch,
       FB.el("strong", { class: "strip-name", text: name }),
       seat === m.viewer ? FB.el("span", { class: "you", text: "you" }) : null,
-      toPlay ? FB.el("span", { class: "turn-mark", text: seat === m.viewer ? "▶ your turn" : "▶ to play" }) : null,
-      won ? FB.el("span", { class: "turn-mark", text: "★ winner" }) : null);
-    const who = FB.el("div", { class: "strip-who" + (s.kind === "bot" ? " bot" : "") },
-      FB.el("span", { text: Table.seatWords(s) }),
+      toPlay ? FB.el("span", { class: "turn-mark" }, "▶", FB.el("span", { class: "words", text: seat === m.viewer ? " your turn" : " to play" })) : null,
+      won ? FB.el("span", { class: "turn-mark" }, "★", FB.el("span", { class: "words", text: " winner" })) : null);
+    const words = s.kind && typeof Table !== "undefined" ? Table.seatWords(s) : "";  // (a replay knows no seats)
+    const who = !words ? null : FB.el("div", { class: "strip-who" + (s.kind === "bot" ? " bot" : "") },
+      FB.el("span", { text: words }),
       s.kind === "human" && s.has_link ? FB.el("span", { class: "badge " + (s.connected ? "here" : "away"),
         text: s.connected ? "here" : "away" }) : null);
     const facts_line = [];
     if (facts.score_text) facts_line.push(FB.el("span", { class: "strip-score", text: facts.score_text }));
     for (const c of facts.counts || []) facts_line.push(FB.el("span", { class: "strip-count", "data-what": c.what, text: c.text }));
-    card.append(head, who);
+    card.append(head);
+    if (who) card.append(who);
     if (facts_line.length) card.append(FB.el("div", { class: "strip-facts" }, ...facts_line));
     card.append(FB.el("div", { class: "strip-clock", hidden: true },
       FB.el("span", { class: "bar", role: "presentation" }, FB.el("span", { class: "fill" })),
       FB.el("span", { class: "time" })));
     if (seat === m.viewer && s.kind === "bot" && !m.terminal) card.append(reclaimButton());
-    card.setAttribute("aria-label", [name + (seat === m.viewer ? " (you)" : ""), Table.seatWords(s),
+    card.setAttribute("aria-label", [name + (seat === m.viewer ? " (you)" : ""), words,
       facts.score_text, ...(facts.counts || []).map(c => c.text), toPlay ? "to play" : ""].filter(Boolean).join(", "));
     return card;
   }
@@ -55,13 +57,14 @@ const Strip = (() => {
       if (k === key) return;
       key = k;
       const facts = m.strip || [];
-      box.replaceChildren(FB.el("ol", { class: "strip-list" },
-        ...m.seats.map(s => seatCard(m, s, facts[s.seat] || {}))));
+      const list = FB.el("ol", { class: "strip-list" }, ...m.seats.map(s => seatCard(m, s, facts[s.seat] || {})));
+      list.style.setProperty("--columns", String(m.seats.length === 4 ? 2 : Math.min(3, m.seats.length)));  // phones
+      box.replaceChildren(list);
       Strip.clocks();
     },
     // Each seat's time left, as a bar (full: all the time a turn or the game gives) and in minutes and seconds.
     clocks() {
-      const c = Clocks.got;
+      const c = typeof Clocks === "undefined" ? null : Clocks.got;
       const gone = c ? (performance.now() - Clocks.at) / 1000 : 0;
       for (const el of document.querySelectorAll("#strip .strip-seat")) {
         const seat = +el.getAttribute("data-seat"), box = el.querySelector(".strip-clock");
