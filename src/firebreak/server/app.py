@@ -71,7 +71,7 @@ from .storage import UNAVAILABLE, Storage, default_database_url, metadata
 from .uptime import Uptime
 from .undo import undone_notes
 from .views import clock_json
-from .views import game_over_words, log_entries, player_names, render_board, seat_payload, strip_facts
+from .views import game_over_words, log_entries, player_names, question_text, render_board, seat_payload, strip_facts
 from .wire import loads
 
 log = logging.getLogger(__name__)
@@ -486,7 +486,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
                "viewer": seat, "num_players": state.num_players, "terminal": terminal,
                "current_player": None if terminal else state.current_player(),
                "names": player_names(state), "view": view, "svg": svg, "text": text,
-               "strip": strip_facts(state, seat),
+               "strip": strip_facts(state, seat), "question": question_text(state, seat),
                "entries": log_entries(state, live.marks, live.actors, seat, -1, step),
                "undone": undone_notes(live.state, live.undone, seat, step)}
         if terminal:  # as the live game: totals, score sheets and winners only once the game is over

@@ -13,7 +13,8 @@ async function load() {
     document.title = `${r.title} replay — firebreak`;
     $("title").textContent = `${r.title} — replay`;
     const names = r.names;  // each seat's name as every screen shows it (the game's player_name)
-    $("where").textContent = `Step ${step} of ${total}` + (r.terminal ? " (game over)" : ` · ${FB.seatName(r.current_player, names)} to play`);
+    // the question the game was asking at this step, as this viewer saw it ("Turn 3: Red (P1) plays a fire card.")
+    $("where").textContent = `Step ${step} of ${total}` + (r.terminal ? " (game over)" : ` · ${r.question || `${FB.seatName(r.current_player, names)} to play.`}`);
     $("step").max = total; $("step").value = step;
     if (!seatsFilled) {
       for (let i = 0; i < r.num_players; i++) $("seat").append(FB.el("option", { value: String(i), text: FB.seatName(i, names) }));
