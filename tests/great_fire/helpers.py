@@ -51,6 +51,7 @@ class Position:
     def refresh(self) -> GreatFireState:
         self.s._legal = None
         self.s._legal_set = None
+        self.s._uncontained_at = (-1, 0)  # the board was edited without an event
         return self.s
 
     def fire(self, name: str, cones: int) -> "Position":

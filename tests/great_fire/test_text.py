@@ -82,8 +82,10 @@ def test_grammar_of_the_sentences_players_complained_about() -> None:
 
     s = SPEC.new_game(4, 1, {})
     name = s.player_name
-    assert s.describe_event(Event("card_played", {"player": 0, "direction": "east"})) == \
-        f"{name(0)} plays an East card."
+    spread = {"player": 0, "direction": "east", "frm": "Pudding Lane", "via": [], "to": "Billingsgate",
+              "card_played": True}
+    assert s.describe_event(Event("fire_spread", spread)) == \
+        f"{name(0)} plays an East card: a cone leaves Pudding Lane into Billingsgate."
     assert s.describe_event(Event("pudding_lane_refilled", {"cones": 1})) == \
         "Pudding Lane is refilled with 1 fire cone."
     assert s.describe_event(Event("cones_returned", {"players": [2]})) == \

@@ -26,7 +26,7 @@ from firebreak.core import UNDO, ActionChoice, FirebreakError, GameState, Illega
 from firebreak.core.text import capitalise, join_words, plural
 
 from .menu import Entry, Group, Menu, build_menu, listing
-from .text import event_sentence, move_lines, render_view, status_lines
+from .text import event_sentence, move_lines, render_view, rules_text, status_lines
 
 HELP = """Choosing a move:
   <number>      play that entry. A number keeps its move for your whole turn: it plays the same move at the
@@ -47,6 +47,7 @@ Commands:
   undo          take back your last move of this turn (not one that drew a card, rolled or revealed anything,
                 nor across another player's move)
   save FILE     save the game (resume with: firebreak play --load FILE)
+  rules         the rules in short, with the rulebook's examples (for games that have them)
   help          this help
   quit          stop (the game is saved first if --save was given)"""
 
@@ -238,6 +239,8 @@ class PlaySession:
                     self.say("Nothing ends your turn early now; choose a move.")
             elif command in ("help", "?") and not rest:
                 self.say(HELP)
+            elif command == "rules" and not rest:
+                self.say(rules_text(self.spec))
             elif command in ("list", "options", "menu") and not rest:
                 self.show_listing(menu, at)
             elif command == "board" and not rest:

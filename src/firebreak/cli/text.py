@@ -7,6 +7,7 @@ Everything here goes through the game's own words (``GameState.player_name``, ``
 from __future__ import annotations
 
 import json
+import textwrap
 from typing import Any
 
 from firebreak.core import Event, GameSpec, GameState
@@ -28,6 +29,21 @@ def render_view(spec: GameSpec, view: dict[str, Any]) -> str:
     if spec.render is not None:
         return spec.render(view)
     return json.dumps(view, indent=2, ensure_ascii=False, default=str)
+
+
+def rules_text(spec: GameSpec, width: int = 78) -> str:
+    """The game's rules help (``spec.extra["help"]``, as the game page shows it): its summary, then each
+    section's points, wrapped to ``width``; a sentence saying there is none for a game without one."""
+    hook = spec.extra.get("help") if spec.extra else None
+    if hook is None:
+        return f"{spec.title} has no rules summary yet."
+    helped = hook()
+    out = textwrap.wrap(helped["summary"], width)
+    for section in helped["sections"]:
+        out += ["", section["heading"]]
+        for point in section["points"]:
+            out += textwrap.wrap(point, width, initial_indent="  - ", subsequent_indent="    ")
+    return "\n".join(out)
 
 
 def status_lines(screen: str) -> list[str]:

@@ -54,6 +54,9 @@ class ActionChoice:
       "wool"), which stands at ``count`` now. Entries of one group sharing a ``counter`` make one stepper
       (minus, count, plus); a front end may draw them so and play them without a confirmation, since every
       step can be undone by the opposite one. ``step`` 0 (the default) is an ordinary entry.
+    - ``path``: an ordered route of board elements (names as in ``data-place``) that the action follows, drawn by
+      front ends as a line with an arrowhead at the end (a Great Fire fire move: the source district, each burning
+      district the cone passes, then the target). ``()`` (the default) for an action that follows no route.
 
     Choices are built for the seat to act and may say only what that seat's own view shows.
     """
@@ -69,6 +72,7 @@ class ActionChoice:
     step: int = 0
     counter: str = ""
     count: int = 0
+    path: tuple[str, ...] = ()
 
     @property
     def actions(self) -> tuple[int, ...]:
@@ -77,7 +81,8 @@ class ActionChoice:
 
     def to_json(self) -> dict[str, Any]:
         out = {"id": self.action, "label": self.label, "group": list(self.group), "source": self.source,
-               "target": self.target, "same": list(self.same), "preview": list(self.preview), "note": self.note}
+               "target": self.target, "same": list(self.same), "preview": list(self.preview), "note": self.note,
+               "path": list(self.path)}
         if self.step:
             out.update(step=self.step, counter=self.counter, count=self.count)
         return out

@@ -17,6 +17,7 @@ let ws = null, last = null, log = [], retry = 0, refs = 0, pending = false;
 let retryAfter = 0;  // seconds a refusal asked us to wait before connecting again (e.g. too many spectator pages)
 let board = null;  // the SVG board held, cut before each "<g": updates patch it (svg_patch) rather than resend it
 let view = null;   // the view held: updates patch it (view_patch: [path, value] sets, [path] deletes)
+let notes = [], earlier = 0;  // the notes of moves taken back held (the latest), and how many earlier ones are not
 const $ = id => document.getElementById(id);
 
 function connect() {
@@ -41,7 +42,9 @@ function onMessage(msg) {
   if (msg.type === "ack") { pending = false; $("error").textContent = ""; return; }
   if (msg.type === "pong") { if (last && "clock" in msg) { last.clock = msg.clock; Clocks.update(msg.clock); } return; }
   if (msg.type === "seats") { if (last) { last.seats = msg.seats; drawSeats(last); Strip.draw(last); } return; }
-  if (msg.type === "state") log = [];
+  if (msg.type === "state") { log = []; notes = []; earlier = 0; }
+  log = log.filter(e => e.index < msg.entries_from);  // a take-back removed the entries from there on
+  ({ notes, earlier } = Undo.held(notes, earlier, msg));
   if (msg.svg_patch) {  // [at, delete, pieces] splices, in order, on the board held (see server/patch.py)
     for (const [at, del, ins] of msg.svg_patch) board.splice(at, del, ...ins);
     msg.svg = board.join("<g");
@@ -111,7 +114,7 @@ function draw(m) {
   Undo.show(m, send);
   Clocks.update(m.clock, m.names, m.viewer);
   const recentFrom = Math.max(0, log.length - 4);
-  $("log").replaceChildren(...Undo.logItems(log, m.undone, (e, i) => FB.logItem(e, i >= recentFrom)));
+  $("log").replaceChildren(...Undo.logItems(log, notes, (e, i) => FB.logItem(e, i >= recentFrom), earlier));
   const pane = $("pane-log");
   pane.scrollTop = pane.scrollHeight;
   $("latest").textContent = log.length ? FB.entryText(log[log.length - 1]) : "";

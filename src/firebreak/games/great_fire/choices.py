@@ -5,7 +5,8 @@ of the outcome: the rulebook moves one cone out of the chosen district ("you can
 from a district"), so a source keeps one cone fewer, may become contained or stop being a source. Two fire moves
 therefore never end in the same state unless they are the same move, and nothing is folded into ``same``
 (ruling R25 in ``docs/rulings/great-fire.md``). Where one destination can be reached from several cones, the
-destination opens a small group of its own listing the cones.
+destination opens a small group of its own listing the cones. Each fire move carries the cone's path (source,
+the burning districts it crosses, target: see :mod:`.route`) for the map to draw, and its note tells it in words.
 
 Every word here is built from public facts (the board) and the acting seat's own hand and tokens, so choices
 tell a player nothing their view does not.
@@ -17,7 +18,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from firebreak.core import ActionChoice
-from firebreak.core.text import article, join_words, plural
+from firebreak.core.text import article, capitalise, join_words, plural
 
 from .actions import (
     DEMOLISH,
@@ -33,7 +34,9 @@ from .actions import (
 )
 from .board import DIRECTION_NAMES, load_board
 from .names import card_words, colour_word
+from .narrate import cone_path
 from .phases import P_ACTIONS, P_BAND, P_FIRE, P_OWNER, P_SECOND
+from .route import fire_route, route_names
 
 if TYPE_CHECKING:
     from .state import GreatFireState
@@ -88,15 +91,16 @@ def _fire_choices(state: "GreatFireState", legal: list[int], head: str) -> list[
         card = card_words(DIRECTION_NAMES[dr])
         short, long = fire_outcome(state, tgt)
         label = f"{NAMES[tgt]}: {short}"
-        if len(moves) == 1:
-            src, a = moves[0]
-            out.append(ActionChoice(a, label, (head, card), NAMES[src], NAMES[tgt], preview=(NAMES[tgt],),
-                                    note=f"A cone from {NAMES[src]} spreads into {NAMES[tgt]}. {long}"))
-            continue
         for src, a in moves:
-            out.append(ActionChoice(a, f"Cone from {NAMES[src]} ({plural(state.fire[src], 'cone')} there)",
-                                    (head, card, label), NAMES[src], NAMES[tgt], preview=(NAMES[tgt],),
-                                    note=f"A cone from {NAMES[src]} spreads into {NAMES[tgt]}. {long}"))
+            path = route_names(fire_route(state.fire, state.bands, dr, src, tgt))
+            note = f"{capitalise(cone_path(path[0], path[1:-1], path[-1]))}. {long}"
+            if len(moves) == 1:
+                out.append(ActionChoice(a, label, (head, card), NAMES[src], NAMES[tgt], preview=(NAMES[tgt],),
+                                        note=note, path=path))
+            else:
+                out.append(ActionChoice(a, f"Cone from {NAMES[src]} ({plural(state.fire[src], 'cone')} there)",
+                                        (head, card, label), NAMES[src], NAMES[tgt], preview=(NAMES[tgt],),
+                                        note=note, path=path))
     return out
 
 

@@ -45,6 +45,23 @@ def _game_over(e: dict[str, Any], name: Name) -> str:
     return f"Game over. {head}" + (f" Then come {rest}." if rest else "")
 
 
+def cone_path(frm: str, via: list[str] | tuple[str, ...], to: str) -> str:
+    """``"a cone leaves Pudding Lane via S. Bennet and Guild Hall into Cheapside"``: the path of one fire move,
+    through the burning districts it crosses (none: straight out of its district)."""
+    through = f" via {join_words(via)}" if via else ""
+    return f"a cone leaves {frm}{through} into {to}"
+
+
+def _fire_spread(e: dict[str, Any], name: Name) -> str:
+    """The card played and the cone's path in one sentence ("Red (P3) plays a South card: a cone leaves Pudding
+    Lane via S. Bennet into Tallow Hall."); a Fire moves twice token's second move names the card again."""
+    path = cone_path(e["frm"], e.get("via", ()), e["to"])
+    card = card_words(e["direction"])
+    if e.get("card_played"):
+        return f"{name(e['player'])} plays {article(card)}: {path}."
+    return f"Second fire move with the {card}: {path}."
+
+
 def _more_turns(n: int) -> str:
     return "1 more turn follows" if n == 1 else f"{plural(n, 'more turn')} follow"
 
@@ -62,10 +79,9 @@ _SENTENCES: dict[str, Callable[[dict[str, Any], Name], str]] = {
     "turn_started": lambda e, n: f"Turn {e['turn'] + 1}: {n(e['player'])} to play.",  # the event counts from 0
     "no_fire_move": lambda e, n: (f"{n(e['player'])} has no possible fire move and shows their hand: "
                                   f"{hand_words(e['hand'])}."),
-    "card_played": lambda e, n: f"{n(e['player'])} plays {article(card_words(e['direction']))}.",
     "card_discarded": lambda e, n: f"{n(e['player'])} discards {article(card_words(e['direction']))}.",
     "token_played": lambda e, n: f"{n(e['player'])} plays a Fire moves twice token.",
-    "fire_spread": lambda e, n: (f"Fire moves {e['direction'].capitalize()} from {e['frm']} into {e['to']}."),
+    "fire_spread": _fire_spread,
     "fire_contained": lambda e, n: f"The trained bands in {e['district']} contain the fire.",
     "houses_burnt": lambda e, n: f"{e['district']} burns: {_burnt(e)}.",
     "token_taken": lambda e, n: f"{n(e['player'])} takes the token from {e['district']}.",

@@ -1,7 +1,8 @@
 """Text rendering of a Great Fire view for the terminal.
 
 It draws from a player's view only (never the state), so the terminal can show nothing that seat may not see.
-The map is the board's grid layout with each cell showing its district's code and a status mark. Players are
+The map is the board's outlines drawn in characters (:mod:`.maptext`), each district showing its code and a
+status mark; the district list below it names every code. Players are
 named as everywhere else (the view's ``name``: pawn colour and seat).
 """
 
@@ -11,7 +12,8 @@ from typing import Any
 
 from firebreak.core.text import join_words, plural
 
-from .board import BOARD_LEGEND, load_board
+from .board import load_board
+from .maptext import LEGEND, WIDTH, draw
 from .names import colour_word, hand_words, token_word
 
 
@@ -27,31 +29,14 @@ def _mark(d: dict[str, Any]) -> str:
     return " "
 
 
-def render_map(view: dict[str, Any]) -> str:
-    board = load_board()
-    by_name = {d["name"]: d for d in view["districts"]}
-    width = max(r[1] for r in board.rects)
-    height = max(r[3] for r in board.rects)
-    grid = [["   " for _ in range(width)] for _ in range(height)]
-    for name, (x0, x1, y0, y1) in board.grassed:
-        for y in range(y0, y1):
-            for x in range(x0, min(x1, width)):
-                grid[y][x] = " ::"
-    for i, name in enumerate(board.names):
-        x0, x1, y0, y1 = board.rects[i]
-        d = by_name[name]
-        cell = board.codes[i] + _mark(d)
-        for y in range(y0, y1):
-            for x in range(x0, x1):
-                grid[y][x] = cell
-    lines = [f"y{y} |" + "".join(grid[y]) for y in range(height - 1, -1, -1)]
-    lines.append("    " + "~" * (3 * width) + " Thames")
-    lines.append("    " + BOARD_LEGEND)
-    return "\n".join(lines)
+def render_map(view: dict[str, Any], cols: int = WIDTH) -> str:
+    """The board as text (see :mod:`.maptext`): every district and field by its code, with its state mark."""
+    marks = [_mark(d) for d in view["districts"]]
+    return "\n".join([*draw(marks, cols), *LEGEND])
 
 
-def _district_line(d: dict[str, Any], code: str, names: list[str]) -> str:
-    parts = [f"{code} {d['name']:<16}"]
+def _district_line(d: dict[str, Any], code: str, names: list[str], pad: int = 16) -> str:
+    parts = [f"{code:<3} {d['name']:<{pad}}"]
     if d["houses"]:
         parts.append("houses " + ", ".join(colour_word(h) for h in d["houses"]))
     elif d["size"] and not d["demolished"]:
@@ -69,7 +54,7 @@ def _district_line(d: dict[str, Any], code: str, names: list[str]) -> str:
         parts.append("DEMOLISHED")
     if d["objective_vp"]:
         parts.append(f"[objective {d['objective_vp']} VP]")
-    return "  ".join(parts)
+    return "  ".join(parts).rstrip()
 
 
 def _player_line(p: dict[str, Any]) -> str:
@@ -114,9 +99,15 @@ def render_results(view: dict[str, Any]) -> list[str]:
 def render_view(view: dict[str, Any]) -> str:
     board = load_board()
     names = [p["name"] for p in view["players"]]
-    out = [render_map(view), ""]
-    for i, d in enumerate(view["districts"]):
-        out.append(_district_line(d, board.codes[i], names))
+    out = [render_map(view)]
+    districts = view["districts"]
+    # The list is the map's legend, a region at a time as the board colours them, the fields last.
+    regions = sorted(dict.fromkeys(d["region"] for d in districts), key=lambda r: r == "grassed")
+    pad = max(len(d["name"]) for d in districts if d["region"] != "grassed")  # the details start in one column
+    for region in regions:
+        out += ["", "Fields (no fire enters):" if region == "grassed" else f"{region.capitalize()} region:"]
+        out += [_district_line(d, board.codes[i], names, pad) for i, d in enumerate(districts)
+                if d["region"] == region]
     out.append("")
     stack = join_words(view["fire_stack_cards_left"]) or "none"
     out.append(view["status"])

@@ -60,6 +60,7 @@ from .phases import (
     P_SECOND,
     STACK,
 )
+from .route import fire_route
 
 BOARD = load_board()
 CODEC = ActionCodec(BOARD)
@@ -107,6 +108,9 @@ class GreatFireState(GameState):
 
     board = BOARD
     codec = CODEC
+    _uncontained_at: tuple[int, int] = (-1, 0)
+    """(number of events, uncontained districts as bits) when the fire was last searched: the fire's path told
+    with a move reuses the set while no event has happened since (every change to fire or bands has one)."""
 
     # ------------------------------------------------------------------------------------------------ set-up
     def _setup(self) -> None:
@@ -343,6 +347,7 @@ class GreatFireState(GameState):
                 uncontained |= bits[d]
                 if f >= 2:
                     sources |= bits[d]
+        self._uncontained_at = (len(self.events), uncontained)
         return uncontained, sources
 
     def has_fire_move(self, directions: list[int]) -> bool:
@@ -497,24 +502,29 @@ class GreatFireState(GameState):
             self._emit("no_fire_move", None, player=p, hand=self._hand_text(self.hands[p]))
             self.phase = P_DISCARD
 
-    def _play_card(self, p: int, dr: int, kind: str) -> None:
+    def _play_card(self, p: int, dr: int, kind: str | None) -> None:
+        """A card leaves ``p``'s hand for the discards; ``kind``: the event telling it (``None``: told by another)."""
         self.hands[p][dr] -= 1
         if self.known[p][dr]:
             self.known[p][dr] -= 1
         self.discards.append(dr)
-        self._emit(kind, None, player=p, direction=DIRECTION_NAMES[dr])
+        if kind is not None:
+            self._emit(kind, None, player=p, direction=DIRECTION_NAMES[dr])
 
     def _fire_move(self, dr: int, src: int, tgt: int) -> None:
         p = self.player
-        if self.phase == P_FIRE:
-            self._play_card(p, dr, "card_played")
+        at, uncontained = self._uncontained_at  # this position's, if no event has happened since it was found
+        known = uncontained if at == len(self.events) else None
+        first = self.phase == P_FIRE
+        if first:
+            self._play_card(p, dr, None)  # told with the fire's path, in the fire_spread event
             self.card = dr
         else:  # the second move of a Fire-moves-twice token
             self.held[p].remove(DOUBLE_MOVE)
             self.spent_tokens.append(DOUBLE_MOVE)
             self.double_used = True
             self._emit("token_played", None, player=p, token="double_move")
-        self.spread(src, tgt, dr)
+        self.spread(src, tgt, dr, first, known)
         # Whether a second move is offered must not tell rivals what the face-down tokens are: the phase opens
         # for any player holding tokens when a second move exists; only a Fire-moves-twice token makes it (R24).
         if self.phase == P_FIRE and not self.double_used and self.held[p] and self.has_fire_move([dr]):
@@ -522,13 +532,19 @@ class GreatFireState(GameState):
         else:
             self._enter_actions()
 
-    def spread(self, src: int, tgt: int, dr: int) -> None:
-        """Move one cone from ``src`` into ``tgt`` and resolve what the fire does there."""
+    def spread(self, src: int, tgt: int, dr: int, card_played: bool = False, uncontained: int | None = None) -> None:
+        """Move one cone from ``src`` into ``tgt`` and resolve what the fire does there.
+
+        The event names the burning districts the cone crossed (``via``, see :mod:`.route`), found before the
+        cone leaves, and says whether this move played the card (``card_played``; not for a second move).
+        ``uncontained``: the uncontained districts as bits, when the caller knows them for this position."""
         p = self.player
         names = BOARD.names
+        route = fire_route(self.fire, self.bands, dr, src, tgt, uncontained)
         self.fire[src] -= 1
         self.fire[tgt] += 1
-        self._emit("fire_spread", None, player=p, direction=DIRECTION_NAMES[dr], frm=names[src], to=names[tgt])
+        self._emit("fire_spread", None, player=p, direction=DIRECTION_NAMES[dr], frm=names[src],
+                   via=list(map(names.__getitem__, route[1:-1])), to=names[tgt], card_played=card_played)
         if self.bands[tgt] >= self.fire[tgt]:
             # Trained bands not yet fighting fire go on top of the incoming cone: the houses are held.
             self._emit("fire_contained", None, district=names[tgt])
