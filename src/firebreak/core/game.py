@@ -258,11 +258,11 @@ class GameSpec:
     state_class: type["GameState"]
     options: tuple[OptionSpec, ...] = ()
     description: str = ""
+    flagship: bool = False  # the game a newcomer meets first: the lobby opens on it
     render: Callable[[dict[str, Any]], str] | None = None
     heuristic: Callable[["GameState", int], float] | None = None
     stats: Callable[["GameState"], dict[str, Any]] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
-    flagship: bool = False  # the game a newcomer meets first: the lobby opens on it
 
     def option(self, name: str) -> OptionSpec:
         for spec in self.options:
