@@ -295,7 +295,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
     @app.get("/static/{name}", include_in_schema=False)
     async def static_file(name: str) -> Response:
         if name not in ("app.css", "common.js", "lobby.js", "game.js", "replay.js", "table.js", "favicon.svg",
-                        "favicon-turn.svg", "undo.js", "clock.js", "strip.js"):
+                        "favicon-turn.svg", "undo.js", "clock.js", "strip.js", "strip.css"):
             return JSONResponse({"error": {"code": "not_found", "message": "no such file"}}, status_code=404)
         return FileResponse(_web_file(name))
 
