@@ -99,12 +99,14 @@ function draw(m) {
   turn.textContent = m.terminal ? "Game over" : (m.your_turn ? "Your turn" : `${FB.seatName(m.current_player, m.names)} to play`);
   if (pick.index !== m.index) {  // a move was made: the half-made pick, open groups and the filter start afresh
     pick = { index: m.index, source: null, choice: null };
+    reach.hover = reach.sticky = reach.hoverNode = reach.stickyName = null;
     expanded.clear();
     $("action-filter").value = "";
   }
   choices = m.your_turn ? Choose.choicesOf(m) : [];
   if (pick.choice && !choices.some(c => c.id === pick.choice.id)) pick.choice = null;
   FB.showBoard($("board"), m.svg, m.text);
+  MapView.apply();
   closeMenu();
   wireBoard();
   showPick();
@@ -169,13 +171,18 @@ function drawGroup(node, path, open) {
     const isOpen = open || expanded.has(key) || sub.count === 1 && node.groups.size === 1 || hasSteps(sub);
     const body = drawGroup(sub, [...path, name], false);
     body.hidden = !isOpen;
+    const reaches = inGroup([...path, name]);
     const head = FB.el("button", { type: "button", class: "group", "aria-expanded": isOpen ? "true" : "false",
       text: `${name} (${sub.count})`, onclick: () => {
         const now = head.getAttribute("aria-expanded") !== "true";
         head.setAttribute("aria-expanded", String(now));
         body.hidden = !now;
         if (now) expanded.add(key); else expanded.delete(key);
+        reach.sticky = now ? reaches : null;  // a tap (phones have no hover) keeps the group's places lit
+        if (!now && reach.hover === reaches) reach.hover = null;  // closed: unlit, though the tap left it focused
+        drawReach();
       } });
+    hoverReach(head, reaches);
     list.append(FB.el("div", { class: "choice-group" }, head, body));
   }
   return list;
@@ -212,6 +219,50 @@ function entryButton(c, text) {
     onclick: () => preview(c) });
 }
 
+// What a group of entries can reach (a fire card: every district it can move the fire into now): hovering or
+// focusing the group's button, or a board element carrying data-group (a card in hand), lights those places;
+// a tap (or click) that opens a group keeps them lit until it closes or a move is picked.
+const reach = { hover: null, sticky: null };  // each: a test of an entry, or null
+const inGroup = path => c => path.every((g, i) => (c.group || [])[i] === g);
+const hasGroup = name => c => (c.group || []).includes(name);
+
+function hoverReach(node, test) {
+  const on = () => { reach.hover = test; drawReach(); };
+  const off = () => { if (reach.hover === test) { reach.hover = null; drawReach(); } };
+  node.addEventListener("mouseenter", on);
+  node.addEventListener("mouseleave", off);
+  node.addEventListener("focus", on);
+  node.addEventListener("blur", off);
+}
+
+function drawReach() {
+  const root = $("board");
+  const test = pick.choice ? null : reach.hover || reach.sticky;
+  if (!test && !root.querySelector(".fb-reach")) { root.classList.remove("fb-reaching"); return; }  // nothing lit
+  const names = new Set(test ? choices.filter(c => c.target && test(c)).map(c => c.target) : []);
+  root.classList.toggle("fb-reaching", names.size > 0);
+  for (const n of root.querySelectorAll("[data-place]")) n.classList.toggle("fb-reach", names.has(n.getAttribute("data-place")));
+}
+
+// Board elements naming a group (data-group="East card": a card in the player's hand) light what it reaches.
+document.addEventListener("mouseover", ev => {
+  const node = ev.target.closest && ev.target.closest("#board [data-group]");
+  const test = node ? hasGroup(node.getAttribute("data-group")) : null;
+  if (node ? reach.hoverNode !== node : reach.hoverNode) {
+    reach.hoverNode = node;
+    reach.hover = test;
+    drawReach();
+  }
+});
+document.addEventListener("click", ev => {
+  const node = ev.target.closest && ev.target.closest("#board [data-group]");
+  if (!node || node.closest("[data-place].fb-clickable")) return;
+  const name = node.getAttribute("data-group");
+  reach.sticky = reach.stickyName === name ? null : hasGroup(name);
+  reach.stickyName = reach.sticky ? name : null;
+  drawReach();
+});
+
 // The board: mark what the next click may choose, and wire those elements.
 function wireBoard() {
   const root = $("board");
@@ -219,13 +270,16 @@ function wireBoard() {
     const id = +node.getAttribute("data-action");
     const c = choices.find(x => x.id === id || (x.same || []).includes(id));
     if (!c || node.hasAttribute("data-place")) { node.removeAttribute("data-action"); continue; }
-    clickable(node, node.getAttribute("aria-label") || c.label, ev => { ev.stopPropagation(); preview(c); });
+    clickableNode(node, node.getAttribute("aria-label") || c.label, ev => { ev.stopPropagation(); preview(c); });
   }
   if (!choices.length) return;
   const first = Choose.firstClicks(choices);
   const second = pick.source ? Choose.secondClicks(choices, pick.source) : new Map();
   for (const node of root.querySelectorAll("[data-place]")) {
     const name = node.getAttribute("data-place");
+    // a place drawn in layers: a layer hidden from screen readers (its name and pieces) takes its highlights but
+    // no clicks of its own (they fall through to the place's shape)
+    const clickable = node.getAttribute("aria-hidden") === "true" ? () => {} : clickableNode;
     if (pick.source && second.has(name)) {
       const here = second.get(name);
       if (!pick.choice) node.classList.add("fb-target");  // while a preview shows, only the outcome stands out
@@ -243,7 +297,7 @@ function wireBoard() {
   }
 }
 
-function clickable(node, label, handler) {
+function clickableNode(node, label, handler) {
   node.classList.add("fb-clickable");
   node.setAttribute("tabindex", "0");
   node.setAttribute("role", "button");
@@ -279,6 +333,7 @@ function offer(list, ev) {
 function redrawBoard() {
   if (!last) return;
   FB.showBoard($("board"), last.svg, last.text);
+  MapView.apply();
   wireBoard();
   showPick();
 }
@@ -287,6 +342,7 @@ function preview(c) {
   if (pending) return;
   closeMenu();
   pick.choice = c;
+  reach.sticky = reach.stickyName = null;
   if (c.source && c.target && c.source !== c.target) pick.source = c.source;
   redrawBoard();
   $("confirm-ok").focus({ preventScroll: true });
@@ -296,6 +352,7 @@ function preview(c) {
 function showPick() {
   const root = $("board");
   const c = pick.choice;
+  drawReach();
   const bar = $("confirm");
   root.classList.toggle("fb-focus", Boolean(c || pick.source));  // the rest of the board steps back
   if (!c) {
@@ -312,6 +369,7 @@ function showPick() {
   }
   for (const name of c.preview || []) for (const n of Choose.places(root, name)) n.classList.add("fb-preview");
   for (const name of [c.source, c.target]) if (name) for (const n of Choose.places(root, name)) n.classList.add("fb-selected");
+  MapView.drawPath(root, c.path);
   bar.hidden = false;
   document.body.classList.add("confirming");
   bar.classList.remove("picking");
@@ -418,4 +476,5 @@ document.addEventListener("keydown", ev => {
 });
 document.addEventListener("click", ev => { const menu = $("place-menu"); if (menu && !menu.contains(ev.target)) closeMenu(); });
 setInterval(() => { if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ping" })); }, 20000);
+MapView.attach($("board-wrap"), $("zoom"));
 connect();
