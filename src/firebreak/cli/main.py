@@ -39,7 +39,7 @@ from firebreak.lab.runner import DEFAULT_CHUNK, prepare, run_job
 from .interrupt import interruptible
 from .options import describe_option, parse_game_options
 from .session import PlaySession, results_table, winners_line
-from .text import event_sentence, move_lines, seat_name
+from .text import event_sentence, move_lines, seat_name, taken_back
 
 if TYPE_CHECKING:
     from firebreak.lab.report import ReportTable
@@ -138,7 +138,8 @@ def play(
     game: Optional[str] = typer.Argument(None, help="Game name (see `firebreak games`); optional with --load."),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (default: the game's)."),
     seat: Optional[list[int]] = typer.Option(None, "--seat", help="Your seat from 0 (repeat for hot seat). Default 0."),
-    bots: str = typer.Option("greedy", "--bots", help="Bot spec(s) for the other seats, comma-separated, cycled."),
+    bots: str = typer.Option("easy", "--bots", help="Bot level(s) (easy, medium, hard) or spec(s) for the other "
+                             "seats, comma-separated, cycled."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Game seed (default: random, printed)."),
     save: Optional[Path] = typer.Option(None, "--save", help="Save the record here at the end or on quit."),
     load: Optional[Path] = typer.Option(None, "--load", help="Resume a saved record."),
@@ -665,8 +666,8 @@ def _show_public_log(console: Console, record: GameRecord) -> None:
     for action in record.moves if record.moves is not None else record.actions:
         if action == UNDO:  # the last move was taken back (the record's replay checked the rules allowed it)
             actor = state.undo_stack[-1][1]
-            text = state.action_text_for(state.history[-1], actor, None)
-            state = state.undone(actor)
+            before, state = state, state.undone(actor)
+            text = taken_back(before, state, actor, None)
             console.print(f"     {state.player_name(actor)} took back “{text}”.", markup=False)
             continue
         i = len(state.history) + 1

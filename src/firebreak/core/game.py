@@ -56,7 +56,7 @@ class ActionChoice:
       step can be undone by the opposite one. ``step`` 0 (the default) is an ordinary entry.
     - ``path``: an ordered route of board elements (names as in ``data-place``) that the action follows, drawn by
       front ends as a line with an arrowhead at the end (a Great Fire fire move: the source district, each burning
-      district the cone passes, then the target). ``()`` (the default) for an action that follows no route.
+      district the cone passes, then the target). ``()`` (the default) for an action that follows no route, and then left out of ``to_json``.
 
     Choices are built for the seat to act and may say only what that seat's own view shows.
     """
@@ -81,8 +81,9 @@ class ActionChoice:
 
     def to_json(self) -> dict[str, Any]:
         out = {"id": self.action, "label": self.label, "group": list(self.group), "source": self.source,
-               "target": self.target, "same": list(self.same), "preview": list(self.preview), "note": self.note,
-               "path": list(self.path)}
+               "target": self.target, "same": list(self.same), "preview": list(self.preview), "note": self.note}
+        if self.path:
+            out["path"] = list(self.path)
         if self.step:
             out.update(step=self.step, counter=self.counter, count=self.count)
         return out
