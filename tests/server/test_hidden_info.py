@@ -32,6 +32,9 @@ def check_message(msg: dict[str, Any], viewer: int | None, ref: GameState, marks
     else:
         assert msg["legal"] == [] and msg["choices"] == []
     assert msg["names"] == [ref.player_name(s) for s in range(ref.num_players)]
+    # the player strip and the action panel's question: this viewer's, from the game's hooks
+    assert msg["strip"] == [s.to_json() for s in ref.seat_summaries(viewer)]
+    assert msg["question"] == ref.question(viewer)
     for e in msg["entries"]:
         i = e["index"]
         events = ref.events[: marks[0]] if i < 0 else ref.events[marks[i]: marks[i + 1]]
@@ -51,6 +54,12 @@ def check_message(msg: dict[str, Any], viewer: int | None, ref: GameState, marks
             assert "objectives" not in p and "tokens" not in p
             if hidden:
                 assert p["colour"] is None and "score" not in p
+                # the strip shows a rival by pawn colour, with no score at all (the houses' score is the colour)
+                facts = msg["strip"][p["seat"]]
+                assert facts["score"] is None and facts["score_text"] == "score hidden"
+                assert facts["colour_name"] == f"{p['pawn'].capitalize()} pawn"
+        facts = msg["strip"][p["seat"]]  # a rival's hand and tokens as counts only
+        assert [c["n"] for c in facts["counts"]] == [p["hand_size"], p["tokens_held"]]
     for e in msg["entries"]:
         for ev in e["events"]:
             if ev["kind"] in ("objectives_dealt", "hand_dealt", "card_seen", "token_seen") or (

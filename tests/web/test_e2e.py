@@ -291,7 +291,10 @@ def test_the_replay_of_a_finished_game_ends_with_the_winner_and_each_seats_score
         assert page.locator("#result").is_hidden()
         assert page.locator("#seat option").all_inner_texts()[1:] == names
         first = httpx.get(f"{server.base}/api/games/{game_id}/replay", params={"step": 0}).json()
-        assert f"{names[first['current_player']]} to play" in page.locator("#where").inner_text()
+        # the game's question at that step, naming who decides; every seat on the strip
+        assert first["question"] in page.locator("#where").inner_text()
+        assert names[first["current_player"]] in first["question"]
+        assert page.locator("#strip .strip-name").all_inner_texts() == names
         for seat_choice in ("", "2"):
             page.select_option("#seat", seat_choice)
             page.click("#lastbtn")

@@ -178,15 +178,16 @@ def test_a_clock_chosen_in_the_lobby_runs_out_the_bot_plays_and_the_player_takes
         wait_js(page, "!!document.querySelector(\"#clocks li.running[data-seat='0']\")", timeout=30000)
         assert page.locator("#clocks li").count() == 3
         page.screenshot(path=str(out / "clock-running.png"))
-        wait_js(page, "[...document.querySelectorAll('#seats button')].some(b => b.textContent === "
-                      "'Take my seat back')", timeout=30000)
-        assert "bot" in page.locator("#seats tr").first.inner_text().lower()
+        # the button is on the player's own seat in the strip, always in view; the notice points there
+        wait_js(page, "!!document.querySelector(\"#strip [data-seat='0'] button.reclaim\")", timeout=30000)
+        assert "bot" in page.locator("#strip [data-seat='0'] .strip-who").inner_text().lower()
         assert page_text(page, "#handed").startswith("Your time ran out, so a bot is playing for you.")
+        assert "by your name above the board" in page_text(page, "#handed")
         page.screenshot(path=str(out / "clock-ran-out.png"))
-        if page.locator("#tab-seats").count():  # the players are under their own tab
-            page.click("#tab-seats")
-        page.locator("#seats button", has_text="Take my seat back").click()
-        wait_js(page, "!document.querySelector('#seats tr').textContent.toLowerCase().includes('bot')")
+        page.locator("#strip [data-seat='0'] button.reclaim").click()
+        wait_js(page, "!document.querySelector(\"#strip [data-seat='0'] .strip-who\").textContent.toLowerCase()"
+                      ".includes('bot')")
+        assert page.locator("#strip button.reclaim").count() == 0
         page.screenshot(path=str(out / "clock-seat-taken-back.png"))
         assert not errors, errors
         browser.close()
@@ -234,8 +235,8 @@ def test_a_restart_keeps_the_clocks_and_fires_the_one_that_fell_meanwhile(tmp_pa
             tok = next(s["token"] for s in fast["seats"] if s["seat"] == fast_seat)
             q = ctx.new_page()
             q.goto(f"{server.base}/play/{fast['id']}#seat={fast_seat}&token={tok}")
-            wait_js(q, "[...document.querySelectorAll('#seats button')].some(b => b.textContent === "
-                       "'Take my seat back')", timeout=30000)
+            wait_js(q, f"!!document.querySelector(\"#strip [data-seat='{fast_seat}'] button.reclaim\")",
+                    timeout=30000)
             assert page_text(q, "#handed").startswith("Your time ran out, so a bot is playing for you.")
             q.screenshot(path=str(out / "clock-after-restart-fell.png"))
             browser.close()

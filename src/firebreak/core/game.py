@@ -20,6 +20,7 @@ from .errors import IllegalActionError, MalformedActionError, OptionError
 from .events import Event, filter_events, make_event
 from .parameters import RULES_KEY, VARIANT_KEY, RuleParameter, check_variant_label, resolve_rules, rule_values
 from .rng import Rng
+from .summary import SeatSummary
 from .text import generic_sentence, join_words, seat_label
 
 TERMINAL = -1
@@ -259,6 +260,7 @@ class GameSpec:
     state_class: type["GameState"]
     options: tuple[OptionSpec, ...] = ()
     description: str = ""
+    flagship: bool = False  # the game a newcomer meets first: the lobby opens on it
     render: Callable[[dict[str, Any]], str] | None = None
     heuristic: Callable[["GameState", int], float] | None = None
     stats: Callable[["GameState"], dict[str, Any]] | None = None
@@ -702,6 +704,22 @@ class GameState(ABC):
         recognise returns ``None``, so the front end tries its other readings. The default knows no phrases.
         """
         return None
+
+    def seat_summaries(self, viewer: int | None) -> list[SeatSummary]:
+        """Each seat as a player strip shows it to ``viewer``: colour, score as far as ``viewer`` may know it, and
+        what the seat holds as counts (see :class:`~firebreak.core.summary.SeatSummary`). Only what ``viewer``
+        may see: a rival's hidden hand is a count, a hidden score its public part or nothing. The default knows
+        nothing beyond the seat's name."""
+        return [SeatSummary() for _ in range(self.num_players)]
+
+    def question(self, viewer: int | None) -> str:
+        """What is being asked now, in the game's words, as a sentence addressed to ``viewer`` when the decision
+        is theirs ("Place renown (1 left) on the block or a neighbour."), else naming who decides. Heads a front
+        end's action panel. The default names the seat to act."""
+        if self.is_terminal():
+            return "Game over."
+        seat = self.current_player()
+        return "Your move." if seat == viewer else f"{self.player_name(seat)} to play."
 
     def player_name(self, seat: int) -> str:
         """How every screen names a seat (text, log, board, results): public facts only, seats counted from 0.

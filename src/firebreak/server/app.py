@@ -78,7 +78,7 @@ from .storage import UNAVAILABLE, Storage, default_database_url, metadata
 from .uptime import Uptime
 from .undo import all_take_backs, replay_notes
 from .views import clock_json
-from .views import game_over_words, log_entries, player_names, render_board, seat_payload
+from .views import game_over_words, log_entries, player_names, question_text, render_board, seat_payload, strip_facts
 from .wire import BadJson, parse
 
 log = logging.getLogger(__name__)
@@ -303,7 +303,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
     @app.get("/static/{name}", include_in_schema=False)
     async def static_file(name: str) -> Response:
         if name not in ("app.css", "common.js", "lobby.js", "game.js", "replay.js", "table.js", "favicon.svg",
-                        "favicon-turn.svg", "undo.js", "clock.js"):
+                        "favicon-turn.svg", "undo.js", "clock.js", "strip.js", "strip.css"):
             return JSONResponse({"error": {"code": "not_found", "message": "no such file"}}, status_code=404)
         return FileResponse(_web_file(name))
 
@@ -320,6 +320,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
                 "name": spec.name, "title": spec.title, "description": spec.description,
                 "min_players": spec.min_players, "max_players": spec.max_players,
                 "default_players": spec.default_players, "has_svg": bool(spec.extra.get("svg")),
+                "flagship": spec.flagship,
                 "options": [{"name": o.name, "title": o.label, "type": o.type.__name__, "default": o.default, "help": o.help,
                              "choices": list(o.choices) if o.choices is not None else None,
                              "minimum": o.minimum, "maximum": o.maximum,
@@ -493,6 +494,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
                "viewer": seat, "num_players": state.num_players, "terminal": terminal,
                "current_player": None if terminal else state.current_player(),
                "names": player_names(state), "view": view, "svg": svg, "text": text,
+               "strip": strip_facts(state, seat), "question": question_text(state, seat),
                "entries": log_entries(state, live.marks, live.actors, seat, -1, step),
                "undone": notes, "undone_earlier": unlisted}
         if terminal:  # as the live game: totals, score sheets and winners only once the game is over

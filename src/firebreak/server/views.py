@@ -3,7 +3,8 @@
 Every payload that leaves the server for a live game goes through :func:`seat_payload`, which reads the game
 only through ``state.view(viewer)``, ``filter_events(..., viewer)``, ``state.action_text_for(..., viewer)``,
 the public ``state.player_name(seat)`` and ``state.describe_event`` of events the viewer may see and, for the seat
-to act, ``state.legal_actions()`` and ``state.action_choices()``. Scores and score sheets are sent only once the
+to act, ``state.legal_actions()`` and ``state.action_choices()``, and the viewer's ``state.seat_summaries(viewer)`` and
+``state.question(viewer)`` (the player strip and the action panel's heading). Scores and score sheets are sent only once the
 game is over (during play a game shows what its own view allows, e.g. Great Fire hides scores that would reveal
 hidden colours). The game's SVG
 hook (``GameSpec.extra["svg"]``) and text render are given that same view, so they cannot leak either.
@@ -112,7 +113,27 @@ def seat_board(live: LiveGame, viewer: int | None) -> dict[str, Any]:
     legal = legal_pairs(state) if mine else []
     choices = [c.to_json() for c in state.action_choices()] if mine else []
     svg, text = render_board(live.spec, view, legal)
-    return {"view": view, "mine": mine, "legal": legal, "choices": choices, "svg": svg, "text": text}
+    return {"view": view, "mine": mine, "legal": legal, "choices": choices, "svg": svg, "text": text,
+            "strip": strip_facts(state, viewer), "question": question_text(state, viewer)}
+
+
+def strip_facts(state: GameState, viewer: int | None) -> list[dict[str, Any]]:
+    """Each seat's public facts for the player strip, as ``viewer`` may see them (``state.seat_summaries``); a
+    bug in a game's hook shows a bare strip (names, clocks, bots) rather than stopping play."""
+    try:
+        return [s.to_json() for s in state.seat_summaries(viewer)]
+    except Exception:
+        log.exception("seat_summaries of %s failed", state.spec.name)
+        return [{} for _ in range(state.num_players)]
+
+
+def question_text(state: GameState, viewer: int | None) -> str:
+    """The question heading the action panel, in the game's words (``state.question``)."""
+    try:
+        return str(state.question(viewer))
+    except Exception:
+        log.exception("question of %s failed", state.spec.name)
+        return GameState.question(state, viewer)
 
 
 def clock_json(live: LiveGame) -> dict[str, Any] | None:
@@ -159,6 +180,8 @@ def seat_payload(live: LiveGame, viewer: int | None, kind: str, start: int,
         "undone": notes,
         "undone_earlier": unlisted,
         "clock": clock_json(live),
+        "strip": board.get("strip") or strip_facts(state, viewer),
+        "question": board.get("question") or question_text(state, viewer),
     }
     if terminal:
         msg.update(game_over_words(state))

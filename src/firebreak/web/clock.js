@@ -44,6 +44,7 @@ const Clocks = {
     if (!box) return;
     const c = this.got;
     box.hidden = !c;
+    if (typeof Strip !== "undefined") Strip.clocks();  // the strip's bars and times (strip.js)
     const head = document.getElementById("clock-now");
     if (head) head.hidden = !c || c.running === null;
     if (!c) return;

@@ -41,7 +41,7 @@ function onMessage(msg) {
   if (msg.type === "error") { pending = false; $("error").textContent = msg.message; if (last) { drawActions(last); showPick(); } return; }
   if (msg.type === "ack") { pending = false; $("error").textContent = ""; return; }
   if (msg.type === "pong") { if (last && "clock" in msg) { last.clock = msg.clock; Clocks.update(msg.clock); } return; }
-  if (msg.type === "seats") { if (last) { last.seats = msg.seats; drawSeats(last); } return; }
+  if (msg.type === "seats") { if (last) { last.seats = msg.seats; drawSeats(last); Strip.draw(last); } return; }
   if (msg.type === "state") { log = []; notes = []; earlier = 0; }
   log = log.filter(e => e.index < msg.entries_from);  // a take-back removed the entries from there on
   ({ notes, earlier } = Undo.held(notes, earlier, msg));
@@ -112,6 +112,7 @@ function draw(m) {
   showPick();
   drawActions(m);
   drawSeats(m);
+  Strip.draw(m);
   Undo.show(m, send);
   Clocks.update(m.clock, m.names, m.viewer);
   const recentFrom = Math.max(0, log.length - 4);
@@ -121,6 +122,7 @@ function draw(m) {
   $("latest").textContent = log.length ? FB.entryText(log[log.length - 1]) : "";
   $("result").hidden = !m.terminal;
   $("actions-h").hidden = m.terminal;  // the result takes the actions' place
+  drawQuestion(m);
   if (m.terminal) {
     $("winners").textContent = FB.winnerText(m.winners, m.scores, m.names);
     $("scores").replaceChildren(FB.scoreSheets(m.score_sheet, m.scores, m.winners, m.names));
@@ -427,13 +429,20 @@ function closeMenu() {
   if (menu) menu.remove();
 }
 
+// The question being asked heads the action panel, in the game's words (the server's `question`): the decision
+// under way for the seat to act, else who is deciding; the label says whose actions these are.
+function drawQuestion(m) {
+  $("actions-h").querySelector(".label").textContent = m.your_turn ? "Your turn" : (m.viewer === null ? "Watching" : "Waiting");
+  $("question").textContent = m.question || "";
+}
+
 let seatsKey = "";
 function drawSeats(m) {
   const mine = m.viewer === null ? null : m.seats.find(s => s.seat === m.viewer);
   $("handed").hidden = !(mine && mine.kind === "bot" && !m.terminal);
-  $("handed").textContent = mine && mine.handed === "time" ? "Your time ran out, so a bot is playing for you. Take your seat back under Players."
-    : mine && mine.handed === "away" ? "You were away on your turn, so a bot is playing for you. Take your seat back under Players."
-    : "A bot is playing for you. Take your seat back under Players.";
+  $("handed").textContent = mine && mine.handed === "time" ? "Your time ran out, so a bot is playing for you. Take your seat back with the button by your name above the board."
+    : mine && mine.handed === "away" ? "You were away on your turn, so a bot is playing for you. Take your seat back with the button by your name above the board."
+    : "A bot is playing for you. Take your seat back with the button by your name above the board.";
   // redrawn only when it changes: a button replaced under the pointer (the bots moving) would lose the click
   const key = JSON.stringify([m.seats, m.viewer, m.terminal, m.takeover_after, m.names]);
   if (key === seatsKey) return;
@@ -448,10 +457,6 @@ function drawSeats(m) {
       td.append(FB.el("button", { type: "button", class: "secondary", text: "Hand to a bot",
         onclick: () => FB.api("POST", `/api/games/${gameId}/seats/${s.seat}/takeover`, { bot: "easy" }, token)
           .catch(e => { $("error").textContent = e.message; }) }));
-    }
-    if (s.seat === m.viewer && s.kind === "bot" && !m.terminal) {
-      td.append(FB.el("button", { type: "button", text: "Take my seat back",
-        onclick: () => FB.api("POST", `/api/games/${gameId}/reclaim`, {}, token).catch(e => { $("error").textContent = e.message; }) }));
     }
     if (m.viewer === null && s.kind === "human" && !s.has_link && !m.terminal) td.append(Table.takeSeatButton(s, m));
     cells.push(td);

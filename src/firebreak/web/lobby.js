@@ -170,14 +170,24 @@ function showLinks(g) {
     if (!s.url) continue;
     const url = location.origin + s.url;
     const input = FB.el("input", { readonly: true, value: url, "aria-label": `Link for ${s.name}`, "data-seat-link": s.seat });
-    const copy = FB.el("button", { type: "button", class: "secondary", text: "Copy",
-      onclick: () => { input.select(); if (navigator.clipboard) navigator.clipboard.writeText(url).catch(() => {}); } });
+    const copy = FB.el("button", { type: "button", class: "secondary", text: "Copy", "data-copy-seat": s.seat,
+      "aria-label": `Copy the link for ${s.name}`, onclick: async () => {
+        input.select();
+        let done = false;
+        try { if (navigator.clipboard) { await navigator.clipboard.writeText(url); done = true; } } catch (e) { /* not allowed */ }
+        if (!done) { try { done = document.execCommand("copy"); } catch (e) { /* old browsers */ } }
+        copy.textContent = done ? "Copied" : "Select and copy";
+        setTimeout(() => { copy.textContent = "Copy"; }, 2000);
+      } });
     const open = FB.el("a", { href: url, text: first ? "Open (this is you)" : "Open", "data-open-seat": s.seat });
     first = false;
     table.append(FB.el("tr", {}, FB.el("th", { text: s.name }), FB.el("td", {}, input), FB.el("td", {}, copy), FB.el("td", {}, open)));
   }
   box.append(table, FB.el("p", {}, "Spectators: ", FB.el("a", { href: g.spectator_url, text: location.origin + g.spectator_url })));
   $("created").hidden = false;
+  // The links are what happens next: bring them into view (they may be below the fold) and put the focus on them.
+  $("created").scrollIntoView({ block: "start" });
+  $("created-h").focus({ preventScroll: true });
 }
 
 // Games with a seat anyone may take: one button per open seat, named as the game names that player.
@@ -244,6 +254,8 @@ async function loadGames() {
   catalog = await FB.api("GET", "/api/catalog");
   const sel = $("game");
   for (const g of catalog.games) sel.append(FB.el("option", { value: g.name, text: g.title }));
+  const flagship = catalog.games.find(g => g.flagship);  // a newcomer starts on the flagship game
+  if (flagship) sel.value = flagship.name;
   sel.addEventListener("change", drawOptions);
   $("players").addEventListener("change", () => { syncChoices(); drawSeats(); });
   $("players").addEventListener("input", syncChoices);

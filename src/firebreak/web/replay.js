@@ -29,12 +29,14 @@ async function show() {
     document.title = `${r.title} replay — firebreak`;
     $("title").textContent = `${r.title} — replay`;
     const names = r.names;  // each seat's name as every screen shows it (the game's player_name)
-    $("where").textContent = `Step ${step} of ${total}` + (r.terminal ? " (game over)" : ` · ${FB.seatName(r.current_player, names)} to play`);
+    // the question the game was asking at this step, as this viewer saw it ("Turn 3: Red (P1) plays a fire card.")
+    $("where").textContent = `Step ${step} of ${total}` + (r.terminal ? " (game over)" : ` · ${r.question || `${FB.seatName(r.current_player, names)} to play.`}`);
     $("step").max = total; $("step").value = step;
     if (!seatsFilled) {
       for (let i = 0; i < r.num_players; i++) $("seat").append(FB.el("option", { value: String(i), text: FB.seatName(i, names) }));
       seatsFilled = true;
     }
+    Strip.draw({ ...r, seats: names.map((_, i) => ({ seat: i })), viewer: r.viewer });  // each seat, as seen by this viewer
     FB.showBoard($("board"), r.svg, r.text);
     const from = Math.max(0, r.entries.length - 1);
     $("log").replaceChildren(...Undo.logItems(r.entries, r.undone, (e, i) => FB.logItem(e, i >= from), r.undone_earlier));

@@ -20,11 +20,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from firebreak.core import ActionChoice, Event, GameState, Rng, TERMINAL
+from firebreak.core import ActionChoice, Event, GameState, Rng, SeatSummary, TERMINAL
 from firebreak.core.events import make_event
 
 from . import actions as A
-from . import choices, narrate, scoring
+from . import choices, narrate, scoring, strip
 from .data import UNIVERSITY_AFF
 from .frames import (
     A_DRAW_RECRUIT, A_END_ACTION, A_END_EVENT, A_FIRESTORM, F_ANY_RENOWN, F_AURATH, F_PRECIOUS, F_RECRUIT, F_RENOWN,
@@ -259,6 +259,13 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
     def player_name(self, seat: int) -> str:
         """``White (P0)``: the colour of the seat's pieces and the seat counted from 0."""
         return narrate.player_name(self, seat)
+
+    def seat_summaries(self, viewer: int | None) -> list[SeatSummary]:
+        """Colour, score, crew and supplies of renown and Loyalty markers, all public (see .strip)."""
+        return strip.seat_summaries(self, viewer)
+
+    def question(self, viewer: int | None) -> str:
+        return strip.question(self, viewer)
 
     def describe_event(self, event: Event) -> str:
         return narrate.describe_event(self, event)

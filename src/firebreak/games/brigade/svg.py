@@ -282,8 +282,9 @@ def _score_sheet(view: dict[str, Any], names: list[str], y: float) -> tuple[list
 
 
 def _panel(view: dict[str, Any], colours: list[str], top: float, width: float) -> tuple[list[str], float]:
-    """A compact status under the town: turn, prompt, a legend of the marks, each player's board and, at game
-    over, the winner and the score sheets."""
+    """A compact status under the town: turn, a legend of the marks, each player's board and, at game over, the
+    winner and the score sheets. (The page's player strip shows each score and supply, and the question being
+    asked heads its action panel: neither is repeated here.)"""
     out: list[str] = []
     names = [p.get("name", f"P{p['seat']}") for p in view.get("players", [])]
     y = top + 24
@@ -311,10 +312,6 @@ def _panel(view: dict[str, Any], colours: list[str], top: float, width: float) -
         y += ROW + 6
         sheet, y = _score_sheet(view, names, y)
         out.extend(sheet)
-    elif view.get("to_act") is not None and view.get("to_act", -1) >= 0:
-        y += ROW
-        out.append(_t(8, y, f"{_who(view['to_act'], names)} to act: {view.get('prompt')}", 14, weight="bold",
-                      fill="#0b4f79"))
     if isinstance(view.get("drawn"), list) and view["drawn"]:
         y += ROW
         out.append(_t(8, y, "You drew: " + ", ".join(f"{k + 1}) {n}" for k, n in enumerate(view["drawn"])), 14,
@@ -327,8 +324,8 @@ def _panel(view: dict[str, Any], colours: list[str], top: float, width: float) -
         out.append(f'<rect x="8" y="{y - 14}" width="30" height="18" rx="3" fill="{pf}" stroke="#000"/>')
         out.append(_t(23, y, f"P{seat}", 12, "middle", "bold", ink))
         weight = "bold" if seat == view.get("to_act") else "normal"
-        head = (f"{_who(seat, names)}{', you' if seat == you else ''} · {p['warden']} · score "
-                f"{p['score']:g} · renown left {p['renown_supply']} · Loyalty markers left {p['loyalty_supply']}")
+        # score, renown and Loyalty markers left are on the page's player strip; the question heads the actions
+        head = f"{_who(seat, names)}{', you' if seat == you else ''} · {p['warden']}"
         out.append(_t(46, y, head, 14, weight=weight))
         y += ROW - 4
         tracks = ", ".join(f"{name.title()} {t['value']} ({t['circle']} of {t['of']})"

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from firebreak.core import Event, Rng
+from firebreak.core import Event, Rng, SeatSummary
 from firebreak.core.game import ActionChoice
 from firebreak.core.text import seat_label
 
+from . import strip
 from .board import GENERIC, TERRAIN_NAMES
 from .choices import action_choices
 from .constants import DEV_KINDS, OVER, PHASE_NAMES, TRADE_CONFIRM, TRADE_DRAFT, PIECES, RESOURCE_NAMES, VICTORY_POINT, seat_name
@@ -31,6 +32,13 @@ class ViewsMixin:
     def player_name(self, seat: int) -> str:
         """The seat's colour on the board and its number from 0: ``"Orange (P1)"``."""
         return seat_name(seat)
+
+    def seat_summaries(self, viewer: int | None) -> list[SeatSummary]:
+        """Colour, victory points as far as ``viewer`` may know them, cards counted (see .strip)."""
+        return strip.seat_summaries(self, viewer)  # type: ignore[arg-type]
+
+    def question(self, viewer: int | None) -> str:
+        return strip.question(self, viewer)  # type: ignore[arg-type]
 
     def describe_event(self, event: Event) -> str:
         """The event as an English sentence naming players by colour and seat (see narrate.py)."""

@@ -29,6 +29,7 @@ SPEC = register(GameSpec(
     ),
     parameters=PARAMETERS,
     description="Landowners steer the fire, the trained bands and demolitions to save their own houses.",
+    flagship=True,
     render=render_view,
     heuristic=evaluate,
     stats=game_stats,

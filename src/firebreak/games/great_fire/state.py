@@ -18,7 +18,7 @@ from itertools import compress
 from operator import itemgetter
 from typing import Any
 
-from firebreak.core import TERMINAL, ActionChoice, Event, GameState, Rng
+from firebreak.core import TERMINAL, ActionChoice, Event, GameState, Rng, SeatSummary
 from firebreak.core.text import generic_sentence
 
 from .actions import (
@@ -44,6 +44,7 @@ from .board import (
     TOKEN_KINDS,
     load_board,
 )
+from . import strip
 from .choices import action_choices
 from .names import seat_name
 from .narrate import describe
@@ -813,6 +814,13 @@ class GreatFireState(GameState):
     def player_name(self, seat: int) -> str:
         """``"Purple (P0)"``: the landowner pawn's colour, public even with Hidden Colours, and the seat."""
         return seat_name(COLOURS[self.pawn[seat]], seat)
+
+    def seat_summaries(self, viewer: int | None) -> list[SeatSummary]:
+        """Pawn colour, score as far as ``viewer`` may know it, fire cards and tokens counted (see .strip)."""
+        return strip.seat_summaries(self, viewer)
+
+    def question(self, viewer: int | None) -> str:
+        return strip.question(self, viewer)
 
     def describe_event(self, event: Event) -> str:
         return describe(event, self.player_name) or generic_sentence(event.kind, event.data, self.player_name)

@@ -544,7 +544,7 @@ def _district_svg(place: tuple, name: str, fields: tuple, houses: tuple, is_mine
 
 
 def _legend(view: dict[str, Any], W: int, top: float) -> tuple[list[str], float]:
-    """The status, the players' table and, at game over, the winner, the score sheet and every seat's objectives.
+    """The turn's details, the players' table and, at game over, the winner, the score sheet and every seat's objectives.
 
     Returns the drawing and the height it takes, so the picture's viewBox always holds every row (rows are laid
     one under the other at ``LEGEND_ROW`` spacing; the columns leave room for the longest district name).
@@ -552,8 +552,7 @@ def _legend(view: dict[str, Any], W: int, top: float) -> tuple[list[str], float]
     out: list[str] = []
     y = top + 28
     over = view.get("winners") is not None
-    if not over:  # at the end the winner's line says it
-        out.append(_t(8, y, str(view.get("status") or ""), 22, weight="bold"))
+    # (the status sentence is the question heading the page's action panel: not repeated under the map)
     setup = view.get("phase") in ("place_trained_bands", "place_landowners")
     details = ["Set-up" if setup else f"Turn {int(view.get('turn') or 0) + 1}"]  # the view counts turns from 0
     if view.get("card_played"):
@@ -563,8 +562,6 @@ def _legend(view: dict[str, Any], W: int, top: float) -> tuple[list[str], float]
     if view.get("final_turns_left") is not None:
         details.append(f"final turns left: {view['final_turns_left']}")
     details.append(f"fire cones in stock: {view.get('stock')}")
-    if not over:
-        y += 28
     out.append(_t(8, y, " · ".join(details), 18, fill="#333"))
     players = view.get("players", [])
     names = [p.get("name") or seat_label(p["seat"]) for p in players]
