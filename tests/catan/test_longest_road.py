@@ -161,3 +161,26 @@ def test_longest_road_matches_brute_force_on_random_networks():
             edge_owner[e] = 0
         node_owner = [1 if n in blocked else -1 for n in range(t.num_nodes)]
         assert longest_road(t, 0, edges, edge_owner, node_owner) == _brute_force(t, edges, blocked), (edges, blocked)
+
+
+def test_lengths_kept_by_each_piece_laid_equal_a_full_recount_in_random_games():
+    """A road or ship laid walks only the part of the network it joins (the longer of that part's trail and the
+    length before); after every action of many random games, classic and Seafarers, every seat's Longest Road or
+    Trade Route equals a count over its whole network from scratch (but while a ship is lifted, mid-move: its
+    route is counted when it is put down)."""
+    from firebreak.core import Rng, get_game
+    from firebreak.games.catan.constants import SHIP_MOVE
+
+    spec = get_game("catan")
+    for board in ("base", "seafarers"):
+        for seed in range(4):
+            s = spec.new_game(3 + seed % 2, seed, {"board": board, "mode": ("classic", "firestorm")[seed % 2],
+                                                    "layout": "random"})
+            below = Rng(seed + 77).below
+            while not s.is_terminal():
+                la = s.legal_actions()
+                s.apply_unchecked(la[below(len(la))])
+                for p in range(s.num_players if s.phase != SHIP_MOVE else 0):
+                    full = longest_road(s.topo, p, s.player_edges[p], s.edge_owner, s.node_owner,
+                                        s.edge_ship if s.topo.sea else None)
+                    assert s.road_len[p] == full, (board, seed, len(s.history), p)

@@ -96,6 +96,22 @@ def test_clone_is_equal_and_independent(toy):
     assert copy != state
 
 
+def test_playing_on_the_original_leaves_its_clone_untouched(toy):
+    """Clones share the action history, event log and take-back stack until one side plays (copy on write): the
+    original playing on, through either apply, never shows up in a clone, nor a second clone's play in the first."""
+    state = play_random(toy.new_game(3, 4), seed=2, max_actions=3)
+    first, second = state.clone(), state.clone()
+    before = snapshot(first)
+    undo_before = list(first.undo_stack)
+    state.apply(state.legal_actions()[0])
+    state.apply_unchecked(state.legal_actions()[0])
+    play_random(second, seed=9)
+    assert snapshot(first) == before and first.undo_stack == undo_before
+    assert len(state.history) == len(first.history) + 2
+    first.apply(first.legal_actions()[0])
+    assert first.history[:-1] == before["history"] and state.history[: len(before["history"])] == before["history"]
+
+
 def test_clone_continues_with_the_same_future(toy):
     state = play_random(toy.new_game(2, 4), seed=2, max_actions=3)
     copy = state.clone()

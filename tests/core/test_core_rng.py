@@ -46,6 +46,18 @@ def test_clone_continues_identically_and_independently():
     assert copy != rng
 
 
+def test_clone_is_unaffected_by_the_originals_later_draws():
+    """A clone (made without seeding a fresh generator) carries the original's whole state and count of draws,
+    and the original drawing on afterwards changes nothing in the clone: a search's copy sees the same dice."""
+    rng = Rng(17)
+    _draws(rng)
+    copy = rng.clone()
+    assert copy.draws == rng.draws
+    ahead = _draws(rng) + [rng.random() for _ in range(5)]
+    assert _draws(copy) + [copy.random() for _ in range(5)] == ahead
+    assert copy.draws == rng.draws
+
+
 def test_state_round_trips_through_json():
     rng = Rng(5)
     _draws(rng)

@@ -382,6 +382,9 @@ class GameState(ABC):
     undo_stack: list[tuple[int, int]]
     undo_block: tuple[int, str | None] | None
     played: list[int] | None
+    _log_shared: bool = False
+    """Whether ``history``, ``events``, ``undo_stack`` and ``played`` are shared with a clone (or the original):
+    copied on the first action either side applies, so a clone costs the same early and late in a game."""
 
     REVEALS: ClassVar[Mapping[str, str]] = {}
     """Event kinds that reveal what was hidden though no chance was drawn (a card from a pile shuffled at set-up),
@@ -418,11 +421,14 @@ class GameState(ABC):
         other.options = self.options  # options never change after setup
         other.seed = self.seed
         other.rng = self.rng.clone()
-        other.history = list(self.history)
-        other.events = list(self.events)  # events are immutable
-        other.undo_stack = list(self.undo_stack)
+        # The log is shared, not copied (copy on write, see _own_log): it is most of a late position's size, and
+        # a clone that only looks ahead (a view, a trial) never writes to it.
+        other.history = self.history
+        other.events = self.events  # events are immutable
+        other.undo_stack = self.undo_stack
         other.undo_block = self.undo_block
-        other.played = None if self.played is None else list(self.played)
+        other.played = self.played
+        other._log_shared = self._log_shared = True
         other._legal = self._legal
         other._legal_set = self._legal_set
 
@@ -570,6 +576,8 @@ class GameState(ABC):
                 f"'{self.action_to_text(a)}' is not legal now ({self.player_name(self.current_player())} to act; "
                 f"{len(self.legal_actions())} legal actions)"
             )
+        if self._log_shared:
+            self._own_log()
         events = self.events
         start = len(events)
         actor = self.current_player()
@@ -589,6 +597,8 @@ class GameState(ABC):
         """Apply an action already known to be legal (from :meth:`legal_actions`); for fast simulation.
 
         Nothing done this way can be taken back (simulations never undo; play goes through :meth:`apply`)."""
+        if self._log_shared:
+            self._own_log()
         self.history.append(action)
         if self.played is not None:
             self.played.append(action)
@@ -598,6 +608,16 @@ class GameState(ABC):
         self._legal = None
         self._legal_set = None
         self._apply(action)
+
+    def _own_log(self) -> None:
+        """Take a copy of the log shared with a clone before writing to it (every write happens while applying an
+        action, below :meth:`apply` or :meth:`apply_unchecked`)."""
+        self.history = list(self.history)
+        self.events = list(self.events)
+        self.undo_stack = list(self.undo_stack)
+        if self.played is not None:
+            self.played = list(self.played)
+        self._log_shared = False
 
     # --- taking back ----------------------------------------------------------------------------------------
     def undo_reason(self, action: int, drew: bool, events: list[Event]) -> str | None:

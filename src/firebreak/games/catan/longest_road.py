@@ -61,6 +61,31 @@ def longest_road(topo: Topology, player: int, edges: list[int], edge_owner: list
     return best
 
 
+def network_part(topo: Topology, edges: list[int], e: int) -> list[int]:
+    """The edges of ``edges`` connected to edge ``e`` through shared crossings (whoever's building stands there).
+
+    Laying ``e`` changes only the longest trail of this part: every other part of the network is as it was, so
+    the new longest trail is the old one or the longest in this part (see ``SeafarersMixin._route_after_laying``).
+    """
+    edge_nodes = topo.edge_nodes
+    at: dict[int, list[int]] = {}
+    for f in edges:
+        for v in edge_nodes[f]:
+            at.setdefault(v, []).append(f)
+    seen = {e}
+    stack = list(edge_nodes[e])
+    visited = set(stack)
+    while stack:
+        for f in at.get(stack.pop(), ()):
+            if f not in seen:
+                seen.add(f)
+                for v in edge_nodes[f]:
+                    if v not in visited:
+                        visited.add(v)
+                        stack.append(v)
+    return edges if len(seen) == len(edges) else [f for f in edges if f in seen]
+
+
 def _add_network_cycle_starts(starts: list[int], adj: dict[int, list[tuple[int, ...]]]) -> None:
     """Append one start for each component of the network ``adj`` that no start reaches (a pure cycle has no
     end to start from), so every trail is walked from somewhere."""

@@ -17,7 +17,7 @@ from .constants import (
     SHIP_MOVE,
     SPECIAL_BUILD,
 )
-from .longest_road import longest_road
+from .longest_road import longest_road, network_part
 
 
 class SeafarersMixin:
@@ -112,6 +112,17 @@ class SeafarersMixin:
         return longest_road(self.topo, p, self.player_edges[p], self.edge_owner, self.node_owner,
                             self.edge_ship if self.topo.sea else None)
 
+    def _route_after_laying(self, p: int, e: int) -> int:
+        """``p``'s Longest Road (or Trade Route) after laying road or ship ``e``, no building having changed: the
+        longer of the length before and the longest trail in the part of the network ``e`` joins, since no other
+        part changed. Only that part is walked (a randomised test holds it to a full recomputation)."""
+        edges = self.player_edges[p]
+        part = network_part(self.topo, edges, e)
+        if part is edges:
+            return self._route_length(p)
+        return max(self.road_len[p], longest_road(self.topo, p, part, self.edge_owner, self.node_owner,
+                                                  self.edge_ship if self.topo.sea else None))
+
     def _seafarers_action(self, p: int, a: int) -> None:
         lay = self.lay
         if a < lay.move_from:
@@ -152,7 +163,7 @@ class SeafarersMixin:
         if ph != SETUP_ROAD:
             self.ships_new.append(e)
         self._emit("ship", player=p, edge=list(self.topo.edge_nodes[e]))
-        self.road_len[p] = self._route_length(p)
+        self.road_len[p] = self._route_after_laying(p, e)
         if self.road_len[p] >= self.rules.longest_road_min:
             self._update_longest_road()
         if ph == SETUP_ROAD:

@@ -879,7 +879,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
             if no[v] < 0 or no[v] == p:
                 reach.add(v)
         self._emit("road", player=p, edge=list(self.topo.edge_nodes[e]))
-        self.road_len[p] = self._route_length(p)
+        self.road_len[p] = self._route_after_laying(p, e)
         if self.road_len[p] >= self.rules.longest_road_min:
             self._update_longest_road()
         if ph == SETUP_ROAD:
