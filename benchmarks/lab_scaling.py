@@ -4,8 +4,8 @@
 
 The scaling target on a 2-core machine is at least 1.8x. Search speed is measured on the opening position and on
 a position halfway through a random game, as MCTS iterations per second: with the game's own search hints (the
-bot's default: leaves scored at once in the Brigade and Catan; playouts to the bot's next turn over a narrowed
-root in the Great Fire), with playouts to the end of the game, with playouts cut after 20 random steps and scored
+bot's default: leaves scored at once in every game, over a narrowed root of the bot's own turn in the Great
+Fire), with playouts to the end of the game, with playouts cut after 20 random steps and scored
 by the game's heuristic, and with the leaves scored at once.
 """
 

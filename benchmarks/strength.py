@@ -9,8 +9,8 @@ A pair written ``A-B*`` seats one A against B in every other seat (``hard-mcts*`
 search bot in a four-player game), the form of the levels' strength targets. ``--levels`` adds, per level, the
 game statistics a designer reads (each game's ``stats`` hook: numbers as means per game, categories as shares of
 games) over ``--level-games`` games with that level in every seat, and the level's CPU seconds per decision.
-``--bot NAME=SPEC`` names another bot for ``--matches`` (``--bot learned=mcts:iterations=300,eval=learned
---matches 'learned-mcts*'``: one search bot with the learned evaluation against three without).
+``--bot NAME=SPEC`` names another bot for ``--matches`` (``--bot targeted=mcts:iterations=300,eval=targeted
+--matches 'targeted-mcts*'``: one search bot with the Great Fire's targeted evaluation against three without).
 ``--options key=value`` sets game options for every game played (``board=seafarers``), validated by each game's
 own option list as in the lab, and named in every table's title.
 
@@ -180,7 +180,7 @@ def main() -> None:
     parser.add_argument("--options", nargs="*", default=[], metavar="KEY=VALUE",
                         help="game options for every game played, e.g. board=seafarers (checked by the game)")
     parser.add_argument("--bot", action="append", default=[], metavar="NAME=SPEC",
-                        help="name a bot spec for --matches, e.g. learned=mcts:iterations=300,eval=learned")
+                        help="name a bot spec for --matches, e.g. targeted=mcts:iterations=300,eval=targeted")
     args = parser.parse_args()
     try:
         options = parse_options(args.options)

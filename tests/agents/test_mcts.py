@@ -16,9 +16,8 @@ def test_mcts_specs():
         make_agent("mcts:iterations=0")
     full = make_agent("mcts:iterations=50,depth=-1,prior=0,minimax=0")
     assert full.depth == -1 and full.prior == 0 and full.minimax == 0
-    assert make_agent("mcts:depth=-2,width=4,policy=no").depth == -2
-    with pytest.raises(AgentSpecError, match="depth >= -2"):
-        make_agent("mcts:depth=-3")
+    with pytest.raises(AgentSpecError, match="depth >= -1"):
+        make_agent("mcts:depth=-2")
     with pytest.raises(AgentSpecError, match="width >= 0"):
         make_agent("mcts:width=-1")
     with pytest.raises(AgentSpecError, match="prior >= 0"):
@@ -115,47 +114,6 @@ def test_a_turn_limited_search_stops_where_another_seat_is_to_move(toy):
     assert make_agent("mcts:turn=yes").turn is True
 
 
-def _spy_on_evaluations(toy, monkeypatch) -> list:
-    from toygame.game import heuristic
-
-    seen: list = []
-
-    def every_seat(state):
-        seen.append(None if state.is_terminal() else state.current_player())
-        return [heuristic(state, p) for p in range(state.num_players)]
-    monkeypatch.setitem(toy.extra, "heuristic_all", every_seat)
-    return seen
-
-
-def test_playouts_to_the_next_turn_score_positions_where_the_bot_is_to_move_again(toy, monkeypatch):
-    """``depth=-2``: after the bot's own turn the rivals' turns are played out, so every position scored is one
-    where the bot is to move (or the game is over); scoring the leaf instead scores the rival to move."""
-    seen = _spy_on_evaluations(toy, monkeypatch)
-    state = toy.new_game(3, 4)
-    me = state.current_player()
-    MCTSAgent(iterations=40, turn=True, depth=-2, prior=0).act(Observation(state, me), Rng(2))
-    assert seen and set(seen) <= {me, None}
-    seen.clear()
-    MCTSAgent(iterations=40, turn=True, depth=0, prior=0).act(Observation(state, me), Rng(2))
-    assert set(seen) - {me, None}
-
-
-def test_the_games_playout_policy_plays_the_rivals_turns(toy, monkeypatch):
-    calls: list[int] = []
-
-    def lowest_card(state, rng):
-        calls.append(state.current_player())
-        return min(state.legal_actions())
-    monkeypatch.setitem(toy.extra, "playout_policy", lowest_card)
-    state = toy.new_game(3, 4)
-    me = state.current_player()
-    MCTSAgent(iterations=30, turn=True, depth=-2).act(Observation(state, me), Rng(3))
-    assert calls and me not in calls  # one action a turn: the bot's own turn ends in the tree
-    calls.clear()
-    MCTSAgent(iterations=30, turn=True, depth=-2, policy=False).act(Observation(state, me), Rng(3))
-    assert calls == []  # policy=no: random playouts
-
-
 def _four_card_game(toy, distinct: bool):
     """A 2-player deal of four-card hands whose card values are all different (or not)."""
     for seed in range(200):
@@ -193,17 +151,12 @@ def test_moves_with_the_same_values_count_once_among_the_candidates(toy):
 
 
 @pytest.mark.parametrize("spec_text", ["mcts:iterations=40", "mcts:iterations=40,depth=-1",
-                                       "mcts:iterations=40,depth=-2,width=4,turn=yes",
-                                       "mcts:iterations=40,width=4,sharp=yes"])
-def test_every_form_of_the_search_decides_alike_in_states_that_look_alike(peek_toy, monkeypatch, spec_text):
-    """The heuristic and the playout policy both read hidden cards (the deck top): fair on determinisations
-    only. Two states that look the same to seat 0 but hide different cards must get the same decision."""
+                                       "mcts:iterations=40,width=4"])
+def test_every_form_of_the_search_decides_alike_in_states_that_look_alike(peek_toy, spec_text):
+    """The heuristic reads hidden cards (the deck top): fair on determinisations only. Two states that look the
+    same to seat 0 but hide different cards must get the same decision."""
     from .test_agents import _twin_states
 
-    def peeking_policy(state, rng):
-        legal = state.legal_actions()
-        return legal[(state.deck[-1] if state.deck else 0) % len(legal)]
-    monkeypatch.setitem(peek_toy.extra, "playout_policy", peeking_policy)
     cheat_noticed = False
     for seed in range(30):
         state, twin = _twin_states(peek_toy, seed)
@@ -277,37 +230,6 @@ def test_a_named_evaluation_replaces_the_games_usual_one_where_the_game_has_it(t
     pick = thrifty.act(Observation(state, me), Rng(5))
     assert card_of(pick) < card_of(usual)
     assert make_agent("mcts:iterations=40,width=2,prior=0,eval=nonesuch").act(Observation(state, me), Rng(5)) == usual
-
-
-def test_a_sharp_halving_expects_the_rivals_best_reply_not_an_average_one(toy, monkeypatch):
-    """``sharp`` (the game's ``mcts_halving_minimax`` hint): the halving judges a candidate by its mean reward
-    blended with its max^n value, as selection inside the tree does. Here one card looks best on average over
-    the rival's replies but the rival has one reply (passing) that ruins it; another card is safe whatever the
-    rival does. The mean alone takes the trap; the sharp halving takes the safe card."""
-    state = toy.new_game(2, 0, {"open_hands": True, "hand_size": 4})  # the rival's replies known: samples alike
-    me = state.current_player()
-    trap, safe = state.hands[me][-1], state.hands[me][-2]
-    pass_action = state.legal_actions()[-1]
-
-    def evaluate(s) -> list[float]:
-        mine = 0.0
-        if len(s.history) >= 1:
-            mine = {trap: 1.0, safe: 0.9}.get(s.history[0], 0.0)
-        if len(s.history) >= 2 and s.history[0] == trap:
-            mine = -2.0 if s.history[1] == pass_action else 2.0
-        if len(s.history) >= 2 and s.history[0] == safe:
-            mine = 1.0
-        return [mine, -mine] if me == 0 else [-mine, mine]
-    monkeypatch.setitem(toy.extra, "heuristic_all", evaluate)
-    # two candidates, five iterations each: every one of the rival's five replies tried once below each
-    plain = MCTSAgent(iterations=10, width=2, sharp=False)
-    assert plain.act(Observation(state, me), Rng(3)) == trap
-    assert set(plain.last_root.children) == {trap, safe}
-    sharp = MCTSAgent(iterations=10, width=2, sharp=True)
-    assert sharp.act(Observation(state, me), Rng(3)) == safe
-    monkeypatch.setitem(toy.extra, "mcts_halving_minimax", True)  # the game's hint turns it on
-    assert MCTSAgent(iterations=10, width=2).act(Observation(state, me), Rng(3)) == safe
-    assert make_agent("mcts:iterations=10,width=2,sharp=no").act(Observation(state, me), Rng(3)) == trap
 
 
 def test_a_games_bot_actions_hint_narrows_the_moves_the_search_weighs(toy, monkeypatch):

@@ -101,23 +101,3 @@ def test_a_heuristic_for_every_seat_agrees_with_the_heuristic_seat_by_seat(spec)
     final = every_seat(state)
     assert max(range(state.num_players), key=final.__getitem__) in state.winners(), \
         "a finished game is worth most to its winner"
-
-
-@pytest.mark.parametrize("spec", [s for s in SHIPPED if "playout_policy" in s.extra], ids=lambda s: s.name)
-def test_a_playout_policy_plays_only_legal_moves_and_leaves_the_state_alone(spec):
-    """Search bots play rivals' turns with ``extra["playout_policy"]``: at every decision of a whole game it
-    must name a legal action, and choosing must not change the position."""
-    policy = spec.extra["playout_policy"]
-    state = spec.new_game(spec.default_players, 6)
-    rng = random.Random(6)
-    chooser = Rng(6)
-    decisions = 0
-    while not state.is_terminal():
-        before = json.dumps(state.state_dict(), sort_keys=True)
-        choice = policy(state, chooser)
-        assert choice in state.legal_actions(), state.action_to_text(choice)
-        assert json.dumps(state.state_dict(), sort_keys=True) == before
-        decisions += 1
-        # Half the moves by the policy itself, so its own lines of play are checked too.
-        state.apply(choice if decisions % 2 else rng.choice(state.legal_actions()))
-    assert decisions > 20

@@ -52,12 +52,11 @@ register_agent(AgentType("greedy", GreedyAgent, {"samples": int, "blunder": floa
                          "`blunder` is the chance of a random move instead"))
 register_agent(AgentType(
     "mcts", MCTSAgent, {"iterations": int, "seconds": float, "c": float, "depth": int, "scale": float,
-                        "prior": int, "prior_samples": int, "minimax": float, "turn": bool, "policy": bool, "width": int,
-                        "eval": str, "sharp": bool, "replies": bool},
+                        "prior": int, "prior_samples": int, "minimax": float, "turn": bool, "width": int,
+                        "eval": str},
     "information-set Monte Carlo tree search on determinisations: leaves scored by the game's heuristic after "
     "`depth` random steps (-1: play to the end), root moves seeded with `prior` visits of their one-step value "
-    "over `prior_samples` shared samples, `minimax` the weight of max^n backups beside the mean (`sharp`: in the "
-    "narrow root's halving too; `replies`: the tree grows through other seats' moves only); `eval` names another "
+    "over `prior_samples` shared samples, `minimax` the weight of max^n backups beside the mean; `eval` names another "
     "of the game's evaluations (the game's usual one where it has none of that name)"))
 
 

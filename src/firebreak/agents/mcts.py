@@ -1,74 +1,29 @@
 """Information-set Monte Carlo tree search (single-observer ISMCTS, after Cowling, Powley and Whitehouse).
 
 Each iteration samples a determinisation of the bot's own view (``obs.sample_state``), so the search never reads
-the true hidden state; one tree is shared by all samples, its nodes keyed by action. Because different samples
-allow different actions, a child's exploration term counts how often it was *available* rather than how often
-its parent was visited. Rewards are vectors, one entry per seat, and each node is judged by the seat that chose
-the action leading to it, so the search works for any number of players.
+the true hidden state; one tree is shared by all samples, its nodes keyed by action. A child's exploration term
+counts how often it was *available* rather than how often its parent was visited (different samples allow
+different actions). Rewards are vectors, one entry per seat, and each node is judged by the seat that chose the
+action leading to it, so the search works for any number of players.
 
-Plain ISMCTS with random playouts loses to a one-step greedy bot in these games (they have thirty to a hundred
-and seventy moves at a turn, fire and hidden objectives that make any single sample noisy, and random moves that
-squander a position). What makes this one stronger than greedy:
+What a reader of the code needs (why each piece is there, and what was measured without it: docs/research.md):
 
-* **The game's evaluation at the leaves.** A leaf is scored by ``spec.heuristic`` after ``depth`` random steps
-  (by default none: random moves in these games waste good positions, so a playout says less than the game's
-  own evaluation). ``depth=-1`` plays every playout to the end (the classic form, and the default for a game
-  without a heuristic, where a cut-off is scored by the points lead). Evaluations become per-seat rewards that
-  sum to 1, like win shares: a softmax of the seats' evaluations over the game's ``mcts_scale``.
-* **Common samples.** Each iteration's rewards are measured against the evaluation of the root position on the
-  same determinisation. What the bot cannot see (a rival's objectives, the order of the fire deck) moves both
-  alike, so moves are compared by what they change rather than by how lucky their samples were.
-* **Progressive bias at the root.** Every root move starts with ``prior`` virtual visits worth its one-step
-  value over ``prior_samples`` determinisations that all moves share (what the greedy bot computes); the search
-  departs from that ranking only where what it finds outweighs it. (With a narrow root, below, the one-step
-  values choose the candidates instead, and the halving judges them by their own iterations alone.)
-* **Implicit minimax backups** (after Lanctot, Winands, Pepels and Sturtevant). Each node also keeps the max^n
-  value of the evaluations below it (each seat choosing its best child); selection blends it with the mean by
-  ``minimax``, so a move is judged by its best follow-up rather than by the average of the random follow-ups
-  tried so far.
-* **Own turn only, where a game asks for it** (``turn``, or the game's ``mcts_turn`` hint). In a game whose turn
-  is several decisions of one seat (the Great Fire: a fire move, then up to four actions), the tree stops where
-  another seat is to move: the budget goes into planning the bot's whole turn, which a one-step bot cannot do.
-* **Playouts to the bot's next turn** (``depth=-2``, an option). The rest of the bot's turn and the rivals' turns
-  are played by the game's ``playout_policy`` (a fast rule of thumb for how a rival plays; random moves without
-  one) and the position is scored when the bot is to move again, every leaf at the same point of the round. In
-  the Great Fire this measured no better than scoring the leaves at once (the rule of thumb is a rougher guess at
-  the rivals than the evaluation's own allowance for the fire's threat), so no game makes it its default.
-* **A narrow root, searched by sequential halving** (``width``, the game's ``mcts_width`` hint). Only the
-  ``width`` best moves by one-step value are searched (moves whose values are equal on every sample, such as
-  the same fire reaching the same district from different cones, count once). Their budget is split by
-  sequential halving (after Karnin, Koren and Somekh): each round gives every surviving move the same iterations,
-  on the same determinisations and the same random streams, and the better half goes on. Moves are compared on
-  equal luck, and the budget is spent telling the best few apart rather than confirming the first that looked
-  good (plain selection locks onto one move after a few lucky playouts).
-* **A sharp halving, where a game asks for it** (``sharp``, the game's ``mcts_halving_minimax`` hint). The
-  halving judges each candidate by its mean reward blended with its max^n value (by ``minimax``), as selection
-  inside the tree does. With a small budget every iteration below a candidate expands a new, random follow-up,
-  so the mean alone scores a move by the average of random next moves: in a game whose turn is many decisions
-  (Catan: build, trade, build again), a build followed by a random trade or offer step looks worse than ending
-  the turn, and the search passes where it should build. The max^n value scores it by its best follow-up
-  tried (the bot's own best next step, or a rival's best reply). Tried in Catan's Seafarers and not kept: the
-  best of a few noisy follow-ups favours moves with many of them (a step of a trade offer, which also puts the
-  rivals' answer beyond the tree), so the bot composed offers instead of proposing them (in one game 188 draft
-  steps where the one-step bot would have proposed; no win in its first 4 seats), so no game asks for it.
-* **Replies only, where a game asks for it** (``replies``, the game's ``mcts_replies`` hint). The tree grows
-  only through moves of another seat than the one that moved last (rivals' answers, the next seat's roll);
-  where the same seat is to move again the position is scored as it stands, so a build is not judged by a
-  random next move of the bot's own. Measured in Catan's Seafarers at 100 iterations (47 games, seed 0): 19.1%
-  of its seats against greedy's 30.9%, where the usual tree had 14.7% against 35.3% on the same seeds (34 games):
-  no better beyond noise, so no game asks for it.
-* **Hints for a large budget** (the game's ``mcts_large_budget``). A game may give searches of at least
-  ``min_iterations`` their own hints (``mcts_width``, ``mcts_turn``, ...): what pays with a large budget may starve
-  a small one, and a stronger level (more iterations) then searches differently from the bots it is measured
-  against, whose behaviour stays as it was.
-* **The moves a bot weighs, where a game names them** (the game's ``bot_actions`` hint, also what
-  ``Observation.bot_actions`` gives at the root). A game may leave out moves no sensible bot makes, at the root
-  and inside the tree, reading only what the seat to move can see. Catan's: a bot opens a trade draft only with a
-  sensible offer in mind, once a turn, and composes it in forced steps, so the search weighs the whole offer as
-  one move instead of adding and removing cards in circles (see ``games/catan/heuristic.py``).
-* **Normalised exploration.** Selection rescales the children's blended values to 0..1 among themselves before
-  adding ``c`` times the exploration term: evaluations of sibling moves often differ by a few hundredths, and
-  unscaled exploration would spread the visits evenly and make the final choice close to random.
+* **Leaves scored by the game's evaluation** after ``depth`` random steps (default 0; -1 plays to the end, the
+  default for a game without a heuristic). Evaluations become per-seat rewards summing to 1: a softmax of the
+  seats' evaluations over the game's ``mcts_scale`` (:func:`seat_evaluator`).
+* **Common samples.** Rewards are measured against the root's evaluation on the same determinisation, so moves
+  are compared by what they change rather than by how lucky their samples were.
+* **Progressive bias at the root**: each root move starts with ``prior`` virtual visits worth its one-step value
+  over ``prior_samples`` shared determinisations.
+* **Implicit minimax backups** (Lanctot et al.): each node keeps the max^n value below it, blended with the mean
+  by ``minimax`` during selection.
+* **Own turn only** (``turn``, the game's ``mcts_turn`` hint): the tree stops where another seat is to move.
+* **A narrow root searched by sequential halving** (``width``, the game's ``mcts_width`` hint; Karnin, Koren and
+  Somekh): the ``width`` best moves by one-step value, each round on the same samples and random streams.
+* **Hints for a large budget** (the game's ``mcts_large_budget``): searches of at least ``min_iterations`` take
+  their own hints, so a stronger level does not change how the weaker bots it is measured against search.
+* **The moves a bot weighs** (the game's ``bot_actions`` hint), at the root and inside the tree.
+* **Normalised exploration**: siblings' values are rescaled to 0..1 before ``c`` times the exploration term.
 
 The move played is the most visited root move (ties: the better mean reward, then at random); with a narrow root,
 the last survivor of the halving.
@@ -86,8 +41,6 @@ from .base import Agent, Observation
 
 FULL_PLAYOUT = -1
 """``depth`` value for playouts that run to the end of the game."""
-NEXT_TURN = -2
-"""``depth`` value for playouts that run until the bot is to move again (the rivals' replies, then score)."""
 
 
 class _Node:
@@ -145,16 +98,14 @@ class _Search:
     """One move's search: the tree below ``root`` and how an iteration walks, extends and scores it."""
 
     def __init__(self, agent: MCTSAgent, me: int, root: _Node, depth: int, evaluate: Evaluator,
-                 policy: Callable[[GameState, Rng], int] | None, own_turn: bool, relative: bool) -> None:
+                 own_turn: bool, relative: bool) -> None:
         self.agent = agent
         self.root = root
         self.me = me
         self.depth = depth
         self.evaluate = evaluate
-        self.policy = policy
         self.own_turn = own_turn
         self.relative = relative  # measure rewards against the root's evaluation on the same sample
-        self.replies = False  # the tree grows only where the seat to move changes (``MCTSAgent.replies``)
         self.moves: Callable[[GameState], list[int]] | None = None  # the game's ``bot_actions`` hint
 
     def iterate(self, state: GameState, rng: Rng, first: int | None = None,
@@ -173,13 +124,9 @@ class _Search:
             node.avail += 1
             state.apply_unchecked(first)
             path.append(node)
-        replies = self.replies
         moves = self.moves
-        # Selection and expansion (with ``turn``, only while the bot itself is to move; with ``replies``, only
-        # where another seat than the one that made the last move in the tree is to move).
+        # Selection and expansion (with ``turn``, only while the bot itself is to move).
         while not state.is_terminal() and (not own_turn or state.current_player() == me):
-            if replies and len(path) > 1 and state.current_player() == node.player:
-                break
             children = node.children
             legal = state.legal_actions() if moves is None else moves(state)
             untried = []
@@ -239,16 +186,7 @@ class _Search:
         return rewards
 
     def _play_out(self, state: GameState, rng: Rng) -> None:
-        depth, me, policy = self.depth, self.me, self.policy
-        if depth == NEXT_TURN:
-            for mine in (True, False):  # the rest of the bot's turn, then the rivals' turns
-                while not state.is_terminal() and (state.current_player() == me) == mine:
-                    if policy is not None:
-                        state.apply_unchecked(policy(state, rng))
-                    else:
-                        legal = state.legal_actions()
-                        state.apply_unchecked(legal[rng.below(len(legal))])
-            return
+        depth = self.depth
         steps = 0
         while not state.is_terminal() and (depth == FULL_PLAYOUT or steps < depth):
             legal = state.legal_actions()
@@ -263,30 +201,22 @@ class MCTSAgent(Agent):
 
     def __init__(self, iterations: int = 1000, seconds: float = 0.0, c: float = 0.7, depth: int | None = None,
                  scale: float | None = None, prior: int = 30, prior_samples: int = 4, minimax: float = 0.5,
-                 turn: bool | None = None, policy: bool = True, width: int | None = None,
-                 eval: str = "", sharp: bool | None = None, replies: bool | None = None) -> None:
+                 turn: bool | None = None, width: int | None = None, eval: str = "") -> None:
         """``depth``: random steps after the tree before the game's evaluation scores the position (0: score the
         leaf itself; -1: play to the end). ``None`` takes the game's hint (``spec.extra["mcts_depth"]``), else 0
         for a game with a heuristic and -1 for one without. ``scale`` (None: the game's ``mcts_scale`` hint, else
         5) is the difference of evaluations that makes one seat e times as likely to win as another.
         ``prior``/``prior_samples`` seed the root moves with their one-step values, ``minimax`` (0..1) is the
-        weight of the max^n backup beside the mean reward. ``depth=-2`` plays on to the bot's next turn (with
-        the game's ``playout_policy`` unless ``policy`` is false). ``width`` (None: the game's ``mcts_width``
+        weight of the max^n backup beside the mean reward. ``width`` (None: the game's ``mcts_width``
         hint, else 0 = every move) narrows the root to its best moves, searched by sequential halving; with
         only a time budget the halving has a single round (every candidate searched alike until time is up).
         ``eval`` names one of the game's alternative evaluations (its ``evaluations`` hook) for the leaves and the
         root's candidates; a game without an evaluation of that name uses its usual one, so a spec with ``eval``
-        stays valid in every game (a level can ask for a game's strongest evaluation where it has one).
-        ``sharp`` (None: the game's ``mcts_halving_minimax`` hint, else false) makes the halving judge each
-        candidate by its reward blended with its max^n value (by ``minimax``), as selection inside the tree does,
-        rather than by its mean reward alone. ``replies`` (None: the game's ``mcts_replies`` hint, else false)
-        grows the tree only through moves of another seat than the one that moved last (rivals' replies and
-        the dice they roll): where the same seat is to move again, the position is scored as it stands."""
+        stays valid in every game (a level can ask for a game's strongest evaluation where it has one)."""
         if iterations < 1 and seconds <= 0:
             raise ValueError("give mcts a positive iteration or time budget")
-        if (depth is not None and depth < NEXT_TURN) or c < 0 or (scale is not None and scale <= 0):
-            raise ValueError("mcts needs depth >= -2 (-1: play to the end, -2: to the bot's next turn), c >= 0 "
-                             "and scale > 0")
+        if (depth is not None and depth < FULL_PLAYOUT) or c < 0 or (scale is not None and scale <= 0):
+            raise ValueError("mcts needs depth >= -1 (-1: play to the end), c >= 0 and scale > 0")
         if width is not None and width < 0:
             raise ValueError("mcts needs width >= 0 (0: search every move)")
         self.iterations = iterations if iterations > 0 else 10**9
@@ -300,11 +230,8 @@ class MCTSAgent(Agent):
             raise ValueError("mcts needs 0 <= minimax <= 1")
         self.minimax = minimax
         self.turn = turn
-        self.policy = policy
         self.width = width
         self.eval = eval.strip()
-        self.sharp = sharp
-        self.replies = replies
         self.prior = prior
         self.prior_samples = prior_samples
         self.last_iterations = 0
@@ -361,8 +288,7 @@ class MCTSAgent(Agent):
             node.value = [t / self.prior_samples for t in total]
             node.total = prior * node.value[me]
 
-    def _halving(self, search: _Search, obs: Observation, root: _Node, rng: Rng, deadline: float | None,
-                 sharp: bool = False) -> int:
+    def _halving(self, search: _Search, obs: Observation, root: _Node, rng: Rng, deadline: float | None) -> int:
         """Sequential halving over the root's candidate moves (after Karnin, Koren and Somekh): in each round
         every surviving move gets the same number of iterations, on the same determinisations and the same
         random streams (so moves are compared on equal luck), and the better half goes on. The budget is spent
@@ -372,14 +298,8 @@ class MCTSAgent(Agent):
         sums = dict.fromkeys(alive, 0.0)
         counts = dict.fromkeys(alive, 0)
 
-        alpha = self.minimax if sharp else 0.0  # ``sharp``: blend in the candidate's max^n value
-
         def mean(a: int) -> float:
-            if not counts[a]:
-                return -1e18
-            q = sums[a] / counts[a]
-            value = root.children[a].value
-            return q + alpha * (value[me] - q) if alpha and value is not None else q
+            return sums[a] / counts[a] if counts[a] else -1e18
 
         rounds = max(1, math.ceil(math.log2(len(alive))))
         budget = self.iterations  # 10**9 with only a time budget: one round, until time is up
@@ -425,10 +345,8 @@ class MCTSAgent(Agent):
         root = _Node(obs.player)
         if (self.prior or width) and heuristic is not None:
             self._seed_root(root, obs, legal_root, evaluate, rng, width)
-        policy = hints.get("playout_policy") if self.policy else None
         own_turn = self.turn if self.turn is not None else bool(hints.get("mcts_turn", False))
-        search = _Search(self, obs.player, root, depth, evaluate, policy, own_turn, heuristic is not None)
-        search.replies = self.replies if self.replies is not None else bool(hints.get("mcts_replies", False))
+        search = _Search(self, obs.player, root, depth, evaluate, own_turn, heuristic is not None)
         search.moves = hints.get("bot_actions")
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         if width and root.children:
@@ -436,8 +354,7 @@ class MCTSAgent(Agent):
             if len(root.children) == 1:  # every move but one was pruned (or they all do the same)
                 self.last_iterations = 0
                 return next(iter(root.children))
-            sharp = self.sharp if self.sharp is not None else bool(hints.get("mcts_halving_minimax", False))
-            return self._halving(search, obs, root, rng, deadline, sharp)
+            return self._halving(search, obs, root, rng, deadline)
         it = 0
         while it < self.iterations:
             if deadline is not None and time.perf_counter() >= deadline:

@@ -222,6 +222,26 @@ class ObservationEncoder(ABC):
         """True if the game's encoder overrides :meth:`write_state`."""
         return type(self).write_state is not ObservationEncoder.write_state
 
+    def writer(self, zeros: Callable[[int], Any] | None = None) -> Callable[[Any, int, Any], None]:
+        """The one choice of path for callers that fill float32 buffers (the learning environments): a function
+        ``(state, viewer, out)`` that writes seat ``viewer``'s observation of ``state`` into ``out``, a zeroed
+        C-contiguous float32 buffer of :attr:`size` numbers. The compiled path when it was built; else, for a
+        caller that gives ``zeros`` (how to make the kept path's own buffers), the kept path's vector copied in;
+        else the fast path; else the seat's view. Every path writes the same numbers (tests hold each to the view
+        path). Callers keep the function rather than ask again at every decision."""
+        if self.compiled is not None:
+            return self.compiled.write
+        if zeros is not None and self.has_kept_path:
+            def from_kept(state: Any, viewer: int, out: Any) -> None:
+                out[:] = self.kept_state(state, viewer, zeros)
+            return from_kept
+        if self.has_fast_path:
+            return self.write_state
+
+        def from_view(state: Any, viewer: int, out: Any) -> None:
+            out[:] = self.encode(state.view(viewer), viewer)
+        return from_view
+
     def encode_state(self, state: Any, viewer: int) -> list[float]:
         """Seat ``viewer``'s observation of ``state``: through the fast path when there is one, else its view."""
         if not self.has_fast_path:

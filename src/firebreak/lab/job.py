@@ -149,11 +149,6 @@ def play_task(task: GameTask) -> dict[str, Any]:
     return row
 
 
-def row_stats(row: Mapping[str, Any]) -> dict[str, Any]:
-    """The full statistics of a row, decoded."""
-    return json.loads(row.get("stats") or "{}")
-
-
 def numeric_stat_names(rows: Sequence[Mapping[str, Any]]) -> list[str]:
     """The names of the numeric scalar statistics present in the rows (without the ``stat_`` prefix)."""
     names: set[str] = set()

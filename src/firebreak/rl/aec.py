@@ -18,7 +18,8 @@ Observations are computed only when asked for (:meth:`~FirebreakAEC.observe`, ``
 until the next action, so a learning loop pays for one encoding per decision; a game whose encoder has a kept
 path (:meth:`~firebreak.core.encoding.ObservationEncoder.kept_state`) rewrites only the blocks of the seat's last
 vector whose inputs changed, and each observation is a copy the caller may keep. A game's compiled path (its C
-writer, when it was built) comes before all of these.
+writer, when it was built) comes before all of these;
+:meth:`~firebreak.core.encoding.ObservationEncoder.writer` makes that choice, once, for every environment.
 """
 
 from __future__ import annotations
@@ -53,20 +54,11 @@ def _zeros(size: int) -> np.ndarray:
 
 
 def observation(encoder: ObservationEncoder, state: GameState, seat: int) -> np.ndarray:
-    """Seat ``seat``'s observation vector (float32): the encoder's compiled path into zeros when it was built, else
-    a copy of its kept vector for that seat when it has a kept path, else its fast path into zeros when it has one,
-    else its view."""
-    if encoder.compiled is not None:
-        out = np.zeros(encoder.size, F32)
-        encoder.compiled.write(state, seat, out)
-        return out
-    if encoder.has_kept_path:
-        return encoder.kept_state(state, seat, _zeros).copy()
-    if encoder.has_fast_path:
-        out = np.zeros(encoder.size, F32)
-        encoder.write_state(state, seat, out)
-        return out
-    return np.asarray(encoder.encode(state.view(seat), seat), dtype=F32)
+    """Seat ``seat``'s observation vector (float32), a new array the caller may keep, written by the path
+    :meth:`~firebreak.core.encoding.ObservationEncoder.writer` chooses (the kept path allowed)."""
+    out = np.zeros(encoder.size, F32)
+    encoder.writer(_zeros)(state, seat, out)
+    return out
 
 
 def view_observation(encoder: ObservationEncoder, state: GameState, seat: int) -> np.ndarray:
@@ -115,9 +107,7 @@ class FirebreakAEC(AECEnv):
         self.encoder: ObservationEncoder = observation_encoder(self.spec_, n, self.options)
         self.num_actions = self.spec_.num_distinct_actions(n, self.options)
         self._size = self.encoder.size
-        self._compiled = self.encoder.compiled  # tested once (observe runs at every decision)
-        self._kept = self.encoder.has_kept_path and self._compiled is None
-        self._fast = self.encoder.has_fast_path and not self._kept and self._compiled is None
+        self._write = self.encoder.writer(_zeros)  # chosen once (observe runs at every decision)
         self.metadata = {**self.metadata, "name": f"firebreak_{self.spec_.name.replace('-', '_')}_v0"}
         self.possible_agents = [agent_name(p) for p in range(n)]
         self._seat = {a: p for p, a in enumerate(self.possible_agents)}
@@ -173,16 +163,8 @@ class FirebreakAEC(AECEnv):
         if hit is not None and hit[0] == stamp:
             return hit[1]
         seat = self._seat[agent]
-        if self._compiled is not None:  # the compiled path into zeros (see observation())
-            vector = np.zeros(self._size, F32)
-            self._compiled.write(state, seat, vector)
-        elif self._kept:  # the kept path's vector, copied (see observation())
-            vector = self.encoder.kept_state(state, seat, _zeros).copy()
-        elif self._fast:  # the fast path into zeros, its test made once (see observation())
-            vector = np.zeros(self._size, F32)
-            self.encoder.write_state(state, seat, vector)
-        else:
-            vector = observation(self.encoder, state, seat)
+        vector = np.zeros(self._size, F32)  # as observation(), the path chosen once
+        self._write(state, seat, vector)
         mask = bytearray(self.num_actions)  # as action_mask(), inlined
         if state.current_player() == seat:
             for a in state.legal_actions():

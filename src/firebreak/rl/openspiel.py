@@ -203,6 +203,7 @@ class FirebreakObserver:
         self.encoder = encoder
         self.perfect_recall = perfect_recall
         self.tensor = np.zeros(encoder.size, np.float32)
+        self._write = encoder.writer()  # chosen once: the compiled path, else the fast path, else the view
         self.dict = {"observation": self.tensor}
         names: list[str] = []
         for f in encoder.fields():
@@ -210,14 +211,8 @@ class FirebreakObserver:
         self._names = names
 
     def set_from(self, state: FirebreakState, player: int) -> None:
-        if self.encoder.compiled is not None:
-            self.tensor.fill(0.0)
-            self.encoder.compiled.write(state.fb, player, self.tensor)
-        elif self.encoder.has_fast_path:
-            self.tensor.fill(0.0)
-            self.encoder.write_state(state.fb, player, self.tensor)
-        else:
-            self.tensor[:] = self.encoder.encode(state.fb.view(player), player)
+        self.tensor.fill(0.0)
+        self._write(state.fb, player, self.tensor)
 
     def string_from(self, state: FirebreakState, player: int) -> str:
         values = self.encoder.encode_state(state.fb, player)

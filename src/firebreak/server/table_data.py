@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from sqlalchemy import Column, Float, Integer, String, Table, delete, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
-from .storage import NOTIFY_CHANNEL, Storage, games_table, metadata, seats_table
+from .storage import NOTIFY_CHANNEL, Storage, metadata, seats_table
 
 chat_table = Table(
     "chat", metadata,
@@ -303,17 +303,6 @@ def claim_seat(storage: Storage, game_id: str, seat: int, token_hash: str) -> bo
         ).values(token_hash=token_hash, last_seen=time.time()))
         _notify(storage, conn, game_id, "seats")
     return True
-
-
-def joinable_game_ids(storage: Storage, limit: int, offset: int, game: str | None) -> list[str]:
-    """Unfinished games with a seat anyone may take, newest first."""
-    query = select(games_table.c.id).where(games_table.c.finished.is_(False) & games_table.c.id.in_(
-        select(open_seats_table.c.game_id)))
-    if game is not None:
-        query = query.where(games_table.c.game == game)
-    query = query.order_by(games_table.c.created_at.desc(), games_table.c.id).limit(limit).offset(offset)
-    with storage.engine.connect() as conn:
-        return [r[0] for r in conn.execute(query)]
 
 
 def delete_rows(conn: Any, game_ids: list[str]) -> None:

@@ -44,7 +44,7 @@ SPEC = register(
         extra={"svg": render_svg, "help": help_hook(__package__), "mcts_scale": 2.0, "heuristic_all": heuristic_all,
                "observation_encoder": BrigadeEncoder,
                # searches of 1000 iterations and more (the hard level) plan their own turn and search the 8 best
-               # moves by sequential halving: 4 wins in 4 games against two mcts:iterations=300 (2026-11-24)
+               # moves by sequential halving (why, and what it measured: docs/research.md)
                "mcts_large_budget": {"min_iterations": 1000, "mcts_turn": True, "mcts_width": 8}},
     )
 )

@@ -6,13 +6,11 @@ from firebreak.core.help import help_hook
 from .encode import GreatFireEncoder
 from .heuristic import evaluate, evaluate_all, evaluate_all_lasting, evaluate_all_targeted
 from .parameters import PARAMETERS, check_board, check_rules
-from .playout import playout_policy
 from .render import render_view
 from .report import report_figures
 from .state import GreatFireState
 from .stats import game_stats
 from .svg import render_svg
-from .value import FEATURES, evaluate_all_learned
 
 SPEC = register(GameSpec(
     name="great-fire",
@@ -33,20 +31,17 @@ SPEC = register(GameSpec(
     render=render_view,
     heuristic=evaluate,
     stats=game_stats,
-    extra={"check_rules": check_rules, "check_board": check_board, "svg": render_svg, "help": help_hook(__package__), "report": report_figures,
+    extra={"check_rules": check_rules, "check_board": check_board, "svg": render_svg, "help": help_hook(__package__),
+           "report": report_figures,
            # search bots (see firebreak.agents.mcts): evaluations 2 apart are a factor e in winning chances; a turn
            # is a fire move and up to four actions of one seat, so the search plans the bot's own turn; it searches
-           # the 8 best moves by one-step value (by sequential halving). The playout policy serves mcts:depth=-2.
+           # the 8 best moves by one-step value (by sequential halving).
            "mcts_scale": 2.0, "mcts_turn": True, "mcts_width": 8,
-           "heuristic_all": evaluate_all, "playout_policy": playout_policy,
+           "heuristic_all": evaluate_all,
            # mcts:eval=lasting: put-out cones counted by how likely they are to be kept (an option; no level uses it);
-           # mcts:eval=learned: a small model of who wins fitted to recorded games, from each seat's own view
-           # (value.py; value_features is what firebreak.agents.learn trains on); measured weaker in play, no level
-           # uses it; mcts:eval=targeted: the fire's threat charged by where each seat will likely send it (the
+           # mcts:eval=targeted: the fire's threat charged by where each seat will likely send it (the
            # public leader's houses first); measured no stronger at hard's budget, no level uses it
-           "evaluations": {"lasting": evaluate_all_lasting, "learned": evaluate_all_learned,
-                           "targeted": evaluate_all_targeted},
-           "value_features": FEATURES,
+           "evaluations": {"lasting": evaluate_all_lasting, "targeted": evaluate_all_targeted},
            "observation_encoder": GreatFireEncoder},
 ))
 
