@@ -35,7 +35,6 @@ from . import errors as E
 from .limits import Limits, RateLimited, TokenBucket
 from .storage import UNAVAILABLE
 from .table_data import (
-    ALL_SPECTATORS,
     CLOSED,
     MUTED,
     NOTE,
