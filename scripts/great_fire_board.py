@@ -322,9 +322,9 @@ def direction(a_poly: list, seg: tuple) -> str:
 def build() -> str:
     west, east, fx = sides()
     pts_w, pts_e = {}, {}
-    for name, code, *_rest in SEEDS:
+    for _name, code, *_rest in SEEDS:
         (pts_w if code in WEST_OF_FLEET else pts_e)[code] = seed_at(code, _rest[4], _rest[5])
-    for name, code, lat, lon, *_ in FIELDS:
+    for _name, code, lat, lon, *_ in FIELDS:
         (pts_w if code in WEST_OF_FLEET else pts_e)[code] = project(lat, lon)
     polys = {k: rounded(v) for k, v in {**cells(pts_w, west), **cells(pts_e, east)}.items()}
     crosses = []
@@ -432,7 +432,7 @@ def render(polys, links, crosses, bridge_at, fleet_x) -> str:
             note += f"; seed moved to {CORE[code][0]}, {CORE[code][1]} for the rulebook's links"
         L.append(f"  note: {json.dumps(note)}")
     L.append("fields:")
-    for name, code, lat, lon, source, note in FIELDS:
+    for name, code, _lat, _lon, source, note in FIELDS:
         L += [f"- name: {json.dumps(name)}", f"  code: {code}", f"  outline: {fl(polys[code])}",
               f"  label: {fl(centroid(polys[code]))}", f"  source: {source}", f"  note: {json.dumps(note)}"]
     L.append("links:")

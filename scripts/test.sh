@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Set up everything on a fresh Debian machine with python3, then run the whole test suite (slow tiers included).
 # Usage: bash scripts/test.sh [extra pytest arguments]
-# Exits with pytest's status.
+# Runs the linter (ruff) and the type checker (mypy) first; exits 1 if either fails, else with pytest's status.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -40,6 +40,17 @@ fi
 # The games' compiled observation writers are built by the install above (gcc and Python's headers are on every
 # machine this runs on): their absence is a failure here, not a skip.
 export FIREBREAK_REQUIRE_COMPILED="${FIREBREAK_REQUIRE_COMPILED:-1}"
+
+# The linter and the type checker first (configured in pyproject.toml, installed by the test extra): either failing
+# fails the run before the tests start.
+if ! .venv/bin/ruff check .; then
+    echo "FAILED: ruff check (the linter) found problems; see above" >&2
+    exit 1
+fi
+if ! .venv/bin/mypy; then
+    echo "FAILED: mypy (the type checker) found errors; see above" >&2
+    exit 1
+fi
 
 set +e
 .venv/bin/python -m pytest -n 2 "$@"

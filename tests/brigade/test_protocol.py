@@ -4,7 +4,8 @@ import json
 
 import pytest
 
-from firebreak.core import IllegalActionError, MalformedActionError, Rng, get_game, load_game, replay, record_of, save_game
+from firebreak.core import (IllegalActionError, MalformedActionError, Rng, SaveFileError, get_game, load_game, replay,
+                            record_of, save_game)
 from firebreak.games.brigade import actions as A
 
 from .helpers import P, new, quiet, refresh
@@ -64,7 +65,7 @@ def test_save_load_and_replay_reproduce_the_game(tmp_path, opts):
     obj = json.loads(path.read_text())
     obj["seed"] = 12
     path.write_text(json.dumps(obj))
-    with pytest.raises(Exception):
+    with pytest.raises(SaveFileError):
         load_game(path)
 
 

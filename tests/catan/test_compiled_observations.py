@@ -188,7 +188,6 @@ def test_twins_give_the_seat_the_same_compiled_vector(options: dict) -> None:
         for step in range(400):
             if state.is_terminal():
                 break
-            seat = state.current_player()
             if step % 5 == 0:
                 for other in range(n):
                     twin = state.determinize(other, Rng(1000 + step))

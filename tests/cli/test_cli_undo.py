@@ -6,7 +6,7 @@ from __future__ import annotations
 from firebreak.core import GameRecord, get_game, record_of, replay
 
 from .helpers import run
-from .scripted import lines, screen, session_for
+from .scripted import screen, session_for
 
 
 def test_undo_takes_back_a_settlement_and_refuses_a_roll(tmp_path) -> None:

@@ -299,3 +299,29 @@ def test_true_result_in_another_order_or_as_whole_numbers_is_accepted(saved, fin
         _forge(obj, winners=sorted(finished.winners(), reverse=True), scores=[int(s) for s in finished.scores()])
     _edit(saved, change)
     assert load_game(saved) == finished
+
+
+def test_a_saved_record_names_the_firebreak_version_that_wrote_it(finished, saved):
+    import firebreak
+
+    obj = json.loads(saved.read_text(encoding="utf-8"))
+    assert obj["firebreak_version"] == firebreak.__version__
+    assert GameRecord.load(saved).firebreak_version == firebreak.__version__
+    # and a record re-saved from its JSON (the lab's logs) keeps it
+    assert GameRecord.from_json(obj).to_json()["firebreak_version"] == firebreak.__version__
+
+
+def test_a_record_written_before_the_version_was_recorded_still_loads(finished, saved):
+    _edit(saved, lambda obj: obj.pop("firebreak_version"))
+    assert "firebreak_version" not in json.loads(saved.read_text(encoding="utf-8"))
+    assert load_game(saved) == finished
+    record = GameRecord.load(saved)
+    assert record.firebreak_version is None
+    assert "firebreak_version" not in record.to_json()  # not invented on the way out
+
+
+@pytest.mark.parametrize("bad", [3, ["0.1.0"], "x" * 101])
+def test_a_version_that_is_not_a_short_text_is_refused(saved, bad):
+    _edit(saved, lambda obj: obj.update(firebreak_version=bad))
+    with pytest.raises(SaveFileError, match="firebreak_version"):
+        load_game(saved)

@@ -30,7 +30,7 @@ def _walk(game: str, players: int, seed: int, steps: int):
 def test_undo_gives_back_exactly_the_state_before_and_never_a_draw(game: str, players: int) -> None:
     allowed = refused_draw = 0
     for seed in range(3):
-        for before, a, after in _walk(game, players, seed, 250):
+        for before, _a, after in _walk(game, players, seed, 250):
             actor = before.current_player()
             drew = after.rng.draws != before.rng.draws
             why = after.undo_refusal(actor)

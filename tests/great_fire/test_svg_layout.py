@@ -54,7 +54,7 @@ def test_game_over_results_lie_inside_the_picture_without_overlaps(n: int) -> No
             map_h = float(re.search(r'<rect x="0" y="0" width="[\d.]+" height="([\d.]+)"', svg).group(1))
             legend = [b for b in boxes if b[1] >= map_h - 1]
             assert legend, "no legend drawn"
-            for x0, y0, x1, y1, text in legend:
+            for x0, _y0, x1, y1, text in legend:
                 assert 0 <= x0 and x1 <= W and y1 <= H, f"{text!r} leaves the picture ({x0:.0f}-{x1:.0f}, {y1:.0f})"
             for i, a in enumerate(legend):
                 for b in legend[i + 1:]:
@@ -76,5 +76,5 @@ def test_a_running_game_legend_fits_too() -> None:
             s.apply(rng.choice(s.legal_actions()))
         for viewer in (None, *range(n)):
             W, H, boxes = _boxes(render_svg(s.view(viewer), []))
-            for x0, _, x1, y1, text in boxes:
+            for _x0, _, x1, y1, text in boxes:
                 assert x1 <= W + 1 and y1 <= H, f"{text!r} leaves the picture"

@@ -289,7 +289,7 @@ def test_truncation_and_bad_arguments() -> None:
     env = aec_env("catan", 3, max_steps=5)
     env.reset(seed=1)
     steps = 0
-    for agent in env.agent_iter():
+    for _agent in env.agent_iter():
         obs, _, term, trunc, _ = env.last()
         if term or trunc:
             assert trunc and not term

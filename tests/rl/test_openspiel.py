@@ -47,7 +47,7 @@ def test_observations_and_resampling(name: str) -> None:
     rng = np.random.default_rng(0)
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     differs = 0
-    for step in range(60):
+    for _step in range(60):
         if state.is_terminal():
             break
         seat = state.current_player()

@@ -98,7 +98,7 @@ def test_the_seed_is_in_no_payload_while_the_game_runs_and_in_the_record_once_it
     look(client.get("/api/games?status=joinable"))
     joined = look(client.post(f"/api/games/{game_id}/seats/1/join"))  # a stranger takes the open seat
     toks = {0: tokens(g.json())[0], 1: joined["token"]}
-    for seat, tok in toks.items():
+    for tok in toks.values():
         look(client.post(f"/api/games/{game_id}/join", json={}, headers={"X-Seat-Token": tok}))
         look(client.post(f"/api/games/{game_id}/chat", json={"text": "good luck"}, headers={"X-Seat-Token": tok}))
     with client.websocket_connect(f"/ws/games/{game_id}") as spectator, \

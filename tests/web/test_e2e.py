@@ -196,7 +196,7 @@ def test_two_players_and_two_bots_play_great_fire_to_the_end_in_chromium(server:
         while time.time() < deadline:
             if turn_text(alice) == "Game over" and turn_text(bob) == "Game over":
                 break
-            for name, page in (("alice", alice), ("bob", bob)):
+            for _name, page in (("alice", alice), ("bob", bob)):
                 if turn_text(page) != "Your turn":
                     continue
                 before = page.locator("#log li").count()

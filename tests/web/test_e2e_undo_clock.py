@@ -101,7 +101,6 @@ def test_take_back_in_the_page_allowed_then_refused_after_a_draw_and_after_anoth
         page.goto(f"{server.base}/play/{t.id}#seat={me}&token={t.tokens[me]}")
         wait_js(page, "document.getElementById('turn').textContent === 'Your turn'")
         # 1. allowed: the move is made, the page offers to take it back, the player does
-        text = t.state.action_to_text(good)
         t.act(good)
         wait_js(page, "!!document.getElementById('undo') && !document.getElementById('undo').disabled")
         assert "Take back" in page.locator("#undo").inner_text()

@@ -162,8 +162,8 @@ def test_chat_is_shown_as_text_never_markup_and_is_rate_limited(server: ServerPr
             player.click("#chat-send")
             if player.locator("#chat-error").inner_text():
                 break
-            wait_js(player, f"document.getElementById('chat-text').value === '' || "
-                            f"document.getElementById('chat-error').textContent !== ''")
+            wait_js(player, "document.getElementById('chat-text').value === '' || "
+                            "document.getElementById('chat-error').textContent !== ''")
         wait_js(player, "document.getElementById('chat-error').textContent.includes('too fast')")
         assert player.title() != "owned" and spectator.title() != "owned"
         player.screenshot(path=str(out / "table-chat-player.png"))

@@ -187,7 +187,10 @@ def _tidy(group: Group) -> None:
 
 def _part_title(chunk: list[Entry | Group]) -> str:
     first, last = chunk[0], chunk[-1]
-    name = (lambda i: i.title if isinstance(i, Group) else i.label)
+
+    def name(i: Entry | Group) -> str:
+        return i.title if isinstance(i, Group) else i.label
+
     return f"{name(first)} ... {name(last)}" if len(chunk) > 1 else name(first)
 
 

@@ -42,9 +42,9 @@ class Event:
 
 
 _new = object.__new__
-_set_kind = Event.kind.__set__  # type: ignore[attr-defined]
-_set_data = Event.data.__set__  # type: ignore[attr-defined]
-_set_visible_to = Event.visible_to.__set__  # type: ignore[attr-defined]
+_set_kind = Event.kind.__set__  # type: ignore[attr-defined,misc]  # a slot descriptor, which mypy types as the field
+_set_data = Event.data.__set__  # type: ignore[attr-defined,misc]
+_set_visible_to = Event.visible_to.__set__  # type: ignore[misc,union-attr]
 
 
 def make_event(kind: str, data: dict[str, Any], visible_to: tuple[int, ...] | None) -> Event:

@@ -353,7 +353,9 @@ class GameSpec:
         board) is asked with the resolved options when they are given."""
         if options is None or not self.state_class.action_space_takes_options:
             return self.state_class.num_distinct_actions(num_players)
-        return self.state_class.num_distinct_actions(num_players, self.resolve_options(num_players, options))
+        # only a game that sets action_space_takes_options takes the second argument (the base signature has one)
+        return self.state_class.num_distinct_actions(num_players,  # type: ignore[call-arg]
+                                                     self.resolve_options(num_players, options))
 
 
 _SCAN_MAX = 32

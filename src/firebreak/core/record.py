@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .. import __version__
 from .errors import FirebreakError, SaveFileError
 from .events import Event
 from .game import UNDO, GameState
@@ -99,11 +100,15 @@ class GameRecord:
     moves: list[int] | None = None
     """Every action in the order played, with :data:`~firebreak.core.game.UNDO` where the last one was taken
     back; only for a game where something was taken back (``actions`` are the moves that stand)."""
+    firebreak_version: str | None = None
+    """The firebreak release that wrote the record (``firebreak.__version__``), so a file that no longer replays
+    can be traced to the code that made it; ``None`` for a record written before the field existed."""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "format": FORMAT,
             "version": VERSION,
+            **({} if self.firebreak_version is None else {"firebreak_version": self.firebreak_version}),
             "game": self.game,
             "num_players": self.num_players,
             "options": self.options,
@@ -132,6 +137,9 @@ class GameRecord:
         for key, typ in (("game", str), ("num_players", int), ("options", dict), ("seed", int), ("actions", list)):
             if not isinstance(obj.get(key), typ) or isinstance(obj.get(key), bool) and typ is int:
                 raise SaveFileError(f"record field {key!r} is missing or not a {typ.__name__}")
+        written_by = obj.get("firebreak_version")  # absent from records written before it was recorded
+        if written_by is not None and (not isinstance(written_by, str) or len(written_by) > 100):
+            raise SaveFileError(f"record field 'firebreak_version' must be a short text, not {_short(written_by, 60)}")
         ids: list[int] = []
         texts: list[str] = []
         for i, a in enumerate(obj["actions"]):
@@ -167,7 +175,7 @@ class GameRecord:
                     stack.append(m["id"])
                     moves.append(m["id"])
         return GameRecord(obj["game"], obj["num_players"], obj["options"], obj["seed"], ids, texts, events, result,
-                          moves)
+                          moves, firebreak_version=written_by)
 
     def save(self, path: str | Path) -> None:
         """Write atomically: a crash mid-write never leaves a half file under the real name."""
@@ -200,6 +208,7 @@ def record_of(state: GameState, with_events: bool = True) -> GameRecord:
         events=list(state.events) if with_events else None,
         result=result_of(state),
         moves=None if state.played is None else list(state.played),
+        firebreak_version=__version__,
     )
 
 

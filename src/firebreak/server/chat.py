@@ -35,7 +35,7 @@ from . import errors as E
 from .limits import Limits, RateLimited, TokenBucket
 from .storage import UNAVAILABLE
 from .table_data import (
-    ALL_SPECTATORS,
+    ALL_SPECTATORS,  # noqa: F401 - not used here, read as chat.ALL_SPECTATORS by table.py
     CLOSED,
     MUTED,
     NOTE,

@@ -139,7 +139,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
             bigk[p] = big[i]
         for i, p in enumerate(UNIVERSITY_POS):
             names[p], aff[p], value[p], track[p] = T.university_blocks[i]
-        for i, p in enumerate(CORNER_POS):
+        for p in CORNER_POS:
             names[p] = f"{T.colours[T.firehouse.index(p)].title()} Firehouse"
         self.st_value, self.st_track, self.st_aff = tuple(value), tuple(track), tuple(aff)
         self.st_name, self.st_big = tuple(names), tuple(bigk)

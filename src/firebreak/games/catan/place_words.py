@@ -66,7 +66,7 @@ class PlaceNames:
         # hexes: land by terrain, number and letter; sea by the land beside it, or the nearest land
         names: list[str] = []
         land = [h for h in range(len(hexes)) if not sea[h]]
-        for h, row in enumerate(hexes):
+        for h in range(len(hexes)):
             if not sea[h]:
                 names.append(f"the {short[h].replace(' (', ' hex (')}")
         taken: set[str] = set()

@@ -260,7 +260,7 @@ class _Static:
                  for name, i in zip(names, spaces)]
         _widen(board, names, spaces, lines, size, u)
         self.places = []  # each space's drawing constants, in the order of ``names``
-        for name, i, drawn in zip(names, spaces, lines):
+        for _name, i, drawn in zip(names, spaces, lines):
             lx, ly = board.label_at[i]
             kind = ("field" if board.region[i] == "grassed" else "pudding" if i == board.pudding_lane
                     else "district")
