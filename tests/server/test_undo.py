@@ -119,8 +119,8 @@ def test_undo_refused_after_another_seat_moved_names_that_seat(client: TestClien
     assert r.status_code == 200
     r = undo(client, gid, toks[second], 4)
     assert r.status_code == 409
-    assert r.json()["error"]["message"] == (f"You cannot take back a move now: {ref.player_name(first)} has "
-                                            "moved since.")
+    assert r.json()["error"]["message"] == (f"You cannot take back a move now: you have not moved since "
+                                            f"{ref.player_name(first)} did, so there is nothing to take back.")
 
 
 def test_record_and_replay_agree_with_the_live_game_after_undos(client: TestClient) -> None:

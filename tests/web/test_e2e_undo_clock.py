@@ -132,13 +132,13 @@ def test_take_back_in_the_page_allowed_then_refused_after_a_draw_and_after_anoth
         # 3. refused after another seat moved: the player's turn comes again after the others moved
         for _ in range(800):
             seat = t.state.current_player()
-            if seat == me and "has moved since" in (t.state.undo_refusal(me) or ""):
+            if seat == me and "you have not moved since" in (t.state.undo_refusal(me) or ""):
                 break
             t.random_move()
         else:
             pytest.fail("the turn did not come back")
         wait_js(page, "!!document.getElementById('undo-why') && "
-                      "document.getElementById('undo-why').textContent.includes('has moved since')")
+                      "document.getElementById('undo-why').textContent.includes('you have not moved since')")
         why = page.locator("#undo-why").inner_text().strip()
         assert why == f"You cannot take back a move now: {t.state.undo_refusal(me)}.", why
         page.screenshot(path=str(out / f"undo-{game}-after-another-seat.png"))

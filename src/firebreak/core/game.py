@@ -626,15 +626,20 @@ class GameState(ABC):
             return f"it is {self.player_name(now)}'s turn, not yours"
         if self.undo_stack:
             top = self.undo_stack[-1][1]
-            return None if top == seat else f"{self.player_name(top)} has moved since"
+            return None if top == seat else self._nothing_since(top)
         if self.undo_block is None:
             return "you have not moved yet this turn"
         who, why = self.undo_block
         if who != seat:
-            return f"{self.player_name(who)} has moved since"
+            return self._nothing_since(who)
         if why is None:
             return "you have not moved yet this turn"
         return f"you {why} since"
+
+    def _nothing_since(self, other: int) -> str:
+        """The refusal when another seat made the last move: true at the start of one's own turn (nothing done
+        yet) as well as after others answered within it (a trade), since nothing before their move can be undone."""
+        return f"you have not moved since {self.player_name(other)} did, so there is nothing to take back"
 
     def undone(self, seat: int) -> "GameState":
         """A new state without ``seat``'s last action (the state is unchanged); :class:`IllegalActionError` with
