@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 
 from firebreak.core import GameRecord, get_game, replay
 
-from .helpers import create, error_code, state_of, tokens
+from .helpers import create, error_code, play_forced, state_of, tokens
 
 GAMES = ["great-fire", "brigade", "catan"]
 SEEDS = {"great-fire": 11, "brigade": 1, "catan": 11}  # deals where every case comes up within a few hundred moves
@@ -61,10 +61,12 @@ def test_undo_allowed_then_refused_after_a_draw_and_after_another_seat(client: T
             before = {s: state_of(client, gid, toks[s])["view"] for s in range(n)}
             before[None] = state_of(client, gid)["view"]
             act(client, gid, toks[seat], index, good)
-            index += 1
+            probe = ref.clone()
+            probe.apply(good)
+            index += 1 + play_forced(probe)  # the forced steps after the move go back with it
             r = undo(client, gid, toks[seat], index)
             assert r.status_code == 200, r.text
-            index += 1
+            index = state_of(client, gid)["index"]
             for s in range(n):  # every seat sees exactly the game as it was before the move
                 now = state_of(client, gid, toks[s])
                 assert now["view"] == before[s] and now["index"] == index
@@ -77,7 +79,7 @@ def test_undo_allowed_then_refused_after_a_draw_and_after_another_seat(client: T
         if bad is not None and not seen["drew"]:
             act(client, gid, toks[seat], index, bad)
             ref.apply(bad)
-            index += 1
+            index += 1 + play_forced(ref)
             r = undo(client, gid, toks[seat], index)
             assert r.status_code == 409 and error_code(r) == "undo_refused"
             msg = r.json()["error"]["message"]
@@ -88,7 +90,7 @@ def test_undo_allowed_then_refused_after_a_draw_and_after_another_seat(client: T
         a = pick.choice(ref.legal_actions())
         act(client, gid, toks[seat], index, a)
         ref.apply(a)
-        index += 1
+        index += 1 + play_forced(ref)
         now = ref.current_player()
         if seen["allowed"] and not seen["other"] and ref.history and now != seat and not ref.is_terminal():
             # the seat that just moved asks, then the next seat moves reversibly and the first asks on its turn

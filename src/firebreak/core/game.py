@@ -56,6 +56,10 @@ class ActionChoice:
     - ``path``: an ordered route of board elements (names as in ``data-place``) that the action follows, drawn by
       front ends as a line with an arrowhead at the end (a Great Fire fire move: the source district, each burning
       district the cone passes, then the target). ``()`` (the default) for an action that follows no route.
+    - ``confirm``: why this entry asks to be confirmed before it is sent, in a player's words ("A fire move cannot
+      be taken back."), or ``""`` (the default): one click plays it. The game sets it, for what cannot be taken
+      back or is easy to mis-click (a fire move, a trade, ending with points left); front ends obey it and never
+      decide it per game. Rolling the dice or ending a turn with nothing left to do needs no confirmation.
 
     Choices are built for the seat to act and may say only what that seat's own view shows.
     """
@@ -72,6 +76,7 @@ class ActionChoice:
     counter: str = ""
     count: int = 0
     path: tuple[str, ...] = ()
+    confirm: str = ""
 
     @property
     def actions(self) -> tuple[int, ...]:
@@ -81,7 +86,7 @@ class ActionChoice:
     def to_json(self) -> dict[str, Any]:
         out = {"id": self.action, "label": self.label, "group": list(self.group), "source": self.source,
                "target": self.target, "same": list(self.same), "preview": list(self.preview), "note": self.note,
-               "path": list(self.path)}
+               "path": list(self.path), "confirm": self.confirm}
         if self.step:
             out.update(step=self.step, counter=self.counter, count=self.count)
         return out
@@ -612,9 +617,10 @@ class GameState(ABC):
             self.undo_stack = []
         self.undo_stack.append((action, actor))
 
-    def undo_refusal(self, seat: int) -> str | None:
-        """Why ``seat`` may not take back its last action now (a clause for "You cannot take back a move now:
-        ..."), or None if it may.
+    def undo_refusal(self, seat: int, depth: int = 1) -> str | None:
+        """Why ``seat`` may not take back its last ``depth`` actions now (a clause for "You cannot take back a
+        move now: ..."), or None if it may. (A table takes back a move together with the forced steps it played
+        after it, see :mod:`firebreak.core.forced`.)
 
         The rule the best online tables follow: within your own turn, only your own actions, and never across
         another player's move, a draw on chance or a reveal. The words name another seat's move only as a move,
@@ -626,7 +632,10 @@ class GameState(ABC):
             return f"it is {self.player_name(now)}'s turn, not yours"
         if self.undo_stack:
             top = self.undo_stack[-1][1]
-            return None if top == seat else self._nothing_since(top)
+            if top != seat:
+                return self._nothing_since(top)
+            if len(self.undo_stack) >= depth:
+                return None
         if self.undo_block is None:
             return "you have not moved yet this turn"
         who, why = self.undo_block
@@ -667,6 +676,13 @@ class GameState(ABC):
         """An action's text as ``viewer`` may see it. Games whose actions carry hidden choices override this."""
         return self.action_to_text(action)
 
+    def log_quiet(self, action: int) -> bool:
+        """Whether a log passes over ``action`` in silence: one step of a form a player fills in one move at a
+        time (a trade offer's cards, the :class:`ActionChoice` steppers), whose outcome the log tells once the form
+        is sent ("offers 1 ore for 1 wool"). The action stays in the history and the record; only the log a
+        player reads leaves it out. The default: no action is quiet."""
+        return False
+
     # --- words and places for front ends ------------------------------------------------------------------
     def action_choices(self) -> list[ActionChoice]:
         """The legal actions of the seat to act as a player chooses among them (see :class:`ActionChoice`).
@@ -706,6 +722,12 @@ class GameState(ABC):
             if text:
                 return str(text)
         return generic_sentence(event.kind, event.data, self.player_name)
+
+    def score_notes(self) -> list[str]:
+        """Sentences shown under the score sheet at the end: what a line of the sheet does not say by itself (why
+        two related figures differ, who holds a bonus and why), each naming the rule it comes from. Public facts
+        only. The default: none."""
+        return []
 
     def score_sheet(self) -> list[list[tuple[str, float]]]:
         """Each seat's score as the rulebook adds it up: ``[(source, points), ...]`` per seat, in the rulebook's
