@@ -36,9 +36,13 @@ def check_message(msg: dict[str, Any], viewer: int | None, ref: GameState, marks
         i = e["index"]
         events = ref.events[: marks[0]] if i < 0 else ref.events[marks[i]: marks[i + 1]]
         visible = filter_events(events, viewer)
-        assert [{"kind": ev["kind"], "data": ev["data"]} for ev in e["events"]] == [
+        forced = [ev for ev in e["events"] if ev["kind"] == "forced"]  # a forced step's reason: its own seat only
+        assert len(forced) <= 1 and all(viewer is not None and e["seat"] == viewer
+                                        and ev["text"].startswith("Played for you: ") for ev in forced), forced
+        told = [ev for ev in e["events"] if ev["kind"] != "forced"]
+        assert [{"kind": ev["kind"], "data": ev["data"]} for ev in told] == [
             {"kind": ev.kind, "data": ev.data} for ev in visible]
-        assert [ev["text"] for ev in e["events"]] == [ref.describe_event(ev) for ev in visible]
+        assert [ev["text"] for ev in told] == [ref.describe_event(ev) for ev in visible]
         if i >= 0:
             assert e["text"] == ref.action_text_for(ref.history[i], actors[i], viewer)
     # Great Fire, spelled out: what other seats hold stays theirs until the game is over.

@@ -17,6 +17,7 @@ from typing import Any
 
 import httpx
 import pytest
+from server.helpers import play_forced
 from server.process import ServerProcess
 
 from firebreak.core import GameState, get_game
@@ -68,6 +69,7 @@ class Table:
         self.state = get_game(game).new_game(3, SEEDS[game], created["options"])
         self.index = 0
         self.pick = random.Random(5)
+        self.forced = 0  # forced steps the server played after the last move
 
     def act(self, action: int) -> None:
         seat = self.state.current_player()
@@ -75,7 +77,8 @@ class Table:
                        json={"index": self.index, "action": action, "token": self.tokens[seat]})
         assert r.status_code == 200, r.text
         self.state.apply(action)
-        self.index += 1
+        self.forced = play_forced(self.state)  # the server plays forced steps of people by itself
+        self.index += 1 + self.forced
 
     def random_move(self) -> None:
         self.act(self.pick.choice(self.state.legal_actions()))
@@ -110,8 +113,9 @@ def test_take_back_in_the_page_allowed_then_refused_after_a_draw_and_after_anoth
         wait_js(page, "!!document.querySelector('#log li.undone')")
         note = page.locator("#log li.undone").first.inner_text()
         assert note.startswith(f"{name} took back “"), note
-        t.state = t.state.undone(me)
-        t.index += 1
+        for _ in range(1 + t.forced):  # the move and the forced steps after it went back together
+            t.state = t.state.undone(me)
+            t.index += 1
         # 2. refused after a draw: the player draws (or rolls), and the page says why the button is off
         for _ in range(500):
             seat = t.state.current_player()
