@@ -283,7 +283,8 @@ def start_server(url: str, profile: str | None) -> tuple[subprocess.Popen, str]:
     lifted = {f"FIREBREAK_{k}": "1000000" for k in ("GAMES_PER_MINUTE", "OPEN_GAMES", "CONNECTING_PER_CLIENT",
                                                      "SOCKETS_PER_SEAT", "SPECTATOR_SOCKETS_PER_CLIENT",
                                                      "SPECTATOR_SOCKETS_PER_GAME", "ACTIONS_PER_SECOND",
-                                                     "MESSAGES_PER_SECOND")}
+                                                     "MESSAGES_PER_SECOND", "STATE_READS_PER_SECOND",
+                                                     "RECORD_READS_PER_SECOND")}
     lifted["FIREBREAK_SEEDS_WITH_PEOPLE"] = "1"  # the same deals from one run to the next
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL, env={**os.environ, **lifted})
     base = f"http://127.0.0.1:{port}"

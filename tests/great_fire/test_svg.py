@@ -46,8 +46,11 @@ def test_every_district_is_drawn_as_valid_svg_with_lettered_houses() -> None:
         root = ET.fromstring(svg)
         groups = [g for g in root.iter(NS + "g") if g.get("class") == "district"]
         assert [g.get("data-district") for g in groups] == list(load_board().names)
-        for g, d in zip(groups, state.view(viewer)["districts"]):
-            letters = [t.text for t in g.iter(NS + "text") if t.text and len(t.text) == 1 and t.text.isupper()]
+        # each name and its pieces in a layer drawn over the rivers and arrows, in the same order
+        labels = [g for g in root.iter(NS + "g") if g.get("class") == "district-label"]
+        assert [g.get("data-place") for g in labels] == list(load_board().names)
+        for g, over, d in zip(groups, labels, state.view(viewer)["districts"]):
+            letters = [t.text for t in over.iter(NS + "text") if t.text and len(t.text) == 1 and t.text.isupper()]
             for colour in d["houses"]:
                 assert colour[0].upper() in letters  # a letter on every house: colour is never the only cue
             assert d["name"] in g.find(NS + "title").text
@@ -95,7 +98,7 @@ def test_fire_demolition_and_tokens_are_shown_without_relying_on_colour() -> Non
     view = state.view(None)
     svg = render_svg(view, [])
     root = ET.fromstring(svg)
-    by_name = {g.get("data-district"): g for g in root.iter(NS + "g") if g.get("class") == "district"}
+    by_name = {g.get("data-place"): g for g in root.iter(NS + "g") if g.get("class") == "district-label"}
     for d in view["districts"]:
         texts = [t.text for t in by_name[d["name"]].iter(NS + "text")]
         if d["fire"]:

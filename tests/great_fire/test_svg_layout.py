@@ -23,13 +23,15 @@ def _boxes(svg: str):  # type: ignore[no-untyped-def]
     root = ET.fromstring(svg)
     _, _, W, H = (float(v) for v in root.get("viewBox").split())
     boxes = []
+    anchor_of = {t: g.get("text-anchor") for g in root.iter(NS + "g") for t in g.iter(NS + "text")}  # inherited
     for t in root.iter(NS + "text"):
         if t.get("transform"):
             continue  # the Fleet's rotated label
         size = float(t.get("font-size"))
         x, y = float(t.get("x")), float(t.get("y"))
         width = text_width(t.text or "", size)
-        x0 = {"start": x, "middle": x - width / 2, "end": x - width}[t.get("text-anchor", "start")]
+        anchor = t.get("text-anchor") or anchor_of.get(t) or "start"
+        x0 = {"start": x, "middle": x - width / 2, "end": x - width}[anchor]
         boxes.append((x0, y - size * 0.8, x0 + width, y + size * 0.2, t.text))
     return W, H, boxes
 
@@ -49,7 +51,7 @@ def test_game_over_results_lie_inside_the_picture_without_overlaps(n: int) -> No
         for viewer in (None, *range(n)):
             svg = render_svg(s.view(viewer), [])
             W, H, boxes = _boxes(svg)
-            map_h = float(re.search(r'<rect x="0" y="0" width="\d+" height="(\d+)"', svg).group(1))
+            map_h = float(re.search(r'<rect x="0" y="0" width="[\d.]+" height="([\d.]+)"', svg).group(1))
             legend = [b for b in boxes if b[1] >= map_h - 1]
             assert legend, "no legend drawn"
             for x0, y0, x1, y1, text in legend:

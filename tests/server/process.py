@@ -22,7 +22,7 @@ def free_port() -> int:
 GENEROUS_LIMITS = {f"FIREBREAK_{name}": "100000" for name in (
     "GAMES_PER_MINUTE", "OPEN_GAMES", "CONNECTING_PER_CLIENT", "SOCKETS_PER_SEAT", "SPECTATOR_SOCKETS_PER_CLIENT",
     "SPECTATOR_SOCKETS_PER_GAME", "ACTIONS_PER_SECOND",
-    "MESSAGES_PER_SECOND")}
+    "MESSAGES_PER_SECOND", "STATE_READS_PER_SECOND", "RECORD_READS_PER_SECOND")}
 GENEROUS_LIMITS["FIREBREAK_SEEDS_WITH_PEOPLE"] = "1"
 """Limits no test that plays fast from one address reaches (the tests of the limits set their own), and chosen
 seeds in games of several people, so the tests play known deals (tests/server/test_games.py checks the refusal)."""

@@ -185,7 +185,7 @@ def test_every_refused_action_changes_nothing(client: TestClient) -> None:
         (act({"index": 0, "action": illegal, "token": toks[0]}), 422, "illegal_action"),
         (act({"index": 0, "token": toks[0]}), 422, "bad_request"),                        # no action at all
         (client.post(f"/api/games/{gid}/actions", content=b"{not json", headers={"Content-Type": "application/json"}),
-         422, "bad_request"),
+         400, "bad_json"),
         (act({"index": 0, "action": good, "token": toks[0], "pad": "x" * 20000}), 413, "too_large"),
     ]
     for r, status, code in cases:

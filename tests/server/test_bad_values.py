@@ -1,5 +1,6 @@
 """Every bad value a client can send is refused with a 4xx and a sentence saying what is wrong (never a 500),
-and the refusal changes nothing."""
+and the refusal changes nothing; every refusal, the framework's own included (an unknown address, a wrong method,
+a body that is not JSON), is ``{"error": {"code", "message"}}``, and a WebSocket message gets the same sentences."""
 
 from __future__ import annotations
 
@@ -7,6 +8,10 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketDenialResponse
+from starlette.websockets import WebSocketDisconnect
+
+from firebreak.server import create_app
 
 from .helpers import create, tokens
 
@@ -92,7 +97,9 @@ def test_a_binary_frame_gets_an_error_and_the_socket_keeps_working(client: TestC
         assert ws.receive_json()["type"] == "state"
         ws.send_bytes(b'{"type": "ping", "ref": 1}')
         err = reply(ws)
-        assert err == {"type": "error", "code": "bad_message", "message": "messages must be JSON text, not binary frames"}
+        words = "messages must be JSON text, not binary frames"
+        assert err == {"type": "error", "code": "bad_message", "message": words,
+                       "error": {"code": "bad_message", "message": words}}  # the shape of HTTP's errors, too
         ws.send_json({"type": "ping", "ref": 2})
         assert reply(ws) == {"type": "pong", "ref": 2}
 
@@ -103,3 +110,108 @@ def reply(ws: Any) -> dict[str, Any]:
         m = ws.receive_json()
         if m["type"] not in ("seats", "update", "state"):
             return m
+
+
+def _refused(r: Any, status: int, code: str, words: str) -> None:
+    """A refusal in our shape, its sentence holding ``words`` (never the framework's ``{"detail": ...}``)."""
+    assert r.status_code == status, r.text
+    assert set(r.json()) == {"error"} and r.json()["error"]["code"] == code, r.text
+    assert words in r.json()["error"]["message"], r.text
+
+
+JSON = {"Content-Type": "application/json"}
+
+
+@pytest.mark.parametrize("body, status, code, words", [
+    (b"[" * 5000 + b"]" * 5000, 400, "bad_json", "the request body is nested too deeply (more than 16 levels"),
+    (b'{"game": "great-fire", "options": ' + b"[" * 20 + b"]" * 20 + b"}", 400, "bad_json", "nested too deeply"),
+    (b'{"game": "great-fire\xff\xfe"}', 400, "bad_json", "the request body is not UTF-8 text (byte 21 is not"),
+    (b'{"game": "great-fire", "seed', 400, "bad_json", "the request body is not complete JSON"),
+    (b'{"game": "great-fire", "seed": 1', 400, "bad_json", "the request body is not complete JSON"),
+    (b'{"game": "\\ud800great-fire"}', 400, "bad_json", "the request body has a lone surrogate (\\ud800), half of a"),
+    (b'{"game": "great-fire"} and more', 400, "bad_json", "the request body is not valid JSON: extra data at "
+                                                          "character 24"),
+    (b'{"game": "great-fire", "seed": 1' + b"0" * 200 + b"}", 400, "bad_json", "a whole number of 201 digits"),
+    (b'{"game": "great-fire", "seed": 1180591620717411303424}', 422, "bad_request",
+     "seed: input should be less than or equal to 9223372036854775807"),
+    (b"", 422, "bad_request", "the request needs a JSON object as its body"),
+    (b'["great-fire"]', 422, "bad_request", "the request body must be a JSON object"),
+])
+def test_a_malformed_body_is_refused_with_what_is_wrong(client: TestClient, body: bytes, status: int, code: str,
+                                                        words: str) -> None:
+    _refused(client.post("/api/games", content=body, headers=JSON), status, code, words)
+    assert client.get("/api/games").json()["games"] == []
+
+
+def test_a_body_of_another_type_is_415(client: TestClient) -> None:
+    r = client.post("/api/games", content=b'{"game": "great-fire"}', headers={"Content-Type": "text/plain"})
+    _refused(r, 415, "unsupported_media_type", "the request body must be JSON, sent as Content-Type: "
+                                               "application/json (not text/plain)")
+
+
+def test_unknown_addresses_and_wrong_methods_are_answered_in_our_shape(client: TestClient) -> None:
+    _refused(client.get("/api/nothing-here"), 404, "not_found", "there is nothing at /api/nothing-here on this server")
+    _refused(client.get("/static/nothing.js"), 404, "not_found", "no such file")
+    r = client.delete("/api/catalog")
+    _refused(r, 405, "method_not_allowed", "/api/catalog does not take DELETE requests; it takes GET")
+    assert r.headers["Allow"] == "GET"
+    _refused(client.get("/api/games/abc/actions"), 405, "method_not_allowed", "it takes POST")
+    with pytest.raises(WebSocketDenialResponse) as info:  # a WebSocket to no route: 404 at the handshake
+        with client.websocket_connect("/ws/nowhere"):
+            pass
+    _refused(info.value, 404, "not_found", "there is no live game connection at /ws/nowhere")
+
+
+def test_a_failure_inside_the_server_is_a_500_in_our_shape(sqlite_url: str) -> None:
+    with TestClient(create_app(sqlite_url), raise_server_exceptions=False) as client:
+        def broken(game_id: str) -> None:
+            raise RuntimeError("a bug")
+
+        client.app.state.manager.get = broken  # type: ignore[method-assign]
+        r = client.get("/api/games/abc")
+        _refused(r, 500, "server_error", "the server failed to answer this request")
+        assert "a bug" not in r.text
+
+
+@pytest.mark.parametrize("text, words", [
+    ('{"type": "ping", "ref": "\\ud800"}', "the message has a lone surrogate (\\ud800), half of a character"),
+    ('{"type": "act", "index": 1180591620717411303424, "action": 0}',
+     "the message has the number 1180591620717411303424, out of range: whole numbers must lie between "
+     "-9223372036854775808 and 9223372036854775807"),
+    ('{"type": "act", "index": 0, "action": NaN}', "the message has NaN, which is not a number JSON allows"),
+    ('{"type": "ping", "ref": ' + "[" * 40 + "]" * 40 + "}", "the message is nested too deeply"),
+    ('{"type": "ping", "ref": 1', "the message is not complete JSON"),
+    ('{"type" "ping"}', "the message is not valid JSON: expecting ':' delimiter at character 9"),
+    ("", "the message is empty; it must be a JSON object"),
+    ('["ping"]', "messages must be JSON objects"),
+])
+def test_a_malformed_websocket_message_gets_its_own_sentence_and_the_socket_keeps_working(
+        client: TestClient, text: str, words: str) -> None:
+    g = create(client, ["human"] * 3)
+    with client.websocket_connect(f"/ws/games/{g['id']}") as ws:
+        ws.send_json({"type": "hello", "token": tokens(g)[0]})
+        assert ws.receive_json()["type"] == "state"
+        ws.send_text(text)
+        err = reply(ws)
+        assert err["type"] == "error" and err["code"] == "bad_message" and words in err["message"], err
+        assert err["error"] == {"code": "bad_message", "message": err["message"]}
+        ws.send_json({"type": "ping", "ref": 2})
+        assert reply(ws) == {"type": "pong", "ref": 2}
+    assert client.app.state.manager.games[g["id"]].state.history == []
+
+
+def test_a_malformed_first_message_is_answered_before_the_socket_closes(client: TestClient) -> None:
+    g = create(client, ["human"] * 3)
+    with client.websocket_connect(f"/ws/games/{g['id']}") as ws:
+        ws.send_text('{"type": "hello", "token": "\\udc00"}')
+        err = ws.receive_json()
+        assert err["error"]["code"] == "bad_message" and "the first message has a lone surrogate" in err["message"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4400
+
+
+def test_a_long_unknown_address_is_not_repeated_whole(client: TestClient) -> None:
+    r = client.get("/api/" + "x" * 5000)
+    _refused(r, 404, "not_found", "there is nothing at /api/xxx")
+    assert len(r.json()["error"]["message"]) < 200

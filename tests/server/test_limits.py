@@ -40,7 +40,8 @@ def make(sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     def build(**limits: Any) -> tuple[TestClient, Clock]:
         base = dict(games_per_minute=1000, open_games=1000, connecting_per_client=1000, sockets_per_seat=1000,
                     spectator_sockets_per_client=1000, spectator_sockets_per_game=1000, seeds_with_people=1,
-                    actions_per_second=1000.0, messages_per_second=1000.0)
+                    actions_per_second=1000.0, messages_per_second=1000.0, state_reads_per_second=1000.0,
+                    record_reads_per_second=1000.0)
         c = TestClient(create_app(sqlite_url, limits=Limits(**(base | limits))))
         c.__enter__()
         clients.append(c)
@@ -235,6 +236,12 @@ def test_limits_come_from_the_environment() -> None:
     limits = Limits.from_env({"FIREBREAK_GAMES_PER_MINUTE": "7", "FIREBREAK_ACTIONS_PER_SECOND": "2.5",
                               "FIREBREAK_ARCHIVE_DIR": "/tmp/a", "FIREBREAK_OPEN_GAMES": ""})
     assert (limits.games_per_minute, limits.actions_per_second, limits.archive_dir) == (7, 2.5, "/tmp/a")
+    read = Limits.from_env({"FIREBREAK_STATE_READS_PER_SECOND": "3", "FIREBREAK_RECORD_READS_PER_SECOND": "0.5",
+                            "FIREBREAK_UNDOS_PER_TURN": "4", "FIREBREAK_HEADER_TIMEOUT": "2.5"})
+    assert (read.state_reads_per_second, read.record_reads_per_second, read.undos_per_turn,
+            read.header_timeout) == (3, 0.5, 4, 2.5)
+    with pytest.raises(ValueError, match="header timeout must be more than 0"):
+        Limits.from_env({"FIREBREAK_HEADER_TIMEOUT": "0"})
     assert limits.open_games == Limits().open_games
     assert Limits.from_env({"FIREBREAK_KEEP_FINISHED_DAYS": "9"}, keep_finished_days=3).keep_finished_days == 3
     with pytest.raises(ValueError, match="FIREBREAK_SPECTATOR_SOCKETS_PER_GAME must be a number, not 'many'"):
@@ -246,3 +253,34 @@ def test_limits_come_from_the_environment() -> None:
     with pytest.raises(ValueError, match="seeds with people must be 0 or 1"):
         Limits.from_env({"FIREBREAK_SEEDS_WITH_PEOPLE": "2"})
     assert Limits.from_env({"FIREBREAK_SOCKETS_PER_SEAT": "3"}).sockets_per_seat == 3
+
+
+def test_reads_of_state_per_client(make: Any) -> None:
+    client, clock = make(state_reads_per_second=1.0)  # bursts of 4
+    g = create(client, ["human"] * 3)
+    for _ in range(4):
+        assert client.get(f"/api/games/{g['id']}").status_code == 200
+    assert_limited(client.get(f"/api/games/{g['id']}"), "this address is reading games too fast (at most 1 request "
+                                                        "a second for reads)")
+    assert_limited(client.get("/api/games/no-such-game"), "reading games too fast")  # refused before it is looked up
+    clock.now += 1
+    assert client.get(f"/api/games/{g['id']}").status_code == 200
+
+
+def test_reads_of_logs_and_replays_per_client(make: Any) -> None:
+    client, clock = make(record_reads_per_second=2.0)  # bursts of 20, logs and replay steps together
+    g = client.post("/api/games", json=body(["random"] * 3)).json()
+    deadline = time.time() + 30
+    while not client.get(f"/api/games/{g['id']}").json()["terminal"]:
+        assert time.time() < deadline
+        time.sleep(0.05)
+    for step in range(10):
+        assert client.get(f"/api/games/{g['id']}/replay", params={"step": step}).status_code == 200
+        assert client.get(f"/api/games/{g['id']}/log").status_code == 200
+    retry = assert_limited(client.get(f"/api/games/{g['id']}/replay", params={"step": 3}),
+                           "at most 2 requests a second for replay steps and logs")
+    assert retry == 1
+    assert_limited(client.get(f"/api/games/{g['id']}/log"), "replay steps and logs")
+    assert client.get(f"/api/games/{g['id']}").status_code == 200  # the state has its own allowance
+    clock.now += 0.5
+    assert client.get(f"/api/games/{g['id']}/log").status_code == 200

@@ -154,3 +154,38 @@ def test_chat_closed_to_spectators_on_one_process_holds_on_the_other(two_servers
         assert next_game_message(watcher) == {"type": "chat_rules", "spectators_closed": True, "muted": []}
     r = httpx.post(f"{b.base}/api/games/{g['id']}/chat", json={"text": "hello?"})
     assert r.status_code == 403 and r.json()["error"]["code"] == "chat_closed"
+
+
+def test_a_take_back_through_one_process_reaches_clients_of_the_other_as_a_small_update(two_servers) -> None:  # type: ignore[no-untyped-def]
+    """The other process learns the take-back from the notification: its watcher's update drops the entry
+    (``entries_from``), carries the one note and patches, and rebuilds the game as it stands."""
+    from websockets.sync.client import connect
+
+    from .helpers import Held
+    from .test_undo import _first_undoable
+
+    a, b = two_servers
+    g = httpx.post(a.base + "/api/games", json={"game": "catan", "num_players": 3, "seed": 5,
+                                                "seats": [{"kind": "human"}] * 3}).json()
+    toks = {s["seat"]: s["token"] for s in g["seats"]}
+    ref, seat, good = _first_undoable(g, 5)
+    with connect(f"{b.ws}/ws/games/{g['id']}", max_size=2**24) as watcher:
+        watcher.send(json.dumps({"type": "hello"}))
+        held = Held()
+        held.read(next_game_message(watcher))
+        r = httpx.post(f"{a.base}/api/games/{g['id']}/actions", json={"index": 0, "action": good, "token": toks[seat]})
+        assert r.status_code == 200
+        moved = next_game_message(watcher)
+        held.read(moved)
+        assert moved["index"] == 1 and [e["index"] for e in moved["entries"]] == [0]
+        r = httpx.post(f"{a.base}/api/games/{g['id']}/undo", json={"index": 1, "token": toks[seat]})
+        assert r.status_code == 200
+        back = next_game_message(watcher)
+        held.read(back)
+        assert back["type"] == "update" and back["index"] == 2
+        assert back["entries_from"] == 0 and back["entries"] == []
+        assert [n["text"] for n in back["undone"]] == [f"{ref.player_name(seat)} took back "
+                                                       f"“{ref.action_to_text(good)}”."]
+        assert "view_patch" in back
+        now = httpx.get(f"{b.base}/api/games/{g['id']}").json()
+        assert held.view == now["view"] and held.pieces is not None and "<g".join(held.pieces) == now["svg"]

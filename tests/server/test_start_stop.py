@@ -4,6 +4,8 @@ every acknowledged action kept."""
 
 from __future__ import annotations
 
+import json
+import socket
 import time
 from pathlib import Path
 
@@ -93,3 +95,37 @@ def test_sigterm_with_bots_thinking_stops_within_seconds_and_keeps_every_acknowl
         assert httpx.get(f"{again.base}/api/games/{g['id']}").json()["index"] == acked == 10
     finally:
         again.stop()
+
+
+def test_a_connection_that_never_finishes_its_headers_is_closed_after_the_timeout(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Against a real ``firebreak serve`` process: connections holding half a request, or nothing, are closed
+    once the header timeout passes (half a request answered 408 in our shape); whole requests are served."""
+    monkeypatch.setenv("FIREBREAK_HEADER_TIMEOUT", "3")  # (long enough that each half request is in before it)
+    server = ServerProcess(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    try:
+        half = [socket.create_connection(("127.0.0.1", server.port), timeout=30) for _ in range(20)]
+        for s in half:
+            s.sendall(b"GET /api/catalog HTTP/1.1\r\nHost: localhost\r\nX-Slow: ")
+        silent = [socket.create_connection(("127.0.0.1", server.port), timeout=30) for _ in range(20)]
+        assert httpx.get(server.base + "/api/catalog", timeout=30).status_code == 200  # others are served
+        for s in half:
+            answer = _read_to_close(s)
+            head, _, body = answer.partition(b"\r\n\r\n")
+            assert head.startswith(b"HTTP/1.1 408 ")
+            assert json.loads(body)["error"] == {
+                "code": "request_timeout", "message": "the request's headers did not arrive within 3 s, so the "
+                                                      "connection is closed; send the whole request at once"}
+        for s in silent:
+            assert _read_to_close(s) == b""  # closed without a word: it asked nothing
+    finally:
+        server.stop()
+
+
+def _read_to_close(s: socket.socket) -> bytes:
+    """Everything the server sends until it closes the connection (a socket timeout fails the test)."""
+    out = b""
+    with s:
+        while chunk := s.recv(65536):
+            out += chunk
+    return out

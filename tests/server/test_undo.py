@@ -5,15 +5,20 @@ showing anything hidden."""
 from __future__ import annotations
 
 import contextlib
+import json
 import random
 import time
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from firebreak.core import GameRecord, get_game, replay
+from firebreak.core import UNDO, GameRecord, get_game, replay
+from firebreak.server import create_app
+from firebreak.server.limits import Limits
+from firebreak.server.undo import NOTES_KEPT, replay_notes, stored_take_backs
 
-from .helpers import create, error_code, play_forced, state_of, tokens
+from .helpers import Held, create, error_code, play_forced, state_of, tokens
 
 GAMES = ["great-fire", "brigade", "catan"]
 SEEDS = {"great-fire": 11, "brigade": 1, "catan": 11}  # deals where every case comes up within a few hundred moves
@@ -167,3 +172,135 @@ def test_record_and_replay_agree_with_the_live_game_after_undos(client: TestClie
     app.state.manager.games.clear()
     again = state_of(client, gid)
     assert again["view"] == live["view"] and len(again["undone"]) == taken and again["index"] == live["index"]
+
+
+def _lifted(url: str, **limits: Any) -> TestClient:
+    """A server on ``url`` with the tests' generous limits and these ones."""
+    base: dict[str, Any] = {name: 100000 for name in (
+        "games_per_minute", "open_games", "connecting_per_client", "sockets_per_seat", "spectator_sockets_per_client",
+        "spectator_sockets_per_game", "actions_per_second", "messages_per_second", "state_reads_per_second",
+        "record_reads_per_second")}
+    base["seeds_with_people"] = 1  # the tests replay known deals
+    return TestClient(create_app(url, limits=Limits(**(base | limits))))
+
+
+def _first_undoable(g: dict[str, Any], seed: int) -> tuple[Any, int, int]:
+    """The reference game, its first seat and an action of that seat it may take back."""
+    ref = get_game(g["game"]).new_game(g["num_players"], seed, g["options"])
+    seat = ref.current_player()
+    good, _ = _undoable(ref, seat)
+    assert good is not None
+    return ref, seat, good
+
+
+def _follow(ws: Any, held: Held, log: list[dict[str, Any]], notes: list[dict[str, Any]], upto: int) -> list[int]:
+    """Read a socket's game messages until one is at log index ``upto``, rebuilding the log, the notes, the view
+    and the board as the page does; returns each message's size in bytes."""
+    sizes = []
+    while True:
+        raw = ws.receive_text()
+        m = json.loads(raw)
+        if m["type"] not in ("state", "update"):
+            continue
+        sizes.append(len(raw.encode()))
+        held.read(m)
+        log[:] = [e for e in log if e["index"] < m["entries_from"]] + m["entries"]
+        notes.extend(m["undone"])
+        if m["index"] == upto:
+            return sizes
+
+
+def test_messages_and_the_kept_state_stay_small_after_many_take_backs(sqlite_url: str) -> None:
+    """500 move and take-back pairs: every message a seat and a spectator get stays under a fixed bound (an
+    update carries the new note only, never the list), the state a new client gets does not grow, the game keeps
+    the latest notes only, and what the pages rebuild is the game as it stands."""
+    pairs = 500
+    with _lifted(sqlite_url, undos_per_turn=pairs) as client:
+        g = create(client, ["human"] * 3, game="catan", seed=5)
+        toks = tokens(g)
+        gid = g["id"]
+        ref, seat, good = _first_undoable(g, 5)
+        fresh = len(client.get(f"/api/games/{gid}").content)
+        with client.websocket_connect(f"/ws/games/{gid}") as me, client.websocket_connect(f"/ws/games/{gid}") as spy:
+            me.send_json({"type": "hello", "token": toks[seat]})
+            spy.send_json({"type": "hello"})
+            follow = {ws: (Held(), [], []) for ws in (me, spy)}
+            for ws, (held, log, notes) in follow.items():
+                _follow(ws, held, log, notes, 0)
+            sizes: list[list[int]] = []  # per 50 pairs
+            index = 0
+            for _ in range(pairs):
+                act(client, gid, toks[seat], index, good)
+                assert undo(client, gid, toks[seat], index + 1).status_code == 200
+                index += 2
+                if index % 100 == 0:  # (a socket's queue holds 1000 messages: read them as a page would)
+                    sizes.append([n for ws, (held, log, notes) in follow.items()
+                                  for n in _follow(ws, held, log, notes, index)])
+            spectator = state_of(client, gid)
+            mine = state_of(client, gid, toks[seat])
+            for (held, log, notes), now in zip(follow.values(), (mine, spectator)):
+                assert held.view == now["view"] and "<g".join(held.pieces) == now["svg"]
+                assert log == now["entries"] and log[-1]["index"] == -1  # the set-up only: every move taken back
+                assert len(notes) == pairs and notes[-1] == now["undone"][-1]
+        live = client.app.state.manager.games[gid]
+        assert live.undone_total == pairs and len(live.undone) == NOTES_KEPT
+        assert len(spectator["undone"]) == NOTES_KEPT and spectator["undone_earlier"] == pairs - NOTES_KEPT
+        assert spectator["undone"][-1]["text"] == f"{ref.player_name(seat)} took back “{ref.action_to_text(good)}”."
+        grown = len(json.dumps(spectator, ensure_ascii=False).encode()) - fresh
+        first, last = max(sizes[0]), max(sizes[-1])
+        print(f"largest update: {first} B in the first 50 pairs, {last} B in the last 50; the state grew by "
+              f"{grown} B")
+        assert last <= first + 1000 and max(map(max, sizes)) < 64_000 and grown < 12_000
+
+
+def test_take_backs_in_a_turn_are_capped_with_a_refusal_in_words(sqlite_url: str) -> None:
+    """Over the cap a take-back is refused in words (HTTP and the page's offer), nothing changes, the cap holds
+    after the server reloads the game, and the next turn starts afresh."""
+    with _lifted(sqlite_url, undos_per_turn=3) as client:
+        g = create(client, ["human"] * 3, game="catan", seed=5)
+        toks = tokens(g)
+        gid = g["id"]
+        ref, seat, good = _first_undoable(g, 5)
+        index = 0
+        for _ in range(3):
+            act(client, gid, toks[seat], index, good)
+            assert undo(client, gid, toks[seat], index + 1).status_code == 200
+            index += 2
+        act(client, gid, toks[seat], index, good)
+        index += 1
+        words = "You cannot take back a move now: you have taken back 3 moves this turn, the most a turn allows."
+        r = undo(client, gid, toks[seat], index)
+        assert r.status_code == 409 and error_code(r) == "undo_refused" and r.json()["error"]["message"] == words
+        offer = state_of(client, gid, toks[seat])["undo"]
+        assert offer == {"allowed": False, "why": words}
+        client.app.state.manager.games.clear()  # rebuilt from the stored log: the count is too
+        r = undo(client, gid, toks[seat], index)
+        assert r.status_code == 409 and r.json()["error"]["message"] == words
+        assert state_of(client, gid)["index"] == index
+        ref.apply(good)
+        while ref.current_player() == seat:  # finish the turn
+            a = ref.legal_actions()[0]
+            act(client, gid, toks[seat], index, a)
+            ref.apply(a)
+            index += 1
+        while ref.current_player() != seat:  # the others play theirs
+            s = ref.current_player()
+            a = ref.legal_actions()[0]
+            act(client, gid, toks[s], index, a)
+            ref.apply(a)
+            index += 1
+        good, _ = _undoable(ref, seat)  # a new turn: take-backs allowed again
+        act(client, gid, toks[seat], index, good)
+        assert undo(client, gid, toks[seat], index + 1).status_code == 200
+
+
+def test_a_replay_lists_the_latest_take_backs_before_its_step_from_the_stored_log() -> None:
+    state = get_game("brigade").new_game(2, 1, {})
+    rows = [(5, 0), (UNDO, 0), (6, 0), (7, 0), (UNDO, 0), (UNDO, 0), (8, 0), (9, 1)]
+    taken = stored_take_backs(rows)
+    assert taken == [(0, 5, 0), (1, 7, 0), (0, 6, 0)]  # (where in the log, the action, its seat)
+    notes, earlier = replay_notes(state, taken, None, 1)
+    assert [n["at"] for n in notes] == [0, 0] and earlier == 0  # the one at 1 comes after step 1
+    many = [(0, 5, 0)] * (NOTES_KEPT + 7)
+    notes, earlier = replay_notes(state, many, None, 2)
+    assert len(notes) == NOTES_KEPT and earlier == 7

@@ -116,6 +116,11 @@ def test_take_back_in_the_page_allowed_then_refused_after_a_draw_and_after_anoth
         for _ in range(1 + t.forced):  # the move and the forced steps after it went back together
             t.state = t.state.undone(me)
             t.index += 1
+        # the log lost the move's entry (the set-up and the moves that stand, less the silent steps of a trade
+        # offer's draft) and ends with the note
+        told = sum(1 for a in t.state.history if not t.state.log_quiet(a))
+        wait_js(page, f"document.querySelectorAll('#log li:not(.undone)').length === {told + 1}")
+        assert page.locator("#log li").last.get_attribute("class") == "undone"
         # 2. refused after a draw: the player draws (or rolls), and the page says why the button is off
         for _ in range(500):
             seat = t.state.current_player()
@@ -239,6 +244,48 @@ def test_a_restart_keeps_the_clocks_and_fires_the_one_that_fell_meanwhile(tmp_pa
                        "'Take my seat back')", timeout=30000)
             assert page_text(q, "#handed").startswith("Your time ran out, so a bot is playing for you.")
             q.screenshot(path=str(out / "clock-after-restart-fell.png"))
+            browser.close()
+    finally:
+        server.stop()
+
+
+def test_after_many_take_backs_the_page_lists_the_latest_and_counts_the_rest(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """55 moves taken back in one turn (the cap lifted): the open page and a page opened afterwards both list
+    the latest 50 and say how many earlier ones are not listed; the log holds only the set-up."""
+    monkeypatch.setenv("FIREBREAK_UNDOS_PER_TURN", "100")
+    server = ServerProcess(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    try:
+        t = Table(server, "catan")
+        me = t.state.current_player()
+        good, _ = _undoable(t.state, me)
+        assert good is not None
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            page = browser.new_context(viewport=VIEW).new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            url = f"{server.base}/play/{t.id}#seat={me}&token={t.tokens[me]}"
+            page.goto(url)
+            wait_js(page, "document.getElementById('turn').textContent === 'Your turn'")
+            for _ in range(55):
+                t.act(good)
+                r = httpx.post(f"{server.base}/api/games/{t.id}/undo", timeout=10,
+                               json={"index": t.index, "token": t.tokens[me]})
+                assert r.status_code == 200, r.text
+                t.state = t.state.undone(me)
+                t.index += 1
+            line = "Not listed here: 5 earlier take-backs (the game's record lists every one)."
+            for opened in ("open", "reloaded"):
+                if opened == "reloaded":
+                    page.reload()
+                wait_js(page, f"document.querySelectorAll('#log li.undone').length === 51 && "
+                              f"document.querySelector('#log li.undone').textContent === {line!r}")
+                assert page.locator("#log li:not(.undone)").count() == 1  # the set-up: every move was taken back
+                assert page.locator("#log li.undone").last.inner_text().startswith(f"{t.state.player_name(me)} took "
+                                                                                   "back “")
+            page.screenshot(path=str(artifacts() / "undo-many.png"))
+            assert not errors, errors
             browser.close()
     finally:
         server.stop()

@@ -107,11 +107,13 @@ def test_the_page_fits_a_laptop_and_a_phone_with_rules_tooltips_and_turn_signals
             assert inside_first_screen(page, "#help p")
             page.screenshot(path=str(out / f"table-{game}-{size}-rules.png"))
             page.click("#tab-log")
-            # Zoom shows the board larger, to scroll; Fit brings it back
+            # Zoom shows the board closer (a part of it, to pan); Fit brings the whole board back
+            whole = page.evaluate("document.querySelector('#board svg').viewBox.baseVal.width")
             page.click("#zoom")
-            wait_js(page, "document.querySelector('#board svg').getBoundingClientRect().width > "
-                          "document.getElementById('board-wrap').clientWidth + 10")
+            wait_js(page, f"document.querySelector('#board svg').viewBox.baseVal.width < {whole} / 2")
+            assert page.locator("#zoom").inner_text() == "Fit"
             page.click("#zoom")
+            wait_js(page, f"Math.abs(document.querySelector('#board svg').viewBox.baseVal.width - {whole}) < 0.01")
             page.close()
         browser.close()
     assert watch.problems == []

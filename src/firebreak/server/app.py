@@ -3,7 +3,8 @@
 Game-agnostic: everything comes from the registry (``GameSpec``: options, player counts, hooks) and the agent
 factory. Pages live in ``firebreak/web`` as static files (no build step) and talk to the API below.
 
-API (all JSON; errors are ``{"error": {"code", "message"}}``; the OpenAPI schema is at ``/openapi.json``):
+API (all JSON; errors are ``{"error": {"code", "message"}}``, the framework's own too, see :mod:`.http_errors`;
+the OpenAPI schema is at ``/openapi.json``):
 
 - ``GET  /api/catalog``                            games with their options and player counts, and the bots
 - ``POST /api/games``                              create a game; returns each human seat's secret link
@@ -17,13 +18,16 @@ API (all JSON; errors are ``{"error": {"code", "message"}}``; the OpenAPI schema
 - ``POST /api/games/{id}/seats/{seat}/takeover``   hand an absent player's seat to a bot (after the timeout)
 - ``POST /api/games/{id}/reclaim``                 take one's seat back from the bot
 - ``GET  /api/games/{id}/log``                     the full record (``firebreak replay`` reads it); finished games
+  (this, the replay and the state are read-limited per address: see :mod:`.limits`)
 - ``GET  /api/games/{id}/replay?step=k&seat=s``    a finished game as it was after ``k`` actions
 - ``WS   /ws/games/{id}``                          live updates; first message ``{"type":"hello","token":...}``
 
 Chat, rematch, open seats and the rules help: see :mod:`.table`.
 
 On the WebSocket the first message is a ``state`` (the whole log, view and board); each ``update`` after it
-carries the log entries the client has not had and, instead of the whole ``view`` and ``svg``, a ``view_patch``
+carries the log entries the client has not had (from ``entries_from``: the client drops those it holds from there
+on, which a take-back removed), the notes of take-backs it has not had (see :mod:`.undo`) and, instead of the
+whole ``view`` and ``svg``, a ``view_patch``
 and usually an ``svg_patch`` against what that client was last sent (see :mod:`firebreak.server.patch`; the
 board comes whole when a patch would not be smaller). An update may cover several actions (a bot's answers that
 came before it went out). The HTTP ``GET`` of a game always answers whole.
@@ -60,7 +64,7 @@ from firebreak.core import FirebreakError, GameState, all_games, get_game, recor
 from firebreak.core.text import plural
 
 from . import errors as E
-from . import table
+from . import http_errors, table
 from .limits import Limiter, Limits, RateLimited, SocketPlace, TokenBucket
 from .live import UPDATE, Connection, GameManager, LiveGame
 from .bots import BotPool
@@ -69,10 +73,10 @@ from .security import SecurityHeaders
 from .database import DatabaseConnectError, ServeError, check_database, database_url, shown
 from .storage import UNAVAILABLE, Storage, default_database_url, metadata
 from .uptime import Uptime
-from .undo import undone_notes
+from .undo import all_take_backs, replay_notes
 from .views import clock_json
 from .views import game_over_words, log_entries, player_names, render_board, seat_payload
-from .wire import loads
+from .wire import BadJson, parse
 
 log = logging.getLogger(__name__)
 
@@ -165,16 +169,7 @@ class BodyLimit:
                     too_big = True
                     break
             if not too_big:
-                done = False
-
-                async def replay() -> dict:
-                    nonlocal done
-                    if done:
-                        return await receive()
-                    done = True
-                    return {"type": "http.request", "body": body, "more_body": False}
-
-                return await self.app(scope, replay, send)
+                return await self.app(scope, http_errors.replay(body, receive), send)
         if too_big:
             resp = JSONResponse({"error": E.too_large(self.limit).to_json()}, status_code=413)
             return await resp(scope, receive, send)
@@ -220,9 +215,10 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
     bots think in (default: ``FIREBREAK_BOT_WORKERS``, else all CPUs but one)."""
     url = database_url or os.environ.get("FIREBREAK_DATABASE_URL") or default_database_url()
     storage = Storage(url)
-    manager = GameManager(storage, bot_delay, bot_limits=bot_limits, bot_pool=BotPool(bot_workers))
     uptime = Uptime(storage)
     limiter = Limiter(limits if limits is not None else Limits.from_env())
+    manager = GameManager(storage, bot_delay, bot_limits=bot_limits, bot_pool=BotPool(bot_workers),
+                          undo_cap=limiter.limits.undos_per_turn)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):  # type: ignore[no-untyped-def]
@@ -257,6 +253,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
     app.state.manager = manager
     app.state.storage = storage
     app.state.limiter = limiter
+    app.add_middleware(http_errors.JsonBodies, limit=MAX_MESSAGE)
     app.add_middleware(BodyLimit, limit=MAX_MESSAGE)
     app.add_middleware(SecurityHeaders)
 
@@ -280,16 +277,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
     for kind in UNAVAILABLE:  # a locked or lost database anywhere in a request: 503, try again
         app.add_exception_handler(kind, _db_unavailable)
 
-    from fastapi.exceptions import RequestValidationError
-
-    @app.exception_handler(RequestValidationError)
-    async def _validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        first = exc.errors()[0] if exc.errors() else {"msg": "invalid request"}
-        where = ".".join(str(p) for p in first.get("loc", ()) if p not in ("body", "query", "path"))
-        msg = str(first.get("msg", "invalid value"))
-        msg = msg[:1].lower() + msg[1:]
-        return JSONResponse({"error": {"code": "bad_request", "message": f"{where}: {msg}" if where else msg}},
-                            status_code=422)
+    http_errors.install(app)  # the framework's own refusals (404, 405, 422, a body that is not JSON) in our shape
 
     # ------------------------------------------------------------------------------------------- pages
     @app.get("/", include_in_schema=False)
@@ -407,7 +395,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
         return live, seat
 
     @app.get("/api/games/{game_id}", summary="The game as a seat or a spectator sees it")
-    async def game_state(game_id: str, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+    async def game_state(game_id: str, request: Request, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+        limiter.read(client_of(request), "state")
         live, seat = await _state_for(game_id, x_seat_token)
         return seat_payload(live, seat, "state", -1)
 
@@ -455,25 +444,30 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
         return live
 
     @app.get("/api/games/{game_id}/log", summary="Full record of a finished game (for firebreak replay)")
-    async def game_log(game_id: str) -> Response:
+    async def game_log(game_id: str, request: Request) -> Response:
+        limiter.read(client_of(request), "record")
         live = await _finished(game_id)
         body = json.dumps(record_of(live.state).to_json(), indent=1, ensure_ascii=False) + "\n"
         return Response(body, media_type="application/json", headers={
             "Content-Disposition": f'attachment; filename="{live.spec.name}-{game_id}.json"'})
 
     @app.get("/api/games/{game_id}/replay", summary="A finished game after a number of actions")
-    async def game_replay(game_id: str, step: int = Query(0, ge=0), seat: int | None = None) -> dict[str, Any]:
+    async def game_replay(game_id: str, request: Request, step: int = Query(0, ge=0),
+                          seat: int | None = None) -> dict[str, Any]:
+        limiter.read(client_of(request), "record")
         live = await _finished(game_id)
         total = len(live.state.history)
         step = min(step, total)
         if seat is not None and not 0 <= seat < live.state.num_players:
             raise E.ApiError(422, "bad_seat", f"seat {seat} is not a seat of this game")
         history = live.state.history[:step]
-        out = await asyncio.to_thread(_replayed, live, game_id, history, seat)  # replays from the start: off the loop
+        taken = await all_take_backs(live, lambda: manager.db(storage.load_actions, game_id))
+        out = await asyncio.to_thread(_replayed, live, game_id, history, seat, taken)  # replays from the start
         out["chat"] = await table.chat.replayed(manager, game_id, step)
         return out
 
-    def _replayed(live: LiveGame, game_id: str, history: list[int], seat: int | None) -> dict[str, Any]:
+    def _replayed(live: LiveGame, game_id: str, history: list[int], seat: int | None,
+                  taken: list[tuple[int, int, int]]) -> dict[str, Any]:
         step, total = len(history), len(live.state.history)
         state: GameState = live.spec.new_game(live.row.num_players, live.row.seed, live.row.options)
         for a in history:
@@ -481,12 +475,13 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
         view = state.view(seat)
         svg, text = render_board(live.spec, view, [])
         terminal = state.is_terminal()
+        notes, unlisted = replay_notes(live.state, taken, seat, step)
         out = {"game_id": game_id, "game": live.spec.name, "title": live.spec.title, "step": step, "total": total,
                "viewer": seat, "num_players": state.num_players, "terminal": terminal,
                "current_player": None if terminal else state.current_player(),
                "names": player_names(state), "view": view, "svg": svg, "text": text,
                "entries": log_entries(state, live.marks, live.actors, seat, -1, step, live.forced),
-               "undone": undone_notes(live.state, live.undone, seat, step)}
+               "undone": notes, "undone_earlier": unlisted}
         if terminal:  # as the live game: totals, score sheets and winners only once the game is over
             out.update(game_over_words(state))
         return out
@@ -498,7 +493,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
             live = await manager.get(game_id)
         except E.ApiError as exc:
             await ws.accept()
-            await ws.send_json({"type": "error", **exc.to_json()})
+            await ws.send_json(E.on_socket({"type": "error", **exc.to_json()}))
             await ws.close(code=4404)
             return
         client = client_of(ws)
@@ -521,14 +516,19 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
             while hello is None:  # a binary frame is answered with an error; the hello may still come
                 hello = await asyncio.wait_for(_receive_text(ws), timeout=30)
                 if hello is None:
-                    await ws.send_json({"type": "error", **BINARY.to_json()})
-            hello = json.loads(hello)
+                    await ws.send_json(E.on_socket({"type": "error", **BINARY.to_json()}))
+            hello = parse(hello, "the first message")
             token = hello.get("token") if isinstance(hello, dict) else None
             if token is not None:
                 seat = live.seat_for_token(token)
         except E.ApiError as exc:
-            await ws.send_json({"type": "error", **exc.to_json()})
+            await ws.send_json(E.on_socket({"type": "error", **exc.to_json()}))
             await ws.close(code=4403)
+            return
+        except BadJson as exc:
+            with contextlib.suppress(Exception):
+                await ws.send_json(E.on_socket({"type": "error", "code": "bad_message", "message": str(exc)}))
+                await ws.close(code=4400)
             return
         except (TimeoutError, ValueError, WebSocketDisconnect, _Disconnected):
             with contextlib.suppress(Exception):
@@ -615,7 +615,7 @@ async def _refuse(ws: WebSocket, exc: RateLimited) -> None:
         await ws.send_denial_response(JSONResponse(body, status_code=429, headers=exc.headers()))
         return
     await ws.accept()
-    await ws.send_json({"type": "error", **exc.to_json()})
+    await ws.send_json(E.on_socket({"type": "error", **exc.to_json()}))
     await ws.close(code=1013)
 
 
@@ -627,9 +627,9 @@ async def _handle(manager: GameManager, limiter: Limiter, live: LiveGame, seat: 
     if len(raw.encode("utf-8")) > MAX_MESSAGE:
         return {"type": "error", **E.too_large(MAX_MESSAGE).to_json()}
     try:
-        msg = loads(raw)
-    except ValueError:
-        return {"type": "error", "code": "bad_message", "message": "messages must be JSON objects"}
+        msg = parse(raw)
+    except BadJson as exc:
+        return {"type": "error", "code": "bad_message", "message": str(exc)}
     if not isinstance(msg, dict):
         return {"type": "error", "code": "bad_message", "message": "messages must be JSON objects"}
     ref = msg.get("ref")
@@ -751,7 +751,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
     print(f"firebreak server at http://{name}:{port}/  (games stored in {where})", flush=True)
     tune_gc()
     tune_threads()
+    from .slow_headers import protocol
+
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=MAX_MESSAGE * 4,
+                http=protocol(limits.header_timeout),  # httptools, closing connections slow to send headers
                 ws_per_message_deflate=False,  # JSON views compress well but deflate costs more CPU than it saves
                 proxy_headers=forwarded_allow_ips is not None, forwarded_allow_ips=forwarded_allow_ips or "",
                 timeout_graceful_shutdown=SHUTDOWN_GRACE)

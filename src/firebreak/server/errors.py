@@ -1,10 +1,13 @@
 """Errors the server reports to clients: a stable code, a sentence, and the HTTP status.
 
-The same codes are used over HTTP (``{"error": {"code", "message"}}``) and over the WebSocket
-(``{"type": "error", "code", "message"}``), so a page handles both the same way.
+The same shape is used over HTTP (``{"error": {"code", "message"}}``) and over the WebSocket
+(``{"type": "error", "error": {"code", "message"}, ...}``, see :func:`on_socket`), so a client handles both the
+same way.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 
 class ApiError(Exception):
@@ -57,3 +60,11 @@ def unavailable(cause: BaseException | None = None) -> ApiError:
     return ApiError(503, "database_unavailable",
                     f"the game database is busy or unreachable, so nothing was changed; try again in {RETRY_AFTER} s",
                     retry_after=RETRY_AFTER)
+
+
+def on_socket(msg: dict[str, Any]) -> dict[str, Any]:
+    """A WebSocket message as sent: an error carries ``{"error": {"code", "message"}}`` as over HTTP, beside the
+    ``code`` and ``message`` the pages read at the top level (and its ``ref``, ``retry_after`` or ``chat``)."""
+    if msg.get("type") == "error" and "error" not in msg:
+        return {**msg, "error": {"code": msg.get("code"), "message": msg.get("message")}}
+    return msg

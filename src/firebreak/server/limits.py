@@ -48,6 +48,18 @@ class Limits:
     actions_per_second: float = 5.0
     """Sustained actions one seat may take per second, HTTP and WebSocket together; bursts of 4x that are
     allowed (``FIREBREAK_ACTIONS_PER_SECOND``)."""
+    undos_per_turn: int = 10
+    """Moves one seat may take back in one turn; the next take-back is refused in words
+    (``FIREBREAK_UNDOS_PER_TURN``)."""
+    state_reads_per_second: float = 5.0
+    """Sustained reads of a game's state over HTTP (``GET /api/games/{id}``) one client may make per second, bursts
+    of 4x that (``FIREBREAK_STATE_READS_PER_SECOND``); pages follow a game over the WebSocket instead."""
+    record_reads_per_second: float = 4.0
+    """Sustained reads of finished games' logs and replay steps one client may make per second, bursts of 20
+    (``FIREBREAK_RECORD_READS_PER_SECOND``): each replays the game from its start."""
+    header_timeout: float = 10.0
+    """Seconds a connection may take to send a request's headers (from opening, or from the end of the previous
+    response) before it is closed (``FIREBREAK_HEADER_TIMEOUT``)."""
     messages_per_second: float = 20.0
     """Sustained messages one WebSocket may send (actions, pings, anything), bursts of 2x that
     (``FIREBREAK_MESSAGES_PER_SECOND``)."""
@@ -104,7 +116,8 @@ class Limits:
         for name in ("games_per_minute", "connecting_per_client", "sockets_per_seat", "spectator_sockets_per_client",
                      "spectator_sockets_per_game", "actions_per_second",
                      "messages_per_second", "chat_per_minute", "spectator_chat_per_minute", "chat_length",
-                     "chat_per_game", "joins_per_minute"):
+                     "chat_per_game", "joins_per_minute", "undos_per_turn", "state_reads_per_second",
+                     "record_reads_per_second", "header_timeout"):
             if not getattr(self, name) > 0:
                 raise ValueError(f"{name.replace('_', ' ')} must be more than 0")
         for name in ("chat_sender_share", "chat_spectator_share"):
@@ -183,6 +196,7 @@ class Limiter:
         self.spectators_of_client: dict[str, int] = defaultdict(int)
         self.spectators_of_game: dict[str, int] = defaultdict(int)
         self.seat_buckets: dict[tuple[str, int], TokenBucket] = {}
+        self.read_buckets: dict[tuple[str, str], TokenBucket] = {}  # (client, "state" or "record")
 
     # ------------------------------------------------------------------------------------------- creating
     def reserve_creation(self, client: str, still_open: Callable[[str], bool]) -> None:
@@ -271,6 +285,25 @@ class Limiter:
         if wait:
             raise RateLimited(f"seat {seat} is acting too fast (at most {plural(rate, 'action')} a second)", wait)
 
+    # ------------------------------------------------------------------------------------------- reading
+    def read(self, client: str, kind: str) -> None:
+        """Count a read by ``client`` of a game's state (``kind`` "state") or of a finished game's log or replay
+        step ("record"), or raise :class:`RateLimited` (nothing is read)."""
+        now = self.clock()
+        if kind == "state":
+            rate, burst, what = self.limits.state_reads_per_second, 4 * self.limits.state_reads_per_second, "reads"
+        else:
+            rate, burst, what = self.limits.record_reads_per_second, 20.0, "replay steps and logs"
+        bucket = self.read_buckets.get((client, kind))
+        if bucket is None:
+            if len(self.read_buckets) > 10_000:
+                self.read_buckets = {k: b for k, b in self.read_buckets.items() if not b.idle(now)}
+            bucket = self.read_buckets[(client, kind)] = TokenBucket(rate, max(1.0, burst), now)
+        wait = bucket.take(now)
+        if wait:
+            raise RateLimited(f"this address is reading games too fast (at most {plural(rate, 'request')} a "
+                              f"second for {what})", wait)
+
     def message_bucket(self) -> TokenBucket:
         """A fresh allowance for one WebSocket's messages."""
         rate = self.limits.messages_per_second
@@ -290,3 +323,4 @@ class Limiter:
         for client in [c for c, g in self.open.items() if not g]:
             del self.open[client]
         self.seat_buckets = {k: b for k, b in self.seat_buckets.items() if not b.idle(now)}
+        self.read_buckets = {k: b for k, b in self.read_buckets.items() if not b.idle(now)}

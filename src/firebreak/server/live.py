@@ -25,7 +25,7 @@ import logging
 import pickle
 import secrets
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,11 +36,13 @@ from firebreak.core.forced import forced_choice, forced_line
 
 from . import errors as E
 from . import patch
+from . import undo as takebacks
 from .bots import QUICK as QUICK_LANE
 from .bots import BotPool, is_heavy
 from . import clocks
 from .clocks import Clock
 from .commits import GroupCommitter
+from .limits import Limits
 from .storage import (
     UNAVAILABLE,
     GameRow,
@@ -104,10 +106,11 @@ class Connection:
     full: bool = False  # the next update is due even without a new action (the seats changed)
     board: list[str] | None = None  # the SVG board this client holds, in pieces (see .patch)
     view: Any = None  # the view this client holds (None: none yet)
+    undone_seen: int = 0  # take-backs this client has been told of (``LiveGame.undone_total`` when it was)
 
     def push(self, msg: dict[str, Any] | str) -> None:
         """Queue a message (a dict, or one already encoded as JSON text to share it between clients)."""
-        self._put(msg if isinstance(msg, str) else dumps(msg))
+        self._put(msg if isinstance(msg, str) else dumps(E.on_socket(msg)))
 
     def mark(self, full: bool = False) -> None:
         """Owe this client an update; queued messages before it (an update before its action's ack) keep their
@@ -148,7 +151,11 @@ class LiveGame:
         # history: a log line for its seat only (the words come from that seat's view)
         self.forced: dict[int, str] = {}
         self.log_len = 0  # rows stored: actions and take-backs (the version a client names when it acts)
-        self.undone: list[tuple[int, int, int]] = []  # (position, action, seat) of each take-back, in order
+        # (position, action, seat) of the latest take-backs, in order, and how many there were in all
+        self.undone: deque[tuple[int, int, int]] = deque(maxlen=takebacks.NOTES_KEPT)
+        self.undone_total = 0
+        self.turn_undos = (-1, -1, 0)  # (seat, where its turn began, moves it took back in that turn)
+        self.undo_cap = Limits.undos_per_turn  # moves a seat may take back in a turn (set by the manager)
         self.clock: Clock | None = None
         self.handed: dict[int, str] = {}  # seats handed to a bot by the sweep: "time" (ran out) or "away"
         self.lock = asyncio.Lock()
@@ -180,12 +187,14 @@ class LiveGame:
             self.updates.clear()
             self.boards.clear()
             self.updates_at = self.log_len
-        key = (conn.seat, conn.sent, id(conn.board), id(conn.view))  # clients holding the same objects share it
+        # clients holding the same objects share it
+        key = (conn.seat, conn.sent, id(conn.board), id(conn.view), conn.undone_seen)
         built = self.updates.get(key)
         if built is None:  # (the entry keeps what it was built from alive, so those ids are not reused meanwhile)
             built = self.updates[key] = (*self._build_update(conn), conn.board, conn.view)
         msg, conn.view, conn.board = built[:3]
         conn.sent = n
+        conn.undone_seen = self.undone_total
         conn.full = False
         return msg
 
@@ -196,7 +205,8 @@ class LiveGame:
             board = seat_board(self, conn.seat)
             self.boards[conn.seat] = (board, None if board["svg"] is None else patch.split(board["svg"]))
         board, pieces = self.boards[conn.seat]
-        payload = seat_payload(self, conn.seat, "state" if conn.sent < 0 else "update", conn.sent, board)
+        payload = seat_payload(self, conn.seat, "state" if conn.sent < 0 else "update", conn.sent, board,
+                               None if conn.sent < 0 else conn.undone_seen)
         if conn.view is not None:
             del payload["view"]
             payload["view_patch"] = patch.view_diff(conn.view, board["view"])
@@ -216,16 +226,21 @@ class LiveGame:
         self.log_len += len(moves)
 
     def adopt_undo(self, new_state: GameState, seat: int) -> None:
-        """Adopt the state without the last action (stored as taken back); every client is sent its whole log
-        again, since the entry it holds for that action is gone."""
-        self.undone.append((len(new_state.history), self.state.history[-1], seat))
+        """Adopt the state without the last action (stored as taken back). Each client's next update starts its
+        entries at that action (``entries_from``: the page drops the entry it holds for it) and carries the note
+        of the take-back, with patches of the view and board as after a move."""
+        at = len(new_state.history)
+        self.undone.append((at, self.state.history[-1], seat))
+        self.undone_total += 1
         self.state = new_state
         self.actors.pop()
         self.marks.pop()
         self.forced.pop(len(new_state.history), None)
+        takebacks.count_take_back(self, seat)
         self.log_len += 1
         for conn in self.connections:
-            conn.sent, conn.view, conn.board = -1, None, None
+            conn.sent = min(conn.sent, at)
+            conn.full = True  # an update is owed even when no entry is
 
     def replay_stored(self, actions: list[tuple[int, int]]) -> None:
         for action, seat in actions:
@@ -270,8 +285,10 @@ class GameManager:
     """All live games of this process and the operations on them (create, act, take over, broadcast)."""
 
     def __init__(self, storage: Storage, bot_delay: float = 0.0, max_cached: int = 2000,
-                 bot_limits: BotLimits | None = None, bot_pool: BotPool | None = None) -> None:
+                 bot_limits: BotLimits | None = None, bot_pool: BotPool | None = None,
+                 undo_cap: int = Limits.undos_per_turn) -> None:
         self.storage = storage
+        self.undo_cap = undo_cap
         self.committer = GroupCommitter(storage)
         self.bot_limits = BotLimits.from_env() if bot_limits is None else bot_limits
         self.bot_pool = BotPool() if bot_pool is None else bot_pool
@@ -367,6 +384,7 @@ class GameManager:
 
     def _remember(self, live: LiveGame) -> None:
         """Cache a game, forgetting idle ones beyond ``max_cached`` (the database keeps them; they reload)."""
+        live.undo_cap = self.undo_cap
         self.games[live.id] = live
         excess = len(self.games) - self.max_cached
         for game_id, old in list(self.games.items()):
@@ -505,8 +523,8 @@ class GameManager:
             if live.seats[proven_seat].kind != "human":
                 raise E.ApiError(409, "seat_is_bot", f"{live.state.player_name(proven_seat)}'s seat has been handed "
                                                      "to a bot; take it back first")
-            depth = 1 + forced_after(live.state, live.forced, live.actors, proven_seat)
-            states = await take_back(live.state, proven_seat, depth)
+            depth = 1 + forced_after(live, proven_seat)  # the move and the forced steps played after it
+            states = await take_back(live, proven_seat, depth)
             await self._store_run(live, [(live.id, live.log_len + k, UNDO, proven_seat, False) for k in range(depth)])
             for new in states:
                 live.adopt_undo(new, proven_seat)
@@ -765,6 +783,7 @@ class GameManager:
         conn.board = None if payload["svg"] is None else patch.split(payload["svg"])
         conn.push(payload)
         conn.sent = len(live.state.history)
+        conn.undone_seen = live.undone_total
         return conn
 
     def unsubscribe(self, live: LiveGame, conn: Connection) -> None:
@@ -777,7 +796,7 @@ class GameManager:
         if full:
             live.updates_at = -1  # built ones show the old seats
         for conn in list(live.connections):
-            if conn.sent < n or full:
+            if conn.sent < n or full or conn.full:
                 conn.mark(full)
 
     def broadcast_seats(self, live: LiveGame) -> None:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from firebreak.core import Event, GameSpec, GameState, filter_events
 from firebreak.core.text import generic_sentence
 
-from .undo import forced_after, undo_offer, undone_notes
+from .undo import notes_since, undo_offer
 
 if TYPE_CHECKING:
     from .live import LiveGame
@@ -125,14 +125,18 @@ def clock_json(live: LiveGame) -> dict[str, Any] | None:
 
 
 def seat_payload(live: LiveGame, viewer: int | None, kind: str, start: int,
-                 board: dict[str, Any] | None = None) -> dict[str, Any]:
+                 board: dict[str, Any] | None = None, undone_seen: int | None = None) -> dict[str, Any]:
     """A ``state`` (whole log) or ``update`` (entries from ``start``) message for one viewer (``board``: its
-    :func:`seat_board` for the current state, if already built)."""
+    :func:`seat_board` for the current state, if already built). The client drops the entries it holds from
+    ``entries_from`` on (a take-back removed them) before adding these. ``undone`` lists the notes of moves taken
+    back that the client has not had (``undone_seen``: how many it has; None: the latest kept, for a new
+    client), ``undone_earlier`` how many before those are not listed."""
     state = live.state
     spec = live.spec
     if board is None:
         board = seat_board(live, viewer)
     terminal = state.is_terminal()
+    notes, unlisted = notes_since(live, viewer, undone_seen)
     msg: dict[str, Any] = {
         "type": kind,
         "game_id": live.id,
@@ -152,10 +156,11 @@ def seat_payload(live: LiveGame, viewer: int | None, kind: str, start: int,
         "text": board["text"],
         "seats": live.public_seats(),
         "takeover_after": live.row.takeover_after,
+        "entries_from": start,
         "entries": log_entries(state, live.marks, live.actors, viewer, start, len(state.history), live.forced),
-        "undo": undo_offer(state, viewer, viewer is not None and live.seats[viewer].kind == "human",
-                           0 if viewer is None else forced_after(state, live.forced, live.actors, viewer)),
-        "undone": undone_notes(state, live.undone, viewer),
+        "undo": undo_offer(live, viewer, viewer is not None and live.seats[viewer].kind == "human"),
+        "undone": notes,
+        "undone_earlier": unlisted,
         "clock": clock_json(live),
     }
     if terminal:

@@ -178,3 +178,153 @@ const Choose = {
     return root;
   },
 };
+
+// The board as a map that pans and zooms, on every screen: a drag pans, two fingers pinch, the wheel zooms, and
+// the Zoom button toggles a close view. It changes the board SVG's viewBox (so the picture stays sharp and every
+// click still lands on the element drawn under it) and keeps the view across redraws. A drag or a pinch is never
+// taken for a click: the click that ends one is swallowed. Game-agnostic: any SVG board, nothing named.
+const MapView = {
+  zoom: 1, cx: null, cy: null, MAX: 8,
+  attach(wrap, button) {
+    this.wrap = wrap;
+    this.button = button;
+    const pointers = new Map();  // pointer id -> its last position
+    let gesture = null;          // the drag or pinch under way: where it started, the view then, whether it moved
+    let swallow = false;         // the next click ends a drag or pinch: not a choice
+    const start = () => {
+      const pts = [...pointers.values()];
+      const mid = pts.reduce((a, p) => [a[0] + p[0] / pts.length, a[1] + p[1] / pts.length], [0, 0]);
+      const dist = pts.length > 1 ? Math.hypot(pts[0][0] - pts[1][0], pts[0][1] - pts[1][1]) : 0;
+      gesture = { mid, dist, zoom: this.zoom, at: this.toBoard(mid[0], mid[1]), moved: gesture ? gesture.moved : false,
+                  touch: gesture ? gesture.touch : false };
+    };
+    const onBoard = ev => ev.target.closest && ev.target.closest("svg") && !ev.target.closest("#place-menu");
+    wrap.addEventListener("pointerdown", ev => {
+      if (!this.svg() || ev.button > 0 || !onBoard(ev)) return;
+      if (!pointers.size) { swallow = false; gesture = null; }
+      pointers.set(ev.pointerId, [ev.clientX, ev.clientY]);
+      start();
+      gesture.touch = gesture.touch || ev.pointerType === "touch";
+    });
+    wrap.addEventListener("pointermove", ev => {
+      if (!pointers.has(ev.pointerId) || !gesture) return;
+      pointers.set(ev.pointerId, [ev.clientX, ev.clientY]);
+      const pts = [...pointers.values()];
+      const mid = pts.reduce((a, p) => [a[0] + p[0] / pts.length, a[1] + p[1] / pts.length], [0, 0]);
+      const slop = gesture.touch ? 10 : 5;
+      if (!gesture.moved && pts.length < 2 && Math.hypot(mid[0] - gesture.mid[0], mid[1] - gesture.mid[1]) < slop) return;
+      if (!gesture.moved) { gesture.moved = true; try { wrap.setPointerCapture(ev.pointerId); } catch (e) { /* gone */ } }
+      let zoom = gesture.zoom;
+      if (pts.length > 1 && gesture.dist > 0) {
+        zoom = gesture.zoom * Math.hypot(pts[0][0] - pts[1][0], pts[0][1] - pts[1][1]) / gesture.dist;
+      }
+      this.show(zoom, gesture.at, mid);
+      ev.preventDefault();
+    });
+    const end = ev => {
+      if (!pointers.delete(ev.pointerId)) return;
+      if (gesture && gesture.moved) swallow = true;
+      if (pointers.size) start();  // one finger of a pinch lifted: the other pans on from here
+    };
+    wrap.addEventListener("pointerup", end);
+    wrap.addEventListener("pointercancel", end);
+    wrap.addEventListener("click", ev => {
+      if (!swallow) return;
+      swallow = false;
+      ev.stopPropagation();
+      ev.preventDefault();
+    }, true);
+    wrap.addEventListener("wheel", ev => {
+      if (!this.svg() || !onBoard(ev)) return;
+      ev.preventDefault();
+      this.show(this.zoom * Math.exp(-ev.deltaY * (ev.deltaMode ? 0.05 : 0.0015)), this.toBoard(ev.clientX, ev.clientY),
+        [ev.clientX, ev.clientY]);
+    }, { passive: false });
+    if (button) button.addEventListener("click", () => {  // table.js turns the button's words; this the view
+      const on = document.body.classList.contains("zoomed");
+      const r = wrap.getBoundingClientRect();
+      const mid = [r.left + r.width / 2, r.top + r.height / 2];
+      this.show(on ? 2.5 : 1, this.toBoard(mid[0], mid[1]), mid);
+    });
+  },
+  svg() { return this.wrap && this.wrap.querySelector("svg"); },
+  // The drawn board's own viewBox (kept on the element: the shown one changes with the view).
+  base() {
+    const s = this.svg();
+    if (!s) return null;
+    if (!s.hasAttribute("data-viewbox")) s.setAttribute("data-viewbox", s.getAttribute("viewBox") || "");
+    const vb = s.getAttribute("data-viewbox").split(/[\s,]+/).map(Number);
+    return vb.length === 4 && vb.every(Number.isFinite) && vb[2] > 0 && vb[3] > 0 ? vb : null;
+  },
+  // A screen point in board units, through the view shown now.
+  toBoard(x, y) {
+    const s = this.svg(), ctm = s && s.getScreenCTM();
+    if (!ctm) return null;
+    const p = new DOMPoint(x, y).matrixTransform(ctm.inverse());
+    return [p.x, p.y];
+  },
+  // Zoom to `zoom`, keeping the board point `at` under the screen point `screen` (null: keep the centre).
+  show(zoom, at, screen) {
+    const vb = this.base();
+    if (!vb) return;
+    const s = this.svg();
+    this.zoom = Math.min(this.MAX, Math.max(1, zoom));
+    const w = vb[2] / this.zoom, h = vb[3] / this.zoom;
+    if (at && screen) {
+      const r = s.getBoundingClientRect();
+      const k = Math.min(r.width / w, r.height / h);  // px per board unit once zoomed ("meet" fitting)
+      this.cx = at[0] - (screen[0] - (r.left + r.width / 2)) / k;
+      this.cy = at[1] - (screen[1] - (r.top + r.height / 2)) / k;
+    }
+    this.apply();
+    if (this.button) {  // the button says what it would do next
+      const zoomed = this.zoom > 1.01;
+      document.body.classList.toggle("zoomed", zoomed);
+      this.button.setAttribute("aria-pressed", String(zoomed));
+      this.button.textContent = zoomed ? "Fit" : "Zoom";
+    }
+  },
+  // Show the kept view on the board drawn now (called after every redraw).
+  apply() {
+    const vb = this.base();
+    if (!vb) return;
+    const w = vb[2] / this.zoom, h = vb[3] / this.zoom;
+    if (this.cx === null) { this.cx = vb[0] + vb[2] / 2; this.cy = vb[1] + vb[3] / 2; }
+    this.cx = Math.min(vb[0] + vb[2] - w / 2, Math.max(vb[0] + w / 2, this.cx));
+    this.cy = Math.min(vb[1] + vb[3] - h / 2, Math.max(vb[1] + h / 2, this.cy));
+    this.svg().setAttribute("viewBox", `${this.cx - w / 2} ${this.cy - h / 2} ${w} ${h}`);
+    this.wrap.classList.toggle("map-zoomed", this.zoom > 1.01);
+  },
+  // A move's path (place names, in order) as a line through each place's anchor (data-x, data-y) with an
+  // arrowhead into the last; nothing on a board whose places carry no anchor.
+  drawPath(root, path) {
+    const s = root.querySelector("svg");
+    if (!s || !path || path.length < 2) return;
+    const pts = [];
+    for (const name of path) {
+      const n = Choose.places(root, name).find(e => e.hasAttribute("data-x"));
+      if (!n) return;
+      pts.push([+n.getAttribute("data-x"), +n.getAttribute("data-y")]);
+    }
+    const vb = (s.getAttribute("data-viewbox") || s.getAttribute("viewBox") || "0 0 1000 1000").split(/[\s,]+/).map(Number);
+    const u = vb[2] / 1600;  // line widths in proportion to the board
+    const [px, py] = pts[pts.length - 2], [tx, ty] = pts[pts.length - 1];
+    const len = Math.hypot(tx - px, ty - py) || 1, back = Math.min(len * 0.35, 30 * u);
+    pts[pts.length - 1] = [tx - (tx - px) / len * back, ty - (ty - py) / len * back];  // the head stops by the name
+    const NS = "http://www.w3.org/2000/svg";
+    const el = (tag, attrs) => { const e = document.createElementNS(NS, tag); for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v); return e; };
+    const g = el("g", { class: "fb-path", "pointer-events": "none", "data-path": path.join(" › "), "aria-hidden": "true" });
+    const marker = el("marker", { id: "fb-path-head", viewBox: "0 0 10 10", refX: "6", refY: "5", markerWidth: "3.2",
+      markerHeight: "3.2", orient: "auto-start-reverse" });
+    marker.append(el("path", { d: "M0 0 L10 5 L0 10 Z", fill: "#1d1d1f", stroke: "#fffdf6", "stroke-width": "1.2" }));
+    const defs = el("defs", {});
+    defs.append(marker);
+    const points = pts.map(p => p.join(",")).join(" ");
+    g.append(defs,
+      el("polyline", { points, fill: "none", stroke: "#fffdf6", "stroke-width": 14 * u, "stroke-linejoin": "round", "stroke-linecap": "round" }),
+      el("polyline", { class: "fb-path-line", points, fill: "none", stroke: "#1d1d1f", "stroke-width": 7 * u,
+        "stroke-linejoin": "round", "stroke-dasharray": `${18 * u} ${7 * u}`, "marker-end": "url(#fb-path-head)" }));
+    for (const [x, y] of pts.slice(0, -1)) g.append(el("circle", { cx: x, cy: y, r: 9 * u, fill: "#1d1d1f", stroke: "#fffdf6", "stroke-width": 3 * u }));
+    s.append(g);
+  },
+};

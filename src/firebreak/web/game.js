@@ -17,6 +17,7 @@ let ws = null, last = null, log = [], retry = 0, refs = 0, pending = false;
 let retryAfter = 0;  // seconds a refusal asked us to wait before connecting again (e.g. too many spectator pages)
 let board = null;  // the SVG board held, cut before each "<g": updates patch it (svg_patch) rather than resend it
 let view = null;   // the view held: updates patch it (view_patch: [path, value] sets, [path] deletes)
+let notes = [], earlier = 0;  // the notes of moves taken back held (the latest), and how many earlier ones are not
 const $ = id => document.getElementById(id);
 
 function connect() {
@@ -41,7 +42,9 @@ function onMessage(msg) {
   if (msg.type === "ack") { pending = false; $("error").textContent = ""; return; }
   if (msg.type === "pong") { if (last && "clock" in msg) { last.clock = msg.clock; Clocks.update(msg.clock); } return; }
   if (msg.type === "seats") { if (last) { last.seats = msg.seats; drawSeats(last); } return; }
-  if (msg.type === "state") log = [];
+  if (msg.type === "state") { log = []; notes = []; earlier = 0; }
+  log = log.filter(e => e.index < msg.entries_from);  // a take-back removed the entries from there on
+  ({ notes, earlier } = Undo.held(notes, earlier, msg));
   if (msg.svg_patch) {  // [at, delete, pieces] splices, in order, on the board held (see server/patch.py)
     for (const [at, del, ins] of msg.svg_patch) board.splice(at, del, ...ins);
     msg.svg = board.join("<g");
@@ -96,6 +99,7 @@ function draw(m) {
   turn.textContent = m.terminal ? "Game over" : (m.your_turn ? "Your turn" : `${FB.seatName(m.current_player, m.names)} to play`);
   if (pick.index !== m.index) {  // a move was made: the half-made pick, open groups and the filter start afresh
     pick = { index: m.index, source: null, choice: null };
+    reach.hover = reach.sticky = reach.hoverNode = reach.stickyName = null;
     expanded.clear();
     $("action-filter").value = "";
   }
@@ -103,6 +107,7 @@ function draw(m) {
   if (!choices.some(c => c.step)) stepperSeen.clear();  // no form open: the next one starts with its own rows
   if (pick.choice && !choices.some(c => c.id === pick.choice.id)) pick.choice = null;
   FB.showBoard($("board"), m.svg, m.text);
+  MapView.apply();
   closeMenu();
   wireBoard();
   showPick();
@@ -112,7 +117,7 @@ function draw(m) {
   Clocks.update(m.clock, m.names, m.viewer);
   const told = log.filter(e => !e.quiet);  // steps of a form (a trade offer's cards) are not told one by one
   const recentFrom = Math.max(0, told.length - 4);
-  $("log").replaceChildren(...Undo.logItems(told, m.undone, (e, i) => FB.logItem(e, i >= recentFrom)));
+  $("log").replaceChildren(...Undo.logItems(told, notes, (e, i) => FB.logItem(e, i >= recentFrom), earlier));
   const pane = $("pane-log");
   pane.scrollTop = pane.scrollHeight;
   $("latest").textContent = told.length ? FB.entryText(told[told.length - 1]) : "";
@@ -167,13 +172,18 @@ function drawGroup(node, path, open) {
     const isOpen = open || expanded.has(key) || sub.count === 1 && node.groups.size === 1 || hasSteps(sub);
     const body = drawGroup(sub, [...path, name], false);
     body.hidden = !isOpen;
+    const reaches = inGroup([...path, name]);
     const head = FB.el("button", { type: "button", class: "group", "aria-expanded": isOpen ? "true" : "false",
       text: `${name} (${sub.count})`, onclick: () => {
         const now = head.getAttribute("aria-expanded") !== "true";
         head.setAttribute("aria-expanded", String(now));
         body.hidden = !now;
         if (now) expanded.add(key); else expanded.delete(key);
+        reach.sticky = now ? reaches : null;  // a tap (phones have no hover) keeps the group's places lit
+        if (!now && reach.hover === reaches) reach.hover = null;  // closed: unlit, though the tap left it focused
+        drawReach();
       } });
+    hoverReach(head, reaches);
     list.append(FB.el("div", { class: "choice-group" }, head, body));
   }
   return list;
@@ -217,6 +227,50 @@ function entryButton(c, text) {
     onclick: () => preview(c) });
 }
 
+// What a group of entries can reach (a fire card: every district it can move the fire into now): hovering or
+// focusing the group's button, or a board element carrying data-group (a card in hand), lights those places;
+// a tap (or click) that opens a group keeps them lit until it closes or a move is picked.
+const reach = { hover: null, sticky: null };  // each: a test of an entry, or null
+const inGroup = path => c => path.every((g, i) => (c.group || [])[i] === g);
+const hasGroup = name => c => (c.group || []).includes(name);
+
+function hoverReach(node, test) {
+  const on = () => { reach.hover = test; drawReach(); };
+  const off = () => { if (reach.hover === test) { reach.hover = null; drawReach(); } };
+  node.addEventListener("mouseenter", on);
+  node.addEventListener("mouseleave", off);
+  node.addEventListener("focus", on);
+  node.addEventListener("blur", off);
+}
+
+function drawReach() {
+  const root = $("board");
+  const test = pick.choice ? null : reach.hover || reach.sticky;
+  if (!test && !root.querySelector(".fb-reach")) { root.classList.remove("fb-reaching"); return; }  // nothing lit
+  const names = new Set(test ? choices.filter(c => c.target && test(c)).map(c => c.target) : []);
+  root.classList.toggle("fb-reaching", names.size > 0);
+  for (const n of root.querySelectorAll("[data-place]")) n.classList.toggle("fb-reach", names.has(n.getAttribute("data-place")));
+}
+
+// Board elements naming a group (data-group="East card": a card in the player's hand) light what it reaches.
+document.addEventListener("mouseover", ev => {
+  const node = ev.target.closest && ev.target.closest("#board [data-group]");
+  const test = node ? hasGroup(node.getAttribute("data-group")) : null;
+  if (node ? reach.hoverNode !== node : reach.hoverNode) {
+    reach.hoverNode = node;
+    reach.hover = test;
+    drawReach();
+  }
+});
+document.addEventListener("click", ev => {
+  const node = ev.target.closest && ev.target.closest("#board [data-group]");
+  if (!node || node.closest("[data-place].fb-clickable")) return;
+  const name = node.getAttribute("data-group");
+  reach.sticky = reach.stickyName === name ? null : hasGroup(name);
+  reach.stickyName = reach.sticky ? name : null;
+  drawReach();
+});
+
 // The board: mark what the next click may choose, and wire those elements.
 function wireBoard() {
   const root = $("board");
@@ -224,13 +278,16 @@ function wireBoard() {
     const id = +node.getAttribute("data-action");
     const c = choices.find(x => x.id === id || (x.same || []).includes(id));
     if (!c || node.hasAttribute("data-place")) { node.removeAttribute("data-action"); continue; }
-    clickable(node, node.getAttribute("aria-label") || c.label, ev => { ev.stopPropagation(); preview(c); });
+    clickableNode(node, node.getAttribute("aria-label") || c.label, ev => { ev.stopPropagation(); preview(c); });
   }
   if (!choices.length) return;
   const first = Choose.firstClicks(choices);
   const second = pick.source ? Choose.secondClicks(choices, pick.source) : new Map();
   for (const node of root.querySelectorAll("[data-place]")) {
     const name = node.getAttribute("data-place");
+    // a place drawn in layers: a layer hidden from screen readers (its name and pieces) takes its highlights but
+    // no clicks of its own (they fall through to the place's shape)
+    const clickable = node.getAttribute("aria-hidden") === "true" ? () => {} : clickableNode;
     if (pick.source && second.has(name)) {
       const here = second.get(name);
       if (!pick.choice) node.classList.add("fb-target");  // while a preview shows, only the outcome stands out
@@ -248,7 +305,7 @@ function wireBoard() {
   }
 }
 
-function clickable(node, label, handler) {
+function clickableNode(node, label, handler) {
   node.classList.add("fb-clickable");
   node.setAttribute("tabindex", "0");
   node.setAttribute("role", "button");
@@ -284,6 +341,7 @@ function offer(list, ev) {
 function redrawBoard() {
   if (!last) return;
   FB.showBoard($("board"), last.svg, last.text);
+  MapView.apply();
   wireBoard();
   showPick();
 }
@@ -295,6 +353,7 @@ function preview(c) {
   closeMenu();
   if (!c.confirm) { act(c.id); return; }
   pick.choice = c;
+  reach.sticky = reach.stickyName = null;
   if (c.source && c.target && c.source !== c.target) pick.source = c.source;
   redrawBoard();
   $("confirm-ok").focus({ preventScroll: true });
@@ -304,6 +363,7 @@ function preview(c) {
 function showPick() {
   const root = $("board");
   const c = pick.choice;
+  drawReach();
   const bar = $("confirm");
   root.classList.toggle("fb-focus", Boolean(c || pick.source));  // the rest of the board steps back
   if (!c) {
@@ -320,6 +380,7 @@ function showPick() {
   }
   for (const name of c.preview || []) for (const n of Choose.places(root, name)) n.classList.add("fb-preview");
   for (const name of [c.source, c.target]) if (name) for (const n of Choose.places(root, name)) n.classList.add("fb-selected");
+  MapView.drawPath(root, c.path);
   bar.hidden = false;
   document.body.classList.add("confirming");
   bar.classList.remove("picking");
@@ -423,4 +484,5 @@ document.addEventListener("keydown", ev => {
 });
 document.addEventListener("click", ev => { const menu = $("place-menu"); if (menu && !menu.contains(ev.target)) closeMenu(); });
 setInterval(() => { if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ping" })); }, 20000);
+MapView.attach($("board-wrap"), $("zoom"));
 connect();

@@ -4,12 +4,28 @@ const gameId = decodeURIComponent(location.pathname.split("/").pop());
 let step = 0, total = 0, seat = "", seatsFilled = false;
 const $ = id => document.getElementById(id);
 
+// One request at a time, at most four a second (the server limits how fast an address reads replay steps):
+// moves made meanwhile (a dragged slider, a held arrow key) load the step reached once the last one is in.
+let loading = false, again = false, lastLoad = 0;
 async function load() {
+  if (loading) { again = true; return; }
+  loading = true;
+  await new Promise(done => setTimeout(done, Math.max(0, lastLoad + 250 - Date.now())));
+  lastLoad = Date.now();
+  try { await show(); } finally {
+    loading = false;
+    if (again) { again = false; load(); }
+  }
+}
+
+async function show() {
   try {
+    const asked = step;
     const q = `step=${step}` + (seat === "" ? "" : `&seat=${seat}`);
     const r = await FB.api("GET", `/api/games/${encodeURIComponent(gameId)}/replay?${q}`);
     $("error").textContent = "";
-    total = r.total; step = r.step;
+    total = r.total;
+    if (step === asked) step = r.step;  // (the server keeps it within the game; a newer step stays asked for)
     document.title = `${r.title} replay — firebreak`;
     $("title").textContent = `${r.title} — replay`;
     const names = r.names;  // each seat's name as every screen shows it (the game's player_name)
@@ -21,7 +37,8 @@ async function load() {
     }
     FB.showBoard($("board"), r.svg, r.text);
     const from = Math.max(0, r.entries.length - 1);
-    $("log").replaceChildren(...Undo.logItems(r.entries.filter(e => !e.quiet), r.undone, (e, i) => FB.logItem(e, i >= from)));
+    $("log").replaceChildren(...Undo.logItems(r.entries.filter(e => !e.quiet), r.undone, (e, i) => FB.logItem(e, i >= from),
+      r.undone_earlier));
     $("log").scrollTop = $("log").scrollHeight;
     // what was said up to this step, as text (never markup)
     $("chat-list").replaceChildren(...(r.chat || []).map(c => c.note ? FB.el("li", { class: "note", text: c.text })
