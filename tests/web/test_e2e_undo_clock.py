@@ -134,7 +134,7 @@ def test_take_back_in_the_page_allowed_then_refused_after_a_draw_and_after_anoth
         wait_js(page, "!!document.getElementById('undo-why') && "
                       "document.getElementById('undo-why').textContent.includes(' since.')")
         why = page.locator("#undo-why").inner_text().strip()
-        assert why == f"You cannot take back a move now: {t.state.undo_refusal(me)}.", why
+        assert why == f"You cannot take back a move now: {t.state.undo_refusal(me, 1 + t.forced)}.", why
         assert why.startswith("You cannot take back a move now: you ")
         assert page.locator("#undo").is_disabled()
         page.screenshot(path=str(out / f"undo-{game}-after-draw.png"))
@@ -149,7 +149,7 @@ def test_take_back_in_the_page_allowed_then_refused_after_a_draw_and_after_anoth
         wait_js(page, "!!document.getElementById('undo-why') && "
                       "document.getElementById('undo-why').textContent.includes('you have not moved since')")
         why = page.locator("#undo-why").inner_text().strip()
-        assert why == f"You cannot take back a move now: {t.state.undo_refusal(me)}.", why
+        assert why == f"You cannot take back a move now: {t.state.undo_refusal(me, 1 + t.forced)}.", why
         page.screenshot(path=str(out / f"undo-{game}-after-another-seat.png"))
         assert not errors, errors
         browser.close()
