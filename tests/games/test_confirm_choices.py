@@ -32,8 +32,9 @@ def test_great_fire_confirms_fire_moves_reveals_and_ending_with_points_left(seed
                 assert c.confirm == "Check the fire's path before the cone moves.", c
             elif c.label == "End your actions and draw":
                 assert bool(c.confirm) == (state.ap > 0 and len(choices) > 1), (c, state.ap)
-                if c.confirm:
-                    assert c.confirm.startswith(f"You still have {state.ap} action point")
+                if c.confirm:  # the note says how many points are lost; the confirmation, why it asks
+                    assert c.note.startswith(f"You still have {state.ap} action point")
+                    assert c.confirm == "Ending your actions draws a card, which cannot be taken back."
             elif c.label.startswith("Discard "):
                 assert c.confirm == "You show your hand: this cannot be taken back."
             else:  # piece moves, put out, demolish, set-up, intensify, no second move: one click

@@ -329,8 +329,8 @@ def confirm_reason(s: "BrigadeState", a: int) -> str:
     one click: they can be taken back within the turn. Decisions inside an action are all one click."""
     if a == A.RECRUIT:
         return "You draw two Crew cards: this cannot be taken back."
-    if a == A.END_TURN and (left := s.remaining()) > 0:
-        return f"You still have {plural(left, 'action')}; {'it is' if left == 1 else 'they are'} lost."
+    if a == A.END_TURN and s.remaining() > 0:
+        return "Your turn ends with actions unused."  # (the note counts them)
     return ""
 
 

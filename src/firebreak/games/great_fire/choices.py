@@ -192,7 +192,7 @@ def confirm_reason(state: "GreatFireState", a: int) -> str:
     if kind == DISCARD:
         return "You show your hand: this cannot be taken back."
     if kind == END_ACTIONS and state.ap > 0 and len(state.legal_actions()) > 1:
-        return f"You still have {plural(state.ap, 'action point')}; {'it is' if state.ap == 1 else 'they are'} lost."
+        return "Ending your actions draws a card, which cannot be taken back."  # (the note counts the points lost)
     return ""
 
 
