@@ -17,7 +17,7 @@ def test_set_up_is_grouped_by_region_with_short_lines() -> None:
     top = listing(menu.root)
     assert all(re.match(r"\s+[a-z]\. (Orange|Blue|Purple) region|\s+[a-z]\. Grassed areas", t) for t in top), top
     assert not any("..." in t for t in top)  # no arbitrary ranges
-    names = set(state.action_choices()[i].label for i in range(len(state.action_choices())))
+    names = {c.label for c in state.action_choices()}
     for group in menu.groups.values():
         for line in listing(group):
             number, _, label = line.strip().partition(". ")
