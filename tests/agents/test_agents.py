@@ -39,6 +39,10 @@ def test_factory_builds_agents_from_specs():
         ("greedy:samples", "must be written key=value"),
         ("greedy:samples=0", "samples must be at least 1"),
         ("greedy:blunder=1.5", "blunder is a chance from 0 to 1"),
+        ("mcts:iterations=0,seconds=nan", "parameter 'seconds' must be a finite number, not 'nan'"),
+        ("mcts:seconds=inf", "parameter 'seconds' must be a finite number, not 'inf'"),
+        ("mcts:c=-Infinity", "parameter 'c' must be a finite number, not '-Infinity'"),
+        ("greedy:blunder=1e400", "parameter 'blunder' must be a finite number, not '1e400'"),
     ],
 )
 def test_bad_specs_are_explained(spec, message):

@@ -93,7 +93,7 @@ def test_the_action_phase_menu_reads_as_a_player_thinks() -> None:
     moves = {c.target: c for c in choices if c.group == ("Move your Brigade",)}
     b2 = moves["B2"]
     assert b2.source == "A2" and b2.preview == ("B2",) and "your Brigade stops there" in b2.note
-    assert b2.label == f"{s.st_name[P('B2')]} (B2)"
+    assert b2.label == f"Brigade to {s.st_name[P('B2')]} (B2)"
     # beyond the burning B2 the Brigade must go round it: the route never passes through the fire
     for c in moves.values():
         assert "B2" not in c.preview[:-1]

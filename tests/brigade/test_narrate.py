@@ -14,14 +14,17 @@ def _said(s, start: int) -> list[str]:
 
 def test_set_up_names_every_seat_and_says_wardens_are_not_used_in_basic_play() -> None:
     s = new(3, 0)
-    assert s.describe_event(s.events[0]) == "Set-up: P0 White, P1 Black and P2 Pink. Wardens are not used in basic play."
+    # seats named as everywhere else ("White (P0)"), not "P0 White"
+    assert s.describe_event(s.events[0]) == ("Set-up: White (P0), Black (P1) and Pink (P2). Wardens are not used in "
+                                             "basic play.")
     assert [s.player_name(p) for p in range(3)] == ["White (P0)", "Black (P1)", "Pink (P2)"]
 
 
 def test_advanced_set_up_names_each_players_dealt_colour_and_warden() -> None:
     s = new(2, 3, advanced=True)
     text = s.describe_event(s.events[0])
-    assert text.startswith("Set-up: P0 ") and "Advanced play:" in text
+    first, second = s.player_name(0), s.player_name(1)
+    assert text.startswith(f"Set-up: {first} and {second}. Advanced play: {first} has ")
     for p in range(2):
         assert s.player_name(p).endswith(f"(P{p})")
 

@@ -108,7 +108,7 @@ def test_render_draws_the_grid_boards_log_and_result():
     s = _play_some(new(3, 1), 10)
     text = spec.render(s.view(0))
     assert "Great Lecture Hall" in text and "White Firehouse" in text and "Legend:" in text
-    assert text.count("+-------------------+") >= 7
+    assert text.count("+------------------+") >= 7  # six rows of 18-character blocks, 118 columns in all
     assert "White (P0) - you - Warden" in text and "Crew:" in text and "to act" in text
     s.loyal[P("C3")] = 2
     s._finish("evacuation")

@@ -1,6 +1,8 @@
 """Everything a Brigade player reads, over many random games (basic, advanced, add-ons; 2 to 4 players): every
-seat's terminal screen, every event's sentence, the words of the board picture and the score sheets show no
-internals (``None``, ``-1`` as a seat, snake_case, empty brackets, True/False) and count seats from 0."""
+seat's terminal screen (log, prompt, status), every event's sentence, every choice's label, heading and note, the
+words and tooltips (title, aria-label) of the board picture and the score sheets show no internals (``None``,
+``-1`` as a seat, snake_case, empty brackets, True/False), no codes where words belong (``P0 White``, ``click:``,
+arrows, the terminal's old ``v4 fire 0/3`` and ``L:P0``) and count seats from 0."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.text_sweep import internals, svg_words  # noqa: E402
+from games.text_sweep import codes, internals, svg_words  # noqa: E402
 
 from firebreak.core import get_game  # noqa: E402
 from firebreak.games.brigade.render import render  # noqa: E402
@@ -29,11 +31,12 @@ OPTIONS = (
 GAMES = [(seed, players, opts) for seed, (players, opts) in enumerate(
     (n, o) for o in OPTIONS for n in (2, 3, 4))]
 _SEAT = re.compile(r"\bP(\d+)\b|\bseat (\d+)\b|\bL(\d+)\b")
+_OLD_MARKS = re.compile(r"\bv\d\*? fire \d|\bL:P\d|\bP\d:\d")
 
 
 def _bad(text: str, n: int) -> list[str]:
-    """Internals, and seats that do not exist when counted from 0 (a 1-based seat shows as P<n>)."""
-    found = internals(text)
+    """Internals and codes, and seats that do not exist when counted from 0 (a 1-based seat shows as P<n>)."""
+    found = internals(text) + codes(text) + [f"a terminal code: {m.group(0)!r}" for m in _OLD_MARKS.finditer(text)]
     for m in _SEAT.finditer(text):
         seat = int(next(g for g in m.groups() if g is not None))
         if seat >= n:
@@ -50,8 +53,12 @@ def _check_screens(state, n: int) -> list[str]:
         legal = [(a, state.action_to_text(a)) for a in state.legal_actions()] if viewer == to_act else []
         bad += _bad(svg_words(render_svg(view, legal)), n)
     if to_act >= 0:
-        for c in state.action_choices():
+        choices = state.action_choices()
+        for c in choices:
             bad += _bad(" ".join((*c.group, c.label, c.note)), n)
+        on_board = [c.label for c in choices if c.target is not None]
+        if len(on_board) != len(set(on_board)):
+            bad.append(f"two buttons for places read the same: {sorted(on_board)}")
     return bad
 
 
@@ -97,3 +104,13 @@ def test_a_game_won_by_p2_names_p2_everywhere() -> None:
         assert "Pink (P2) wins with 5 points." in screen and "P3" not in screen
         assert "Loyalty: University, 1 block" in screen
     assert state.describe_event(state.events[-1]) == view["result"]
+
+
+def test_the_terminal_town_says_value_fire_and_loyalty_in_words_and_fits_120_columns() -> None:
+    state = get_game("brigade").new_game(3, 7, {})
+    state.loyal[14] = 2  # Great Lecture Hall (C3)
+    text = render(state.view(0))
+    town = [line for line in text.splitlines() if line.startswith(("   +", " 1 |", "   |"))]
+    assert len(town) > 36 and all(len(line) <= 120 for line in town)
+    assert f"loyal: {state.player_name(2)}" in text
+    assert "no fire (track " in text and "value " in text and f"home of {state.player_name(0)}" in text

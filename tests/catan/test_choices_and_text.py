@@ -18,12 +18,13 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.text_sweep import internals, svg_words  # noqa: E402
+from games.text_sweep import codes, internals, svg_words  # noqa: E402
 
 from firebreak.core import Event, Rng  # noqa: E402
 from firebreak.core.game import ActionChoice, check_choices  # noqa: E402
 from firebreak.games.catan.actions import END_TURN  # noqa: E402
 from firebreak.games.catan.constants import SETUP_ROAD, SETUP_SETTLEMENT  # noqa: E402
+from firebreak.games.catan.place_words import of_state, of_view  # noqa: E402
 from firebreak.games.catan.places import hex_place, node_place, path_place  # noqa: E402
 from firebreak.games.catan.state import CatanState  # noqa: E402
 from firebreak.games.catan.svg import render_svg  # noqa: E402
@@ -46,9 +47,9 @@ def _svg(s: CatanState, viewer: int | None) -> str:
     return render_svg(s.view(viewer), legal)
 
 
-def _walk(players: int, mode: str, seed: int, limit: int = 1200):
+def _walk(players: int, mode: str, seed: int, limit: int = 1200, board: str = "base"):
     """Every state of a random game (the same state object, moved on after each yield)."""
-    s = new(players, seed, mode=mode, layout="random")
+    s = new(players, seed, mode=mode, layout="random", board=board)
     rng = random.Random(seed * 31 + players)
     while not s.is_terminal() and len(s.history) < limit:
         yield s
@@ -105,7 +106,7 @@ def test_choices_group_builds_trades_and_the_firestorm_as_a_player_thinks() -> N
     assert {c.label for c in bank if c.group[1] == lumber} == {"Get 1 brick", "Get 1 wool", "Get 1 grain",
                                                                        "Get 1 ore"}
     station = next(c for c in choices if c.group == ("Build a fire station",))
-    assert station.target == node_place(10) and station.label.startswith("Intersection 10")
+    assert station.target == node_place(10) and station.label == f"Build a fire station at {of_state(s).corner(10)}"
     assert choices[-1].label == "End your turn" and choices[0].label != "End your turn"
     # the firestorm: hexes, each saying which buildings the fire would reach (public facts only)
     s.phase = 5  # MOVE_TOKEN
@@ -144,7 +145,8 @@ def test_the_firestorm_payment_reads_as_what_happened() -> None:
         "0": {"buildings": [30, 31], "owed": 2, "paid": ["ore"]},
         "2": {"buildings": [40], "owed": 1, "paid": ["wool"]}}})
     text = s.describe_event(event)
-    assert text.startswith("The firestorm on hex F (")
+    assert text.startswith(f"The firestorm on {of_state(s).hex('F')} reaches ")
+    assert of_state(s).hex("F").startswith("the ") and of_state(s).hex("F").endswith(" hex (F)")
     assert ("reaches 5 buildings of Orange (P1); Orange (P1) pays nothing (first building free, as they already "
             "lost a card to the firestorm, no cards left).") in text
     assert ("reaches 2 buildings of Blue (P0); Blue (P0) pays 1 ore to the bank (no cards left for 1 more "
@@ -157,10 +159,12 @@ def test_players_are_named_by_colour_and_seat_everywhere() -> None:
     s = new(4, 0)
     assert [s.player_name(q) for q in range(4)] == ["Blue (P0)", "Orange (P1)", "Pink (P2)", "Black (P3)"]
     s.apply("settlement 12")
-    assert s.describe_event(s.events[-1]) == "Blue (P0) builds a settlement at intersection 12."
+    corner = of_state(s).corner(12)
+    assert corner.startswith("the corner of the ") and corner.endswith(" hexes")
+    assert s.describe_event(s.events[-1]) == f"Blue (P0) builds a settlement at {corner}."
     assert "Set-up: Blue (P0) places a road next to their first settlement" in SPEC.render(s.view(1))
     assert "Blue (P0)" in svg_words(_svg(s, 1))
-    assert "settlement of Blue (P0) at intersection 12" in svg_words(_svg(s, None))
+    assert f"Settlement of Blue (P0) at {corner}" in svg_words(_svg(s, None))
 
 
 @pytest.mark.parametrize("mode", ("firestorm", "classic"))
@@ -194,17 +198,22 @@ def test_the_score_sheet_adds_up_and_game_over_shows_the_winner_and_the_breakdow
     assert len(ys) == 5 and max(ys) < height
 
 
-@pytest.mark.parametrize(("players", "mode", "seed"),
-                         [(p, m, 7) for p in (3, 4, 5, 6) for m in ("firestorm", "classic")])
-def test_no_screen_shows_internals(players: int, mode: str, seed: int) -> None:
+@pytest.mark.parametrize(("players", "mode", "seed", "board"),
+                         [(p, m, 7, "base") for p in (3, 4, 5, 6) for m in ("firestorm", "classic")]
+                         + [(p, m, 8, "seafarers") for p in (3, 4, 6) for m in ("firestorm", "classic")])
+def test_no_screen_shows_internals(players: int, mode: str, seed: int, board: str) -> None:
+    """Every label, tooltip (SVG title and aria-label), log line, prompt and status line of random games of
+    every board and mode: no internals and no codes where words belong ("Intersection 12", "Path 3-4", "S12",
+    "click:", arrows); board places named by their hexes; one distinctly labelled button per place choice."""
     s = None
-    for k, s in enumerate(_walk(players, mode, seed, 3000)):
-        if k % 97 == 0:
+    for k, s in enumerate(_walk(players, mode, seed, 3000, board)):
+        if k % 97 == 0 or (k < 60 and k % 7 == 0):  # the set-up placements, then every 97th position
             _check_screens(s)
     _check_screens(s)
-    for e in s.events:
-        text = s.describe_event(e)
-        assert not internals(text), (e.kind, text)
+    for viewer in (None, *range(players)):
+        for e in s.events_for(viewer):
+            text = s.describe_event(e)
+            assert not internals(text) and not codes(text), (e.kind, text)
     for rows in s.score_sheet():
         assert not internals(" ".join(src for src, _ in rows))
 
@@ -212,9 +221,70 @@ def test_no_screen_shows_internals(players: int, mode: str, seed: int) -> None:
 def _check_screens(s: CatanState) -> None:
     for viewer in (None, *range(s.num_players)):
         for text in (SPEC.render(s.view(viewer)), svg_words(_svg(s, viewer))):
-            found = internals(text)
+            found = internals(text) + codes(text)
             assert not found, found[:5]
             assert not re.search(r"\bseat \d", text), "seats are named by colour and P-number"
     if not s.is_terminal():
-        for c in s.action_choices():
-            assert not internals(" ".join((c.label, *c.group, c.note))), c
+        choices = s.action_choices()
+        for c in choices:
+            text = " ".join((c.label, *c.group, c.note))
+            assert not internals(text) and not codes(text), c
+        on_board = [c.label for c in choices if c.target is not None]
+        assert len(on_board) == len(set(on_board)), "two buttons for places read the same"
+
+
+@pytest.mark.parametrize(("players", "board"), [(3, "base"), (4, "base"), (5, "base"), (6, "base"),
+                                                (3, "seafarers"), (4, "seafarers"), (5, "seafarers"),
+                                                (6, "seafarers")])
+def test_every_place_has_its_own_name_from_the_hexes_it_touches(players: int, board: str) -> None:
+    """Corners, paths and hexes are named by the hexes players see (terrain, number, letter), never by an index,
+    and no two places of a board share a name, whatever the layout."""
+    for seed in (1, 2):
+        s = new(players, seed, layout="random", board=board)
+        names = of_state(s)
+        corners = [names.corner(n) for n in range(s.topo.num_nodes)]
+        paths = [names.path(u, v) for u, v in s.topo.edge_nodes]
+        hexes = [names.hex(label) for label in s.topo.hex_labels]
+        for found in (corners, paths, hexes):
+            assert len(set(found)) == len(found)
+            assert not codes("\n".join(found))
+        for h, label in enumerate(s.topo.hex_labels[:s.topo.num_land]):
+            assert f"({label})" in hexes[h]
+        # a corner names every land hex it touches
+        for n in range(s.topo.num_nodes):
+            for h in s.topo.node_hexes[n]:
+                if h < s.topo.num_land:
+                    assert f"({s.topo.hex_labels[h]})" in corners[n]
+        assert of_state(s) is of_view(s.view(None))  # the screens that hold only a view say the same
+
+
+def test_a_road_and_a_ship_on_one_coast_are_two_buttons_that_say_which() -> None:
+    """Seafarers' set-up offered two "Path 78-86" buttons told apart only by their heading."""
+    s = new(4, 1, board="seafarers", layout="beginner")
+    for _ in range(40):
+        choices = s.action_choices()
+        roads = {c.target: c.label for c in choices if c.label.startswith("Place a road ")}
+        ships = {c.target: c.label for c in choices if c.label.startswith("Place a ship ")}
+        both = roads.keys() & ships.keys()
+        if both:
+            place = sorted(both)[0]
+            assert roads[place].removeprefix("Place a road ") == ships[place].removeprefix("Place a ship ")
+            assert roads[place] != ships[place]
+            return
+        s.apply(s.legal_actions()[0])
+    raise AssertionError("no set-up position with a road and a ship on the same coast")
+
+
+def test_a_draft_offers_cards_are_named_only_to_its_composer() -> None:
+    """The terminal printed a bot's draft steps ("offer: ask for 1 more wool") to every player, and the server's
+    log and replays carried the same text, while the draft is the composer's until proposed."""
+    s = blank(4, mode="firestorm")
+    give(s, 0, wool=2, ore=1)
+    give(s, 1, brick=1)
+    s.apply(s.lay.draft)
+    step = next(a for a in s.legal_actions() if s.lay.give_add <= a < s.lay.propose)
+    mine = s.action_text_for(step, 0, 0)
+    assert any(r in mine for r in ("lumber", "brick", "wool", "grain", "ore"))
+    for viewer in (None, 1, 2, 3):
+        other = s.action_text_for(step, 0, viewer)
+        assert other == "change the draft trade offer"

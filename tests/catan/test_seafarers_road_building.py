@@ -53,7 +53,7 @@ def test_road_building_at_sea_builds_two_free_ships_that_cannot_sail_this_turn()
     check_sea_invariants(s)
     log = [s.describe_event(e) for e in s.events]
     assert "Blue (P0) plays Road Building: two free roads, two free ships or one of each." in log
-    assert sum(line.startswith("Blue (P0) builds a ship on the path") for line in log) == 2
+    assert sum(line.startswith("Blue (P0) builds a ship ") for line in log) == 2
 
 
 def test_road_building_at_sea_builds_one_road_and_one_ship_and_the_choices_show_both():

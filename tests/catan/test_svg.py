@@ -11,6 +11,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from firebreak.core import Rng
+from firebreak.games.catan.place_words import of_state
 from firebreak.games.catan.svg import render_svg
 
 from .helpers import build, new, road
@@ -185,7 +186,7 @@ def test_six_and_eight_are_emphasised_and_pieces_show_seat_and_fire_station() ->
             elif t.text and t.text.isdigit():
                 assert t.get("font-weight") == "normal"
     city = next(g for g in _groups(root, "building") if g.get("data-node") == "10")
-    assert "city of Pink (P2) at intersection 10 with a fire station" in city.find(NS + "title").text
+    assert f"City of Pink (P2) at {of_state(s).corner(10)} with a fire station" in city.find(NS + "title").text
 
 
 def test_the_robber_is_drawn_in_classic_mode_and_the_token_hex_is_clickable_when_moving_it() -> None:

@@ -112,7 +112,17 @@ def test_hot_seat_without_bots(toy, tmp_path):
 def test_human_in_seat_one(toy):
     result = play("--seat", "1", input="1\n" * HUMAN_TURNS)
     assert result.exit_code == 0
-    assert "P1, your turn" in result.stdout and "P0 (random) " in result.stdout
+    assert "P1, your turn" in result.stdout and "P0 (random bot) " in result.stdout
+
+
+def test_bots_are_named_by_their_level_as_in_the_lobby(toy):
+    """The terminal showed "(greedy)": a bot is named by its level, the default being the lobby's Easy."""
+    default = run(["play", "ember-cards", "--players", "2", "--seed", "5", "--seat", "1"], input="1\n" * HUMAN_TURNS)
+    assert default.exit_code == 0, default.output
+    assert "P0 (Easy bot) " in default.stdout and "greedy" not in default.stdout
+    assert "Easy bot" in default.stdout.split("Final scores")[1]  # the results table's "Played by"
+    medium = play("--seat", "1", bots="mcts:iterations=300")  # a level's spec written out is that level
+    assert "P0 (Medium bot) " in medium.stdout
 
 
 def test_game_options_are_parsed_generically(toy, tmp_path):

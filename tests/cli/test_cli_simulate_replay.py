@@ -36,7 +36,7 @@ def test_simulate_prints_a_summary(toy, tmp_path):
     assert greedy_rate > random_rate and greedy_rate + random_rate == pytest.approx(100.0, abs=0.15)
     assert "Mean game length: 12.0 actions" in out
     assert "Ember Cards statistics (numbers: mean per game; categories: share of games)" in out
-    assert re.search(r"│ ended_by\s+│\s+turn limit 100% │", out)
+    assert re.search(r"│ Ended by\s+│\s+turn limit 100% │", out)  # the statistic ended_by in words
     assert "games/s" in out
 
 

@@ -36,4 +36,4 @@ def test_an_offer_typed_in_one_line_is_put_to_the_table():
     assert s.history[5] == lay.propose and s.offers_made == 1
     # every bot answered in seat order, by name
     for name in ("Orange (P1)", "Pink (P2)", "Black (P3)"):
-        assert f"{name} (greedy) accepts the offer." in out or f"{name} (greedy) declines" in out
+        assert f"{name} (greedy bot) accepts the offer." in out or f"{name} (greedy bot) declines" in out

@@ -18,7 +18,8 @@ def test_undo_takes_back_a_settlement_and_refuses_a_roll(tmp_path) -> None:
     out = screen(session)
     name = state.player_name(first)
     assert "You cannot take back a move now: you have not moved yet this turn." in out
-    assert "You took back “settlement" in out
+    # the move taken back is said as the log said it, not by its code ("settlement 12")
+    assert f"You took back “{name} builds a settlement at the " in out
     played = session.state.played
     assert played is not None and played.count(-1) == 1
     path = tmp_path / "g.json"
@@ -26,7 +27,7 @@ def test_undo_takes_back_a_settlement_and_refuses_a_roll(tmp_path) -> None:
     assert replay(GameRecord.load(path)) == session.state
     result = run(["replay", path, "--show"])
     assert result.exit_code == 0, result.output
-    assert f"{name} took back “settlement" in result.stdout
+    assert f"{name} took back “{name} builds a settlement at the " in result.stdout
     assert "Taken back during play: 1 move" in result.stdout
 
 

@@ -32,6 +32,9 @@ def test_registry_finds_the_game_by_forgiving_name(toy):
         ({"colour": "red"}, "no option 'colour'"),
         ({"hand_size": "many"}, "expects a whole number"),
         ({"hand_size": True}, "expects a whole number"),
+        ({"hand_size": float("nan")}, "option 'hand_size' expects a whole number, not nan"),
+        ({"hand_size": float("inf")}, "option 'hand_size' expects a whole number, not inf"),
+        ({"hand_size": 2.5}, "option 'hand_size' expects a whole number, not 2.5"),  # not cut to 2
         ({"hand_size": 9}, "must be one of 2, 3, 4"),
         ({"open_hands": "maybe"}, "expects true or false"),
         ({"scoring": 3}, "expects text"),

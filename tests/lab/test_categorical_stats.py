@@ -29,7 +29,7 @@ def test_simulate_table_prints_category_shares(toy, tmp_path):
         result = run(["simulate", "ember-cards", "--games", "20", "--agents", "greedy,random", "--seed", "3",
                       *extra])
         assert result.exit_code == 0, result.output
-        line = next(ln for ln in result.stdout.splitlines() if ln.startswith("│ leader"))
+        line = next(ln for ln in result.stdout.splitlines() if ln.startswith("│ Leader"))
         cells = re.findall(r"(P0|P1|shared) (\d+)%", line)
         assert len(cells) >= 2 and sum(int(p) for _, p in cells) in (99, 100, 101)
         assert not re.search(r"\d\.\d\d", line)  # no mean such as 1.50
@@ -44,9 +44,9 @@ def test_report_shows_each_category_with_a_wilson_interval(toy, tmp_path):
     assert "leader" in categorical_stat_names(rows) and "leader" not in numeric_stat_names(rows)
     report = build_report([tmp_path / "job"])
     numeric = next(t for t in report.tables if t.title == "Game statistics (per game)")
-    assert "leader" not in [r[0] for r in numeric.rows]
+    assert "Leader" not in [r[0] for r in numeric.rows]
     table = next(t for t in report.tables if t.title.startswith("Game statistics by category"))
-    leader = [r for r in table.rows if r[0] == "leader"]
+    leader = [r for r in table.rows if r[0] == "Leader"]  # the statistic's name in words
     counts = stat_categories(rows, "leader")
     assert [r[1] for r in leader] == list(counts)
     for _, category, games, share, wilson in leader:
@@ -54,7 +54,7 @@ def test_report_shows_each_category_with_a_wilson_interval(toy, tmp_path):
         assert share == f"{100 * counts[category] / 24:.1f}%"
         lo, hi = (float(x.rstrip("%")) for x in wilson.split(" - "))
         assert lo <= float(share.rstrip("%")) <= hi
-    assert ["ended_by", "turn limit", "24 of 24", "100.0%"] == [r for r in table.rows if r[0] == "ended_by"][0][:4]
+    assert ["Ended by", "turn limit", "24 of 24", "100.0%"] == [r for r in table.rows if r[0] == "Ended by"][0][:4]
     page_result = run(["report", tmp_path / "job"])
     assert "Game statistics by category" in page_result.stdout
     assert "by category" in (tmp_path / "job" / "report" / "report.html").read_text()
@@ -77,7 +77,7 @@ def test_compare_command_prints_category_shares(toy):
     result = run(["compare", "ember-cards", "--a", "hand_size=2", "--b", "hand_size=4", "--agents", "greedy,random",
                   "--max-games", "20", "--batch", "10", "--workers", "1"])
     assert result.exit_code == 0, result.output
-    rows = [ln for ln in result.stdout.splitlines() if ln.startswith("│ leader = ")]
+    rows = [ln for ln in result.stdout.splitlines() if ln.startswith("│ Leader = ")]
     assert rows and "shares of games in that category" in result.stdout
 
 

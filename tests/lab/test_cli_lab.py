@@ -138,12 +138,13 @@ def test_report_builds_tables_pngs_and_one_self_contained_html(job_dir):
                   "Game statistics (per game)"):
         assert title in out
     page = (job_dir / "report" / "report.html").read_text()
-    for title in ("Win rate by seat", "First-player advantage", "95% Wilson", "Win rate by agent", "plays"):
+    for title in ("Win rate by seat", "First-player advantage", "95% Wilson", "Win rate by agent", "Plays"):
         assert title in page
-    assert page.count("src='data:image/png;base64,") == 4
+    assert page.count("src='data:image/png;base64,") == 5
     assert "<img" in page and "src='http" not in page and "src='/" not in page  # nothing external
     pngs = sorted(p.name for p in (job_dir / "report").glob("*.png"))
-    assert pngs == ["game-length.png", "score-by-agent.png", "score-by-seat.png", "win-rate-by-seat.png"]
+    assert pngs == ["game-length.png", "score-by-agent.png", "score-by-seat.png", "when-games-are-decided.png",
+                    "win-rate-by-seat.png"]
     assert all((job_dir / "report" / p).read_bytes().startswith(b"\x89PNG") for p in pngs)
 
 
@@ -167,7 +168,7 @@ def test_compare_reports_paired_differences_and_stops_early(toy):
     assert "Decision on 'mean score': the variants differ after 1 of at most 10 looks" in out
     assert "40 paired games" in out
     rows = {ln.split("│")[1].strip(): ln for ln in out.splitlines() if ln.startswith("│")}
-    assert {"win rate of seat 0", "win rate of random", "mean score", "game length", "plays"} <= set(rows)
+    assert {"win rate of seat 0", "win rate of random", "mean score", "game length", "Plays"} <= set(rows)
     assert rows["mean score"].rstrip().endswith("│ * │")
 
 

@@ -35,7 +35,7 @@ def test_the_generic_report_includes_a_games_hook(gf_dir, monkeypatch, tmp_path)
     monkeypatch.setitem(spec.extra, "report", report_figures)
     page = write_report(build_report([gf_dir]), tmp_path / "r")
     html = page.read_text()
-    assert "how often each district burns" in html and html.count("data:image/png;base64,") == 5
+    assert "how often each district burns" in html and html.count("data:image/png;base64,") == 6
     assert (tmp_path / "r" / "great-fire-how-often-each-district-burns.png").exists()
 
 
@@ -44,4 +44,4 @@ def test_a_failing_hook_is_a_warning_not_a_crash(gf_dir, monkeypatch):
     monkeypatch.setitem(spec.extra, "report", lambda rows: 1 / 0)
     report = build_report([gf_dir])
     assert report.warnings == ["the game's report hook failed: ZeroDivisionError: division by zero"]
-    assert len(report.figures) == 4
+    assert len(report.figures) == 5  # the generic ones, "When games are decided" included

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import copy
+import time
+from collections.abc import Callable
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -40,6 +42,18 @@ def state_of(client: TestClient, game_id: str, token: str | None = None) -> dict
     r = client.get(f"/api/games/{game_id}", headers={"X-Seat-Token": token} if token else {})
     assert r.status_code == 200, r.text
     return r.json()
+
+
+def wait_until(pred: Callable[[], object], timeout: float = 10.0, what: str = "condition") -> None:
+    """Poll ``pred`` until it holds, else fail after ``timeout`` seconds (generous ones: a loaded machine is slow,
+    and a test that waits this way asserts what happens, never how fast)."""
+    end = time.time() + timeout
+    while time.time() < end:
+        if pred():
+            return
+        time.sleep(0.05)
+    if not pred():
+        raise AssertionError(f"{what} not reached within {timeout:g} s")
 
 
 def error_code(response: Any) -> str:

@@ -28,11 +28,34 @@ GENEROUS_LIMITS["FIREBREAK_SEEDS_WITH_PEOPLE"] = "1"
 seeds in games of several people, so the tests play known deals (tests/server/test_games.py checks the refusal)."""
 
 
+def children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` now (Linux: read from /proc)."""
+    out = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue  # it ended meanwhile
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                out.add(int(entry.name))
+    return out
+
+
+def running(pid: int) -> bool:
+    """Whether process ``pid`` exists and has not ended (a zombie waiting to be reaped has ended)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
 class ServerProcess:
     """``firebreak.server.app.serve`` in a subprocess (what ``firebreak serve`` runs), up when constructed."""
 
     def __init__(self, db_url: str, port: int | None = None, output: Path | None = None,
-                 bot_delay: float = 0.0) -> None:
+                 bot_delay: float = 0.0, env: dict[str, str] | None = None) -> None:
         self.port = free_port() if port is None else port
         code = ("from firebreak.server.app import serve; "
                 f"serve('127.0.0.1', {self.port}, {db_url!r}, bot_delay={bot_delay})")
@@ -40,7 +63,7 @@ class ServerProcess:
         # A file (or nothing), never a pipe: a chatty server can never block on it.
         with (open(output, "ab") if output is not None else open(os.devnull, "wb")) as out:
             self.proc = subprocess.Popen([sys.executable, "-c", code], stdout=out, stderr=subprocess.STDOUT,
-                                         env={**os.environ, **GENEROUS_LIMITS})
+                                         env={**os.environ, **GENEROUS_LIMITS, **(env or {})})
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws = f"ws://127.0.0.1:{self.port}"
         deadline = time.time() + 60  # a loaded machine takes its time to import everything

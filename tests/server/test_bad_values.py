@@ -47,6 +47,31 @@ def test_bad_creation_values_are_422_with_a_clear_message(client: TestClient, bo
     assert client.get("/api/games").json()["games"] == []
 
 
+BRIGADE = '{"game": "brigade", "num_players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]'
+
+
+@pytest.mark.parametrize("number", ["NaN", "Infinity", "-Infinity", "1e400"])
+@pytest.mark.parametrize("field, body, words", [
+    ("seed", BRIGADE + ', "seed": %s}', ["seed: input should be a finite number"]),
+    ("takeover_after", BRIGADE + ', "takeover_after": %s}', ["takeover_after: input should be a finite number"]),
+    ("num_players", '{"game": "brigade", "num_players": %s}', ["num_players: input should be a finite number"]),
+    ("clock seconds", BRIGADE + ', "clock": {"mode": "turn", "seconds": %s}}',
+     ["clock.seconds: input should be a finite number"]),
+    ("clock increment", BRIGADE + ', "clock": {"mode": "total", "seconds": 60, "increment": %s}}',
+     ["clock.increment: input should be a finite number"]),
+    ("an option", '{"game": "catan", "num_players": 3, "options": {"turn_limit": %s}}',
+     ["option 'turn_limit' expects a whole number, not"]),
+])
+def test_numbers_that_are_not_finite_are_422_naming_the_field(client: TestClient, number: str, field: str,
+                                                               body: str, words: list[str]) -> None:
+    """JSON as Python reads it allows NaN and infinities (and 1e400 is infinite as a float): never accepted."""
+    r = client.post("/api/games", content=body % number, headers={"Content-Type": "application/json"})
+    assert r.status_code == 422, (field, r.text)
+    for w in words:
+        assert w in r.json()["error"]["message"], r.text
+    assert client.get("/api/games").json()["games"] == []
+
+
 def test_the_largest_seed_is_accepted_and_stored(client: TestClient) -> None:
     g = create(client, ["human"] * 3, seed=2**63 - 1)
     assert client.app.state.storage.load_game(g["id"]).seed == 2**63 - 1

@@ -253,6 +253,24 @@ def test_limits_come_from_the_environment() -> None:
     with pytest.raises(ValueError, match="seeds with people must be 0 or 1"):
         Limits.from_env({"FIREBREAK_SEEDS_WITH_PEOPLE": "2"})
     assert Limits.from_env({"FIREBREAK_SOCKETS_PER_SEAT": "3"}).sockets_per_seat == 3
+    with pytest.raises(ValueError, match="FIREBREAK_ACTIONS_PER_SECOND must be a number, not 'nan'"):
+        Limits.from_env({"FIREBREAK_ACTIONS_PER_SECOND": "nan"})
+    with pytest.raises(ValueError, match="keep finished days must be a finite number, not nan"):
+        Limits.from_env({}, keep_finished_days=float("nan"))  # as `firebreak serve --keep-finished-days nan` gives
+
+
+def test_bot_worker_settings_must_be_finite_numbers(monkeypatch: pytest.MonkeyPatch) -> None:
+    from firebreak.server.bots import default_move_seconds, default_workers
+
+    for raw in ("nan", "inf", "0", "-3"):
+        monkeypatch.setenv("FIREBREAK_BOT_MOVE_SECONDS", raw)
+        with pytest.raises(ValueError, match="FIREBREAK_BOT_MOVE_SECONDS must be a finite number of at least 0.1"):
+            default_move_seconds()
+    monkeypatch.setenv("FIREBREAK_BOT_MOVE_SECONDS", "2.5")
+    assert default_move_seconds() == 2.5
+    monkeypatch.setenv("FIREBREAK_BOT_WORKERS", "0")
+    with pytest.raises(ValueError, match="FIREBREAK_BOT_WORKERS must be a whole number of at least 1, not '0'"):
+        default_workers()
 
 
 def test_reads_of_state_per_client(make: Any) -> None:

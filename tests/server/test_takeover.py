@@ -6,20 +6,11 @@ import time
 
 from fastapi.testclient import TestClient
 
-from .helpers import create, error_code, state_of, tokens
+from .helpers import create, error_code, state_of, tokens, wait_until
 
 
 def takeover(client: TestClient, game_id: str, token: str | None, seat: int, bot: str = "random"):  # type: ignore[no-untyped-def]
     return client.post(f"/api/games/{game_id}/seats/{seat}/takeover", json={"token": token, "bot": bot})
-
-
-def wait_until(pred, timeout: float = 10.0) -> None:  # type: ignore[no-untyped-def]
-    end = time.time() + timeout
-    while time.time() < end:
-        if pred():
-            return
-        time.sleep(0.02)
-    raise AssertionError("condition not reached")
 
 
 def test_an_absent_seat_goes_to_a_bot_only_after_the_timeout_and_the_bot_then_plays(client: TestClient) -> None:

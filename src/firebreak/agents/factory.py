@@ -7,6 +7,7 @@ New bots join with :func:`register_agent`.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -77,9 +78,12 @@ def _convert(agent: str, key: str, raw: str, typ: type) -> object:
             if low in ("0", "false", "no", "off"):
                 return False
             raise ValueError(raw)
-        return typ(raw)
+        value = typ(raw)
     except ValueError:
         raise AgentSpecError(f"agent {agent!r}: parameter {key!r} expects {typ.__name__}, not {raw!r}") from None
+    if isinstance(value, float) and not math.isfinite(value):  # "nan", "inf", "1e400": no budget means that
+        raise AgentSpecError(f"agent {agent!r}: parameter {key!r} must be a finite number, not {raw!r}")
+    return value
 
 
 def parse_spec(spec: str) -> tuple[AgentType, dict[str, object]]:
@@ -175,8 +179,8 @@ class BotLimits:
                 value = float(raw)
             except ValueError:
                 raise AgentSpecError(f"bot limit {item!r}: {raw.strip()!r} is not a number") from None
-            if not value > 0:
-                raise AgentSpecError(f"bot limit {item!r} must be above 0")
+            if not 0 < value < math.inf:
+                raise AgentSpecError(f"bot limit {item!r} must be a finite number above 0")
             limits[f"{agent}.{param}"] = value
         return cls(limits)
 
@@ -188,19 +192,24 @@ class BotLimits:
                 continue
             key = f"{agent_type.name}.{param}"
             limit = self.limits.get(key)
-            if value == 0 and key in UNBOUNDED_ZERO:
+            if value <= 0 and key in UNBOUNDED_ZERO:
                 other = UNBOUNDED_ZERO[key].split(".", 1)[1]
-                if not kwargs.get(other):
-                    raise BotLimitError(f"bot {spec!r}: {param}=0 means no limit; give {other} as well "
+                if not _number(kwargs.get(other, 0)) > 0:
+                    raise BotLimitError(f"bot {spec!r}: {param}={_show(value)} means no limit; give {other} as well "
                                         f"(at most {_show(self.limits.get(UNBOUNDED_ZERO[key]))})")
                 continue
-            if limit is not None and value > limit:
+            # (written "not value <= limit" so that a value no comparison holds for is refused too)
+            if limit is not None and not value <= limit:
                 raise BotLimitError(f"bot {spec!r}: {param}={_show(value)} is over this server's limit "
                                     f"of {_show(limit)} ({key})")
-            if limit is None and abs(value) > ANY_NUMBER_LIMIT:
+            if limit is None and not abs(value) <= ANY_NUMBER_LIMIT:
                 raise BotLimitError(f"bot {spec!r}: {param}={_show(value)} is over this server's limit "
                                     f"of {_show(ANY_NUMBER_LIMIT)} for any number")
         return make_agent(spec)
+
+
+def _number(value: object) -> float:
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else 0.0
 
 
 def _show(value: float | None) -> str:

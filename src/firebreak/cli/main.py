@@ -30,16 +30,18 @@ from firebreak.core import (
     load_game,
     replay as replay_record,
 )
+from firebreak.core.parameters import describe_options
 from firebreak.core.playthrough import DEFAULT_MAX_STEPS, playthrough as make_playthrough
 from firebreak.lab import SimulationResult
 from firebreak.lab.backends import BACKENDS, default_workers
 from firebreak.lab.job import JobSpec, make_job
 from firebreak.lab.runner import DEFAULT_CHUNK, prepare, run_job
+from firebreak.lab.words import outcome_words, words
 
 from .interrupt import interruptible
 from .options import describe_option, parse_game_options
 from .session import PlaySession, results_table, winners_line
-from .text import event_sentence, move_lines, seat_name
+from .text import event_sentence, move_lines, seat_name, taken_back
 
 if TYPE_CHECKING:
     from firebreak.lab.report import ReportTable
@@ -90,14 +92,61 @@ def _game(name: str) -> GameSpec:
         raise fail(str(exc)) from None
 
 
-def _setup(spec: GameSpec, players: int | None, extra: list[str]) -> tuple[int, dict]:
-    """Resolve the player count and the game options typed after the command."""
-    n = spec.default_players if players is None else players
+def _setup(spec: GameSpec, players: int | None, extra: list[str], variant: Path | None = None) -> tuple[int, dict]:
+    """Resolve the player count and the game options typed after the command (over a variant file's, if given)."""
     try:
-        options = parse_game_options(spec, extra)
+        base: dict = {}
+        if variant is not None:
+            v = _variant(spec, variant)
+            base = v.game_options()
+            players = v.players if players is None else players
+        n = spec.default_players if players is None else players
+        options = {**base, **parse_game_options(spec, extra)}
         return n, spec.resolve_options(n, options)
     except FirebreakError as exc:
         raise fail(str(exc)) from None
+
+
+def _variant(spec: GameSpec, path: Path):  # noqa: ANN202 - a core.variant.Variant
+    """A variant file for this game (raises :class:`FirebreakError` saying what is wrong)."""
+    from firebreak.core.variant import load_variant
+
+    v = load_variant(path)
+    if v.game != spec.name:
+        raise FirebreakError(f"{path} is a variant of {get_game(v.game).title}, not of {spec.title}")
+    return v
+
+
+def _variant_or_options(spec: GameSpec, text: str) -> dict:
+    """``compare``'s --a/--b: a variant file (a path ending in .yaml or .yml) or option settings."""
+    from firebreak.lab.compare import parse_variant
+
+    if text.strip().endswith((".yaml", ".yml")):
+        return _variant(spec, Path(text.strip())).game_options()
+    return parse_variant(spec, text)
+
+
+VARIANT_HELP = "A variant file (YAML: rule parameters, table options); see examples/variants."
+
+
+# --- rules ---------------------------------------------------------------------------------------------------
+@app.command()
+def rules(game: str = typer.Argument(..., help="Game name (see `firebreak games`).")) -> None:
+    """List a game's rule parameters: what each fixes, its default, the values allowed, the rulebook's words."""
+    spec = _game(game)
+    console = _out()
+    console.print(Text(f"{spec.title}: rule parameters (change them in a variant file's rules)", style="bold"))
+    table = Table(show_lines=True)
+    for col in ("Parameter", "What it fixes", "Default", "Allowed", "The rulebook says"):
+        table.add_column(col)
+    for p in spec.parameters:
+        allowed = p.bounds_words()
+        if p.choices is not None:
+            allowed = "\n".join(f"{c}: {w}" for c, w in zip(p.choices, p.choice_words, strict=True))
+        table.add_row(Text(p.name), Text(p.words), Text(str(p.default)), Text(allowed), Text(p.quote))
+    console.print(table)
+    if not spec.parameters:
+        console.print(f"{spec.title} declares no rule parameters.", markup=False)
 
 
 # --- games ---------------------------------------------------------------------------------------------------
@@ -138,7 +187,8 @@ def play(
     game: Optional[str] = typer.Argument(None, help="Game name (see `firebreak games`); optional with --load."),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (default: the game's)."),
     seat: Optional[list[int]] = typer.Option(None, "--seat", help="Your seat from 0 (repeat for hot seat). Default 0."),
-    bots: str = typer.Option("greedy", "--bots", help="Bot spec(s) for the other seats, comma-separated, cycled."),
+    bots: str = typer.Option("easy", "--bots", help="Bot level(s) (easy, medium, hard) or spec(s) for the other "
+                             "seats, comma-separated, cycled."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Game seed (default: random, printed)."),
     save: Optional[Path] = typer.Option(None, "--save", help="Save the record here at the end or on quit."),
     load: Optional[Path] = typer.Option(None, "--load", help="Resume a saved record."),
@@ -290,10 +340,11 @@ def simulate(
     address: Optional[str] = typer.Option(None, "--address", help="Ray cluster address (with --backend ray)."),
     chunk_size: int = typer.Option(DEFAULT_CHUNK, "--chunk-size", help="Games per results file (new jobs only)."),
     logs: Optional[Path] = typer.Option(None, "--logs", help="Write each game's record JSON into this folder."),
+    variant: Optional[Path] = typer.Option(None, "--variant", help=VARIANT_HELP),
 ) -> None:
     """Play many games between bots and summarise win rates, scores and speed."""
     spec = _game(game)
-    n, options = _setup(spec, players, ctx.args)
+    n, options = _setup(spec, players, ctx.args, variant)
     w = _check_counts(games_, seed, workers)
     if backend not in BACKENDS:
         raise fail(f"unknown backend {backend!r} (backends: {', '.join(BACKENDS)})")
@@ -309,7 +360,7 @@ def simulate(
     for row in rows:
         result.add_row(row)
     console = _out()
-    opts = ", ".join(f"{k}={v}" for k, v in options.items()) or "none"
+    opts = describe_options(options)
     console.print(f"{spec.title}: {result.games} games, {n} players, seed {seed}, options: {opts}", markup=False)
     by_agent = Table(title="By agent (win rate = win share per seat played; ties count fractionally)")
     for col in ("Agent", "Seats played", "Win rate", "Mean score"):
@@ -329,11 +380,14 @@ def simulate(
         stats.add_column("Statistic")
         stats.add_column("Mean / shares", justify="right")
         for name, mean in result.stat_means().items():
-            stats.add_row(Text(name), f"{mean:.2f}")
+            stats.add_row(Text(words(name, spec)), f"{mean:.2f}")
         for name, cats in result.stat_shares().items():
-            stats.add_row(Text(name), Text(", ".join(f"{c} {share:.0%}" for c, _, share in cats)))
+            stats.add_row(Text(words(name, spec)), Text(", ".join(f"{c} {share:.0%}" for c, _, share in cats)))
         console.print(stats)
     console.print(f"Mean game length: {result.mean_length:.1f} actions", markup=False)
+    from firebreak.lab.report import figures_table
+
+    _print_table(console, figures_table(rows, spec))
     rate = played / elapsed if elapsed > 0 and played else 0.0
     resumed = f", {result.games - played} read back from {out}" if result.games > played else ""
     console.print(f"Speed: {rate:.1f} games/s ({played} games played in {elapsed:.2f} s with {w} "
@@ -389,8 +443,8 @@ def report(
 @app.command()
 def compare(
     game: str = typer.Argument(..., help="Game name (see `firebreak games`)."),
-    a: str = typer.Option(..., "--a", help='Variant A options, e.g. "more_destruction=false".'),
-    b: str = typer.Option(..., "--b", help='Variant B options, e.g. "more_destruction=true".'),
+    a: str = typer.Option(..., "--a", help='Variant A: options, e.g. "more_destruction=false", or a variant file.'),
+    b: str = typer.Option(..., "--b", help='Variant B: options, e.g. "more_destruction=true", or a variant file.'),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (default: the game's)."),
     agents: str = typer.Option("greedy,random", "--agents", help="Bot specs, comma-separated; seats are rotated."),
     max_games: int = typer.Option(2000, "--max-games", help="Most pairs of games to play."),
@@ -407,14 +461,13 @@ def compare(
 ) -> None:
     """Rule variant A against variant B on paired games, with intervals, paired tests and an early stop."""
     from firebreak.lab.compare import compare as run_compare
-    from firebreak.lab.compare import parse_variant
 
     spec = _game(game)
     w = _check_counts(max_games, seed, workers)
     if backend not in BACKENDS:
         raise fail(f"unknown backend {backend!r} (backends: {', '.join(BACKENDS)})")
     try:
-        opts_a, opts_b = parse_variant(spec, a), parse_variant(spec, b)
+        opts_a, opts_b = _variant_or_options(spec, a), _variant_or_options(spec, b)
         job_a = make_job(spec, players, agents, 1, seed, opts_a)
         job_b = make_job(spec, players, agents, 1, seed, opts_b)
     except FirebreakError as exc:
@@ -437,9 +490,8 @@ def compare(
     except FirebreakError as exc:
         raise fail(str(exc)) from None
     console = _out()
-    differ = {k: v for k, v in result.options_a.items() if result.options_b.get(k) != v}
-    console.print(f"{spec.title}: A = {differ} against B = "
-                  f"{ {k: result.options_b[k] for k in differ} }, {result.pairs} paired games (seed {seed}).",
+    console.print(f"{spec.title}: A = {describe_options(result.options_a)} against B = "
+                  f"{describe_options(result.options_b)}, {result.pairs} paired games (seed {seed}).",
                   markup=False)
     adj = result.primary_adjusted
     console.print(f"Decision on '{result.primary}': {result.decision} after {result.looks} of at most "
@@ -449,7 +501,7 @@ def compare(
     for col in ("Outcome", "A", "B", "A - B", "95% interval", "p", ""):
         table.add_column(col, justify="left" if col == "Outcome" else "right")
     for name, d in result.outcomes.items():
-        table.add_row(Text(name), f"{d.mean_a:.3f}", f"{d.mean_b:.3f}", f"{d.diff:+.3f}",
+        table.add_row(Text(outcome_words(name, spec)), f"{d.mean_a:.3f}", f"{d.mean_b:.3f}", f"{d.diff:+.3f}",
                       f"{d.low:+.3f} .. {d.high:+.3f}", f"{d.p_value:.3g}", "*" if d.significant else "")
     console.print(table)
     console.print("* p < 0.05 for that outcome alone (not corrected for the number of outcomes).", markup=False)
@@ -489,12 +541,13 @@ def tournament(
     address: Optional[str] = typer.Option(None, "--address", help="Ray cluster address (with --backend ray)."),
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="Save the games and ratings here "
                                        "(games.parquet, summary.json; a new or empty directory)."),
+    variant: Optional[Path] = typer.Option(None, "--variant", help=VARIANT_HELP),
 ) -> None:
     """Rate bots against each other with Plackett-Luce (openskill), for any number of players."""
     from firebreak.lab.tournament import tournament as run_tournament
 
     spec = _game(game)
-    n, options = _setup(spec, players, ctx.args)
+    n, options = _setup(spec, players, ctx.args, variant)
     w = _check_counts(games_, seed, workers)
     if backend not in BACKENDS:
         raise fail(f"unknown backend {backend!r} (backends: {', '.join(BACKENDS)})")
@@ -517,7 +570,8 @@ def tournament(
     except FirebreakError as exc:
         raise fail(str(exc)) from None
     console = _out()
-    console.print(f"{spec.title}: {len(rows)} games, {n} players, seed {seed}", markup=False)
+    console.print(f"{spec.title}: {len(rows)} games, {n} players, seed {seed}, options: {describe_options(options)}",
+                  markup=False)
     table = Table(title="Ratings (Plackett-Luce; ordinal = mu - 3 sigma)")
     for col in ("Rank", "Agent", "Ordinal", "Mu", "Sigma", "Games", "Win rate", "95% Wilson"):
         table.add_column(col, justify="left" if col == "Agent" else "right")
@@ -550,6 +604,9 @@ def serve(
                                            "for ever; default FIREBREAK_KEEP_FINISHED_DAYS, else 90)."),
     archive: Optional[Path] = typer.Option(
         None, "--archive", help="Before removing a finished game, save its record in this folder."),
+    variants: Optional[Path] = typer.Option(
+        None, "--variants", help="A folder of variant files the lobby offers (games started from one are marked "
+                                 "as variants on every page and record)."),
 ) -> None:
     """Start the play server: lobby, live games with bots, replays. Prints its address."""
     import os
@@ -563,6 +620,18 @@ def serve(
     from firebreak.server.storage import default_database_url, metadata
 
     _load_games()
+    offered = []
+    if variants is not None:
+        from firebreak.core.variant import load_variants
+
+        try:
+            offered = load_variants(variants)
+        except FirebreakError as exc:
+            raise fail(str(exc), FILE_ERROR) from None
+        except OSError as exc:
+            raise fail(f"cannot read the variants in {variants}: {exc.strerror or exc}", FILE_ERROR) from None
+        if not offered:
+            raise fail(f"{variants} holds no variant files (YAML files with a game and a name)", FILE_ERROR)
     given = database if database is not None else os.environ.get("FIREBREAK_DATABASE_URL") or None
     try:  # the database is checked (shape, then a first connection) before the server starts
         url = resolve_database(given) if given is not None else default_database_url()
@@ -580,7 +649,7 @@ def serve(
     from sqlalchemy.exc import SQLAlchemyError
 
     try:
-        run_server(host, port, url, limits=limits, forwarded_allow_ips=forwarded_allow_ips)
+        run_server(host, port, url, limits=limits, forwarded_allow_ips=forwarded_allow_ips, variants=offered)
     except FirebreakError as exc:
         raise fail(str(exc), FILE_ERROR) from None
     except OSError as exc:
@@ -665,8 +734,8 @@ def _show_public_log(console: Console, record: GameRecord) -> None:
     for action in record.moves if record.moves is not None else record.actions:
         if action == UNDO:  # the last move was taken back (the record's replay checked the rules allowed it)
             actor = state.undo_stack[-1][1]
-            text = state.action_text_for(state.history[-1], actor, None)
-            state = state.undone(actor)
+            before, state = state, state.undone(actor)
+            text = taken_back(before, state, actor, None)
             console.print(f"     {state.player_name(actor)} took back “{text}”.", markup=False)
             continue
         i = len(state.history) + 1
@@ -679,6 +748,11 @@ def _show_public_log(console: Console, record: GameRecord) -> None:
         console.print(f"{i:>4}. {head}", markup=False)
         for line in rest:
             console.print(f"     {line}", markup=False)
+
+
+from .strength import strength as _strength  # noqa: E402 - it reads this module's helpers when it runs
+
+app.command(context_settings=EXTRA_ARGS)(_strength)
 
 
 def main() -> None:  # pragma: no cover - console script entry point alternative

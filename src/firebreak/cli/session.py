@@ -27,7 +27,7 @@ from firebreak.core.text import capitalise, join_words, plural
 from firebreak.core.forced import forced_line
 
 from .menu import Entry, Group, Menu, build_menu, listing
-from .text import event_sentence, move_lines, render_view, rules_text, status_lines
+from .text import bot_name, event_sentence, move_lines, render_view, rules_text, status_lines, taken_back
 
 HELP = """Choosing a move:
   <number>      play that entry. A number keeps its move for your whole turn: it plays the same move at the
@@ -369,7 +369,7 @@ class PlaySession:
                 if state.log_quiet(action):
                     self.printed.update(range(start, len(state.events)))
                 else:
-                    self.narrate(seat, self.bots[seat].describe(), text, start, viewer)
+                    self.narrate(seat, bot_name(self.bots[seat]), text, start, viewer)
                 self.new_turn()
         self.finish()
         return True
@@ -377,8 +377,8 @@ class PlaySession:
     def take_back(self, seat: int) -> GameState:
         """Take back the seat's last move (already allowed by the rules) and show the position again."""
         old = self.state
-        text = old.action_to_text(old.history[-1])
         self.state = new = old.undone(seat)
+        text = taken_back(old, new, seat, seat)
         n = len(new.events)
         self.printed = {i for i in self.printed if i < n}
         for s in self.last_seen:
@@ -443,7 +443,7 @@ def results_table(state: GameState, humans: Sequence[int] = (), bots: dict[int, 
     def who(seat: int) -> str:
         if seat in humans:
             return "human" if len(humans) > 1 else "you"
-        return bots[seat].describe() if bots and seat in bots else ""
+        return bot_name(bots[seat]) if bots and seat in bots else ""
 
     sources = [source for source, _ in sheet[0]] if sheet else []
     known = bool(humans or bots)  # a replay knows no players: no "Played by" column

@@ -10,13 +10,27 @@ import json
 import textwrap
 from typing import Any
 
+from firebreak.agents import LEVELS, Agent
 from firebreak.core import Event, GameSpec, GameState
 from firebreak.core.text import seat_label
+
+_AGENT_WORDS = {"random": "random bot", "greedy": "greedy bot"}
+"""Bots set by hand with a bare spec that is not a level, as a player reads them."""
 
 
 def seat_name(seat: int) -> str:
     """A seat by number only ("P0"), for tables about seats rather than players (simulation summaries)."""
     return seat_label(seat)
+
+
+def bot_name(agent: Agent) -> str:
+    """A bot as a player reads it: its level (``Easy bot``, ``Medium bot``) when its settings are a level's,
+    else what was asked for (``greedy bot``, ``bot mcts:iterations=50``)."""
+    spec = agent.describe()
+    level = next((lv for lv in LEVELS.values() if lv.spec == spec), None)
+    if level is not None:
+        return f"{level.title} bot"
+    return _AGENT_WORDS.get(spec, f"bot {spec}")
 
 
 def event_sentence(state: GameState, event: Event) -> str:
@@ -63,7 +77,7 @@ def move_lines(state: GameState, seat: int, tag: str, fallback: str, events: lis
     """One move told as a headline and its consequences: "<tag> <what they did>", then the other sentences.
 
     ``events`` are the move's events a viewer may see. The game's first sentence about the mover becomes the
-    headline, its name replaced by ``tag`` (e.g. "Purple (P0) (greedy)"); without one, ``"<tag>: <fallback>"``
+    headline, its name replaced by ``tag`` (e.g. "Purple (P0) (Easy bot)"); without one, ``"<tag>: <fallback>"``
     (the action's text) heads the list.
     """
     name = state.player_name(seat)
@@ -71,3 +85,16 @@ def move_lines(state: GameState, seat: int, tag: str, fallback: str, events: lis
     if sentences and sentences[0].startswith(name) and sentences[0][len(name):len(name) + 1] in (" ", ":", ",", "'"):
         return [tag + sentences[0][len(name):], *sentences[1:]]
     return [f"{tag}: {fallback}", *sentences]
+
+
+def taken_back(before: GameState, after: GameState, seat: int, viewer: int | None) -> str:
+    """What a take-back undid, as the log told it: the game's first sentence about ``seat`` among the events the
+    undone move made that ``viewer`` may see ("Blue (P0) builds a settlement at the corner of ..."), without
+    its closing full stop; the action's text when the game said nothing about it."""
+    name = before.player_name(seat)
+    for e in before.events[len(after.events):]:
+        if e.visible(viewer):
+            sentence = event_sentence(before, e)
+            if sentence.startswith(name):
+                return sentence.rstrip(".")
+    return before.action_text_for(before.history[-1], seat, viewer)

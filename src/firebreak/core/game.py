@@ -18,6 +18,7 @@ from typing import Any, ClassVar, TypeVar
 
 from .errors import IllegalActionError, MalformedActionError, OptionError
 from .events import Event, filter_events, make_event
+from .parameters import RULES_KEY, VARIANT_KEY, RuleParameter, check_variant_label, resolve_rules, rule_values
 from .rng import Rng
 from .text import generic_sentence, join_words, seat_label
 
@@ -55,11 +56,12 @@ class ActionChoice:
       step can be undone by the opposite one. ``step`` 0 (the default) is an ordinary entry.
     - ``path``: an ordered route of board elements (names as in ``data-place``) that the action follows, drawn by
       front ends as a line with an arrowhead at the end (a Great Fire fire move: the source district, each burning
-      district the cone passes, then the target). ``()`` (the default) for an action that follows no route.
-    - ``confirm``: why this entry asks to be confirmed before it is sent, in a player's words ("A fire move cannot
-      be taken back."), or ``""`` (the default): one click plays it. The game sets it, for what cannot be taken
-      back or is easy to mis-click (a fire move, a trade, ending with points left); front ends obey it and never
-      decide it per game. Rolling the dice or ending a turn with nothing left to do needs no confirmation.
+      district the cone passes, then the target). ``()`` (the default) for an action that follows no route, and then left out of ``to_json``.
+    - ``confirm``: why this entry asks to be confirmed before it is sent, in a player's words ("Check the fire's
+      path before the cone moves."), or ``""`` (the default, left out of ``to_json``): one click plays it. The
+      game sets it, for what cannot be taken back or is easy to mis-click (a fire move, a trade, ending with
+      points left); front ends obey it and never decide it per game. Rolling the dice or ending a turn with
+      nothing left to do needs no confirmation.
 
     Choices are built for the seat to act and may say only what that seat's own view shows.
     """
@@ -85,8 +87,11 @@ class ActionChoice:
 
     def to_json(self) -> dict[str, Any]:
         out = {"id": self.action, "label": self.label, "group": list(self.group), "source": self.source,
-               "target": self.target, "same": list(self.same), "preview": list(self.preview), "note": self.note,
-               "path": list(self.path), "confirm": self.confirm}
+               "target": self.target, "same": list(self.same), "preview": list(self.preview), "note": self.note}
+        if self.path:
+            out["path"] = list(self.path)
+        if self.confirm:
+            out["confirm"] = self.confirm
         if self.step:
             out.update(step=self.step, counter=self.counter, count=self.count)
         return out
@@ -219,11 +224,11 @@ class OptionSpec:
             else:
                 raise OptionError(f"option {self.name!r} expects true or false, not {value!r}")
         elif self.type is int:
-            if isinstance(value, bool):
+            if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
                 raise OptionError(f"option {self.name!r} expects a whole number, not {value!r}")
-            try:
+            try:  # (a float that is not whole: NaN and infinities too, refused above rather than truncated)
                 out = int(value)
-            except (TypeError, ValueError):
+            except (TypeError, ValueError, OverflowError):
                 raise OptionError(f"option {self.name!r} expects a whole number, not {value!r}") from None
         elif self.type is str:
             if not isinstance(value, str):
@@ -266,6 +271,13 @@ class GameSpec:
     heuristic: Callable[["GameState", int], float] | None = None
     stats: Callable[["GameState"], dict[str, Any]] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    parameters: tuple[RuleParameter, ...] = ()
+    """Every number and reading the rules fix (see :mod:`firebreak.core.parameters`); a game's options carry
+    the changed ones under ``rules``."""
+
+    def rules(self, options: Mapping[str, Any]) -> Any:
+        """Every rule parameter's value for a game with these resolved options, as attributes."""
+        return rule_values(self.parameters, options)
 
     def option(self, name: str) -> OptionSpec:
         for spec in self.options:
@@ -284,7 +296,15 @@ class GameSpec:
             )
         resolved = {o.name: o.default for o in self.options}
         given: set[str] = set()
-        for name, value in (options or {}).items():
+        options = dict(options or {})
+        rules = resolve_rules(self.parameters, options.pop(RULES_KEY, None), self.title)
+        check = self.extra.get("check_rules")
+        if rules and check is not None:
+            problems = check(num_players, rule_values(self.parameters, {RULES_KEY: rules}))
+            if problems:
+                raise OptionError(problems[0])
+        variant = options.pop(VARIANT_KEY, None)
+        for name, value in options.items():
             spec = self.option(name)
             resolved[spec.name] = spec.coerce(value)
             given.add(spec.name)
@@ -298,6 +318,10 @@ class GameSpec:
                 continue
             advice = f": choose {spec.name} {join_words(others, 'or')}" if others else ""
             raise OptionError(f"{reason}{advice}")
+        if rules:
+            resolved[RULES_KEY] = rules
+        if variant is not None:
+            resolved[VARIANT_KEY] = check_variant_label(variant)
         return resolved
 
     def __post_init__(self) -> None:
@@ -736,6 +760,16 @@ class GameState(ABC):
         Shown at game over; during play a game may return only what is public. The default is one line.
         """
         return [[("Score", s)] for s in self.scores()]
+
+    def public_standing(self) -> list[float]:
+        """Each seat's score as a spectator could count it now: what the lab's figures (who leads, lead changes,
+        comebacks) follow turn by turn, so it must never read a hidden card or objective.
+
+        The default is :meth:`scores` (the score sheet's totals); a game whose score counts hidden points during
+        play (a victory point card in hand, a secret objective) overrides this with the public part. At the game's
+        end every score is revealed and the lab reads :meth:`scores` instead.
+        """
+        return self.scores()
 
     # --- equality -----------------------------------------------------------------------------------------
     def __eq__(self, other: object) -> bool:

@@ -28,6 +28,7 @@ from typing import Any
 from firebreak.core import GameSpec, OptionError
 
 from .backends import run_tasks
+from .figures import figure_outcomes
 from .job import (JobSpec, LabError, categorical_stat_names, job_tasks, make_job, numeric_stat_names,
                   stat_categories)
 from .stats import PairedDifference, paired_difference
@@ -65,6 +66,7 @@ def outcomes_of(row: Mapping[str, Any], labels: Sequence[str], stat_names: Seque
     out["mean score"] = sum(row["scores"]) / len(row["scores"])
     out["winning score"] = max(row["scores"])
     out["game length"] = float(row["length"])
+    out.update(figure_outcomes(row))
     for name in stat_names:
         value = row.get(f"stat_{name}")
         if isinstance(value, int | float):

@@ -17,6 +17,7 @@ from typing import Any
 from firebreak.agents import make_agent, parse_agent_list, play_game
 from firebreak.core import FirebreakError, GameSpec, get_game, record_of
 
+from .figures import StandingRecorder
 from .simulate import _labels, game_seeds, seat_assignment
 
 
@@ -113,11 +114,13 @@ def play_task(task: GameTask) -> dict[str, Any]:
 
     The row holds plain values only, so it goes straight into a Parquet table. Scalar statistics from the game's
     ``spec.stats`` hook become ``stat_<name>`` columns; the full statistics (lists and tables included) are kept
-    as JSON in ``stats``.
+    as JSON in ``stats``; ``standing`` holds, as JSON, each seat's public score after every turn (see
+    :mod:`.figures`).
     """
     spec = get_game(task.game)
     bots = [make_agent(task.agent_specs[a]) for a in task.seat_agents]
-    state = play_game(spec, bots, task.seed, task.players, task.options)
+    standing = StandingRecorder()
+    state = play_game(spec, bots, task.seed, task.players, task.options, on_action=standing)
     winners = sorted(state.winners())
     stats = _jsonable(spec.stats(state)) if spec.stats is not None else {}
     row: dict[str, Any] = {
@@ -134,6 +137,7 @@ def play_task(task: GameTask) -> dict[str, Any]:
         "winner": winners[0] if len(winners) == 1 else -1,
         "length": len(state.history),
         "stats": json.dumps(stats, sort_keys=True),
+        "standing": json.dumps(standing.turns, separators=(",", ":")),
     }
     for name, value in sorted(stats.items()):
         if isinstance(value, bool | int | float):  # true/false become 1.0/0.0, so they average to a share

@@ -17,11 +17,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from firebreak.core import FirebreakError, get_game
+from firebreak.core import FirebreakError, GameSpec, get_game
+from firebreak.core.parameters import describe_options
 
+from .figures import decided_share, figures_by_group, row_standing, winner_lead_curve
 from .job import LabError, categorical_stat_names, numeric_stat_names, stat_categories
 from .stats import mean_interval, proportion_z_p, wilson_interval
 from .store import load_results
+from .words import words
 
 ReportHook = Callable[[Sequence[Mapping[str, Any]]], list[tuple[str, Any]]]
 
@@ -135,7 +138,7 @@ def first_player_table(rows: Sequence[Mapping[str, Any]]) -> ReportTable:
                        "Verdict: whether the 95% interval lies wholly above or below the fair share 1/players.")
 
 
-def stats_table(rows: Sequence[Mapping[str, Any]]) -> ReportTable | None:
+def stats_table(rows: Sequence[Mapping[str, Any]], spec: GameSpec | None = None) -> ReportTable | None:
     names = numeric_stat_names(rows)
     if not names:
         return None
@@ -143,12 +146,12 @@ def stats_table(rows: Sequence[Mapping[str, Any]]) -> ReportTable | None:
     for name in names:
         values = [float(r[f"stat_{name}"]) for r in rows if isinstance(r.get(f"stat_{name}"), int | float)]
         mean, lo, hi = mean_interval(values)
-        out.append([name, str(len(values)), f"{mean:.2f}", _ci(lo, hi, pct=False) if len(values) > 1 else "-",
+        out.append([words(name, spec), str(len(values)), f"{mean:.2f}", _ci(lo, hi, pct=False) if len(values) > 1 else "-",
                     f"{min(values):g}", f"{max(values):g}"])
     return ReportTable("Game statistics (per game)", ["Statistic", "Games", "Mean", "95% interval", "Min", "Max"], out)
 
 
-def category_table(rows: Sequence[Mapping[str, Any]]) -> ReportTable | None:
+def category_table(rows: Sequence[Mapping[str, Any]], spec: GameSpec | None = None) -> ReportTable | None:
     """Categorical statistics (texts such as a card's holder, "P0" or "nobody") as shares of games, each with
     its Wilson interval: a holder's seat is a category, so averaging it would mean nothing."""
     names = categorical_stat_names(rows)
@@ -160,10 +163,22 @@ def category_table(rows: Sequence[Mapping[str, Any]]) -> ReportTable | None:
         total = sum(counts.values())
         for category, k in counts.items():
             lo, hi = wilson_interval(k, total)
-            out.append([name, category, f"{k} of {total}", _pct(k / total), _ci(lo, hi)])
+            out.append([words(name, spec), category, f"{k} of {total}", _pct(k / total), _ci(lo, hi)])
     return ReportTable("Game statistics by category (share of games)",
                        ["Statistic", "Category", "Games", "Share", "95% Wilson"], out,
                        "Each share is the fraction of the games that reported the statistic.")
+
+
+def figures_table(rows: Sequence[Mapping[str, Any]], spec: GameSpec | None = None) -> ReportTable:
+    """The figures that describe the game (see :mod:`.figures`), per player count and rules, with intervals."""
+    out = []
+    for players, rules, figures in figures_by_group(rows, spec):
+        for f in figures:
+            out.append([str(players), rules, f.name, str(f.games), f.text(), f.interval_text()])
+    return ReportTable("Figures that describe the game", ["Players", "Rules", "Figure", "Games", "Value",
+                                                          "95% interval"], out,
+                       "Intervals: Wilson for shares, Student's t for means. A turn is a run of decisions by one "
+                       "seat; who leads is read from the public score after each turn.")
 
 
 def _figure(width: float = 7.0, height: float = 3.6):
@@ -232,6 +247,25 @@ def seat_win_figure(rows: Sequence[Mapping[str, Any]]):
     return fig
 
 
+def decided_figure(rows: Sequence[Mapping[str, Any]]):
+    """When games are decided: the share of the game played when the winner takes the lead for good, and the
+    share of games whose eventual winner leads alone at each point of the game."""
+    fig = _figure(8.0, 3.6)
+    left, right = fig.subplots(1, 2)
+    shares = [100 * d for r in rows if (s := row_standing(r)) and (d := decided_share(s, r["winners"])) is not None]
+    left.hist(shares, bins=[10 * k for k in range(11)], color="#b5532c")
+    left.set_title("When the winner takes the lead for good")
+    left.set_xlabel("% of the game played")
+    left.set_ylabel("games")
+    curve = winner_lead_curve(rows)
+    right.plot([100 * x for x, _ in curve], [100 * y for _, y in curve], marker="o", color="#2c6cb5")
+    right.set_ylim(0, 100)
+    right.set_title("Games whose winner leads alone")
+    right.set_xlabel("% of the game played")
+    right.set_ylabel("% of games")
+    return fig
+
+
 def build_report(dirs: Sequence[str | Path]) -> Report:
     """Read the jobs and compute every table and figure (the game's own figures included)."""
     manifests, rows = load_rows(dirs)
@@ -244,19 +278,22 @@ def build_report(dirs: Sequence[str | Path]) -> Report:
     summary = []
     for d, m in zip(dirs, manifests, strict=True):
         job = m["job"]
-        opts = ", ".join(f"{k}={v}" for k, v in sorted(job["options"].items())) or "none"
+        opts = describe_options(job["options"])
         summary.append(f"{d}: {job['players']} players, agents {', '.join(job['agents'])}, seed {job['seed']}, "
                        f"{job['games']} games planned, options: {opts}")
     summary.append(f"{len(rows)} finished games in all.")
     report = Report(f"{title}: simulation report", summary)
     if len({r["options"] for r in rows}) > 1:
         report.warnings.append("the jobs use different game options; the tables pool them")
-    report.tables += [seat_table(rows), first_player_table(rows), agent_table(rows), player_count_table(rows)]
-    for extra in (stats_table(rows), category_table(rows)):
+    report.tables += [figures_table(rows, spec), seat_table(rows), first_player_table(rows), agent_table(rows),
+                      player_count_table(rows)]
+    for extra in (stats_table(rows, spec), category_table(rows, spec)):
         if extra is not None:
             report.tables.append(extra)
     report.figures += [("Win rate by seat", seat_win_figure(rows)), ("Score by agent", score_figure(rows)),
                        ("Score by seat", seat_score_figure(rows)), ("Game length", length_figure(rows))]
+    if any(row_standing(r) for r in rows):
+        report.figures.append(("When games are decided", decided_figure(rows)))
     hook: ReportHook | None = spec.extra.get("report") if spec is not None else None
     if hook is not None:
         try:

@@ -52,6 +52,7 @@ import json
 import logging
 import os
 from importlib import resources
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import starlette.websockets
@@ -61,7 +62,9 @@ from pydantic import BaseModel, Field
 
 from firebreak.agents import BotLimits, bot_levels, known_agents
 from firebreak.core import FirebreakError, GameState, all_games, get_game, record_of
+from firebreak.core.parameters import RULES_KEY, VARIANT_KEY, titled
 from firebreak.core.text import plural
+from firebreak.core.variant import Variant
 
 from . import errors as E
 from . import http_errors, table
@@ -106,6 +109,8 @@ class CreateRequest(BaseModel):
     game: str = Field(max_length=64)
     num_players: int | None = Field(None, ge=1, le=64)
     options: dict[str, Any] = Field(default_factory=dict)
+    variant: str | None = Field(None, max_length=64, description="the hash of a variant the lobby offers "
+                                                                 "(firebreak serve --variants): its rules and options")
     seats: list[SeatRequest] = Field(default_factory=list, max_length=64,
                                      description="one per seat; default: you and greedy bots")
     seed: int | None = Field(None, ge=0, le=MAX_SEED,
@@ -207,12 +212,15 @@ def client_of(conn: Request | WebSocket) -> str:
 
 
 def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: Limits | None = None,
-               bot_limits: BotLimits | None = None, bot_workers: int | None = None) -> FastAPI:
+               bot_limits: BotLimits | None = None, bot_workers: int | None = None,
+               variants: Sequence[Variant] = ()) -> FastAPI:
     """The ASGI app. ``database_url``: SQLAlchemy URL; default ``FIREBREAK_DATABASE_URL`` or a SQLite file in
     the current directory. ``bot_delay``: seconds a bot waits before each move (lets humans follow the play).
     ``limits``: default :meth:`Limits.from_env`. ``bot_limits``: the largest bot budgets accepted (default:
     ``FIREBREAK_BOT_LIMITS`` over :data:`~firebreak.agents.factory.DEFAULT_LIMITS`); ``bot_workers``: processes
-    bots think in (default: ``FIREBREAK_BOT_WORKERS``, else all CPUs but one)."""
+    bots think in (default: ``FIREBREAK_BOT_WORKERS``, else all CPUs but one). ``variants``: the variants the
+    lobby offers (games started from one carry its rules, name and hash in their options)."""
+    offered = {v.hash: v for v in variants}
     url = database_url or os.environ.get("FIREBREAK_DATABASE_URL") or default_database_url()
     storage = Storage(url)
     uptime = Uptime(storage)
@@ -323,7 +331,9 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
                 for t in known_agents()]
         levels = [{"name": lv.name, "title": lv.title, "description": lv.description, "spec": lv.spec}
                   for lv in bot_levels()]
-        return {"games": games, "bots": bots, "levels": levels}
+        return {"games": games, "bots": bots, "levels": levels,
+                "variants": [{"hash": v.hash, "name": v.name, "game": v.game, "description": v.description,
+                              "players": v.players, "options": v.options, "rules": v.rules} for v in variants]}
 
     @app.post("/api/games", status_code=201, summary="Create a game")
     async def create_game(req: CreateRequest, request: Request) -> dict[str, Any]:
@@ -339,10 +349,11 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
         check_seed(req, limiter.limits)
         limiter.reserve_creation(client, still_open)
         seat_specs, open_seats = table.split_open([s.model_dump() for s in req.seats])
+        options, num_players = with_variant(req, offered)
         try:
-            live, tokens = await manager.create(req.game, req.num_players, req.options,
+            live, tokens = await manager.create(req.game, num_players, options,
                                                 seat_specs, req.seed, req.takeover_after,
-                                                None if req.clock is None else req.clock.model_dump())
+                                                None if req.clock is None else req.clock.model_dump(), client)
             await table.open_up(manager, live, tokens, open_seats)
         except BaseException:
             limiter.cancel_creation(client)
@@ -358,7 +369,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
                 entry["token"] = tokens[s.seat]
                 entry["url"] = f"/play/{live.id}#seat={s.seat}&token={tokens[s.seat]}"
             seats.append(entry)
-        return {"id": live.id, "game": live.spec.name, "title": live.spec.title,
+        return {"id": live.id, "game": live.spec.name, "title": titled(live.spec.title, live.row.options),
+                "variant": live.row.options.get(VARIANT_KEY),
                 "num_players": live.row.num_players, "options": live.row.options, "seats": seats,
                 "spectator_url": f"/play/{live.id}"}
 
@@ -476,7 +488,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
         svg, text = render_board(live.spec, view, [])
         terminal = state.is_terminal()
         notes, unlisted = replay_notes(live.state, taken, seat, step)
-        out = {"game_id": game_id, "game": live.spec.name, "title": live.spec.title, "step": step, "total": total,
+        out = {"game_id": game_id, "game": live.spec.name, "title": titled(live.spec.title, live.row.options),
+               "step": step, "total": total,
                "viewer": seat, "num_players": state.num_players, "terminal": terminal,
                "current_player": None if terminal else state.current_player(),
                "names": player_names(state), "view": view, "svg": svg, "text": text,
@@ -720,13 +733,30 @@ SHUTDOWN_GRACE = 2
 everything acknowledged is already committed)."""
 
 
-def open_app(database: str | None, bot_delay: float, limits: Limits) -> tuple[FastAPI, str]:
+def with_variant(req: CreateRequest, offered: Mapping[str, Variant]) -> tuple[dict[str, Any], int | None]:
+    """A new game's options and player count: the request's, under the variant it names (if any).
+
+    Rule parameters and the variant label come only from a variant the server offers, so every game played
+    under changed rules is marked as a variant (its stored options carry the name and hash)."""
+    if RULES_KEY in req.options or VARIANT_KEY in req.options:
+        raise E.ApiError(422, "bad_options", "Rule changes come only with a variant the lobby offers: "
+                                             "choose one as the game's variant.")
+    if req.variant is None:
+        return req.options, req.num_players
+    v = offered.get(req.variant)
+    if v is None or v.game != req.game:
+        raise E.ApiError(422, "unknown_variant", "This server offers no such variant of that game.")
+    return {**req.options, **v.game_options()}, req.num_players if req.num_players is not None else v.players
+
+
+def open_app(database: str | None, bot_delay: float, limits: Limits,
+             variants: Sequence[Variant] = ()) -> tuple[FastAPI, str]:
     """The app on the database ``database`` (a URL or a SQLite file path; see :mod:`.database`), or a
     :class:`~.database.ServeError` in one line if it cannot open."""
     url = database_url(database)
     check_database(url, metadata)
     try:
-        return create_app(url, bot_delay=bot_delay, limits=limits), url
+        return create_app(url, bot_delay=bot_delay, limits=limits, variants=variants), url
     except Exception as exc:  # noqa: BLE001 - any driver or URL error: the operator gets one line, not a traceback
         reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()
         raise DatabaseConnectError(f"cannot open the database {shown(url)}: "
@@ -734,7 +764,8 @@ def open_app(database: str | None, bot_delay: float, limits: Limits) -> tuple[Fa
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None, bot_delay: float = 0.6,
-          limits: Limits | None = None, forwarded_allow_ips: str | None = None) -> None:
+          limits: Limits | None = None, forwarded_allow_ips: str | None = None,
+          variants: Sequence[Variant] = ()) -> None:
     """Run the server (``firebreak serve``): prints its address, serves until interrupted. ``database_url``: a
     URL or a SQLite file path. ``forwarded_allow_ips``: addresses of trusted proxies whose ``X-Forwarded-For``
     names the client (for the limits); default: none trusted."""
@@ -745,7 +776,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
             limits = Limits.from_env()
         except ValueError as exc:
             raise ServeError(str(exc)) from None
-    app, url = open_app(database_url, bot_delay, limits)
+    app, url = open_app(database_url, bot_delay, limits, variants)
     name = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     where = url if not url.startswith("postgres") else url.split("@")[-1]
     print(f"firebreak server at http://{name}:{port}/  (games stored in {where})", flush=True)

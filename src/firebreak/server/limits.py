@@ -111,6 +111,8 @@ class Limits:
     def check(self) -> None:
         for f in fields(self):
             value = getattr(self, f.name)
+            if isinstance(value, float) and not math.isfinite(value):  # (an override from the command line)
+                raise ValueError(f"{f.name.replace('_', ' ')} must be a finite number, not {value}")
             if isinstance(value, (int, float)) and value < 0:
                 raise ValueError(f"{f.name.replace('_', ' ')} must not be negative, not {value}")
         for name in ("games_per_minute", "connecting_per_client", "sockets_per_seat", "spectator_sockets_per_client",

@@ -30,15 +30,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from firebreak.agents import Agent, BotLimits, Observation, agent_rng, make_agent
-from firebreak.core import UNDO, ActionChoice, FirebreakError, GameSpec, GameState, get_game
+from firebreak.agents import Agent, BotLimits, Observation, RandomAgent, agent_rng, make_agent
+from firebreak.core import UNDO, ActionChoice, FirebreakError, GameSpec, GameState, Rng, get_game
 from firebreak.core.forced import forced_choice, forced_line
 
 from . import errors as E
 from . import patch
 from . import undo as takebacks
 from .bots import QUICK as QUICK_LANE
-from .bots import BotPool, is_heavy
+from .bots import BotFailed, BotPool, MoveTimeout, is_heavy
 from . import clocks
 from .clocks import Clock
 from .commits import GroupCommitter
@@ -86,6 +86,13 @@ STALLED_AFTER = 15.0
 
 RETRY_MAX = 10.0
 """Longest wait (seconds) of a game's bots between tries while the database is locked or away."""
+
+
+def fallback_move(state: GameState, seat: int, rng: Rng) -> int:
+    """The move a seat plays when its bot overran the wall-clock limit (see :mod:`.bots`): a uniformly random
+    legal move from the move's own random stream (the same game, seed and move give the same one), cheap
+    whatever the game, so the game goes on at once."""
+    return RandomAgent().act(Observation(state, seat), rng)
 
 
 UPDATE = None
@@ -158,6 +165,7 @@ class LiveGame:
         self.undo_cap = Limits.undos_per_turn  # moves a seat may take back in a turn (set by the manager)
         self.clock: Clock | None = None
         self.handed: dict[int, str] = {}  # seats handed to a bot by the sweep: "time" (ran out) or "away"
+        self.owner = ""  # the address that created it, for the bots' fair share (.bots); "": not known here
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
         self.agents: dict[tuple[int, str], Agent] = {}
@@ -298,6 +306,7 @@ class GameManager:
         self.bot_wait = BOT_WAIT
         self.max_cached = max_cached
         self.games: OrderedDict[str, LiveGame] = OrderedDict()  # least recently used first
+        self._allowed: dict[str, bool] = {}  # stored bot specs -> whether this server's limits allow them
         self.outages = Outages()  # times no server ran: not counted as a player's absence (see .uptime)
         self._load_lock = asyncio.Lock()
 
@@ -323,10 +332,26 @@ class GameManager:
         except FirebreakError as exc:
             raise E.ApiError(422, "bad_bot", f"{where}{exc}") from None
 
+    def playable_bot(self, spec: str) -> str:
+        """A stored bot spec if this server's limits allow it, else :data:`~.clocks.TIMEOUT_BOT`: a game stored
+        before a limit existed (``mcts:iterations=0,seconds=nan``) or under looser limits plays on with the
+        server's usual bot instead of searching for ever."""
+        allowed = self._allowed.get(spec)
+        if allowed is None:
+            try:
+                self.bot_limits.check(spec)
+                allowed = True
+            except FirebreakError:
+                allowed = False
+            if len(self._allowed) >= 1000:
+                self._allowed.clear()
+            self._allowed[spec] = allowed
+        return spec if allowed else clocks.TIMEOUT_BOT
+
     # ------------------------------------------------------------------------------------------- games
     async def create(self, game: str, num_players: int | None, options: dict[str, Any], seats: list[dict[str, Any]],
                      seed: int | None, takeover_after: int,
-                     clock: dict[str, Any] | None = None) -> tuple[LiveGame, dict[int, str]]:
+                     clock: dict[str, Any] | None = None, client: str = "") -> tuple[LiveGame, dict[int, str]]:
         try:
             spec = get_game(game)
             n = spec.default_players if num_players is None else num_players
@@ -362,6 +387,7 @@ class GameManager:
         except FirebreakError as exc:
             raise E.ApiError(422, "bad_game", str(exc)) from None
         live.clock = game_clock
+        live.owner = client
         if game_clock is not None:
             game_clock.run_for(clocks.should_run(live), row.created_at)
         await self.db(self.storage.create_game, row, rows, None if game_clock is None else game_clock.row())
@@ -588,6 +614,7 @@ class GameManager:
             await self._bot_moves(live)
         finally:
             live.bots_settled.set()
+            self.bot_pool.done(live.id)
 
     async def _bot_moves(self, live: LiveGame) -> None:
         """Play the game's bots until a person is to move. A slow bot thinks in a worker process with the game's
@@ -628,6 +655,9 @@ class GameManager:
             spec = live.seats[seat].bot
             if live.seats[seat].kind != "bot" or spec is None:
                 return None
+            if self.playable_bot(spec) != spec:
+                await self._replace_bot(live, seat, spec)
+                return True
             rng = agent_rng(live.row.seed, seat, len(state.history))
             took = live.bot_seconds.get((seat, spec))
             if took is not None and took < INLINE_BOT:
@@ -642,20 +672,41 @@ class GameManager:
             n = live.log_len
             snapshot = pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
         heavy = (took is None and is_heavy(spec)) or (took is not None and took > QUICK_LANE)
-        action, took = await self.bot_pool.think(spec, snapshot, seat, rng, heavy)
+        why = ""
+        try:
+            action, took = await self.bot_pool.think(spec, snapshot, seat, rng, heavy, live.owner, live.id)
+        except MoveTimeout as exc:
+            action, took = None, exc.seconds
+            why = f"thought for more than {exc.seconds:g} s, so it was stopped"
+        except BotFailed as exc:  # the same state would fail the same way: the game must not wait on it
+            action, took = None, max(took or 0.0, INLINE_BOT)  # (still thinks in a worker next time)
+            why = f"failed ({exc})"
         async with live.lock:
             live.bot_seconds[(seat, spec)] = took
             if (live.log_len != n or live.seats[seat].kind != "bot" or live.seats[seat].bot != spec):
                 return True  # the game moved on or the seat changed hands while it thought: look again
+            if action is None:
+                action = fallback_move(live.state, seat, rng)
+                log.warning("game %s: %s's bot %s and played a random legal move instead (%s)", live.id,
+                            live.state.player_name(seat), why, live.state.action_to_text(action))
             await self._commit(live, seat, action)
         return True
+
+    async def _replace_bot(self, live: LiveGame, seat: int, spec: str) -> None:
+        """Give a seat whose stored bot this server refuses its usual bot instead (lock held), and say so."""
+        bot = self.playable_bot(spec)
+        await self.db(self.storage.set_seat_bot, live.id, seat, bot)
+        live.seats[seat].bot = bot
+        self.broadcast(live, full=True)
+        log.warning("game %s: %s's bot asked for more thinking than this server allows (%s), so the seat is "
+                    "played by the usual bot (%s) instead", live.id, live.state.player_name(seat), spec, bot)
 
     # ------------------------------------------------------------------------------------------- seats
     async def takeover(self, game_id: str, token: str | None, seat: int, bot: str) -> None:
         """Another player hands an absent player's seat to a bot (allowed after the game's timeout)."""
         live = await self.get(game_id)
         me = live.seat_for_token(token)
-        self.check_bot(bot)
+        self.check_bot(bot, "bot: ")
         async with live.lock:
             await self.catch_up(live)
             if not 0 <= seat < len(live.seats) or seat == me:

@@ -98,7 +98,7 @@ async def _create(manager: GameManager, limiter: Limiter, old: LiveGame, client:
             rows.append(SeatRow(s.seat, "human", None, None, None))
             open_seats.append(s.seat)
         else:
-            rows.append(SeatRow(s.seat, "bot", s.bot, None, None))
+            rows.append(SeatRow(s.seat, "bot", manager.playable_bot(s.bot or ""), None, None))
     row = GameRow(secrets.token_urlsafe(9), spec.name, old.row.num_players, options, secrets.randbelow(2**62),
                   time.time(), old.row.takeover_after, 0, False)
     try:
@@ -114,6 +114,7 @@ async def _create(manager: GameManager, limiter: Limiter, old: LiveGame, client:
         return recorded
     limiter.created_game(client, row.id)
     live = LiveGame(row, rows, spec)
+    live.owner = client
     manager._remember(live)
     manager.kick_bots(live)
     return row.id

@@ -25,6 +25,7 @@ from fastapi import FastAPI, Header, Query, Request
 from pydantic import BaseModel, Field
 
 from firebreak.core import FirebreakError, get_game
+from firebreak.core.parameters import titled
 
 from . import chat, rematch
 from . import errors as E
@@ -208,7 +209,8 @@ async def listing(manager: GameManager, rows: list[GameRow]) -> dict[str, dict[s
             title = get_game(r.game).title
         except FirebreakError:  # a game no longer installed still lists, by its stored name
             title = r.game
-        out[r.id] = {"title": title, "names": names[r.id], "open_seats": open_by_game.get(r.id, [])}
+        out[r.id] = {"title": titled(title, r.options), "names": names[r.id],
+                     "open_seats": open_by_game.get(r.id, [])}
     return out
 
 

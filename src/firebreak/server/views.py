@@ -16,6 +16,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from firebreak.core import Event, GameSpec, GameState, filter_events
+from firebreak.core.parameters import VARIANT_KEY, titled
 from firebreak.core.text import generic_sentence
 
 from .undo import notes_since, undo_offer
@@ -141,7 +142,8 @@ def seat_payload(live: LiveGame, viewer: int | None, kind: str, start: int,
         "type": kind,
         "game_id": live.id,
         "game": spec.name,
-        "title": spec.title,
+        "title": titled(spec.title, state.options),
+        "variant": state.options.get(VARIANT_KEY),
         "num_players": state.num_players,
         "viewer": viewer,
         "index": live.log_len,

@@ -18,6 +18,19 @@ function drawOptions() {
   if (!(+players.value >= g.min_players && +players.value <= g.max_players)) players.value = g.default_players;
   const box = $("options");
   box.replaceChildren();
+  const variants = (catalog.variants || []).filter(v => v.game === g.name);
+  if (variants.length) {  // firebreak serve --variants: a designer's rule changes to playtest
+    const sel = FB.el("select", { id: "variant" });
+    sel.append(FB.el("option", { value: "", text: "None: the printed rules" }));
+    for (const v of variants) sel.append(FB.el("option", { value: v.hash, text: `Variant: ${v.name}`, title: v.description }));
+    const about = FB.el("span", { class: "muted", id: "variant-about" });
+    sel.addEventListener("change", () => {
+      const v = variants.find(x => x.hash === sel.value);
+      about.textContent = v ? v.description : "";
+      if (v && v.players) players.value = v.players;
+    });
+    box.append(FB.el("label", { for: "variant", text: "Variant" }), FB.el("span", {}, sel, " ", about));
+  }
   for (const o of g.options) {
     const id = "opt-" + o.name;
     let input;
@@ -135,7 +148,8 @@ async function create(ev) {
   try {
     const g = await FB.api("POST", "/api/games", {
       game: $("game").value, num_players: +$("players").value,
-      options, seats, takeover_after: +$("takeover").value, clock: Clocks.fromForm() });
+      options, seats, takeover_after: +$("takeover").value, clock: Clocks.fromForm(),
+      variant: ($("variant") && $("variant").value) || null });
     showLinks(g);
     loadGames();
     loadJoinable();

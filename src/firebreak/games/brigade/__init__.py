@@ -12,6 +12,7 @@ from firebreak.core.help import help_hook
 
 from .encode import BrigadeEncoder
 from .heuristic import heuristic, heuristic_all, stats
+from .parameters import PARAMETERS
 from .render import render
 from .state import BrigadeState
 from .svg import render_svg
@@ -35,6 +36,7 @@ SPEC = register(
                        "Crew and Warden pack: six more Crew cards, and six more Wardens in advanced play",
                        title="Crew and Warden pack"),
         ),
+        parameters=PARAMETERS,
         description="Family strategy game: fight the fires of Tinderbox, earn renown and the loyalty of its blocks.",
         render=render,
         heuristic=heuristic,

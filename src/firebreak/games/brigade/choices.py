@@ -134,12 +134,13 @@ def _main(s: "BrigadeState", legal: list[int]) -> list[ActionChoice]:
         if A.MOVE_BRIGADE <= a < A.MOVE_WAGON:
             q = a - A.MOVE_BRIGADE
             path = move_path(s, p, q)
-            out.append(ActionChoice(a, block(s, q), (MOVE_BRIGADE,), pos_name(bp), pos_name(q), (),
+            out.append(ActionChoice(a, f"Brigade to {block(s, q)}", (MOVE_BRIGADE,), pos_name(bp), pos_name(q), (),
                                     _cells(path), _move_note(s, p, q)))
         elif A.MOVE_WAGON <= a < A.EXTINGUISH:
             q = a - A.MOVE_WAGON
             free = not s.morgana_used and s.active(p, MORGANA)  # the first Wagon move is free
-            out.append(ActionChoice(a, block(s, q), (MOVE_WAGON,), pos_name(wp), pos_name(q), (), (pos_name(q),),
+            out.append(ActionChoice(a, f"Wagon to {block(s, q)}", (MOVE_WAGON,), pos_name(wp), pos_name(q), (),
+                                    (pos_name(q),),
                                     "free move (Morgana Magos)" if free else ""))
         elif A.EXTINGUISH <= a < A.REFILL_BRIGADE:
             b, w = divmod(a - A.EXTINGUISH, A.EXT_W)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from importlib import resources
-from typing import Literal
+from typing import Any, Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
@@ -171,6 +171,7 @@ class BrigadeData(_Model):
     big_buildings: BigBuildingsSpec
     fire_festival: list[str]
     box: BoxSpec
+    parameters: list[dict[str, Any]]  # rule parameters, read by firebreak.core.parameters (parameters.py)
 
     @model_validator(mode="after")
     def _consistent(self) -> "BrigadeData":

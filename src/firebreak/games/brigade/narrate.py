@@ -190,9 +190,9 @@ def describe_event(s: "BrigadeState", event: Event) -> str:
     name = s.player_name
     who = name(d["player"]) if isinstance(d.get("player"), int) else ""
     if k == "setup":
-        seats = join_words(f"{seat_label(p)} {colour_name(s, p)}" for p in range(s.num_players))
+        seats = join_words(name(p) for p in range(s.num_players))
         if s.advanced:
-            wardens = join_words(f"{colour_name(s, p)} has {warden_title(s, p)}" for p in range(s.num_players))
+            wardens = join_words(f"{name(p)} has {warden_title(s, p)}" for p in range(s.num_players))
             return f"Set-up: {seats}. Advanced play: {wardens}."
         return f"Set-up: {seats}. Wardens are not used in basic play."
     if k == "event":

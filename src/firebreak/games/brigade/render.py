@@ -11,30 +11,31 @@ from typing import Any
 
 from firebreak.core.text import join_words, plural
 
-W = 19  # characters per cell
+W = 18  # characters per cell: six cells and the row numbers fit a 120-column terminal
 NAME_LINES = 3
 OPTION_WORDS = {"advanced": "advanced play", "big_buildings": "Big Buildings", "fire_festival": "Fire Festival",
                 "addon_pack": "Crew and Warden pack"}
-LEGEND = ("Legend: v4 = value 4 (the renown its Loyalty needs, and its points); v3* = a Big Building; "
-          "fire 2/3 = intensity 2 on a Flame Track of 3 (past 3 the block is destroyed); L:P0 = Loyalty marker of P0; "
-          "P1:2 = two renown tokens of P1; B0 / W0 = Brigade / Wagon of P0.")
+LEGEND = ("Legend: value 4 = the renown its Loyalty needs, and its points; big = a Big Building; fire 2 (track 3) = "
+          "intensity 2 on a Flame Track of 3 (past 3 the block is destroyed); loyal: White (P0) = White's Loyalty "
+          "marker; renown: 2 of P1 = two renown tokens of P1; B0 / W0 = the Brigade / Wagon of P0.")
 
 
 def _name_lines(name: str) -> list[str]:
     return textwrap.wrap(name, W, break_long_words=True) or [""]
 
 
-def _cell_lines(c: dict[str, Any], owner: int | None, name_lines: int) -> list[str]:
+def _cell_lines(c: dict[str, Any], owner: int | None, name_lines: int, names: list[str]) -> list[str]:
+    """A block in words: its name, affiliation, value, fire, Loyalty, renown (a line per seat), meeples."""
     lines = _name_lines(c["name"])
     lines += [""] * (name_lines - len(lines))
     if c["firehouse"]:
-        lines += ["Firehouse", f"home of P{owner}" if owner is not None else "(no player)", ""]
+        lines += ["Firehouse", f"home of {names[owner]}" if owner is not None else "no player's home"]
     else:
-        value = f"v{c['value']}{'*' if c.get('big_building') else ''}"
-        fire = "DESTROYED" if c["destroyed"] else f"fire {c['intensity']}/{c['track']}"
-        loyal = f" L:P{c['loyal']}" if c["loyal"] >= 0 else ""
-        ren = " ".join(f"P{p}:{r}" for p, r in enumerate(c["renown"]) if r)
-        lines += [c["affiliation"] or "", f"{value} {fire}{loyal}", ren]
+        fire = ("DESTROYED" if c["destroyed"] else
+                f"fire {c['intensity']} (track {c['track']})" if c["intensity"] else f"no fire (track {c['track']})")
+        lines += [c["affiliation"] or "", f"value {c['value']}{', big' if c.get('big_building') else ''}", fire]
+        lines += [f"loyal: {names[c['loyal']]}"] if c["loyal"] >= 0 else []
+        lines += [f"renown: {r} of P{p}" for p, r in enumerate(c["renown"]) if r]
     lines.append(" ".join([f"B{p}" for p in c["brigades"]] + [f"W{p}" for p in c["wagons"]]))
     return [f"{x:<{W}}"[:W] for x in lines]
 
@@ -66,7 +67,10 @@ def _grid(view: dict[str, Any]) -> list[str]:
         out.append("   " + sep)
         row = [board[r * 6 + c] for c in range(6)]
         n_names = max(len(_name_lines(c["name"])) for c in row)
-        cells = [_cell_lines(c, owner.get(c["pos"]) if c["firehouse"] else None, n_names) for c in row]
+        names = [p["name"] for p in view["players"]]
+        cells = [_cell_lines(c, owner.get(c["pos"]) if c["firehouse"] else None, n_names, names) for c in row]
+        tall = max(len(x) for x in cells)
+        cells = [x[:-1] + [" " * W] * (tall - len(x)) + x[-1:] for x in cells]  # meeples on every cell's last line
         for i in range(len(cells[0])):
             label = f"{r + 1:>2} " if i == 0 else "   "
             out.append(label + "|" + "|".join(cells[c][i] for c in range(6)) + "|")

@@ -155,19 +155,20 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
             self.colour = tuple(range(n))
             self.warden = tuple([-1] * n)
         self.firehouse = tuple(T.firehouse[c] for c in self.colour)
+        rules = self.spec.rules(self.options)
         self.intensity = [0] * N_POS
         for p in UNIVERSITY_POS:
-            self.intensity[p] = T.university_start
+            self.intensity[p] = rules.university_start_intensity
         self.destroyed = [0] * N_POS
         self.doomed = []
         self.loyal = [-1] * N_POS
         self.renown = [0] * (N_POS * 4)
-        self.renown_left = [T.box.renown_per_player] * n
-        self.loyalty_left = [T.box.loyalty_per_player] * n
+        self.renown_left = [rules.renown_per_player] * n
+        self.loyalty_left = [rules.loyalty_per_player] * n
         self.bpos = list(self.firehouse)
         self.wpos = list(self.firehouse)
         self.wb = [T.advanced_water if self.advanced else T.warden_water] * n
-        self.ww = [T.wagon_start] * n
+        self.ww = [rules.wagon_start_water] * n
         self.tracks = [0] * (3 * n)
         self.crew = [[] for _ in range(n)]
         self.crew_deck = list(range(len(T.crew) if self.addon else T.n_base_crew))

@@ -118,8 +118,29 @@ def _cell_label(c: dict[str, Any], names: Sequence[str], owner: int | None, acti
     if meeples:
         parts.append("here: " + ", ".join(meeples))
     if action_text:
-        parts.append(f"click: {action_text}")
+        parts.append(click_words(action_text, names))
     return "; ".join(parts)
+
+
+_CLICKS = (
+    (re.compile(r"^move brigade to "), "move your Brigade here"),
+    (re.compile(r"^move wagon to "), "move your Wagon here"),
+    (re.compile(r"^place renown on "), "place a renown token here"),
+    (re.compile(r"^swap \S+ with its (east|south) neighbour$"), "swap this block with its {0} neighbour"),
+    (re.compile(r"^ash extinguishes \S+ with (\d+) water$"), "Ash puts out the fire here with {0} water"),
+)
+_REMOVE = re.compile(r"^remove renown of P(\d+) from ")
+
+
+def click_words(action_text: str, names: Sequence[str] = ()) -> str:
+    """What a click on a block does, in words, from the action's stable text (``move brigade to B1`` ->
+    ``click to move your Brigade here``)."""
+    if m := _REMOVE.match(action_text):
+        return f"click to remove a renown token of {_who(int(m.group(1)), names)} here"
+    for pattern, words in _CLICKS:
+        if m := pattern.match(action_text):
+            return "click to " + words.format(*m.groups())
+    return "click to choose this block"
 
 
 def _cell_svg(c: dict[str, Any], x: float, y: float, colours: Sequence[str], owner: int | None,

@@ -7,6 +7,7 @@ from firebreak.core.help import help_hook
 from .board import NO_BEGINNER_56
 from .encode import CatanEncoder
 from .heuristic import bot_actions, heuristic
+from .parameters import PARAMETERS
 from .render import render
 from .state import CatanState
 from .svg import render_svg
@@ -54,6 +55,7 @@ SPEC = register(GameSpec(
                    "end the game after this many turns, drawn among the players with most points (0 = no limit)",
                    minimum=0, maximum=100_000, title="Turn limit"),
     ),
+    parameters=PARAMETERS,
     description="The Catan base game with the Fire Stations variant: a 7 sends the firestorm across a hex and "
                 "along the roads (and ships, on the Seafarers board); fire stations secure settlements and cities; "
                 "The Fire Wardens is worth 2 VP.",

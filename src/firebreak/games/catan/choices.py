@@ -3,7 +3,9 @@
 "Build a road" -> paths, "Build a settlement" / "Build a city" / "Build a fire station" -> intersections,
 "Move the firestorm" (or robber) -> hexes, then the player to take a card from, "Trade with the bank" -> what to
 give -> what to get, "Offer a trade to the players" -> what to give -> the offer, development cards, and "End your
-turn" always last. Board places use the names of places.py, which the SVG carries as ``data-place``.
+turn" always last. Board places use the names of places.py, which the SVG carries as ``data-place``; labels say
+them in words by the hexes they touch (place_words.py) after the verb ("Build a road between ...", "Build a ship on
+the north-east coast of ..."), so two choices on one place are two buttons that say which is which.
 
 Every entry says only what the acting seat's view shows: the board, hand sizes, its own cards.
 """
@@ -17,7 +19,6 @@ from firebreak.core.game import ActionChoice
 from firebreak.core.text import capitalise, join_words, plural
 
 from .actions import END_TURN, ROLL, YOP_PAIRS, maritime_decode
-from .board import DESERT, SEA, TERRAIN_NAMES
 from .constants import (
     DISCARD,
     FIRE_PAY,
@@ -38,7 +39,8 @@ from .constants import (
 )
 from .fire import burning_buildings
 from .narrate import bundle
-from .places import hex_place, hex_words, node_place, path_place
+from .place_words import of_state
+from .places import hex_place, node_place, path_place
 
 if TYPE_CHECKING:
     from .state import CatanState
@@ -47,33 +49,32 @@ R = RESOURCE_NAMES
 DEV_GROUP = "Play a development card"
 
 
-def terrain_name(state: CatanState, h: int) -> str:
-    return TERRAIN_NAMES[state.terrain[h]]
-
-
-def hex_text(state: CatanState, h: int) -> str:
-    return hex_words(state.topo.hex_labels[h], terrain_name(state, h), state.numbers[h])
-
-
 def node_text(state: CatanState, n: int) -> str:
-    """``Intersection 12: lumber 6, ore 9`` -- the intersection and what it touches (deserts left out)."""
-    parts = [f"{terrain_name(state, h)} {state.numbers[h]}" for h in state.topo.node_hexes[n]
-             if state.terrain[h] != DESERT and state.terrain[h] != SEA]
+    """``The corner of the lumber 6 (A) and ore 9 (D) hexes``, and on Seafarers whether it is on a small island."""
     t = state.topo
-    if t.sea and t.node_island[n] > 0:
-        parts.append("a small island")
-    return f"Intersection {n}" + (f": {', '.join(parts)}" if parts else "")
+    island = ", on a small island" if t.sea and t.node_island[n] > 0 else ""
+    return capitalise(of_state(state).corner(n)) + island
 
 
-def _path(state: CatanState, a: int, group: tuple[str, ...], source: str | None = None) -> ActionChoice:
-    u, v = state.topo.edge_nodes[a - state.lay.road]
+def _path(state: CatanState, a: int, group: tuple[str, ...], source: str | None = None, base: int | None = None,
+          verb: str = "Build a road", note: str = "") -> ActionChoice:
+    """A road (or ship) on a path, labelled with its verb and the hexes the path runs along, so a road and a ship
+    on one coast are two buttons that say which is which."""
+    u, v = state.topo.edge_nodes[a - (state.lay.road if base is None else base)]
     place = path_place(u, v)
-    return ActionChoice(a, f"Path {u}-{v}", group, source, place, preview=(place,))
+    return ActionChoice(a, f"{verb} {of_state(state).path(u, v)}", group, source, place, preview=(place,), note=note)
+
+
+_NODE_VERBS = {"Build a settlement": "Build a settlement at", "Build a city": "Upgrade to a city at",
+               "Build a fire station": "Build a fire station at"}
 
 
 def _node(state: CatanState, a: int, n: int, group: tuple[str, ...]) -> ActionChoice:
     place = node_place(n)
-    return ActionChoice(a, node_text(state, n), group, None, place, preview=(place,))
+    verb = _NODE_VERBS.get(group[0])
+    text = node_text(state, n)
+    label = f"{verb} {text[:1].lower()}{text[1:]}" if verb else text
+    return ActionChoice(a, label, group, None, place, preview=(place,))
 
 
 def _dev_choice(state: CatanState, a: int) -> ActionChoice:
@@ -133,10 +134,8 @@ ChoiceList = list[ActionChoice]
 
 # --- Seafarers -------------------------------------------------------------------------------------------------
 def _ship_path(state: CatanState, a: int, base: int, group: tuple[str, ...], source: str | None = None,
-               note: str = "") -> ActionChoice:
-    u, v = state.topo.edge_nodes[a - base]
-    place = path_place(u, v)
-    return ActionChoice(a, f"Path {u}-{v}", group, source, place, preview=(place,), note=note)
+               note: str = "", verb: str = "Build a ship") -> ActionChoice:
+    return _path(state, a, group, source, base, verb, note)
 
 
 def _sea_choice(state: CatanState, a: int) -> ActionChoice:
@@ -144,7 +143,7 @@ def _sea_choice(state: CatanState, a: int) -> ActionChoice:
     lay = state.lay
     if a < lay.move_from:
         return _ship_path(state, a, lay.ship, ("Build a ship",))
-    return _ship_path(state, a, lay.move_from, ("Move a ship", "Ship to move"),
+    return _ship_path(state, a, lay.move_from, ("Move a ship", "Ship to move"), verb="Move the ship",
                       note="Only the ship at the open end of a route may move, once a turn.")
 
 
@@ -154,8 +153,8 @@ def _sea_phase_choices(state: CatanState, legal: list[int]) -> list[ActionChoice
     p = state.actor
     if state.phase == SHIP_MOVE:
         u, v = state.topo.edge_nodes[state.moving]
-        return [_ship_path(state, a, lay.move_to, (f"Move your ship from path {u}-{v} to",),
-                           source=path_place(u, v)) for a in legal]
+        group = (f"Move your ship from {of_state(state).the_path(u, v)}",)
+        return [_ship_path(state, a, lay.move_to, group, source=path_place(u, v), verb="Sail it") for a in legal]
     if state.phase == GOLD_PICK:
         left = state.gold_left[p]
         return [ActionChoice(a, f"Take 1 {R[a - lay.gold]}", ("Gold field: choose a resource",),
@@ -224,8 +223,9 @@ def _choices(state: CatanState) -> list[ActionChoice]:
     if ph == SETUP_ROAD:
         group = ("Set-up: place a road next to your new settlement",)
         src = node_place(state.setup_node)
-        out = [_path(state, a, group, src) if a < lay.ship else
-               _ship_path(state, a, lay.ship, ("Set-up: or place a ship next to your new settlement",), src)
+        out = [_path(state, a, group, src, verb="Place a road") if a < lay.ship else
+               _ship_path(state, a, lay.ship, ("Set-up: or place a ship next to your new settlement",), src,
+                          verb="Place a ship")
                for a in legal]
         if len(out) == 1:
             out[0] = _with_note(out[0], "Only one path next to your new settlement is free.")
@@ -236,7 +236,8 @@ def _choices(state: CatanState) -> list[ActionChoice]:
             group, ships = (head, "Place a road"), (head, "Or place a ship")
         else:
             group = ships = (f"Road Building: place a free road ({state.free_roads} left)",)
-        out = [_path(state, a, group) if a < lay.ship else _ship_path(state, a, lay.ship, ships) for a in legal]
+        out = [_path(state, a, group, verb="Place a free road") if a < lay.ship else
+               _ship_path(state, a, lay.ship, ships, verb="Place a free ship") for a in legal]
         if len(out) == 1:
             out[0] = _with_note(out[0], "Only one path is free next to your roads and buildings.")
         return out
@@ -366,7 +367,8 @@ def _move_token(state: CatanState, legal: list[int]) -> list[ActionChoice]:
                     else f"The fire would reach no unsecured building; {steal}.")
         else:
             note = capitalise(f"{steal}.")
-        out.append(ActionChoice(a, capitalise(hex_text(state, h)), group, None, place, preview=preview, note=note))
+        out.append(ActionChoice(a, capitalise(of_state(state).hex(t.hex_labels[h])), group, None, place,
+                                preview=preview, note=note))
     return out
 
 
@@ -379,5 +381,6 @@ def _pirate_choice(state: CatanState, a: int) -> ActionChoice:
                      and q != state.actor and sum(state.hands[q])})
     steal = (f"you may take a card from {join_words(map(state.player_name, rivals), 'or')}" if rivals
              else "nobody to take a card from")
-    return ActionChoice(a, f"Sea hex {t.hex_labels[h]}", ("Move the pirate",), None, place, preview=(place,),
+    return ActionChoice(a, capitalise(of_state(state).hex(t.hex_labels[h])), ("Move the pirate",), None, place,
+                        preview=(place,),
                         note=capitalise(f"{steal}; no ship may be built or moved beside the pirate."))

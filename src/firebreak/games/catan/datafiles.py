@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import cache
 from importlib import resources as ir
-from typing import Literal
+from typing import Any, Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
@@ -62,6 +62,7 @@ class Components(_Strict):
     largest_army_min: int
     fire_wardens_min: int
     discard_limit: int
+    parameters: list[dict[str, Any]]  # rule parameters, read by firebreak.core.parameters (see parameters.py)
 
     @model_validator(mode="after")
     def _order(self) -> Components:

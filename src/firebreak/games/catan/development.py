@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from .actions import YOP_PAIRS
 from .constants import (
-    ARMY_MIN,
     COST_DEV,
     DEV_KINDS,
     KNIGHT,
@@ -78,7 +77,7 @@ class DevelopmentMixin:
             self._emit("knight", player=p)
             mine = self.army[p]
             h = self.army_holder
-            if mine >= ARMY_MIN and h != p and (h < 0 or mine > self.army[h]):
+            if mine >= self.rules.largest_army_min and h != p and (h < 0 or mine > self.army[h]):
                 self.army_holder = p
                 self._emit("largest_army", player=p, previous=h)
             self.return_phase = self.phase

@@ -13,9 +13,9 @@ from firebreak.core import Event
 from firebreak.core.text import article, capitalise, join_words, plural
 
 from .constants import RESOURCE_NAMES
+from .place_words import PlaceNames
 
 Namer = Callable[[int], str]
-HexNamer = Callable[[str], str]
 
 DEV_CARD_NAMES = {"knight": "Knight", "victory_point": "Victory Point", "road_building": "Road Building",
                   "year_of_plenty": "Year of Plenty", "monopoly": "Monopoly"}
@@ -57,8 +57,10 @@ def _fire_line(q: int, burnt: list[int], owed: int, paid: list[str], name: Namer
     return f"the firestorm reaches {plural(len(burnt), 'building')} of {who}; {who} pays {pays}{why}"
 
 
-def describe(event: Event, name: Namer, hex_name: HexNamer) -> str:
-    """The event as an English sentence naming players with ``name``."""
+def describe(event: Event, name: Namer, places: PlaceNames) -> str:
+    """The event as an English sentence naming players with ``name`` and board places with ``places`` (by the
+    hexes they touch, never by an index)."""
+    hex_name = places.hex
     d: dict[str, Any] = event.data
     k = event.kind
     p = name(d["player"]) if isinstance(d.get("player"), int) and d["player"] >= 0 else ""
@@ -71,14 +73,13 @@ def describe(event: Event, name: Namer, hex_name: HexNamer) -> str:
     if k == "setup_resources":
         return f"{p} takes {card_list(d['gains'])} for their second settlement."
     if k == "settlement":
-        return f"{p} builds a settlement at intersection {d['node']}."
+        return f"{p} builds a settlement at {places.corner(d['node'])}."
     if k == "city":
-        return f"{p} upgrades their settlement at intersection {d['node']} to a city."
+        return f"{p} upgrades their settlement at {places.corner(d['node'])} to a city."
     if k == "fire_station":
-        return f"{p} builds a fire station under their building at intersection {d['node']}."
+        return f"{p} builds a fire station under their building at {places.corner(d['node'])}."
     if k == "road":
-        u, v = d["edge"]
-        return f"{p} builds a road on the path {u}-{v}."
+        return f"{p} builds a road {places.path(*d['edge'])}."
     if k == "discard":
         return f"{p} discards 1 {d['resource']}."
     if k == "firestorm":
@@ -146,7 +147,7 @@ def describe(event: Event, name: Namer, hex_name: HexNamer) -> str:
         return f"{p} plays Year of Plenty and takes {named_cards(d['resources'])}."
     if k == "monopoly":
         return f"{p} plays Monopoly on {d['resource']} and collects {d['count']}."
-    sea = _describe_sea(k, d, p, name, hex_name)
+    sea = _describe_sea(k, d, p, name, places)
     if sea:
         return sea
     if k == "game_over":
@@ -162,21 +163,20 @@ def describe(event: Event, name: Namer, hex_name: HexNamer) -> str:
     return capitalise(f"{p} {k.replace('_', ' ')}.".strip())
 
 
-def _describe_sea(k: str, d: dict[str, Any], p: str, name: Namer, hex_name: HexNamer) -> str:
+def _describe_sea(k: str, d: dict[str, Any], p: str, name: Namer, places: PlaceNames) -> str:
     """Seafarers' events: ships, moving a ship, gold fields, the island bonus, the pirate ("" for others)."""
     if k == "ship":
-        u, v = d["edge"]
-        return f"{p} builds a ship on the path {u}-{v}."
+        return f"{p} builds a ship {places.path(*d['edge'])}."
     if k == "ship_moved":
-        (a, b), (u, v) = d["previous"], d["edge"]
-        return f"{p} sails a ship from the path {a}-{b} to the path {u}-{v}."
+        return (f"{p} sails a ship from {places.the_path(*d['previous'])} to "
+                f"{places.the_path(*d['edge'])}.")
     if k == "gold_owed":
         owed = [f"{name(int(q))} {plural(x, 'resource')}" for q, x in d["players"].items()]
         return f"Gold fields: {join_words(owed)} of their choice."
     if k == "gold":
         return f"{p} takes 1 {d['resource']} from a gold field."
     if k == "island_bonus":
-        return f"{p} settles a new island at intersection {d['node']}: 2 victory points (island bonus)."
+        return f"{p} settles a new island at {places.corner(d['node'])}: 2 victory points (island bonus)."
     if k == "pirate":
-        return f"{p} moves the pirate to {hex_name(d['hex'])}."
+        return f"{p} moves the pirate to {places.hex(d['hex'])}."
     return ""

@@ -1,7 +1,8 @@
 """Names of the board's elements, shared by the choices (``ActionChoice.source/target/preview``) and the SVG
 (``data-place`` attributes), so a front end can find on the picture the place an action names.
 
-``hex-F`` a hex by its letter, ``node-12`` an intersection, ``path-12-13`` a path (lower node first).
+``hex-F`` a hex by its letter, ``node-12`` an intersection, ``path-12-13`` a path (lower node first). These are
+ids for programs; the words players read for the same places come from place_words.py.
 """
 
 from __future__ import annotations
@@ -18,7 +19,3 @@ def node_place(n: int) -> str:
 def path_place(u: int, v: int) -> str:
     return f"path-{min(u, v)}-{max(u, v)}"
 
-
-def hex_words(label: str, terrain: str, number: int) -> str:
-    """A hex as players read it: ``hex F (ore 8)``, ``hex J (desert)``."""
-    return f"hex {label} ({terrain}{f' {number}' if number else ''})"

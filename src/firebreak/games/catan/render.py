@@ -1,23 +1,25 @@
 """Text rendering of a Catan view for the terminal: the hex board, then players, bank and what to do.
 
-Intersections show their number when empty (choices name them: ``Intersection 12``, ``Path 12-13``), or the
-building: ``s2`` settlement of P2, ``C2`` city, a trailing ``+`` for a fire station. Paths show the seat
-digit when a road is on them. Each hex shows its letter, terrain, number and the firestorm or robber.
-Uses only the view (what that seat may see).
+Corners show ``o`` when empty (choices name them by the hexes they touch: ``the corner of the ore 3 (F),
+wool 11 (G) and lumber 10 (K) hexes``), or the building: ``s2`` settlement of P2, ``C2`` city, a trailing ``+`` for
+a fire station. Paths show the seat digit when a road is on them. Each land hex shows its letter, terrain, number
+and the firestorm or robber; sea is ``~~``. Uses only the view (what that seat may see).
 """
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from firebreak.core.text import plural
 
+from .place_words import of_view
 from .words import hand_text, harbour_text, offer_text, pieces_left, result_lines, special_cards, status
 
-ABBR = {"lumber": "lumber", "brick": "brick", "wool": "wool", "grain": "grain", "ore": "ore", "desert": "desert"}
-SHORT = {"lumber": "lum", "brick": "brk", "wool": "wol", "grain": "grn", "ore": "ore", "desert": "---",
-         "gold field": "GOLD", "sea": "~~"}
+SHORT = {"gold field": "gold", "sea": "~~"}
+"""Terrain as a hex shows it where the full name does not fit (every resource fits: ``lumber 12``)."""
 PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
+WIDTH = 118  # a text line wraps between words before a 120-column terminal would cut a word in two
 KX = 6  # columns per unit of x
 KY = 2  # rows per unit of y
 
@@ -65,11 +67,12 @@ def _board(view: dict[str, Any]) -> list[str]:
     for hx in b["hexes"]:
         top = pos(hx["nodes"][0])
         cr, cc = top[0] + 2 * KY, top[1]
-        label = hx["label"] + (" " + token if hx["label"] == token_hex else "")
+        label = ("" if hx["terrain"] == "sea" else hx["label"]) + (" " + token if hx["label"] == token_hex else "")
         if hx["label"] == b.get("pirate_hex"):
             label += " PIRATE"
+        label = label.strip()
         put(cr - 1, cc - len(label) // 2, label)
-        body = SHORT[hx["terrain"]] + (f" {hx['number']}" if hx["number"] else "")
+        body = SHORT.get(hx["terrain"], hx["terrain"]) + (f" {hx['number']}" if hx["number"] else "")
         put(cr, cc - len(body) // 2, body)
         if hx["number"]:
             dots = "." * PIPS[hx["number"]]
@@ -81,18 +84,20 @@ def _board(view: dict[str, Any]) -> list[str]:
             x = built[n]
             text = ("C" if x["kind"] == "city" else "s") + str(x["player"]) + ("+" if x["fire_station"] else "")
         else:
-            text = str(n)
+            text = "o"
         put(r, c - (1 if len(text) > 1 else 0), text)
     return ["".join(row).rstrip() for row in grid]
 
 
 def render(view: dict[str, Any]) -> str:
     lines = _board(view)
+    board_rows = len(lines)
     b = view["board"]
     lines.append("")
-    lines.append("Legend: s1 a settlement and C1 a city of P1, + a fire station under it; a digit on a path is a "
-                 "road of that player; each hex shows its letter, terrain and number (dots = chance).")
-    lines.append("Harbours: " + "; ".join(f"{harbour_text(h['kind'])} at {h['nodes'][0]}-{h['nodes'][1]}"
+    names = of_view(view)
+    lines.append("Legend: o an empty corner; s1 a settlement and C1 a city of P1, + a fire station under it; a digit "
+                 "on a path is a road of that player; each hex shows its letter, terrain and number (dots = chance).")
+    lines.append("Harbours: " + "; ".join(f"{harbour_text(h['kind'])} {names.path(*h['nodes'])}"
                                           for h in b["harbours"]))
     bank_text = ", ".join(f"{v} {k}" for k, v in view["bank"].items())
     if view["mode"] == "classic":
@@ -120,7 +125,19 @@ def render(view: dict[str, Any]) -> str:
     if view.get("offer"):
         lines.append(offer_text(view))
     lines.extend(result_lines(view))
-    return "\n".join(lines)
+    return "\n".join(lines[:board_rows] + _wrapped(lines[board_rows:]))
+
+
+def _wrapped(lines: list[str]) -> list[str]:
+    """Long lines (legend, harbours, status) wrapped between words, continued with an indent (the board's own
+    rows are not given here)."""
+    out: list[str] = []
+    for line in lines:
+        if len(line) <= WIDTH or line.startswith("Your "):  # the terminal's compact screen keeps "Your" lines whole
+            out.append(line)
+        else:
+            out.extend(textwrap.wrap(line, WIDTH, subsequent_indent="    ", break_on_hyphens=False))
+    return out
 
 
 def _ships_left(pl: dict[str, Any]) -> str:
@@ -130,11 +147,12 @@ def _ships_left(pl: dict[str, Any]) -> str:
 def _sea_lines(view: dict[str, Any]) -> list[str]:
     """Seafarers: what the one-character paths cannot say (which digits are ships), the islands, the pirate."""
     b = view["board"]
+    names = of_view(view)
     by_seat: dict[int, list[str]] = {}
     for r in b.get("ships", ()):
         u, v = r["edge"]
-        by_seat.setdefault(r["player"], []).append(f"{u}-{v}")
-    out = ["Seafarers: ~~ is sea, GOLD a gold field (a resource of your choice); a digit on a path at sea is a ship."]
+        by_seat.setdefault(r["player"], []).append(names.path(u, v))
+    out = ["Seafarers: ~~ is sea, gold a gold field (a resource of your choice); a digit on a path at sea is a ship."]
     if by_seat:
         out.append("Ships: " + "; ".join(f"{view['players'][q]['name']} on {', '.join(paths)}"
                                           for q, paths in sorted(by_seat.items())))

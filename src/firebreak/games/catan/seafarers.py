@@ -13,11 +13,9 @@ from .constants import (
     PIECES,
     RESOURCE_NAMES,
     ROAD_BUILDING,
-    ROAD_MIN,
     SETUP_ROAD,
     SHIP_MOVE,
     SPECIAL_BUILD,
-    WIN_VP,
 )
 from .longest_road import longest_road
 
@@ -31,7 +29,7 @@ class SeafarersMixin:
         """Seafarers' pieces and state (idle on the base boards): ships, gold, islands, the pirate."""
         n = self.num_players
         t = self.topo
-        self.win_vp = int(self.options.get("new_shores_vp", 14)) if t.sea else WIN_VP
+        self.win_vp = int(self.options.get("new_shores_vp", 14)) if t.sea else self.rules.victory_points_to_win
         self.pirate_hex = t.pirate_start if self.classic else -1
         self.pirate_moved = False
         self.ships_left = [PIECES.ships if t.sea else 0] * n
@@ -155,7 +153,7 @@ class SeafarersMixin:
             self.ships_new.append(e)
         self._emit("ship", player=p, edge=list(self.topo.edge_nodes[e]))
         self.road_len[p] = self._route_length(p)
-        if self.road_len[p] >= ROAD_MIN:
+        if self.road_len[p] >= self.rules.longest_road_min:
             self._update_longest_road()
         if ph == SETUP_ROAD:
             self._next_setup()

@@ -21,7 +21,6 @@ from firebreak.core.game import GameState
 from .actions import END_TURN, ROLL, layout, maritime_decode
 from .board import DESERT, GENERIC, GOLD, lay_out
 from .constants import (  # noqa: F401 - re-exported for tests and tools
-    ARMY_MIN,
     BRICK,
     COST_CITY,
     COST_DEV,
@@ -31,7 +30,6 @@ from .constants import (  # noqa: F401 - re-exported for tests and tools
     COST_STATION,
     DEV_KINDS,
     DISCARD,
-    DISCARD_LIMIT,
     FIRE_PAY,
     GOLD_PICK,
     GRAIN,
@@ -47,7 +45,6 @@ from .constants import (  # noqa: F401 - re-exported for tests and tools
     RESOURCE_NAMES,
     ROAD_BUILDING,
     ROAD_BUILDING_CARD,
-    ROAD_MIN,
     SETUP_ROAD,
     SETUP_SETTLEMENT,
     SHIP_MOVE,
@@ -57,8 +54,6 @@ from .constants import (  # noqa: F401 - re-exported for tests and tools
     TRADE_DRAFT,
     TRADE_RESPONSE,
     VICTORY_POINT,
-    WARDENS_MIN,
-    WIN_VP,
     WOOL,
     YEAR_OF_PLENTY,
 )
@@ -164,12 +159,14 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         "wardens_holder",
         "edge_ship",
         "win_vp",
+        "rules",
     )
 
     # --- construction -------------------------------------------------------------------------------------
     def _setup(self) -> None:
         o = self.options
         n = self.num_players
+        self.rules = self.spec.rules(o)
         self.board = str(o.get("board", "base"))
         self.topo = t = topology(n, self.board)
         self.lay = layout(n, self.board)
@@ -263,6 +260,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         c.topo = self.topo
         c.lay = self.lay
         c.firestorm = self.firestorm
+        c.rules = self.rules
         c.classic = self.classic
         c.trades = self.trades
         c.max_offers = self.max_offers
@@ -380,6 +378,10 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
 
     def scores(self) -> list[float]:
         return [float(self.total_vp(p)) for p in range(self.num_players)]
+
+    def public_standing(self) -> list[float]:
+        """Victory points everyone can see: hidden victory point cards stay out until the end."""
+        return [float(self.public_vp(p)) for p in range(self.num_players)]
 
     def winners(self) -> list[int]:
         return list(self.over_winners) if self.phase == OVER else []
@@ -743,7 +745,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
             any_d = False
             for q in range(self.num_players):
                 c = sum(self.hands[q])
-                if c > DISCARD_LIMIT:
+                if c > self.rules.discard_limit:
                     self.discard_left[q] = c // 2
                     any_d = True
             if any_d:
@@ -878,7 +880,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
                 reach.add(v)
         self._emit("road", player=p, edge=list(self.topo.edge_nodes[e]))
         self.road_len[p] = self._route_length(p)
-        if self.road_len[p] >= ROAD_MIN:
+        if self.road_len[p] >= self.rules.longest_road_min:
             self._update_longest_road()
         if ph == SETUP_ROAD:
             self._next_setup()
@@ -968,7 +970,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         self._emit("fire_station", player=p, node=n)
         mine = PIECES.fire_stations - self.stations_left[p]
         h = self.wardens_holder
-        if mine >= WARDENS_MIN and h != p and (h < 0 or mine > PIECES.fire_stations - self.stations_left[h]):
+        if mine >= self.rules.fire_wardens_min and h != p and (h < 0 or mine > PIECES.fire_stations - self.stations_left[h]):
             self.wardens_holder = p
             self._emit("fire_wardens", player=p, previous=h)
 
@@ -977,10 +979,10 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         L = self.road_len
         h = self.road_holder
         best = max(L)
-        if h >= 0 and L[h] == best and best >= ROAD_MIN:
+        if h >= 0 and L[h] == best and best >= self.rules.longest_road_min:
             return
         new = -1
-        if best >= ROAD_MIN:
+        if best >= self.rules.longest_road_min:
             leaders = [q for q, x in enumerate(L) if x == best]
             if len(leaders) == 1:
                 new = leaders[0]

@@ -25,7 +25,10 @@ from functools import lru_cache
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from firebreak.core.text import capitalise
+
 from .constants import seat_name
+from .place_words import place_names
 from .places import hex_place, node_place, path_place
 from .words import hand_text, harbour_text, offer_text, result_lines, special_cards, status
 
@@ -52,8 +55,14 @@ _COL_OPEN = tuple(f'<text x="{x:.1f}" y="' for x in PANEL_COLS)
 _CELL_NORMAL = '" font-size="13" text-anchor="start" font-weight="normal" fill="#1d1d1f">'
 _CELL_BOLD = '" font-size="13" text-anchor="start" font-weight="bold" fill="#1d1d1f">'
 
-_PATH_WORDS = {"road": "build a road on path", "ship": "build a ship on path",
-               "move ship from": "move the ship on path", "move ship to": "sail the ship to path"}
+_ACTION_WORDS = {"settlement": "build a settlement here", "city": "upgrade to a city here",
+                 "fire station": "build a fire station here", "road": "build a road here", "ship": "build a ship here",
+                 "move ship from": "move this ship", "move ship to": "sail the ship here",
+                 "firestorm on": "move the firestorm here", "robber to": "move the robber here",
+                 "pirate to": "move the pirate here"}
+"""What clicking does, by the first words of the action's stable text (``road 12-13`` -> ``road``)."""
+_VERB = re.compile(r"^(settlement|city|fire station|road|ship|move ship from|move ship to|firestorm on|robber to|"
+                   r"pirate to)\b")
 _NODE_RE = re.compile(r"^(settlement|city|fire station) (\d+)$")
 _ROAD_RE = re.compile(r"^(?:road|ship|move ship from|move ship to) (\d+)-(\d+)$")
 _HEX_RE = re.compile(r"^(?:firestorm on|robber to|pirate to) hex ([A-Z0-9]+)$")
@@ -97,6 +106,12 @@ def targets(legal: list[tuple[int, str]]) -> tuple[dict[int, int], dict[tuple[in
     return unique(nodes), unique(edges), unique(hexes)
 
 
+def click_words(action_text: str) -> str:
+    """What a click on a place does, in words (``settlement 12`` -> ``build a settlement here``)."""
+    m = _VERB.match(action_text)
+    return _ACTION_WORDS[m.group(1)] if m else "play here"
+
+
 def _clickable(action: int | None, label: str) -> str:
     if action is None:
         return ""
@@ -125,10 +140,12 @@ class _Static:
     the empty nodes never change during a game; only pieces, the token and what is clickable do.
     """
 
-    __slots__ = ("bh", "buildings", "empty_node", "empty_path", "harbours", "head", "hexes", "roads", "width", "xy")
+    __slots__ = ("bh", "buildings", "empty_node", "empty_path", "harbours", "head", "hexes", "names", "roads", "width",
+                 "xy")
 
     def __init__(self, node_xy: tuple, hexes: tuple, harbours: tuple) -> None:
         xy = node_xy
+        self.names = names = place_names(hexes, node_xy)
         x0 = min(x for x, _ in xy)
         y0 = min(y for _, y in xy)
         bw = (max(x for x, _ in xy) - x0) * XS + 2 * MARGIN
@@ -154,9 +171,9 @@ class _Static:
         for (letter, terrain, number, nodes), (cx, cy) in zip(hexes, centres):
             pts = [px(n) for n in nodes]
             if terrain == "sea":
-                self.hexes.append(_sea_hex(letter, pts, cx, cy))
+                self.hexes.append(_sea_hex(letter, capitalise(names.hex(letter)), pts, cx, cy))
                 continue
-            label = f"hex {letter}: {terrain}" + (f", number {number}" if number else "")
+            label = capitalise(names.hex(letter))
             place = f' data-place="{hex_place(letter)}"'
             polygon = (f'<polygon points="{_poly(pts)}" fill="{TERRAIN_FILLS.get(terrain, "#dddddd")}" '
                        f'stroke="#5a4a32" stroke-width="2"/>')
@@ -194,7 +211,7 @@ class _Static:
             vx, vy = ex - ox, ey - oy
             d = math.hypot(vx, vy) or 1.0
             hx_, hy_ = ex + vx / d * U * 1.5, ey + vy / d * U * 1.5
-            label = f"harbour {harbour_text(kind)} at intersections {a} and {b}"
+            label = f"Harbour {harbour_text(kind)} {names.path(a, b)}"
             out.append(f'<g class="harbour"><title>{escape(label)}</title>')
             out.append(f'<path d="M{ax:.1f} {ay:.1f} L{hx_:.1f} {hy_:.1f} L{bx:.1f} {by:.1f}" fill="none" '
                        f'stroke="#7a5a2a" stroke-width="3"/>')
@@ -213,17 +230,16 @@ class _Static:
         self.empty_node = []
         for n, (x, y) in enumerate(self.xy):
             self.empty_node.append(f'<g class="node" data-node="{n}" data-place="{node_place(n)}">'
-                                   f'<title>intersection {n}</title>'
-                                   f'<circle cx="{x:.1f}" cy="{y:.1f}" r="7" fill="#ffffff" fill-opacity="0.8" '
-                                   f'stroke="#8a7a5a" stroke-width="0.8"/>' + _t(x, y + 2.8, str(n), 7, fill="#555")
-                                   + '</g>')
+                                   f'<title>{escape(capitalise(names.corner(n)))}</title>'
+                                   f'<circle cx="{x:.1f}" cy="{y:.1f}" r="5" fill="#ffffff" fill-opacity="0.8" '
+                                   f'stroke="#8a7a5a" stroke-width="0.8"/></g>')
         # an empty path nobody may click: an invisible line that names it, so every path is a place on the picture
         paths = sorted({(min(a, b), max(a, b)) for *_, nodes in hexes for a, b in zip(nodes, (*nodes[1:], nodes[0]))})
         self.empty_path: dict[tuple[int, int], str] = {}
         for u, v in paths:
             (ax, ay), (bx, by) = px(u), px(v)
             self.empty_path[(u, v)] = (f'<g class="path" data-edge="{u}-{v}" data-place="{path_place(u, v)}">'
-                                       f'<title>path {u}-{v}</title><line x1="{ax:.1f}" y1="{ay:.1f}" '
+                                       f'<title>{escape(capitalise(names.the_path(u, v)))}</title><line x1="{ax:.1f}" y1="{ay:.1f}" '
                                        f'x2="{bx:.1f}" y2="{by:.1f}" stroke="#fff" stroke-opacity="0" '
                                        f'stroke-width="12"/></g>')
         self.roads: dict[tuple[int, int, int], str] = {}  # (u, v, seat) -> the road's drawing, made when first seen
@@ -235,7 +251,7 @@ class _Static:
         svg = self.buildings.get(key)
         if svg is None:
             x, y = self.xy[n]
-            svg = _building(n, x, y, seat, kind, fire_station, None, None)
+            svg = _building(n, self.names.corner(n), x, y, seat, kind, fire_station, None, None)
             if len(self.buildings) > 10_000:  # nodes x seats x kinds is small, but stay bounded whatever happens
                 self.buildings.clear()
             self.buildings[key] = svg
@@ -249,7 +265,7 @@ class _Static:
             (ax, ay), (bx, by) = self.xy[u], self.xy[v]
             fill, ink = seat_colour(seat)
             mx_, my_ = (ax + bx) / 2, (ay + by) / 2
-            label = f"road of {seat_name(seat)} on path {u}-{v}"
+            label = f"Road of {seat_name(seat)} {self.names.path(u, v)}"
             svg = (f'<g class="road" data-edge="{u}-{v}" data-seat="{seat}" data-place="{path_place(u, v)}">'
                    f'<title>{escape(label)}</title>'
                    f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="#fff" stroke-width="10" '
@@ -264,14 +280,13 @@ class _Static:
         return svg
 
 
-def _sea_hex(letter: str, pts: list[tuple[float, float]], cx: float, cy: float) -> tuple:
-    """A sea hex: water with its small label; the pirate may sit on it (classic mode)."""
-    label = f"sea hex {letter}"
+def _sea_hex(letter: str, label: str, pts: list[tuple[float, float]], cx: float, cy: float) -> tuple:
+    """A sea hex: water named (in its title) by the land it touches; the pirate may sit on it (classic mode)."""
     polygon = f'<polygon points="{_poly(pts)}" fill="{TERRAIN_FILLS["sea"]}" stroke="#7fb3d6" stroke-width="1"/>'
     inner = [(cx + (x - cx) * 0.82, cy + (y - cy) * 0.82) for x, y in pts]
     click = (f'<polygon points="{_poly(inner)}" fill="none" stroke="{CLICK}" stroke-width="3" '
              f'stroke-dasharray="5 4"/>')
-    body = _t(cx, cy + 4, letter, 10, fill="#4a7da3")
+    body = ""
     tokens = {"pirate": (f'<g class="token" data-token="pirate">'
                          f'<path d="M{cx - 15:.1f} {cy + 2:.1f} L{cx + 15:.1f} {cy + 2:.1f} L{cx + 9:.1f} {cy + 11:.1f} '
                          f'L{cx - 9:.1f} {cy + 11:.1f} Z" fill="#222" stroke="#fff" stroke-width="1"/>'
@@ -283,15 +298,15 @@ def _sea_hex(letter: str, pts: list[tuple[float, float]], cx: float, cy: float) 
     return (letter, label, plain, polygon, click, body, tokens)
 
 
-def _ship(u: int, v: int, a: tuple[float, float], b: tuple[float, float], seat: int, action: int | None,
-          action_text: str | None) -> str:
+def _ship(u: int, v: int, where: str, a: tuple[float, float], b: tuple[float, float], seat: int,
+          action: int | None, action_text: str | None) -> str:
     """A ship of ``seat`` on path u-v: a hull with a sail and the seat digit, maybe clickable (to move it)."""
     (ax, ay), (bx, by) = a, b
     fill, ink = seat_colour(seat)
     x, y = (ax + bx) / 2, (ay + by) / 2
-    label = f"ship of {seat_name(seat)} on path {u}-{v}"
+    label = f"Ship of {seat_name(seat)} {where}"
     if action is not None:
-        label += f" (click: {action_text})"
+        label += f": {click_words(action_text or '')}"
     out = [f'<g class="ship" data-edge="{u}-{v}" data-seat="{seat}" data-place="{path_place(u, v)}"'
            f'{_clickable(action, label)}><title>{escape(label)}</title>',
            f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="{fill}" stroke-width="3" '
@@ -308,13 +323,14 @@ def _ship(u: int, v: int, a: tuple[float, float], b: tuple[float, float], seat: 
     return "".join(out)
 
 
-def _building(n: int, x: float, y: float, seat: int, kind: str, fire_station: bool, action: int | None,
-              action_text: str | None) -> str:
+def _building(n: int, where: str, x: float, y: float, seat: int, kind: str, fire_station: bool,
+              action: int | None, action_text: str | None) -> str:
     """A settlement or city of ``seat`` on node ``n`` (shape, seat digit, F for a fire station), maybe clickable."""
     fill, ink = seat_colour(seat)
-    label = f"{kind} of {seat_name(seat)} at intersection {n}" + (" with a fire station" if fire_station else "")
+    label = (f"{capitalise(kind)} of {seat_name(seat)} at {where}"
+             + (" with a fire station" if fire_station else ""))
     if action is not None:
-        label += f" (click: {action_text})"
+        label += f": {click_words(action_text or '')}"
     out = [(f'<g class="building" data-node="{n}" data-place="{node_place(n)}" data-seat="{seat}" data-kind="{kind}"'
             f'{_clickable(action, label)}><title>{escape(label)}</title>')]
     shape = _poly(_city_shape(x, y, 9) if kind == "city" else _settlement_shape(x, y, 9))
@@ -358,6 +374,7 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
     static = _static(*_layout_key(board))
     width, bh = static.width, static.bh
     xy = static.xy
+    names = static.names
 
     node_of, edge_of, hex_of = targets(legal) if legal else ({}, {}, {})
     texts: dict[int, str] = {}
@@ -385,7 +402,7 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
         if here:
             label += f", the {token_here} is here"
         if action is not None:
-            label += f" (click: {token_here} to hex {letter})"
+            label += f": move the {token_here} here"
         out.append(f'<g class="hex" data-hex="{letter}" data-place="{hex_place(letter)}"{_clickable(action, label)}>'
                    f'<title>{escape(label)}</title>')
         out.append(polygon)
@@ -405,7 +422,7 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
         if (u, v) in roads or (u, v) in ships:
             continue
         (ax, ay), (bx, by) = xy[u], xy[v]
-        label = _PATH_WORDS.get(texts[action].rsplit(" ", 1)[0], "build a road on path") + f" {u}-{v}"
+        label = f"{capitalise(names.the_path(u, v))}: {click_words(texts[action])}"
         out.append(f'<g class="path" data-edge="{u}-{v}" data-place="{path_place(u, v)}"{_clickable(action, label)}>'
                    f'<title>{escape(label)}</title>'
                    f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="{CLICK}" '
@@ -420,7 +437,8 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
         out.append(road(u, v, seat))
     for (u, v), seat in sorted(ships.items()):
         action = edge_of.get((u, v))
-        out.append(_ship(u, v, xy[u], xy[v], seat, action, texts.get(action) if action is not None else None))
+        out.append(_ship(u, v, names.path(u, v), xy[u], xy[v], seat, action,
+                         texts.get(action) if action is not None else None))
 
     # nodes: buildings (shape + seat digit + F for a fire station) or the node's number
     built = {b["node"]: b for b in board["buildings"]}
@@ -433,19 +451,18 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
             continue
         x, y = xy[n]
         if b is None:
-            label = f"intersection {n} (click: {texts[action]})"
+            label = f"{capitalise(names.corner(n))}: {click_words(texts[action])}"
             out.append(f'<g class="node" data-node="{n}" data-place="{node_place(n)}"{_clickable(action, label)}>'
                        f'<title>{escape(label)}</title>')
             out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="10" fill="#ffffff" stroke="{CLICK}" '
                        f'stroke-width="3" stroke-dasharray="4 3"/>')
-            out.append(_t(x, y + 3.5, str(n), 9, weight="bold", fill=CLICK))
             out.append('</g>')
             continue
         seat, kind = b["player"], b["kind"]
         if action is None:
             out.append(static.building(n, seat, kind, b["fire_station"]))
         else:
-            out.append(_building(n, x, y, seat, kind, b["fire_station"], action, texts[action]))
+            out.append(_building(n, names.corner(n), x, y, seat, kind, b["fire_station"], action, texts[action]))
 
     out.extend(_panel(view, width, bh))
     out.append('</svg>')

@@ -12,9 +12,10 @@ from firebreak.core.game import ActionChoice
 from firebreak.core.text import seat_label
 
 from .board import GENERIC, TERRAIN_NAMES
-from .choices import action_choices, hex_text
+from .choices import action_choices
 from .constants import DEV_KINDS, OVER, PHASE_NAMES, TRADE_CONFIRM, TRADE_DRAFT, PIECES, RESOURCE_NAMES, VICTORY_POINT, seat_name
 from .narrate import describe
+from .place_words import of_state
 from .trading import counts
 
 if TYPE_CHECKING:
@@ -33,8 +34,16 @@ class ViewsMixin:
 
     def describe_event(self, event: Event) -> str:
         """The event as an English sentence naming players by colour and seat (see narrate.py)."""
-        labels = self.topo.hex_labels
-        return describe(event, self.player_name, lambda label: hex_text(self, labels.index(label)))
+        return describe(event, self.player_name, of_state(self))
+
+    def action_text_for(self, action: int, actor: int, viewer: int | None) -> str:
+        """The action's text as ``viewer`` may see it: a step of a draft offer (a card added or taken off) names
+        its card only to the composer, as the draft itself is theirs until proposed (the log, replays and the
+        terminal show the others only that the offer is being worked on)."""
+        lay = self.lay
+        if viewer != actor and lay.give_add <= action < lay.propose:
+            return "change the draft trade offer"
+        return self.action_to_text(action)
 
     def log_quiet(self, action: int) -> bool:
         """Drafting a trade offer is silent in the log: opening the draft and each card added or taken off. The

@@ -5,6 +5,7 @@ from firebreak.core.help import help_hook
 
 from .encode import GreatFireEncoder
 from .heuristic import evaluate, evaluate_all, evaluate_all_lasting, evaluate_all_targeted
+from .parameters import PARAMETERS, check_board, check_rules
 from .playout import playout_policy
 from .render import render_view
 from .report import report_figures
@@ -26,11 +27,12 @@ SPEC = register(GameSpec(
         OptionSpec("more_destruction", bool, False, "Optional rule B: two more rounds after the last intensify",
                    title="More destruction"),
     ),
+    parameters=PARAMETERS,
     description="Landowners steer the fire, the trained bands and demolitions to save their own houses.",
     render=render_view,
     heuristic=evaluate,
     stats=game_stats,
-    extra={"svg": render_svg, "help": help_hook(__package__), "report": report_figures,
+    extra={"check_rules": check_rules, "check_board": check_board, "svg": render_svg, "help": help_hook(__package__), "report": report_figures,
            # search bots (see firebreak.agents.mcts): evaluations 2 apart are a factor e in winning chances; a turn
            # is a fire move and up to four actions of one seat, so the search plans the bot's own turn; it searches
            # the 8 best moves by one-step value (by sequential halving). The playout policy serves mcts:depth=-2.

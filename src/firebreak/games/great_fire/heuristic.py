@@ -285,7 +285,7 @@ def evaluate_all_targeted(state: "GreatFireState") -> list[float]:
             for i, e in enumerate(ex):
                 burn[i] += e / total
     chance = {t: min(1.0, TARGET_ROUNDS * b) for t, b in zip(targets, burn, strict=True)}
-    house_vp = board.rules.house_vp
+    house_vp = state.rules.house_vp
     values = []
     for p in range(n):
         at_risk = 0.0

@@ -49,6 +49,7 @@ from .ending import score_notes
 from .names import seat_name
 from .narrate import describe
 from .observation import determinize, player_view
+from .parameters import stack_counts
 from .phases import (
     P_ACTIONS,
     P_BAND,
@@ -76,7 +77,17 @@ _LANDOWNER_MOVES = tuple(tuple(CODEC.move_landowner(t) for t in BOARD.neighbours
 """Move-landowner ids from each district (never into Pudding Lane)."""
 _BAND_MOVES = tuple(tuple(CODEC.move_band(d, t) for t in BOARD.neighbours[d] if t != PL) for d in _DISTRICTS)
 """Move-trained-band ids from each district (never into Pudding Lane)."""
-_INTENSIFY_CAP = tuple(BOARD.size[d] + RULES.intensify_cap_over_houses for d in _DISTRICTS)
+_INTENSIFY_CAPS: dict[int, tuple[int, ...]] = {}
+"""Each district's cone limit when the fire intensifies, by the rule's allowance over the houses (built once each)."""
+
+
+def _intensify_cap(over: int) -> tuple[int, ...]:
+    cap = _INTENSIFY_CAPS.get(over)
+    if cap is None:
+        cap = _INTENSIFY_CAPS[over] = tuple(BOARD.size[d] + over for d in _DISTRICTS)
+    return cap
+
+
 _BITS = tuple(1 << d for d in _DISTRICTS)
 """District ``d`` as a bit: sets of districts are ints, so the fire's search runs on whole sets at a time."""
 _ALL = (1 << N_DISTRICTS) - 1
@@ -116,11 +127,14 @@ class GreatFireState(GameState):
     def _setup(self) -> None:
         rng, n = self.rng, self.num_players
         self.houses: list[list[int]] = [[] for _ in range(N_DISTRICTS)]
+        self.rules = rules = self.spec.rules(self.options)
         self.fire: list[int] = list(BOARD.start_fire)
+        self.fire[PL] = rules.pudding_lane_start_cones
+        self.intensify_cap = _intensify_cap(rules.intensify_cap_over_houses)
         self.bands: list[int] = [0] * N_DISTRICTS
         self.demolished: list[bool] = [False] * N_DISTRICTS
         self.token: list[int] = [-1] * N_DISTRICTS
-        self.stock: int = RULES.fire_cones - sum(self.fire)
+        self.stock: int = rules.fire_cones - sum(self.fire)
         self.landowner: list[int] = [-1] * n
         self.hands: list[list[int]] = [[0, 0, 0, 0] for _ in range(n)]
         self.known: list[list[int]] = [[0, 0, 0, 0] for _ in range(n)]
@@ -184,7 +198,7 @@ class GreatFireState(GameState):
         rng.shuffle(pile)
         for p in range(n):
             while True:
-                hand = [pile.pop() for _ in range(RULES.hand_size)]
+                hand = [pile.pop() for _ in range(rules.hand_size)]
                 if len(set(hand)) > 1:
                     break
                 self._emit("identical_hand_redealt", None, player=p, direction=DIRECTION_NAMES[hand[0]])
@@ -194,7 +208,7 @@ class GreatFireState(GameState):
                 self.hands[p][c] += 1
             self._emit("hand_dealt", (p,), player=p, hand=self._hand_text(self.hands[p]))
         # The deck with its Fire Stack cards: A at the bottom, its cards on it, then B, ...; the rest boxed.
-        for i, count in enumerate(BOARD.stack_counts[n]):
+        for i, count in enumerate(stack_counts(n, rules)):
             self.deck.append(STACK + i)
             for _ in range(count):
                 self.deck.append(pile.pop())
@@ -385,17 +399,24 @@ class GreatFireState(GameState):
     def intensify_targets(self) -> list[int]:
         """Districts (never Pudding Lane) with an uncontained fire and room under the cap of houses + 2."""
         fire = self.fire
-        if self.stock == 0 and fire[PL] <= 1 and not any(self.put_out):
+        if self.stock == 0 and not self._cones_elsewhere():
             return []  # no cone to be had anywhere (R3)
-        cap, bands = _INTENSIFY_CAP, self.bands
+        cap, bands = self.intensify_cap, self.bands
         return [d for d in compress(_DISTRICTS, fire) if fire[d] > bands[d] and fire[d] < cap[d] and d != PL]
+
+    def _cones_elsewhere(self) -> bool:
+        """Whether a cone could be had once the stock is empty, by the cone economy in play (R3)."""
+        economy = self.rules.cone_economy
+        if economy == "stock only":
+            return False
+        return self.fire[PL] > 1 or (economy == "hand back" and any(self.put_out))
 
     def _can_intensify(self) -> bool:
         """Whether :meth:`intensify_targets` is non-empty, stopping at the first target found."""
         fire = self.fire
-        if self.stock == 0 and fire[PL] <= 1 and not any(self.put_out):
+        if self.stock == 0 and not self._cones_elsewhere():
             return False
-        cap, bands = _INTENSIFY_CAP, self.bands
+        cap, bands = self.intensify_cap, self.bands
         for d in compress(_DISTRICTS, fire):
             if fire[d] > bands[d] and fire[d] < cap[d] and d != PL:
                 return True
@@ -572,7 +593,7 @@ class GreatFireState(GameState):
     def _check_pudding_lane(self) -> None:
         """Pudding Lane can give no more cones (its last never moves): five more from the stock (R2)."""
         if self.fire[PL] <= 1:
-            added = self._supply(RULES.pudding_lane_refill, for_pudding_lane=True)
+            added = self._supply(self.rules.pudding_lane_refill, for_pudding_lane=True)
             self.fire[PL] += added
             if added:
                 self._emit("pudding_lane_refilled", None, cones=added)
@@ -580,26 +601,29 @@ class GreatFireState(GameState):
     def _supply(self, need: int, for_pudding_lane: bool = False) -> int:
         """Take up to ``need`` cones off the stock for the board, and return how many were had (R3).
 
-        The stock first; then Pudding Lane's cones (never its last, and not for its own refill); when both are
-        exhausted, each player who has put out fire returns one cone to the stock, once for this need.
+        The stock first; then, unless the cone economy is "stock only", Pudding Lane's cones (never its last, and
+        not for its own refill); when both are exhausted and the economy is "hand back" (the ruling), each player
+        who has put out fire returns one cone to the stock, once for this need.
         """
         got = min(need, self.stock)
         self.stock -= got
-        if got < need and not for_pudding_lane and self.fire[PL] > 1:
-            take = min(need - got, self.fire[PL] - 1)
-            self.fire[PL] -= take
-            got += take
-            self._emit("cones_from_pudding_lane", None, cones=take)
         if got < need:
-            givers = [p for p in range(self.num_players) if self.put_out[p]]
-            if givers:
-                for p in givers:
-                    self.put_out[p] -= 1
-                self.stock += len(givers)
-                self._emit("cones_returned", None, players=givers)
-                more = min(need - got, self.stock)
-                self.stock -= more
-                got += more
+            economy = self.rules.cone_economy
+            if not for_pudding_lane and self.fire[PL] > 1 and economy != "stock only":
+                take = min(need - got, self.fire[PL] - 1)
+                self.fire[PL] -= take
+                got += take
+                self._emit("cones_from_pudding_lane", None, cones=take)
+            if got < need and economy == "hand back":
+                givers = [p for p in range(self.num_players) if self.put_out[p]]
+                if givers:
+                    for p in givers:
+                        self.put_out[p] -= 1
+                    self.stock += len(givers)
+                    self._emit("cones_returned", None, players=givers)
+                    more = min(need - got, self.stock)
+                    self.stock -= more
+                    got += more
         return got
 
     def _discard(self, dr: int) -> None:
@@ -607,7 +631,7 @@ class GreatFireState(GameState):
         self._start_intensify(P_ACTIONS)
 
     def _start_intensify(self, after: int) -> None:
-        self.intensify_left = RULES.intensify_cones
+        self.intensify_left = self.rules.intensify_cones
         self.after_intensify = after
         self._continue_intensify()
 
@@ -632,7 +656,7 @@ class GreatFireState(GameState):
     # --- actions ------------------------------------------------------------------------------------------
     def _enter_actions(self) -> None:
         self.phase = P_ACTIONS
-        self.ap = RULES.action_points
+        self.ap = self.rules.action_points
 
     def _after_action_point(self) -> None:
         """With no action points left the phase ends by itself unless a free demolition could still be made.
@@ -664,7 +688,7 @@ class GreatFireState(GameState):
         # The band that sat on the removed cone is free again (R4): min(bands, fire) pins one fewer.
         self._emit("fire_put_out", None, player=p, district=BOARD.names[d], total=self.put_out[p])
         if self.hero != p and (
-            (self.hero < 0 and self.put_out[p] >= RULES.hero_of_london_threshold)
+            (self.hero < 0 and self.put_out[p] >= self.rules.hero_of_london_threshold)
             or (self.hero >= 0 and self.put_out[p] > self.put_out[self.hero])
         ):
             self.hero = p
@@ -694,7 +718,7 @@ class GreatFireState(GameState):
         self.phase = P_ACTIONS  # until the turn moves on
         self.ap = 0
         deck = self.deck
-        while sum(self.hands[p]) < RULES.hand_size and deck and deck[-1] < STACK:
+        while sum(self.hands[p]) < self.rules.hand_size and deck and deck[-1] < STACK:
             c = deck.pop()
             self.hands[p][c] += 1
             self._emit("card_drawn", None, player=p)
@@ -703,7 +727,8 @@ class GreatFireState(GameState):
             letter = STACK_LETTERS[deck.pop() - STACK]
             last = not deck
             if last:
-                rounds = RULES.final_rounds["more_destruction" if self.options["more_destruction"] else "normal"]
+                rules = self.rules
+                rounds = rules.final_rounds_more_destruction if self.options["more_destruction"] else rules.final_rounds
                 self.final_turns = rounds * self.num_players
                 self.last_stack_turn = self.turn
             self._emit("fire_stack_revealed", None, player=p, card=letter, last=last,
@@ -742,11 +767,11 @@ class GreatFireState(GameState):
     def score_breakdown(self, p: int) -> dict[str, int]:
         c = self.colour[p]
         parts = {
-            "houses": RULES.house_track_start - RULES.house_vp * self.lost[c],
+            "houses": self.rules.house_vp * (RULES.houses_per_colour - self.lost[c]),
             "fires_put_out": self.put_out[p],
             "objectives": sum(BOARD.objective_vp[o] for o in self.objectives[p] if self.objective_survived(o)),
             "one_vp_tokens": self.held[p].count(ONE_VP),
-            "hero_of_london": RULES.hero_of_london_vp if self.hero == p else 0,
+            "hero_of_london": self.rules.hero_of_london_vp if self.hero == p else 0,
         }
         parts["total"] = sum(parts.values())
         return parts
@@ -780,6 +805,14 @@ class GreatFireState(GameState):
     def score_notes(self) -> list[str]:
         """Fires put out against cones kept, and the Hero of London's holder and why; see :mod:`.ending`."""
         return score_notes(self)
+
+    def public_standing(self) -> list[float]:
+        """Houses, fires put out and the Hero of London: the score without the hidden objectives and tokens (and,
+        with Hidden Colours, without the houses, whose colour is secret)."""
+        houses = not self.options["hidden_colours"]
+        return [float(houses * (RULES.house_track_start - RULES.house_vp * self.lost[self.colour[p]])
+                      + self.put_out[p] + (RULES.hero_of_london_vp if self.hero == p else 0))
+                for p in range(self.num_players)]
 
     # ------------------------------------------------------------------------------------------------ words
     def player_name(self, seat: int) -> str:
@@ -857,6 +890,8 @@ class GreatFireState(GameState):
         s.player = self.player
         s.start_player = self.start_player
         s.ap = self.ap
+        s.rules = self.rules  # never changes
+        s.intensify_cap = self.intensify_cap
         s.card = self.card
         s.double_used = self.double_used
         s.intensify_left = self.intensify_left

@@ -1,0 +1,56 @@
+"""Names in words for the lab's tables: a statistic a game exports as ``fires_put_out`` is shown "Fires put out".
+
+A game may name its statistics itself through ``GameSpec.extra["stat_words"]`` (``{"vp_cards": "Victory point
+cards"}``); every other name is read by the generic rule: underscores become spaces, the first letter is capital,
+and the abbreviations players know are written as they are (VP).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from firebreak.core import GameSpec
+
+_ABBREVIATIONS = {"vp": "VP", "ai": "AI", "id": "ID"}
+
+
+def words(name: str, spec: GameSpec | None = None) -> str:
+    """A statistic's name for a reader: the game's own wording if it gives one, else the generic rule."""
+    if spec is not None:
+        own = spec.extra.get("stat_words") if spec.extra else None
+        if isinstance(own, Mapping) and isinstance(own.get(name), str):
+            return str(own[name])
+    parts = [_ABBREVIATIONS.get(p, p) for p in name.replace("-", "_").split("_") if p]
+    if not parts:
+        return name
+    first = parts[0]
+    parts[0] = first if first.isupper() else first[:1].upper() + first[1:]
+    return " ".join(parts)
+
+
+def options_words(options: Mapping[str, Any] | str, spec: GameSpec | None = None) -> str:
+    """The rules a group of games was played under, in words: the options that differ from the game's defaults
+    ("More destruction: on"), or "the standard rules" when none does."""
+    opts = json.loads(options) if isinstance(options, str) else dict(options)
+    defaults = {o.name: o.default for o in spec.options} if spec is not None else {}
+    changed = {k: v for k, v in sorted(opts.items()) if k not in defaults or defaults[k] != v}
+    if not changed:
+        return "the standard rules"
+
+    def value(v: Any) -> str:
+        if isinstance(v, bool):
+            return "on" if v else "off"
+        return str(v).replace("_", " ")
+
+    return ", ".join(f"{words(k)}: {value(v)}" for k, v in changed.items())
+
+
+def outcome_words(name: str, spec: GameSpec | None = None) -> str:
+    """An outcome of ``compare`` for a reader: a statistic's name (``houses_lost``, or ``hero_of_london = P2`` for
+    a category) in words; outcomes the lab names itself are words already."""
+    stat, sep, category = name.partition(" = ")
+    if sep:
+        return f"{words(stat, spec)} = {category}"
+    return words(name, spec) if " " not in name else name
