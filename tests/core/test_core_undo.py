@@ -104,7 +104,8 @@ def test_another_seats_move_blocks_the_undo_in_words() -> None:
     state.apply(state.legal_actions()[0])
     assert state.undo_refusal(b) is None
     state = state.undone(b)
-    assert state.undo_refusal(b) == f"{state.player_name(a)} has moved since"
+    assert state.undo_refusal(b) == (f"you have not moved since {state.player_name(a)} did, "
+                                     "so there is nothing to take back")
 
 
 @pytest.mark.parametrize("game,players", GAMES)
@@ -175,3 +176,22 @@ def test_brigade_moving_is_undoable_recruiting_is_not() -> None:
             continue
         state.apply(pick.choice(state.legal_actions()))
     assert moved and recruited
+
+
+@pytest.mark.parametrize("game,players", GAMES)
+def test_at_the_start_of_ones_own_turn_the_refusal_says_there_is_nothing_to_take_back(game: str, players: int) -> None:
+    """The seat to act that has not moved since another seat did is told so, never that the other "has moved since"
+    (which reads as if one's own move had been overtaken)."""
+    seen = 0
+    for before, _, state in _walk(game, players, 11, 400):
+        seat = state.current_player() if not state.is_terminal() else None
+        if seat is None or before.current_player() == seat or state.undo_stack[-1:] == []:
+            continue
+        other = state.undo_stack[-1][1]
+        if other == seat:
+            continue
+        why = state.undo_refusal(seat)
+        assert why == f"you have not moved since {state.player_name(other)} did, so there is nothing to take back"
+        assert "has moved since" not in why
+        seen += 1
+    assert seen, "no turn began after an undoable move of another seat"

@@ -56,7 +56,7 @@ def test_no_screen_shows_internals_over_many_random_games() -> None:
         sheet = s.score_sheet()
         assert [sum(points for _, points in rows) for rows in sheet] == s.scores()
         for rows in sheet:
-            assert [source for source, _ in rows] == ["Houses", "Fires put out", "Objectives", "1 VP tokens",
+            assert [source for source, _ in rows] == ["Houses", "Fire cones kept", "Objectives", "1 VP tokens",
                                                       "Hero of London"]
     assert not problems, "\n".join(problems[:20])
 
@@ -120,7 +120,7 @@ def test_game_over_screen_shows_the_winner_the_breakdown_and_every_objective() -
     text = SPEC.render(view)
     w = s.winners()[0]
     assert f"{s.player_name(w)} wins with {s.scores()[w]:g} points." in text or "share the win" in text
-    assert "Houses  Fires put out  Objectives  1 VP tokens  Hero of London  Total" in text
+    assert "Houses  Fire cones kept  Objectives  1 VP tokens  Hero of London  Total" in text
     for p in range(5):
         row = next(line for line in text.splitlines() if line.startswith(s.player_name(p) + " ") and
                    line.rstrip().endswith(f"{s.scores()[p]:g}") and "landowner" not in line)

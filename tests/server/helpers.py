@@ -119,3 +119,15 @@ def age_database(url: str, seconds: float) -> None:
                 sets = ", ".join(f"{c} = {c} - :s" for c in columns)
                 conn.execute(text(f"UPDATE {table} SET {sets}"), {"s": seconds})
     engine.dispose()
+
+
+def play_forced(state: GameState) -> int:
+    """Play on a reference state the forced steps the table plays by itself for people (one possible answer, see
+    ``firebreak.core.forced``), as the server does after each move of a game of people only; how many."""
+    from firebreak.core.forced import forced_choice
+
+    played = 0
+    while not state.is_terminal() and (only := forced_choice(state)) is not None:
+        state.apply(only.action)
+        played += 1
+    return played

@@ -18,7 +18,7 @@ from firebreak.server import create_app
 from firebreak.server.limits import Limits
 from firebreak.server.undo import NOTES_KEPT, replay_notes, stored_take_backs
 
-from .helpers import Held, create, error_code, state_of, tokens
+from .helpers import Held, create, error_code, play_forced, state_of, tokens
 
 GAMES = ["great-fire", "brigade", "catan"]
 SEEDS = {"great-fire": 11, "brigade": 1, "catan": 11}  # deals where every case comes up within a few hundred moves
@@ -66,10 +66,12 @@ def test_undo_allowed_then_refused_after_a_draw_and_after_another_seat(client: T
             before = {s: state_of(client, gid, toks[s])["view"] for s in range(n)}
             before[None] = state_of(client, gid)["view"]
             act(client, gid, toks[seat], index, good)
-            index += 1
+            probe = ref.clone()
+            probe.apply(good)
+            index += 1 + play_forced(probe)  # the forced steps after the move go back with it
             r = undo(client, gid, toks[seat], index)
             assert r.status_code == 200, r.text
-            index += 1
+            index = state_of(client, gid)["index"]
             for s in range(n):  # every seat sees exactly the game as it was before the move
                 now = state_of(client, gid, toks[s])
                 assert now["view"] == before[s] and now["index"] == index
@@ -82,7 +84,7 @@ def test_undo_allowed_then_refused_after_a_draw_and_after_another_seat(client: T
         if bad is not None and not seen["drew"]:
             act(client, gid, toks[seat], index, bad)
             ref.apply(bad)
-            index += 1
+            index += 1 + play_forced(ref)
             r = undo(client, gid, toks[seat], index)
             assert r.status_code == 409 and error_code(r) == "undo_refused"
             msg = r.json()["error"]["message"]
@@ -93,7 +95,7 @@ def test_undo_allowed_then_refused_after_a_draw_and_after_another_seat(client: T
         a = pick.choice(ref.legal_actions())
         act(client, gid, toks[seat], index, a)
         ref.apply(a)
-        index += 1
+        index += 1 + play_forced(ref)
         now = ref.current_player()
         if seen["allowed"] and not seen["other"] and ref.history and now != seat and not ref.is_terminal():
             # the seat that just moved asks, then the next seat moves reversibly and the first asks on its turn
@@ -124,8 +126,8 @@ def test_undo_refused_after_another_seat_moved_names_that_seat(client: TestClien
     assert r.status_code == 200
     r = undo(client, gid, toks[second], 4)
     assert r.status_code == 409
-    assert r.json()["error"]["message"] == (f"You cannot take back a move now: {ref.player_name(first)} has "
-                                            "moved since.")
+    assert r.json()["error"]["message"] == (f"You cannot take back a move now: you have not moved since "
+                                            f"{ref.player_name(first)} did, so there is nothing to take back.")
 
 
 def test_record_and_replay_agree_with_the_live_game_after_undos(client: TestClient) -> None:

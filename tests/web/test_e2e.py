@@ -99,9 +99,11 @@ def show_entries(page: Page) -> None:
 
 
 def confirm_and_wait(page: Page, log_length: int) -> bool:
-    """Confirm the previewed move and wait until it is logged; False when the page redrew under us."""
+    """Confirm the previewed move (when the game asks for a confirmation; any other entry went with its click) and
+    wait until it is logged; False when the page redrew under us."""
     try:
-        page.locator("#confirm-ok:visible").click(timeout=3000)
+        if page.locator("#confirm-ok:visible").count():
+            page.locator("#confirm-ok:visible").click(timeout=3000)
         wait_js(page, f"document.querySelectorAll('#log li').length > {log_length}", timeout=10000)
     except Exception:  # noqa: BLE001 - the page redrew under us; try again next round
         return False
@@ -122,17 +124,19 @@ def choose_entry(page: Page, log_length: int, index: int = 0) -> bool:
 
 
 def press_enter_on_first_action(page: Page, log_length: int) -> bool:
-    """Keyboard only: focus the first action entry, press Enter (a preview opens with Confirm focused), press Enter
-    again, and wait for the move to be logged."""
+    """Keyboard only: focus the first action entry, press Enter (an entry the game marks ``confirm`` opens a preview
+    with Confirm focused: Enter again), and wait for the move to be logged."""
     show_entries(page)
     if page.locator(ENTRY).count() == 0:
         return False
     try:
         page.locator(ENTRY).first.focus(timeout=1500)
+        asks = page.evaluate("(choices.find(c => c.id === +document.activeElement.dataset.legal) || {}).confirm")
         page.keyboard.press("Enter")
-        page.wait_for_selector("#confirm-ok:visible", timeout=3000)
-        assert page.evaluate("document.activeElement.id") == "confirm-ok"
-        page.keyboard.press("Enter")
+        if asks:
+            page.wait_for_selector("#confirm-ok:visible", timeout=3000)
+            assert page.evaluate("document.activeElement.id") == "confirm-ok"
+            page.keyboard.press("Enter")
         wait_js(page, f"document.querySelectorAll('#log li').length > {log_length}", timeout=10000)
     except Exception:  # noqa: BLE001 - the page redrew under us; try again next round
         return False

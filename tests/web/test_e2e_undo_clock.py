@@ -17,6 +17,7 @@ from typing import Any
 
 import httpx
 import pytest
+from server.helpers import play_forced
 from server.process import ServerProcess
 
 from firebreak.core import GameState, get_game
@@ -68,6 +69,7 @@ class Table:
         self.state = get_game(game).new_game(3, SEEDS[game], created["options"])
         self.index = 0
         self.pick = random.Random(5)
+        self.forced = 0  # forced steps the server played after the last move
 
     def act(self, action: int) -> None:
         seat = self.state.current_player()
@@ -75,7 +77,8 @@ class Table:
                        json={"index": self.index, "action": action, "token": self.tokens[seat]})
         assert r.status_code == 200, r.text
         self.state.apply(action)
-        self.index += 1
+        self.forced = play_forced(self.state)  # the server plays forced steps of people by itself
+        self.index += 1 + self.forced
 
     def random_move(self) -> None:
         self.act(self.pick.choice(self.state.legal_actions()))
@@ -109,10 +112,13 @@ def test_take_back_in_the_page_allowed_then_refused_after_a_draw_and_after_anoth
         wait_js(page, "!!document.querySelector('#log li.undone')")
         note = page.locator("#log li.undone").first.inner_text()
         assert note.startswith(f"{name} took back “"), note
-        t.state = t.state.undone(me)
-        t.index += 1
-        # the log lost the move's entry (the set-up and the moves that stand) and ends with the note
-        wait_js(page, f"document.querySelectorAll('#log li:not(.undone)').length === {len(t.state.history) + 1}")
+        for _ in range(1 + t.forced):  # the move and the forced steps after it went back together
+            t.state = t.state.undone(me)
+            t.index += 1
+        # the log lost the move's entry (the set-up and the moves that stand, less the silent steps of a trade
+        # offer's draft) and ends with the note
+        told = sum(1 for a in t.state.history if not t.state.log_quiet(a))
+        wait_js(page, f"document.querySelectorAll('#log li:not(.undone)').length === {told + 1}")
         assert page.locator("#log li").last.get_attribute("class") == "undone"
         # 2. refused after a draw: the player draws (or rolls), and the page says why the button is off
         for _ in range(500):
@@ -127,22 +133,22 @@ def test_take_back_in_the_page_allowed_then_refused_after_a_draw_and_after_anoth
         wait_js(page, "!!document.getElementById('undo-why') && "
                       "document.getElementById('undo-why').textContent.includes(' since.')")
         why = page.locator("#undo-why").inner_text().strip()
-        assert why == f"You cannot take back a move now: {t.state.undo_refusal(me)}.", why
+        assert why == f"You cannot take back a move now: {t.state.undo_refusal(me, 1 + t.forced)}.", why
         assert why.startswith("You cannot take back a move now: you ")
         assert page.locator("#undo").is_disabled()
         page.screenshot(path=str(out / f"undo-{game}-after-draw.png"))
         # 3. refused after another seat moved: the player's turn comes again after the others moved
         for _ in range(800):
             seat = t.state.current_player()
-            if seat == me and "has moved since" in (t.state.undo_refusal(me) or ""):
+            if seat == me and "you have not moved since" in (t.state.undo_refusal(me) or ""):
                 break
             t.random_move()
         else:
             pytest.fail("the turn did not come back")
         wait_js(page, "!!document.getElementById('undo-why') && "
-                      "document.getElementById('undo-why').textContent.includes('has moved since')")
+                      "document.getElementById('undo-why').textContent.includes('you have not moved since')")
         why = page.locator("#undo-why").inner_text().strip()
-        assert why == f"You cannot take back a move now: {t.state.undo_refusal(me)}.", why
+        assert why == f"You cannot take back a move now: {t.state.undo_refusal(me, 1 + t.forced)}.", why
         page.screenshot(path=str(out / f"undo-{game}-after-another-seat.png"))
         assert not errors, errors
         browser.close()

@@ -1,5 +1,7 @@
 """The trade panel in a real browser (Debian chromium): the game's draft-offer choices drawn as steppers (+/- per
 resource, for the cards given and asked for), the draft shown on the board, then Propose with the confirm bar.
+Rows stay in place as cards are added (the "+" under the pointer keeps its resource), and drafting is silent in the
+log: only the offer made is told.
 The page knows nothing of Catan: it draws stepper entries (core ActionChoice.step) of any game this way.
 Screenshots go to ``test-artifacts/web``."""
 
@@ -27,17 +29,28 @@ def _count(page, box: str, name: str) -> str:  # type: ignore[no-untyped-def]
     return page.locator(f'{box} .stepper[data-counter="{name}"] output').inner_text()
 
 
+def _rows(page) -> list[str]:  # type: ignore[no-untyped-def]
+    """Every stepper row of the panel, top to bottom, as "side: resource"."""
+    return page.evaluate("[...document.querySelectorAll('#actions .steppers')].flatMap(b => [...b.querySelectorAll("
+                         "'.stepper')].map(r => b.getAttribute('aria-label') + ': ' + r.dataset.counter))")
+
+
 def _step(page, box: str, sign: str) -> str:  # type: ignore[no-untyped-def]
-    """Click the first enabled + or - of a stepper group; return the resource it counts."""
+    """Click the first enabled + or - of a stepper group; return the resource it counts. The rows do not move
+    and the log does not grow: drafting is silent."""
     row = page.locator(f'{box} .stepper:has(button.step:text-is("{sign}"):not([disabled]))').first
     name = row.get_attribute("data-counter")
     before = int(_count(page, box, name))
     logged = page.locator("#log li").count()
+    rows = _rows(page)
+    index = page.evaluate("last.index")
     row.locator(f'button.step:text-is("{sign}")').click()
     after = before + (1 if sign == "+" else -1)
-    wait_js(page, f"document.querySelectorAll('#log li').length > {logged} && !pending", timeout=10000)
+    wait_js(page, f"last.index > {index} && !pending", timeout=10000)
     wait_js(page, f"(document.querySelector('{box} .stepper[data-counter=\"{name}\"] output') || {{}}).textContent"
                   f" === '{after}'", timeout=10000)
+    assert _rows(page) == rows, "a row moved under the pointer"
+    assert page.locator("#log li").count() == logged, "a draft step was told in the log"
     return name
 
 
@@ -60,10 +73,12 @@ def test_a_trade_offer_composed_with_the_steppers_and_proposed(server: ServerPro
             wait_js(page, f"document.querySelectorAll('#log li').length > {logged}", timeout=10000)
         else:
             pytest.fail("no turn with cards to offer")
-        page.locator(f'#actions button[data-legal="{offer["id"]}"]').click()
-        page.locator("#confirm-ok").click()
+        logged = page.locator("#log li").count()
+        page.locator(f'#actions button[data-legal="{offer["id"]}"]').click()  # one click: nothing asks to confirm
         page.wait_for_selector(GIVE, timeout=10000)
         assert page.locator(ASK).count() == 1
+        assert page.locator("#log li").count() == logged  # opening a draft is silent too
+        first_rows = _rows(page)
         given = _step(page, GIVE, "+")
         asked = _step(page, ASK, "+")
         if page.locator(f'{ASK} .stepper:has(button.step:text-is("+"):not([disabled]))').count():
@@ -73,6 +88,8 @@ def test_a_trade_offer_composed_with_the_steppers_and_proposed(server: ServerPro
                           f"{{textContent: '0'}}).textContent === '{1 if extra == asked else 0}'", timeout=10000)
             wait_js(page, "!pending && choices.length > 0", timeout=10000)
         assert _count(page, GIVE, given) == "1" and _count(page, ASK, asked) == "1"
+        assert _rows(page) == first_rows  # every row where it was when the draft opened
+        assert page.locator("#log li").count() == logged
         assert "Your draft offer: 1 " in page.locator("#board svg").inner_html()  # the composer sees their draft
         page.screenshot(path=str(out / "trade-1-steppers.png"), full_page=True)
         propose = page.locator("#actions button[data-legal]", has_text="Propose")

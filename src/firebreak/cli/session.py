@@ -24,6 +24,7 @@ from rich.table import Table
 from firebreak.agents import Agent, Observation, agent_rng
 from firebreak.core import UNDO, ActionChoice, FirebreakError, GameState, IllegalActionError, save_game
 from firebreak.core.text import capitalise, join_words, plural
+from firebreak.core.forced import forced_line
 
 from .menu import Entry, Group, Menu, build_menu, listing
 from .text import bot_name, event_sentence, move_lines, render_view, rules_text, status_lines, taken_back
@@ -177,11 +178,10 @@ class PlaySession:
         state = self.state
         choices = state.action_choices()
         first_look = seat not in self.seen_board
-        if len(choices) == 1:  # forced: say why in one line and play it
+        if len(choices) == 1:  # forced (see core.forced): say why in one line and play it
             self.show_new_events(seat)
             only = choices[0]
-            why = only.note or f"Only one move is possible: {only.label}."
-            self.say(f"{self.name(seat)}: {why}")
+            self.say(f"{self.name(seat)}: {forced_line(only)}")
             return only.action
         if not self.turn_numbers:  # a new turn (not the next decision of the same one): a heading
             self.console.print(Rule(f"{self.name(seat)}, your turn", style="bold"))
@@ -351,7 +351,10 @@ class PlaySession:
                 last = len(state.events)
                 text = state.action_to_text(steps[-1])
                 state.apply(steps[-1])
-                self.narrate(seat, "you", text, last, seat)
+                if state.log_quiet(steps[-1]):  # a step of a form (a trade offer's card): the menu shows it
+                    self.printed.update(range(last, len(state.events)))
+                else:
+                    self.narrate(seat, "you", text, last, seat)
                 if state.is_terminal() or state.current_player() != seat:
                     self.new_turn()
             else:
@@ -363,7 +366,10 @@ class PlaySession:
                 except IllegalActionError as exc:  # a bot bug must not pass silently
                     who = self.bots[seat].describe()
                     raise FirebreakError(f"bot {who} in seat {seat} chose an illegal action: {exc}") from None
-                self.narrate(seat, bot_name(self.bots[seat]), text, start, viewer)
+                if state.log_quiet(action):
+                    self.printed.update(range(start, len(state.events)))
+                else:
+                    self.narrate(seat, bot_name(self.bots[seat]), text, start, viewer)
                 self.new_turn()
         self.finish()
         return True
@@ -397,6 +403,8 @@ class PlaySession:
                 self.say(f"{self.name(seat)}:")
             self.show_new_events(seat)
         self.console.print(results_table(state, self.humans, self.bots))
+        for note in state.score_notes():
+            self.say(note)
         self.say(winners_line(state))
         if self.save_path is not None:
             self.save(self.save_path)

@@ -58,6 +58,11 @@ class ActionChoice:
     - ``path``: an ordered route of board elements (names as in ``data-place``) that the action follows, drawn by
       front ends as a line with an arrowhead at the end (a Great Fire fire move: the source district, each burning
       district the cone passes, then the target). ``()`` (the default) for an action that follows no route, and then left out of ``to_json``.
+    - ``confirm``: why this entry asks to be confirmed before it is sent, in a player's words ("Check the fire's
+      path before the cone moves."), or ``""`` (the default, left out of ``to_json``): one click plays it. The
+      game sets it, for what cannot be taken back or is easy to mis-click (a fire move, a trade, ending with
+      points left); front ends obey it and never decide it per game. Rolling the dice or ending a turn with
+      nothing left to do needs no confirmation.
 
     Choices are built for the seat to act and may say only what that seat's own view shows.
     """
@@ -74,6 +79,7 @@ class ActionChoice:
     counter: str = ""
     count: int = 0
     path: tuple[str, ...] = ()
+    confirm: str = ""
 
     @property
     def actions(self) -> tuple[int, ...]:
@@ -85,6 +91,8 @@ class ActionChoice:
                "target": self.target, "same": list(self.same), "preview": list(self.preview), "note": self.note}
         if self.path:
             out["path"] = list(self.path)
+        if self.confirm:
+            out["confirm"] = self.confirm
         if self.step:
             out.update(step=self.step, counter=self.counter, count=self.count)
         return out
@@ -657,9 +665,10 @@ class GameState(ABC):
             self.undo_stack = []
         self.undo_stack.append((action, actor))
 
-    def undo_refusal(self, seat: int) -> str | None:
-        """Why ``seat`` may not take back its last action now (a clause for "You cannot take back a move now:
-        ..."), or None if it may.
+    def undo_refusal(self, seat: int, depth: int = 1) -> str | None:
+        """Why ``seat`` may not take back its last ``depth`` actions now (a clause for "You cannot take back a
+        move now: ..."), or None if it may. (A table takes back a move together with the forced steps it played
+        after it, see :mod:`firebreak.core.forced`.)
 
         The rule the best online tables follow: within your own turn, only your own actions, and never across
         another player's move, a draw on chance or a reveal. The words name another seat's move only as a move,
@@ -671,15 +680,23 @@ class GameState(ABC):
             return f"it is {self.player_name(now)}'s turn, not yours"
         if self.undo_stack:
             top = self.undo_stack[-1][1]
-            return None if top == seat else f"{self.player_name(top)} has moved since"
+            if top != seat:
+                return self._nothing_since(top)
+            if len(self.undo_stack) >= depth:
+                return None
         if self.undo_block is None:
             return "you have not moved yet this turn"
         who, why = self.undo_block
         if who != seat:
-            return f"{self.player_name(who)} has moved since"
+            return self._nothing_since(who)
         if why is None:
             return "you have not moved yet this turn"
         return f"you {why} since"
+
+    def _nothing_since(self, other: int) -> str:
+        """The refusal when another seat made the last move: true at the start of one's own turn (nothing done
+        yet) as well as after others answered within it (a trade), since nothing before their move can be undone."""
+        return f"you have not moved since {self.player_name(other)} did, so there is nothing to take back"
 
     def undone(self, seat: int) -> "GameState":
         """A new state without ``seat``'s last action (the state is unchanged); :class:`IllegalActionError` with
@@ -706,6 +723,13 @@ class GameState(ABC):
     def action_text_for(self, action: int, actor: int, viewer: int | None) -> str:
         """An action's text as ``viewer`` may see it. Games whose actions carry hidden choices override this."""
         return self.action_to_text(action)
+
+    def log_quiet(self, action: int) -> bool:
+        """Whether a log passes over ``action`` in silence: one step of a form a player fills in one move at a
+        time (a trade offer's cards, the :class:`ActionChoice` steppers), whose outcome the log tells once the form
+        is sent ("offers 1 ore for 1 wool"). The action stays in the history and the record; only the log a
+        player reads leaves it out. The default: no action is quiet."""
+        return False
 
     # --- words and places for front ends ------------------------------------------------------------------
     def action_choices(self) -> list[ActionChoice]:
@@ -762,6 +786,12 @@ class GameState(ABC):
             if text:
                 return str(text)
         return generic_sentence(event.kind, event.data, self.player_name)
+
+    def score_notes(self) -> list[str]:
+        """Sentences shown under the score sheet at the end: what a line of the sheet does not say by itself (why
+        two related figures differ, who holds a bonus and why), each naming the rule it comes from. Public facts
+        only. The default: none."""
+        return []
 
     def score_sheet(self) -> list[list[tuple[str, float]]]:
         """Each seat's score as the rulebook adds it up: ``[(source, points), ...]`` per seat, in the rulebook's

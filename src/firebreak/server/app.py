@@ -303,7 +303,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
     @app.get("/static/{name}", include_in_schema=False)
     async def static_file(name: str) -> Response:
         if name not in ("app.css", "common.js", "lobby.js", "game.js", "replay.js", "table.js", "favicon.svg",
-                        "favicon-turn.svg", "undo.js", "clock.js", "strip.js", "strip.css"):
+                        "favicon-turn.svg", "undo.js", "clock.js", "strip.js", "strip.css",
+                        "scorebars.js"):
             return JSONResponse({"error": {"code": "not_found", "message": "no such file"}}, status_code=404)
         return FileResponse(_web_file(name))
 
@@ -495,7 +496,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
                "current_player": None if terminal else state.current_player(),
                "names": player_names(state), "view": view, "svg": svg, "text": text,
                "strip": strip_facts(state, seat), "question": question_text(state, seat),
-               "entries": log_entries(state, live.marks, live.actors, seat, -1, step),
+               "entries": log_entries(state, live.marks, live.actors, seat, -1, step, live.forced),
                "undone": notes, "undone_earlier": unlisted}
         if terminal:  # as the live game: totals, score sheets and winners only once the game is over
             out.update(game_over_words(state))

@@ -31,7 +31,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from firebreak.agents import Agent, BotLimits, Observation, RandomAgent, agent_rng, make_agent
-from firebreak.core import UNDO, FirebreakError, GameSpec, GameState, Rng, get_game
+from firebreak.core import UNDO, ActionChoice, FirebreakError, GameSpec, GameState, Rng, get_game
+from firebreak.core.forced import forced_choice, forced_line
 
 from . import errors as E
 from . import patch
@@ -133,6 +134,15 @@ class Connection:
             self.dropped = True
 
 
+def note_forced(state: GameState, forced: dict[int, str]) -> ActionChoice | None:
+    """Before an action is applied to ``state``: keep why, when the step is forced, under its place in the
+    history (for the log), and return its lone choice."""
+    only = forced_choice(state)
+    if only is not None:
+        forced[len(state.history)] = forced_line(only)
+    return only
+
+
 class LiveGame:
     """A game's cached state plus who sits where; guarded by ``lock`` for every change."""
 
@@ -144,6 +154,9 @@ class LiveGame:
         self.state: GameState = spec.new_game(row.num_players, row.seed, row.options)
         self.actors: list[int] = []
         self.marks: list[int] = [len(self.state.events)]
+        # why each forced step (one possible answer, see core.forced) was played by itself, by its place in the
+        # history: a log line for its seat only (the words come from that seat's view)
+        self.forced: dict[int, str] = {}
         self.log_len = 0  # rows stored: actions and take-backs (the version a client names when it acts)
         # (position, action, seat) of the latest take-backs, in order, and how many there were in all
         self.undone: deque[tuple[int, int, int]] = deque(maxlen=takebacks.NOTES_KEPT)
@@ -230,6 +243,7 @@ class LiveGame:
         self.state = new_state
         self.actors.pop()
         self.marks.pop()
+        self.forced.pop(len(new_state.history), None)
         takebacks.count_take_back(self, seat)
         self.log_len += 1
         for conn in self.connections:
@@ -241,6 +255,7 @@ class LiveGame:
             if action == UNDO:
                 self.adopt_undo(self.state.undone(seat), seat)
                 continue
+            note_forced(self.state, self.forced)
             self.state.apply(action)
             self.actors.append(seat)
             self.marks.append(len(self.state.events))
@@ -468,14 +483,17 @@ class GameManager:
         """Store then adopt one legal action (lock held), with the answers of the bots that answer at once (see
         :meth:`_quick_answers`) in the same transaction, and queue the update to every local client."""
         new = live.state.clone()
+        forced: dict[int, str] = {}
+        note_forced(new, forced)
         new.apply(action)
         moves = [(action, seat, len(new.events))]
-        self._quick_answers(live, new, moves)
+        self._quick_answers(live, new, moves, forced)
         idx = live.log_len
         last = len(moves) - 1
         run = [(live.id, idx + k, a, s, k == last and new.is_terminal()) for k, (a, s, _) in enumerate(moves)]
         await self._store_run(live, run)
         live.adopt(new, moves)
+        live.forced.update(forced)
         clock = live.clock
         timed = clock is not None and clock.run_for(clocks.should_run(live), time.time())
         self.broadcast(live)  # the clock in memory goes with the update; its row need not hold the update back
@@ -518,7 +536,7 @@ class GameManager:
         """Take back the seat's last action (see :meth:`GameState.undo_refusal` for when that is allowed);
         returns the log index of the take-back once committed. The take-back is stored as a row of its own, so
         the log and the record keep the action and say it was taken back."""
-        from .undo import take_back
+        from .undo import forced_after, take_back
 
         live = await self.get(game_id)
         if isinstance(index, bool) or not isinstance(index, int):
@@ -531,28 +549,40 @@ class GameManager:
             if live.seats[proven_seat].kind != "human":
                 raise E.ApiError(409, "seat_is_bot", f"{live.state.player_name(proven_seat)}'s seat has been handed "
                                                      "to a bot; take it back first")
-            new = await take_back(live, proven_seat)
-            await self._store_run(live, [(live.id, live.log_len, UNDO, proven_seat, False)])
-            live.adopt_undo(new, proven_seat)
+            depth = 1 + forced_after(live, proven_seat)  # the move and the forced steps played after it
+            states = await take_back(live, proven_seat, depth)
+            await self._store_run(live, [(live.id, live.log_len + k, UNDO, proven_seat, False) for k in range(depth)])
+            for new in states:
+                live.adopt_undo(new, proven_seat)
             self.broadcast(live, full=True)
         return index
 
-    def _quick_answers(self, live: LiveGame, state: GameState, moves: list[tuple[int, int, int]]) -> None:
-        """Play on ``state`` the moves of the bots that answer at once (no bot delay, and their last move took
-        under :data:`INLINE_BOT`) until a person is to move, at most :data:`MAX_ANSWERS` moves and
-        :data:`ANSWERS_CPU` seconds, appending ``(action, seat, events after it)`` to ``moves``.
+    def _quick_answers(self, live: LiveGame, state: GameState, moves: list[tuple[int, int, int]],
+                       forced: dict[int, str]) -> None:
+        """Play on ``state`` the forced steps of people (one possible answer: played by the table, their reason
+        kept in ``forced`` for the log, see :mod:`firebreak.core.forced`) and the moves of the bots that answer at
+        once (no bot delay, and their last move took under :data:`INLINE_BOT`) until a person has a choice to make,
+        at most :data:`MAX_ANSWERS` moves and :data:`ANSWERS_CPU` seconds, appending ``(action, seat, events
+        after it)`` to ``moves``.
 
         They are committed with the move they answer: one transaction, one notification and one update instead
         of one each per bot (on PostgreSQL each commit is a round trip and a flush to disk, and the bots' answers
         came one commit after another). The moves are the ones the bot loop would make (same bot, same random
         stream), and nothing of them is shown before the commit; a slower bot is left to the bot loop."""
-        if self.bot_delay or self.closing:
+        if self.closing:
             return
         spent = 0.0
         while len(moves) <= MAX_ANSWERS and spent < ANSWERS_CPU and not state.is_terminal():
             seat = state.current_player()
             spec = live.seats[seat].bot
             if live.seats[seat].kind != "bot" or spec is None:
+                only = note_forced(state, forced) if live.seats[seat].kind == "human" else None
+                if only is None:
+                    return
+                state.apply(only.action)
+                moves.append((only.action, seat, len(state.events)))
+                continue
+            if self.bot_delay:
                 return
             took = live.bot_seconds.get((seat, spec))
             if took is None or took >= INLINE_BOT:

@@ -50,29 +50,49 @@ def count_take_back(live: "LiveGame", seat: int) -> None:
     live.turn_undos = (seat, turn_start(live.actors, seat), taken_this_turn(live, seat) + 1)
 
 
-def why_not(live: "LiveGame", seat: int) -> str | None:
-    """Why ``seat`` may not take back a move now (the rules' words first, then the cap per turn), or None."""
-    why = live.state.undo_refusal(seat)
+def forced_after(live: "LiveGame", seat: int) -> int:
+    """How many of the last actions are forced steps of ``seat`` the table played after its move (see
+    :mod:`firebreak.core.forced`): a take-back removes them with the move, or the player would be left facing
+    the one possible answer again."""
+    k = 0
+    i = len(live.state.history) - 1
+    while i - k >= 0 and (i - k) in live.forced and live.actors[i - k] == seat:
+        k += 1
+    return k
+
+
+def why_not(live: "LiveGame", seat: int, depth: int = 1) -> str | None:
+    """Why ``seat`` may not take back a move now (the rules' words first, then the cap per turn), or None.
+    ``depth``: the move and the forced steps after it, taken back together."""
+    why = live.state.undo_refusal(seat, depth)
     if why is None and taken_this_turn(live, seat) >= live.undo_cap:
         why = f"you have taken back {plural(live.undo_cap, 'move')} this turn, the most a turn allows"
     return why
 
 
-def refusal(live: "LiveGame", seat: int) -> E.ApiError | None:
+def refusal(live: "LiveGame", seat: int, depth: int = 1) -> E.ApiError | None:
     """The 409 refusing ``seat``'s take-back now, saying why in words, or None if it is allowed."""
-    why = why_not(live, seat)
+    why = why_not(live, seat, depth)
     if why is None:
         return None
     return E.ApiError(409, "undo_refused", f"You cannot take back a move now: {why}.")
 
 
-async def take_back(live: "LiveGame", seat: int) -> GameState:
-    """The state without ``seat``'s last action (replayed in a thread: a long game takes a few milliseconds), or
-    the refusal."""
-    error = refusal(live, seat)
+async def take_back(live: "LiveGame", seat: int, depth: int = 1) -> list[GameState]:
+    """The states without ``seat``'s last action, last two, ... last ``depth`` (its move and the forced steps
+    after it; replayed in a thread: a long game takes a few milliseconds), or the refusal."""
+    error = refusal(live, seat, depth)
     if error is not None:
         raise error
-    return await asyncio.to_thread(live.state.undone, seat)
+    state = live.state
+
+    def run() -> list[GameState]:
+        out = [state.undone(seat)]
+        while len(out) < depth:
+            out.append(out[-1].undone(seat))
+        return out
+
+    return await asyncio.to_thread(run)
 
 
 def undo_offer(live: "LiveGame", viewer: int | None, human: bool) -> dict[str, Any] | None:
@@ -81,9 +101,10 @@ def undo_offer(live: "LiveGame", viewer: int | None, human: bool) -> dict[str, A
     state = live.state
     if viewer is None or not human or state.is_terminal() or state.current_player() != viewer:
         return None
-    why = why_not(live, viewer)
+    forced = forced_after(live, viewer)  # forced steps after the move go back with it: the offer names the move
+    why = why_not(live, viewer, forced + 1)
     if why is None:
-        last = state.history[-1]
+        last = state.history[-1 - forced]
         return {"allowed": True, "text": state.action_text_for(last, viewer, viewer)}
     return {"allowed": False, "why": f"You cannot take back a move now: {why}."}
 

@@ -76,16 +76,17 @@ def game_over_words(state: GameState) -> dict[str, Any]:
     winners = state.winners()
     return {"scores": state.scores(), "winners": winners,
             "score_sheet": [[[source, points] for source, points in sheet] for sheet in state.score_sheet()],
-            "winner_names": [state.player_name(w) for w in winners]}
+            "winner_names": [state.player_name(w) for w in winners], "score_notes": state.score_notes()}
 
 
 def log_entries(state: GameState, marks: list[int], actors: list[int], viewer: int | None,
-                start: int, stop: int) -> list[dict[str, Any]]:
+                start: int, stop: int, forced: dict[int, str] | None = None) -> list[dict[str, Any]]:
     """Log entries for actions ``start..stop-1`` as ``viewer`` may see them (index -1 is the set-up).
 
     ``marks[i]`` is the number of events before action ``i`` (``marks[len(history)]`` = all events). Each event
     comes with the game's sentence for it (``text``, from ``state.describe_event``); each entry names its actor
-    (``name``, from ``state.player_name``).
+    (``name``, from ``state.player_name``). A forced step played by the table (``forced``: why, by position)
+    says why first, to its own seat only (the words come from that seat's view).
     """
     out = []
     for i in range(start, stop):
@@ -97,8 +98,12 @@ def log_entries(state: GameState, marks: list[int], actors: list[int], viewer: i
             a = state.history[i]
             entry = {"index": i, "seat": actors[i], "name": state.player_name(actors[i]),
                      "text": state.action_text_for(a, actors[i], viewer)}
+            if state.log_quiet(a):  # a step of a form (a trade offer's card): pages leave it out of the log
+                entry["quiet"] = True
         entry["events"] = [{"kind": e.kind, "data": e.data, "text": _describe(state, e)}
                            for e in filter_events(events, viewer)]
+        if forced and i >= 0 and i in forced and viewer is not None and viewer == actors[i]:
+            entry["events"].append({"kind": "forced", "data": {}, "text": f"Played for you: {forced[i]}"})
         out.append(entry)
     return out
 
@@ -175,7 +180,7 @@ def seat_payload(live: LiveGame, viewer: int | None, kind: str, start: int,
         "seats": live.public_seats(),
         "takeover_after": live.row.takeover_after,
         "entries_from": start,
-        "entries": log_entries(state, live.marks, live.actors, viewer, start, len(state.history)),
+        "entries": log_entries(state, live.marks, live.actors, viewer, start, len(state.history), live.forced),
         "undo": undo_offer(live, viewer, viewer is not None and live.seats[viewer].kind == "human"),
         "undone": notes,
         "undone_earlier": unlisted,

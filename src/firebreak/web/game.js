@@ -104,6 +104,7 @@ function draw(m) {
     $("action-filter").value = "";
   }
   choices = m.your_turn ? Choose.choicesOf(m) : [];
+  if (!choices.some(c => c.step)) stepperSeen.clear();  // no form open: the next one starts with its own rows
   if (pick.choice && !choices.some(c => c.id === pick.choice.id)) pick.choice = null;
   FB.showBoard($("board"), m.svg, m.text);
   MapView.apply();
@@ -115,17 +116,19 @@ function draw(m) {
   Strip.draw(m);
   Undo.show(m, send);
   Clocks.update(m.clock, m.names, m.viewer);
-  const recentFrom = Math.max(0, log.length - 4);
-  $("log").replaceChildren(...Undo.logItems(log, notes, (e, i) => FB.logItem(e, i >= recentFrom), earlier));
+  const told = log.filter(e => !e.quiet);  // steps of a form (a trade offer's cards) are not told one by one
+  const recentFrom = Math.max(0, told.length - 4);
+  $("log").replaceChildren(...Undo.logItems(told, notes, (e, i) => FB.logItem(e, i >= recentFrom), earlier));
   const pane = $("pane-log");
   pane.scrollTop = pane.scrollHeight;
-  $("latest").textContent = log.length ? FB.entryText(log[log.length - 1]) : "";
+  $("latest").textContent = told.length ? FB.entryText(told[told.length - 1]) : "";
   $("result").hidden = !m.terminal;
   $("actions-h").hidden = m.terminal;  // the result takes the actions' place
   drawQuestion(m);
   if (m.terminal) {
     $("winners").textContent = FB.winnerText(m.winners, m.scores, m.names);
-    $("scores").replaceChildren(FB.scoreSheets(m.score_sheet, m.scores, m.winners, m.names));
+    $("scores").replaceChildren(ScoreBars.chart(m.score_sheet, m.scores, m.winners, m.names),
+      ScoreBars.notes(m.score_notes), FB.scoreSheets(m.score_sheet, m.scores, m.winners, m.names));
     $("replay-link").href = `/replay/${gameId}`;
     $("log-link").href = `/api/games/${gameId}/log`;
   }
@@ -194,10 +197,17 @@ function hasSteps(node) {
 
 // One row per counter: its name, a minus button, the count, a plus button. A step is played at once (the
 // opposite step undoes it), so it skips the confirm bar.
+// Rows stay where they are while the form is filled in: a counter once shown keeps its row (both buttons off
+// while neither step is possible; its count is then 0), so the "+" under the pointer never changes counter.
+const stepperSeen = new Map();  // group path -> counters in the order first shown (the game lists them in order)
 function stepperRows(steps, path) {
-  const rows = new Map();
+  const key = path.join(" › ");
+  const order = stepperSeen.get(key) || [];
+  for (const c of steps) if (!order.includes(c.counter)) order.push(c.counter);
+  stepperSeen.set(key, order);
+  const rows = new Map(order.map(name => [name, { count: 0, down: null, up: null }]));
   for (const c of steps) {
-    if (!rows.has(c.counter)) rows.set(c.counter, { count: c.count, down: null, up: null });
+    rows.get(c.counter).count = c.count;
     rows.get(c.counter)[c.step > 0 ? "up" : "down"] = c;
   }
   const box = FB.el("div", { class: "steppers", role: "group", "aria-label": path[path.length - 1] || "Counts" });
@@ -338,9 +348,12 @@ function redrawBoard() {
   showPick();
 }
 
+// An entry the game marks ``confirm`` (core ActionChoice: it cannot be taken back or is easy to mis-click) is
+// previewed with the Confirm / Cancel bar; any other entry is played at once, with one click.
 function preview(c) {
   if (pending) return;
   closeMenu();
+  if (!c.confirm) { act(c.id); return; }
   pick.choice = c;
   reach.sticky = reach.stickyName = null;
   if (c.source && c.target && c.source !== c.target) pick.source = c.source;
@@ -377,7 +390,7 @@ function showPick() {
   $("confirm-ok").disabled = false;
   $("confirm-cancel").disabled = false;
   $("confirm-text").textContent = Choose.fullLabel(c);
-  $("confirm-note").textContent = c.note || "";
+  $("confirm-note").textContent = [c.note, c.confirm].filter(Boolean).join(" ");
 }
 
 function hideConfirm() {

@@ -39,7 +39,8 @@ async function show() {
     Strip.draw({ ...r, seats: names.map((_, i) => ({ seat: i })), viewer: r.viewer });  // each seat, as seen by this viewer
     FB.showBoard($("board"), r.svg, r.text);
     const from = Math.max(0, r.entries.length - 1);
-    $("log").replaceChildren(...Undo.logItems(r.entries, r.undone, (e, i) => FB.logItem(e, i >= from), r.undone_earlier));
+    $("log").replaceChildren(...Undo.logItems(r.entries.filter(e => !e.quiet), r.undone, (e, i) => FB.logItem(e, i >= from),
+      r.undone_earlier));
     $("log").scrollTop = $("log").scrollHeight;
     // what was said up to this step, as text (never markup)
     $("chat-list").replaceChildren(...(r.chat || []).map(c => c.note ? FB.el("li", { class: "note", text: c.text })

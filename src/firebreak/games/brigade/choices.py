@@ -9,6 +9,7 @@ Crew cards it drew are its own to see).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from firebreak.core import ActionChoice
@@ -320,7 +321,18 @@ def action_choices(s: "BrigadeState") -> list[ActionChoice]:
         return []
     if s.stack:
         return _frame(s, s.stack[-1], legal)
-    return _main(s, legal)
+    return [replace(c, confirm=why) if (why := confirm_reason(s, c.action)) else c for c in _main(s, legal)]
+
+
+def confirm_reason(s: "BrigadeState", a: int) -> str:
+    """Why a main action asks for a confirmation, or "" for one click: recruiting (it draws Crew cards, which
+    can never be taken back) and ending the turn with actions left (they are lost). Moves, fights and refills are
+    one click: they can be taken back within the turn. Decisions inside an action are all one click."""
+    if a == A.RECRUIT:
+        return "You draw two Crew cards: this cannot be taken back."
+    if a == A.END_TURN and s.remaining() > 0:
+        return "Your turn ends with actions unused."  # (the note counts them)
+    return ""
 
 
 __all__ = ["action_choices", "move_path"]

@@ -173,7 +173,36 @@ def _end(state: CatanState, alone: bool) -> ActionChoice:
 
 
 def action_choices(state: CatanState) -> list[ActionChoice]:
-    """The grouped choices of the seat to act (see the module docstring)."""
+    """The grouped choices of the seat to act (see the module docstring), each trade and each draw asking to be
+    confirmed (:func:`confirm_reason`)."""
+    out = []
+    for c in _choices(state):
+        why = confirm_reason(state, c.action)
+        out.append(replace(c, confirm=why) if why else c)
+    return out
+
+
+def confirm_reason(state: CatanState, a: int) -> str:
+    """Why action ``a`` asks for a confirmation, or "" for one click: trades (easy to mis-click, and an offer once
+    made is out on the table) and what draws on chance (a development card, a card taken at random), which can
+    never be taken back. Building, rolling and ending the turn are one click (a building can be taken back)."""
+    lay = state.lay
+    if lay.maritime <= a < lay.draft:
+        return "A trade with the bank: check what you give."
+    if state.phase == TRADE_DRAFT and a == lay.propose:
+        return "The offer goes to the table at once."
+    if state.phase == TRADE_RESPONSE and a == lay.accept:
+        return "Check what you would give."
+    if state.phase == TRADE_CONFIRM and a != lay.cancel:
+        return "The trade is made at once."
+    if state.phase in (MAIN, SPECIAL_BUILD) and a == lay.buy_dev:
+        return "You draw a card: this cannot be taken back."
+    if state.phase == TAKE:
+        return "You take a card at random: this cannot be taken back."
+    return ""
+
+
+def _choices(state: CatanState) -> list[ActionChoice]:
     legal = state.legal_actions()
     if not legal:
         return []
@@ -265,9 +294,11 @@ def _trade_choices(state: CatanState, legal: list[int]) -> list[ActionChoice]:
     out: list[ActionChoice] = []
     if state.phase == TRADE_DRAFT:
         h = state.hands[p]
-        for a in legal:
-            if a >= lay.propose:
-                continue
+        # each side's rows in the resources' fixed order (minus before plus), whichever steps are open: a row
+        # never moves under the pointer as cards are added
+        steps = sorted((a for a in legal if a < lay.propose),
+                       key=lambda a: ((a - lay.give_add) // 10, (a - lay.give_add) % 5, (a - lay.give_add) // 5))
+        for a in steps:
             step, r = divmod(a - lay.give_add, 5)
             name = R[r]
             if step < 2:

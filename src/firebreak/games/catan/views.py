@@ -53,6 +53,12 @@ class ViewsMixin:
             return "change the draft trade offer"
         return self.action_to_text(action)
 
+    def log_quiet(self, action: int) -> bool:
+        """Drafting a trade offer is silent in the log: opening the draft and each card added or taken off. The
+        offer made (or the draft discarded) is what the log tells."""
+        lay = self.lay
+        return action == lay.draft or lay.give_add <= action < lay.propose
+
     def action_choices(self) -> list[ActionChoice]:
         """The legal actions grouped as a player thinks of them, with their board places (see choices.py)."""
         return action_choices(self)

@@ -173,11 +173,32 @@ def _capped(choices: list[ActionChoice]) -> list[ActionChoice]:
 
 
 def action_choices(state: "GreatFireState") -> list[ActionChoice]:
-    """The choices of the seat to act (see :class:`firebreak.core.ActionChoice`)."""
-    choices = _choices(state)
+    """The choices of the seat to act (see :class:`firebreak.core.ActionChoice`), with :func:`confirm_reason`."""
+    choices = [_confirmed(state, c) for c in _choices(state)]
     if state.phase in (P_BAND, P_OWNER):
-        return choices  # set-up lists every district once, as the rulebook's set-up does
+        return choices  # set-up lists every district once, grouped by region
     return _capped(choices)
+
+
+def confirm_reason(state: "GreatFireState", a: int) -> str:
+    """Why action ``a`` asks for a confirmation, or "" for one click: a fire move (easy to mis-click among many
+    paths, and it reveals a token), showing one's hand to discard (a reveal) and ending the actions with action
+    points left (they are lost). Moves of pieces and set-up placements are one click (they can be taken back)."""
+    if a == state.codec.no_second_move:
+        return ""
+    kind = state.codec.decode(a).kind
+    if kind == FIRE:
+        return "Check the fire's path before the cone moves."
+    if kind == DISCARD:
+        return "You show your hand: this cannot be taken back."
+    if kind == END_ACTIONS and state.ap > 0 and len(state.legal_actions()) > 1:
+        return "Ending your actions draws a card, which cannot be taken back."  # (the note counts the points lost)
+    return ""
+
+
+def _confirmed(state: "GreatFireState", c: ActionChoice) -> ActionChoice:
+    why = confirm_reason(state, c.action)
+    return replace(c, confirm=why) if why else c
 
 
 def _choices(state: "GreatFireState") -> list[ActionChoice]:
@@ -214,12 +235,12 @@ def _choices(state: "GreatFireState") -> list[ActionChoice]:
                 note += f" {NAMES[x.a]} is the only burning district with room for another cone."
             out.append(ActionChoice(a, NAMES[x.a], (INTENSIFY_GROUP,), None, NAMES[x.a], preview=(NAMES[x.a],),
                                     note=note))
-        elif x.kind == PLACE_BAND:
+        elif x.kind == PLACE_BAND:  # set-up: by region, each line just the district (the group says the rest)
             left = state.setup_bands.count(state.current_player())
-            out.append(ActionChoice(a, NAMES[x.a], (PLACE_BAND_GROUP,), None, NAMES[x.a], preview=(NAMES[x.a],),
-                                    note=f"A trained band is placed in {NAMES[x.a]} "
-                                         f"({plural(left, 'trained band')} left to place, this one included)."))
+            head = f"{PLACE_BAND_GROUP} ({plural(left, 'trained band')} left to place, this one included)"
+            out.append(ActionChoice(a, NAMES[x.a], (head, _region_words(NAMES[x.a])), None, NAMES[x.a],
+                                    preview=(NAMES[x.a],)))
         elif x.kind == PLACE_LANDOWNER:
-            out.append(ActionChoice(a, NAMES[x.a], (PLACE_OWNER_GROUP,), None, NAMES[x.a], preview=(NAMES[x.a],),
-                                    note=f"Your landowner starts in {NAMES[x.a]}."))
+            out.append(ActionChoice(a, NAMES[x.a], (PLACE_OWNER_GROUP, _region_words(NAMES[x.a])), None,
+                                    NAMES[x.a], preview=(NAMES[x.a],)))
     return out

@@ -102,7 +102,7 @@ _SENTENCES: dict[str, Callable[[dict[str, Any], Name], str]] = {
     "trained_band_pinned": lambda e, n: (f"The trained band is pinned fighting the fire in {e['district']}"
                                          + (" (now contained)." if e["contained"] else ".")),
     "fire_put_out": lambda e, n: (f"{n(e['player'])} puts out a fire cone in {e['district']} "
-                                  f"({plural(e['total'], 'fire')} put out so far)."),
+                                  f"and keeps it ({plural(e['total'], 'fire cone')} kept, 1 VP each)."),
     "hero_of_london": lambda e, n: f"{n(e['player'])} is now the Hero of London.",
     "district_demolished": _demolished,
     "actions_ended": lambda e, n: f"{n(e['player'])} ends their actions" + (

@@ -46,6 +46,7 @@ from .board import (
 )
 from . import strip
 from .choices import action_choices
+from .ending import score_notes
 from .names import seat_name
 from .narrate import describe
 from .observation import determinize, player_view
@@ -797,10 +798,14 @@ class GreatFireState(GameState):
         out = []
         for p in range(self.num_players):
             b = self.score_breakdown(p)
-            out.append([("Houses", float(b["houses"])), ("Fires put out", float(b["fires_put_out"])),
+            out.append([("Houses", float(b["houses"])), ("Fire cones kept", float(b["fires_put_out"])),
                         ("Objectives", float(b["objectives"])), ("1 VP tokens", float(b["one_vp_tokens"])),
                         ("Hero of London", float(b["hero_of_london"]))])
         return out
+
+    def score_notes(self) -> list[str]:
+        """Fires put out against cones kept, and the Hero of London's holder and why; see :mod:`.ending`."""
+        return score_notes(self)
 
     def public_standing(self) -> list[float]:
         """Houses, fires put out and the Hero of London: the score without the hidden objectives and tokens (and,
