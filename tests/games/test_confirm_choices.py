@@ -47,7 +47,7 @@ def test_great_fire_confirms_fire_moves_reveals_and_ending_with_points_left(seed
 @pytest.mark.parametrize("seed", [1, 5])
 def test_catan_confirms_trades_and_draws_but_not_the_roll_or_the_end_of_turn(seed: int) -> None:
     seen = {"roll": 0, "end": 0, "trade": 0, "step": 0}
-    for state, choices in _walk("catan", 3, seed, 1500):
+    for _state, choices in _walk("catan", 3, seed, 1500):
         for c in choices:
             if c.label in ("Roll the dice", "End your turn") or c.step:
                 assert not c.confirm, c
