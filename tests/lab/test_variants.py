@@ -82,13 +82,15 @@ def test_a_broken_board_is_refused_constraint_by_constraint(tmp_path: Path) -> N
     board, _ = raw_data()
     pudding_lane = next(d for d in board["districts"] if d["start_fire_cones"] > 0)
     pudding_lane["houses"] = 1  # Pudding Lane holds houses, and its region one house too many for the bags
-    first = board["districts"][0]
-    first["neighbours"] = first["neighbours"][1:]  # a link with no link back
+    board["links"] = board["links"][1:]  # Pudding Lane's west arrow into Voyners Hall, which Example 3 prints
     write(tmp_path, yaml.safe_dump(board), "map.yaml")
     problems = refusal(write(tmp_path, "game: great-fire\nname: My map\nboard: map.yaml\n"))
-    assert "board: Pudding Lane must hold the starting cones and no houses" in problems
-    assert any(p.startswith("board: region green holds 31 houses") for p in problems)
-    assert any(p.startswith("board: link ") and "has no matching" in p for p in problems)
+    text = " ".join(problems)
+    assert all(p.startswith("board: ") for p in problems)
+    assert "The green region holds 31 houses" in text
+    assert "Pudding Lane holds houses" in text
+    assert "Pudding Lane and Voyners Hall share a border with no arrow across it" in text
+    assert "Example 3: a west card moves fire from Pudding Lane into Voyners Hall" in text
 
 
 def test_a_board_for_a_game_without_one_and_a_missing_board_file(tmp_path: Path) -> None:
