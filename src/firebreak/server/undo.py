@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from firebreak.core import UNDO, GameState
+from firebreak.core.events import filter_events
 from firebreak.core.text import plural
 
 from . import errors as E
@@ -104,9 +105,22 @@ def undo_offer(live: "LiveGame", viewer: int | None, human: bool) -> dict[str, A
     forced = forced_after(live, viewer)  # forced steps after the move go back with it: the offer names the move
     why = why_not(live, viewer, forced + 1)
     if why is None:
-        last = state.history[-1 - forced]
-        return {"allowed": True, "text": state.action_text_for(last, viewer, viewer)}
+        return {"allowed": True, "text": move_sentence(live, len(state.history) - 1 - forced, viewer)}
     return {"allowed": False, "why": f"You cannot take back a move now: {why}."}
+
+
+def move_sentence(live: "LiveGame", index: int, viewer: int) -> str:
+    """The log's sentence for action ``index`` as ``viewer`` read it (the first sentence of the events it made),
+    so the Take back button names the move in the log's words; the action's text where it made no event."""
+    state = live.state
+    for event in filter_events(state.events[live.marks[index]: live.marks[index + 1]], viewer):
+        try:
+            text = str(state.describe_event(event)).strip()
+        except Exception:  # a game's wording must never stop the page: fall back to the action's text
+            break
+        if text:
+            return text.rstrip(".")
+    return state.action_text_for(state.history[index], viewer, viewer)
 
 
 def undone_notes(state: GameState, undone: Iterable[tuple[int, int, int]], viewer: int | None
