@@ -129,16 +129,20 @@ def test_heuristic_prefers_loyalty_and_stats_report_the_game():
 
 
 def test_clone_copies_every_field():
-    """Every field of the state reaches the clone, and no list is shared (a bot's simulation never leaks into the
-    real game)."""
+    """Every field of the state reaches the clone, and no list of the rules is shared (a bot's simulation never
+    leaks into the real game); the log (history, events, take-backs) is shared copy-on-write until either plays."""
     from firebreak.games.brigade.state import BrigadeState
 
     s = _play_some(new(4, 5, advanced=True, addon_pack=True), 25)
     c = s.clone()
+    log = ("history", "events", "undo_stack", "played")
     for name in BrigadeState.__slots__:
         assert hasattr(c, name) == hasattr(s, name), name
         mine, theirs = getattr(s, name, None), getattr(c, name, None)
-        if isinstance(mine, list) and name not in ("cache", "_legal"):
+        if isinstance(mine, list) and name not in ("cache", "_legal") + log:
             assert theirs == mine and theirs is not mine, name
     assert all(a is not b for a, b in zip(c.crew, s.crew))
     assert c.state_dict() == s.state_dict()
+    before = (list(s.history), len(s.events))
+    c.apply(c.legal_actions()[0])  # the clone plays: the original's log is untouched
+    assert (s.history, len(s.events)) == before and len(c.history) == len(before[0]) + 1

@@ -14,7 +14,7 @@ from sqlalchemy import create_engine, text
 from firebreak import __version__
 from firebreak.core import get_game
 
-from .helpers import age_database
+from .helpers import age_database, play_forced
 from .process import ServerProcess, free_port
 
 
@@ -40,32 +40,31 @@ def test_every_acknowledged_action_survives_kill_9(server_factory, tmp_path: Pat
     g = httpx.post(server.base + "/api/games", json={
         "game": "great-fire", "num_players": 3, "seed": 21, "seats": [{"kind": "human"}] * 3}).json()
     toks = {s["seat"]: s["token"] for s in g["seats"]}
-    acked: list[int] = []
+    ref = get_game("great-fire").new_game(3, 21, g["options"])  # the game as acknowledged, forced steps included
     with httpx.Client(base_url=server.base, timeout=5) as http:
-        for _ in range(40):
+        for n in range(40):
             s = http.get(f"/api/games/{g['id']}").json()
             seat = s["current_player"]
             mine = http.get(f"/api/games/{g['id']}", headers={"X-Seat-Token": toks[seat]}).json()
-            action = mine["legal"][len(acked) % len(mine["legal"])]["id"]
-            r = http.post(f"/api/games/{g['id']}/actions", json={"index": len(acked), "action": action, "token": toks[seat]})
+            assert mine["index"] == len(ref.history)
+            action = mine["legal"][n % len(mine["legal"])]["id"]
+            r = http.post(f"/api/games/{g['id']}/actions",
+                          json={"index": mine["index"], "action": action, "token": toks[seat]})
             assert r.status_code == 200
-            acked.append(action)
+            ref.apply(action)
+            play_forced(ref)  # the steps with one answer the table played after it
     server.kill9()
 
     server = server_factory(db, port)
     s = httpx.get(f"{server.base}/api/games/{g['id']}").json()
-    assert s["index"] == len(acked)
-    spec = get_game("great-fire")
-    ref = spec.new_game(3, 21, g["options"])
-    for a in acked:
-        ref.apply(a)
+    assert s["index"] == len(ref.history)
     assert s["view"] == ref.view(None)
     # the seat links still work and play goes on from where it stopped
     seat = s["current_player"]
     mine = httpx.get(f"{server.base}/api/games/{g['id']}", headers={"X-Seat-Token": toks[seat]}).json()
     assert mine["your_turn"]
     r = httpx.post(f"{server.base}/api/games/{g['id']}/actions",
-                   json={"index": len(acked), "action": mine["legal"][0]["id"], "token": toks[seat]})
+                   json={"index": len(ref.history), "action": mine["legal"][0]["id"], "token": toks[seat]})
     assert r.status_code == 200
 
 
