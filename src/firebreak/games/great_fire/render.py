@@ -61,7 +61,7 @@ def _player_line(p: dict[str, Any]) -> str:
     colour = f"colour {colour_word(p['colour'])}" if p["colour"] else "colour secret"
     where = f"landowner in {p['landowner']}" if p["landowner"] else "landowner not placed yet"
     line = (f"{p['name']}  {colour}  {where}  {plural(p['hand_size'], 'card')}  "
-            f"{plural(p['tokens_held'], 'token')}  {plural(p['fires_put_out'], 'fire')} put out"
+            f"{plural(p['tokens_held'], 'token')}  {plural(p['fires_put_out'], 'fire cone')} kept"
             + ("  HERO OF LONDON" if p["hero_of_london"] else ""))
     score = p.get("score")
     if score:

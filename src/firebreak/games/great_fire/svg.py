@@ -62,7 +62,7 @@ VECTORS.update({a + b: ((VECTORS[a][0] + VECTORS[b][0]) / math.sqrt(2), (VECTORS
                 for a in "NS" for b in "EW"})
 OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E", "NE": "SW", "SW": "NE", "NW": "SE", "SE": "NW"}
 LEGEND_COLS = (8, 280, 390, 790, 970, 1070, 1190)
-LEGEND_HEADS = ("Player", "colour", "landowner in", "fire cards", "tokens", "put out", "score")
+LEGEND_HEADS = ("Player", "colour", "landowner in", "fire cards", "tokens", "cones kept", "score")
 SHEET_COLS = (8, 290, 430, 610, 770, 930, 1130)
 """Columns of the game-over score sheet: player, then the rulebook's sources (houses, fires put out, objectives,
 1 VP tokens, Hero of London) and the total."""
