@@ -59,6 +59,10 @@ const Strip = (() => {
       const facts = m.strip || [];
       const list = FB.el("ol", { class: "strip-list" }, ...m.seats.map(s => seatCard(m, s, facts[s.seat] || {})));
       list.style.setProperty("--columns", String(m.seats.length === 4 ? 2 : Math.min(3, m.seats.length)));  // phones
+      // The reclaim button stays the same element while a bot plays the seat (every move redraws the strip): a
+      // player's click, or a finger on a phone, must not land on a button replaced under it.
+      const held = box.querySelector("button.reclaim"), fresh = list.querySelector("button.reclaim");
+      if (held && fresh) fresh.replaceWith(held);
       box.replaceChildren(list);
       Strip.clocks();
     },
