@@ -3,6 +3,7 @@ for New Shores, in two rule modes."""
 
 from firebreak.core import ChoiceLimit, GameSpec, OptionSpec, register
 from firebreak.core.help import help_hook
+from firebreak.core.hooks import SearchHints
 
 from .board import NO_BEGINNER_56
 from .encode import CatanEncoder
@@ -62,11 +63,14 @@ SPEC = register(GameSpec(
     render=render,
     heuristic=heuristic,
     stats=_stats,
-    # mcts_scale: 10 evaluation points = 1 VP. mcts_width: the search spends its budget on the 8 best moves by
-    # one-step value (sequential halving); searching every move, mcts:iterations=100 lost to greedy on the base
-    # board (18.8% to 31.2% of 32 seats, seed 0), with the narrow root it won 31.2% to 18.8% over 96 (README).
-    # bot_actions: the search composes only the offer it means to make, in forced steps, once a turn (ruling B5a).
-    extra={"mcts_scale": 10.0, "mcts_width": 8, "bot_actions": bot_actions, "svg": render_svg,
-           "help": help_hook(__package__), "observation_encoder": CatanEncoder,
-           "benchmark_variants": {"seafarers": {"board": "seafarers"}}},
+    svg=render_svg,
+    help=help_hook(__package__),
+    observation_encoder=CatanEncoder,
+    # scale: 10 evaluation points = 1 VP. width: the search spends its budget on the 8 best moves by one-step value
+    # (sequential halving); searching every move, mcts:iterations=100 lost to greedy on the base board (18.8% to
+    # 31.2% of 32 seats, seed 0), with the narrow root it won 31.2% to 18.8% over 96 (README).
+    search=SearchHints(scale=10.0, width=8),
+    # the search composes only the offer it means to make, in forced steps, once a turn (ruling B5a)
+    bot_actions=bot_actions,
+    benchmark_variants={"seafarers": {"board": "seafarers"}},
 ))
