@@ -176,11 +176,12 @@ class _Search:
             n.total += rewards[n.player]
         if alpha:
             for n in reversed(path[1:-1]):
-                best_value, best_q = None, -1e18
+                best_value: list[float] | None = None
+                best_q = -1e18
                 for ch in n.children.values():
-                    v = ch.value
-                    if v is not None and v[ch.player] > best_q:
-                        best_value, best_q = v, v[ch.player]
+                    below = ch.value
+                    if below is not None and below[ch.player] > best_q:
+                        best_value, best_q = below, below[ch.player]
                 n.value = best_value
         return rewards
 
@@ -256,8 +257,8 @@ class MCTSAgent(Agent):
         averaged over ``prior_samples`` determinisations that all moves share (and measured, like every reward,
         against the root's own evaluation on the same sample)."""
         me = obs.player
-        sums: list[list[float] | None] = [None] * len(legal)
-        for _ in range(self.prior_samples):
+        sums: list[list[float]] = [[] for _ in legal]
+        for k in range(self.prior_samples):
             sample = obs.sample_state(rng)
             base = evaluate(sample)
             for i, action in enumerate(legal):
@@ -265,12 +266,13 @@ class MCTSAgent(Agent):
                 child.apply_unchecked(action)
                 value = child.returns() if child.is_terminal() else evaluate(child)
                 value = [v - b for v, b in zip(value, base, strict=True)]
-                sums[i] = value if sums[i] is None else [a + b for a, b in zip(sums[i], value, strict=True)]
-        ranked = sorted(zip(legal, sums, strict=True), key=lambda x: -x[1][me])  # type: ignore[index]
+                sums[i] = value if k == 0 else [a + b for a, b in zip(sums[i], value, strict=True)]
+        ranked = sorted(zip(legal, sums, strict=True), key=lambda x: -x[1][me])
         if width:  # the best ``width`` moves, one of each set with identical values (e.g. same result)
-            kept, seen = [], set()
+            kept: list[tuple[int, list[float]]] = []
+            seen: set[tuple[float, ...]] = set()
             for action, total in ranked:
-                key = tuple(round(v, 9) for v in total)  # type: ignore[union-attr]
+                key = tuple(round(v, 9) for v in total)
                 if key not in seen:
                     seen.add(key)
                     kept.append((action, total))

@@ -270,7 +270,7 @@ class GameSpec(Generic[S]):
     min_players: int
     max_players: int
     default_players: int
-    state_class: type["GameState"]
+    state_class: type[S]
     options: tuple[OptionSpec, ...] = ()
     description: str = ""
     flagship: bool = False  # the game a newcomer meets first: the lobby opens on it

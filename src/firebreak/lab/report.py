@@ -225,7 +225,8 @@ def seat_win_figure(rows: Sequence[Mapping[str, Any]]):
     width = 0.8 / len(counts)
     for k, n in enumerate(counts):
         group = [r for r in rows if r["players"] == n]
-        rates, errs = [], [[], []]
+        rates: list[float] = []
+        errs: list[list[float]] = [[], []]
         for seat in range(n):
             wins = sum(r["shares"][seat] for r in group)
             lo, hi = wilson_interval(wins, len(group))
