@@ -205,10 +205,10 @@ class MCTSAgent(Agent):
         """``depth``: random steps after the tree before the game's evaluation scores the position (0: score the
         leaf itself; -1: play to the end). ``None`` takes the game's hint (``spec.search.depth``), else 0
         for a game with a heuristic and -1 for one without. ``scale`` (None: the game's ``search.scale`` hint, 5
-        unless the game says) is the difference of evaluations that makes one seat e times as likely to win as another.
-        ``prior``/``prior_samples`` seed the root moves with their one-step values, ``minimax`` (0..1) is the
-        weight of the max^n backup beside the mean reward. ``width`` (None: the game's ``search.width``
-        hint, 0 = every move unless the game says) narrows the root to its best moves, searched by sequential halving; with
+        unless the game says) is the difference of evaluations that makes one seat e times as likely to win as
+        another. ``prior``/``prior_samples`` seed the root moves with their one-step values, ``minimax`` (0..1) is
+        the weight of the max^n backup beside the mean reward. ``width`` (None: the game's ``search.width`` hint,
+        0 = every move unless the game says) narrows the root to its best moves, searched by sequential halving; with
         only a time budget the halving has a single round (every candidate searched alike until time is up).
         ``eval`` names one of the game's alternative evaluations (its ``evaluations`` hook) for the leaves and the
         root's candidates; a game without an evaluation of that name uses its usual one, so a spec with ``eval``

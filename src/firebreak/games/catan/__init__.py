@@ -42,7 +42,8 @@ SPEC = register(GameSpec(
                    "board for 3-4 players, one fixed deal on Seafarers; the 5-6 extension has no beginner layout); "
                    "random: shuffled terrain, numbers and harbours with no 6 and 8 side by side",
                    choices=("beginner", "random"), title="Starting layout",
-                   unavailable=(ChoiceLimit("beginner", NO_BEGINNER_56, players=(5, 6), when=(("board", ("base",)),)),)),
+                   unavailable=(ChoiceLimit("beginner", NO_BEGINNER_56, players=(5, 6),
+                                            when=(("board", ("base",)),)),)),
         OptionSpec("firestorm_discard", bool, True,
                    "on a 7 in firestorm mode, players holding more than 7 cards still discard half",
                    title="Discard half on a 7 (firestorm rules)", only_when=(("mode", ("firestorm",)),)),
