@@ -173,7 +173,6 @@ def drag(client: Any, frm: list[tuple[float, float]], to: list[tuple[float, floa
     touch(client, "touchEnd", [])
 
 
-@pytest.mark.xfail(strict=False, reason='Regression from merging the map with the one-click/strip pages (issue 26): tapping a card group on a phone lights only one district of its reach')
 def test_phone_map_fills_the_width_pinches_pans_without_choosing_and_a_tap_chooses_a_fire_move(
         server: ServerProcess) -> None:
     link = start(server, "great-fire", ["human", "random", "random"], seed=22)

@@ -236,10 +236,15 @@ const reach = { hover: null, sticky: null };  // each: a test of an entry, or nu
 const inGroup = path => c => path.every((g, i) => (c.group || [])[i] === g);
 const hasGroup = name => c => (c.group || []).includes(name);
 
+// A device whose pointer cannot hover (a phone) lights a group by its tap only. Its browser makes up mouse events
+// at the last point touched, again whenever the page moves under that point (an opened group pushes the list
+// down): taken as a hover, they lit whichever button came under that point instead of the group tapped.
+const canHover = () => !matchMedia("(hover: none)").matches;
+
 function hoverReach(node, test) {
   const on = () => { reach.hover = test; drawReach(); };
   const off = () => { if (reach.hover === test) { reach.hover = null; drawReach(); } };
-  node.addEventListener("mouseenter", on);
+  node.addEventListener("mouseenter", () => { if (canHover()) on(); });
   node.addEventListener("mouseleave", off);
   node.addEventListener("focus", on);
   node.addEventListener("blur", off);
@@ -256,6 +261,7 @@ function drawReach() {
 
 // Board elements naming a group (data-group="East card": a card in the player's hand) light what it reaches.
 document.addEventListener("mouseover", ev => {
+  if (!canHover()) return;
   const node = ev.target.closest && ev.target.closest("#board [data-group]");
   const test = node ? hasGroup(node.getAttribute("data-group")) : null;
   if (node ? reach.hoverNode !== node : reach.hoverNode) {
