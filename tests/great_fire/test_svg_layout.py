@@ -23,7 +23,8 @@ def _boxes(svg: str):  # type: ignore[no-untyped-def]
     root = ET.fromstring(svg)
     _, _, W, H = (float(v) for v in root.get("viewBox").split())
     boxes = []
-    anchor_of = {t: g.get("text-anchor") for g in root.iter(NS + "g") for t in g.iter(NS + "text")}  # inherited
+    anchor_of = {t: g.get("text-anchor") for g in root.iter(NS + "g") if g.get("text-anchor")
+                 for t in g.iter(NS + "text")}  # inherited from the nearest group that sets it
     for t in root.iter(NS + "text"):
         if t.get("transform"):
             continue  # the Fleet's rotated label
