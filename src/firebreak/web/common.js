@@ -185,10 +185,11 @@ const Choose = {
 // taken for a click: the click that ends one is swallowed. Game-agnostic: any SVG board, nothing named.
 // A board whose place names are too small to read at the size shown (a phone showing the whole map) can say so:
 // its svg's data-name-size is the names' font size in board units; while they would come out under NAME_PX on
-// the screen, the wrap carries "map-far" and the page shows the board's far labels (.lod-far, e.g. short codes)
-// instead of its names (.lod-near), until the player zooms in.
+// the screen (too small to read at a glance: a phone shows the Great Fire's whole map with 5 px names), the wrap
+// carries "map-far" and the page shows the board's far labels (.lod-far, e.g. short codes) instead of its names
+// (.lod-near), until the player zooms in.
 const MapView = {
-  zoom: 1, cx: null, cy: null, MAX: 8, NAME_PX: 11,
+  zoom: 1, cx: null, cy: null, MAX: 8, NAME_PX: 9,
   attach(wrap, button) {
     this.wrap = wrap;
     this.button = button;
