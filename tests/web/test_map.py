@@ -4,7 +4,7 @@ A player reads every district name without zooming on the laptop (at least 11 px
 list (and of their hand in the legend) and sees every district that card can reach now, clicks a district on the
 map to move the fire there and sees the cone's whole path drawn before confirming. On the phone the map fills
 the width and, whole, shows each district's two-letter code (at least 11 px, no two touching) where the names
-would be 5 px; a tap on a district that is no choice opens its name, houses and pieces by the finger; a pinch
+would be 5 px, and under it the player's turn, cards, tokens and objectives as large; a tap on a district that is no choice opens its name, houses and pieces by the finger; a pinch
 zooms in until the names take the codes' place, readable; a drag pans without choosing anything, a tap on a
 district chooses it (the arrows, rivers and crosses drawn over the map never take a tap), and the path is drawn
 the same way.
@@ -57,6 +57,9 @@ LABELS_SHOWN_JS = """kind => [...document.querySelectorAll(`#board g.district-la
   .map(g => { const r = g.getBoundingClientRect(), t = [...g.querySelectorAll('text')];
     return [g.parentNode.dataset.place, [r.left, r.top, r.right, r.bottom],
             Math.min(...t.map(e => +e.getAttribute('font-size') * e.getScreenCTM().a))]; })"""
+# The legend's lines shown when the map is too small for names: each text, its size on the screen and whether shown.
+FAR_LEGEND_JS = """() => [...document.querySelectorAll('#board svg > g.lod-far text')].map(t =>
+  [t.textContent, +t.getAttribute('font-size') * t.getScreenCTM().a, getComputedStyle(t.parentNode).display !== 'none'])"""
 VIEW_WIDTH_JS = "document.querySelector('#board svg').viewBox.baseVal.width"
 REACH_JS = "[...new Set([...document.querySelectorAll('#board .fb-reach')].map(n => n.dataset.place))].sort()"
 
@@ -89,6 +92,11 @@ def codes_readable_apart(page: Any) -> None:
     for k, (a, ra, _) in enumerate(codes):
         for b, rb, _ in codes[k + 1:]:
             assert not (ra[0] < rb[2] and rb[0] < ra[2] and ra[1] < rb[3] and rb[1] < ra[3]), f"{a} touches {b}"
+    # under the map, the few lines a player must read (the turn, their cards, tokens and objectives) as large
+    legend = page.evaluate(FAR_LEGEND_JS)
+    assert legend and all(shown and px >= 11 for _, px, shown in legend), legend
+    assert page.evaluate("[...document.querySelectorAll('#board svg > g.lod-near')].every(g => getComputedStyle(g).display === 'none')")
+    assert any(text.startswith("Your objectives:") for text, _, _ in legend)
 
 
 def to_fire_move(page: Any, through: bool = False) -> list[dict[str, Any]]:

@@ -685,6 +685,56 @@ def _legend(view: dict[str, Any], W: int, top: float) -> tuple[list[str], float]
     return out, y + 20 - top
 
 
+def _far_legend(view: dict[str, Any], W: float, top: float) -> tuple[list[str], float]:
+    """The legend for a map shown too small for its names (a phone): what the seat must read and the player strip
+    does not show (the turn's details, its own cards, objectives and tokens; the winner at the end), in lines of
+    CODE_SIZE letters, readable there, where the full legend's table would be 4 px (the page's results show the
+    score sheet at the end).
+
+    Returns the drawing and its height, like :func:`_legend`; the page shows it instead of the legend while it
+    shows the codes instead of the names (``g.lod-far``).
+    """
+    size = CODE_SIZE * W / max(W, BASE_WIDTH)
+    per_line = int((W - 16) / (size * 0.6))
+    setup = view.get("phase") in ("place_trained_bands", "place_landowners")
+    details = ["Set-up" if setup else f"Turn {int(view.get('turn') or 0) + 1}"]
+    if view.get("cards_until_intensify") is not None:
+        details.append(f"intensify in {plural(view['cards_until_intensify'], 'card')}")
+    if view.get("final_turns_left") is not None:
+        details.append(f"{plural(view['final_turns_left'], 'final turn')} left")
+    details.append(f"{plural(view.get('stock') or 0, 'cone')} in stock")
+    paragraphs = [" · ".join(details)] if view.get("winners") is None else []
+    players = view.get("players", [])
+    if view.get("winners") is not None:
+        names = [p.get("name") or seat_label(p["seat"]) for p in players]
+        winners, scores = view["winners"], view.get("scores", [])
+        best = scores[winners[0]] if scores else 0
+        paragraphs.append(f"Game over. {join_words(names[w] for w in winners)} "
+                          f"{'wins' if len(winners) == 1 else 'share the win'} with {plural(best, 'point')}.")
+    mine = next((p for p in players if p["seat"] == view.get("viewer")), None)
+    if mine is not None and mine.get("objectives") is not None:
+        kinds = Counter(mine.get("tokens", []))
+        tokens = ", ".join(token_word(t) + (f" ×{k}" if k > 1 else "") for t, k in kinds.items()) or "none"
+        cards = ", ".join(f"{k.capitalize()} {v}" for k, v in (mine.get("hand") or {}).items() if v) or "none"
+        paragraphs.append(f"Cards: {cards} · tokens: {tokens}")
+        paragraphs.append("Your objectives: " + "; ".join(
+            f"{o['district']} {o['vp']} VP{'' if o['surviving'] else ' (lost)'}" for o in mine["objectives"]))
+    out: list[str] = []
+    y = top + 12
+    for text in paragraphs:
+        line = ""
+        for word in text.split(" "):
+            if line and len(line) + 1 + len(word) > per_line:
+                y += size * 1.2
+                out.append(_t(8, y, line, size, fill="#1d1d1f"))
+                line = word
+            else:
+                line = f"{line} {word}" if line else word
+        y += size * 1.2
+        out.append(_t(8, y, line, size, weight="bold" if text.startswith("Game over") else "normal"))
+    return out, y + size * 0.4 - top
+
+
 def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
     """The whole board for ``view``; ``legal`` are the (id, text) pairs the viewer may play now (or empty).
 
@@ -697,7 +747,8 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
     map_h = static.map_h
     players = view.get("players", [])
     legend, legend_h = _legend(view, static.width, map_h)
-    W, H = static.width, map_h + legend_h
+    far, far_h = _far_legend(view, static.width, map_h)
+    W, H = static.width, map_h + max(legend_h, far_h)
 
     viewer = view.get("viewer")
     mine: set[str] = set()
@@ -722,6 +773,10 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
     out.append(static.tail)
     out.extend(labels)
     out.append(static.compass)
+    out.append('<g class="lod-near">')
     out.extend(legend)
+    out.append('</g><g class="lod-far" display="none">')
+    out.extend(far)
+    out.append('</g>')
     out.append('</svg>')
     return "".join(out)
