@@ -64,6 +64,9 @@ class ActionChoice:
       game sets it, for what cannot be taken back or is easy to mis-click (a fire move, a trade, ending with
       points left); front ends obey it and never decide it per game. Rolling the dice or ending a turn with
       nothing left to do needs no confirmation.
+    - ``icon``: for a stepper entry, a small SVG picture of what ``counter`` counts, drawn as the game's board
+      draws it (Catan: a hex in the resource's terrain colour), shown beside the counter's name so a player finds
+      the row by sight; ``""`` (the default, left out of ``to_json``): the name alone.
 
     Choices are built for the seat to act and may say only what that seat's own view shows.
     """
@@ -81,6 +84,7 @@ class ActionChoice:
     count: int = 0
     path: tuple[str, ...] = ()
     confirm: str = ""
+    icon: str = ""
 
     @property
     def actions(self) -> tuple[int, ...]:
@@ -96,6 +100,8 @@ class ActionChoice:
             out["confirm"] = self.confirm
         if self.step:
             out.update(step=self.step, counter=self.counter, count=self.count)
+        if self.icon:
+            out["icon"] = self.icon
         return out
 
 

@@ -49,10 +49,10 @@ const FB = {
     return who + entry.text;
   },
   logItem(entry, recent) {
-    // The game's own sentences lead (they name the player); the typed action text is kept only when the game
-    // said nothing about the move, and as the entry's tooltip.
+    // The game's own sentences lead (they name the player); the action's text is shown only when the game said
+    // nothing about the move (no tooltip repeats it: it is the game's stable text, not a player's words).
     const who = entry.seat === null || entry.seat === undefined ? "" : `${entry.name || `P${entry.seat}`}: `;
-    const li = FB.el("li", { class: recent ? "recent" : null, value: entry.index + 2, title: who + entry.text });
+    const li = FB.el("li", { class: recent ? "recent" : null, value: entry.index + 2 });
     const sentences = entry.events.map(FB.eventText);
     const narrated = sentences.length && entry.events[0].text;
     li.append(FB.el("strong", { text: narrated ? sentences[0] : who + entry.text }));

@@ -206,10 +206,13 @@ function stepperRows(steps, path) {
   const order = stepperSeen.get(key) || [];
   for (const c of steps) if (!order.includes(c.counter)) order.push(c.counter);
   stepperSeen.set(key, order);
-  const rows = new Map(order.map(name => [name, { count: 0, down: null, up: null }]));
+  const rows = new Map(order.map(name => [name, { count: 0, down: null, up: null, icon: stepperIcons.get(name) }]));
   for (const c of steps) {
-    rows.get(c.counter).count = c.count;
-    rows.get(c.counter)[c.step > 0 ? "up" : "down"] = c;
+    const r = rows.get(c.counter);
+    r.count = c.count;
+    r[c.step > 0 ? "up" : "down"] = c;
+    if (c.icon) r.icon = c.icon;
+    if (c.icon) stepperIcons.set(c.counter, c.icon);  // a row whose steps are all closed keeps its picture
   }
   const box = FB.el("div", { class: "steppers", role: "group", "aria-label": path[path.length - 1] || "Counts" });
   for (const [name, r] of rows) {
@@ -218,10 +221,19 @@ function stepperRows(steps, path) {
       "aria-label": c ? (c.note ? `${c.label}. ${c.note}` : c.label) : `${sign === "+" ? "More" : "Less"} ${name}: not possible`,
       onclick: () => { if (c) act(c.id); } });
     box.append(FB.el("div", { class: "stepper", "data-counter": name },
-      FB.el("span", { class: "stepper-name", text: name }), button(r.down, "−"),
+      FB.el("span", { class: "stepper-name" }, stepperIcon(r.icon), name), button(r.down, "−"),
       FB.el("output", { class: "stepper-count", text: String(r.count), "aria-live": "polite" }), button(r.up, "+")));
   }
   return box;
+}
+
+// The game's picture of a counter (core ActionChoice.icon: a small SVG drawn as on its board), or nothing.
+const stepperIcons = new Map();  // counter -> its picture, once seen
+function stepperIcon(svg) {
+  if (!svg) return null;
+  const tpl = document.createElement("template");
+  tpl.innerHTML = svg.trim();
+  return FB.el("span", { class: "stepper-icon", "aria-hidden": "true" }, tpl.content);
 }
 
 function entryButton(c, text) {

@@ -79,6 +79,15 @@ def _t(x: float, y: float, text: str, size: float = 12, anchor: str = "middle", 
             f'fill="{fill}"{extra}>{escape(text)}</text>')
 
 
+@lru_cache(maxsize=None)
+def resource_icon(resource: str) -> str:
+    """A resource as a small hex of its terrain, in the board's colours and outline: the icon of the trade panel's
+    rows (core ``ActionChoice.icon``), so a player matches a row to the hexes that produce that resource."""
+    return ('<svg class="icon" viewBox="-10 -11 20 22" width="18" height="20" aria-hidden="true">'
+            f'<polygon points="0,-10 8.7,-5 8.7,5 0,10 -8.7,5 -8.7,-5" fill="{TERRAIN_FILLS[resource]}" '
+            'stroke="#5a4a32" stroke-width="1.6"/></svg>')
+
+
 def seat_colour(seat: int) -> tuple[str, str]:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 

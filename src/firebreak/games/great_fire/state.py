@@ -485,7 +485,8 @@ class GreatFireState(GameState):
         elif k == END_ACTIONS:
             self._emit("actions_ended", None, player=self.player, unused=self.ap)
             self._draw()
-        elif k == NO_SECOND_MOVE:
+        elif k == NO_SECOND_MOVE:  # told in the log in words that say nothing of the tokens held (R24)
+            self._emit("second_move_declined", None, player=self.player)
             self._enter_actions()
         elif k == INTENSIFY:
             self._intensify_one(x.a)
