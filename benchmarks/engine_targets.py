@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import statistics
 import sys
 import time
@@ -33,6 +32,7 @@ from firebreak.core import Rng, get_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import catan_clone_size  # noqa: E402
+import catan_vs_catanatron  # noqa: E402
 
 CLASSIC = {"mode": "classic", "layout": "random", "player_trades": False, "turn_limit": 1000}
 GAMES = (("great-fire", None, 0.25), ("brigade", None, 0.25), ("catan", {"board": "seafarers", **CLASSIC}, 0.30))
@@ -58,27 +58,10 @@ def _play_ours(game: str, options: dict | None, seconds: float, seed0: int) -> t
     return games, actions, time.process_time() - start
 
 
-def _play_catanatron(seconds: float, seed0: int) -> tuple[int, int, float]:
-    from catanatron import Color, Game, RandomPlayer
-
-    colors = [Color.RED, Color.BLUE, Color.ORANGE, Color.WHITE]
-    games = actions = 0
-    start = time.process_time()
-    seed = seed0
-    while time.process_time() - start < seconds:
-        random.seed(seed)
-        g = Game([RandomPlayer(c) for c in colors], seed=seed + 1)
-        g.play()
-        games += 1
-        actions += len(g.state.actions)
-        seed += 1
-    return games, actions, time.process_time() - start
-
-
 def speed(seconds: float) -> dict[str, float]:
     """One interleaved round: catanatron, Catan classic, then each game; games/s and µs per action of each."""
     out: dict[str, float] = {}
-    g, a, t = _play_catanatron(seconds, 0)
+    g, a, _, t = catan_vs_catanatron.bench_catanatron(seconds)
     out["catanatron games/s"], out["catanatron us"] = g / t, t / a * 1e6
     g, a, t = _play_ours("catan", CLASSIC, seconds, 0)
     out["catan games/s"], out["catan us"] = g / t, t / a * 1e6
