@@ -2,13 +2,14 @@
 asking.
 
 The routes live in modules of their own (:mod:`.routes`), not in closures of :func:`.app.create_app`; they reach
-the objects of the app serving them through ``app.state``, set once by ``create_app``.
+the objects of the app serving them through ``app.state``, set once by ``create_app``. (They are ``async``
+so FastAPI calls them on the event loop, not in its thread pool.)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 from fastapi import Depends
 from starlette.requests import HTTPConnection
@@ -17,27 +18,20 @@ from .limits import Limiter
 from .live import GameManager
 from .storage import Storage
 
-if TYPE_CHECKING:
-    from .chat import TableLimiter
 
-
-def manager_of(conn: HTTPConnection) -> GameManager:
+async def manager_of(conn: HTTPConnection) -> GameManager:
     return conn.app.state.manager  # type: ignore[no-any-return]
 
 
-def storage_of(conn: HTTPConnection) -> Storage:
+async def storage_of(conn: HTTPConnection) -> Storage:
     return conn.app.state.storage  # type: ignore[no-any-return]
 
 
-def limiter_of(conn: HTTPConnection) -> Limiter:
+async def limiter_of(conn: HTTPConnection) -> Limiter:
     return conn.app.state.limiter  # type: ignore[no-any-return]
 
 
-def table_limiter_of(conn: HTTPConnection) -> TableLimiter:
-    return conn.app.state.table_limiter  # type: ignore[no-any-return]
-
-
-def client(conn: HTTPConnection) -> str:
+async def client(conn: HTTPConnection) -> str:
     """Who is asking, for the limits (see :func:`.app.client_of`, read when the app was made)."""
     who: Callable[[HTTPConnection], str] = conn.app.state.client_of
     return who(conn)

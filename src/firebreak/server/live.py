@@ -702,10 +702,10 @@ class GameManager:
                     "played by the usual bot (%s) instead", live.id, live.state.player_name(seat), spec, bot)
 
     # ------------------------------------------------------------------------------------------- seats
-    async def takeover(self, game_id: str, token: str | None, seat: int, bot: str) -> None:
-        """Another player hands an absent player's seat to a bot (allowed after the game's timeout)."""
+    async def takeover(self, game_id: str, me: int, seat: int, bot: str) -> None:
+        """Another player (seat ``me``, proven by its token) hands an absent player's seat to a bot (allowed after
+        the game's timeout)."""
         live = await self.get(game_id)
-        me = live.seat_for_token(token)
         self.check_bot(bot, "bot: ")
         async with live.lock:
             await self.catch_up(live)
@@ -787,10 +787,9 @@ class GameManager:
                 wait = min(wait, deadline - now)
         return max(clocks.SWEEP_MIN, wait)
 
-    async def reclaim(self, game_id: str, token: str | None) -> int:
-        """A player whose seat was handed to a bot takes it back with their own link."""
+    async def reclaim(self, game_id: str, seat: int) -> int:
+        """A player whose seat was handed to a bot takes it back with their own link (the seat it proved)."""
         live = await self.get(game_id)
-        seat = live.seat_for_token(token)
         async with live.lock:
             await self.catch_up(live)
             if live.seats[seat].kind == "human":

@@ -46,11 +46,10 @@ def seat_url(game_id: str, seat: int, token: str) -> str:
     return f"/play/{game_id}#seat={seat}&token={token}"
 
 
-async def rematch(manager: GameManager, limiter: Limiter, old: LiveGame, token: str | None, start: bool,
-                  client: str) -> dict[str, Any]:
-    """Start the rematch of ``old`` (``start``, a seated player only) or follow the one started; the answer
-    carries the caller's own seat link (a spectator's: the rematch's page)."""
-    seat = old.seat_for_token(token) if token else None
+async def rematch(manager: GameManager, limiter: Limiter, old: LiveGame, seat: int | None, token: str | None,
+                  start: bool, client: str) -> dict[str, Any]:
+    """Start the rematch of ``old`` (``start``, a seated player only: ``seat``, proven by its ``token``) or follow
+    the one started; the answer carries the caller's own seat link (a spectator's: the rematch's page)."""
     async with old.lock:
         await manager.catch_up(old)
         if not old.state.is_terminal():

@@ -30,7 +30,7 @@ from ..storage import Storage
 router = APIRouter()
 
 
-def variants_of(conn: HTTPConnection) -> Sequence[Variant]:
+async def variants_of(conn: HTTPConnection) -> Sequence[Variant]:
     """The variants the lobby offers (``firebreak serve --variants``)."""
     return conn.app.state.variants  # type: ignore[no-any-return]
 

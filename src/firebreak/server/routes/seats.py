@@ -10,14 +10,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Header
+from fastapi import APIRouter, Depends
 
 from .. import errors as E
 from ..deps import Client, LimiterDep, Manager
 from ..live import GameManager, LiveGame
 from ..models import ActRequest, TakeoverRequest, TokenRequest, UndoRequest
+from ..seat import Present, Seated, NoBody, present, seated, viewer
 from ..views import seat_payload
 
 router = APIRouter()
@@ -31,18 +33,29 @@ async def state_for(manager: GameManager, game_id: str, token: str | None) -> tu
     return live, seat
 
 
+def read_limit(kind: str) -> Callable[..., Awaitable[None]]:
+    """A dependency charging a read of ``kind`` to the client's budget, before the game is looked at."""
+
+    async def charge(client: Client, limiter: LimiterDep) -> None:
+        limiter.read(client, kind)
+
+    return charge
+
+
 @router.get("/api/games/{game_id}", summary="The game as a seat or a spectator sees it")
-async def game_state(game_id: str, client: Client, manager: Manager, limiter: LimiterDep,
-                     x_seat_token: str | None = Header(None)) -> dict[str, Any]:
-    limiter.read(client, "state")
-    live, seat = await state_for(manager, game_id, x_seat_token)
-    return seat_payload(live, seat, "state", -1)
+async def game_state(_: Annotated[None, Depends(read_limit("state"))],
+                     at: Annotated[Present[NoBody], Depends(viewer)], manager: Manager) -> dict[str, Any]:
+    async with at.live.lock:
+        await manager.catch_up(at.live)
+    return seat_payload(at.live, at.seat, "state", -1)
 
 
 @router.post("/api/games/{game_id}/join", summary="Claim a seat with its token")
-async def join(game_id: str, req: TokenRequest, manager: Manager,
-               x_seat_token: str | None = Header(None)) -> dict[str, Any]:
-    live, seat = await state_for(manager, game_id, req.token or x_seat_token)
+async def join(at: Annotated[Present[TokenRequest], Depends(present(TokenRequest))],
+               manager: Manager) -> dict[str, Any]:
+    live, seat = at.live, at.seat
+    async with live.lock:
+        await manager.catch_up(live)
     if seat is None:
         raise E.bad_token()
     await manager.touch(live, [seat])
@@ -50,35 +63,31 @@ async def join(game_id: str, req: TokenRequest, manager: Manager,
 
 
 @router.post("/api/games/{game_id}/actions", summary="Take an action")
-async def act(game_id: str, req: ActRequest, manager: Manager, limiter: LimiterDep,
-              x_seat_token: str | None = Header(None)) -> dict[str, Any]:
-    live = await manager.get(game_id)
-    seat = live.seat_for_token(req.token or x_seat_token)
-    limiter.seat_action(game_id, seat)
-    index = await manager.act(game_id, None, req.index, req.action, proven_seat=seat)
+async def act(at: Annotated[Seated[ActRequest], Depends(seated(ActRequest))], manager: Manager,
+              limiter: LimiterDep) -> dict[str, Any]:
+    limiter.seat_action(at.live.id, at.seat)
+    index = await manager.act(at.live.id, None, at.body.index, at.body.action, proven_seat=at.seat)
     return {"ok": True, "index": index}
 
 
 @router.post("/api/games/{game_id}/undo", summary="Take back your last move (within your turn, if it drew and "
                                                    "revealed nothing)")
-async def undo(game_id: str, req: UndoRequest, manager: Manager, limiter: LimiterDep,
-               x_seat_token: str | None = Header(None)) -> dict[str, Any]:
-    live = await manager.get(game_id)
-    seat = live.seat_for_token(req.token or x_seat_token)
-    limiter.seat_action(game_id, seat)
-    index = await manager.undo(game_id, req.index, seat)
+async def undo(at: Annotated[Seated[UndoRequest], Depends(seated(UndoRequest))], manager: Manager,
+               limiter: LimiterDep) -> dict[str, Any]:
+    limiter.seat_action(at.live.id, at.seat)
+    index = await manager.undo(at.live.id, at.body.index, at.seat)
     return {"ok": True, "index": index}
 
 
 @router.post("/api/games/{game_id}/seats/{seat}/takeover", summary="Hand an absent player's seat to a bot")
-async def takeover(game_id: str, seat: int, req: TakeoverRequest, manager: Manager,
-                   x_seat_token: str | None = Header(None)) -> dict[str, Any]:
-    await manager.takeover(game_id, req.token or x_seat_token, seat, req.bot)
-    return {"ok": True, "seat": seat, "bot": req.bot}
+async def takeover(seat: int, at: Annotated[Seated[TakeoverRequest], Depends(seated(TakeoverRequest))],
+                   manager: Manager) -> dict[str, Any]:
+    await manager.takeover(at.live.id, at.seat, seat, at.body.bot)
+    return {"ok": True, "seat": seat, "bot": at.body.bot}
 
 
 @router.post("/api/games/{game_id}/reclaim", summary="Take your seat back from the bot")
-async def reclaim(game_id: str, req: TokenRequest, manager: Manager,
-                  x_seat_token: str | None = Header(None)) -> dict[str, Any]:
-    seat = await manager.reclaim(game_id, req.token or x_seat_token)
+async def reclaim(at: Annotated[Seated[TokenRequest], Depends(seated(TokenRequest))],
+                  manager: Manager) -> dict[str, Any]:
+    seat = await manager.reclaim(at.live.id, at.seat)
     return {"ok": True, "seat": seat}
