@@ -95,7 +95,8 @@ class GroupCommitter:
     async def append_chat(self, chat: ChatItem) -> ChatRow | None:
         """Store a chat message with the next batch; returns its row once committed (None: the game's chat is
         full). Raises the database's error if it was refused."""
-        return await self._queue([], ("chat", chat))  # type: ignore[no-any-return]
+        # (as a ChatItem: the storage asks the item to write itself, see Storage._write_extra)
+        return await self._queue([], ("chat", ChatItem(*chat)))  # type: ignore[no-any-return]
 
     async def append_clock(self, game_id: str, row: dict[str, Any]) -> None:
         """Store a game's clock (its whole row) with the next batch; returns once committed."""
