@@ -82,18 +82,18 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
     async def lifespan(app: FastAPI):  # type: ignore[no-untyped-def]
         await asyncio.to_thread(uptime.start)  # before any clock is read: an outage's time is given back first
         manager.outages = uptime.outages
-        tasks: list[asyncio.Task] = [asyncio.create_task(uptime.beat_forever(manager.reload_clocks))]
+        tasks: list[asyncio.Task] = [asyncio.create_task(uptime.beat_forever(manager.clocks.reload))]
         stop = None
         if storage.is_postgres:
             from .notify import start_listener
 
             stop = start_listener(storage, manager, asyncio.get_running_loop())
-        tasks.append(asyncio.create_task(_presence(manager)))
-        tasks.append(asyncio.create_task(manager.watch_clocks()))
+        tasks.append(asyncio.create_task(manager.sync.keep_presence()))
+        tasks.append(asyncio.create_task(manager.clocks.watch()))
         if storage.is_postgres:  # another process may die with games whose bots it drove
-            tasks.append(asyncio.create_task(_adopt_stalled(manager)))
+            tasks.append(asyncio.create_task(manager.sync.adopt_stalled_forever()))
         tasks.append(asyncio.create_task(manager.bot_pool.warm()))
-        manager.start_resuming()  # in the background: the port opens now, games load as they are asked for
+        manager.sync.start_resuming()  # in the background: the port opens now, games load as they are asked for
         try:
             yield
         finally:
@@ -144,24 +144,6 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
     app.include_router(ws.router)
     app.state.table_limiter = table.install(app, manager, limiter, app.state.client_of)
     return app
-
-
-async def _presence(manager: GameManager, every: float = 10.0) -> None:
-    """Keep ``last_seen`` fresh for seats connected to this process, so other processes see them present."""
-    while True:
-        await asyncio.sleep(every)
-        with contextlib.suppress(Exception):
-            await manager.touch_connected()
-
-
-async def _adopt_stalled(manager: GameManager, every: float = 5.0) -> None:
-    """Take over the bots of games another server process stopped driving (it died); see ``adopt_stalled``."""
-    while True:
-        await asyncio.sleep(every)
-        try:
-            await manager.adopt_stalled()
-        except Exception:  # noqa: BLE001 - the database is away: the next round tries again
-            log.warning("cannot look for stalled games", exc_info=True)
 
 
 SHUTDOWN_GRACE = 2

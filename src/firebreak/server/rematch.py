@@ -97,7 +97,7 @@ async def _create(manager: GameManager, limiter: Limiter, old: LiveGame, client:
             rows.append(SeatRow(s.seat, "human", None, None, None))
             open_seats.append(s.seat)
         else:
-            rows.append(SeatRow(s.seat, "bot", manager.playable_bot(s.bot or ""), None, None))
+            rows.append(SeatRow(s.seat, "bot", manager.bots.playable(s.bot or ""), None, None))
     row = GameRow(secrets.token_urlsafe(9), spec.name, old.row.num_players, options, secrets.randbelow(2**62),
                   time.time(), old.row.takeover_after, 0, False)
     try:
@@ -114,8 +114,8 @@ async def _create(manager: GameManager, limiter: Limiter, old: LiveGame, client:
     limiter.created_game(client, row.id)
     live = LiveGame(row, rows, spec)
     live.owner = client
-    manager._remember(live)
-    manager.kick_bots(live)
+    manager.remember(live)
+    manager.bot_loop.kick(live)
     return row.id
 
 
