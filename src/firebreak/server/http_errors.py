@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 from http import HTTPStatus
+from collections.abc import Mapping
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -27,7 +28,7 @@ log = logging.getLogger(__name__)
 BODY_METHODS = ("POST", "PUT", "PATCH", "DELETE")
 
 
-def refusal(status: int, code: str, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
+def refusal(status: int, code: str, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status, headers=headers)
 
 

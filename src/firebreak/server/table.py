@@ -62,7 +62,7 @@ class RematchRequest(BaseModel):
 def install(app: FastAPI, manager: GameManager, limiter: Limiter, client_of: Any) -> chat.TableLimiter:
     """Add the routes; returns the chat and join limiter (tests tune its clock)."""
     table_limiter = chat.TableLimiter(limiter.limits)
-    manager.note_hooks = {  # type: ignore[attr-defined] - PostgreSQL notes other processes send (notify.py)
+    manager.note_hooks = {  # PostgreSQL notes other processes send (notify.py)
         "chat": lambda game_id: chat.on_note(manager, game_id),
         "rematch": lambda game_id: rematch.on_note(manager, game_id),
     }
