@@ -7,7 +7,7 @@ its action and waits; the writer takes everything pending, commits it in one tra
 broadcasts its own action. An idle server commits each action at once (a batch of one); a busy one commits more
 per transaction, so the cost per action falls as the load rises. Nothing is acknowledged before its commit, and
 an action whose turn another process took first fails alone (the batch is retried game by game). A game queues a
-*run*: its move and the bots' instant answers to it (:meth:`~.live.GameManager._commit`), stored all or none, so
+*run*: its move and the bots' instant answers to it (:meth:`~.turns.Turns.commit`), stored all or none, so
 a move answered by three bots costs one commit, not four one after another.
 
 Chat messages and games' clocks ride in the same batches (:meth:`GroupCommitter.append_chat`,
