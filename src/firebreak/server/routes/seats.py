@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, Header, Request
 
 from .. import errors as E
 from ..deps import Client, LimiterDep, Manager
@@ -79,9 +79,20 @@ async def undo(at: Annotated[Seated[UndoRequest], Depends(seated(UndoRequest))],
     return {"ok": True, "index": index}
 
 
+_takeover_seat = seated(TakeoverRequest)
+
+
+async def takeover_request(request: Request, game_id: str, seat: int, req: TakeoverRequest,
+                           x_seat_token: str | None = Header(None)) -> tuple[Seated[TakeoverRequest], int]:
+    """The seat dependency of the takeover, whose path names the seat handed over too: checked with the body,
+    before the game is looked at (a seat that is not a number is a 422 whatever the token)."""
+    return await _takeover_seat(request, game_id, req, x_seat_token), seat
+
+
 @router.post("/api/games/{game_id}/seats/{seat}/takeover", summary="Hand an absent player's seat to a bot")
-async def takeover(seat: int, at: Annotated[Seated[TakeoverRequest], Depends(seated(TakeoverRequest))],
+async def takeover(asked: Annotated[tuple[Seated[TakeoverRequest], int], Depends(takeover_request)],
                    manager: Manager) -> dict[str, Any]:
+    at, seat = asked
     await manager.takeover(at.live.id, at.seat, seat, at.body.bot)
     return {"ok": True, "seat": seat, "bot": at.body.bot}
 
