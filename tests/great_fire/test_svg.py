@@ -29,12 +29,12 @@ def _legal(state):  # type: ignore[no-untyped-def]
 
 
 def test_the_hook_is_registered_on_the_game_spec() -> None:
-    """The play server finds the board through GameSpec.extra["svg"] (no game names in the server).
+    """The play server finds the board through ``GameSpec.svg`` (no game names in the server).
 
     Checked in a fresh interpreter, so that no other test registering the hook for itself can mask its absence.
     """
     code = ("from firebreak.core import get_game; from firebreak.games.great_fire.svg import render_svg; "
-            "assert get_game('great-fire').extra.get('svg') is render_svg, 'svg hook not registered'")
+            "assert get_game('great-fire').svg is render_svg, 'svg hook not registered'")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
 

@@ -2,7 +2,7 @@
 
 Learning libraries want a vector of the same length at every step; our views are JSON-ready dictionaries whose
 lists grow and shrink. Each game supplies an :class:`ObservationEncoder` through its spec
-(``spec.extra["observation_encoder"]``: a class or function taking ``(num_players, options)``), which turns the
+(``GameSpec.observation_encoder``: a class or function taking ``(num_players, options)``), which turns the
 view of the seat to act into a flat list of floats. Encoding the *view*, never the state, keeps hidden
 information out of observations by construction: two states that one seat cannot tell apart give that seat the
 same view, hence the same vector.
@@ -299,7 +299,7 @@ class ObservationEncoder(ABC):
 
 def observation_encoder(spec: GameSpec, num_players: int, options: dict[str, Any] | None = None) -> ObservationEncoder:
     """The encoder ``spec``'s game registered for this player count and options; raises if it has none."""
-    make = spec.extra.get("observation_encoder") if spec.extra else None
+    make = spec.observation_encoder
     if make is None:
         raise FirebreakError(f"{spec.title} has no observation encoder for learning code")
     return make(num_players, spec.resolve_options(num_players, options))
@@ -314,7 +314,7 @@ def layout_docs() -> str:
            "step with the code. Each game's layout is shown for its default player count; the per-seat blocks repeat",
            "once per seat, the viewer first, and `n` below is the player count.", ""]
     for spec in all_games():
-        if not spec.extra.get("observation_encoder"):
+        if spec.observation_encoder is None:
             continue
         n = spec.default_players
         sizes = ", ".join(f"{p} players: {observation_encoder(spec, p).size}"

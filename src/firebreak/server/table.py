@@ -130,7 +130,7 @@ def install(app: FastAPI, manager: GameManager, limiter: Limiter, client_of: Any
             spec = get_game(game)
         except FirebreakError as exc:
             raise E.ApiError(404, "unknown_game", str(exc)) from None
-        hook = spec.extra.get("help")
+        hook = spec.help
         if hook is None:
             raise E.ApiError(404, "no_help", f"{spec.title} has no rules summary yet")
         return {"game": spec.name, "title": spec.title, **hook()}

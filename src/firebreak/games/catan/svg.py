@@ -1,6 +1,6 @@
 """The Catan board as SVG for the browser, drawn only from one seat's view (the play server's board hook).
 
-Registered as ``GameSpec.extra["svg"]``: ``render_svg(view, legal)`` gets the dict of ``CatanState.view`` and the
+Registered as ``GameSpec.svg``: ``render_svg(view, legal)`` gets the dict of ``CatanState.view`` and the
 legal ``(id, text)`` pairs of the seat to act (empty for others), so it can show nothing that seat may not see.
 
 Geometry comes from the view's ``node_xy`` (the integer coordinates of topology.py: a pointy-topped hex centred

@@ -1,6 +1,6 @@
 """The Great Fire board as SVG for the browser: a map of London, drawn only from one seat's view.
 
-Registered as ``GameSpec.extra["svg"]``: ``render_svg(view, legal)`` gets the dict of ``GreatFireState.view`` and
+Registered as ``GameSpec.svg``: ``render_svg(view, legal)`` gets the dict of ``GreatFireState.view`` and
 the legal ``(id, text)`` pairs of the seat to act (empty for others), so it can show nothing that seat may not
 see. The geometry is the board's data (``Board.outlines``, ``label_at``, ``links``, ``crosses``, the Thames, the
 Fleet and its bridges, the wall and its gates, in map units with y growing south: the SVG's own units), so the

@@ -45,7 +45,7 @@ async def catalog(variants: Variants) -> dict[str, Any]:
         games.append({
             "name": spec.name, "title": spec.title, "description": spec.description,
             "min_players": spec.min_players, "max_players": spec.max_players,
-            "default_players": spec.default_players, "has_svg": bool(spec.extra.get("svg")),
+            "default_players": spec.default_players, "has_svg": spec.svg is not None,
             "flagship": spec.flagship,
             "options": [{"name": o.name, "title": o.label, "type": o.type.__name__, "default": o.default, "help": o.help,
                          "choices": list(o.choices) if o.choices is not None else None,
