@@ -277,7 +277,12 @@ class _Worker:
         loop = asyncio.get_running_loop()
         readable = loop.create_future()
         fd = self.conn.fileno()
-        loop.add_reader(fd, lambda: readable.done() or readable.set_result(None))
+
+        def ready() -> None:
+            if not readable.done():
+                readable.set_result(None)
+
+        loop.add_reader(fd, ready)
         try:
             await asyncio.wait_for(readable, timeout)
         finally:

@@ -269,7 +269,7 @@ async def on_note(manager: GameManager, game_id: str) -> None:
 def greet(live: LiveGame, conn: Connection) -> None:
     """Send a page that has just subscribed the chat so far (after its first ``state``), if anything was said.
 
-    Call it in the same step of the event loop as :meth:`~.live.GameManager.subscribe`, with the history loaded
+    Call it in the same step of the event loop as :meth:`~.cache.LiveGames.subscribe`, with the history loaded
     (:func:`history`): every message is then either in this greeting or sent to the page after it, never both
     and never neither."""
     held: list[ChatRow] = live.chat  # type: ignore[attr-defined]

@@ -45,6 +45,13 @@ SWEEP_MIN = 0.02
 """The shortest wait between two looks (a deadline just past is handled on the next)."""
 
 
+
+def _whole(name: str, value: object) -> int:
+    """A clock's number of seconds from a request: a whole number, else a 422 that names it."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise E.ApiError(422, "bad_clock", f"clock {name} must be a whole number of seconds, not {value!r}")
+    return value
+
 @dataclass
 class Clock:
     """One game's clock. ``remaining``: seconds banked per seat (total mode; in turn mode the turn's seconds);
@@ -69,10 +76,7 @@ class Clock:
             raise E.ApiError(422, "bad_clock", f"clock mode must be one of {', '.join(MODES)}, not {mode!r}")
         if mode == "none":
             return None
-        seconds, increment = raw.get("seconds"), raw.get("increment", 0)
-        for name, value in (("seconds", seconds), ("increment", increment)):
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise E.ApiError(422, "bad_clock", f"clock {name} must be a whole number of seconds, not {value!r}")
+        seconds, increment = _whole("seconds", raw.get("seconds")), _whole("increment", raw.get("increment", 0))
         top = MAX_SECONDS[mode]
         if not MIN_SECONDS <= seconds <= top:
             raise E.ApiError(422, "bad_clock", f"clock seconds must be between {MIN_SECONDS} and {top} "

@@ -7,7 +7,7 @@ its action and waits; the writer takes everything pending, commits it in one tra
 broadcasts its own action. An idle server commits each action at once (a batch of one); a busy one commits more
 per transaction, so the cost per action falls as the load rises. Nothing is acknowledged before its commit, and
 an action whose turn another process took first fails alone (the batch is retried game by game). A game queues a
-*run*: its move and the bots' instant answers to it (:meth:`~.live.GameManager._commit`), stored all or none, so
+*run*: its move and the bots' instant answers to it (:meth:`~.turns.Turns.commit`), stored all or none, so
 a move answered by three bots costs one commit, not four one after another.
 
 Chat messages and games' clocks ride in the same batches (:meth:`GroupCommitter.append_chat`,
@@ -92,10 +92,11 @@ class GroupCommitter:
         returns once they are committed. Raises ``StaleIndexError`` if an index was taken."""
         await self._queue(run, None)
 
-    async def append_chat(self, chat: ChatItem) -> ChatRow | None:
-        """Store a chat message with the next batch; returns its row once committed (None: the game's chat is
-        full). Raises the database's error if it was refused."""
-        return await self._queue([], ("chat", chat))  # type: ignore[no-any-return]
+    async def append_chat(self, chat: ChatItem) -> ChatRow | str:
+        """Store a chat message with the next batch; returns its row once committed (a str: why it was not
+        stored, see :data:`.table_data.FULL`). Raises the database's error if it was refused."""
+        # (as a ChatItem: the storage asks the item to write itself, see Storage._write_extra)
+        return await self._queue([], ("chat", ChatItem(*chat)))  # type: ignore[no-any-return]
 
     async def append_clock(self, game_id: str, row: dict[str, Any]) -> None:
         """Store a game's clock (its whole row) with the next batch; returns once committed."""
@@ -173,7 +174,7 @@ class GroupCommitter:
                 self.actions += sum(r is None for r in results)
                 self.chats += sum(kind == "chat" and not isinstance(r, BaseException)
                                   for (kind, _), r in zip(extras, rows))
-        out = []
+        out: list[tuple[asyncio.Future, Any, Any]] = []
         at = k = 0
         for run, extra, _, fut in batch:  # a run's actions are stored or refused together: its first refusal says why
             if extra is not None:
@@ -197,8 +198,8 @@ class GroupCommitter:
                 batch = pending[: self.max_batch]
                 del pending[: self.max_batch]
             by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future, Any, Any]]] = {}
-            for (_, _, loop, _), settled in zip(batch, self._store(batch)):
-                by_loop.setdefault(loop, []).append(settled)
+            for (_, _, loop, _), one in zip(batch, self._store(batch)):
+                by_loop.setdefault(loop, []).append(one)
             for loop, settled in by_loop.items():  # one wake-up per event loop for the whole batch
                 try:
                     loop.call_soon_threadsafe(_settle, settled)

@@ -57,8 +57,7 @@ def start_listener(storage: Storage, manager: GameManager, loop: asyncio.Abstrac
                             if isinstance(content, list):  # a batch's actions: applied as they are
                                 loop.call_soon_threadsafe(_apply, manager, content)
                             else:
-                                loop.call_soon_threadsafe(
-                                    lambda c=content: asyncio.ensure_future(_refresh(manager, *c)))
+                                loop.call_soon_threadsafe(_refresh_soon, manager, content)
             except Exception:
                 if stop.is_set():
                     return
@@ -81,6 +80,10 @@ def _apply(manager: GameManager, notes: list[tuple[str, int, int, int]]) -> None
         manager.apply_notes(notes)
     except Exception:
         log.exception("cannot apply a notification")
+
+
+def _refresh_soon(manager: GameManager, content: tuple[str, int | None, str]) -> None:
+    asyncio.ensure_future(_refresh(manager, *content))
 
 
 async def _refresh(manager: GameManager, game_id: str, actions: int | None, what: str = "") -> None:

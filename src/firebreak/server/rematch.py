@@ -46,11 +46,10 @@ def seat_url(game_id: str, seat: int, token: str) -> str:
     return f"/play/{game_id}#seat={seat}&token={token}"
 
 
-async def rematch(manager: GameManager, limiter: Limiter, old: LiveGame, token: str | None, start: bool,
-                  client: str) -> dict[str, Any]:
-    """Start the rematch of ``old`` (``start``, a seated player only) or follow the one started; the answer
-    carries the caller's own seat link (a spectator's: the rematch's page)."""
-    seat = old.seat_for_token(token) if token else None
+async def rematch(manager: GameManager, limiter: Limiter, old: LiveGame, seat: int | None, token: str | None,
+                  start: bool, client: str) -> dict[str, Any]:
+    """Start the rematch of ``old`` (``start``, a seated player only: ``seat``, proven by its ``token``) or follow
+    the one started; the answer carries the caller's own seat link (a spectator's: the rematch's page)."""
     async with old.lock:
         await manager.catch_up(old)
         if not old.state.is_terminal():
@@ -98,7 +97,7 @@ async def _create(manager: GameManager, limiter: Limiter, old: LiveGame, client:
             rows.append(SeatRow(s.seat, "human", None, None, None))
             open_seats.append(s.seat)
         else:
-            rows.append(SeatRow(s.seat, "bot", manager.playable_bot(s.bot or ""), None, None))
+            rows.append(SeatRow(s.seat, "bot", manager.bots.playable(s.bot or ""), None, None))
     row = GameRow(secrets.token_urlsafe(9), spec.name, old.row.num_players, options, secrets.randbelow(2**62),
                   time.time(), old.row.takeover_after, 0, False)
     try:
@@ -115,8 +114,8 @@ async def _create(manager: GameManager, limiter: Limiter, old: LiveGame, client:
     limiter.created_game(client, row.id)
     live = LiveGame(row, rows, spec)
     live.owner = client
-    manager._remember(live)
-    manager.kick_bots(live)
+    manager.remember(live)
+    manager.bot_loop.kick(live)
     return row.id
 
 

@@ -18,7 +18,7 @@ only go forward (keep a backup before upgrading firebreak if you may want to go 
 
 How to add a migration (a new column, table or index):
 
-1. Change the table in the code (``storage.py``, ``table_data.py``, ``uptime.py``, or this module).
+1. Change the table in the code (its declaration in this module, with every other table's).
 2. Add ``migrations/versions/NNNN_what.py`` with ``revision = "NNNN"`` and ``down_revision`` the previous number
    (the highest file there now), and an ``upgrade()`` made of Alembic operations, e.g.
    ``op.add_column("chat", sa.Column("muted", sa.Boolean, nullable=False, server_default=sa.false()))``: a
@@ -38,14 +38,29 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from sqlalchemy import Column, Float, Integer, MetaData, String, Table, create_engine, event, insert, inspect, select
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    create_engine,
+    event,
+    insert,
+    inspect,
+    select,
+)
 from sqlalchemy.engine import Connection
 from sqlalchemy.pool import NullPool
 
 from firebreak import __version__
 
 from .database import ServeError
-from .storage import metadata
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +78,118 @@ START_LOCK_WAIT = 120
 LOCK_KEY = 0x46697265
 """First half of the PostgreSQL advisory lock's key (the second is the schema's name, hashed)."""
 
+
+
+# ----------------------------------------------------------------------------------------------- the tables
+# Every table of the server, declared once here (the migrations at head must build exactly these: see
+# tests/server/test_schema.py). The modules that read and write them import them from here.
+
+metadata = MetaData()
+"""The server's tables, all of them (what :func:`all_tables` returns)."""
+
+games_table = Table(
+    "games", metadata,
+    Column("id", String(40), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("num_players", Integer, nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("takeover_after", Integer, nullable=False),
+    Column("num_actions", Integer, nullable=False, default=0),
+    Column("finished", Boolean, nullable=False, default=False),
+)
+
+seats_table = Table(
+    "seats", metadata,
+    Column("game_id", String(40), ForeignKey("games.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),  # "human" or "bot"
+    Column("bot", String(200), nullable=True),
+    Column("token_hash", String(64), nullable=True),
+    Column("last_seen", Float, nullable=True),
+)
+
+actions_table = Table(
+    "actions", metadata,
+    Column("game_id", String(40), ForeignKey("games.id"), primary_key=True),
+    Column("idx", Integer, primary_key=True),  # (game_id, idx) unique: one action per turn, across processes
+    Column("action", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
+clocks_table = Table(
+    "clocks", metadata,
+    Column("game_id", String(40), ForeignKey("games.id"), primary_key=True),
+    Column("mode", String(8), nullable=False),  # "turn" or "total" (no row: no clock)
+    Column("seconds", Integer, nullable=False),
+    Column("increment", Integer, nullable=False),
+    Column("remaining", JSON, nullable=False),  # seconds banked per seat
+    Column("running", Integer, nullable=True),  # the seat whose clock runs
+    Column("started", Float, nullable=True),
+    Column("deadline", Float, nullable=True, index=True),  # when the running clock falls
+)
+
+# games and their seats, actions and clocks: storage.py; the table around a game (chat, rematches, open seats):
+# table_data.py
+chat_table = Table(
+    "chat", metadata,
+    Column("game_id", String(40), primary_key=True),
+    Column("n", Integer, primary_key=True),  # 1, 2, ... per game: (game_id, n) unique across processes
+    Column("seat", Integer, nullable=True),  # None: a spectator
+    Column("name", String(80), nullable=False),
+    Column("text", String(2000), nullable=False),
+    Column("at", Integer, nullable=False),  # actions played when it was said (replays show it from there)
+    Column("created_at", Float, nullable=False),
+)
+
+chat_senders_table = Table(  # which spectator said a message (only theirs, and the table's notes, have a row)
+    "chat_senders", metadata,
+    Column("game_id", String(40), primary_key=True),
+    Column("n", Integer, primary_key=True),  # the message's number in ``chat``
+    Column("sender", String(64), nullable=False),  # a spectator's key in this game (see chat.py), or NOTE
+)
+
+chat_muted_table = Table(  # whom the players silenced in a game's chat: a spectator's key, or ALL_SPECTATORS
+    "chat_muted", metadata,
+    Column("game_id", String(40), primary_key=True),
+    Column("sender", String(64), primary_key=True),
+)
+
+rematches_table = Table(
+    "rematches", metadata,
+    Column("game_id", String(40), primary_key=True),  # the finished game: one rematch each
+    Column("rematch_id", String(40), nullable=False, index=True),
+    Column("created_at", Float, nullable=False),
+)
+
+open_seats_table = Table(
+    "open_seats", metadata,
+    Column("game_id", String(40), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+)
+
+# the server processes and the times none ran: uptime.py
+server_processes_table = Table(
+    "server_processes", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("version", String(40), nullable=False),  # the firebreak it runs
+    Column("host", String(200), nullable=False),  # see machine(): where its pid means something
+    Column("pid", Integer, nullable=False),
+    Column("started_at", Float, nullable=False),
+    Column("beat_at", Float, nullable=False),
+    Column("stopped_at", Float, nullable=True),  # None: running, or killed
+)
+
+outages_table = Table(
+    "outages", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("began", Float, nullable=False),
+    Column("ended", Float, nullable=False),
+)
+
+# which firebreak upgraded the database: this module
 schema_upgrades_table = Table(
     "schema_upgrades", metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
@@ -78,9 +205,7 @@ class SchemaError(ServeError):
 
 
 def all_tables() -> MetaData:
-    """The server's tables, every module that declares some imported (what the migrations at head must build)."""
-    from . import table_data, uptime  # noqa: F401 - they declare their tables on the same MetaData
-
+    """The server's tables (what the migrations at head must build)."""
     return metadata
 
 

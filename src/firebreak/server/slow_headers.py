@@ -6,7 +6,7 @@ a socket and a parser's memory). :func:`protocol` gives uvicorn's httptools prot
 connection opens, and again from the end of each response, its next request's headers must be complete within
 ``Limits.header_timeout`` seconds; otherwise a connection that sent part of a request is answered 408 in our
 error shape, one that sent nothing is simply closed. Once the headers are in (a WebSocket upgrade included), the
-timer stops: bodies are bounded by :class:`.app.BodyLimit` and the routes' own limits.
+timer stops: bodies are bounded by :class:`.http_errors.BodyLimit` and the routes' own limits.
 """
 
 from __future__ import annotations

@@ -9,9 +9,9 @@ Everything here is synchronous; the web layer calls it from worker threads, and 
 writer threads of :mod:`firebreak.server.commits`, which commit the pending actions of many games together
 (:meth:`Storage.append_actions`; on PostgreSQL one statement per batch, whose notifications carry the actions).
 
-The tables declared here (and in ``table_data``, ``uptime``, ``schema``) are made and upgraded by the migrations in
-``migrations/``, which a :class:`Storage` runs before its first use (:mod:`.schema`): a change of a table here
-needs a migration there.
+The tables are declared in :mod:`.schema` (every table of the server, in one place) and made and upgraded by the
+migrations in ``migrations/``, which a :class:`Storage` runs before its first use: a change of a table there
+needs a migration.
 """
 
 from __future__ import annotations
@@ -24,16 +24,6 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
-    JSON,
-    BigInteger,
-    Boolean,
-    Column,
-    Float,
-    ForeignKey,
-    Integer,
-    MetaData,
-    String,
-    Table,
     bindparam,
     create_engine,
     delete,
@@ -48,6 +38,20 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 
+from . import schema
+from .schema import (  # noqa: F401 - metadata: imported from here by callers that open a database
+    actions_table,
+    chat_muted_table,
+    chat_senders_table,
+    chat_table,
+    clocks_table,
+    games_table,
+    metadata,
+    open_seats_table,
+    rematches_table,
+    seats_table,
+)
+
 UNAVAILABLE = (OperationalError, InterfaceError, PoolTimeoutError)
 """What a locked, lost or overloaded database raises: the request is refused with a 503 and may be tried again."""
 
@@ -59,51 +63,6 @@ the caller retries or answers 503."""
 STATEMENT_TIMEOUT = 10.0
 """PostgreSQL ``statement_timeout``: no statement of the server's takes near this long unless something is wrong."""
 
-metadata = MetaData()
-
-games_table = Table(
-    "games", metadata,
-    Column("id", String(40), primary_key=True),
-    Column("game", String(64), nullable=False),
-    Column("num_players", Integer, nullable=False),
-    Column("options", JSON, nullable=False),
-    Column("seed", BigInteger, nullable=False),
-    Column("created_at", Float, nullable=False),
-    Column("takeover_after", Integer, nullable=False),
-    Column("num_actions", Integer, nullable=False, default=0),
-    Column("finished", Boolean, nullable=False, default=False),
-)
-
-seats_table = Table(
-    "seats", metadata,
-    Column("game_id", String(40), ForeignKey("games.id"), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("kind", String(8), nullable=False),  # "human" or "bot"
-    Column("bot", String(200), nullable=True),
-    Column("token_hash", String(64), nullable=True),
-    Column("last_seen", Float, nullable=True),
-)
-
-actions_table = Table(
-    "actions", metadata,
-    Column("game_id", String(40), ForeignKey("games.id"), primary_key=True),
-    Column("idx", Integer, primary_key=True),  # (game_id, idx) unique: one action per turn, across processes
-    Column("action", Integer, nullable=False),
-    Column("seat", Integer, nullable=False),
-    Column("created_at", Float, nullable=False),
-)
-
-clocks_table = Table(
-    "clocks", metadata,
-    Column("game_id", String(40), ForeignKey("games.id"), primary_key=True),
-    Column("mode", String(8), nullable=False),  # "turn" or "total" (no row: no clock)
-    Column("seconds", Integer, nullable=False),
-    Column("increment", Integer, nullable=False),
-    Column("remaining", JSON, nullable=False),  # seconds banked per seat
-    Column("running", Integer, nullable=True),  # the seat whose clock runs
-    Column("started", Float, nullable=True),
-    Column("deadline", Float, nullable=True, index=True),  # when the running clock falls
-)
 
 NOTIFY_CHANNEL = "firebreak_updates"
 
@@ -225,8 +184,6 @@ class Storage:
             self.commit_engine = create_engine(url, future=True, pool_size=2, max_overflow=2, pool_timeout=5,
                                                isolation_level="AUTOCOMMIT", connect_args=kwargs["connect_args"])
             event.listen(self.commit_engine, "connect", _postgres_timeouts)
-        from . import schema
-
         schema.upgrade(url)  # the tables made or brought up to date by the migrations, under the start-up lock
 
     def dispose(self) -> None:
@@ -324,19 +281,15 @@ class Storage:
                 rows.append(exc)
         return results or [], rows
 
-    def _write_extra(self, conn: Any, kind: str, args: tuple) -> Any:
-        from .table_data import insert_chat
-
-        if kind == "chat":
-            return insert_chat(self, conn, *args)
+    def _write_extra(self, conn: Any, kind: str, args: Any) -> Any:
+        if kind == "chat":  # (a table_data.ChatItem writes itself: the chat's rules live with its data)
+            return args.insert(self, conn)
         self._save_clock(conn, *args)
         return None
 
-    def _write_extra_alone(self, kind: str, args: tuple) -> Any:
-        from .table_data import add_chat
-
+    def _write_extra_alone(self, kind: str, args: Any) -> Any:
         if kind == "chat":
-            return add_chat(self, *args)
+            return args.store(self)
         self.save_clock(*args)
         return None
 
@@ -461,8 +414,6 @@ class Storage:
         elif status in ("playing", "open", "joinable"):
             query = query.where(games_table.c.finished.is_(False))
         if status == "joinable":
-            from .table_data import open_seats_table
-
             query = query.where(games_table.c.id.in_(select(open_seats_table.c.game_id)))
         if status == "open":
             waiting = select(seats_table.c.game_id).where(
@@ -483,13 +434,16 @@ class Storage:
             return [r[0] for r in conn.execute(query)]
 
     def delete_games(self, game_ids: list[str]) -> None:
-        """Remove games with their seats and actions, in one transaction."""
+        """Remove games with their seats, actions, clocks, chat, rematches and open seats, in one transaction."""
         if not game_ids:
             return
-        from .table_data import delete_rows
-
-        with self.engine.begin() as conn:
-            delete_rows(conn, game_ids)
+        with self.engine.begin() as conn:  # the table around them first (chat, rematches, open seats)
+            conn.execute(delete(chat_table).where(chat_table.c.game_id.in_(game_ids)))
+            conn.execute(delete(chat_senders_table).where(chat_senders_table.c.game_id.in_(game_ids)))
+            conn.execute(delete(chat_muted_table).where(chat_muted_table.c.game_id.in_(game_ids)))
+            conn.execute(delete(rematches_table).where(rematches_table.c.game_id.in_(game_ids)
+                                                       | rematches_table.c.rematch_id.in_(game_ids)))
+            conn.execute(delete(open_seats_table).where(open_seats_table.c.game_id.in_(game_ids)))
             conn.execute(delete(actions_table).where(actions_table.c.game_id.in_(game_ids)))
             conn.execute(delete(clocks_table).where(clocks_table.c.game_id.in_(game_ids)))
             conn.execute(delete(seats_table).where(seats_table.c.game_id.in_(game_ids)))

@@ -19,9 +19,9 @@ import asyncio
 import json
 import secrets
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
-from fastapi import FastAPI, Header, Query, Request
+from fastapi import Depends, FastAPI, Query, Request
 from pydantic import BaseModel, Field
 
 from firebreak.core import FirebreakError, get_game
@@ -29,6 +29,7 @@ from firebreak.core.parameters import titled
 
 from . import chat, rematch
 from . import errors as E
+from .seat import Present, Seated, present, seated
 from .storage import GameRow, Storage, hash_token
 from .table_data import add_open_seats, claim_seat, open_seats_of, rematch_of, spectator_of
 
@@ -61,19 +62,15 @@ class RematchRequest(BaseModel):
 def install(app: FastAPI, manager: GameManager, limiter: Limiter, client_of: Any) -> chat.TableLimiter:
     """Add the routes; returns the chat and join limiter (tests tune its clock)."""
     table_limiter = chat.TableLimiter(limiter.limits)
-    # PostgreSQL notes other processes send (notify.py)
-    manager.note_hooks = {  # type: ignore[attr-defined]
+    manager.note_hooks = {  # PostgreSQL notes other processes send (notify.py)
         "chat": lambda game_id: chat.on_note(manager, game_id),
         "rematch": lambda game_id: rematch.on_note(manager, game_id),
     }
 
     @app.post("/api/games/{game_id}/chat", summary="Say something at the table")
-    async def say(game_id: str, req: ChatRequest, request: Request,
-                  x_seat_token: str | None = Header(None)) -> dict[str, Any]:
-        live = await manager.get(game_id)
-        token = req.token or x_seat_token
-        seat = live.seat_for_token(token) if token else None
-        row = await chat.say(manager, table_limiter, live, seat, client_of(request), req.text)
+    async def say(at: Annotated[Present[ChatRequest], Depends(present(ChatRequest))],
+                  request: Request) -> dict[str, Any]:
+        row = await chat.say(manager, table_limiter, at.live, at.seat, client_of(request), at.body.text)
         return {"ok": True, "message": row.to_json()}
 
     @app.get("/api/games/{game_id}/chat", summary="The chat of a game")
@@ -83,24 +80,18 @@ def install(app: FastAPI, manager: GameManager, limiter: Limiter, client_of: Any
         rules = live.chat_rules.to_json()  # type: ignore[attr-defined]
         return {"messages": said, "spectators_closed": rules["spectators_closed"], "muted": rules["muted"]}
 
-    def player(live: LiveGame, token: str | None, what: str) -> int:
-        if not token:
-            raise E.ApiError(403, "bad_token", f"only the players can {what}; open your seat link")
-        return live.seat_for_token(token)
-
     @app.post("/api/games/{game_id}/chat/spectators", summary="Close or open the chat to spectators (players)")
-    async def spectators_chat(game_id: str, req: SpectatorsRequest,
-                              x_seat_token: str | None = Header(None)) -> dict[str, Any]:
-        live = await manager.get(game_id)
-        seat = player(live, req.token or x_seat_token, "close or open the chat to spectators")
+    async def spectators_chat(at: Annotated[Seated[SpectatorsRequest], Depends(seated(
+            SpectatorsRequest, "close or open the chat to spectators"))]) -> dict[str, Any]:
+        live, seat, req = at.live, at.seat, at.body
         words = "opened the chat to spectators again" if req.open else "closed the chat to spectators"
         rules = await chat.silence(manager, table_limiter, live, seat, chat.ALL_SPECTATORS, not req.open, words)
         return {"ok": True, **rules.to_json()}
 
     @app.post("/api/games/{game_id}/chat/mute", summary="Mute or unmute a spectator in the chat (players)")
-    async def mute(game_id: str, req: MuteRequest, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
-        live = await manager.get(game_id)
-        seat = player(live, req.token or x_seat_token, "mute spectators")
+    async def mute(at: Annotated[Seated[MuteRequest], Depends(seated(MuteRequest, "mute spectators"))]
+                   ) -> dict[str, Any]:
+        live, seat, req = at.live, at.seat, at.body
         found = await manager.db(spectator_of, manager.storage, live.id, req.n)
         if found is None:
             raise E.ApiError(422, "bad_message", f"message {req.n} of this game's chat is not a spectator's")
@@ -110,10 +101,9 @@ def install(app: FastAPI, manager: GameManager, limiter: Limiter, client_of: Any
         return {"ok": True, **rules.to_json()}
 
     @app.post("/api/games/{game_id}/rematch", summary="Start or follow the rematch of a finished game")
-    async def start_rematch(game_id: str, req: RematchRequest, request: Request,
-                            x_seat_token: str | None = Header(None)) -> dict[str, Any]:
-        live = await manager.get(game_id)
-        return await rematch.rematch(manager, limiter, live, req.token or x_seat_token, req.start,
+    async def start_rematch(at: Annotated[Present[RematchRequest], Depends(present(RematchRequest))],
+                            request: Request) -> dict[str, Any]:
+        return await rematch.rematch(manager, limiter, at.live, at.seat, at.token, at.body.start,
                                      client_of(request))
 
     @app.post("/api/games/{game_id}/seats/{seat}/join", summary="Take an open seat of a game")

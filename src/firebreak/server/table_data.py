@@ -1,7 +1,7 @@
 """What the table around a game stores besides the game itself: its chat, the rematch it led to, and the seats
 anyone may take from the lobby.
 
-Tables of their own (created with the others by :class:`~firebreak.server.storage.Storage`), so a game's rows
+Tables of their own (declared with the others in :mod:`.schema`), so a game's rows
 and actions keep their shape: ``chat`` (one row per message, numbered per game; ``chat_senders`` says which
 spectator said a message, and ``chat_muted`` whom the players silenced), ``rematches`` (a finished game
 and the game its players started after it) and ``open_seats`` (a human seat nobody holds a link to yet; claiming
@@ -14,34 +14,19 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from sqlalchemy import Column, Float, Integer, String, Table, delete, func, insert, select, text, update
+from sqlalchemy import delete, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
-from .storage import NOTIFY_CHANNEL, Storage, metadata, seats_table
-
-chat_table = Table(
-    "chat", metadata,
-    Column("game_id", String(40), primary_key=True),
-    Column("n", Integer, primary_key=True),  # 1, 2, ... per game: (game_id, n) unique across processes
-    Column("seat", Integer, nullable=True),  # None: a spectator
-    Column("name", String(80), nullable=False),
-    Column("text", String(2000), nullable=False),
-    Column("at", Integer, nullable=False),  # actions played when it was said (replays show it from there)
-    Column("created_at", Float, nullable=False),
+from .schema import (
+    chat_muted_table,
+    chat_senders_table,
+    chat_table,
+    open_seats_table,
+    rematches_table,
+    seats_table,
 )
+from .storage import NOTIFY_CHANNEL, Storage
 
-chat_senders_table = Table(  # which spectator said a message (only theirs, and the table's notes, have a row)
-    "chat_senders", metadata,
-    Column("game_id", String(40), primary_key=True),
-    Column("n", Integer, primary_key=True),  # the message's number in ``chat``
-    Column("sender", String(64), nullable=False),  # a spectator's key in this game (see chat.py), or NOTE
-)
-
-chat_muted_table = Table(  # whom the players silenced in a game's chat: a spectator's key, or ALL_SPECTATORS
-    "chat_muted", metadata,
-    Column("game_id", String(40), primary_key=True),
-    Column("sender", String(64), primary_key=True),
-)
 
 NOTE = "note"
 """The sender of a table note ("Ann closed the chat to spectators."): said by a seat, shown as a sentence."""
@@ -49,18 +34,6 @@ NOTE = "note"
 ALL_SPECTATORS = "*"
 """In ``chat_muted``: the spectators' chat is closed."""
 
-rematches_table = Table(
-    "rematches", metadata,
-    Column("game_id", String(40), primary_key=True),  # the finished game: one rematch each
-    Column("rematch_id", String(40), nullable=False, index=True),
-    Column("created_at", Float, nullable=False),
-)
-
-open_seats_table = Table(
-    "open_seats", metadata,
-    Column("game_id", String(40), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-)
 
 
 @dataclass
@@ -97,6 +70,14 @@ class ChatItem(NamedTuple):
     sender: str | None = None  # a spectator's key in this game, or NOTE (a seat's note); None: a seat's message
     per_sender: int | None = None  # the most messages one seat or one spectator may keep in the game
     spectators_most: int | None = None  # the most all spectators together may keep
+
+    def insert(self, storage: Storage, conn: Any) -> ChatRow | str:
+        """:func:`insert_chat` (the group commit stores a message this way, inside its transaction)."""
+        return insert_chat(storage, conn, *self)
+
+    def store(self, storage: Storage) -> ChatRow | str:
+        """:func:`add_chat` (in a transaction of its own)."""
+        return add_chat(storage, *self)
 
 
 FULL, SHARE, SPECTATORS_FULL, CLOSED, MUTED = "full", "share", "spectators full", "closed", "muted"
@@ -303,13 +284,3 @@ def claim_seat(storage: Storage, game_id: str, seat: int, token_hash: str) -> bo
         ).values(token_hash=token_hash, last_seen=time.time()))
         _notify(storage, conn, game_id, "seats")
     return True
-
-
-def delete_rows(conn: Any, game_ids: list[str]) -> None:
-    """Remove what these tables hold of games being removed (inside the caller's transaction)."""
-    conn.execute(delete(chat_table).where(chat_table.c.game_id.in_(game_ids)))
-    conn.execute(delete(chat_senders_table).where(chat_senders_table.c.game_id.in_(game_ids)))
-    conn.execute(delete(chat_muted_table).where(chat_muted_table.c.game_id.in_(game_ids)))
-    conn.execute(delete(rematches_table).where(rematches_table.c.game_id.in_(game_ids)
-                                               | rematches_table.c.rematch_id.in_(game_ids)))
-    conn.execute(delete(open_seats_table).where(open_seats_table.c.game_id.in_(game_ids)))

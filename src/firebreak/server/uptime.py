@@ -41,11 +41,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Column, Float, Integer, String, Table, case, delete, func, insert, select, update
+from sqlalchemy import case, delete, func, insert, select, update
 
 from firebreak import __version__
 
-from .storage import Storage, actions_table, clocks_table, games_table, metadata, seats_table
+from .schema import actions_table, clocks_table, games_table, outages_table, seats_table, server_processes_table
+from .storage import Storage
 
 log = logging.getLogger(__name__)
 
@@ -59,23 +60,6 @@ seconds; a live process taken for dead would only give players time back)."""
 KEEP_PROCESSES = 7 * 24 * 3600.0
 """Rows of processes gone for longer than this are removed at a start (the newest is always kept)."""
 
-server_processes_table = Table(
-    "server_processes", metadata,
-    Column("id", String(32), primary_key=True),
-    Column("version", String(40), nullable=False),  # the firebreak it runs
-    Column("host", String(200), nullable=False),  # see machine(): where its pid means something
-    Column("pid", Integer, nullable=False),
-    Column("started_at", Float, nullable=False),
-    Column("beat_at", Float, nullable=False),
-    Column("stopped_at", Float, nullable=True),  # None: running, or killed
-)
-
-outages_table = Table(
-    "outages", metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("began", Float, nullable=False),
-    Column("ended", Float, nullable=False),
-)
 
 
 def machine() -> str:

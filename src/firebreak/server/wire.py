@@ -11,7 +11,7 @@ answers every malformed input with its own sentence rather than one for all.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import orjson
@@ -104,6 +104,7 @@ def _check(value: Any, what: str) -> None:
         elif isinstance(node, (dict, list)):
             if depth >= MAX_DEPTH:
                 raise BadJson(_too_deep(what))
+            items: Iterable[Any]
             if isinstance(node, dict):
                 for k in node:
                     _text(k, what)
