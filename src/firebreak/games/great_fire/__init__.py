@@ -42,7 +42,14 @@ SPEC = register(GameSpec(
            # mcts:eval=targeted: the fire's threat charged by where each seat will likely send it (the
            # public leader's houses first); measured no stronger at hard's budget, no level uses it
            "evaluations": {"lasting": evaluate_all_lasting, "targeted": evaluate_all_targeted},
-           "observation_encoder": GreatFireEncoder},
+           "observation_encoder": GreatFireEncoder,
+           # the lab's names for the statistics and score parts, in the rulebook's terms (lab/words.py)
+           "stat_words": {"turns": "Turns", "districts_burnt": "Districts burnt", "districts_demolished":
+                          "Districts demolished", "houses_lost": "Houses lost", "fires_put_out": "Fires put out",
+                          "put_out_cones_kept": "Fire cones kept", "demolitions": "Demolitions",
+                          "fire_cones_on_board": "Fire cones on the board", "hero_of_london": "Hero of London",
+                          "tokens_taken": "Tokens taken", "houses": "Houses", "objectives": "Objectives",
+                          "one_vp_tokens": "1 VP tokens"}},
 ))
 
 __all__ = ["SPEC", "GreatFireState"]
