@@ -114,3 +114,9 @@ def test_tokens_per_player() -> None:
     s = game({"renown_per_player": 5, "loyalty_per_player": 4})
     assert s.renown_left == [5, 5, 5] and s.loyalty_left == [4, 4, 4]
     assert game().renown_left == [16, 16, 16]
+
+
+def test_the_terminal_counts_destroyed_blocks_against_the_variants_evacuation() -> None:
+    assert "of 8 blocks (0 of 3 University)" in SPEC.render(game().view(0))
+    changed = SPEC.render(game({"evacuation_destroyed": 6, "evacuation_university_destroyed": 2}).view(0))
+    assert "of 6 blocks (0 of 2 University)" in changed
