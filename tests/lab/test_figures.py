@@ -129,6 +129,24 @@ def test_names_in_words():
         "More destruction: on"
 
 
+def test_the_great_fire_names_every_statistic_and_score_part_in_its_rulebook_terms():
+    """No generic "Hero of london": each statistic a played game exports, and each part of its score sheet, is
+    named by the game in the rulebook's words."""
+    import random
+
+    spec = get_game("great-fire")
+    state = spec.new_game(4, 3)
+    r = random.Random(3)
+    while not state.is_terminal():
+        state.apply(r.choice(state.legal_actions()))
+    own = spec.stat_words
+    assert set(spec.stats(state)) <= set(own)
+    assert set(state.score_breakdown(0)) - {"total"} <= set(own)
+    assert outcome_words("hero_of_london = P2", spec) == "Hero of London = P2"
+    assert words("put_out_cones_kept", spec) == "Fire cones kept"
+    assert words("one_vp_tokens", spec) == "1 VP tokens"
+
+
 # --- the standing: public, recorded per turn ------------------------------------------------------------------
 @pytest.mark.parametrize(("name", "options"), [("great-fire", {}), ("great-fire", {"hidden_colours": True}),
                                                ("brigade", {}), ("catan", {})])

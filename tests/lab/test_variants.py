@@ -161,3 +161,13 @@ def test_rules_lists_the_parameters_in_words() -> None:
     assert result.exit_code == 0, result.output
     assert "Action points per turn" in result.stdout and "Players have 4 action points per turn." in result.stdout
     assert "stock only" in result.stdout
+
+
+def test_the_balance_studies_variants_are_valid_and_change_the_rules_they_name():
+    """docs/balance asks its rule questions with these files: each must load and change a rule of its game."""
+    folder = Path(__file__).resolve().parents[2] / "docs" / "balance" / "variants"
+    found = {v.game: v for v in load_variants(folder)}
+    assert set(found) == {"great-fire", "brigade", "catan"}
+    assert found["catan"].rules == {"fire_station_cost_ore": 2}
+    assert found["brigade"].rules == {"steal_extra_renown": 0}
+    assert found["great-fire"].rules == {"cone_economy": "keep"}

@@ -155,6 +155,19 @@ class BoxSpec(_Model):
     loyalty_per_player: int
 
 
+class RuleNumbers(_Model):
+    """Numbers the rulebook's text fixes (the game's end, stealing, movement, upgrades, the first turn)."""
+
+    faction_loyalty_to_win: int
+    university_loyalty_to_win: int
+    evacuation_destroyed: int
+    evacuation_university_destroyed: int
+    steal_extra_renown: int
+    move_brigade_spaces: int
+    upgrades_per_turn: int
+    starter_events_drawn: int
+
+
 class BrigadeData(_Model):
     players: PlayersSpec
     colours: list[str] = Field(min_length=4, max_length=4)
@@ -171,6 +184,7 @@ class BrigadeData(_Model):
     big_buildings: BigBuildingsSpec
     fire_festival: list[str]
     box: BoxSpec
+    rule_numbers: RuleNumbers
     parameters: list[dict[str, Any]]  # rule parameters, read by firebreak.core.parameters (parameters.py)
 
     @model_validator(mode="after")

@@ -64,7 +64,9 @@ class FireRules:
         if self.st_aff[pos] == UNIVERSITY_AFF:
             self.n_univ_destroyed += 1
         self._emit("destroyed", block=self.st_name[pos], pos=pos_name(pos))
-        if not self.evac and (self.n_destroyed >= 8 or self.n_univ_destroyed >= 3):
+        rules = self.rules
+        if not self.evac and (self.n_destroyed >= rules.evacuation_destroyed
+                              or self.n_univ_destroyed >= rules.evacuation_university_destroyed):
             self.evac = True
             self._emit("evacuation", destroyed=self.n_destroyed, university=self.n_univ_destroyed)
 

@@ -25,7 +25,8 @@ def _strength(s: "BrigadeState", p: int) -> float:
             r = s.renown[pos * 4 + p]
             if r and not s.destroyed[pos]:
                 renown += sv[pos] * r / s.steal_cost(pos, p)
-    faction = max(max(counts[:4]) / 5.0, counts[4] / 3.0)
+    rules = s.rules  # the Fire Chief's targets (5 of a faction, 3 of the University when printed)
+    faction = max(max(counts[:4]) / rules.faction_loyalty_to_win, counts[4] / rules.university_loyalty_to_win)
     citizens = sum(1 for c in counts if c) / 5.0
     upgrades = sum(s.tracks[3 * p + t] for t in range(3))
     water = s.wb[p] + s.ww[p]

@@ -23,9 +23,10 @@ class LoyaltyRules:
         v = self.st_value[pos]
         if o < 0:
             return v
+        extra = self.rules.steal_extra_renown
         if self.active(o, NERY):
-            return v + 2
-        return v + 1
+            return v + extra + 1
+        return v + extra
 
     def _place_renown(self, p: int, pos: int) -> None:
         k = 1
@@ -91,7 +92,9 @@ class LoyaltyRules:
             if la[pos] == p and not destroyed[pos]:  # a destroyed block's marker does not count (ruling R31)
                 counts[sa[pos]] += 1
         reason = ""
-        if counts[UNIVERSITY_AFF] >= 3 or max(counts[:4]) >= 5:
+        rules = self.rules
+        if (counts[UNIVERSITY_AFF] >= rules.university_loyalty_to_win
+                or max(counts[:4]) >= rules.faction_loyalty_to_win):
             reason = "faction"
         elif min(counts) >= 1:
             reason = "citizens"

@@ -126,14 +126,14 @@ class MovementRules:
         return dist, entered
 
     def _move_budget(self, p: int) -> int:
-        return 5 if self.active(p, KULARI) else 3
+        return 5 if self.active(p, KULARI) else self.rules.move_brigade_spaces
 
     def brigade_targets(self, p: int, base: int = 0) -> list[int]:
         """Where a Move Brigade action may end (as ``base + position``): never on a destroyed block, nor on a
         rival's Firehouse (ruling R6: meeples caught by a destroyed block are sent home there)."""
         src = self.bpos[p]
         if not self.crew[p] and self.mimic[p] < 0:  # no crew ability at all (most menus): no need to ask each one
-            return self._targets_fast(p, src, 3, base)
+            return self._targets_fast(p, src, self.rules.move_brigade_spaces, base)
         budget = self._move_budget(p)
         mog = self.active(p, MOG)
         if not mog:
@@ -198,10 +198,11 @@ class MovementRules:
                 out = self.brigade_targets(p, A.MOVE_BRIGADE)
             else:
                 fires = sum(compress(_BIT, self.intensity))
-                key = (src, rivals, ruins, homes, fires)
+                spaces = self.rules.move_brigade_spaces
+                key = (src, rivals, ruins, homes, fires, spaces)
                 ids = _PLAIN_MOVES.get(key)
                 if ids is None:
-                    seen = _reached(src, 3, rivals, ruins, fires)
+                    seen = _reached(src, spaces, rivals, ruins, fires)
                     ids = tuple(_ids(seen & ~rivals & ~ruins & ~homes & ~(1 << src), A.MOVE_BRIGADE))
                     if len(_PLAIN_MOVES) >= _PLAIN_MOVES_MAX:
                         _PLAIN_MOVES.clear()

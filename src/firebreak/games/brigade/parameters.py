@@ -17,7 +17,8 @@ def _load() -> tuple:
     params = parameters_from_data(data.parameters, "brigade.yaml")
     printed = {"university_start_intensity": data.university.start_intensity,
                "wagon_start_water": data.start_water.wagon,
-               "renown_per_player": data.box.renown_per_player, "loyalty_per_player": data.box.loyalty_per_player}
+               "renown_per_player": data.box.renown_per_player, "loyalty_per_player": data.box.loyalty_per_player,
+               **data.rule_numbers.model_dump()}
     for p in params:
         if p.default != printed.get(p.name):
             raise DataFileError(f"brigade.yaml: parameter {p.name!r} defaults to {p.default}, "

@@ -11,6 +11,8 @@ from typing import Any
 
 from firebreak.core.text import join_words, plural
 
+from .parameters import PARAMETERS
+
 W = 18  # characters per cell: six cells and the row numbers fit a 120-column terminal
 NAME_LINES = 3
 OPTION_WORDS = {"advanced": "advanced play", "big_buildings": "Big Buildings", "fire_festival": "Fire Festival",
@@ -51,8 +53,9 @@ def _header(view: dict[str, Any], names: list[str]) -> list[str]:
         head = f"THE BRIGADE - turn {view['turn']} - {names[view['active']]}'s {phase}"
     out.append(head + (f" - options: {join_words(opts)}" if opts else ""))
     last = view["last_event"] or "none yet"
-    out.append(f"Last event: {last}. Destroyed: {view['destroyed']} of 8 blocks "
-               f"({view['university_destroyed']} of 3 University)"
+    rules = {p.name: p.default for p in PARAMETERS} | (view["options"].get("rules") or {})  # a variant's numbers
+    out.append(f"Last event: {last}. Destroyed: {view['destroyed']} of {rules['evacuation_destroyed']} blocks "
+               f"({view['university_destroyed']} of {rules['evacuation_university_destroyed']} University)"
                + (". EVACUATION: the round is finished, then the game ends." if view["evacuation"] else "."))
     return out
 

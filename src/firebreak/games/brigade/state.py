@@ -103,7 +103,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
     REVEALS = {"event": "drew an event card", "recruit_draw": "drew crew cards", "sir_precious_drawn": "drew a card"}
     """Draws from the event and crew decks (shuffled earlier) cannot be taken back."""
 
-    __slots__ = _SLOTS + ("num_players", "options", "seed", "rng", "history", "events", "undo_stack", "undo_block", "played", "_legal", "_legal_set")
+    __slots__ = _SLOTS + ("rules", "num_players", "options", "seed", "rng", "history", "events", "undo_stack", "undo_block", "played", "_legal", "_legal_set")
 
     # ------------------------------------------------------------------------------------------------ setup
     @classmethod
@@ -155,7 +155,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
             self.colour = tuple(range(n))
             self.warden = tuple([-1] * n)
         self.firehouse = tuple(T.firehouse[c] for c in self.colour)
-        rules = self.spec.rules(self.options)
+        self.rules = rules = self.spec.rules(self.options)
         self.intensity = [0] * N_POS
         for p in UNIVERSITY_POS:
             self.intensity[p] = rules.university_start_intensity
@@ -179,7 +179,8 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         # events: the first player resolves three starters; the rest of the starters go into the deck
         starters = list(T.starter_ids)
         rng.shuffle(starters)
-        first, rest = starters[:3], starters[3:]
+        k = rules.starter_events_drawn
+        first, rest = starters[:k], starters[k:]
         deck = list(T.main_ids) + rest + (list(T.festival_ids) if self.festival else [])
         rng.shuffle(deck)
         self.event_deck = deck
@@ -221,7 +222,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
 
     def _reset_turn_flags(self) -> None:
         self.upgrades_done = 0
-        self.upgrade_limit = 1
+        self.upgrade_limit = self.rules.upgrades_per_turn
         self.warden_used = False
         self.wagon_bonus_used = False
         self.morgana_used = False
@@ -299,6 +300,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
             self.st_value, self.st_track, self.st_aff, self.st_name, self.st_big)
         c.colour, c.firehouse, c.warden = self.colour, self.firehouse, self.warden
         c.advanced, c.big, c.festival, c.addon = self.advanced, self.big, self.festival, self.addon
+        c.rules = self.rules
         # the board, the players' pieces and the decks
         c.intensity, c.destroyed, c.doomed, c.loyal = (
             copy(self.intensity), copy(self.destroyed), copy(self.doomed), copy(self.loyal))

@@ -53,6 +53,14 @@ class Pieces(_Strict):
     ships: int
 
 
+class FirestormToll(_Strict):
+    """What the firestorm's spread costs: cards per burning building, and how many of the robbed player's
+    burning buildings cost nothing."""
+
+    cards_per_building: int
+    robbed_free_buildings: int
+
+
 class Components(_Strict):
     resources: list[str]
     costs: Costs
@@ -62,6 +70,7 @@ class Components(_Strict):
     largest_army_min: int
     fire_wardens_min: int
     discard_limit: int
+    firestorm: FirestormToll
     parameters: list[dict[str, Any]]  # rule parameters, read by firebreak.core.parameters (see parameters.py)
 
     @model_validator(mode="after")

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from .actions import YOP_PAIRS
 from .constants import (
-    COST_DEV,
     DEV_KINDS,
     KNIGHT,
     MONOPOLY,
@@ -62,7 +61,7 @@ class DevelopmentMixin:
     def _dev(self, p: int, a: int) -> None:
         lay = self.lay
         if a == lay.buy_dev:
-            self._pay(p, COST_DEV)
+            self._pay(p, self.costs[3])
             k = self.dev_deck.pop()
             self.dev_hand[p][k] += 1
             self.dev_new[p][k] += 1

@@ -36,11 +36,6 @@ from functools import cache
 
 from .board import DESERT, GOLD
 from .constants import (
-    COST_CITY,
-    COST_DEV,
-    COST_ROAD,
-    COST_SETTLEMENT,
-    COST_STATION,
     MAIN,
     TRADE_CONFIRM,
     TRADE_DRAFT,
@@ -146,16 +141,16 @@ def _goals(s, p: int) -> list[tuple[int, ...]]:
     out = []
     mine = [n for n in s.reach[p] if s.node_owner[n] == p]
     if s.cities_left[p] and any(s.node_level[n] == 1 for n in mine):
-        out.append(COST_CITY)
+        out.append(s.costs[2])
     if s.settlements_left[p] and any(s.buildable[n] for n in s.reach[p]):
-        out.append(COST_SETTLEMENT)
+        out.append(s.costs[1])
     if s.firestorm:
         if s.stations_left[p] and any(not s.station[n] for n in mine):
-            out.append(COST_STATION)
+            out.append(s.costs[4])
     elif s.dev_deck:
-        out.append(COST_DEV)
+        out.append(s.costs[3])
     if s.roads_left[p]:
-        out.append(COST_ROAD)
+        out.append(s.costs[0])
     return out
 
 
@@ -317,7 +312,7 @@ def heuristic(state, player: int) -> float:
     hand = s.hands[p]
     value = _hand_value(hand, kinds)
     if settlements and s.cities_left[p]:  # the cards still missing for a city (see CITY_STEP)
-        value -= CITY_STEP * sum(max(0, c - h) for c, h in zip(COST_CITY, hand))
+        value -= CITY_STEP * sum(max(0, c - h) for c, h in zip(s.costs[2], hand))
     if s.phase in (TRADE_DRAFT, TRADE_RESPONSE, TRADE_CONFIRM):
         value = _offer_value(s, p, value, kinds)
     score += value - 0.01 * s.declined[p]  # a bot declines one offer rather than all of a turn's

@@ -58,6 +58,7 @@ from .constants import (  # noqa: F401 - re-exported for tests and tools
     YEAR_OF_PLENTY,
 )
 from .development import DevelopmentMixin
+from .parameters import cost_table
 from .seafarers import SeafarersMixin
 from .fire import burning_buildings
 from .topology import topology
@@ -94,6 +95,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         "buildable",
         "cities_left",
         "classic",
+        "costs",
         "dev_deck",
         "dev_hand",
         "dev_new",
@@ -167,6 +169,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         o = self.options
         n = self.num_players
         self.rules = self.spec.rules(o)
+        self.costs = cost_table(self.rules)
         self.board = str(o.get("board", "base"))
         self.topo = t = topology(n, self.board)
         self.lay = layout(n, self.board)
@@ -213,8 +216,9 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         self.build_vp = [0] * n
         deck: list[int] = []
         if self.classic:
+            rules = self.rules
             for k, name in enumerate(DEV_KINDS):
-                deck.extend([k] * data.development_cards[name])
+                deck.extend([k] * max(0, data.development_cards[name] + getattr(rules, f"extra_{name}_cards")))
             self.rng.shuffle(deck)
         self.dev_deck = deck
         self.dev_hand = [[0] * 5 for _ in range(n)]
@@ -261,6 +265,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         c.lay = self.lay
         c.firestorm = self.firestorm
         c.rules = self.rules
+        c.costs = self.costs
         c.classic = self.classic
         c.trades = self.trades
         c.max_offers = self.max_offers
@@ -505,23 +510,26 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         lay = self.lay
         h = self.hands[p]
         lumber, brick, wool, grain, ore = h
+        road, settlement, city, dev, station = self.costs
         out = [END_TURN]
         sea = self.topo.sea
-        if lumber and brick:  # both a road and a settlement need them (most positions of a random game lack one)
-            if self.roads_left[p]:
-                out.extend(self._road_spots(p))
-            if wool and grain and self.settlements_left[p]:
-                b = self.buildable
-                base = lay.settle
-                out.extend(sorted(base + n for n in (self.reach[p] | self.sreach[p] if sea else self.reach[p])
-                                  if b[n]))
-        if grain >= 2 and ore >= 3 and self.cities_left[p]:
+        if (lumber >= road[0] and brick >= road[1] and wool >= road[2] and grain >= road[3] and ore >= road[4]
+                and self.roads_left[p]):
+            out.extend(self._road_spots(p))
+        if (lumber >= settlement[0] and brick >= settlement[1] and wool >= settlement[2] and grain >= settlement[3]
+                and ore >= settlement[4] and self.settlements_left[p]):
+            b = self.buildable
+            base = lay.settle
+            out.extend(sorted(base + n for n in (self.reach[p] | self.sreach[p] if sea else self.reach[p]) if b[n]))
+        if (lumber >= city[0] and brick >= city[1] and wool >= city[2] and grain >= city[3] and ore >= city[4]
+                and self.cities_left[p]):
             lv = self.node_level
             base = lay.city
             no = self.node_owner
             out.extend(sorted(base + n for n in self.reach[p] if no[n] == p and lv[n] == 1))
         if self.firestorm:
-            if lumber and ore and wool and self.stations_left[p]:
+            if (lumber >= station[0] and brick >= station[1] and wool >= station[2] and grain >= station[3]
+                    and ore >= station[4] and self.stations_left[p]):
                 st = self.station
                 base = lay.station
                 out.extend(base + n for n in self._my_nodes(p) if not st[n])
@@ -533,7 +541,8 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
                 base = lay.move_from
                 out.extend(base + e for e in self._movable_ships(p))
         if self.classic:
-            if wool and grain and ore and self.dev_deck:
+            if (lumber >= dev[0] and brick >= dev[1] and wool >= dev[2] and grain >= dev[3] and ore >= dev[4]
+                    and self.dev_deck):
                 out.append(lay.buy_dev)
             if full and not self.dev_played:
                 self._dev_actions(p, out)
@@ -627,7 +636,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
                 self._place_settlement(p, a - lay.settle)
             elif a < lay.station:
                 n = a - lay.city
-                self._pay(p, COST_CITY)
+                self._pay(p, self.costs[2])
                 self.node_level[n] = 2
                 self.cities_left[p] -= 1
                 self.settlements_left[p] += 1
@@ -832,7 +841,9 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         paid_all: dict[str, Any] = {}
         n = self.num_players
         for q, nodes in burning.items():
-            owed = len(nodes) - (1 if q == robbed else 0)
+            rules = self.rules
+            owed = rules.firestorm_cards_per_building * max(
+                0, len(nodes) - (rules.firestorm_robbed_free_buildings if q == robbed else 0))
             self.st_burned[q] += len(nodes)
             h = self.hands[q]
             paid: list[str] = []
@@ -877,7 +888,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
     def _place_road(self, p: int, e: int) -> None:
         ph = self.phase
         if ph == MAIN or ph == SPECIAL_BUILD:
-            self._pay(p, COST_ROAD)
+            self._pay(p, self.costs[0])
         self.edge_owner[e] = p
         self.roads_left[p] -= 1
         self.player_edges[p].append(e)
@@ -907,7 +918,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         t = self.topo
         setup = self.phase == SETUP_SETTLEMENT
         if not setup:
-            self._pay(p, COST_SETTLEMENT)
+            self._pay(p, self.costs[1])
         self.node_owner[n] = p
         self.node_level[n] = 1
         self.settlements_left[p] -= 1
@@ -972,7 +983,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
                 self._next_gold()
 
     def _place_station(self, p: int, n: int) -> None:
-        self._pay(p, COST_STATION)
+        self._pay(p, self.costs[4])
         self.station[n] = 1
         self.stations_left[p] -= 1
         self._emit("fire_station", player=p, node=n)

@@ -47,6 +47,12 @@ SPEC = register(GameSpec(
     # seat, so the search plans the bot's own turn; it searches the 8 best moves by one-step value (by
     # sequential halving)
     search=SearchHints(scale=2.0, turn=True, width=8),
+    # the lab's names for the statistics and score parts, in the rulebook's terms (lab/words.py)
+    stat_words={"turns": "Turns", "districts_burnt": "Districts burnt", "districts_demolished": "Districts demolished",
+                "houses_lost": "Houses lost", "fires_put_out": "Fires put out", "put_out_cones_kept": "Fire cones kept",
+                "demolitions": "Demolitions", "fire_cones_on_board": "Fire cones on the board",
+                "hero_of_london": "Hero of London", "tokens_taken": "Tokens taken", "houses": "Houses",
+                "objectives": "Objectives", "one_vp_tokens": "1 VP tokens"},
 ))
 
 __all__ = ["SPEC", "GreatFireState"]
