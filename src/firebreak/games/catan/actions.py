@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from .datafiles import RESOURCE_NAMES
+from .data import RESOURCE_NAMES
 from .topology import topology
 
 ROLL = 0

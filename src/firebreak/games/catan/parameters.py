@@ -8,7 +8,7 @@ from __future__ import annotations
 from firebreak.core import DataFileError
 from firebreak.core.parameters import parameters_from_data
 
-from .datafiles import components
+from .data import components
 
 
 def _load() -> tuple:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .board import DIRECTION_NAMES, Board
+from .data import DIRECTION_NAMES, Board
 
 FIRE, DISCARD, INTENSIFY, PLACE_BAND, PLACE_LANDOWNER, MOVE_LANDOWNER, MOVE_BAND, PUT_OUT, DEMOLISH, END_ACTIONS, \
     NO_SECOND_MOVE = range(11)
