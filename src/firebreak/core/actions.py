@@ -18,6 +18,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from itertools import product
 from math import prod
 
 TextOf = Callable[..., str]
@@ -89,7 +90,9 @@ class ActionSpace:
         self.size = start
         self._live = tuple(r for r in built if r.size)  # empty ranges hold no id
         self._live_starts = [r.start for r in self._live]
-        self.texts: tuple[str, ...] = tuple(r.text_of(*r.decode(a)) for r in self._live for a in range(r.start, r.stop))
+        # row-major, as ids count within a range (product(*()) is the one index () of a single action)
+        self.texts: tuple[str, ...] = tuple(r.text_of(*index) for r in self._live
+                                            for index in product(*(range(n) for n in r.shape)))
         """``texts[a]`` is the text of id ``a``, built once."""
 
     def __getitem__(self, name: str) -> ActionRange:
