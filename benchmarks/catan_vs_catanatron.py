@@ -6,7 +6,8 @@ TURNS_LIMIT; firebreak's ``turn_limit`` option), no trade offers between players
 make none, so firebreak's ``player_trades`` is off; maritime trades with the bank are on in both). Both engines
 validate each chosen action before applying it (catanatron's ``Game.play`` does; firebreak's ``GameState.apply``
 does); firebreak's ``apply_unchecked`` figures are printed too. Each engine's own generator seeds its games and
-its random players; the time is wall-clock, the engines interleaved in short rounds.
+its random players; the time is this process's CPU time (a busy machine slows the wall clock, not that), the
+engines interleaved in short rounds.
 
 The headline figure is games per second: the games are the same game, as the turns per game show (about 340
 for firebreak and 330 for catanatron). Actions per second flatter firebreak because its games have about 15%
@@ -27,8 +28,8 @@ import time
 
 from firebreak.core import Rng, get_game
 
-TARGET = 4.0
-"""firebreak should play at least this many times catanatron's games per second (validated apply)."""
+TARGET = 5.0
+"""firebreak should play at least this many times catanatron's games per second (validated apply; issue 28)."""
 
 
 def bench_firebreak(seconds: float, checked: bool, seed0: int = 0) -> tuple[int, int, int, float]:
@@ -36,9 +37,9 @@ def bench_firebreak(seconds: float, checked: bool, seed0: int = 0) -> tuple[int,
     spec = get_game("catan")
     opts = {"mode": "classic", "layout": "random", "player_trades": False, "turn_limit": 1000}
     games = actions = turns = 0
-    start = time.perf_counter()
+    start = time.process_time()
     seed = seed0
-    while time.perf_counter() - start < seconds:
+    while time.process_time() - start < seconds:
         s = spec.new_game(4, seed, opts)
         rng = Rng(seed + 10**6)
         below = rng.below
@@ -56,7 +57,7 @@ def bench_firebreak(seconds: float, checked: bool, seed0: int = 0) -> tuple[int,
         actions += len(s.history)
         turns += s.turn_count
         seed += 1
-    return games, actions, turns, time.perf_counter() - start
+    return games, actions, turns, time.process_time() - start
 
 
 def bench_catanatron(seconds: float, seed0: int = 0) -> tuple[int, int, int, float]:
@@ -65,9 +66,9 @@ def bench_catanatron(seconds: float, seed0: int = 0) -> tuple[int, int, int, flo
 
     colors = [Color.RED, Color.BLUE, Color.ORANGE, Color.WHITE]
     games = actions = turns = 0
-    start = time.perf_counter()
+    start = time.process_time()
     seed = seed0
-    while time.perf_counter() - start < seconds:
+    while time.process_time() - start < seconds:
         random.seed(seed)
         g = Game([RandomPlayer(c) for c in colors], seed=seed + 1)
         g.play()
@@ -75,7 +76,7 @@ def bench_catanatron(seconds: float, seed0: int = 0) -> tuple[int, int, int, flo
         actions += len(g.state.actions)
         turns += g.state.num_turns
         seed += 1
-    return games, actions, turns, time.perf_counter() - start
+    return games, actions, turns, time.process_time() - start
 
 
 def main() -> int:

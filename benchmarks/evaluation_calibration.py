@@ -1,8 +1,8 @@
-"""How well each game's evaluation predicts the winner, and which ``mcts_scale`` fits it.
+"""How well each game's evaluation predicts the winner, and which search scale fits it.
 
     .venv/bin/python benchmarks/evaluation_calibration.py [GAME ...] [--games 40] [--workers 2] [--agent greedy]
 
-Search bots turn a position's evaluations into win shares with a softmax over the game's ``mcts_scale`` hint
+Search bots turn a position's evaluations into win shares with a softmax over the game's ``search.scale`` hint
 (``firebreak.agents.mcts.seat_evaluator``). That scale is a claim: "a seat ``scale`` ahead is e times as likely
 to win". This benchmark tests the claim. It plays whole games between copies of one bot, records every seat's
 evaluation each time the turn passes, and scores each softmax scale by its log loss against who actually won,
@@ -31,7 +31,7 @@ Record = tuple[float, list[float], list[float]]  # game progress 0..1, evaluatio
 
 def play(game: str, players: int, seed: int, agent: str) -> list[Record]:
     spec = get_game(game)
-    every_seat = spec.extra.get("heuristic_all")
+    every_seat = spec.heuristic_all
     if every_seat is None:
         def every_seat(state):
             return [spec.heuristic(state, p) for p in range(state.num_players)]
@@ -80,12 +80,12 @@ def main() -> None:
         with ProcessPoolExecutor(args.workers) as pool:
             futures = [pool.submit(play, name, n, args.seed + g, args.agent) for g in range(args.games)]
             records = [r for f in futures for r in f.result()]
-        hint = spec.extra.get("mcts_scale", 5.0)
+        hint = spec.search.scale
         print(f"\n{spec.title}, {n} players, {args.games} games of {args.agent} "
               f"({time.perf_counter() - start:.0f} s): log loss of the softmax of evaluations "
-              f"(uniform guess {math.log(n):.3f}; the game's mcts_scale is {hint:g})")
+              f"(uniform guess {math.log(n):.3f}; the game's search scale is {hint:g})")
         print(f"| {'part of the game':<16} | {'positions':>9} | {'best scale':>10} | {'its log loss':>12} | "
-              f"{'at mcts_scale':>13} |")
+              f"{'at its scale':>13} |")
         print(f"|{'-' * 18}|{'-' * 10}:|{'-' * 11}:|{'-' * 13}:|{'-' * 14}:|")
         for q in range(4):
             part = [r for r in records if q / 4 <= r[0] < (q + 1) / 4]

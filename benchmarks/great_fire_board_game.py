@@ -1,6 +1,6 @@
 """The game a Great Fire board makes, by bot level (issue 25 item 7). Run on demand (not a test):
 
-    .venv/bin/python benchmarks/great_fire_board_game.py [--games K] [--levels random,easy,greedy,medium]
+    .venv/bin/python benchmarks/great_fire_board_game.py [--games K] [--levels random,easy,greedy,medium,hard] [--progress]
 
 Plays K four-player games per level (all four seats the same bot, seeds 0..K-1) and prints, per game averaged:
 houses lost (of 120), fires put out, put-out cones still held at the end, demolitions, tokens taken, and the
@@ -22,7 +22,7 @@ from firebreak.agents.runner import play_game
 from firebreak.core import get_game
 
 
-def measure(spec_name: str, games: int) -> dict[str, float]:
+def measure(spec_name: str, games: int, progress: bool = False) -> dict[str, float]:
     game = get_game("great-fire")
     rows = []
     for seed in range(games):
@@ -44,6 +44,8 @@ def measure(spec_name: str, games: int) -> dict[str, float]:
         rows.append({**{k: stats[k] for k in ("houses_lost", "fires_put_out", "put_out_cones_kept", "demolitions",
                                                "tokens_taken", "turns")},
                      "stock_dry": seen["stock_dry"], "pl_dry": seen["pl_dry"], "returns": returns})
+        if progress:
+            print(f"  {spec_name} game {seed}: {rows[-1]}", flush=True)
     out: dict[str, float] = {}
     for key in ("houses_lost", "fires_put_out", "put_out_cones_kept", "demolitions", "tokens_taken", "turns",
                 "returns"):
@@ -59,6 +61,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--levels", default="random,easy,greedy,medium")
+    parser.add_argument("--progress", action="store_true", help="print each game's figures as it ends")
     args = parser.parse_args()
     board = get_game("great-fire").state_class.board
     districts = sum(1 for g in board.grassed_space if not g)
@@ -67,7 +70,7 @@ def main() -> None:
           f"{'stock dry':>14} {'Pudding Lane dry':>17} {'cones handed back':>17} {'s/game':>7}")
     for level in args.levels.split(","):
         start = time.perf_counter()
-        m = measure(level, args.games)
+        m = measure(level, args.games, args.progress)
         secs = (time.perf_counter() - start) / args.games
         print(f"{level:<8} {m['houses_lost']:>11.1f} {m['fires_put_out']:>8.1f} {m['put_out_cones_kept']:>5.1f} "
               f"{m['demolitions']:>6.1f} {m['tokens_taken']:>6.1f} "

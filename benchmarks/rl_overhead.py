@@ -9,7 +9,7 @@ environment (``env.last()`` for the acting agent, i.e. its view encoded and its 
 the same games move for move. Printed: microseconds per decision each way and their ratio (target: at most 3x);
 the environment's time is split into the seat's view (the game's own ``view``, 0 when the game's encoder has a
 fast path that reads the state directly), the encoding (whichever path: ``compiled``, the game's C writer when it
-was built; ``kept`` or ``fast``, its Python paths; ``view``) and the rest. Run with ``FIREBREAK_PURE_PYTHON=1`` to
+was built; ``fast``, its Python path; ``view``) and the rest. Run with ``FIREBREAK_PURE_PYTHON=1`` to
 measure the Python paths instead of the compiled ones. The random agent reads its
 legal actions from the 0/1 int8 mask viewed as booleans with ``ndarray.nonzero`` (numpy finds the non-zeros of a
 boolean array about ten times faster, which matters for Great Fire's 14857 actions, and the method skips the
@@ -75,50 +75,16 @@ def split(env, spec: GameSpec, seeds: range) -> tuple[float, float]:
     raw = env.unwrapped
     encoder = raw.encoder
     view_time = encode_time = 0.0
-    inside = False
     state_class = spec.state_class
     original_view = state_class.view
     own_view = "view" in state_class.__dict__
-    original_encode = encoder.encode
-    original_write = getattr(encoder, "write_state", None)
-    original_kept = encoder.kept_state if getattr(encoder, "has_kept_path", False) else None
-    original_compiled = raw._compiled
-
-    class TimedCompiled:
-        """The compiled writer, timed (the environment holds it in ``_compiled``)."""
-
-        @staticmethod
-        def write(state, viewer, out):
-            nonlocal encode_time
-            t = time.process_time()
-            original_compiled.write(state, viewer, out)
-            encode_time += time.process_time() - t
-
-    def timed_encode(view, viewer):
-        nonlocal encode_time
-        t = time.process_time()
-        out = original_encode(view, viewer)
-        encode_time += time.process_time() - t
-        return out
+    original_write = raw._write  # the path the environment chose once (ObservationEncoder.writer)
 
     def timed_write(state, viewer, out):
         nonlocal encode_time
-        if inside:  # the kept path writing a seat's first vector: timed there
-            original_write(state, viewer, out)
-            return
         t = time.process_time()
         original_write(state, viewer, out)
         encode_time += time.process_time() - t
-
-    def timed_kept(state, viewer, zeros):
-        nonlocal encode_time, inside
-        t = time.process_time()
-        inside = True
-        try:
-            return original_kept(state, viewer, zeros)
-        finally:
-            inside = False
-            encode_time += time.process_time() - t
 
     def timed_view(self, player):
         nonlocal view_time
@@ -127,35 +93,26 @@ def split(env, spec: GameSpec, seeds: range) -> tuple[float, float]:
         view_time += time.process_time() - t
         return out
 
-    encoder.encode = timed_encode
-    if original_write is not None:
-        encoder.write_state = timed_write
-    if original_kept is not None:
-        encoder.kept_state = timed_kept
+    raw._write = timed_write
     state_class.view = timed_view
-    if original_compiled is not None:
-        raw._compiled = TimedCompiled
     try:
         play(env, seeds)
     finally:
-        raw._compiled = original_compiled
+        raw._write = original_write
         if own_view:
             state_class.view = original_view
         else:
             del state_class.view
-        del encoder.encode
-        if original_write is not None:
-            del encoder.write_state
-        if original_kept is not None:
-            del encoder.kept_state
-    return view_time, encode_time
+    # the view path's writer calls the view itself: that time is the view's, not the encoding's
+    return view_time, encode_time - (0.0 if encoder.compiled is not None or encoder.has_fast_path else view_time)
 
 
 def path(raw) -> str:
     """Which encoding path the environment uses."""
-    if raw._compiled is not None:
+    encoder = raw.encoder
+    if encoder.compiled is not None:
         return "compiled"
-    return "kept" if raw._kept else "fast" if raw._fast else "view"
+    return "fast" if encoder.has_fast_path else "view"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -6,7 +6,7 @@ Each game is played K times from setup to the end on one core, choosing uniforml
 applying with ``apply_unchecked`` (the fast path researchers use), so the figures measure the rules engine
 itself: games per second, decisions per game, and microseconds per decision (setup time included).
 
-A game may name option sets worth measuring beside its default (``GameSpec.extra["benchmark_variants"]``, e.g.
+A game may name option sets worth measuring beside its default (``GameSpec.benchmark_variants``, e.g.
 Catan's Seafarers board): each gets its own row, named ``game/variant``.
 """
 
@@ -68,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{spec.name:<16} error: {exc}")
             continue
         print(f"{spec.name:<16} {players:>7} {args.games:>6} {gps:>10.1f} {dpg:>15.1f} {us:>12.2f}")
-        for variant, options in (spec.extra or {}).get("benchmark_variants", {}).items():
+        for variant, options in spec.benchmark_variants.items():
             try:
                 gps, dpg, us = bench(spec, args.games, args.players, args.seed, options)
             except FirebreakError as exc:

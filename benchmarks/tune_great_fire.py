@@ -45,7 +45,8 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], add_help=False)
     parser.add_argument("--weights", action="append", default=[])
     args, rest = parser.parse_known_args(argv)
-    evaluations = get_game("great-fire").extra.setdefault("evaluations", {})
+    spec = get_game("great-fire")
+    evaluations = dict(spec.evaluations)
     for text in args.weights:
         try:
             name, weights = parse_weights(text)
@@ -53,6 +54,9 @@ def main(argv: list[str] | None = None) -> None:
             parser.error(str(exc))
         evaluations[name] = weighted_evaluation(weights)
         print(f"eval={name}: {weights}", flush=True)
+    # the games this run plays see the candidates (a state reads its spec from its class); the registered spec
+    # keeps the game's own evaluations
+    spec.state_class.spec = dataclasses.replace(spec, evaluations=evaluations)
     from paired_bots import main as paired  # this folder: a script's own directory is on its path
 
     paired(["great-fire", *rest])

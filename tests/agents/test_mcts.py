@@ -6,6 +6,8 @@ import pytest
 
 from firebreak.agents import AgentSpecError, MCTSAgent, Observation, RandomAgent, make_agent, play_game
 from firebreak.core import Rng
+from firebreak.core.hooks import LargeBudget, SearchHints
+from toygame.helpers import with_hooks
 
 
 def test_mcts_specs():
@@ -186,25 +188,24 @@ def test_a_narrowed_root_keeps_to_a_time_budget(toy):
 
 
 def test_a_game_can_give_large_searches_their_own_hints(toy, monkeypatch):
-    """A game's ``mcts_large_budget`` hints apply from their ``min_iterations`` up (so a level with a larger
+    """A game's ``search.large_budget`` hints apply from their ``min_iterations`` up (so a level with a larger
     budget can search differently from a smaller bot in the same game); below it, and against a hint set by
     hand, the game's usual hints hold."""
-    game = toy
-    monkeypatch.setitem(toy.extra, "mcts_large_budget", {"min_iterations": 100, "mcts_width": 2})
+    game = with_hooks(toy, monkeypatch, search=SearchHints(large_budget=LargeBudget(100, SearchHints(width=2))))
     state = game.new_game(2, 4)
     me = state.current_player()
     assert len(state.legal_actions()) > 2
     large = MCTSAgent(iterations=100)
     large.act(Observation(state, me), Rng(1))
-    assert len(large.last_root.children) <= 2 and large.hints(game)["mcts_width"] == 2
+    assert len(large.last_root.children) <= 2 and large.hints(game).width == 2
     small = MCTSAgent(iterations=99)
     small.act(Observation(state, me), Rng(1))
-    assert len(small.last_root.children) == len(state.legal_actions()) and "mcts_width" not in small.hints(game)
+    assert len(small.last_root.children) == len(state.legal_actions()) and small.hints(game).width == 0
     by_hand = MCTSAgent(iterations=100, width=0)
     by_hand.act(Observation(state, me), Rng(1))
     assert len(by_hand.last_root.children) == len(state.legal_actions())
-    assert MCTSAgent(iterations=0, seconds=0.01).hints(game)["mcts_width"] == 2  # a time budget counts as large
-    assert small.hints(game) is game.extra
+    assert MCTSAgent(iterations=0, seconds=0.01).hints(game).width == 2  # a time budget counts as large
+    assert small.hints(game) is game.search
 
 
 def test_a_named_evaluation_replaces_the_games_usual_one_where_the_game_has_it(toy, monkeypatch):
@@ -225,7 +226,7 @@ def test_a_named_evaluation_replaces_the_games_usual_one_where_the_game_has_it(t
 
     def spend_least(s):  # the reverse of the usual evaluation: keep the high cards
         return [-heuristic(s, p) for p in range(s.num_players)]
-    monkeypatch.setitem(toy.extra, "evaluations", {"thrifty": spend_least})
+    with_hooks(toy, monkeypatch, evaluations={"thrifty": spend_least})
     thrifty = make_agent("mcts:iterations=40,width=2,prior=0,eval=thrifty")
     pick = thrifty.act(Observation(state, me), Rng(5))
     assert card_of(pick) < card_of(usual)
@@ -244,7 +245,7 @@ def test_a_games_bot_actions_hint_narrows_the_moves_the_search_weighs(toy, monke
         asked.append(s.current_player())
         legal = s.legal_actions()
         return legal[:-1] if len(legal) > 1 else legal
-    monkeypatch.setitem(toy.extra, "bot_actions", all_but_the_last)
+    with_hooks(toy, monkeypatch, bot_actions=all_but_the_last)
     for seed in range(4):
         state = toy.new_game(2, seed)
         me = state.current_player()
@@ -272,7 +273,7 @@ def test_an_observation_that_narrows_the_legal_moves_bounds_what_the_hint_gives(
         def legal_actions(self):
             return self.allowed
 
-    monkeypatch.setitem(toy.extra, "bot_actions", lambda s: s.legal_actions()[:-1])
+    with_hooks(toy, monkeypatch, bot_actions=lambda s: s.legal_actions()[:-1])
     for seed in range(4):
         state = toy.new_game(2, seed)
         me = state.current_player()

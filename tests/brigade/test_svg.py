@@ -79,9 +79,9 @@ def _check(state, viewer) -> str:  # type: ignore[no-untyped-def]
 
 
 def test_the_hook_is_registered_on_the_game_spec() -> None:
-    """The play server finds the board through GameSpec.extra["svg"]; checked in a fresh interpreter."""
+    """The play server finds the board through ``GameSpec.svg``; checked in a fresh interpreter."""
     code = ("from firebreak.core import get_game; from firebreak.games.brigade.svg import render_svg; "
-            "assert get_game('brigade').extra.get('svg') is render_svg, 'svg hook not registered'")
+            "assert get_game('brigade').svg is render_svg, 'svg hook not registered'")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
 

@@ -163,3 +163,21 @@ def test_clone_is_independent():
     while not c.is_terminal() and len(c.history) < len(s.history) + 200:
         c.apply(c.legal_actions()[-1])
     assert s.state_dict() == before and c != s
+
+
+def test_a_base_board_clone_played_to_the_end_leaves_the_original_as_it_was():
+    """A clone on a board without sea shares the Seafarers fields (ships, gold fields, islands: never changed
+    there) instead of copying them; playing the clone to the end, or the original on, changes nothing in the other."""
+    s = new(4, 5, layout="random")
+    for _ in range(80):
+        s.apply(s.legal_actions()[len(s.legal_actions()) // 2])
+    before = s.state_dict()
+    c = s.clone()
+    while not c.is_terminal() and len(c.history) < len(s.history) + 3000:
+        c.apply(c.legal_actions()[-1])
+    assert s.state_dict() == before
+    after = c.state_dict()
+    twin = s.clone()
+    for _ in range(200):
+        s.apply(s.legal_actions()[0])
+    assert c.state_dict() == after and twin.state_dict() == before

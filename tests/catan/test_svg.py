@@ -106,10 +106,10 @@ def check_clickable(root: ET.Element, legal: list[tuple[int, str]]) -> None:
 
 
 def test_the_hook_is_registered_on_the_game_spec() -> None:
-    """The play server finds the board through GameSpec.extra["svg"]; checked in a fresh interpreter."""
+    """The play server finds the board through ``GameSpec.svg``; checked in a fresh interpreter."""
     code = ("from firebreak.core import get_game; from firebreak.games.catan.svg import render_svg; "
-            "spec = get_game('catan'); assert spec.extra.get('svg') is render_svg, 'svg hook not registered'; "
-            "assert 'describe_event' not in spec.extra and spec.extra.get('mcts_scale') == 10.0")
+            "spec = get_game('catan'); assert spec.svg is render_svg, 'svg hook not registered'; "
+            "assert spec.search.scale == 10.0")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
 

@@ -90,3 +90,28 @@ def test_shuffle_draws_exactly_as_the_generators_own_randbelow():
                 expected[i], expected[j] = expected[j], expected[i]
             assert deck == expected
             assert ours.below(1000) == reference._randbelow(1000)  # and the stream continues in step
+
+
+def test_clones_share_the_generator_until_one_draws_and_each_continues_exactly():
+    """Copy on write: a clone holds the original's generator until either side draws; whichever draws first,
+    and through clones of clones, every one of them continues with exactly the draws the original would make."""
+    fresh = Rng(23)
+    _draws(fresh)
+    ahead = _draws(fresh) + [fresh.random()]
+    rng = Rng(23)
+    _draws(rng)
+    first, second = rng.clone(), rng.clone()
+    grandchild = second.clone()
+    assert first._g is rng._g and grandchild._g is rng._g  # nothing copied yet
+    for copy in (first, rng, grandchild, second):  # the clone draws first, then the original, then the others
+        assert _draws(copy) + [copy.random()] == ahead
+        assert copy.draws == fresh.draws
+    assert len({id(c._g) for c in (rng, first, second, grandchild)}) == 4
+
+
+def test_a_state_set_on_a_shared_generator_leaves_the_clone_alone():
+    rng = Rng(31)
+    copy = rng.clone()
+    rng.set_state(Rng(99).get_state())
+    assert _draws(copy) == _draws(Rng(31))
+    assert _draws(rng) == _draws(Rng(99))

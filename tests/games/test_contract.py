@@ -81,11 +81,11 @@ def test_whole_random_games_keep_the_protocol_contract(spec, tmp_path):
             json.dumps(spec.stats(state))
 
 
-@pytest.mark.parametrize("spec", [s for s in SHIPPED if "heuristic_all" in s.extra], ids=lambda s: s.name)
+@pytest.mark.parametrize("spec", [s for s in SHIPPED if s.heuristic_all is not None], ids=lambda s: s.name)
 def test_a_heuristic_for_every_seat_agrees_with_the_heuristic_seat_by_seat(spec):
-    """Search bots score leaves with ``extra["heuristic_all"]`` where a game has one: it must be the same
+    """Search bots score leaves with ``spec.heuristic_all`` where a game has one: it must be the same
     evaluation as ``spec.heuristic``, seat by seat, all through a game and at its end."""
-    every_seat = spec.extra["heuristic_all"]
+    every_seat = spec.heuristic_all
     state = spec.new_game(spec.default_players, 4)
     rng = random.Random(4)
     checked = 0

@@ -29,12 +29,12 @@ def _legal(state):  # type: ignore[no-untyped-def]
 
 
 def test_the_hook_is_registered_on_the_game_spec() -> None:
-    """The play server finds the board through GameSpec.extra["svg"] (no game names in the server).
+    """The play server finds the board through ``GameSpec.svg`` (no game names in the server).
 
     Checked in a fresh interpreter, so that no other test registering the hook for itself can mask its absence.
     """
     code = ("from firebreak.core import get_game; from firebreak.games.great_fire.svg import render_svg; "
-            "assert get_game('great-fire').extra.get('svg') is render_svg, 'svg hook not registered'")
+            "assert get_game('great-fire').svg is render_svg, 'svg hook not registered'")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
 
@@ -85,7 +85,8 @@ def test_a_seat_sees_only_its_own_objectives_hand_and_hidden_colour() -> None:
     assert "objectives:" not in spectator and "(you)" not in spectator
     for seat in range(4):
         svg = render_svg(state.view(seat), [])
-        assert svg.count("objectives:") == 1 and svg.count("(you)") == 1
+        # its own objectives: the legend's line, and the far legend's a phone shows (one way or the other)
+        assert svg.count(">objectives:") == 1 and svg.count(">Your objectives:") == 1 and svg.count("(you)") == 1
         own_colour = state.view(seat)["players"][seat]["colour"]
         assert own_colour in svg
         # the same view always draws the same board: nothing else goes in

@@ -11,7 +11,7 @@ import re
 import xml.etree.ElementTree as ET
 
 from firebreak.games.great_fire.data import load_board
-from firebreak.games.great_fire.svg import NAME_SIZE, OPPOSITE, name_width, render_svg
+from firebreak.games.great_fire.svg import CODE_SIZE, NAME_SIZE, OPPOSITE, code_width, name_width, render_svg
 
 from .test_svg import NS, _game
 
@@ -85,6 +85,32 @@ def test_names_are_written_large_and_never_cover_one_another() -> None:
         for b in boxes[k + 1:]:
             if a[4] != b[4]:
                 assert not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]), f"{a[4]} covers {b[4]}"
+
+
+def test_each_district_also_carries_its_code_large_for_a_small_map_hidden_unless_the_page_shows_it() -> None:
+    """For a phone showing the whole map: a page swaps each name (``g.lod-near``) for its code (``g.lod-far``),
+    drawn at CODE_SIZE, inside the map and clear of every other code; alone, the picture shows the names."""
+    root = ET.fromstring(render_svg(_played(2, 0).view(None), []))
+    u = BOARD.map_size[0] / 1600
+    assert float(root.get("data-name-size")) == NAME_SIZE * u  # the size a page measures the names by
+    boxes = []
+    for name, g in _labels(root).items():
+        i = BOARD.names.index(name)
+        layers = {k.get("class"): k for k in g if k.tag == NS + "g" and k.get("class", "").startswith("lod-")}
+        assert "display" not in layers["lod-near"].attrib
+        if BOARD.region[i] == "grassed":  # no fire enters a field: nothing to find it by
+            assert "lod-far" not in layers
+            continue
+        assert layers["lod-far"].get("display") == "none"
+        (code,) = [t for t in layers["lod-far"].iter(NS + "text")]
+        assert code.text == BOARD.codes[i] and float(code.get("font-size")) == round(CODE_SIZE * u, 1)
+        x, y, size = float(code.get("x")), float(code.get("y")), float(code.get("font-size"))
+        half = code_width(code.text, size) / 2
+        assert 0 <= x - half and x + half <= BOARD.map_size[0], f"{code.text} leaves the map"
+        boxes.append((x - half, y - size * 0.75, x + half, y + size * 0.25, code.text))
+    for k, a in enumerate(boxes):
+        for b in boxes[k + 1:]:
+            assert not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]), f"{a[4]} covers {b[4]}"
 
 
 def test_every_link_is_a_double_headed_arrow_in_its_cards_colours_or_a_four_way_cross() -> None:

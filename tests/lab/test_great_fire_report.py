@@ -1,6 +1,7 @@
 """The Great Fire's report hook (a burn map) and how the generic report picks up a game's hook."""
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -30,9 +31,8 @@ def test_burn_shares_count_the_exported_districts(gf_dir):
     assert [t for t, _ in figures] == ["Great Fire: how often each district burns"]
 
 
-def test_the_generic_report_includes_a_games_hook(gf_dir, monkeypatch, tmp_path):
-    spec = get_game("great-fire")
-    monkeypatch.setitem(spec.extra, "report", report_figures)
+def test_the_generic_report_includes_a_games_hook(gf_dir, tmp_path):
+    assert get_game("great-fire").report is report_figures
     page = write_report(build_report([gf_dir]), tmp_path / "r")
     html = page.read_text()
     assert "how often each district burns" in html and html.count("data:image/png;base64,") == 6
@@ -40,8 +40,8 @@ def test_the_generic_report_includes_a_games_hook(gf_dir, monkeypatch, tmp_path)
 
 
 def test_a_failing_hook_is_a_warning_not_a_crash(gf_dir, monkeypatch):
-    spec = get_game("great-fire")
-    monkeypatch.setitem(spec.extra, "report", lambda rows: 1 / 0)
+    failing = replace(get_game("great-fire"), report=lambda rows: 1 / 0)
+    monkeypatch.setattr("firebreak.lab.report.get_game", lambda name: failing)
     report = build_report([gf_dir])
     assert report.warnings == ["the game's report hook failed: ZeroDivisionError: division by zero"]
     assert len(report.figures) == 5  # the generic ones, "When games are decided" included

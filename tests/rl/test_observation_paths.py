@@ -1,7 +1,7 @@
 """The one choice of observation path (``ObservationEncoder.writer``) that both learning environments use: the
-compiled writer when it was built, else the kept path for a caller that can make its buffers, else the fast path,
-else the view; whichever it picks, every seat gets the view path's vector, in the PettingZoo and OpenSpiel
-environments alike."""
+compiled writer when it was built, else the fast path, else the view; whichever it picks, every seat gets the view
+path's vector, in the PettingZoo and OpenSpiel environments alike. Each game keeps two paths (the view and the fast
+path with its compiled twin): no other path is offered."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ GAMES = [s.name for s in all_games() if s.state_class.__module__.startswith("fir
 
 
 class _ViewOnly(ObservationEncoder):
-    """An encoder with neither a compiled, a kept nor a fast path: one number, the viewer's seat."""
+    """An encoder with neither a compiled nor a fast path: one number, the viewer's seat."""
 
     def fields(self):
         return [Field("seat", 1, "the viewer's seat")]
@@ -46,35 +46,39 @@ def test_the_writer_is_the_compiled_one_when_it_was_built() -> None:
         spec = get_game(game)
         encoder = observation_encoder(spec, spec.min_players, short(game))
         if encoder.compiled is not None:
-            assert encoder.writer(np.zeros) == encoder.compiled.write
             assert encoder.writer() == encoder.compiled.write
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_every_python_path_the_writer_picks_gives_the_views_vector(game: str) -> None:
+def test_without_the_compiled_writer_the_fast_path_gives_the_views_vector(game: str) -> None:
     spec = get_game(game)
-    kept = observation_encoder(spec, spec.min_players, short(game))
-    kept.compiled = None  # as with FIREBREAK_PURE_PYTHON=1
     fast = observation_encoder(spec, spec.min_players, short(game))
-    fast.compiled = None
-    with_kept, without = kept.writer(lambda size: np.zeros(size, np.float32)), fast.writer()
-    assert without == fast.write_state  # no buffers from the caller: the fast path, never the kept one
+    fast.compiled = None  # as with FIREBREAK_PURE_PYTHON=1
+    write = fast.writer()
+    assert write == fast.write_state
     for state in _positions(game):
         for seat in range(state.num_players):
-            want = view_observation(kept, state, seat)
-            a, b = np.zeros(kept.size, np.float32), np.zeros(fast.size, np.float32)
-            with_kept(state, seat, a)
-            without(state, seat, b)
-            assert np.array_equal(a, want) and np.array_equal(b, want), (game, seat)
-            assert np.array_equal(observation(kept, state, seat), want)
+            want = view_observation(fast, state, seat)
+            got = np.zeros(fast.size, np.float32)
+            write(state, seat, got)
+            assert np.array_equal(got, want), (game, seat)
+            assert np.array_equal(observation(fast, state, seat), want)
+
+
+def test_each_game_offers_the_view_and_the_fast_path_only() -> None:
+    for game in GAMES:
+        spec = get_game(game)
+        encoder = observation_encoder(spec, spec.min_players, short(game))
+        assert encoder.has_fast_path, game
+        public = {name for name in dir(type(encoder)) if not name.startswith("_")}
+        assert not {"kept_state", "has_kept_path"} & public, game
 
 
 def test_an_encoder_with_only_a_view_path_is_written_from_the_view() -> None:
     spec = get_game(GAMES[0])
     state = spec.new_game(spec.min_players, 1, short(GAMES[0]))
     encoder = _ViewOnly(spec.min_players, {})
-    for write in (encoder.writer(), encoder.writer(lambda size: np.zeros(size, np.float32))):
-        out = np.zeros(1, np.float32)
-        write(state, 1, out)
-        assert out.tolist() == [1.0]
+    out = np.zeros(1, np.float32)
+    encoder.writer()(state, 1, out)
+    assert out.tolist() == [1.0]
     assert observation(encoder, state, 1).tolist() == [1.0]

@@ -84,13 +84,3 @@ def generous_limits() -> Iterator[None]:
             os.environ.pop(k, None)
         else:
             os.environ[k] = v
-
-
-@pytest.fixture(autouse=True, scope="session")
-def great_fire_board_hook() -> None:
-    """Until the lead's one line registers it in games/great_fire/__init__.py, register the SVG board hook here
-    (a no-op once it is registered) so the server draws the Great Fire board as in production."""
-    from firebreak.core import get_game
-    from firebreak.games.great_fire.svg import render_svg
-
-    get_game("great-fire").extra.setdefault("svg", render_svg)

@@ -184,8 +184,11 @@ def test_a_take_back_through_one_process_reaches_clients_of_the_other_as_a_small
         held.read(back)
         assert back["type"] == "update" and back["index"] == 2
         assert back["entries_from"] == 0 and back["entries"] == []
-        assert [n["text"] for n in back["undone"]] == [f"{ref.player_name(seat)} took back "
-                                                       f"“{ref.action_to_text(good)}”."]
+        probe = ref.clone()
+        told = len(probe.events)
+        probe.apply(good)
+        said = probe.describe_event(probe.events[told]).rstrip(".")  # the log's words for the move
+        assert [n["text"] for n in back["undone"]] == [f"{ref.player_name(seat)} took back “{said}”."]
         assert "view_patch" in back
         now = httpx.get(f"{b.base}/api/games/{g['id']}").json()
         assert held.view == now["view"] and held.pieces is not None and "<g".join(held.pieces) == now["svg"]

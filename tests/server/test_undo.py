@@ -46,6 +46,15 @@ def _undoable(state, seat):  # type: ignore[no-untyped-def]
     return good, bad
 
 
+def _said(state, action: int, viewer: int | None) -> str:  # type: ignore[no-untyped-def]
+    """The log's first sentence about ``action`` played now, as ``viewer`` reads it, without its full stop."""
+    probe = state.clone()
+    told = len(probe.events)
+    probe.apply(action)
+    seen = [e for e in probe.events[told:] if e.visible(viewer)]
+    return probe.describe_event(seen[0]).strip().rstrip(".")
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_undo_allowed_then_refused_after_a_draw_and_after_another_seat(client: TestClient, game: str) -> None:
     n = 3
@@ -69,6 +78,7 @@ def test_undo_allowed_then_refused_after_a_draw_and_after_another_seat(client: T
             probe = ref.clone()
             probe.apply(good)
             index += 1 + play_forced(probe)  # the forced steps after the move go back with it
+            button = state_of(client, gid, toks[seat])["undo"]["text"]  # the take-back button's words
             r = undo(client, gid, toks[seat], index)
             assert r.status_code == 200, r.text
             index = state_of(client, gid)["index"]
@@ -78,7 +88,8 @@ def test_undo_allowed_then_refused_after_a_draw_and_after_another_seat(client: T
             spectator = state_of(client, gid)
             assert spectator["view"] == before[None]
             name = ref.player_name(seat)
-            assert spectator["undone"][-1]["text"].startswith(f"{name} took back “")
+            assert spectator["undone"][-1]["text"] == f"{name} took back “{button}”."  # the note says what the
+            assert button == _said(ref, good, None)  # button said: the log's sentence, not the action's code
             seen["allowed"] = True
             continue
         if bad is not None and not seen["drew"]:
@@ -245,7 +256,7 @@ def test_messages_and_the_kept_state_stay_small_after_many_take_backs(sqlite_url
         live = client.app.state.manager.games[gid]
         assert live.undone_total == pairs and len(live.undone) == NOTES_KEPT
         assert len(spectator["undone"]) == NOTES_KEPT and spectator["undone_earlier"] == pairs - NOTES_KEPT
-        assert spectator["undone"][-1]["text"] == f"{ref.player_name(seat)} took back “{ref.action_to_text(good)}”."
+        assert spectator["undone"][-1]["text"] == f"{ref.player_name(seat)} took back “{_said(ref, good, None)}”."
         grown = len(json.dumps(spectator, ensure_ascii=False).encode()) - fresh
         first, last = max(sizes[0]), max(sizes[-1])
         print(f"largest update: {first} B in the first 50 pairs, {last} B in the last 50; the state grew by "
@@ -295,12 +306,26 @@ def test_take_backs_in_a_turn_are_capped_with_a_refusal_in_words(sqlite_url: str
 
 
 def test_a_replay_lists_the_latest_take_backs_before_its_step_from_the_stored_log() -> None:
-    state = get_game("brigade").new_game(2, 1, {})
-    rows = [(5, 0), (UNDO, 0), (6, 0), (7, 0), (UNDO, 0), (UNDO, 0), (8, 0), (9, 1)]
-    taken = stored_take_backs(rows)
-    assert taken == [(0, 5, 0), (1, 7, 0), (0, 6, 0)]  # (where in the log, the action, its seat)
+    spec = get_game("brigade")
+    state = spec.new_game(2, 1, {})
+    seat = state.current_player()
+    first, _ = _undoable(state, seat)
+    after = state.clone()
+    after.apply(first)
+    second, _ = _undoable(after, seat)
+    assert first is not None and second is not None and after.current_player() == seat
+    rows = [(first, seat), (UNDO, seat), (first, seat), (second, seat), (UNDO, seat), (UNDO, seat)]
+    taken = stored_take_backs(spec.new_game(2, 1, {}), rows)
+    assert [t[:3] for t in taken] == [(0, first, seat), (1, second, seat), (0, first, seat)]  # (where, action, seat)
     notes, earlier = replay_notes(state, taken, None, 1)
     assert [n["at"] for n in notes] == [0, 0] and earlier == 0  # the one at 1 comes after step 1
-    many = [(0, 5, 0)] * (NOTES_KEPT + 7)
+    # each note names the move as the log told it, not by the action's code
+    said = spec.new_game(2, 1, {})
+    told = len(said.events)
+    said.apply(first)
+    sentence = said.describe_event(said.events[told]).rstrip(".")
+    assert notes[0]["text"] == f"{state.player_name(seat)} took back “{sentence}”."
+    assert state.action_to_text(first) not in notes[0]["text"]
+    many = [taken[0]] * (NOTES_KEPT + 7)
     notes, earlier = replay_notes(state, many, None, 2)
     assert len(notes) == NOTES_KEPT and earlier == 7

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import copy
 import random
+from dataclasses import replace
 from typing import Any
 
-from firebreak.core import GameState
+import pytest
+
+from firebreak.core import GameSpec, GameState
 
 
 def snapshot(state: GameState) -> dict[str, Any]:
@@ -29,3 +32,11 @@ def play_random(state: GameState, seed: int, max_actions: int | None = None) -> 
         state.apply(r.choice(state.legal_actions()))
         n += 1
     return state
+
+
+def with_hooks(spec: GameSpec, monkeypatch: pytest.MonkeyPatch, **hooks: Any) -> GameSpec:
+    """``spec`` with some hooks replaced, for one test: its states (new ones and those already made) see the
+    copy, and the registered spec is back at the test's end."""
+    changed = replace(spec, **hooks)
+    monkeypatch.setattr(spec.state_class, "spec", changed)
+    return changed

@@ -154,8 +154,18 @@ def test_take_back_in_the_page_allowed_then_refused_after_a_draw_and_after_anoth
         browser.close()
 
 
+@pytest.fixture
+def paced_server(tmp_path: Path):  # type: ignore[no-untyped-def]
+    """A server whose bots wait 0.6 s before each move, as ``firebreak serve`` does by default: the pace a player
+    meets when a bot plays their seat (the quick bots of the other browser tests play several moves a frame)."""
+    s = ServerProcess(f"sqlite:///{tmp_path / 'games.sqlite3'}", bot_delay=0.6)
+    yield s
+    s.stop()
+
+
 def test_a_clock_chosen_in_the_lobby_runs_out_the_bot_plays_and_the_player_takes_the_seat_back(
-        server: ServerProcess) -> None:
+        paced_server: ServerProcess) -> None:
+    server = paced_server
     out = artifacts()
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)

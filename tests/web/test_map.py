@@ -3,8 +3,11 @@
 A player reads every district name without zooming on the laptop (at least 11 px), hovers a card of the action
 list (and of their hand in the legend) and sees every district that card can reach now, clicks a district on the
 map to move the fire there and sees the cone's whole path drawn before confirming. On the phone the map fills
-the width, a pinch zooms it, a drag pans it without choosing anything, a tap on a district chooses it (the
-arrows, rivers and crosses drawn over the map never take a tap), and the path is drawn the same way.
+the width and, whole, shows each district's two-letter code (at least 11 px, no two touching) where the names
+would be 5 px, and under it the player's turn, cards, tokens and objectives as large; a tap on a district that is no choice opens its name, houses and pieces by the finger; a pinch
+zooms in until the names take the codes' place, readable; a drag pans without choosing anything, a tap on a
+district chooses it (the arrows, rivers and crosses drawn over the map never take a tap), and the path is drawn
+the same way.
 Screenshots go to ``test-artifacts/web`` (``map-*.png``) and, when ``FIREBREAK_SHOTS`` names a folder, there too.
 """
 
@@ -47,6 +50,16 @@ UNDER_DECORATIONS_JS = """() => [...document.querySelectorAll('#board g.links > 
   return [a.getAttribute('data-link') || a.getAttribute('data-links'),
           hit && hit.closest('[data-place]') ? 'place' : (hit ? hit.tagName : null)];
 })"""
+# The district labels shown now, each with its on-screen box and its text's size on the screen in px: the codes
+# ("far": the whole map on a phone) or the names ("near").
+LABELS_SHOWN_JS = """kind => [...document.querySelectorAll(`#board g.district-label g.lod-${kind}`)]
+  .filter(g => getComputedStyle(g).display !== 'none')
+  .map(g => { const r = g.getBoundingClientRect(), t = [...g.querySelectorAll('text')];
+    return [g.parentNode.dataset.place, [r.left, r.top, r.right, r.bottom],
+            Math.min(...t.map(e => +e.getAttribute('font-size') * e.getScreenCTM().a))]; })"""
+# The legend's lines shown when the map is too small for names: each text, its size on the screen and whether shown.
+FAR_LEGEND_JS = """() => [...document.querySelectorAll('#board svg > g.lod-far text')].map(t =>
+  [t.textContent, +t.getAttribute('font-size') * t.getScreenCTM().a, getComputedStyle(t.parentNode).display !== 'none'])"""
 VIEW_WIDTH_JS = "document.querySelector('#board svg').viewBox.baseVal.width"
 REACH_JS = "[...new Set([...document.querySelectorAll('#board .fb-reach')].map(n => n.dataset.place))].sort()"
 
@@ -66,6 +79,24 @@ def names_readable(page: Any) -> None:
     assert len(sizes) >= 60
     small = {name: round(px, 1) for name, px in sizes.items() if px < 11}
     assert not small, f"names under 11 px at 1280x800: {small}"
+
+
+def codes_readable_apart(page: Any) -> None:
+    """The whole map on a phone: every district shows its code, at least 11 px, no two overlapping; no name."""
+    assert page.evaluate("document.getElementById('board-wrap').classList.contains('map-far')")
+    assert page.evaluate(LABELS_SHOWN_JS, "near") == []
+    codes = page.evaluate(LABELS_SHOWN_JS, "far")
+    assert len(codes) >= 60
+    small = {name: round(px, 1) for name, _, px in codes if px < 11}
+    assert not small, f"codes under 11 px on the phone: {small}"
+    for k, (a, ra, _) in enumerate(codes):
+        for b, rb, _ in codes[k + 1:]:
+            assert not (ra[0] < rb[2] and rb[0] < ra[2] and ra[1] < rb[3] and rb[1] < ra[3]), f"{a} touches {b}"
+    # under the map, the few lines a player must read (the turn, their cards, tokens and objectives) as large
+    legend = page.evaluate(FAR_LEGEND_JS)
+    assert legend and all(shown and px >= 11 for _, px, shown in legend), legend
+    assert page.evaluate("[...document.querySelectorAll('#board svg > g.lod-near')].every(g => getComputedStyle(g).display === 'none')")
+    assert any(text.startswith("Your objectives:") for text, _, _ in legend)
 
 
 def to_fire_move(page: Any, through: bool = False) -> list[dict[str, Any]]:
@@ -127,8 +158,9 @@ def test_laptop_names_readable_card_hover_lights_its_reach_and_a_fire_move_click
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         page.goto(link)
         page.wait_for_selector("#board svg")
-        # every district's name is readable without zoom: at least 11 px on the screen
+        # every district's name is readable without zoom: at least 11 px on the screen; no code is shown
         names_readable(page)
+        assert page.evaluate(LABELS_SHOWN_JS, "far") == [] and len(page.evaluate(LABELS_SHOWN_JS, "near")) >= 60
         fire = to_fire_move(page, through=True)
         shoot(page, "map-laptop-1-fire-turn")
         # hovering a card's group of the action list lights every district that card can reach, and only those
@@ -173,7 +205,6 @@ def drag(client: Any, frm: list[tuple[float, float]], to: list[tuple[float, floa
     touch(client, "touchEnd", [])
 
 
-@pytest.mark.xfail(strict=False, reason='Regression from merging the map with the one-click/strip pages (issue 26): tapping a card group on a phone lights only one district of its reach')
 def test_phone_map_fills_the_width_pinches_pans_without_choosing_and_a_tap_chooses_a_fire_move(
         server: ServerProcess) -> None:
     link = start(server, "great-fire", ["human", "random", "random"], seed=22)
@@ -190,8 +221,23 @@ def test_phone_map_fills_the_width_pinches_pans_without_choosing_and_a_tap_choos
         # a tap at any arrow or cross lands on the district under it: they never take the tap
         under = page.evaluate(UNDER_DECORATIONS_JS)
         assert under and all(hit == "place" for _, hit in under), [u for u in under if u[1] != "place"][:5]
+        codes_readable_apart(page)
         fire = to_fire_move(page)
+        codes_readable_apart(page)
         shoot(page, "map-phone-1-fire-turn")
+        # a tap on a district that is no choice opens its name, houses and pieces by the finger; a second closes it
+        ends = {c["target"] for c in fire} | {c["source"] for c in fire}
+        other = next(n for n in page.evaluate("[...document.querySelectorAll('#board g.district')].map(g => g.dataset.place)")
+                     if n not in ends and n != "Pudding Lane")
+        x, y = page.evaluate(SCREEN_AT_JS, other)
+        page.touchscreen.tap(x, y)
+        page.wait_for_selector("#place-info", timeout=3000)
+        words = page.locator("#place-info").inner_text()
+        assert words.startswith(other + " (") and "houses:" in words, words
+        assert page.locator("#place-menu").count() == 0 and page.evaluate("pick.choice") is None
+        shoot(page, "map-phone-1b-district-tapped")
+        page.touchscreen.tap(x, y)
+        page.wait_for_selector("#place-info", state="detached", timeout=3000)
         # tapping a card's group (phones have no hover) lights what it reaches until the group closes
         card = fire[0]["group"][1]
         page.locator("#actions button.group", has_text=card).first.tap()
@@ -207,6 +253,10 @@ def test_phone_map_fills_the_width_pinches_pans_without_choosing_and_a_tap_choos
         drag(client, [(x - 20, y), (x + 20, y)], [(x - 90, y), (x + 90, y)])
         wait_js(page, f"{VIEW_WIDTH_JS} < {whole} / 2.5")
         zoomed = page.evaluate(VIEW_WIDTH_JS)
+        # zoomed in, the names take the codes' place, readable
+        assert page.evaluate(LABELS_SHOWN_JS, "far") == []
+        names = page.evaluate(LABELS_SHOWN_JS, "near")
+        assert len(names) >= 60 and min(px for _, _, px in names) >= 11
         # a drag that starts on a district the fire can reach pans the map and chooses nothing
         x, y = page.evaluate(SCREEN_AT_JS, want["target"])
         before = page.evaluate("document.querySelector('#board svg').getAttribute('viewBox')")

@@ -1,7 +1,8 @@
 """The trade panel in a real browser (Debian chromium): the game's draft-offer choices drawn as steppers (+/- per
 resource, for the cards given and asked for), the draft shown on the board, then Propose with the confirm bar.
 Rows stay in place as cards are added (the "+" under the pointer keeps its resource), and drafting is silent in the
-log: only the offer made is told.
+log: only the offer made is told. Each row carries the game's picture of its resource (core ActionChoice.icon): a
+hex in the colour of that resource's hexes on the board.
 The page knows nothing of Catan: it draws stepper entries (core ActionChoice.step) of any game this way.
 Screenshots go to ``test-artifacts/web``."""
 
@@ -33,6 +34,23 @@ def _rows(page) -> list[str]:  # type: ignore[no-untyped-def]
     """Every stepper row of the panel, top to bottom, as "side: resource"."""
     return page.evaluate("[...document.querySelectorAll('#actions .steppers')].flatMap(b => [...b.querySelectorAll("
                          "'.stepper')].map(r => b.getAttribute('aria-label') + ': ' + r.dataset.counter))")
+
+
+ICONS = """() => [...document.querySelectorAll('#actions .stepper')].map(r => [r.dataset.counter,
+  (r.querySelector('.stepper-name .stepper-icon svg polygon') || {getAttribute: () => null}).getAttribute('fill')])"""
+BOARD_FILLS = """() => Object.fromEntries([...document.querySelectorAll('#board svg g.hex')].map(g =>
+  [g.querySelectorAll('text')[1].textContent, g.querySelector('polygon').getAttribute('fill')]))"""
+
+
+def _icons_match_the_board(page) -> None:  # type: ignore[no-untyped-def]
+    """Every row shows a hex icon in the colour the board paints that resource's hexes, drawn on screen."""
+    fills = page.evaluate(BOARD_FILLS)
+    icons = page.evaluate(ICONS)
+    assert icons and all(fill is not None and fill == fills[name] for name, fill in icons), (icons, fills)
+    assert len({fill for _, fill in icons}) == len({name for name, _ in icons})  # one colour per resource
+    for row in page.locator("#actions .stepper").all():
+        box = row.locator(".stepper-icon svg").bounding_box()
+        assert box and box["width"] >= 12 and box["height"] >= 12  # visible beside the name, not collapsed
 
 
 def _step(page, box: str, sign: str) -> str:  # type: ignore[no-untyped-def]
@@ -79,6 +97,11 @@ def test_a_trade_offer_composed_with_the_steppers_and_proposed(server: ServerPro
         assert page.locator(ASK).count() == 1
         assert page.locator("#log li").count() == logged  # opening a draft is silent too
         first_rows = _rows(page)
+        order = ["lumber", "brick", "wool", "grain", "ore"]  # the rulebook's (and the bank line's) order
+        for side in ("Cards you give", "Cards you ask for"):
+            names = [r.split(": ")[1] for r in first_rows if r.startswith(side)]
+            assert names == sorted(names, key=order.index), first_rows
+        _icons_match_the_board(page)
         given = _step(page, GIVE, "+")
         asked = _step(page, ASK, "+")
         if page.locator(f'{ASK} .stepper:has(button.step:text-is("+"):not([disabled]))').count():
@@ -89,6 +112,7 @@ def test_a_trade_offer_composed_with_the_steppers_and_proposed(server: ServerPro
             wait_js(page, "!pending && choices.length > 0", timeout=10000)
         assert _count(page, GIVE, given) == "1" and _count(page, ASK, asked) == "1"
         assert _rows(page) == first_rows  # every row where it was when the draft opened
+        _icons_match_the_board(page)  # rows whose steps closed keep their picture
         assert page.locator("#log li").count() == logged
         assert "Your draft offer: 1 " in page.locator("#board svg").inner_html()  # the composer sees their draft
         page.screenshot(path=str(out / "trade-1-steppers.png"), full_page=True)

@@ -43,7 +43,7 @@ class Observation:
         Always a subset of :attr:`legal_actions`, which an observation may narrow (a bridge to another engine
         offers only the moves that engine allows): the hint's moves outside it are dropped, and if none is left
         the bot weighs every allowed move."""
-        keep = self._state.spec.extra.get("bot_actions")
+        keep = self._state.spec.bot_actions
         legal = self.legal_actions
         if keep is None:
             return legal

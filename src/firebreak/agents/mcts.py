@@ -10,19 +10,19 @@ What a reader of the code needs (why each piece is there, and what was measured 
 
 * **Leaves scored by the game's evaluation** after ``depth`` random steps (default 0; -1 plays to the end, the
   default for a game without a heuristic). Evaluations become per-seat rewards summing to 1: a softmax of the
-  seats' evaluations over the game's ``mcts_scale`` (:func:`seat_evaluator`).
+  seats' evaluations over the game's ``search.scale`` (:func:`seat_evaluator`).
 * **Common samples.** Rewards are measured against the root's evaluation on the same determinisation, so moves
   are compared by what they change rather than by how lucky their samples were.
 * **Progressive bias at the root**: each root move starts with ``prior`` virtual visits worth its one-step value
   over ``prior_samples`` shared determinisations.
 * **Implicit minimax backups** (Lanctot et al.): each node keeps the max^n value below it, blended with the mean
   by ``minimax`` during selection.
-* **Own turn only** (``turn``, the game's ``mcts_turn`` hint): the tree stops where another seat is to move.
-* **A narrow root searched by sequential halving** (``width``, the game's ``mcts_width`` hint; Karnin, Koren and
+* **Own turn only** (``turn``, the game's ``search.turn`` hint): the tree stops where another seat is to move.
+* **A narrow root searched by sequential halving** (``width``, the game's ``search.width`` hint; Karnin, Koren and
   Somekh): the ``width`` best moves by one-step value, each round on the same samples and random streams.
-* **Hints for a large budget** (the game's ``mcts_large_budget``): searches of at least ``min_iterations`` take
+* **Hints for a large budget** (the game's ``search.large_budget``): searches of at least ``min_iterations`` take
   their own hints, so a stronger level does not change how the weaker bots it is measured against search.
-* **The moves a bot weighs** (the game's ``bot_actions`` hint), at the root and inside the tree.
+* **The moves a bot weighs** (the game's ``bot_actions`` hook), at the root and inside the tree.
 * **Normalised exploration**: siblings' values are rescaled to 0..1 before ``c`` times the exploration term.
 
 The move played is the most visited root move (ties: the better mean reward, then at random); with a narrow root,
@@ -36,6 +36,7 @@ import time
 from collections.abc import Callable
 
 from firebreak.core import GameSpec, GameState, Rng
+from firebreak.core.hooks import SearchHints
 
 from .base import Agent, Observation
 
@@ -58,17 +59,15 @@ class _Node:
 Evaluator = Callable[[GameState], list[float]]
 
 
-def seat_evaluator(spec: GameSpec, scale: float, hints: dict | None = None, name: str = "") -> Evaluator:
+def seat_evaluator(spec: GameSpec, scale: float, name: str = "") -> Evaluator:
     """Per-seat rewards for a position that is not over, summing to 1 like a game's win shares: a softmax of the
     seats' evaluations (a seat ``scale`` ahead of another is taken to be e times as likely to win). The game's
-    ``heuristic_all`` hook scores every seat at once where it has one (``hints``: the game's hints for this
-    search, by default ``spec.extra``); without a heuristic, the leaders by points share three quarters. ``name``
-    picks another of the game's evaluations (its ``evaluations`` hook: a name -> every-seat evaluation); a game
-    without one of that name is scored by its usual evaluation."""
-    hints = spec.extra if hints is None else hints
-    every_seat = spec.extra.get("evaluations", {}).get(name) if name else None
+    ``heuristic_all`` hook scores every seat at once where it has one; without a heuristic, the leaders by points
+    share three quarters. ``name`` picks another of the game's evaluations (its ``evaluations`` hook: a name ->
+    every-seat evaluation); a game without one of that name is scored by its usual evaluation."""
+    every_seat: Evaluator | None = spec.evaluations.get(name) if name else None
     if every_seat is None:
-        every_seat = hints.get("heuristic_all")
+        every_seat = spec.heuristic_all
     heuristic = spec.heuristic
     if every_seat is None and heuristic is not None:
         def every_seat(state: GameState) -> list[float]:
@@ -177,11 +176,12 @@ class _Search:
             n.total += rewards[n.player]
         if alpha:
             for n in reversed(path[1:-1]):
-                best_value, best_q = None, -1e18
+                best_value: list[float] | None = None
+                best_q = -1e18
                 for ch in n.children.values():
-                    v = ch.value
-                    if v is not None and v[ch.player] > best_q:
-                        best_value, best_q = v, v[ch.player]
+                    below = ch.value
+                    if below is not None and below[ch.player] > best_q:
+                        best_value, best_q = below, below[ch.player]
                 n.value = best_value
         return rewards
 
@@ -203,12 +203,12 @@ class MCTSAgent(Agent):
                  scale: float | None = None, prior: int = 30, prior_samples: int = 4, minimax: float = 0.5,
                  turn: bool | None = None, width: int | None = None, eval: str = "") -> None:
         """``depth``: random steps after the tree before the game's evaluation scores the position (0: score the
-        leaf itself; -1: play to the end). ``None`` takes the game's hint (``spec.extra["mcts_depth"]``), else 0
-        for a game with a heuristic and -1 for one without. ``scale`` (None: the game's ``mcts_scale`` hint, else
-        5) is the difference of evaluations that makes one seat e times as likely to win as another.
-        ``prior``/``prior_samples`` seed the root moves with their one-step values, ``minimax`` (0..1) is the
-        weight of the max^n backup beside the mean reward. ``width`` (None: the game's ``mcts_width``
-        hint, else 0 = every move) narrows the root to its best moves, searched by sequential halving; with
+        leaf itself; -1: play to the end). ``None`` takes the game's hint (``spec.search.depth``), else 0
+        for a game with a heuristic and -1 for one without. ``scale`` (None: the game's ``search.scale`` hint, 5
+        unless the game says) is the difference of evaluations that makes one seat e times as likely to win as
+        another. ``prior``/``prior_samples`` seed the root moves with their one-step values, ``minimax`` (0..1) is
+        the weight of the max^n backup beside the mean reward. ``width`` (None: the game's ``search.width`` hint,
+        0 = every move unless the game says) narrows the root to its best moves, searched by sequential halving; with
         only a time budget the halving has a single round (every candidate searched alike until time is up).
         ``eval`` names one of the game's alternative evaluations (its ``evaluations`` hook) for the leaves and the
         root's candidates; a game without an evaluation of that name uses its usual one, so a spec with ``eval``
@@ -244,15 +244,12 @@ class MCTSAgent(Agent):
                  f"eval={self.eval}" if self.eval else ""]
         return "mcts:" + ",".join(p for p in parts if p) if any(parts) else "mcts"
 
-    def hints(self, spec: GameSpec) -> dict:
-        """The game's hints for this search: ``spec.extra``, overridden by the game's ``mcts_large_budget`` hints
-        when this search's iteration budget is at least their ``min_iterations`` (a search with only a time
-        budget counts as large). A larger budget can afford what would starve a small one (a wider look at
-        every move, or a slower and finer evaluation); hints a spec sets by hand still win."""
-        large = spec.extra.get("mcts_large_budget")
-        if large is None or self.iterations < int(large.get("min_iterations", 0)):
-            return spec.extra
-        return {**spec.extra, **{k: v for k, v in large.items() if k != "min_iterations"}}
+    def hints(self, spec: GameSpec) -> SearchHints:
+        """The game's hints for this search: ``spec.search``, or its ``large_budget`` hints when this search's
+        iteration budget is at least their ``min_iterations`` (a search with only a time budget counts as large).
+        A larger budget can afford what would starve a small one (a wider look at every move, or a slower and
+        finer evaluation); settings this bot was given by hand still win."""
+        return spec.search.for_iterations(self.iterations)
 
     def _seed_root(self, root: _Node, obs: Observation, legal: list[int], evaluate: Evaluator, rng: Rng,
                    width: int) -> None:
@@ -260,8 +257,8 @@ class MCTSAgent(Agent):
         averaged over ``prior_samples`` determinisations that all moves share (and measured, like every reward,
         against the root's own evaluation on the same sample)."""
         me = obs.player
-        sums: list[list[float] | None] = [None] * len(legal)
-        for _ in range(self.prior_samples):
+        sums: list[list[float]] = [[] for _ in legal]
+        for k in range(self.prior_samples):
             sample = obs.sample_state(rng)
             base = evaluate(sample)
             for i, action in enumerate(legal):
@@ -269,12 +266,13 @@ class MCTSAgent(Agent):
                 child.apply_unchecked(action)
                 value = child.returns() if child.is_terminal() else evaluate(child)
                 value = [v - b for v, b in zip(value, base, strict=True)]
-                sums[i] = value if sums[i] is None else [a + b for a, b in zip(sums[i], value, strict=True)]
-        ranked = sorted(zip(legal, sums, strict=True), key=lambda x: -x[1][me])  # type: ignore[index]
+                sums[i] = value if k == 0 else [a + b for a, b in zip(sums[i], value, strict=True)]
+        ranked = sorted(zip(legal, sums, strict=True), key=lambda x: -x[1][me])
         if width:  # the best ``width`` moves, one of each set with identical values (e.g. same result)
-            kept, seen = [], set()
+            kept: list[tuple[int, list[float]]] = []
+            seen: set[tuple[float, ...]] = set()
             for action, total in ranked:
-                key = tuple(round(v, 9) for v in total)  # type: ignore[union-attr]
+                key = tuple(round(v, 9) for v in total)
                 if key not in seen:
                     seen.add(key)
                     kept.append((action, total))
@@ -336,18 +334,18 @@ class MCTSAgent(Agent):
         hints = self.hints(spec)
         depth = self.depth
         if depth is None:
-            depth = int(hints.get("mcts_depth", 0 if heuristic is not None else FULL_PLAYOUT))
-        scale = self.scale if self.scale is not None else float(hints.get("mcts_scale", 5.0))
-        evaluate = seat_evaluator(spec, scale, hints, self.eval)
-        width = self.width if self.width is not None else int(hints.get("mcts_width", 0))
+            depth = hints.depth if hints.depth is not None else 0 if heuristic is not None else FULL_PLAYOUT
+        scale = self.scale if self.scale is not None else hints.scale
+        evaluate = seat_evaluator(spec, scale, self.eval)
+        width = self.width if self.width is not None else hints.width
         if heuristic is None:
             width = 0  # the candidates are chosen by their one-step evaluations
         root = _Node(obs.player)
         if (self.prior or width) and heuristic is not None:
             self._seed_root(root, obs, legal_root, evaluate, rng, width)
-        own_turn = self.turn if self.turn is not None else bool(hints.get("mcts_turn", False))
+        own_turn = self.turn if self.turn is not None else hints.turn
         search = _Search(self, obs.player, root, depth, evaluate, own_turn, heuristic is not None)
-        search.moves = hints.get("bot_actions")
+        search.moves = spec.bot_actions
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         if width and root.children:
             self.last_root = root

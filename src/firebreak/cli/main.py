@@ -494,6 +494,7 @@ def compare(
                   f"{describe_options(result.options_b)}, {result.pairs} paired games (seed {seed}).",
                   markup=False)
     adj = result.primary_adjusted
+    assert adj is not None, "a comparison looks at its games at least once"
     console.print(f"Decision on '{result.primary}': {result.decision} after {result.looks} of at most "
                   f"{result.looks_allowed} looks; adjusted {1 - result.alpha / result.looks_allowed:.2%} interval "
                   f"{adj.low:+.3f} .. {adj.high:+.3f}.", markup=False)

@@ -190,12 +190,12 @@ class PlaySession:
             self.show_new_events(seat, "So far:")
         else:
             self.show_new_events(seat)
-            for line in status_lines(render_view(self.spec, state.view(seat))):
-                self.say(line)
+            for status in status_lines(render_view(self.spec, state.view(seat))):
+                self.say(status)
         menu = build_menu(choices, turn_enders(state, choices), self.turn_numbers)
-        for number, entry in menu.numbers.items():
-            self.turn_labels[number] = entry.label
-            self.turn_numbers.update(dict.fromkeys(entry.choice.actions, number))
+        for number, listed in menu.numbers.items():
+            self.turn_labels[number] = listed.label
+            self.turn_numbers.update(dict.fromkeys(listed.choice.actions, number))
         self.menu = menu
         at = menu.root
         self.show_listing(menu, at)

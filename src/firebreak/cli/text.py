@@ -46,9 +46,9 @@ def render_view(spec: GameSpec, view: dict[str, Any]) -> str:
 
 
 def rules_text(spec: GameSpec, width: int = 78) -> str:
-    """The game's rules help (``spec.extra["help"]``, as the game page shows it): its summary, then each
+    """The game's rules help (``GameSpec.help``, as the game page shows it): its summary, then each
     section's points, wrapped to ``width``; a sentence saying there is none for a game without one."""
-    hook = spec.extra.get("help") if spec.extra else None
+    hook = spec.help
     if hook is None:
         return f"{spec.title} has no rules summary yet."
     helped = hook()

@@ -2,7 +2,7 @@
 
 Learning libraries want a vector of the same length at every step; our views are JSON-ready dictionaries whose
 lists grow and shrink. Each game supplies an :class:`ObservationEncoder` through its spec
-(``spec.extra["observation_encoder"]``: a class or function taking ``(num_players, options)``), which turns the
+(``GameSpec.observation_encoder``: a class or function taking ``(num_players, options)``), which turns the
 view of the seat to act into a flat list of floats. Encoding the *view*, never the state, keeps hidden
 information out of observations by construction: two states that one seat cannot tell apart give that seat the
 same view, hence the same vector.
@@ -21,18 +21,15 @@ environments use), reading only what the seat may see, as an OpenSpiel observer 
 fast path when a game has one; tests check at every step of many random games that both paths give the same
 vector, and that twin states differing only in what the seat cannot see give the same fast vector.
 
-An encoder may go one step further with a *kept path*, :meth:`ObservationEncoder.kept_state`: a vector kept per
-seat in which only the blocks of fields whose inputs changed since that seat's last observation are rewritten
-(the inputs are the state's own values, kept as copies and compared by value, so no state can be served another
-state's numbers). The environments copy it out. A test holds an encoder used for many random games in a row to
-one that has never encoded anything, for every seat at every step.
-
 Last, a game may ship a *compiled path*: a C extension (``games/<game>/_encode.c``, built by ``pip install`` when a
 C compiler and Python's headers are there, and skipped with a warning when not) whose writer fills a zeroed float32
 buffer with the same vector in one call, reading the state as the fast path does. Python's per-number cost is most
 of what an observation costs in a learning loop; in C it is a few hundred nanoseconds. The Python paths stay the
 reference and the fallback: tests hold the compiled vector to the fast path's for every seat at every step of many
 random games, and ``FIREBREAK_PURE_PYTHON=1`` turns every compiled path off.
+
+So a game has two encoding paths to keep: the view path (the reference) and the fast path with its compiled twin.
+:meth:`ObservationEncoder.writer` is the one place that chooses between them.
 """
 
 from __future__ import annotations
@@ -125,16 +122,6 @@ def put_block(out: Any, at: int, values: list[float]) -> None:
     out[at:at + len(values)] = values
 
 
-def put_floats(view: memoryview, at: int, values: list[float]) -> None:
-    """``view[at:at + len(values)] = values`` for a kept path's vector: ``view`` is a memoryview of a float32 array
-    the encoder keeps (made once with the vector), so each write skips :func:`put_block`'s checks and the export
-    of a new memoryview (about half of its cost); the numbers are cast to C floats alike."""
-    pack = _PACKERS.get(len(values))
-    if pack is None:
-        pack = _PACKERS[len(values)] = struct.Struct(f"{len(values)}f").pack_into
-    pack(view, at * 4, *values)
-
-
 def snapshot(key: tuple) -> tuple:
     """A copy of a cache key made of the state's own values (numbers, tuples, lists of numbers, lists of lists
     of numbers) that the state's later in-place changes cannot reach: compared with ``==`` against the live
@@ -199,42 +186,24 @@ class ObservationEncoder(ABC):
         as the view path does (in Python floats) and assign it once, so a float32 buffer rounds it identically."""
         raise NotImplementedError(f"{type(self).__name__} has no fast path")
 
-    def kept_state(self, state: Any, viewer: int, zeros: Callable[[int], Any]) -> Any:
-        """The kept path (optional, for learning loops): seat ``viewer``'s observation of ``state`` in a float32
-        buffer the encoder keeps for that seat and rewrites only where the state changed since that seat's last
-        observation (each block of fields with the state's values it came from, compared by value). The caller
-        must copy the buffer before the encoder is asked again (the environments do). ``zeros(size)`` makes a
-        zeroed float32 buffer the first time. It gives exactly what :meth:`write_state` writes into zeros."""
-        raise NotImplementedError(f"{type(self).__name__} has no kept path")
-
     @property
     def has_compiled_path(self) -> bool:
         """True if the game's compiled writer was built and is in use."""
         return self.compiled is not None
 
     @property
-    def has_kept_path(self) -> bool:
-        """True if the game's encoder overrides :meth:`kept_state`."""
-        return type(self).kept_state is not ObservationEncoder.kept_state
-
-    @property
     def has_fast_path(self) -> bool:
         """True if the game's encoder overrides :meth:`write_state`."""
         return type(self).write_state is not ObservationEncoder.write_state
 
-    def writer(self, zeros: Callable[[int], Any] | None = None) -> Callable[[Any, int, Any], None]:
+    def writer(self) -> Callable[[Any, int, Any], None]:
         """The one choice of path for callers that fill float32 buffers (the learning environments): a function
         ``(state, viewer, out)`` that writes seat ``viewer``'s observation of ``state`` into ``out``, a zeroed
-        C-contiguous float32 buffer of :attr:`size` numbers. The compiled path when it was built; else, for a
-        caller that gives ``zeros`` (how to make the kept path's own buffers), the kept path's vector copied in;
-        else the fast path; else the seat's view. Every path writes the same numbers (tests hold each to the view
-        path). Callers keep the function rather than ask again at every decision."""
+        C-contiguous float32 buffer of :attr:`size` numbers. The compiled path when it was built; else the fast
+        path; else the seat's view. Every path writes the same numbers (tests hold each to the view path).
+        Callers keep the function rather than ask again at every decision."""
         if self.compiled is not None:
             return self.compiled.write
-        if zeros is not None and self.has_kept_path:
-            def from_kept(state: Any, viewer: int, out: Any) -> None:
-                out[:] = self.kept_state(state, viewer, zeros)
-            return from_kept
         if self.has_fast_path:
             return self.write_state
 
@@ -299,7 +268,7 @@ class ObservationEncoder(ABC):
 
 def observation_encoder(spec: GameSpec, num_players: int, options: dict[str, Any] | None = None) -> ObservationEncoder:
     """The encoder ``spec``'s game registered for this player count and options; raises if it has none."""
-    make = spec.extra.get("observation_encoder") if spec.extra else None
+    make = spec.observation_encoder
     if make is None:
         raise FirebreakError(f"{spec.title} has no observation encoder for learning code")
     return make(num_players, spec.resolve_options(num_players, options))
@@ -314,7 +283,7 @@ def layout_docs() -> str:
            "step with the code. Each game's layout is shown for its default player count; the per-seat blocks repeat",
            "once per seat, the viewer first, and `n` below is the player count.", ""]
     for spec in all_games():
-        if not spec.extra.get("observation_encoder"):
+        if spec.observation_encoder is None:
             continue
         n = spec.default_players
         sizes = ", ".join(f"{p} players: {observation_encoder(spec, p).size}"

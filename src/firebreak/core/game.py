@@ -14,10 +14,11 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from .errors import IllegalActionError, MalformedActionError, OptionError
 from .events import Event, filter_events, make_event
+from .hooks import BoardCheck, EncoderFactory, HelpHook, ReportHook, RulesCheck, SearchHints, SvgHook
 from .parameters import RULES_KEY, VARIANT_KEY, RuleParameter, check_variant_label, resolve_rules, rule_values
 from .rng import Rng
 from .summary import SeatSummary
@@ -63,6 +64,9 @@ class ActionChoice:
       game sets it, for what cannot be taken back or is easy to mis-click (a fire move, a trade, ending with
       points left); front ends obey it and never decide it per game. Rolling the dice or ending a turn with
       nothing left to do needs no confirmation.
+    - ``icon``: for a stepper entry, a small SVG picture of what ``counter`` counts, drawn as the game's board
+      draws it (Catan: a hex in the resource's terrain colour), shown beside the counter's name so a player finds
+      the row by sight; ``""`` (the default, left out of ``to_json``): the name alone.
 
     Choices are built for the seat to act and may say only what that seat's own view shows.
     """
@@ -80,6 +84,7 @@ class ActionChoice:
     count: int = 0
     path: tuple[str, ...] = ()
     confirm: str = ""
+    icon: str = ""
 
     @property
     def actions(self) -> tuple[int, ...]:
@@ -95,6 +100,8 @@ class ActionChoice:
             out["confirm"] = self.confirm
         if self.step:
             out.update(step=self.step, counter=self.counter, count=self.count)
+        if self.icon:
+            out["icon"] = self.icon
         return out
 
 
@@ -250,7 +257,7 @@ class OptionSpec:
 
 
 @dataclass(frozen=True)
-class GameSpec:
+class GameSpec(Generic[S]):
     """Everything front ends need to know about a game, without knowing the game.
 
     ``render`` turns a player's view into text for the terminal; ``heuristic`` scores a state for one player
@@ -258,6 +265,10 @@ class GameSpec:
     true/false) is a quantity the lab averages; a string is a category (who holds a card, how the game ended)
     the lab reports as the share of games in each category, so a seat holding something is exported as its
     label (``seat_label(seat)``, "P0") or "nobody", never as a seat number; lists and tables stay in the logs.
+
+    Every hook is a typed field (shapes in :mod:`firebreak.core.hooks`); the spec is generic in its state class,
+    so a type checker holds the hooks that take a state to the game's own state class. A hook left out is
+    ``None`` (or empty) and each front end has its fallback.
     """
 
     name: str
@@ -265,17 +276,45 @@ class GameSpec:
     min_players: int
     max_players: int
     default_players: int
-    state_class: type["GameState"]
+    state_class: type[S]
     options: tuple[OptionSpec, ...] = ()
     description: str = ""
     flagship: bool = False  # the game a newcomer meets first: the lobby opens on it
     render: Callable[[dict[str, Any]], str] | None = None
-    heuristic: Callable[["GameState", int], float] | None = None
-    stats: Callable[["GameState"], dict[str, Any]] | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    heuristic: Callable[[S, int], float] | None = None
+    stats: Callable[[S], dict[str, Any]] | None = None
     parameters: tuple[RuleParameter, ...] = ()
     """Every number and reading the rules fix (see :mod:`firebreak.core.parameters`); a game's options carry
     the changed ones under ``rules``."""
+    svg: SvgHook | None = None
+    """The board drawn for the browser from one seat's view (the play page and replays); without it the page
+    shows ``render``'s text."""
+    help: HelpHook | None = None
+    """The rules summary and board legend players read (``GET /api/help/<game>``, the terminal's ``rules``)."""
+    observation_encoder: EncoderFactory | None = None
+    """The fixed-length observation for learning code (:mod:`firebreak.core.encoding`, :mod:`firebreak.rl`);
+    a game without one is left out of the learning environments."""
+    heuristic_all: Callable[[S], list[float]] | None = None
+    """``heuristic`` for every seat at once, the same numbers in one pass (search bots score leaves with it)."""
+    evaluations: Mapping[str, Callable[[S], list[float]]] = field(default_factory=dict)
+    """Other every-seat evaluations a search may be told to use by name (``mcts:eval=NAME``); a name a game
+    lacks means its usual evaluation, so such a bot spec is valid in every game."""
+    bot_actions: Callable[[S], list[int]] | None = None
+    """The legal actions a planning bot weighs, leaving out moves no sensible bot makes; it reads only what the
+    seat to move may see. ``None``: every legal action."""
+    search: SearchHints = SearchHints()
+    """How the search bots are best tuned for this game (a bot spec's own settings win)."""
+    stat_words: Mapping[str, str] = field(default_factory=dict)
+    """The lab's words for the game's statistics where the generic rule (``fires_put_out`` -> "Fires put out")
+    reads badly (``{"vp_cards": "Victory point cards"}``)."""
+    report: ReportHook | None = None
+    """The game's own figures in the lab report, after the generic ones."""
+    check_rules: RulesCheck | None = None
+    """What changed rule parameters cannot lay out for a player count, checked with the options."""
+    check_board: BoardCheck | None = None
+    """Checks a board file a variant gives; a game without it has no board a variant may replace."""
+    benchmark_variants: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    """Option sets worth timing beside the defaults in ``benchmarks/throughput.py`` (name -> options)."""
 
     def rules(self, options: Mapping[str, Any]) -> Any:
         """Every rule parameter's value for a game with these resolved options, as attributes."""
@@ -300,7 +339,7 @@ class GameSpec:
         given: set[str] = set()
         options = dict(options or {})
         rules = resolve_rules(self.parameters, options.pop(RULES_KEY, None), self.title)
-        check = self.extra.get("check_rules")
+        check = self.check_rules
         if rules and check is not None:
             problems = check(num_players, rule_values(self.parameters, {RULES_KEY: rules}))
             if problems:
@@ -378,7 +417,7 @@ class GameState(ABC):
     per-player log filtering and equality.
     """
 
-    spec: ClassVar[GameSpec]
+    spec: ClassVar[GameSpec[Any]]
     action_space_takes_options: ClassVar[bool] = False
     """Whether :meth:`num_distinct_actions` also takes the resolved options (a game whose space depends on an
     option fixed at setup, such as Catan's board, sets this)."""
@@ -777,14 +816,8 @@ class GameState(ABC):
     def describe_event(self, event: Event) -> str:
         """An event as an English sentence for players, naming players with :meth:`player_name`.
 
-        Games override this; the default uses the spec's ``describe_event`` hook if any, else a plain sentence
-        built from the event's kind and data.
+        Games override this; the default is a plain sentence built from the event's kind and data.
         """
-        hook = self.spec.extra.get("describe_event") if self.spec.extra else None
-        if callable(hook):
-            text = hook(event)
-            if text:
-                return str(text)
         return generic_sentence(event.kind, event.data, self.player_name)
 
     def score_notes(self) -> list[str]:

@@ -1,6 +1,6 @@
 """A game's rules help for players: a short summary in our own words and a legend of its board's symbols.
 
-Each game keeps it as ``data/help.yaml`` in its package and registers ``extra["help"] = help_hook(__package__)``
+Each game keeps it as ``data/help.yaml`` in its package and registers ``help=help_hook(__package__)``
 on its :class:`~firebreak.core.game.GameSpec`; the server serves it as it is (``GET /api/help/<game>``), so the
 pages need no code of any game. The file is checked when first loaded: a missing or misspelt field raises
 :class:`HelpError` naming it.
@@ -76,5 +76,5 @@ def load_help(package: str) -> dict[str, Any]:
 
 
 def help_hook(package: str) -> Callable[[], dict[str, Any]]:
-    """The ``GameSpec.extra["help"]`` of a game package."""
+    """The ``GameSpec.help`` hook of a game package."""
     return lambda: load_help(package)

@@ -12,15 +12,18 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from typing import TypeVar
 
 from .errors import UnknownGameError
-from .game import GameSpec
+from .game import GameSpec, GameState
+
+S = TypeVar("S", bound=GameState)
 
 _GAMES: dict[str, GameSpec] = {}
 _LOADED = False
 
 
-def register(spec: GameSpec) -> GameSpec:
+def register(spec: GameSpec[S]) -> GameSpec[S]:
     """Register a game; its state class learns its spec. Registering the same name twice is an error."""
     existing = _GAMES.get(spec.name)
     if existing is not None and existing is not spec:

@@ -21,13 +21,25 @@ _new_generator = random.Random.__new__
 class Rng:
     """A small deterministic generator with just the operations games need."""
 
-    __slots__ = ("_r", "draws")
+    __slots__ = ("_g", "_shared", "draws")
 
     def __init__(self, seed: int | None = None) -> None:
-        self._r = random.Random(seed)
+        self._g = random.Random(seed)
+        # True while the generator object may be held by a clone too (copy on write, see clone): the first draw
+        # on either side then takes its own copy of the state
+        self._shared = False
         # draws made so far (each operation below counts one): whether an action drew on chance, which makes it
         # impossible to take back (see GameState.undo_refusal)
         self.draws = 0
+
+    def _own(self) -> random.Random:
+        """This Rng's own generator to draw from: a shared one (see :meth:`clone`) is copied first. The draws
+        below read ``self._g`` directly unless ``self._shared``, a check cheaper than a call on every draw."""
+        g = _new_generator(random.Random)
+        g.setstate(self._g.getstate())
+        self._g = g
+        self._shared = False
+        return g
 
     def randint(self, lo: int, hi: int) -> int:
         """Uniform integer in ``[lo, hi]`` inclusive."""
@@ -46,7 +58,7 @@ class Rng:
     def _below(self, n: int) -> int:
         """Python's ``_randbelow_with_getrandbits`` written out (``getrandbits`` of ``n``'s bit length until one falls
         below it): the same draws, one call fewer on a path every die roll and random player takes."""
-        getrandbits = self._r.getrandbits
+        getrandbits = (self._own() if self._shared else self._g).getrandbits
         k = n.bit_length()
         r = getrandbits(k)
         while r >= n:
@@ -57,7 +69,7 @@ class Rng:
         if not seq:
             raise IndexError("choice from an empty sequence")
         self.draws += 1
-        return seq[self._r._randbelow(len(seq))]  # type: ignore[attr-defined]
+        return seq[(self._own() if self._shared else self._g)._randbelow(len(seq))]  # type: ignore[attr-defined]
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
         """Fisher-Yates in place, from the top, drawing each index as ``_randbelow`` does (stable across versions).
@@ -65,7 +77,7 @@ class Rng:
         The draw is written out here (``getrandbits`` of the bound's bit length until one falls below it, exactly
         Python's ``_randbelow_with_getrandbits``) because set-up shuffles every deck: a call per card was most of
         the cost of laying out a game."""
-        getrandbits = self._r.getrandbits
+        getrandbits = (self._own() if self._shared else self._g).getrandbits
         self.draws += 1
         for i in range(len(seq) - 1, 0, -1):
             bound = i + 1
@@ -77,34 +89,39 @@ class Rng:
 
     def random(self) -> float:
         self.draws += 1
-        return self._r.random()
+        return (self._own() if self._shared else self._g).random()
 
     def spawn(self) -> "Rng":
         """A new generator seeded from this one (for sub-streams such as determinisation)."""
         self.draws += 1
-        return Rng(self._r.getrandbits(64))
+        return Rng((self._own() if self._shared else self._g).getrandbits(64))
 
     def clone(self) -> "Rng":
         """An independent generator with the same future draws.
 
-        The copy is made without ``random.Random()``'s own seeding (from the operating system's entropy), which
-        ``setstate`` would overwrite at once: that seeding was half the cost of every game state's clone."""
+        The two share one generator object until either draws (copy on write): a clone that never draws (a view,
+        a legal-move probe, a position scored without chance) costs no copy of the Mersenne Twister's 2.5 KB state,
+        and the one that draws first copies it (without ``random.Random()``'s own seeding from the operating
+        system's entropy, which ``setstate`` would overwrite at once)."""
         new = Rng.__new__(Rng)
-        new._r = r = _new_generator(random.Random)
-        r.setstate(self._r.getstate())
+        new._g = self._g
+        new._shared = self._shared = True
         new.draws = self.draws
         return new
 
     def get_state(self) -> list:
-        version, internal, gauss = self._r.getstate()
+        version, internal, gauss = self._g.getstate()
         return [version, list(internal), gauss]
 
     def set_state(self, state: list) -> None:
         version, internal, gauss = state
-        self._r.setstate((version, tuple(internal), gauss))
+        g = _new_generator(random.Random)  # a state of its own: a clone sharing the old one keeps it
+        g.setstate((version, tuple(internal), gauss))
+        self._g = g
+        self._shared = False
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Rng) and self._r.getstate() == other._r.getstate()
+        return isinstance(other, Rng) and self._g.getstate() == other._g.getstate()
 
     def __hash__(self) -> int:  # pragma: no cover - states are not dict keys
-        return hash(self._r.getstate())
+        return hash(self._g.getstate())

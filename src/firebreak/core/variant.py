@@ -170,7 +170,7 @@ def parse_variant(text: str, source: str = "variant", base: Path | None = None) 
 
 def _check_board(spec: Any, board_file: object, base: Path | None, problems: list[str]) -> str | None:
     """Read a board file and have the game check it (its hook adds one sentence per broken constraint)."""
-    check = spec.extra.get("check_board")
+    check = spec.check_board
     if check is None:
         problems.append(f"board: {spec.title} has no board file to replace")
         return None

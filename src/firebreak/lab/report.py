@@ -1,7 +1,7 @@
 """The designer's report on one or more simulation jobs: tables with Wilson intervals, plots, and an HTML page.
 
 Everything here reads result rows only (see :func:`firebreak.lab.job.play_task`), so it works for every game.
-A game adds its own figures through ``GameSpec.extra["report"]``: a function ``(rows) -> list of (title,
+A game adds its own figures through ``GameSpec.report``: a function ``(rows) -> list of (title,
 matplotlib Figure)`` that reads the statistics its ``stats`` hook exported (``json.loads(row["stats"])``).
 """
 
@@ -12,7 +12,7 @@ import html
 import io
 import json
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,9 +25,6 @@ from .job import LabError, categorical_stat_names, numeric_stat_names, stat_cate
 from .stats import mean_interval, proportion_z_p, wilson_interval
 from .store import load_results
 from .words import words
-
-ReportHook = Callable[[Sequence[Mapping[str, Any]]], list[tuple[str, Any]]]
-
 
 @dataclass
 class ReportTable:
@@ -228,7 +225,8 @@ def seat_win_figure(rows: Sequence[Mapping[str, Any]]):
     width = 0.8 / len(counts)
     for k, n in enumerate(counts):
         group = [r for r in rows if r["players"] == n]
-        rates, errs = [], [[], []]
+        rates: list[float] = []
+        errs: list[list[float]] = [[], []]
         for seat in range(n):
             wins = sum(r["shares"][seat] for r in group)
             lo, hi = wilson_interval(wins, len(group))
@@ -294,7 +292,7 @@ def build_report(dirs: Sequence[str | Path]) -> Report:
                        ("Score by seat", seat_score_figure(rows)), ("Game length", length_figure(rows))]
     if any(row_standing(r) for r in rows):
         report.figures.append(("When games are decided", decided_figure(rows)))
-    hook: ReportHook | None = spec.extra.get("report") if spec is not None else None
+    hook = spec.report if spec is not None else None
     if hook is not None:
         try:
             report.figures += list(hook(rows))

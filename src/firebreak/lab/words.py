@@ -1,6 +1,6 @@
 """Names in words for the lab's tables: a statistic a game exports as ``fires_put_out`` is shown "Fires put out".
 
-A game may name its statistics itself through ``GameSpec.extra["stat_words"]`` (``{"vp_cards": "Victory point
+A game may name its statistics itself through ``GameSpec.stat_words`` (``{"vp_cards": "Victory point
 cards"}``); every other name is read by the generic rule: underscores become spaces, the first letter is capital,
 and the abbreviations players know are written as they are (VP).
 """
@@ -19,9 +19,9 @@ _ABBREVIATIONS = {"vp": "VP", "ai": "AI", "id": "ID"}
 def words(name: str, spec: GameSpec | None = None) -> str:
     """A statistic's name for a reader: the game's own wording if it gives one, else the generic rule."""
     if spec is not None:
-        own = spec.extra.get("stat_words") if spec.extra else None
-        if isinstance(own, Mapping) and isinstance(own.get(name), str):
-            return str(own[name])
+        own = spec.stat_words.get(name)
+        if own is not None:
+            return own
     parts = [_ABBREVIATIONS.get(p, p) for p in name.replace("-", "_").split("_") if p]
     if not parts:
         return name

@@ -15,10 +15,8 @@ terminal's text of the spectator's (public) view. ``reset(seed=s)`` sets up game
 actions always give the same game, since all chance is drawn from the game's own seeded generator.
 
 Observations are computed only when asked for (:meth:`~FirebreakAEC.observe`, ``last()``) and kept for that agent
-until the next action, so a learning loop pays for one encoding per decision; a game whose encoder has a kept
-path (:meth:`~firebreak.core.encoding.ObservationEncoder.kept_state`) rewrites only the blocks of the seat's last
-vector whose inputs changed, and each observation is a copy the caller may keep. A game's compiled path (its C
-writer, when it was built) comes before all of these;
+until the next action, so a learning loop pays for one encoding per decision, and each observation is a new
+array the caller may keep. A game's compiled path (its C writer, when it was built) comes before the Python paths;
 :meth:`~firebreak.core.encoding.ObservationEncoder.writer` makes that choice, once, for every environment.
 """
 
@@ -49,15 +47,11 @@ F32 = np.dtype(np.float32)  # dtype objects: numpy skips converting a type at ev
 I8 = np.dtype(np.int8)
 
 
-def _zeros(size: int) -> np.ndarray:
-    return np.zeros(size, F32)
-
-
 def observation(encoder: ObservationEncoder, state: GameState, seat: int) -> np.ndarray:
     """Seat ``seat``'s observation vector (float32), a new array the caller may keep, written by the path
-    :meth:`~firebreak.core.encoding.ObservationEncoder.writer` chooses (the kept path allowed)."""
+    :meth:`~firebreak.core.encoding.ObservationEncoder.writer` chooses."""
     out = np.zeros(encoder.size, F32)
-    encoder.writer(_zeros)(state, seat, out)
+    encoder.writer()(state, seat, out)
     return out
 
 
@@ -107,7 +101,7 @@ class FirebreakAEC(AECEnv):
         self.encoder: ObservationEncoder = observation_encoder(self.spec_, n, self.options)
         self.num_actions = self.spec_.num_distinct_actions(n, self.options)
         self._size = self.encoder.size
-        self._write = self.encoder.writer(_zeros)  # chosen once (observe runs at every decision)
+        self._write = self.encoder.writer()  # chosen once (observe runs at every decision)
         self.metadata = {**self.metadata, "name": f"firebreak_{self.spec_.name.replace('-', '_')}_v0"}
         self.possible_agents = [agent_name(p) for p in range(n)]
         self._seat = {a: p for p, a in enumerate(self.possible_agents)}
@@ -149,7 +143,7 @@ class FirebreakAEC(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._cache = {}
         self._steps = 0
         self.agent_selection = agent_name(self.state_.current_player())
@@ -169,7 +163,7 @@ class FirebreakAEC(AECEnv):
         if state.current_player() == seat:
             for a in state.legal_actions():
                 mask[a] = 1
-        out = {"observation": vector, "action_mask": np.frombuffer(mask, I8)}
+        out: dict[str, np.ndarray] = {"observation": vector, "action_mask": np.frombuffer(mask, I8)}
         self._cache[agent] = (stamp, out)
         return out
 
@@ -187,6 +181,8 @@ class FirebreakAEC(AECEnv):
         state = self.state_
         if state is None:
             raise RuntimeError("call reset() first")
+        if action is None:
+            raise ValueError("a live agent must be given an action, not None")
         a = int(action)
         if a in state.legal_actions():  # the mask's own list (short: a few dozen at most): no second check
             state.apply_unchecked(a)

@@ -94,9 +94,10 @@ class FirebreakGym(gymnasium.Env):
         """The shaping potential of the current state for the learner (0 at the end or without shaping)."""
         state = self.state
         assert state is not None
-        if not self.shaping or state.is_terminal():
+        heuristic = self.game_spec.heuristic
+        if not self.shaping or heuristic is None or state.is_terminal():
             return 0.0
-        return float(self.game_spec.heuristic(state, self.seat))
+        return float(heuristic(state, self.seat))
 
     def _reward(self) -> float:
         assert self.state is not None

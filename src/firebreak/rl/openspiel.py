@@ -231,7 +231,7 @@ def register_all() -> list[str]:
     """Register every firebreak game with OpenSpiel (once); returns their short names."""
     if not _REGISTERED:
         for spec in all_games():
-            if not spec.extra.get("observation_encoder"):
+            if spec.observation_encoder is None:
                 continue
 
             game_class = type(f"Firebreak_{spec.name.replace('-', '_')}", (FirebreakGame,), {"fb_spec": spec})

@@ -76,7 +76,7 @@ from .security import SecurityHeaders
 from .database import DatabaseConnectError, ServeError, check_database, database_url, shown
 from .storage import UNAVAILABLE, Storage, default_database_url, metadata
 from .uptime import Uptime
-from .undo import all_take_backs, replay_notes
+from .undo import TakeBack, all_take_backs, replay_notes
 from .views import clock_json
 from .views import game_over_words, log_entries, player_names, question_text, render_board, seat_payload, strip_facts
 from .wire import BadJson, parse
@@ -320,7 +320,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
             games.append({
                 "name": spec.name, "title": spec.title, "description": spec.description,
                 "min_players": spec.min_players, "max_players": spec.max_players,
-                "default_players": spec.default_players, "has_svg": bool(spec.extra.get("svg")),
+                "default_players": spec.default_players, "has_svg": spec.svg is not None,
                 "flagship": spec.flagship,
                 "options": [{"name": o.name, "title": o.label, "type": o.type.__name__, "default": o.default, "help": o.help,
                              "choices": list(o.choices) if o.choices is not None else None,
@@ -481,7 +481,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
         return out
 
     def _replayed(live: LiveGame, game_id: str, history: list[int], seat: int | None,
-                  taken: list[tuple[int, int, int]]) -> dict[str, Any]:
+                  taken: list[TakeBack]) -> dict[str, Any]:
         step, total = len(history), len(live.state.history)
         state: GameState = live.spec.new_game(live.row.num_players, live.row.seed, live.row.options)
         for a in history:

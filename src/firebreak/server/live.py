@@ -158,8 +158,8 @@ class LiveGame:
         # history: a log line for its seat only (the words come from that seat's view)
         self.forced: dict[int, str] = {}
         self.log_len = 0  # rows stored: actions and take-backs (the version a client names when it acts)
-        # (position, action, seat) of the latest take-backs, in order, and how many there were in all
-        self.undone: deque[tuple[int, int, int]] = deque(maxlen=takebacks.NOTES_KEPT)
+        # the latest take-backs (position, action, seat, the events it had made), in order, and how many in all
+        self.undone: deque[takebacks.TakeBack] = deque(maxlen=takebacks.NOTES_KEPT)
         self.undone_total = 0
         self.turn_undos = (-1, -1, 0)  # (seat, where its turn began, moves it took back in that turn)
         self.undo_cap = Limits.undos_per_turn  # moves a seat may take back in a turn (set by the manager)
@@ -238,7 +238,7 @@ class LiveGame:
         entries at that action (``entries_from``: the page drops the entry it holds for it) and carries the note
         of the take-back, with patches of the view and board as after a move."""
         at = len(new_state.history)
-        self.undone.append((at, self.state.history[-1], seat))
+        self.undone.append(takebacks.taken(self.state, new_state, seat))
         self.undone_total += 1
         self.state = new_state
         self.actors.pop()

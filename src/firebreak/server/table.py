@@ -61,7 +61,8 @@ class RematchRequest(BaseModel):
 def install(app: FastAPI, manager: GameManager, limiter: Limiter, client_of: Any) -> chat.TableLimiter:
     """Add the routes; returns the chat and join limiter (tests tune its clock)."""
     table_limiter = chat.TableLimiter(limiter.limits)
-    manager.note_hooks = {  # type: ignore[attr-defined] - PostgreSQL notes other processes send (notify.py)
+    # PostgreSQL notes other processes send (notify.py)
+    manager.note_hooks = {  # type: ignore[attr-defined]
         "chat": lambda game_id: chat.on_note(manager, game_id),
         "rematch": lambda game_id: rematch.on_note(manager, game_id),
     }
@@ -139,7 +140,7 @@ def install(app: FastAPI, manager: GameManager, limiter: Limiter, client_of: Any
             spec = get_game(game)
         except FirebreakError as exc:
             raise E.ApiError(404, "unknown_game", str(exc)) from None
-        hook = spec.extra.get("help")
+        hook = spec.help
         if hook is None:
             raise E.ApiError(404, "no_help", f"{spec.title} has no rules summary yet")
         return {"game": spec.name, "title": spec.title, **hook()}

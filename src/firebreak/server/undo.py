@@ -4,7 +4,7 @@ The rule is the core's (:meth:`firebreak.core.GameState.undo_refusal`): within o
 that drew nothing and revealed nothing. A take-back is stored as a log row of its own (action
 :data:`~firebreak.core.UNDO`), so the record keeps the action and says it was taken back, and a replay shows the
 same. Nothing here reads hidden information: the refusal names another seat's move only as a move, and the notes
-carry the action's text as each viewer may see it.
+name the move taken back in the log's words as each viewer read it (the take-back button's words).
 
 Take-backs cost every message nothing: a seat may take back at most ``Limits.undos_per_turn`` moves in a turn
 (refused in words after that), a game keeps the notes of its latest :data:`NOTES_KEPT` take-backs only (the
@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from firebreak.core import UNDO, GameState
-from firebreak.core.events import filter_events
+from firebreak.core.events import Event
 from firebreak.core.text import plural
 
 from . import errors as E
@@ -30,6 +30,16 @@ if TYPE_CHECKING:
 
 NOTES_KEPT = 50
 """Take-back notes a game keeps and sends whole (the latest); earlier ones are only counted."""
+
+TakeBack = tuple[int, int, int, tuple[Event, ...]]
+"""A take-back: the action's place in the log, the action, the seat, and the events the action had made (the
+note words the move from them, as the log had told it)."""
+
+
+def taken(before: GameState, after: GameState, seat: int) -> TakeBack:
+    """The take-back that led from ``before`` to ``after`` (``after`` is ``before`` without its last action)."""
+    at = len(after.history)
+    return at, before.history[at], seat, tuple(before.events[len(after.events):])
 
 
 def turn_start(actors: Sequence[int], seat: int) -> int:
@@ -113,25 +123,33 @@ def move_sentence(live: "LiveGame", index: int, viewer: int) -> str:
     """The log's sentence for action ``index`` as ``viewer`` read it (the first sentence of the events it made),
     so the Take back button names the move in the log's words; the action's text where it made no event."""
     state = live.state
-    for event in filter_events(state.events[live.marks[index]: live.marks[index + 1]], viewer):
+    return sentence_of(state, state.events[live.marks[index]: live.marks[index + 1]], state.history[index],
+                       viewer, viewer)
+
+
+def sentence_of(state: GameState, events: Sequence[Event], action: int, seat: int, viewer: int | None) -> str:
+    """A move in the log's words as ``viewer`` read it: the first sentence of the events it made that ``viewer``
+    may see, without its full stop; the action's text where it made none."""
+    for event in events:
+        if not event.visible(viewer):
+            continue
         try:
             text = str(state.describe_event(event)).strip()
         except Exception:  # a game's wording must never stop the page: fall back to the action's text
             break
         if text:
             return text.rstrip(".")
-    return state.action_text_for(state.history[index], viewer, viewer)
+    return state.action_text_for(action, seat, viewer)
 
 
-def undone_notes(state: GameState, undone: Iterable[tuple[int, int, int]], viewer: int | None
-                 ) -> list[dict[str, Any]]:
-    """The log's notes of moves taken back, as ``viewer`` may see them: ``at`` is the action's place in the log
-    (shown after entry ``at - 1``)."""
+def undone_notes(state: GameState, undone: Iterable[TakeBack], viewer: int | None) -> list[dict[str, Any]]:
+    """The log's notes of moves taken back, as ``viewer`` may see them, naming each move as the log (and the take
+    back button) did: ``at`` is the action's place in the log (shown after entry ``at - 1``)."""
     out = []
-    for at, action, seat in undone:
+    for at, action, seat, events in undone:
         name = state.player_name(seat)
         out.append({"at": at, "seat": seat, "name": name,
-                    "text": f"{name} took back “{state.action_text_for(action, seat, viewer)}”."})
+                    "text": f"{name} took back “{sentence_of(state, events, action, seat, viewer)}”."})
     return out
 
 
@@ -144,27 +162,32 @@ def notes_since(live: "LiveGame", viewer: int | None, seen: int | None) -> tuple
     return undone_notes(live.state, listed, viewer), new - len(listed)
 
 
-def stored_take_backs(rows: Iterable[tuple[int, int]]) -> list[tuple[int, int, int]]:
-    """``(at, action, seat)`` of every take-back in a game's stored log (its ``(action, seat)`` rows)."""
-    stack: list[int] = []
+def stored_take_backs(start: GameState, rows: Iterable[tuple[int, int]]) -> list[TakeBack]:
+    """Every take-back in a game's stored log (its ``(action, seat)`` rows), the game replayed from ``start`` (a
+    new game: it is played on) to know the events each move taken back had made."""
+    state = start
     out = []
     for action, seat in rows:
         if action == UNDO:
-            out.append((len(stack) - 1, stack.pop(), seat))
+            after = state.undone(seat)
+            out.append(taken(state, after, seat))
+            state = after
         else:
-            stack.append(action)
+            state.apply(action)  # (as the live game replays its stored log: the take-back stack is kept)
     return out
 
 
-async def all_take_backs(live: "LiveGame", read_log: Any) -> list[tuple[int, int, int]]:
+async def all_take_backs(live: "LiveGame", read_log: Any) -> list[TakeBack]:
     """Every take-back of a game: the kept ones when that is all of them, else read from its stored log
-    (``await read_log()`` gives its rows)."""
+    (``await read_log()`` gives its rows; the game is replayed in a thread)."""
     if live.undone_total == len(live.undone):
         return list(live.undone)
-    return stored_take_backs(await read_log())
+    rows = await read_log()
+    start = live.spec.new_game(live.row.num_players, live.row.seed, live.row.options)
+    return await asyncio.to_thread(stored_take_backs, start, rows)
 
 
-def replay_notes(state: GameState, taken: Iterable[tuple[int, int, int]], viewer: int | None, upto: int
+def replay_notes(state: GameState, taken: Iterable[TakeBack], viewer: int | None, upto: int
                  ) -> tuple[list[dict[str, Any]], int]:
     """A replay step's notes: the latest :data:`NOTES_KEPT` take-backs before action ``upto``, and how many
     earlier ones are left out."""

@@ -7,7 +7,7 @@ to act, ``state.legal_actions()`` and ``state.action_choices()``, and the viewer
 ``state.question(viewer)`` (the player strip and the action panel's heading). Scores and score sheets are sent only once the
 game is over (during play a game shows what its own view allows, e.g. Great Fire hides scores that would reveal
 hidden colours). The game's SVG
-hook (``GameSpec.extra["svg"]``) and text render are given that same view, so they cannot leak either.
+hook (``GameSpec.svg``) and text render are given that same view, so they cannot leak either.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def legal_pairs(state: GameState) -> list[tuple[int, str]]:
 def render_board(spec: GameSpec, view: dict[str, Any], legal: list[tuple[int, str]]) -> tuple[str | None, str | None]:
     """(svg, text) for a view: the game's SVG hook when it has one, else its text render (else the JSON view)."""
     svg = None
-    hook = spec.extra.get("svg") if spec.extra else None
+    hook = spec.svg
     if hook is not None:
         try:
             svg = hook(view, legal)

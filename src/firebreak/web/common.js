@@ -49,10 +49,10 @@ const FB = {
     return who + entry.text;
   },
   logItem(entry, recent) {
-    // The game's own sentences lead (they name the player); the typed action text is kept only when the game
-    // said nothing about the move, and as the entry's tooltip.
+    // The game's own sentences lead (they name the player); the action's text is shown only when the game said
+    // nothing about the move (no tooltip repeats it: it is the game's stable text, not a player's words).
     const who = entry.seat === null || entry.seat === undefined ? "" : `${entry.name || `P${entry.seat}`}: `;
-    const li = FB.el("li", { class: recent ? "recent" : null, value: entry.index + 2, title: who + entry.text });
+    const li = FB.el("li", { class: recent ? "recent" : null, value: entry.index + 2 });
     const sentences = entry.events.map(FB.eventText);
     const narrated = sentences.length && entry.events[0].text;
     li.append(FB.el("strong", { text: narrated ? sentences[0] : who + entry.text }));
@@ -183,11 +183,17 @@ const Choose = {
 // the Zoom button toggles a close view. It changes the board SVG's viewBox (so the picture stays sharp and every
 // click still lands on the element drawn under it) and keeps the view across redraws. A drag or a pinch is never
 // taken for a click: the click that ends one is swallowed. Game-agnostic: any SVG board, nothing named.
+// A board whose place names are too small to read at the size shown (a phone showing the whole map) can say so:
+// its svg's data-name-size is the names' font size in board units; while they would come out under NAME_PX on
+// the screen (too small to read at a glance: a phone shows the Great Fire's whole map with 5 px names), the wrap
+// carries "map-far" and the page shows the board's far labels (.lod-far, e.g. short codes) instead of its names
+// (.lod-near), until the player zooms in.
 const MapView = {
-  zoom: 1, cx: null, cy: null, MAX: 8,
+  zoom: 1, cx: null, cy: null, MAX: 8, NAME_PX: 9,
   attach(wrap, button) {
     this.wrap = wrap;
     this.button = button;
+    addEventListener("resize", () => this.apply());
     const pointers = new Map();  // pointer id -> its last position
     let gesture = null;          // the drag or pinch under way: where it started, the view then, whether it moved
     let swallow = false;         // the next click ends a drag or pinch: not a choice
@@ -292,8 +298,11 @@ const MapView = {
     if (this.cx === null) { this.cx = vb[0] + vb[2] / 2; this.cy = vb[1] + vb[3] / 2; }
     this.cx = Math.min(vb[0] + vb[2] - w / 2, Math.max(vb[0] + w / 2, this.cx));
     this.cy = Math.min(vb[1] + vb[3] - h / 2, Math.max(vb[1] + h / 2, this.cy));
-    this.svg().setAttribute("viewBox", `${this.cx - w / 2} ${this.cy - h / 2} ${w} ${h}`);
+    const s = this.svg();
+    s.setAttribute("viewBox", `${this.cx - w / 2} ${this.cy - h / 2} ${w} ${h}`);
     this.wrap.classList.toggle("map-zoomed", this.zoom > 1.01);
+    const ctm = s.hasAttribute("data-name-size") && s.getScreenCTM();  // px per board unit, as shown now
+    if (ctm && ctm.a > 0) this.wrap.classList.toggle("map-far", +s.getAttribute("data-name-size") * ctm.a < this.NAME_PX);
   },
   // A move's path (place names, in order) as a line through each place's anchor (data-x, data-y) with an
   // arrowhead into the last; nothing on a board whose places carry no anchor.

@@ -71,7 +71,7 @@ function act(id) {
   if (!ws || ws.readyState !== WebSocket.OPEN || pending || !last || !last.your_turn) return;
   pending = true;
   $("error").textContent = "";
-  closeMenu(); hideConfirm();
+  closeMenu(); hideConfirm(); closeInfo();
   for (const b of document.querySelectorAll("#actions button, #confirm button")) b.disabled = true;
   ws.send(JSON.stringify({ type: "act", index: last.index, action: id, ref: ++refs }));
 }
@@ -109,6 +109,7 @@ function draw(m) {
   FB.showBoard($("board"), m.svg, m.text);
   MapView.apply();
   closeMenu();
+  drawInfo();  // the words of a place tapped stay open, brought up to date
   wireBoard();
   showPick();
   drawActions(m);
@@ -205,10 +206,13 @@ function stepperRows(steps, path) {
   const order = stepperSeen.get(key) || [];
   for (const c of steps) if (!order.includes(c.counter)) order.push(c.counter);
   stepperSeen.set(key, order);
-  const rows = new Map(order.map(name => [name, { count: 0, down: null, up: null }]));
+  const rows = new Map(order.map(name => [name, { count: 0, down: null, up: null, icon: stepperIcons.get(name) }]));
   for (const c of steps) {
-    rows.get(c.counter).count = c.count;
-    rows.get(c.counter)[c.step > 0 ? "up" : "down"] = c;
+    const r = rows.get(c.counter);
+    r.count = c.count;
+    r[c.step > 0 ? "up" : "down"] = c;
+    if (c.icon) r.icon = c.icon;
+    if (c.icon) stepperIcons.set(c.counter, c.icon);  // a row whose steps are all closed keeps its picture
   }
   const box = FB.el("div", { class: "steppers", role: "group", "aria-label": path[path.length - 1] || "Counts" });
   for (const [name, r] of rows) {
@@ -217,10 +221,19 @@ function stepperRows(steps, path) {
       "aria-label": c ? (c.note ? `${c.label}. ${c.note}` : c.label) : `${sign === "+" ? "More" : "Less"} ${name}: not possible`,
       onclick: () => { if (c) act(c.id); } });
     box.append(FB.el("div", { class: "stepper", "data-counter": name },
-      FB.el("span", { class: "stepper-name", text: name }), button(r.down, "−"),
+      FB.el("span", { class: "stepper-name" }, stepperIcon(r.icon), name), button(r.down, "−"),
       FB.el("output", { class: "stepper-count", text: String(r.count), "aria-live": "polite" }), button(r.up, "+")));
   }
   return box;
+}
+
+// The game's picture of a counter (core ActionChoice.icon: a small SVG drawn as on its board), or nothing.
+const stepperIcons = new Map();  // counter -> its picture, once seen
+function stepperIcon(svg) {
+  if (!svg) return null;
+  const tpl = document.createElement("template");
+  tpl.innerHTML = svg.trim();
+  return FB.el("span", { class: "stepper-icon", "aria-hidden": "true" }, tpl.content);
 }
 
 function entryButton(c, text) {
@@ -236,10 +249,15 @@ const reach = { hover: null, sticky: null };  // each: a test of an entry, or nu
 const inGroup = path => c => path.every((g, i) => (c.group || [])[i] === g);
 const hasGroup = name => c => (c.group || []).includes(name);
 
+// A device whose pointer cannot hover (a phone) lights a group by its tap only. Its browser makes up mouse events
+// at the last point touched, again whenever the page moves under that point (an opened group pushes the list
+// down): taken as a hover, they lit whichever button came under that point instead of the group tapped.
+const canHover = () => !matchMedia("(hover: none)").matches;
+
 function hoverReach(node, test) {
   const on = () => { reach.hover = test; drawReach(); };
   const off = () => { if (reach.hover === test) { reach.hover = null; drawReach(); } };
-  node.addEventListener("mouseenter", on);
+  node.addEventListener("mouseenter", () => { if (canHover()) on(); });
   node.addEventListener("mouseleave", off);
   node.addEventListener("focus", on);
   node.addEventListener("blur", off);
@@ -256,6 +274,7 @@ function drawReach() {
 
 // Board elements naming a group (data-group="East card": a card in the player's hand) light what it reaches.
 document.addEventListener("mouseover", ev => {
+  if (!canHover()) return;
   const node = ev.target.closest && ev.target.closest("#board [data-group]");
   const test = node ? hasGroup(node.getAttribute("data-group")) : null;
   if (node ? reach.hoverNode !== node : reach.hoverNode) {
@@ -352,7 +371,7 @@ function redrawBoard() {
 // previewed with the Confirm / Cancel bar; any other entry is played at once, with one click.
 function preview(c) {
   if (pending) return;
-  closeMenu();
+  closeMenu(); closeInfo();
   if (!c.confirm) { act(c.id); return; }
   pick.choice = c;
   reach.sticky = reach.stickyName = null;
@@ -442,6 +461,38 @@ function closeMenu() {
   if (menu) menu.remove();
 }
 
+// A tap or click on a place that is no choice now opens its words (the board's tooltip: its name, code and all
+// that is on it) by the finger, until the next tap: a phone player sees short codes on the whole map and has no
+// hover for tooltips. They follow the game while open (every update redraws them).
+let info = null;  // the place whose words are open, and where: { name, x, y } in the board's box
+
+function drawInfo() {
+  const old = $("place-info");
+  if (old) old.remove();
+  const node = info && Choose.places($("board"), info.name).find(n => n.querySelector(":scope > title"));
+  if (!node) { info = null; return; }
+  const [head, ...rest] = node.querySelector(":scope > title").textContent.split("; ");
+  const box = FB.el("div", { id: "place-info", class: "place-menu place-info", role: "status" },
+    FB.el("h3", { text: head }), FB.el("ul", {}, ...rest.map(t => FB.el("li", { text: t }))));
+  const wrap = $("board-wrap").getBoundingClientRect();
+  box.style.left = `${Math.max(0, Math.min(info.x - 100, wrap.width - 240))}px`;
+  if (info.y < wrap.height / 2) box.style.top = `${info.y + 12}px`; else box.style.bottom = `${wrap.height - info.y + 12}px`;
+  $("board-wrap").append(box);
+}
+
+function closeInfo() {
+  if (info) { info = null; drawInfo(); }
+}
+
+document.addEventListener("click", ev => {  // a choice's own click stops before it gets here
+  const node = ev.target.closest && ev.target.closest("#board [data-place]");
+  if (!node || node.classList.contains("fb-clickable") || ev.target.closest("[data-group]")) { closeInfo(); return; }
+  const wrap = $("board-wrap").getBoundingClientRect();
+  const name = node.getAttribute("data-place");
+  info = info && info.name === name ? null : { name, x: ev.clientX - wrap.left, y: ev.clientY - wrap.top };
+  drawInfo();
+});
+
 // The question being asked heads the action panel, in the game's words (the server's `question`): the decision
 // under way for the seat to act, else who is deciding; the label says whose actions these are.
 function drawQuestion(m) {
@@ -482,7 +533,7 @@ $("action-filter").addEventListener("input", () => last && drawActions(last));
 $("confirm-ok").addEventListener("click", () => { if (pick.choice) act(pick.choice.id); });
 $("confirm-cancel").addEventListener("click", cancel);
 document.addEventListener("keydown", ev => {
-  if (ev.key === "Escape") { if ($("place-menu")) closeMenu(); else cancel(); return; }
+  if (ev.key === "Escape") { if ($("place-menu")) closeMenu(); else if (info) closeInfo(); else cancel(); return; }
   if (ev.key === "Enter" && pick.choice && !pending && !$("place-menu") && ev.target === document.body) {
     ev.preventDefault(); act(pick.choice.id);
   }

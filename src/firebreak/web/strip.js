@@ -49,6 +49,19 @@ const Strip = (() => {
     return card;
   }
 
+  // A seat's card is updated in place rather than replaced, and the "Take my seat back" button in it is never
+  // taken out of the page while a bot plays the seat (every bot move redraws the strip): a click or a finger
+  // pressed on the button must land on the button it started on.
+  function refresh(shown, card) {
+    for (const name of shown.getAttributeNames()) if (!card.hasAttribute(name)) shown.removeAttribute(name);
+    for (const name of card.getAttributeNames()) shown.setAttribute(name, card.getAttribute(name));
+    const held = shown.querySelector(":scope > button.reclaim"), fresh = card.querySelector(":scope > button.reclaim");
+    for (const child of [...shown.children]) if (child !== held) child.remove();
+    if (held && !fresh) held.remove();
+    const parts = [...card.children].filter(child => child !== fresh);
+    if (held && fresh) held.before(...parts); else shown.append(...parts, ...(fresh ? [fresh] : []));
+  }
+
   return {
     draw(m) {
       const box = document.getElementById("strip");
@@ -57,13 +70,15 @@ const Strip = (() => {
       if (k === key) return;
       key = k;
       const facts = m.strip || [];
-      const list = FB.el("ol", { class: "strip-list" }, ...m.seats.map(s => seatCard(m, s, facts[s.seat] || {})));
-      list.style.setProperty("--columns", String(m.seats.length === 4 ? 2 : Math.min(3, m.seats.length)));  // phones
-      // The reclaim button stays the same element while a bot plays the seat (every move redraws the strip): a
-      // player's click, or a finger on a phone, must not land on a button replaced under it.
-      const held = box.querySelector("button.reclaim"), fresh = list.querySelector("button.reclaim");
-      if (held && fresh) fresh.replaceWith(held);
-      box.replaceChildren(list);
+      const cards = m.seats.map(s => seatCard(m, s, facts[s.seat] || {}));
+      const shown = box.querySelector("ol.strip-list");
+      if (shown && shown.children.length === cards.length) {
+        cards.forEach((card, i) => refresh(shown.children[i], card));
+      } else {
+        const list = FB.el("ol", { class: "strip-list" }, ...cards);
+        list.style.setProperty("--columns", String(m.seats.length === 4 ? 2 : Math.min(3, m.seats.length)));  // phones
+        box.replaceChildren(list);
+      }
       Strip.clocks();
     },
     // Each seat's time left, as a bar (full: all the time a turn or the game gives) and in minutes and seconds.

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from firebreak.core import GameSpec, OptionSpec, register
 from firebreak.core.help import help_hook
+from firebreak.core.hooks import LargeBudget, SearchHints
 
 from .encode import BrigadeEncoder
 from .heuristic import heuristic, heuristic_all
@@ -42,11 +43,13 @@ SPEC = register(
         render=render,
         heuristic=heuristic,
         stats=stats,
-        extra={"svg": render_svg, "help": help_hook(__package__), "mcts_scale": 2.0, "heuristic_all": heuristic_all,
-               "observation_encoder": BrigadeEncoder,
-               # searches of 1000 iterations and more (the hard level) plan their own turn and search the 8 best
-               # moves by sequential halving (why, and what it measured: docs/research.md)
-               "mcts_large_budget": {"min_iterations": 1000, "mcts_turn": True, "mcts_width": 8}},
+        svg=render_svg,
+        help=help_hook(__package__),
+        observation_encoder=BrigadeEncoder,
+        heuristic_all=heuristic_all,
+        # searches of 1000 iterations and more (the hard level) plan their own turn and search the 8 best moves by
+        # sequential halving (why, and what it measured: docs/research.md)
+        search=SearchHints(scale=2.0, large_budget=LargeBudget(1000, SearchHints(scale=2.0, turn=True, width=8))),
     )
 )
 

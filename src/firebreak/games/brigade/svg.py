@@ -1,6 +1,6 @@
 """The Brigade's town as SVG for the browser, drawn only from one seat's view (the play server's board hook).
 
-Registered as ``GameSpec.extra["svg"]``: ``render_svg(view, legal)`` gets the dict of ``BrigadeState.view`` and
+Registered as ``GameSpec.svg``: ``render_svg(view, legal)`` gets the dict of ``BrigadeState.view`` and
 the legal ``(id, text)`` pairs of the seat to act (empty for others), so it can show nothing that seat may not
 see. The town is the view's ``board``: 36 cells in row order (row 1 is North, column A is West), the four
 corners being the Firehouses.

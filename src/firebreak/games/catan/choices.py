@@ -41,6 +41,7 @@ from .fire import burning_buildings
 from .narrate import bundle
 from .place_words import of_state
 from .places import hex_place, node_place, path_place
+from .svg import resource_icon
 
 if TYPE_CHECKING:
     from .state import CatanState
@@ -304,11 +305,11 @@ def _trade_choices(state: CatanState, legal: list[int]) -> list[ActionChoice]:
             if step < 2:
                 label = f"Give 1 more {name}" if step == 0 else f"Give 1 {name} less"
                 out.append(ActionChoice(a, label, GIVE_GROUP, step=1 if step == 0 else -1, counter=name,
-                                        count=give[r], note=f"You hold {h[r]} {name}."))
+                                        count=give[r], note=f"You hold {h[r]} {name}.", icon=resource_icon(name)))
             else:
                 label = f"Ask for 1 more {name}" if step == 2 else f"Ask for 1 {name} less"
                 out.append(ActionChoice(a, label, ASK_GROUP, step=1 if step == 2 else -1, counter=name,
-                                        count=ask[r]))
+                                        count=ask[r], icon=resource_icon(name)))
         if lay.propose in legal:
             out.append(ActionChoice(lay.propose, f"Propose {offer}",
                                     note="The other players answer in turn; then you choose whom to trade with."))

@@ -13,10 +13,7 @@ comes with ``PHASE_NAMES``. Names the encoder does not know go to an "other" slo
 and development cards only as the counts the view shows); the fixed board (terrains, numbers, harbours) is
 written once per board and copied after that. The compiled path (``_encode.c``, built where there is a C compiler)
 writes the fast path's vector in C, bit for bit, in about a microsecond; the learning environments use it when it
-was built. :meth:`CatanEncoder.kept_state` is the kept path they use otherwise: a vector per seat in which a block
-of fields, or a field of it, is rewritten only when the state's values it was written from changed (most random
-decisions draft a trade, which changes the offer block alone; a roll changes the dice, the bank and some card
-counts).
+was built, and the fast path otherwise.
 """
 
 from __future__ import annotations
@@ -29,8 +26,7 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from firebreak.core import TERMINAL
-from firebreak.core.encoding import (Field, ObservationEncoder, Writer, compiled_module, index_of, put_block,
-                                     put_floats, snapshot)
+from firebreak.core.encoding import Field, ObservationEncoder, Writer, compiled_module, index_of, put_block, snapshot
 
 from .board import GENERIC, TERRAIN_NAMES
 from .constants import (DEV_KINDS, OVER, PHASE_NAMES, PIECES, RESOURCE_NAMES, TRADE_CONFIRM, TRADE_DRAFT,
@@ -72,57 +68,11 @@ SIXTH, NINETEENTH, FIFTH, QUARTER, TENTH = ((1.0 / d).__mul__ for d in (6, 19, 5
 """``v * (1.0 / d)`` as the view path computes these fields, mapped in C."""
 
 
-def _offer_copy(offer: tuple) -> tuple:
-    """A kept copy of the kept path's offer key (phase, turn, give, ask, responders, acceptors): its lists copied,
-    as :func:`~firebreak.core.encoding.snapshot` would, written out for the kept path's per-decision use."""
-    phase, turn, give, ask, responders, acceptors = offer
-    return phase, turn, give[:], ask[:], responders[:], acceptors[:]
-
-
 def _dice(dice: tuple) -> list[float]:
     """The last roll's two dice / 6 (a roll of other than two dice padded or cut to two, as the view is)."""
     if len(dice) == 2:
         return [*map(SIXTH, dice)]
     return [(v or 0) * (1.0 / 6) for v in (*dice, 0, 0)[:2]]
-
-
-def _rest_copy(rest: tuple) -> tuple:
-    """A copy of the kept path's rest key (see :meth:`CatanEncoder.kept_state`) the state's later in-place changes
-    cannot reach."""
-    build_vp, holders, isles, settlements_left, cities_left, firestorm, army, rates = rest
-    return (build_vp[:], holders, list(map(list.copy, isles)), settlements_left[:], cities_left[:], firestorm,
-            army[:], list(map(list.copy, rates)))
-
-
-class _Kept:
-    """One seat's kept vector (see :meth:`CatanEncoder.kept_state`) and the state's values each of its blocks was
-    last written from (copies the state's later in-place changes cannot reach). The seat blocks' and the viewer's
-    own block's values start unknown (``None``), so the first decision that reaches the comparisons rewrites them
-    once from the state."""
-
-    __slots__ = ("vec", "mv", "slots", "region", "head", "turn_count", "dice", "bank", "deck", "holders",
-                 "free_roads", "offer", "left", "rest", "hands", "devs", "columns", "own", "sea", "history", "played")
-
-    def __init__(self, encoder: "CatanEncoder", s: "CatanState", viewer: int, vec: Any, slots: list[int]) -> None:
-        """The entry for ``vec``, just written whole from ``s`` for ``viewer`` (the board's edge ``slots``)."""
-        self.vec = vec
-        self.mv = memoryview(vec)
-        self.slots = slots
-        self.region = snapshot((s.token_hex, s.node_owner, s.node_level, s.station, s.edge_owner, s.edge_ship))
-        self.head = encoder._head_slots(s, viewer)
-        self.turn_count = s.turn_count
-        self.dice = tuple(s.dice)
-        self.bank = s.bank[:]
-        self.deck = len(s.dev_deck)
-        self.holders = (s.road_holder, s.army_holder, s.wardens_holder)
-        self.free_roads = s.free_roads
-        self.offer = _offer_copy((s.phase, s.turn, s.give, s.ask, s.responders, s.acceptors)) \
-            if s.offer_pending else None
-        self.left = (s.declined[:], s.fire_left[:])
-        self.rest = self.hands = self.devs = self.columns = self.own = None
-        self.sea = snapshot((s.pirate_hex, s.ships_left, s.isles, s.gold_left)) if encoder.sea else None
-        self.history = s.history
-        self.played = len(s.history)
 
 
 def board_edges(view: dict[str, Any]) -> list[tuple[int, int]]:
@@ -139,7 +89,7 @@ def board_edges(view: dict[str, Any]) -> list[tuple[int, int]]:
 def _board_tables(edge_index: dict[tuple[int, int], int], t: Any) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
     """See :attr:`CatanEncoder._board_tables`."""
     slots = tuple(edge_index.get((min(a, b), max(a, b)), -1) for a, b in t.edge_nodes)
-    corners = []
+    corners: list[int] = []
     for e in t.harbour_edges:
         a, b = t.edge_nodes[e]
         corners += (a, b)
@@ -149,8 +99,8 @@ def _board_tables(edge_index: dict[tuple[int, int], int], t: Any) -> tuple[int, 
 class CatanEncoder(ObservationEncoder):
     """Board (hexes, nodes, edges), bank, turn and trade, the viewer's cards, then one block per seat."""
 
-    _kept: dict[int, _Kept] | None = None
-    """The kept path's entry per seat (see :meth:`kept_state`), made at its first call."""
+    _seat_shared: tuple
+    """The seat blocks' numbers and the state's values they came from (see :meth:`_seat_blocks`)."""
 
     def __init__(self, num_players: int, options: dict[str, Any]) -> None:
         super().__init__(num_players, options)
@@ -170,9 +120,7 @@ class CatanEncoder(ObservationEncoder):
                          for v in range(num_players)]
         self._head_size = len(PHASE_NAMES) + 1 + 2 * num_players  # phase (or none), seat to act, seat whose turn
         self._no_offer = [0.0] * (1 + len(OFFER_STAGES) + 2 * RES + 3 * num_players)
-        self.offsets()  # kept as ``_offsets``: the kept path reads it at every decision without the method call
-        self._draft_at = self._offsets["offer"] + 1 + len(OFFER_STAGES)  # where an offer's card counts lie
-        self._phase_at = self._offsets["phase"]
+        self.offsets()  # kept as ``_offsets``: the fast path reads it without the method call
         mod = compiled_module("firebreak.games.catan._encode")
         if mod is not None:  # the compiled path (the same vector as write_state, in C)
             self.compiled = mod.Encoder(self._compiled_params(), self._compiled_tables(), self._board_tables)
@@ -218,8 +166,9 @@ class CatanEncoder(ObservationEncoder):
                 harbour_slots.append(-2)
                 continue
             harbour_slots.append(len(HARBOURS) if i is None else i)
+        offer_pending: Any = CatanState.offer_pending  # the property itself, asked of each phase
         offer_phases = tuple(phase for phase in range(len(PHASE_NAMES))
-                             if CatanState.offer_pending.fget(SimpleNamespace(phase=phase)))
+                             if offer_pending.fget(SimpleNamespace(phase=phase)))
         return {"terrain_slots": tuple(terrain_slots), "harbour_slots": tuple(harbour_slots), "numbers": NUMBERS,
                 "offer_phases": offer_phases}
 
@@ -311,7 +260,7 @@ class CatanEncoder(ObservationEncoder):
         roads = [0.0] * (self.edges * n)
         for r in board["roads"]:
             a, b = r["edge"]
-            roads[self.edge_index[(min(a, b), max(a, b))] * n + rel(r["player"], viewer)] = 1.0
+            roads[self.edge_index[(min(a, b), max(a, b))] * n + (r["player"] - viewer) % n] = 1.0
         out.block(roads)
         phase = index_of(PHASE_NAMES, view["phase"])
         out.one_hot(len(PHASE_NAMES) if phase is None else phase, len(PHASE_NAMES) + 1)
@@ -334,9 +283,9 @@ class CatanEncoder(ObservationEncoder):
             out.nums((offer["give"].get(r, 0) for r in RESOURCE_NAMES), 4)
             out.nums((offer["ask"].get(r, 0) for r in RESOURCE_NAMES), 4)
             out.one_hot(rel(offer["from"], viewer), n)
-            out.multi_hot((rel(p, viewer) for p in offer["waiting_for"]), n)
-            out.multi_hot((rel(p, viewer) for p in offer["accepted_by"]), n)
-        out.multi_hot((rel(p, viewer) for p in view["declined_all_offers"]), n)
+            out.multi_hot(((p - viewer) % n for p in offer["waiting_for"]), n)
+            out.multi_hot(((p - viewer) % n for p in offer["accepted_by"]), n)
+        out.multi_hot(((p - viewer) % n for p in view["declined_all_offers"]), n)
         owed = view["fire_owed"]
         out.nums((owed[seat] for seat in self.seats_from(viewer)), 5)
         out.nums((view["hand"][r] for r in RESOURCE_NAMES), 10)
@@ -363,7 +312,7 @@ class CatanEncoder(ObservationEncoder):
             ships = [0.0] * (self.edges * n)
             for r in board["ships"]:
                 a, b = r["edge"]
-                ships[self.edge_index[(min(a, b), max(a, b))] * n + rel(r["player"], viewer)] = 1.0
+                ships[self.edge_index[(min(a, b), max(a, b))] * n + (r["player"] - viewer) % n] = 1.0
             out.block(ships)
             out.nums(h["label"] == board["pirate_hex"] for h in hexes)
             for seat in self.seats_from(viewer):
@@ -477,7 +426,7 @@ class CatanEncoder(ObservationEncoder):
                 and cached[3] == s.node_harbour and cached[4] is type(out):
             return cached[5], cached[6]
         o = self.offsets()
-        out[:o["phase"]] = [0.0] * o["phase"]  # a scratch buffer (the kept path's) may hold an old board
+        out[:o["phase"]] = [0.0] * o["phase"]  # the buffer is scratch here: it may hold an old board
         terrains = len(TERRAINS)
         for h in range(t.num_hexes):
             i = index_of(TERRAINS, TERRAIN_NAMES[s.terrain[h]])
@@ -515,196 +464,9 @@ class CatanEncoder(ObservationEncoder):
         if self.sea:
             put_block(out, o["edge.ship"], self._sea_block(s, viewer, ships))
 
-    def kept_state(self, state: "CatanState", viewer: int, zeros: Any) -> Any:
-        """The kept path (see :meth:`ObservationEncoder.kept_state`): per seat, the vector and, for each block of
-        fields, the state's values it was written from (a :class:`_Kept`); a block, or a field of it, is rewritten
-        only when they differ. A decision mostly changes one or two blocks (a trade draft changes the offer only).
-        In the same game, nothing played since the seat's last observation, or one trade step, is answered
-        without the other blocks' comparisons (the state's own history list): this relies on every change to a
-        state being an action it records, as the environments' own observation cache does
-        (``len(state.history)``). A trade step (a confirmed trade excepted) changes only the turn, offer and
-        trade-leftover blocks; a draft step, the most common random decision, only the offer's card counts."""
-        s = state
-        kept = self._kept
-        if kept is None:
-            kept = self._kept = {}
-        e = kept.get(viewer)
-        history = s.history
-        if e is not None and e.history is history:
-            # The same game (its own history list; every change to a state is an action it records): nothing
-            # played since, or one trade step, which changes only the turn, offer and trade-leftover blocks
-            # (see ``CatanState._trade_action``: a confirmed trade, which moves cards, is excluded).
-            played = len(history)
-            if played == e.played:
-                return e.vec
-            if played == e.played + 1:
-                a = history[-1]
-                lay = s.lay
-                offer_kept = e.offer
-                if lay.give_add <= a < lay.propose and offer_kept is not None and s.phase == TRADE_DRAFT:
-                    # A draft step (the most common random decision: an offer composed card by card) changes
-                    # one card count of the offer and nothing else: that count alone is rewritten (the drafter
-                    # alone sees it) and kept. Steps lie give add, give remove, ask add, ask remove, five
-                    # resources each (ruling B5's layout in actions.py).
-                    i = a - lay.give_add
-                    r = i % RES
-                    if i < 2 * RES:
-                        count = offer_kept[2][r] = s.give[r]
-                    else:
-                        count = offer_kept[3][r] = s.ask[r]
-                        r += RES
-                    if viewer == s.turn:
-                        e.mv[self._draft_at + r] = count * 0.25
-                    e.played = played
-                    return e.vec
-                if lay.draft <= a < lay.confirm or a == lay.cancel:
-                    return self._after_trade_step(s, viewer, e, played)
-            # the fixed board's edge slots: the same object while the board is (a new board is written into the
-            # buffer given as scratch, and the seat's vector is then written afresh); a base board stays the same
-            # within a game, a Seafarers board can change during one, so it is checked again
-            slots = self._static(s, e.vec)[1] if self.sea else e.slots
-        else:
-            slots = self._static(s, e.vec if e is not None else zeros(self.size))[1]
-        if e is None or e.slots is not slots:
-            vec = zeros(self.size)
-            self.write_state(s, viewer, vec)
-            kept[viewer] = _Kept(self, s, viewer, vec, slots)
-            return vec
-        mv = e.mv  # the vector's memoryview: the blocks are written through it
-        o = self._offsets
-        region = (s.token_hex, s.node_owner, s.node_level, s.station, s.edge_owner, s.edge_ship)
-        region_changed = e.region != region
-        if region_changed:  # the corners and sides that changed, patched in place (the kept region is e.region's)
-            e.region = self._patch_region(s, viewer, e.region, mv, slots)
-        self._update_head(s, viewer, e)
-        phase, turn = s.phase, s.turn
-        holders = (s.road_holder, s.army_holder, s.wardens_holder)
-        # the middle fields (turn number to free roads), each written only when its own values changed: most
-        # decisions that reach here change one or two of them (a roll: the dice and the bank)
-        turn_count = s.turn_count
-        if turn_count != e.turn_count:
-            mv[o["turn_number"]] = float(turn_count) / 100 if turn_count else 0.0
-            e.turn_count = turn_count
-        dice = s.dice
-        if dice != e.dice:
-            put_floats(mv, o["dice"], _dice(dice))
-            e.dice = tuple(dice)
-        bank = s.bank
-        if bank != e.bank:
-            put_floats(mv, o["bank"], [*map(NINETEENTH, bank)])
-            e.bank = bank[:]
-        deck = len(s.dev_deck)
-        if deck != e.deck:
-            mv[o["development_deck"]] = float(deck) / 25 if deck else 0.0
-            e.deck = deck
-        if holders != e.holders:
-            put_floats(mv, o["holders"], self._holders(holders, viewer))
-            e.holders = holders
-        free_roads = s.free_roads
-        if free_roads != e.free_roads:
-            mv[o["free_roads"]] = float(free_roads) / 2 if free_roads else 0.0
-            e.free_roads = free_roads
-        offer = (phase, turn, s.give, s.ask, s.responders, s.acceptors) if s.offer_pending else None
-        if e.offer != offer:
-            put_floats(mv, o["offer"], self._no_offer if offer is None else self._offer_block(s, viewer))
-            e.offer = None if offer is None else _offer_copy(offer)
-        left = (s.declined, s.fire_left)
-        if e.left != left:
-            put_floats(mv, o["declined_all_offers"], self._trade_left(s, viewer))
-            e.left = (left[0][:], left[1][:])
-        # the seat blocks: most of what they show changes only with building a settlement or city, the holders,
-        # islands, knights and harbours (the rest key); the card counts (resources and development cards), the
-        # pieces left, road lengths and cards still to discard, which change more often (dice, trades, roads,
-        # discards), are compared apart and rewritten alone for the seats whose numbers changed
-        hands, dev_hand = s.hands, s.dev_hand
-        rest = (s.build_vp, holders, s.isles, s.settlements_left, s.cities_left, s.firestorm, s.army, s.rates)
-        rest_changed = e.rest != rest
-        if rest_changed:
-            put_floats(mv, o["seat[0].cards"], self._seat_blocks(s, viewer))
-            e.rest = _rest_copy(rest)
-            e.hands = list(map(list.copy, hands))
-            e.devs = list(map(list.copy, dev_hand))
-            e.columns = (s.roads_left[:], s.road_len[:], s.discard_left[:], s.stations_left[:])
-        else:
-            if hands != e.hands:
-                self._card_counts(mv, viewer, hands, e.hands, SEAT_AT["cards"], 10)
-            if dev_hand != e.devs:
-                self._card_counts(mv, viewer, dev_hand, e.devs, SEAT_AT["development_cards"], 5)
-            roads_left, road_len, discard_left, stations_left = kept_columns = e.columns
-            if s.roads_left != roads_left:
-                self._seat_column(mv, viewer, s.roads_left, roads_left, SEAT_AT["pieces_left"], 15)
-            if s.road_len != road_len:
-                self._seat_column(mv, viewer, s.road_len, road_len, SEAT_AT["road_length"], 15)
-            if s.discard_left != discard_left:
-                self._seat_column(mv, viewer, s.discard_left, discard_left, SEAT_AT["discard_left"], 10)
-            if s.stations_left != stations_left:  # rare: the stations left and built, whole
-                put_floats(mv, o["seat[0].cards"], self._seat_blocks(s, viewer))
-                e.columns = (*kept_columns[:3], s.stations_left[:])
-        # the viewer's own block: its victory points come from the rest key's numbers (building, holders,
-        # islands) and its development cards, so they are counted again only when one of those changed; a hand
-        # that changed alone is rewritten alone
-        hand, dev, new = hands[viewer], dev_hand[viewer], s.dev_new[viewer]
-        if rest_changed or e.own[1] != dev or e.own[2] != new:
-            put_floats(mv, o["my_hand"], self._own_block(s, viewer))
-            e.own = (hand[:], dev[:], new[:])
-        elif e.own[0] != hand:
-            put_floats(mv, o["my_hand"], [*map(TENTH, hand)])
-            e.own = (hand[:], e.own[1], e.own[2])
-        if self.sea:
-            sea = (s.pirate_hex, s.ships_left, s.isles, s.gold_left)
-            if region_changed or e.sea != sea:
-                put_floats(mv, o["edge.ship"], self._sea_block(s, viewer, self._ships(s, viewer, slots)))
-                e.sea = snapshot(sea)
-        e.history = history
-        e.played = len(history)
-        return e.vec
-
-    def _card_counts(self, mv: memoryview, viewer: int, hands: list[list[int]], old: list[list[int]], field: int,
-                     scale: int) -> None:
-        """Rewrite one card count (``field``: 0 resource cards, 1 development cards; divided by ``scale`` as the
-        seat blocks are) in the seat blocks of the seats whose hand in ``hands`` differs from ``old`` (the kept
-        copy, brought up to date)."""
-        n = self.num_players
-        at = self._offsets["seat[0].cards"] + field
-        for p in range(n):
-            hand = hands[p]
-            if hand != old[p]:
-                mv[at + (p - viewer) % n * PER_SEAT_SIZE] = sum(hand) / scale
-                old[p] = hand[:]
-
-    def _seat_column(self, mv: memoryview, viewer: int, values: list[int], old: list[int], field: int,
-                     scale: int) -> None:
-        """Rewrite one number per seat (at ``field`` in each seat block, divided by ``scale`` as the seat blocks
-        are) for the seats whose value in ``values`` differs from ``old`` (the kept copy, brought up to date)."""
-        n = self.num_players
-        at = self._offsets["seat[0].cards"] + field
-        for p in range(n):
-            v = values[p]
-            if v != old[p]:
-                mv[at + (p - viewer) % n * PER_SEAT_SIZE] = v / scale
-                old[p] = v
-
-    def _after_trade_step(self, s: "CatanState", viewer: int, e: "_Kept", played: int) -> Any:
-        """Seat ``viewer``'s kept vector after one trade step other than a draft step (which :meth:`kept_state`
-        answers itself): only the turn, offer and trade-leftover blocks can have changed."""
-        mv = e.mv
-        o = self._offsets
-        self._update_head(s, viewer, e)
-        offer = (s.phase, s.turn, s.give, s.ask, s.responders, s.acceptors) if s.offer_pending else None
-        if e.offer != offer:
-            put_floats(mv, o["offer"], self._no_offer if offer is None else self._offer_block(s, viewer))
-            e.offer = None if offer is None else _offer_copy(offer)
-        left = (s.declined, s.fire_left)
-        if e.left != left:
-            put_floats(mv, o["declined_all_offers"], self._trade_left(s, viewer))
-            e.left = (left[0][:], left[1][:])
-        e.played = played
-        return e.vec
-
     def _head_slots(self, s: "CatanState", viewer: int) -> tuple[int, int, int]:
         """Where the head block's three 1s lie (phase, seat to act, seat whose turn it is), counted from the phase
-        field (-1: no seat): they say everything the block holds, so the kept path compares them and moves only
-        the 1s that changed instead of rewriting the whole block."""
+        field (-1: no seat)."""
         n = self.num_players
         phase = s.phase
         to_act = s.current_player()
@@ -714,34 +476,9 @@ class CatanEncoder(ObservationEncoder):
                 first + (to_act - viewer) % n if to_act >= 0 else -1,
                 first + n + (turn - viewer) % n if turn is not None and turn >= 0 else -1)
 
-    def _update_head(self, s: "CatanState", viewer: int, e: "_Kept") -> None:
-        """Move the head block's 1s in seat ``viewer``'s kept vector to where :meth:`_head_slots` puts them for
-        ``s``; only the 1s whose slot changed are moved."""
-        head = self._head_slots(s, viewer)
-        old = e.head
-        if old != head:
-            mv = e.mv
-            at = self._phase_at
-            i, j, k = old
-            x, y, z = head
-            if i != x:  # the phase's slot: always one
-                mv[at + i] = 0.0
-                mv[at + x] = 1.0
-            if j != y:
-                if j >= 0:
-                    mv[at + j] = 0.0
-                if y >= 0:
-                    mv[at + y] = 1.0
-            if k != z:
-                if k >= 0:
-                    mv[at + k] = 0.0
-                if z >= 0:
-                    mv[at + z] = 1.0
-            e.head = head
-
     def _head(self, s: "CatanState", viewer: int) -> list[float]:
         """Phase, seat to act and seat whose turn it is (one-hots), with the 1s where :meth:`_head_slots` puts
-        them (the kept path moves them; both read the state through that one method)."""
+        them."""
         block = [0.0] * self._head_size
         for i in self._head_slots(s, viewer):
             if i >= 0:
@@ -750,7 +487,7 @@ class CatanEncoder(ObservationEncoder):
 
     def _middle(self, s: "CatanState", viewer: int) -> list[float]:
         """Turn number to free roads: the fields built whole (zeros included) with C-level maps over the state's
-        lists, seats relative to the viewer (the kept path writes the same numbers field by field)."""
+        lists, seats relative to the viewer."""
         return [float(s.turn_count) / 100 if s.turn_count else 0.0, *_dice(s.dice), *map(NINETEENTH, s.bank),
                 float(len(s.dev_deck)) / 25 if s.dev_deck else 0.0,
                 *self._holders((s.road_holder, s.army_holder, s.wardens_holder), viewer),
@@ -822,7 +559,7 @@ class CatanEncoder(ObservationEncoder):
         (only their order turns), so they are kept once per seat with the state's values they came from
         (compared by value, in C) and rebuilt only when one of them changed: most decisions (a trade being
         drafted, a robber moved) change no seat's cards, pieces or points. Each viewer's order is kept as one
-        list until then (the same object while the numbers hold, which the kept path checks)."""
+        list until then."""
         hands, dev_hand, rates, stations_left, isles = s.hands, s.dev_hand, s.rates, s.stations_left, s.isles
         # the blocks show the hands and development cards by their sizes and the islands by their number, so the
         # keys hold only those (found in C): cheaper to compare and copy than the hands themselves. The card

@@ -332,15 +332,23 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         c.win_vp = self.win_vp
         c.pirate_hex = self.pirate_hex
         c.pirate_moved = self.pirate_moved
-        c.ships_left = self.ships_left[:]
-        c.edge_ship = self.edge_ship[:]
-        c.sreach = [set(r) for r in self.sreach]
-        c.ships_new = self.ships_new[:]
         c.ship_moved = self.ship_moved
         c.moving = self.moving
-        c.gold_left = self.gold_left[:]
         c.gold_return = self.gold_return
-        c.isles = [x[:] for x in self.isles]
+        if self.topo.sea or GOLD in self.terrain:
+            c.ships_left = self.ships_left[:]
+            c.edge_ship = self.edge_ship[:]
+            c.sreach = [set(r) for r in self.sreach]
+            c.ships_new = self.ships_new[:]
+            c.gold_left = self.gold_left[:]
+            c.isles = [x[:] for x in self.isles]
+        else:  # without sea and gold fields, ships, gold and islands stay as set up (empty, 0): shared, not copied
+            c.ships_left = self.ships_left
+            c.edge_ship = self.edge_ship
+            c.sreach = self.sreach
+            c.ships_new = self.ships_new
+            c.gold_left = self.gold_left
+            c.isles = self.isles
         return c
 
     # --- queries ------------------------------------------------------------------------------------------

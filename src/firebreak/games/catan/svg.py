@@ -1,6 +1,6 @@
 """The Catan board as SVG for the browser, drawn only from one seat's view (the play server's board hook).
 
-Registered as ``GameSpec.extra["svg"]``: ``render_svg(view, legal)`` gets the dict of ``CatanState.view`` and the
+Registered as ``GameSpec.svg``: ``render_svg(view, legal)`` gets the dict of ``CatanState.view`` and the
 legal ``(id, text)`` pairs of the seat to act (empty for others), so it can show nothing that seat may not see.
 
 Geometry comes from the view's ``node_xy`` (the integer coordinates of topology.py: a pointy-topped hex centred
@@ -77,6 +77,15 @@ def _t(x: float, y: float, text: str, size: float = 12, anchor: str = "middle", 
        fill: str = "#1d1d1f", extra: str = "") -> str:
     return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}" font-weight="{weight}" '
             f'fill="{fill}"{extra}>{escape(text)}</text>')
+
+
+@lru_cache(maxsize=None)
+def resource_icon(resource: str) -> str:
+    """A resource as a small hex of its terrain, in the board's colours and outline: the icon of the trade panel's
+    rows (core ``ActionChoice.icon``), so a player matches a row to the hexes that produce that resource."""
+    return ('<svg class="icon" viewBox="-10 -11 20 22" width="18" height="20" aria-hidden="true">'
+            f'<polygon points="0,-10 8.7,-5 8.7,5 0,10 -8.7,5 -8.7,-5" fill="{TERRAIN_FILLS[resource]}" '
+            'stroke="#5a4a32" stroke-width="1.6"/></svg>')
 
 
 def seat_colour(seat: int) -> tuple[str, str]:

@@ -51,13 +51,19 @@ class ViewsMixin:
         lay = self.lay
         if viewer != actor and lay.give_add <= action < lay.propose:
             return "change the draft trade offer"
+        if action == lay.withdraw_draft:
+            return "discard the draft trade offer"
+        if self.topo.sea and lay.move_from <= action < lay.move_to:  # the first half of a ship's move, in words
+            return f"pick up the ship on {of_state(self).the_path(*self.topo.edge_nodes[action - lay.move_from])}"
         return self.action_to_text(action)
 
     def log_quiet(self, action: int) -> bool:
-        """Drafting a trade offer is silent in the log: opening the draft and each card added or taken off. The
-        offer made (or the draft discarded) is what the log tells."""
+        """Drafting a trade offer is silent in the log: opening the draft, each card added or taken off, and the
+        draft put away unmade; the offer made is what the log tells. So is picking up a ship to move it: the log
+        tells the move once the ship is set down ("sails a ship from ... to ...")."""
         lay = self.lay
-        return action == lay.draft or lay.give_add <= action < lay.propose
+        return (action == lay.draft or lay.give_add <= action < lay.propose or action == lay.withdraw_draft
+                or (self.topo.sea and lay.move_from <= action < lay.move_to))
 
     def action_choices(self) -> list[ActionChoice]:
         """The legal actions grouped as a player thinks of them, with their board places (see choices.py)."""

@@ -2,6 +2,7 @@
 
 from firebreak.core import GameSpec, OptionSpec, register
 from firebreak.core.help import help_hook
+from firebreak.core.hooks import SearchHints
 
 from .encode import GreatFireEncoder
 from .heuristic import evaluate, evaluate_all, evaluate_all_lasting, evaluate_all_targeted
@@ -31,18 +32,21 @@ SPEC = register(GameSpec(
     render=render_view,
     heuristic=evaluate,
     stats=game_stats,
-    extra={"check_rules": check_rules, "check_board": check_board, "svg": render_svg, "help": help_hook(__package__),
-           "report": report_figures,
-           # search bots (see firebreak.agents.mcts): evaluations 2 apart are a factor e in winning chances; a turn
-           # is a fire move and up to four actions of one seat, so the search plans the bot's own turn; it searches
-           # the 8 best moves by one-step value (by sequential halving).
-           "mcts_scale": 2.0, "mcts_turn": True, "mcts_width": 8,
-           "heuristic_all": evaluate_all,
-           # mcts:eval=lasting: put-out cones counted by how likely they are to be kept (an option; no level uses it);
-           # mcts:eval=targeted: the fire's threat charged by where each seat will likely send it (the
-           # public leader's houses first); measured no stronger at hard's budget, no level uses it
-           "evaluations": {"lasting": evaluate_all_lasting, "targeted": evaluate_all_targeted},
-           "observation_encoder": GreatFireEncoder},
+    svg=render_svg,
+    help=help_hook(__package__),
+    observation_encoder=GreatFireEncoder,
+    check_rules=check_rules,
+    check_board=check_board,
+    report=report_figures,
+    heuristic_all=evaluate_all,
+    # mcts:eval=lasting: put-out cones counted by how likely they are to be kept (an option; no level uses it);
+    # mcts:eval=targeted: the fire's threat charged by where each seat will likely send it (the public leader's
+    # houses first); measured no stronger at hard's budget, no level uses it
+    evaluations={"lasting": evaluate_all_lasting, "targeted": evaluate_all_targeted},
+    # evaluations 2 apart are a factor e in winning chances; a turn is a fire move and up to four actions of one
+    # seat, so the search plans the bot's own turn; it searches the 8 best moves by one-step value (by
+    # sequential halving)
+    search=SearchHints(scale=2.0, turn=True, width=8),
 ))
 
 __all__ = ["SPEC", "GreatFireState"]

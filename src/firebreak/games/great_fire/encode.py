@@ -12,6 +12,7 @@ rival's hand, tokens, objectives and (with Hidden Colours) colour only where the
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import compress
 from operator import ne
 from typing import TYPE_CHECKING, Any
@@ -55,9 +56,9 @@ HOUSE_TRACK_START, HOUSE_VP, HERO_VP = RULES.house_track_start, RULES.house_vp, 
 class GreatFireEncoder(ObservationEncoder):
     """Board (per district), game counters, then one block per seat from the viewer on."""
 
-    _kept_piles: list | None = None
+    _kept_piles: Any = None
     """The fast path's block from the deck size to the houses lost, with the state's values it came from."""
-    _kept_board: list | None = None
+    _kept_board: Any = None
     """The fast path's board block, the state's values it came from, and the state's event log and length then."""
     _houses: tuple | None = None
     """The fast path's last houses block, the houses it came from and the buffer type."""
@@ -196,6 +197,9 @@ class GreatFireEncoder(ObservationEncoder):
         if kept is not None and kept[0] is kind and s.events is kept[8] and kept[9] == len(s.events):
             return kept[6]  # the same state, nothing happened since
         fire, bands, demolished, token, houses = s.fire, s.bands, s.demolished, s.token, s.houses
+        block: Any
+        w: Any
+        touched: Iterable[int]
         if kept is None or kept[0] is not kind:
             if kind is list:
                 block = w = [0.0] * end
@@ -210,19 +214,21 @@ class GreatFireEncoder(ObservationEncoder):
             if events is kept[8] and seen <= len(events):  # the same state, later: its board events say what changed
                 if seen == len(events):
                     return kept[6]
-                touched = set()
+                named: set[int] = set()
+                touched = named
                 for e in events[seen:]:
                     names = BOARD_EVENTS.get(e.kind)
                     if names is not None:  # a plain loop: a comprehension would make a frame per event
                         data = e.data
                         for k in names:
-                            touched.add(DISTRICT_INDEX[data[k]] if k else PL)
+                            named.add(DISTRICT_INDEX[data[k]] if k else PL)
             else:
-                touched = set()
+                differ: set[int] = set()
+                touched = differ
                 for new, old in ((fire, kept[1]), (bands, kept[2]), (demolished, kept[3]), (token, kept[4]),
                                  (houses, kept[5])):
                     if new != old:
-                        touched.update(compress(range(D), map(ne, new, old)))  # the districts that differ, in C
+                        differ.update(compress(range(D), map(ne, new, old)))  # the districts that differ, in C
         _, old_fire, old_bands, old_demolished, old_token, old_houses, block, w = kept[:8]
         at = end - D * C
         for d in touched:
@@ -326,10 +332,10 @@ class GreatFireEncoder(ObservationEncoder):
         lost, deck, discards, final, box = s.lost, s.deck, s.discards, s.final_turns, len(s.box)
         kept = self._kept_piles
         if kept is None or kept[0] is not kind:
-            block = [0.0] * (lost_at + C - deck_at) if kind is list else out[deck_at:lost_at + C].copy()
-            self._write_piles(s, block if kind is list else memoryview(block), deck_at)
-            kept = self._kept_piles = [kind, deck[:], discards[:], lost[:], final, box, block,
-                                       block if kind is list else memoryview(block)]
+            piles: Any = [0.0] * (lost_at + C - deck_at) if kind is list else out[deck_at:lost_at + C].copy()
+            piles_w = piles if kind is list else memoryview(piles)
+            self._write_piles(s, piles_w, deck_at)
+            kept = self._kept_piles = [kind, deck[:], discards[:], lost[:], final, box, piles, piles_w]
         else:
             new_deck, new_discards, new_final, new_lost = (kept[1] != deck or kept[5] != box, kept[2] != discards,
                                                            kept[4] != final, kept[3] != lost)

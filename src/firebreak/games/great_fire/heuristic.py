@@ -77,9 +77,35 @@ THREAT_WEIGHT = 0.6
 """How much of the points at risk next to uncontained fire the evaluation takes off."""
 
 
+FIRE_MEMO_SIZE = 4096
+"""Threats and fire sites remembered (see :func:`_fire_key`); the table is emptied when full."""
+_fire_memo: dict[tuple, list] = {}
+
+
+def _fire_key(state: "GreatFireState", kind: str, param: float) -> tuple:
+    """What :func:`_threat` and :func:`_fire_sites` read of a state (the fire, the trained bands, the demolished
+    districts; the board is the one every state shares): a search scores many leaves with the same fire (every
+    line that moved no cone and no band), so their results are remembered by it. The callers only read them."""
+    return kind, param, bytes(state.fire), bytes(state.bands), bytes(state.demolished)
+
+
+def _remembered(key: tuple, compute: Callable[[], list]) -> list:
+    memo = _fire_memo
+    value = memo.get(key)
+    if value is None:
+        if len(memo) >= FIRE_MEMO_SIZE:
+            memo.clear()
+        value = memo[key] = compute()
+    return value
+
+
 def _threat(state: "GreatFireState", band_threat: float = BAND_THREAT) -> list[float]:
     """For each district: 1.0 if an uncontained fire touches it (and it could burn), ``band_threat`` if a trained
-    band stands there, else 0."""
+    band stands there, else 0 (remembered by the fire: the list is shared, not to be changed)."""
+    return _remembered(_fire_key(state, "threat", band_threat), lambda: _threat_of(state, band_threat))
+
+
+def _threat_of(state: "GreatFireState", band_threat: float) -> list[float]:
     board = state.board
     fire, bands = state.fire, state.bands
     out = [0.0] * board.num_districts
@@ -94,7 +120,12 @@ def _threat(state: "GreatFireState", band_threat: float = BAND_THREAT) -> list[f
 def _fire_sites(state: "GreatFireState", step: float = STEP_DISCOUNT) -> list[tuple[int, float]]:
     """Burning districts a landowner could work on, each with the discount of the band walks it still needs:
     ``(district, cones worth having * STEP_DISCOUNT ** band steps)``. Bands counted for one fire are not counted
-    for another nearer fire first (fires are taken nearest-need first, smallest first)."""
+    for another nearer fire first (fires are taken nearest-need first, smallest first). Remembered by the fire:
+    the list is shared, not to be changed."""
+    return _remembered(_fire_key(state, "sites", step), lambda: _fire_sites_of(state, step))
+
+
+def _fire_sites_of(state: "GreatFireState", step: float) -> list[tuple[int, float]]:
     board = state.board
     fire, bands = state.fire, state.bands
     dist = _distances()
@@ -195,16 +226,18 @@ def _evaluate_all(state: "GreatFireState", keep: float, w: Weights = DEFAULT_WEI
     threat = [0.0] * board.num_districts if over else _threat(state, w.band_threat)
     prospects = [0.0] * state.num_players if over else _prospects(state, w.prospect, w.step)
     n = state.num_players
+    houses = state.houses
+    # the threatened districts, ascending (as the sum over every district adds them), found once for all seats
+    threatened = [(d, threat[d] * 2, houses[d]) for d in range(board.num_districts) if threat[d]]
     values = []
     for p in range(n):
         b = state.score_breakdown(p)
         colour = state.colour[p]
         at_risk = 0.0
-        for d in range(board.num_districts):
-            if threat[d]:
-                at_risk += threat[d] * 2 * state.houses[d].count(colour)
+        for _d, risk, here in threatened:
+            at_risk += risk * here.count(colour)
         for o in state.objectives[p]:
-            if state.houses[o]:
+            if houses[o]:
                 at_risk += threat[o] * board.objective_vp[o] * 0.5
         cones = (1.0 - keep) * b["fires_put_out"]
         values.append(b["total"] - cones - w.threat * at_risk + keep * prospects[p])

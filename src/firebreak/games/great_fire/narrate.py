@@ -107,6 +107,7 @@ _SENTENCES: dict[str, Callable[[dict[str, Any], Name], str]] = {
     "district_demolished": _demolished,
     "actions_ended": lambda e, n: f"{n(e['player'])} ends their actions" + (
         f" with {plural(e['unused'], 'action point')} unused." if e["unused"] else "."),
+    "second_move_declined": lambda e, n: f"{n(e['player'])} makes no second fire move.",
     "card_drawn": lambda e, n: f"{n(e['player'])} draws a card.",
     "card_seen": lambda e, n: f"{n(e['player'])} drew {article(card_words(e['direction']))}.",
     "fire_stack_revealed": lambda e, n: (

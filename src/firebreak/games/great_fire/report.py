@@ -1,4 +1,4 @@
-"""The Great Fire's page of the lab report: a map of how often each district burns (``GameSpec.extra["report"]``).
+"""The Great Fire's page of the lab report: a map of how often each district burns (``GameSpec.report``).
 
 It reads the lists its own ``stats`` hook exports (``districts_burnt``, ``districts_demolished``) from the lab's
 result rows, and draws every district's outline on the map (map units, y growing south), shaded by

@@ -92,6 +92,9 @@ def _intensify_cap(over: int) -> tuple[int, ...]:
 _BITS = tuple(1 << d for d in _DISTRICTS)
 """District ``d`` as a bit: sets of districts are ints, so the fire's search runs on whole sets at a time."""
 _ALL = (1 << N_DISTRICTS) - 1
+FIRE_MOVES_MEMO_SIZE = 4096
+"""Fire move lists remembered across positions (see ``GreatFireState.fire_moves``); the table is emptied when full."""
+_FIRE_MOVES_MEMO: dict[tuple[int, ...], list[int]] = {}
 _FIRE_LINKS_BY_BIT = {
     1 << d: sum(sum(1 << t for t in BOARD.fire_links[dr][d]) << (dr * N_DISTRICTS) for dr in range(4))
     for d in _DISTRICTS
@@ -290,13 +293,32 @@ class GreatFireState(GameState):
         uncontained, sources = self._uncontained_and_sources()
         if not sources:
             return []
-        n = N_DISTRICTS
-        n2, n3 = 2 * n, 3 * n
-        links = _FIRE_LINKS_BY_BIT
         bits = _BITS
         enterable = _ALL & ~uncontained & ~sum(compress(bits, self.demolished))
         housed = sum(compress(bits, self.houses))
         banded = sum(compress(bits, self.bands))
+        # The moves are a function of these bit sets and the directions alone: a search meets the same fire in
+        # many positions (each determinisation and each line of play that leaves the fire alone), so they are
+        # remembered by them (a copy handed out: the caller keeps the list as a position's legal actions).
+        key = (uncontained, sources, enterable, housed, banded, *directions)
+        memo = _FIRE_MOVES_MEMO
+        known = memo.get(key)
+        if known is not None:
+            return known[:]
+        if len(memo) >= FIRE_MOVES_MEMO_SIZE:
+            memo.clear()
+        out = self._grow_fire_moves(directions, uncontained, sources, enterable, housed, banded)
+        memo[key] = out[:]
+        return out
+
+    @staticmethod
+    def _grow_fire_moves(directions: list[int], uncontained: int, sources: int, enterable: int, housed: int,
+                         banded: int) -> list[int]:
+        """:meth:`fire_moves` from its bit sets: the connected fires grown from the sources, each source's
+        targets in the best tier of the Fire Movement Priority reachable with the cards."""
+        n = N_DISTRICTS
+        n2, n3 = 2 * n, 3 * n
+        links = _FIRE_LINKS_BY_BIT
         # The Fire Movement Priority's tiers, best first: houses without trained bands, houses with trained bands,
         # no houses and no bands, no houses with trained bands.
         tiers = (housed & ~banded, housed & banded, ~housed & ~banded, ~housed & banded)
@@ -485,7 +507,8 @@ class GreatFireState(GameState):
         elif k == END_ACTIONS:
             self._emit("actions_ended", None, player=self.player, unused=self.ap)
             self._draw()
-        elif k == NO_SECOND_MOVE:
+        elif k == NO_SECOND_MOVE:  # told in the log in words that say nothing of the tokens held (R24)
+            self._emit("second_move_declined", None, player=self.player)
             self._enter_actions()
         elif k == INTENSIFY:
             self._intensify_one(x.a)
@@ -767,10 +790,12 @@ class GreatFireState(GameState):
 
     def score_breakdown(self, p: int) -> dict[str, int]:
         c = self.colour[p]
+        houses, fire, bands, vp = self.houses, self.fire, self.bands, BOARD.objective_vp
         parts = {
             "houses": self.rules.house_vp * (RULES.houses_per_colour - self.lost[c]),
             "fires_put_out": self.put_out[p],
-            "objectives": sum(BOARD.objective_vp[o] for o in self.objectives[p] if self.objective_survived(o)),
+            # objective_survived, inlined (the search's evaluation asks for every seat at every leaf)
+            "objectives": sum(vp[o] for o in self.objectives[p] if houses[o] and fire[o] <= bands[o]),
             "one_vp_tokens": self.held[p].count(ONE_VP),
             "hero_of_london": self.rules.hero_of_london_vp if self.hero == p else 0,
         }

@@ -1,6 +1,6 @@
 """The Great Fire board as SVG for the browser: a map of London, drawn only from one seat's view.
 
-Registered as ``GameSpec.extra["svg"]``: ``render_svg(view, legal)`` gets the dict of ``GreatFireState.view`` and
+Registered as ``GameSpec.svg``: ``render_svg(view, legal)`` gets the dict of ``GreatFireState.view`` and
 the legal ``(id, text)`` pairs of the seat to act (empty for others), so it can show nothing that seat may not
 see. The geometry is the board's data (``Board.outlines``, ``label_at``, ``links``, ``crosses``, the Thames, the
 Fleet and its bridges, the wall and its gates, in map units with y growing south: the SVG's own units), so the
@@ -16,7 +16,9 @@ the fire, as on the table, and the district's outline dashed when the fire there
 pawns lettered like the houses; face-down tokens as black squares with "?"; burnt districts ash-grey, demolished
 ones hatched with their charge token. Where a name does not fit its district it is broken over two lines,
 allowed over the border where it covers no other name, or else shortened on the map (the full name is in the
-tooltip and the aria-label).
+tooltip and the aria-label). Where the map is drawn too small for names (a phone), the page shows each district's
+code instead: every label holds both, the name in ``g.lod-near``, the code in ``g.lod-far`` (hidden unless the
+page shows it).
 
 Layers, bottom to top: the Thames; every district's shape (``g.district``); the Fleet, its bridges, the wall, its
 gates, the arrows and crosses; every district's name and pieces (``g.district-label``); the compass; the legend.
@@ -52,6 +54,11 @@ BASE_WIDTH = 1600.0
 NAME_SIZE = 22
 """A district name's font size in map units at BASE_WIDTH: at least 11 px on a 1280x800 screen, where the whole
 map is about 870 px wide (tests/web/test_map.py measures it)."""
+CODE_SIZE = 48
+"""A district code's font size in map units at BASE_WIDTH. On a 390 px phone the whole map is about 380 px wide
+and a name would be 5 px: there the map shows each district's code instead (the terminal map's two letters, on
+the name's banner), at least 11 px, until the player zooms in far enough for the names (the page swaps them,
+common.js MapView, by the svg's ``data-name-size``; tests/web/test_map.py measures both)."""
 HOUSE_COLOURS = {  # Okabe-Ito, with a letter on every house
     "red": ("#D55E00", "#ffffff"), "blue": ("#0072B2", "#ffffff"), "green": ("#009E73", "#ffffff"),
     "yellow": ("#F0E442", "#000000"), "white": ("#ffffff", "#000000"), "purple": ("#CC79A7", "#000000"),
@@ -76,6 +83,40 @@ _NO_POINTER = ' pointer-events="none"'
 def text_width(text: str, size: float) -> float:
     """A generous estimate of a line's drawn width (0.6 em a character: wide sans-serif faces stay inside it)."""
     return len(text) * size * 0.6
+
+
+def code_width(code: str, size: float) -> float:
+    """A district code's drawn width: two bold capitals, up to 0.72 em each in the wide faces (W, M)."""
+    return len(code) * size * 0.72
+
+
+def _code_places(board: Any, spaces: list[int], u: float) -> list[tuple[float, float]]:
+    """Where each space's code is drawn: at its name's point, two codes that would touch pushed apart.
+
+    A code is far larger than a name (``CODE_SIZE``), so two districts whose name points are close (Austin
+    Friars and Lothbury side by side, Leadenhall above Lime Street) would draw their codes over each other; each
+    gives way by half the overlap along the axis that needs the smaller move, a few rounds.
+    """
+    size = CODE_SIZE * u
+    at = [list(board.label_at[i]) for i in spaces]
+    half = [code_width(board.codes[i], size) / 2 + 6 * u for i in spaces]  # the banner and a little air
+    tall = size * 1.25  # the text's whole line box, as a browser measures it, and a little air
+    live = [k for k, i in enumerate(spaces) if board.region[i] != "grassed"]
+    for _ in range(8):
+        moved = False
+        for a_k, a in enumerate(live):
+            for b in live[a_k + 1:]:
+                over_x = half[a] + half[b] - abs(at[a][0] - at[b][0])
+                over_y = tall - abs(at[a][1] - at[b][1])
+                if over_x > 0 and over_y > 0:
+                    axis, over = (0, over_x) if over_x <= over_y else (1, over_y)
+                    side = 1 if at[a][axis] >= at[b][axis] else -1
+                    at[a][axis] += side * over / 2
+                    at[b][axis] -= side * over / 2
+                    moved = True
+        if not moved:
+            break
+    return [(x, y) for x, y in at]
 
 
 def name_width(text: str, size: float) -> float:
@@ -218,7 +259,7 @@ class _Static:
     the rivers, the wall, the arrows, the crosses and every district's shape and name never change in a game.
     """
 
-    __slots__ = ("compass", "ends_on", "head", "map_h", "name_lengths", "places", "tail", "width")
+    __slots__ = ("compass", "ends_on", "head", "map_h", "name_lengths", "name_size", "places", "tail", "width")
 
     def __init__(self, names: tuple[str, ...]) -> None:
         board = load_board()
@@ -227,6 +268,7 @@ class _Static:
         self.width, self.map_h = max(map_w, LEGEND_WIDTH), map_h
         colours = dict(zip(DIRECTIONS, board.card_colours))
         size = NAME_SIZE * u
+        self.name_size = round(size, 2)
         head = [('<defs>'
                  f'<pattern id="gf-hatch" width="{12 * u:.1f}" height="{12 * u:.1f}" patternUnits="userSpaceOnUse" '
                  'patternTransform="rotate(45)"><rect width="100%" height="100%" fill="#d9d6cf"/>'
@@ -259,15 +301,16 @@ class _Static:
                                       _chord(board.outlines[i], *board.label_at[i], dy=size * 0.5)) - 6 * u, size)
                  for name, i in zip(names, spaces)]
         _widen(board, names, spaces, lines, size, u)
+        code_at = _code_places(board, spaces, u)
         self.places = []  # each space's drawing constants, in the order of ``names``
-        for _name, i, drawn in zip(names, spaces, lines):
+        for _name, i, drawn, (cx, cy) in zip(names, spaces, lines, code_at):
             lx, ly = board.label_at[i]
             kind = ("field" if board.region[i] == "grassed" else "pudding" if i == board.pudding_lane
                     else "district")
             fill = ("url(#gf-grass)" if kind == "field" else "#f2a48f" if kind == "pudding"
                     else region_fill(board.region_colours.get(board.region[i], "#cccccc")))
             self.places.append((f"M{_pts(board.outlines[i]).replace(' ', ' L')} Z", round(lx, 1), round(ly, 1),
-                                drawn, fill, kind, bool(board.yellow[i]), round(u, 4)))
+                                drawn, fill, kind, bool(board.yellow[i]), round(u, 4), round(cx, 1), round(cy, 1)))
         district_names = set(names)
         self.name_lengths = [(n, {name for name in district_names if len(name) == n})
                              for n in sorted({len(name) for name in district_names}, reverse=True)]
@@ -427,7 +470,7 @@ def _district_svg(place: tuple, name: str, fields: tuple, houses: tuple, is_mine
 
     Bounded (a long-running server sees many games); the key is the district's every drawn field, no more.
     """
-    shape, lx, ly, lines, fill, kind, yellow, u = place
+    shape, lx, ly, lines, fill, kind, yellow, u, code_x, code_y = place
     code, region, fire, contained, bands, demolished, token, vp, size = fields
     out: list[str] = []
     burning = fire > 0 and not contained
@@ -461,23 +504,37 @@ def _district_svg(place: tuple, name: str, fields: tuple, houses: tuple, is_mine
     # pointer through to the district's shape (it follows the place's highlights through data-place)
     out = [f'<g class="district-label" data-place={quoteattr(name)} aria-hidden="true"{_NO_POINTER} '
            'font-weight="bold" text-anchor="middle">']
-    # the name: on a red banner (objective), a yellow label (token district) or a pale halo
+    # the name: on a red banner (objective), a yellow label (token district) or a pale halo; the code the same
+    # way, larger, for a map drawn too small for names (a field has no code: no fire enters it)
     fs, lh = NAME_SIZE * u, NAME_SIZE * u * 1.08
     top = ly - lh * len(lines) / 2
     widest = max(name_width(line, fs) for line in lines)
-    ink = "#1d1d1f"
+    ink = "#1d1d1f" if not vp else "#ffffff"
+    banner = (f'rx="{4 * u:.1f}" fill="{"#b3261e" if vp else "#F0E442"}" stroke="#1d1d1f" '
+              f'stroke-width="{1.2 * u:.1f}"/>')
+    out.append('<g class="lod-near">')
     if vp or yellow:
         bx, bw = lx - widest / 2 - 5 * u, widest + 10 * u
-        ink = "#ffffff" if vp else "#1d1d1f"
         out.append(f'<rect class="banner" x="{bx:.1f}" y="{top - 2 * u:.1f}" width="{bw:.1f}" height="{lh * len(lines) + 5 * u:.1f}" '
-                   f'rx="{4 * u:.1f}" fill="{"#b3261e" if vp else "#F0E442"}" stroke="#1d1d1f" '
-                   f'stroke-width="{1.2 * u:.1f}"/>')
+                   + banner)
     halo = (f' stroke="#fffdf6" stroke-width="{3.5 * u:.1f}" paint-order="stroke" stroke-linejoin="round"'
             if not (vp or yellow) else "")
     style = ' font-style="italic"' if field else ""
     for k, line in enumerate(lines):
         out.append(_mt(lx, top + lh * (k + 0.8), line, round(fs, 1),
                        "#2f5a1f" if field else ink, f' class="name"{halo}{style}'))
+    out.append('</g>')
+    if not field:
+        cs = CODE_SIZE * u
+        out.append('<g class="lod-far" display="none">')
+        if vp or yellow:
+            cw = code_width(code, cs)
+            out.append(f'<rect class="banner" x="{code_x - cw / 2 - 4 * u:.1f}" y="{code_y - cs * 0.4 - 3 * u:.1f}" '
+                       f'width="{cw + 8 * u:.1f}" height="{cs * 0.8 + 6 * u:.1f}" ' + banner)
+        code_halo = (f' stroke="#fffdf6" stroke-width="{6 * u:.1f}" paint-order="stroke" stroke-linejoin="round"'
+                     if not (vp or yellow) else "")
+        out.append(_mt(code_x, code_y + cs * 0.36, code, round(cs, 1), ink, f' class="code"{code_halo}'))
+        out.append('</g>')
     # above the name: its houses, then the objective's VP in a circle
     hs, step = 22 * u, 25 * u
     hy = top - hs - 5 * u
@@ -628,6 +685,56 @@ def _legend(view: dict[str, Any], W: int, top: float) -> tuple[list[str], float]
     return out, y + 20 - top
 
 
+def _far_legend(view: dict[str, Any], W: float, top: float) -> tuple[list[str], float]:
+    """The legend for a map shown too small for its names (a phone): what the seat must read and the player strip
+    does not show (the turn's details, its own cards, objectives and tokens; the winner at the end), in lines of
+    CODE_SIZE letters, readable there, where the full legend's table would be 4 px (the page's results show the
+    score sheet at the end).
+
+    Returns the drawing and its height, like :func:`_legend`; the page shows it instead of the legend while it
+    shows the codes instead of the names (``g.lod-far``).
+    """
+    size = CODE_SIZE * W / max(W, BASE_WIDTH)
+    per_line = int((W - 16) / (size * 0.6))
+    setup = view.get("phase") in ("place_trained_bands", "place_landowners")
+    details = ["Set-up" if setup else f"Turn {int(view.get('turn') or 0) + 1}"]
+    if view.get("cards_until_intensify") is not None:
+        details.append(f"intensify in {plural(view['cards_until_intensify'], 'card')}")
+    if view.get("final_turns_left") is not None:
+        details.append(f"{plural(view['final_turns_left'], 'final turn')} left")
+    details.append(f"{plural(view.get('stock') or 0, 'cone')} in stock")
+    paragraphs = [" · ".join(details)] if view.get("winners") is None else []
+    players = view.get("players", [])
+    if view.get("winners") is not None:
+        names = [p.get("name") or seat_label(p["seat"]) for p in players]
+        winners, scores = view["winners"], view.get("scores", [])
+        best = scores[winners[0]] if scores else 0
+        paragraphs.append(f"Game over. {join_words(names[w] for w in winners)} "
+                          f"{'wins' if len(winners) == 1 else 'share the win'} with {plural(best, 'point')}.")
+    mine = next((p for p in players if p["seat"] == view.get("viewer")), None)
+    if mine is not None and mine.get("objectives") is not None:
+        kinds = Counter(mine.get("tokens", []))
+        tokens = ", ".join(token_word(t) + (f" ×{k}" if k > 1 else "") for t, k in kinds.items()) or "none"
+        cards = ", ".join(f"{k.capitalize()} {v}" for k, v in (mine.get("hand") or {}).items() if v) or "none"
+        paragraphs.append(f"Cards: {cards} · tokens: {tokens}")
+        paragraphs.append("Your objectives: " + "; ".join(
+            f"{o['district']} {o['vp']} VP{'' if o['surviving'] else ' (lost)'}" for o in mine["objectives"]))
+    out: list[str] = []
+    y = top + 12
+    for text in paragraphs:
+        line = ""
+        for word in text.split(" "):
+            if line and len(line) + 1 + len(word) > per_line:
+                y += size * 1.2
+                out.append(_t(8, y, line, size, fill="#1d1d1f"))
+                line = word
+            else:
+                line = f"{line} {word}" if line else word
+        y += size * 1.2
+        out.append(_t(8, y, line, size, weight="bold" if text.startswith("Game over") else "normal"))
+    return out, y + size * 0.4 - top
+
+
 def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
     """The whole board for ``view``; ``legal`` are the (id, text) pairs the viewer may play now (or empty).
 
@@ -640,7 +747,8 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
     map_h = static.map_h
     players = view.get("players", [])
     legend, legend_h = _legend(view, static.width, map_h)
-    W, H = static.width, map_h + legend_h
+    far, far_h = _far_legend(view, static.width, map_h)
+    W, H = static.width, map_h + max(legend_h, far_h)
 
     viewer = view.get("viewer")
     mine: set[str] = set()
@@ -651,7 +759,8 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
     clickable = _targets(legal, static) if legal else {}
 
     out = [(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W:g} {H:.0f}" role="img" '
-            f'aria-label="Great Fire of London board" font-family="system-ui, sans-serif">'), static.head]
+            f'aria-label="Great Fire of London board" font-family="system-ui, sans-serif" '
+            f'data-name-size="{static.name_size:g}">'), static.head]
     district_svg = _district_svg
     labels = []
     for place, name, fields, houses, owners in zip(static.places, names, map(_DRAWN_FIELDS, districts),
@@ -664,6 +773,10 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
     out.append(static.tail)
     out.extend(labels)
     out.append(static.compass)
+    out.append('<g class="lod-near">')
     out.extend(legend)
+    out.append('</g><g class="lod-far" display="none">')
+    out.extend(far)
+    out.append('</g>')
     out.append('</svg>')
     return "".join(out)
