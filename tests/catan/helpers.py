@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from firebreak.core import get_game
 from firebreak.games.catan.board import GENERIC
-from firebreak.games.catan.datafiles import board_data, components
+from firebreak.games.catan.data import board_data, components
 from firebreak.games.catan.longest_road import longest_road
 from firebreak.games.catan.state import MAIN, PRE_ROLL, CatanState
 

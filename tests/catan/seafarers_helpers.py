@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from firebreak.core import Rng
 from firebreak.games.catan.board import GENERIC
-from firebreak.games.catan.datafiles import components
+from firebreak.games.catan.data import components
 from firebreak.games.catan.longest_road import longest_road
 from firebreak.games.catan.state import MAIN, CatanState
 

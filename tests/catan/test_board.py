@@ -5,7 +5,7 @@ from pydantic import ValidationError
 
 from firebreak.core import Rng
 from firebreak.games.catan.board import DESERT, lay_out, red_numbers_apart
-from firebreak.games.catan.datafiles import BoardData, board_data
+from firebreak.games.catan.data import BoardData, board_data
 from firebreak.games.catan.topology import topology
 
 from .helpers import new

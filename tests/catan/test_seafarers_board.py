@@ -6,7 +6,7 @@ import pytest
 from firebreak.core import DataFileError, OptionError
 from firebreak.games.catan.actions import layout
 from firebreak.games.catan.board import DESERT, GOLD, SEA
-from firebreak.games.catan.datafiles import SeaBoardData, _load_yaml, sea_board_data
+from firebreak.games.catan.data import SeaBoardData, _load_yaml, sea_board_data
 from firebreak.games.catan.state import SETUP_ROAD, SETUP_SETTLEMENT
 from firebreak.games.catan.topology import topology
 

@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from firebreak.core import get_game
-from firebreak.games.great_fire.board import DEMOLITION, DOUBLE_MOVE, ONE_VP, load_board
+from firebreak.games.great_fire.data import DEMOLITION, DOUBLE_MOVE, ONE_VP, load_board
 from firebreak.games.great_fire.state import P_ACTIONS, P_FIRE, GreatFireState
 
 BOARD = load_board()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from firebreak.games.great_fire.board import TOKEN_KINDS, load_board
+from firebreak.games.great_fire.data import TOKEN_KINDS, load_board
 from firebreak.games.great_fire.state import P_FIRE, P_OVER, STACK, GreatFireState
 
 BOARD = load_board()

@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from firebreak.core import DataFileError
-from firebreak.games.great_fire.board import board_from_file, build_board, raw_data
+from firebreak.games.great_fire.data import board_from_file, build_board, raw_data
 
 from .helpers import BOARD
 

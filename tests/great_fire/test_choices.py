@@ -16,7 +16,7 @@ import pytest
 
 from firebreak.core import Rng, check_choices
 from firebreak.games.great_fire.actions import FIRE
-from firebreak.games.great_fire.board import load_board
+from firebreak.games.great_fire.data import load_board
 from firebreak.games.great_fire.phases import P_BAND, P_OWNER
 from firebreak.games.great_fire.state import GreatFireState
 from firebreak.games.great_fire.svg import render_svg
@@ -143,7 +143,7 @@ def test_choices_are_the_same_for_every_world_the_seat_cannot_tell_apart(n: int,
 
 
 def test_forced_choices_say_why() -> None:
-    from firebreak.games.great_fire.board import DEMOLITION
+    from firebreak.games.great_fire.data import DEMOLITION
     from firebreak.games.great_fire.phases import P_DISCARD, P_SECOND
 
     pos = Position(4, seed=1)

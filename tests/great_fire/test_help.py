@@ -14,7 +14,7 @@ import re
 import pytest
 
 from firebreak.core.help import load_help
-from firebreak.games.great_fire.board import DIRECTIONS
+from firebreak.games.great_fire.data import DIRECTIONS
 
 from .helpers import BOARD, DEMOLITION, E, N, Position, S, W, d
 

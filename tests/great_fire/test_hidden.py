@@ -162,7 +162,7 @@ def test_every_event_of_whole_games_has_a_sentence():
 def test_R24_the_second_move_phase_opens_for_any_token_so_it_reveals_nothing():
     """R24: holding only a demolition charge, the player still gets the (forced) choice to decline a second move,
     exactly as a Fire-moves-twice holder would: rivals cannot tell the token's kind from the phase."""
-    from firebreak.games.great_fire.board import DEMOLITION, DOUBLE_MOVE
+    from firebreak.games.great_fire.data import DEMOLITION, DOUBLE_MOVE
     from firebreak.games.great_fire.state import P_SECOND
 
     from .helpers import Position, W
@@ -182,7 +182,7 @@ def test_R24_the_second_move_phase_opens_for_any_token_so_it_reveals_nothing():
 
 
 def test_R14_waiting_at_no_action_points_does_not_reveal_a_demolition_charge():
-    from firebreak.games.great_fire.board import ONE_VP
+    from firebreak.games.great_fire.data import ONE_VP
 
     from .helpers import Position, d
 

@@ -11,7 +11,7 @@ import json
 import sys
 from pathlib import Path
 
-from firebreak.games.great_fire.board import DIRECTION_NAMES
+from firebreak.games.great_fire.data import DIRECTION_NAMES
 from firebreak.games.great_fire.names import colour_word
 from firebreak.games.great_fire.route import fire_route, route_names
 
@@ -162,7 +162,7 @@ def test_the_path_is_in_the_choices_json():
 
 
 def test_the_second_move_of_a_fire_moves_twice_token_tells_its_path():
-    from firebreak.games.great_fire.board import DOUBLE_MOVE
+    from firebreak.games.great_fire.data import DOUBLE_MOVE
     from firebreak.games.great_fire.state import P_SECOND
 
     pos = fresh(S, S, S, S, N)

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from firebreak.core import OptionError
-from firebreak.games.great_fire.board import TOKEN_KINDS
+from firebreak.games.great_fire.data import TOKEN_KINDS
 from firebreak.games.great_fire.state import P_BAND, P_FIRE, P_OWNER, STACK
 
 from .helpers import BOARD, SPEC, d

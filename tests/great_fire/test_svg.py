@@ -8,7 +8,7 @@ import sys
 import xml.etree.ElementTree as ET
 
 from firebreak.core import get_game
-from firebreak.games.great_fire.board import load_board
+from firebreak.games.great_fire.data import load_board
 from firebreak.games.great_fire.svg import render_svg
 
 NS = "{http://www.w3.org/2000/svg}"

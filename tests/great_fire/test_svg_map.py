@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from firebreak.games.great_fire.board import load_board
+from firebreak.games.great_fire.data import load_board
 from firebreak.games.great_fire.svg import CODE_SIZE, NAME_SIZE, OPPOSITE, code_width, name_width, render_svg
 
 from .test_svg import NS, _game

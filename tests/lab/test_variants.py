@@ -12,7 +12,7 @@ import yaml
 from firebreak.core import get_game
 from firebreak.core.registry import load_all
 from firebreak.core.variant import VariantError, load_variant, load_variants
-from firebreak.games.great_fire.board import raw_data
+from firebreak.games.great_fire.data import raw_data
 from firebreak.lab.compare import compare
 from firebreak.lab.store import load_results
 

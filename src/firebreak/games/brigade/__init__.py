@@ -12,10 +12,11 @@ from firebreak.core.help import help_hook
 from firebreak.core.hooks import LargeBudget, SearchHints
 
 from .encode import BrigadeEncoder
-from .heuristic import heuristic, heuristic_all, stats
+from .heuristic import heuristic, heuristic_all
 from .parameters import PARAMETERS
 from .render import render
 from .state import BrigadeState
+from .stats import game_stats as stats
 from .svg import render_svg
 
 SPEC = register(

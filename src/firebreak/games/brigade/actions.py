@@ -7,118 +7,89 @@ a step id (e.g. "choose block C3") comes from the decision the game is waiting f
 
 from __future__ import annotations
 
+from firebreak.core.actions import ActionSpace
+
 from .tables import DIR_NAMES, N_POS, pos_name
 
-END_TURN = 0
-MOVE_BRIGADE = 1                     # + pos
-MOVE_WAGON = MOVE_BRIGADE + N_POS    # + pos
-EXTINGUISH = MOVE_WAGON + N_POS      # + brigade_water * EXT_W + wagon_water
 EXT_B, EXT_W = 12, 7                 # brigade water 0..11 (2 warden + 3 crew of 3), wagon water 0..6
-REFILL_BRIGADE = EXTINGUISH + EXT_B * EXT_W
-REFILL_WAGON = REFILL_BRIGADE + 1
-REFILL_BOTH = REFILL_BRIGADE + 2
-RECRUIT = REFILL_BRIGADE + 3
-TO_WAGON = RECRUIT + 1               # + n - 1, n = 1..6
-TO_BRIGADE = TO_WAGON + 6            # + n - 1, n = 1..6
-UPGRADE = TO_BRIGADE + 6             # + track (crew, wagon, leadership)
-WARDEN = UPGRADE + 3
-WAGON_EXTINGUISH = WARDEN + 1        # Leon Bertrand
-PLACE = WAGON_EXTINGUISH + 1         # + pos: place one renown
-TARGET = PLACE + N_POS               # + pos: choose a block for an ability
-ACCEPT = TARGET + N_POS
-DECLINE = ACCEPT + 1
-KEEP_FIRST = DECLINE + 1
-KEEP_SECOND = KEEP_FIRST + 1
-KEEP_NONE = KEEP_FIRST + 2
-REPLACE = KEEP_FIRST + 3             # + crew slot 0..2
-REMOVE = REPLACE + 3                 # + pos * 4 + seat
-TAKE = REMOVE + N_POS * 4            # + seat * 3 + slot
-SWAP = TAKE + 12                     # + pos * 2 + (0 east, 1 south)
-DIRECTION = SWAP + N_POS * 2         # + dir (N E S W)
-# add-on pack
-MIMIC = DIRECTION + 4                # + seat * 3 + slot (Galeela)
-CHOICE = MIMIC + 12                  # + option 0..2 (Ali Ahmar)
-PLAYER = CHOICE + 3                  # + seat (Zilda Garrett, Sir Precious)
-DISCARD = PLAYER + 4                 # + crew slot (Zilda Garrett's victim)
-ASH_EXTINGUISH = DISCARD + 3         # + pos * 3 + water - 1 (Ash)
-DISCARD_PRECIOUS = ASH_EXTINGUISH + N_POS * 3
-NUM_ACTIONS = DISCARD_PRECIOUS + 1
-
 _TRACKS = ("crew members", "wagon capacity", "leadership")
+_SIDES = ("east", "south")
+
+SPACE = ActionSpace([
+    ("end_turn", (), lambda: "end turn"),
+    ("move_brigade", N_POS, lambda pos: f"move brigade to {pos_name(pos)}"),
+    ("move_wagon", N_POS, lambda pos: f"move wagon to {pos_name(pos)}"),
+    ("extinguish", (EXT_B, EXT_W), lambda b, w: f"extinguish with {b} brigade water and {w} wagon water"),
+    ("refill_brigade", (), lambda: "refill brigade"),
+    ("refill_wagon", (), lambda: "refill wagon"),
+    ("refill_both", (), lambda: "refill brigade and wagon"),
+    ("recruit", (), lambda: "recruit"),
+    ("to_wagon", 6, lambda i: f"transfer {i + 1} water to wagon"),          # n = i + 1 = 1..6
+    ("to_brigade", 6, lambda i: f"transfer {i + 1} water to brigade"),
+    ("upgrade", 3, lambda t: f"upgrade {_TRACKS[t]}"),                       # crew, wagon, leadership
+    ("warden", (), lambda: "warden action"),
+    ("wagon_extinguish", (), lambda: "wagon extinguish"),                    # Leon Bertrand
+    ("place", N_POS, lambda pos: f"place renown on {pos_name(pos)}"),        # place one renown
+    ("target", N_POS, lambda pos: f"choose {pos_name(pos)}"),                # choose a block for an ability
+    ("accept", (), lambda: "use ability"),
+    ("decline", (), lambda: "decline"),
+    ("keep_first", (), lambda: "keep first card"),
+    ("keep_second", (), lambda: "keep second card"),
+    ("keep_none", (), lambda: "keep neither card"),
+    ("replace", 3, lambda slot: f"replace crew {slot + 1}"),
+    ("remove", (N_POS, 4), lambda pos, seat: f"remove renown of P{seat} from {pos_name(pos)}"),
+    ("take", (4, 3), lambda seat, slot: f"take crew {slot + 1} of P{seat}"),
+    ("swap", (N_POS, 2), lambda pos, d: f"swap {pos_name(pos)} with its {_SIDES[d]} neighbour"),
+    ("direction", 4, lambda d: f"direction {DIR_NAMES[d]}"),                 # N E S W
+    # add-on pack
+    ("mimic", (4, 3), lambda seat, slot: f"mimic crew {slot + 1} of P{seat}"),  # Galeela
+    ("choice", 3, lambda i: f"choose option {i + 1}"),                       # Ali Ahmar
+    ("player", 4, lambda seat: f"choose P{seat}"),                           # Zilda Garrett, Sir Precious
+    ("discard", 3, lambda slot: f"discard crew {slot + 1}"),                 # Zilda Garrett's victim
+    ("ash_extinguish", (N_POS, 3), lambda pos, k: f"ash extinguishes {pos_name(pos)} with {k + 1} water"),
+    ("discard_precious", (), lambda: "discard sir precious"),
+])
+"""The Brigade's ranges in id order; each constant below is the offset of one (ids within a range: + index, e.g.
+``EXTINGUISH + brigade_water * EXT_W + wagon_water``, ``REMOVE + pos * 4 + seat``)."""
+
+END_TURN = SPACE.start("end_turn")
+MOVE_BRIGADE = SPACE.start("move_brigade")
+MOVE_WAGON = SPACE.start("move_wagon")
+EXTINGUISH = SPACE.start("extinguish")
+REFILL_BRIGADE = SPACE.start("refill_brigade")
+REFILL_WAGON = SPACE.start("refill_wagon")
+REFILL_BOTH = SPACE.start("refill_both")
+RECRUIT = SPACE.start("recruit")
+TO_WAGON = SPACE.start("to_wagon")
+TO_BRIGADE = SPACE.start("to_brigade")
+UPGRADE = SPACE.start("upgrade")
+WARDEN = SPACE.start("warden")
+WAGON_EXTINGUISH = SPACE.start("wagon_extinguish")
+PLACE = SPACE.start("place")
+TARGET = SPACE.start("target")
+ACCEPT = SPACE.start("accept")
+DECLINE = SPACE.start("decline")
+KEEP_FIRST = SPACE.start("keep_first")
+KEEP_SECOND = SPACE.start("keep_second")
+KEEP_NONE = SPACE.start("keep_none")
+REPLACE = SPACE.start("replace")
+REMOVE = SPACE.start("remove")
+TAKE = SPACE.start("take")
+SWAP = SPACE.start("swap")
+DIRECTION = SPACE.start("direction")
+MIMIC = SPACE.start("mimic")
+CHOICE = SPACE.start("choice")
+PLAYER = SPACE.start("player")
+DISCARD = SPACE.start("discard")
+ASH_EXTINGUISH = SPACE.start("ash_extinguish")
+DISCARD_PRECIOUS = SPACE.start("discard_precious")
+NUM_ACTIONS = SPACE.size
 
 
 def action_text(a: int) -> str:
     """Stable, unique text for every id of the space."""
-    if a == END_TURN:
-        return "end turn"
-    if a < MOVE_WAGON:
-        return f"move brigade to {pos_name(a - MOVE_BRIGADE)}"
-    if a < EXTINGUISH:
-        return f"move wagon to {pos_name(a - MOVE_WAGON)}"
-    if a < REFILL_BRIGADE:
-        b, w = divmod(a - EXTINGUISH, EXT_W)
-        return f"extinguish with {b} brigade water and {w} wagon water"
-    if a == REFILL_BRIGADE:
-        return "refill brigade"
-    if a == REFILL_WAGON:
-        return "refill wagon"
-    if a == REFILL_BOTH:
-        return "refill brigade and wagon"
-    if a == RECRUIT:
-        return "recruit"
-    if a < TO_BRIGADE:
-        return f"transfer {a - TO_WAGON + 1} water to wagon"
-    if a < UPGRADE:
-        return f"transfer {a - TO_BRIGADE + 1} water to brigade"
-    if a < WARDEN:
-        return f"upgrade {_TRACKS[a - UPGRADE]}"
-    if a == WARDEN:
-        return "warden action"
-    if a == WAGON_EXTINGUISH:
-        return "wagon extinguish"
-    if a < TARGET:
-        return f"place renown on {pos_name(a - PLACE)}"
-    if a < ACCEPT:
-        return f"choose {pos_name(a - TARGET)}"
-    if a == ACCEPT:
-        return "use ability"
-    if a == DECLINE:
-        return "decline"
-    if a == KEEP_FIRST:
-        return "keep first card"
-    if a == KEEP_SECOND:
-        return "keep second card"
-    if a == KEEP_NONE:
-        return "keep neither card"
-    if a < REMOVE:
-        return f"replace crew {a - REPLACE + 1}"
-    if a < TAKE:
-        pos, seat = divmod(a - REMOVE, 4)
-        return f"remove renown of P{seat} from {pos_name(pos)}"
-    if a < SWAP:
-        seat, slot = divmod(a - TAKE, 3)
-        return f"take crew {slot + 1} of P{seat}"
-    if a < DIRECTION:
-        pos, d = divmod(a - SWAP, 2)
-        return f"swap {pos_name(pos)} with its {'east' if d == 0 else 'south'} neighbour"
-    if a < MIMIC:
-        return f"direction {DIR_NAMES[a - DIRECTION]}"
-    if a < CHOICE:
-        seat, slot = divmod(a - MIMIC, 3)
-        return f"mimic crew {slot + 1} of P{seat}"
-    if a < PLAYER:
-        return f"choose option {a - CHOICE + 1}"
-    if a < DISCARD:
-        return f"choose P{a - PLAYER}"
-    if a < ASH_EXTINGUISH:
-        return f"discard crew {a - DISCARD + 1}"
-    if a < DISCARD_PRECIOUS:
-        pos, k = divmod(a - ASH_EXTINGUISH, 3)
-        return f"ash extinguishes {pos_name(pos)} with {k + 1} water"
-    if a == DISCARD_PRECIOUS:
-        return "discard sir precious"
-    raise ValueError(f"action id {a} is outside the action space")
+    return SPACE.text(a)
 
 
-TEXTS: tuple[str, ...] = tuple(action_text(a) for a in range(NUM_ACTIONS))
+TEXTS: tuple[str, ...] = SPACE.texts
 """``TEXTS[a]`` is ``action_text(a)``, built once: every applied action's log entry carries its text."""

@@ -1,8 +1,8 @@
-"""Position evaluation for greedy and search bots, and per-game statistics for the lab."""
+"""Position evaluation for greedy and search bots (the lab's per-game statistics: stats.py)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .tables import N_POS
 
@@ -88,21 +88,3 @@ def _prospects(s: "BrigadeState", p: int) -> float:
         if best < 9:
             value -= 0.3 * best
     return value
-
-
-def stats(s: "BrigadeState") -> dict[str, Any]:
-    """Per-game figures for the lab: numbers (averaged) and the way the game ended, a category reported as
-    shares of games ("not over" for an unfinished game, so every game counts)."""
-    return {
-        "end_reason": s.end_reason or "not over",
-        "turns": s.turn_number,
-        "blocks_destroyed": s.n_destroyed,
-        "university_destroyed": s.n_univ_destroyed,
-        "fires_extinguished": s.n_extinguished,
-        "loyalty_gained": s.n_loyalty_gained,
-        "burning_at_end": sum(1 for pos in range(N_POS) if s.intensity[pos] > 0),
-        "scores": s.scores(),
-        "winners": s.winners(),
-        "crew_recruited": sum(len(c) for c in s.crew),
-        "decisions": len(s.history),
-    }

@@ -35,6 +35,7 @@ from .movement import MovementRules
 from .loyalty import LoyaltyRules
 from .wardens import WardenRules
 from .decisions import DecisionRules
+from .view import determinize, player_view
 from .tables import (
     ASH, BB_AVIARY, BB_DISTILLERY, BB_FROZEN, BB_NONE, BB_OAK, BEN, BLACK, CORNER_POS, ESTER, EV_FESTIVAL,
     EV_FIRESTORM, EV_GUST, LEON, LUMEN, MORGANA, NB4, N_POS, SIR_PRECIOUS, SP_CREW, SP_LEAD, SP_RECRUIT,
@@ -327,24 +328,8 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         return c
 
     def determinize(self, player: int, rng: Rng) -> "BrigadeState":
-        """Reshuffle the event and crew decks (their order is hidden from everyone), and the recruit cards
-        another player is holding; reseed the chance generator.
-
-        Pools are sorted before shuffling, so the sample depends only on what ``player`` knows and on ``rng``.
-        """
-        c = self.clone()
-        c.event_deck = sorted(c.event_deck)
-        rng.shuffle(c.event_deck)
-        if c.drawn and c.drawer != player:
-            pool = sorted(c.crew_deck + c.drawn)
-            rng.shuffle(pool)
-            c.drawn = pool[: len(c.drawn)]
-            c.crew_deck = pool[len(c.drawn):]
-        else:
-            c.crew_deck = sorted(c.crew_deck)
-            rng.shuffle(c.crew_deck)
-        self._seal_determinization(c, player, rng)
-        return c
+        """A sample of the hidden information consistent with ``player``'s; see :func:`.view.determinize`."""
+        return determinize(self, player, rng)
 
     # ------------------------------------------------------------------------------------------ helpers
     def _crew_cap(self, p: int) -> int:
@@ -844,9 +829,8 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         return text
 
     def view(self, player: int | None) -> dict[str, Any]:
-        from .views import build_view
-
-        return build_view(self, player)
+        """What ``player`` sees (``None``: a spectator); see :func:`.view.player_view`."""
+        return player_view(self, player)
 
     def state_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {}

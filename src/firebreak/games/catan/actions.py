@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from functools import cache
 
-from .datafiles import RESOURCE_NAMES
-from .topology import topology
+from firebreak.core.actions import ActionSpace, TextOf
+
+from .data import RESOURCE_NAMES
+from .topology import Topology, topology
 
 ROLL = 0
 END_TURN = 1
@@ -30,7 +32,8 @@ def maritime_encode(give: int, get: int) -> int:
 
 
 class Layout:
-    """Offsets of each action range for one player count, and the precomputed texts."""
+    """Offsets of each action range for one player count (attributes named as the ranges of its core
+    :class:`~firebreak.core.actions.ActionSpace`, read on the hot path), and the precomputed texts."""
 
     __slots__ = (
         "accept",
@@ -57,6 +60,7 @@ class Layout:
         "settle",
         "ship",
         "size",
+        "space",
         "station",
         "take",
         "texts",
@@ -70,157 +74,95 @@ class Layout:
         t = topology(num_players, board)
         self.num_players = num_players
         self.board = board
-        o = 2
-        self.road = o
-        o += t.num_edges
-        self.settle = o
-        o += t.num_nodes
-        self.city = o
-        o += t.num_nodes
-        self.station = o
-        o += t.num_nodes
-        o = self._seafarers_ranges(o, t)
-        self.buy_dev = o
-        self.knight = o + 1
-        self.road_building = o + 2
-        o += 3
-        self.yop = o
-        o += len(YOP_PAIRS)
-        self.monopoly = o
-        o += 5
-        self.firestorm = o
-        o += t.num_hexes
-        self.robber = o
-        o += t.num_hexes
-        self.take = o
-        o += num_players
-        self.discard = o
-        o += 5
-        self.maritime = o
+        self.space = space = ActionSpace(_ranges(num_players, t))
+        start = space.start  # the offset of each range (ROLL and END_TURN are the constants above)
+        self.road = start("road")
+        self.settle = start("settle")
+        self.city = start("city")
+        self.station = start("station")
+        self.ship = start("ship")
+        self.move_from = start("move_from")
+        self.move_to = start("move_to")
+        self.gold = start("gold")
+        self.pirate = start("pirate")
+        self.buy_dev = start("buy_dev")
+        self.knight = start("knight")
+        self.road_building = start("road_building")
+        self.yop = start("yop")
+        self.monopoly = start("monopoly")
+        self.firestorm = start("firestorm")
+        self.robber = start("robber")
+        self.take = start("take")
+        self.discard = start("discard")
+        self.maritime = start("maritime")
+        self.draft = start("draft")
+        self.give_add = start("give_add")
+        self.give_remove = start("give_remove")
+        self.ask_add = start("ask_add")
+        self.ask_remove = start("ask_remove")
+        self.propose = start("propose")
+        self.withdraw_draft = start("withdraw_draft")
+        self.accept = start("accept")
+        self.reject = start("reject")
+        self.reject_all = start("reject_all")
+        self.confirm = start("confirm")
+        self.cancel = start("cancel")
+        self.fire_pay = start("fire_pay")
         # per resource given, the (resource got, action) pairs in id order: the main phase lists them every time
+        o = self.maritime
         self.maritime_gets = tuple(tuple((s, o + maritime_encode(r, s)) for s in range(5) if s != r) for r in range(5))
-        o += 20
+        self.size = space.size
+        self.texts = space.texts
+
+
+def _ranges(num_players: int, t: Topology) -> list[tuple[str, int | tuple[int, ...], TextOf]]:
+    """Catan's ranges in id order, named as the attributes of :class:`Layout`. The Seafarers ranges (build a ship,
+    move a ship: from, then to; take a gold field's resource; move the pirate) are empty on a board without sea."""
+    R = RESOURCE_NAMES
+    sea = t.sea
+
+    def edge(what: str) -> TextOf:
+        return lambda e: f"{what} {t.edge_nodes[e][0]}-{t.edge_nodes[e][1]}"
+
+    offer = ("offer: give 1 more {}", "offer: give 1 {} less", "offer: ask for 1 more {}", "offer: ask for 1 {} less")
+    return [
+        ("roll", (), lambda: "roll"),
+        ("end_turn", (), lambda: "end turn"),
+        ("road", t.num_edges, edge("road")),
+        ("settle", t.num_nodes, lambda n: f"settlement {n}"),
+        ("city", t.num_nodes, lambda n: f"city {n}"),
+        ("station", t.num_nodes, lambda n: f"fire station {n}"),
+        ("ship", t.num_edges if sea else 0, edge("ship")),
+        ("move_from", t.num_edges if sea else 0, edge("move ship from")),
+        ("move_to", t.num_edges if sea else 0, edge("move ship to")),
+        ("gold", 5 if sea else 0, lambda r: f"take {R[r]} from the gold field"),
+        ("pirate", t.num_hexes if sea else 0, lambda h: f"pirate to hex {t.hex_labels[h]}"),
+        ("buy_dev", (), lambda: "buy development card"),
+        ("knight", (), lambda: "play knight"),
+        ("road_building", (), lambda: "play road building"),
+        ("yop", len(YOP_PAIRS), lambda i: f"play year of plenty {R[YOP_PAIRS[i][0]]} and {R[YOP_PAIRS[i][1]]}"),
+        ("monopoly", 5, lambda r: f"play monopoly {R[r]}"),
+        ("firestorm", t.num_hexes, lambda h: f"firestorm on hex {t.hex_labels[h]}"),
+        ("robber", t.num_hexes, lambda h: f"robber to hex {t.hex_labels[h]}"),
+        ("take", num_players, lambda q: f"take a card from seat {q}"),
+        ("discard", 5, lambda r: f"discard {R[r]}"),
+        ("maritime", 20, lambda i: "maritime trade {} for {}".format(*(R[r] for r in maritime_decode(i)))),
         # --- trades between players (ruling B5): an offer is composed card by card, then put to the table ---
-        self.draft = o  # open a draft offer
-        o += 1
-        self.give_add = o
-        self.give_remove = o + 5
-        self.ask_add = o + 10
-        self.ask_remove = o + 15
-        o += 20
-        self.propose = o
-        self.withdraw_draft = o + 1
-        o += 2
-        self.accept = o
-        self.reject = o + 1
-        self.reject_all = o + 2
-        o += 3
-        self.confirm = o
-        o += num_players
-        self.cancel = o
-        o += 1
+        ("draft", (), lambda: "make a trade offer"),  # open a draft offer
+        ("give_add", 5, lambda r: offer[0].format(R[r])),
+        ("give_remove", 5, lambda r: offer[1].format(R[r])),
+        ("ask_add", 5, lambda r: offer[2].format(R[r])),
+        ("ask_remove", 5, lambda r: offer[3].format(R[r])),
+        ("propose", (), lambda: "propose offer"),
+        ("withdraw_draft", (), lambda: "discard draft offer"),
+        ("accept", (), lambda: "accept offer"),
+        ("reject", (), lambda: "decline offer"),
+        ("reject_all", (), lambda: "decline all offers this turn"),
+        ("confirm", num_players, lambda q: f"trade with seat {q}"),
+        ("cancel", (), lambda: "withdraw offer"),
         # --- paying the fire (ruling F10): the payer chooses each card ---
-        self.fire_pay = o
-        o += 5
-        # --- end of the trade and fire blocks ---
-        self.size = o
-        self.texts = tuple(self._text(a, t) for a in range(o))
-
-    def _seafarers_ranges(self, o: int, t) -> int:
-        """Seafarers: build a ship, move a ship (from, then to), take a gold field's resource, move the pirate.
-        Each range is empty on a board without sea."""
-        sea = t.sea
-        self.ship = o
-        o += t.num_edges if sea else 0
-        self.move_from = o
-        o += t.num_edges if sea else 0
-        self.move_to = o
-        o += t.num_edges if sea else 0
-        self.gold = o
-        o += 5 if sea else 0
-        self.pirate = o
-        o += t.num_hexes if sea else 0
-        return o
-
-    def _seafarers_text(self, a: int, t) -> str:
-        if a < self.move_from:
-            u, v = t.edge_nodes[a - self.ship]
-            return f"ship {u}-{v}"
-        if a < self.move_to:
-            u, v = t.edge_nodes[a - self.move_from]
-            return f"move ship from {u}-{v}"
-        if a < self.gold:
-            u, v = t.edge_nodes[a - self.move_to]
-            return f"move ship to {u}-{v}"
-        if a < self.pirate:
-            return f"take {RESOURCE_NAMES[a - self.gold]} from the gold field"
-        return f"pirate to hex {t.hex_labels[a - self.pirate]}"
-
-    def _text(self, a: int, t) -> str:
-        R = RESOURCE_NAMES
-        if a == ROLL:
-            return "roll"
-        if a == END_TURN:
-            return "end turn"
-        if a < self.settle:
-            u, v = t.edge_nodes[a - self.road]
-            return f"road {u}-{v}"
-        if a < self.city:
-            return f"settlement {a - self.settle}"
-        if a < self.station:
-            return f"city {a - self.city}"
-        if a < self.ship:
-            return f"fire station {a - self.station}"
-        if a < self.buy_dev:
-            return self._seafarers_text(a, t)
-        if a == self.buy_dev:
-            return "buy development card"
-        if a == self.knight:
-            return "play knight"
-        if a == self.road_building:
-            return "play road building"
-        if a < self.monopoly:
-            x, y = YOP_PAIRS[a - self.yop]
-            return f"play year of plenty {R[x]} and {R[y]}"
-        if a < self.firestorm:
-            return f"play monopoly {R[a - self.monopoly]}"
-        if a < self.robber:
-            return f"firestorm on hex {t.hex_labels[a - self.firestorm]}"
-        if a < self.take:
-            return f"robber to hex {t.hex_labels[a - self.robber]}"
-        if a < self.discard:
-            return f"take a card from seat {a - self.take}"
-        if a < self.maritime:
-            return f"discard {R[a - self.discard]}"
-        if a < self.draft:
-            g, s = maritime_decode(a - self.maritime)
-            return f"maritime trade {R[g]} for {R[s]}"
-        if a < self.fire_pay:
-            return self._trade_text(a)
-        return f"pay 1 {R[a - self.fire_pay]} to the fire"
-
-    def _trade_text(self, a: int) -> str:
-        """Texts of the trade block (draft steps, answers, the offerer's choice)."""
-        R = RESOURCE_NAMES
-        if a == self.draft:
-            return "make a trade offer"
-        if a < self.propose:
-            step, r = divmod(a - self.give_add, 5)
-            return ("offer: give 1 more {}", "offer: give 1 {} less", "offer: ask for 1 more {}",
-                    "offer: ask for 1 {} less")[step].format(R[r])
-        if a == self.propose:
-            return "propose offer"
-        if a == self.withdraw_draft:
-            return "discard draft offer"
-        if a == self.accept:
-            return "accept offer"
-        if a == self.reject:
-            return "decline offer"
-        if a == self.reject_all:
-            return "decline all offers this turn"
-        if a < self.cancel:
-            return f"trade with seat {a - self.confirm}"
-        return "withdraw offer"
+        ("fire_pay", 5, lambda r: f"pay 1 {R[r]} to the fire"),
+    ]
 
 
 @cache

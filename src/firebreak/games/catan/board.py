@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from firebreak.core import OptionError, Rng
 
-from .datafiles import RESOURCE_NAMES
+from .data import RESOURCE_NAMES
 from .topology import Topology
 
 DESERT = 5

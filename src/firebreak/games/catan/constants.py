@@ -3,7 +3,7 @@
 Costs, supplies and thresholds come from data/components.yaml (validated when loaded).
 """
 
-from .datafiles import DEV_KINDS, RESOURCE_NAMES, components
+from .data import DEV_KINDS, RESOURCE_NAMES, components
 
 # Phases
 (SETUP_SETTLEMENT, SETUP_ROAD, PRE_ROLL, MAIN, DISCARD, MOVE_TOKEN, TAKE, ROAD_BUILDING, TRADE_RESPONSE,

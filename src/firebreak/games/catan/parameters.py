@@ -9,7 +9,7 @@ from __future__ import annotations
 from firebreak.core import DataFileError
 from firebreak.core.parameters import parameters_from_data
 
-from .datafiles import RESOURCE_NAMES, components
+from .data import RESOURCE_NAMES, components
 
 
 def _printed(data: object, name: str) -> object:

@@ -63,7 +63,7 @@ from .seafarers import SeafarersMixin
 from .fire import burning_buildings
 from .topology import topology
 from .trading import _DRAFT_LISTS, TradingMixin
-from .views import ViewsMixin
+from .view import ViewsMixin
 
 
 _NO_VICTORY_PHASES = frozenset({OVER, SETUP_SETTLEMENT, SETUP_ROAD, SPECIAL_BUILD})

@@ -14,7 +14,7 @@ from functools import cache
 
 from firebreak.core import DataFileError
 
-from .datafiles import SIDE_NAMES, BoardData, SeaBoardData, board_data, sea_board_data
+from .data import SIDE_NAMES, BoardData, SeaBoardData, board_data, sea_board_data
 
 CORNER_OFFSETS: tuple[tuple[int, int], ...] = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
 

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .board import DIRECTION_NAMES, Board
+from firebreak.core.actions import ActionSpace
+
+from .data import DIRECTION_NAMES, Board
 
 FIRE, DISCARD, INTENSIFY, PLACE_BAND, PLACE_LANDOWNER, MOVE_LANDOWNER, MOVE_BAND, PUT_OUT, DEMOLISH, END_ACTIONS, \
     NO_SECOND_MOVE = range(11)
@@ -35,21 +37,32 @@ class Decoded:
 
 
 class ActionCodec:
-    """Encodes and decodes actions for one board."""
+    """Encodes and decodes actions for one board, on the core :class:`~firebreak.core.actions.ActionSpace`."""
 
     def __init__(self, board: Board) -> None:
         d = board.num_districts
+        n = board.names
         self.board = board
         self.d = d
-        sizes = [4 * d * d, 4, d, d, d, d, d * d, 1, d, 1, 1]
-        self.base: list[int] = []
-        total = 0
-        for s in sizes:
-            self.base.append(total)
-            total += s
-        self.size = total
-        self._texts = [self._text(a) for a in range(total)]
-        self._decoded = [self._decode(a) for a in range(total)]
+        dirs = DIRECTION_NAMES
+        self.space = ActionSpace([  # in the order of the kinds above
+            ("fire", (4, d, d), lambda r, a, b: f"fire {dirs[r]}: {n[a]} -> {n[b]}"),
+            ("discard", 4, lambda r: f"discard {dirs[r]}"),
+            ("intensify", d, lambda a: f"intensify {n[a]}"),
+            ("place_band", d, lambda a: f"place trained band in {n[a]}"),
+            ("place_landowner", d, lambda a: f"place landowner in {n[a]}"),
+            ("move_landowner", d, lambda a: f"move landowner to {n[a]}"),
+            ("move_band", (d, d), lambda a, b: f"move trained band {n[a]} -> {n[b]}"),
+            ("put_out", (), lambda: "put out fire"),
+            ("demolish", d, lambda a: f"demolish {n[a]}"),
+            ("end_actions", (), lambda: "end actions"),
+            ("no_second_move", (), lambda: "no second fire move"),
+        ])
+        assert tuple(r.name for r in self.space.ranges) == KIND_NAMES
+        self.base: list[int] = [r.start for r in self.space.ranges]
+        self.size = self.space.size
+        self._texts = self.space.texts
+        self._decoded = [self._decode(a) for a in range(self.size)]
 
     # encoders (hot path: plain arithmetic)
     def fire(self, direction: int, src: int, tgt: int) -> int:
@@ -95,40 +108,10 @@ class ActionCodec:
         return self._texts[action]
 
     def _decode(self, action: int) -> Decoded:
-        kind = max(k for k in range(len(self.base)) if self.base[k] <= action)
-        off = action - self.base[kind]
-        d = self.d
-        if kind == FIRE:
-            return Decoded(kind, off // (d * d), (off // d) % d, off % d)
-        if kind == DISCARD:
-            return Decoded(kind, off)
-        if kind == MOVE_BAND:
-            return Decoded(kind, -1, off // d, off % d)
-        if kind in (PUT_OUT, END_ACTIONS, NO_SECOND_MOVE):
-            return Decoded(kind)
-        return Decoded(kind, -1, off)
-
-    def _text(self, action: int) -> str:
-        x = self._decode(action)
-        n = self.board.names
-        if x.kind == FIRE:
-            return f"fire {DIRECTION_NAMES[x.direction]}: {n[x.a]} -> {n[x.b]}"
-        if x.kind == DISCARD:
-            return f"discard {DIRECTION_NAMES[x.direction]}"
-        if x.kind == INTENSIFY:
-            return f"intensify {n[x.a]}"
-        if x.kind == PLACE_BAND:
-            return f"place trained band in {n[x.a]}"
-        if x.kind == PLACE_LANDOWNER:
-            return f"place landowner in {n[x.a]}"
-        if x.kind == MOVE_LANDOWNER:
-            return f"move landowner to {n[x.a]}"
-        if x.kind == MOVE_BAND:
-            return f"move trained band {n[x.a]} -> {n[x.b]}"
-        if x.kind == PUT_OUT:
-            return "put out fire"
-        if x.kind == DEMOLISH:
-            return f"demolish {n[x.a]}"
-        if x.kind == END_ACTIONS:
-            return "end actions"
-        return "no second fire move"
+        """The space's (range, index) as a :class:`Decoded`: directions of fire cards apart from districts."""
+        r = self.space.range_of(action)
+        kind = KIND_NAMES.index(r.name)
+        index = r.decode(action)
+        if kind in (FIRE, DISCARD):
+            return Decoded(kind, *index)
+        return Decoded(kind, -1, *index)

@@ -32,7 +32,7 @@ from .actions import (
     PLACE_LANDOWNER,
     PUT_OUT,
 )
-from .board import DIRECTION_NAMES, load_board
+from .data import DIRECTION_NAMES, load_board
 from .names import card_words, colour_word
 from .narrate import cone_path
 from .phases import P_ACTIONS, P_BAND, P_FIRE, P_OWNER, P_SECOND

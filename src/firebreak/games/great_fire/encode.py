@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from firebreak.core.encoding import Field, ObservationEncoder, Writer, compiled_module, index_of
 
-from .board import DIRECTION_NAMES, ONE_VP, STACK_LETTERS, TOKEN_KINDS, load_board
+from .data import DIRECTION_NAMES, ONE_VP, STACK_LETTERS, TOKEN_KINDS, load_board
 from .phases import P_BAND, P_OVER, P_OWNER, PHASE_NAMES, STACK
 
 if TYPE_CHECKING:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from firebreak.core.text import plural
 
-from .board import load_board
+from .data import load_board
 
 if TYPE_CHECKING:
     from .state import GreatFireState

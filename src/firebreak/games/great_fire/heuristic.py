@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from .board import load_board
+from .data import load_board
 
 if TYPE_CHECKING:
     from .state import GreatFireState

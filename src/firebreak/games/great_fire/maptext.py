@@ -19,7 +19,7 @@ from functools import lru_cache
 from math import ceil, hypot
 
 from . import geometry as geo
-from .board import Board, load_board
+from .data import Board, load_board
 
 WIDTH = 78
 """Columns of the map: it fits an 80-column terminal, and reads the same in a wider one."""

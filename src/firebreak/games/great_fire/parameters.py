@@ -12,7 +12,7 @@ from types import SimpleNamespace
 from firebreak.core import DataFileError
 from firebreak.core.parameters import parameters_from_data
 
-from .board import _load_yaml, build_board, load_board
+from .data import _load_yaml, build_board, load_board
 
 BOARD = load_board()
 RULES = BOARD.rules

@@ -12,7 +12,7 @@ from typing import Any
 
 from firebreak.core.text import join_words, plural
 
-from .board import load_board
+from .data import load_board
 from .maptext import LEGEND, WIDTH, draw
 from .names import colour_word, hand_words, token_word
 

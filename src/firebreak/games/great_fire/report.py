@@ -12,7 +12,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .board import load_board
+from .data import load_board
 
 
 def burn_shares(rows: Sequence[Mapping[str, Any]]) -> tuple[dict[str, float], dict[str, float]]:

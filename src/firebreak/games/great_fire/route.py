@@ -18,7 +18,7 @@ from __future__ import annotations
 from itertools import compress
 from operator import gt
 
-from .board import Board, load_board
+from .data import Board, load_board
 
 BOARD = load_board()
 _N = BOARD.num_districts

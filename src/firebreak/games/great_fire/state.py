@@ -35,7 +35,7 @@ from .actions import (
     PUT_OUT,
     ActionCodec,
 )
-from .board import (
+from .data import (
     DEMOLITION,
     DIRECTION_NAMES,
     DOUBLE_MOVE,
@@ -49,7 +49,7 @@ from .choices import action_choices
 from .ending import score_notes
 from .names import seat_name
 from .narrate import describe
-from .observation import determinize, player_view
+from .view import determinize, player_view
 from .parameters import stack_counts
 from .phases import (
     P_ACTIONS,
@@ -872,7 +872,7 @@ class GreatFireState(GameState):
         return len(self.deck)
 
     def view(self, player: int | None) -> dict[str, Any]:
-        """What ``player`` sees (``None``: a spectator); see :func:`.observation.player_view`."""
+        """What ``player`` sees (``None``: a spectator); see :func:`.view.player_view`."""
         return player_view(self, player)
 
     def state_dict(self) -> dict[str, Any]:
@@ -937,5 +937,5 @@ class GreatFireState(GameState):
         return s
 
     def determinize(self, player: int, rng: Rng) -> "GreatFireState":
-        """A sample of the hidden information consistent with ``player``'s; see :func:`.observation.determinize`."""
+        """A sample of the hidden information consistent with ``player``'s; see :func:`.view.determinize`."""
         return determinize(self, player, rng)

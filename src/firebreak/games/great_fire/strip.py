@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from firebreak.core import SeatSummary
 
-from .observation import COLOURS, status_line
+from .view import COLOURS, status_line
 from .phases import P_OVER
 
 if TYPE_CHECKING:

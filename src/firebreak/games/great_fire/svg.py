@@ -43,7 +43,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from firebreak.core.text import join_words, plural, seat_label
 
-from .board import DIRECTIONS, load_board
+from .data import DIRECTIONS, load_board
 from .names import card_words, colour_word, token_word
 
 LEGEND_ROW = 34

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 
 from . import geometry as geo
-from .board import DIRECTION_VECTORS, DIRECTIONS, OPPOSITE, BoardData, RulesData, Survey
+from .data import DIRECTION_VECTORS, DIRECTIONS, OPPOSITE, BoardData, RulesData, Survey
 from firebreak.core.text import plural
 
 

@@ -5,7 +5,7 @@ on a map of London (map units, x east, y south), the fields, the Thames, the Fle
 its gates, and the printed links (arrows across shared borders, four-way crosses at corners, bridges over the
 Fleet). ``data/rules.yaml`` holds the numbers the rulebook prints and the links its examples fix. Loading checks
 every statement of the rulebook and the drawing itself (each outline a simple polygon, links where borders are
-shared, crosses on corners, no overlaps) and names each broken one in a sentence (:mod:`.board_checks`), so a
+shared, crosses on corners, no overlaps) and names each broken one in a sentence (:mod:`.data_checks`), so a
 corrected or a designer's own board file can replace ours (:func:`board_from_file`).
 
 The :class:`Board` turns names into integer indices once, so the rules work on lists of ints.
@@ -267,7 +267,7 @@ def _schema_errors(what: str, exc: ValidationError) -> DataFileError:
 
 def build_board(board_obj: object, rules_obj: object) -> Board:
     """Validate raw data and build a :class:`Board`; raises :class:`DataFileError` naming every problem."""
-    from .board_checks import problems_of  # the checks need the models above
+    from .data_checks import problems_of  # the checks need the models above
 
     try:
         data = BoardData.model_validate(board_obj)

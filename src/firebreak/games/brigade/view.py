@@ -1,9 +1,15 @@
 """What one seat may see: everything on the table, the sizes (never the order) of the decks, and the recruit
-cards only for the player who drew them."""
+cards only for the player who drew them; and, for search bots, samples of what it may not see.
+
+The observer half of the game, as in every game package (``view.py``): the view for the terminal, the server and
+bots, and the determinisation search bots plan on, which must never read the true hidden state.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+
+from firebreak.core import Rng
 
 from . import narrate
 from .data import AFFILIATIONS
@@ -15,7 +21,8 @@ if TYPE_CHECKING:
 LOG_LINES = 14
 
 
-def build_view(s: "BrigadeState", player: int | None) -> dict[str, Any]:
+def player_view(s: "BrigadeState", player: int | None) -> dict[str, Any]:
+    """The JSON-ready picture seat ``player`` may see (``None``: a spectator)."""
     T = tables()
     n = s.num_players
     colours = [T.colours[c] for c in s.colour]
@@ -105,3 +112,24 @@ def build_view(s: "BrigadeState", player: int | None) -> dict[str, Any]:
         "scores": scores,
         "log": log,
     }
+
+
+def determinize(state: "BrigadeState", player: int, rng: Rng) -> "BrigadeState":
+    """Reshuffle the event and crew decks (their order is hidden from everyone), and the recruit cards
+    another player is holding; reseed the chance generator.
+
+    Pools are sorted before shuffling, so the sample depends only on what ``player`` knows and on ``rng``.
+    """
+    c = state.clone()
+    c.event_deck = sorted(c.event_deck)
+    rng.shuffle(c.event_deck)
+    if c.drawn and c.drawer != player:
+        pool = sorted(c.crew_deck + c.drawn)
+        rng.shuffle(pool)
+        c.drawn = pool[: len(c.drawn)]
+        c.crew_deck = pool[len(c.drawn):]
+    else:
+        c.crew_deck = sorted(c.crew_deck)
+        rng.shuffle(c.crew_deck)
+    state._seal_determinization(c, player, rng)
+    return c

@@ -1,4 +1,4 @@
-"""What each seat may see, the complete state, statistics and determinisation (a mixin of CatanState).
+"""What each seat may see, the complete state and determinisation (a mixin of CatanState).
 
 Kept apart from the rules so that state.py holds only how the game moves on.
 """
@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 
 from firebreak.core import Event, Rng, SeatSummary
 from firebreak.core.game import ActionChoice
-from firebreak.core.text import seat_label
 
 from . import strip
 from .board import GENERIC, TERRAIN_NAMES
@@ -17,6 +16,7 @@ from .choices import action_choices
 from .constants import DEV_KINDS, OVER, PHASE_NAMES, TRADE_CONFIRM, TRADE_DRAFT, PIECES, RESOURCE_NAMES, VICTORY_POINT, seat_name
 from .narrate import describe
 from .place_words import of_state
+from .stats import game_stats
 from .trading import counts
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 
 class ViewsMixin:
-    """Views, state_dict, stats and determinize for :class:`~firebreak.games.catan.state.CatanState`."""
+    """Views, state_dict and determinize for :class:`~firebreak.games.catan.state.CatanState`."""
 
     __slots__ = ()
 
@@ -244,53 +244,8 @@ class ViewsMixin:
         }
 
     def stats(self) -> dict[str, Any]:
-        """Per-game statistics for the lab.
-
-        Scalars (averaged over a batch by the lab): turns, actions, sevens, firestorms, cards lost to fire, buildings
-        burned, cards taken by the firestorm or robber, fire stations built, trade offers put to the table, trades
-        between players, maritime trades with the bank (4:1) and at harbours (3:1, 2:1); categories (texts, reported as shares of
-        games): mode, who holds each special card ("P0" ... or "nobody"), how the game ended. Tables (kept in
-        per-game logs): firestorms per hex and per-seat lists.
-        """
-        t = self.topo
-        n = self.num_players
-        stations = [PIECES.fire_stations - x for x in self.stations_left] if self.firestorm else [0] * n
-
-        def holder(q: int) -> str:
-            return seat_label(q) if q >= 0 else "nobody"
-
-        ended = "not over"
-        if self.phase == OVER:
-            ended = "victory" if len(self.over_winners) == 1 and self.total_vp(self.over_winners[0]) >= self.win_vp \
-                else "turn limit"
-        return {
-            "mode": "firestorm" if self.firestorm else "classic",
-            "board": "seafarers" if t.sea else "base",
-            "turns": self.turn_count,
-            "actions": len(self.history),
-            "sevens": self.st_sevens,
-            "firestorms": sum(self.st_fire_hex),
-            "cards_lost_to_fire": sum(self.st_fire_lost),
-            "buildings_burned": sum(self.st_burned),
-            "cards_taken": sum(self.st_taken),
-            "fire_stations_built": sum(stations),
-            "trade_offers": sum(self.st_offers),
-            "trades_between_players": sum(self.st_trades) // 2,
-            "bank_trades": self.st_maritime[0],
-            "harbour_trades": self.st_maritime[1],
-            "longest_road": holder(self.road_holder),
-            "largest_army": holder(self.army_holder),
-            "fire_wardens": holder(self.wardens_holder),
-            "ended_by": ended,
-            "firestorms_per_hex": {t.hex_labels[h]: c for h, c in enumerate(self.st_fire_hex) if c},
-            "cards_lost_to_fire_by_seat": self.st_fire_lost[:],
-            "buildings_burned_by_seat": self.st_burned[:],
-            "cards_taken_by_seat": self.st_taken[:],
-            "trades_by_seat": self.st_trades[:],
-            "fire_stations_by_seat": stations,
-            "victory_points": [self.total_vp(q) for q in range(n)],
-            "winners": self.winners(),
-        }
+        """Per-game statistics for the lab; see :func:`.stats.game_stats`."""
+        return game_stats(self)  # type: ignore[arg-type]
 
     def determinize(self, player: int, rng: Rng) -> CatanState:
         """Resample the other hands' resource cards and development cards, and the deck order.

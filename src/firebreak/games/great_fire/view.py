@@ -12,7 +12,7 @@ from firebreak.core import Rng
 
 from firebreak.core.text import plural
 
-from .board import DIRECTION_NAMES, STACK_LETTERS, TOKEN_KINDS, load_board
+from .data import DIRECTION_NAMES, STACK_LETTERS, TOKEN_KINDS, load_board
 from .names import seat_name
 from .phases import P_ACTIONS, P_BAND, P_DISCARD, P_FIRE, P_INTENSIFY, P_OVER, P_OWNER, P_SECOND, PHASE_NAMES, STACK
 
