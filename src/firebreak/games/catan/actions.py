@@ -9,6 +9,7 @@ ranges (ships, moving ships, gold, the pirate) are empty on the base boards, who
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from firebreak.core.actions import ActionSpace, TextOf
 
@@ -69,6 +70,11 @@ class Layout:
         "ask_add", "ask_remove", "draft", "fire_pay", "give_add", "give_remove", "propose", "reject_all",
         "withdraw_draft",
     )
+
+    def __reduce__(self) -> tuple[Any, tuple[int, str]]:
+        """A pickled state (a bot's move in a worker process) carries the layout by its player count and board
+        and gets the process's own cached one back: the text functions of its ranges cannot be pickled."""
+        return layout, (self.num_players, self.board)
 
     def __init__(self, num_players: int, board: str = "base") -> None:
         t = topology(num_players, board)
