@@ -332,8 +332,9 @@ class MCTSAgent(Agent):
                 sample = obs.sample_state(rng)
                 base = search.evaluate(sample) if search.relative else None
                 stream = rng.below(2**62)
-                for a in alive:
-                    rewards = search.iterate(sample.clone(), Rng(stream), first=a, base=base)
+                last = alive[-1]
+                for a in alive:  # each move on its own copy of the sample; the last move takes the sample itself
+                    rewards = search.iterate(sample if a == last else sample.clone(), Rng(stream), first=a, base=base)
                     sums[a] += rewards[me]
                     counts[a] += 1
                     used += 1
