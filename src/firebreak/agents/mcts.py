@@ -126,18 +126,27 @@ class _Search:
         moves = self.moves
         # Selection and expansion (with ``turn``, only while the bot itself is to move).
         while not state.is_terminal() and (not own_turn or state.current_player() == me):
-            get = node.children.get
+            children = node.children
             legal = state.legal_actions() if moves is None else moves(state)
-            untried = []
+            untried = [a for a in legal if a not in children]
+            if untried:  # expand: every tried child was available all the same
+                for a in legal:
+                    child = children.get(a)
+                    if child is not None:
+                        child.avail += 1
+                a = untried[rng.below(len(untried))]
+                child = _Node(state.current_player())
+                child.avail = 1
+                children[a] = child
+                state.apply_unchecked(a)
+                path.append(child)
+                break
             lo, hi = 1e18, -1e18
             scored: list[tuple[float, int, _Node]] = []
             add = scored.append
             if alpha:  # the same loop twice, so that the test of alpha is not made for every child
                 for a in legal:
-                    child = get(a)
-                    if child is None:
-                        untried.append(a)
-                        continue
+                    child = children[a]
                     child.avail += 1
                     q = child.total / child.visits
                     q += alpha * (child.value[child.player] - q)  # type: ignore[index]
@@ -148,10 +157,7 @@ class _Search:
                         hi = q
             else:
                 for a in legal:
-                    child = get(a)
-                    if child is None:
-                        untried.append(a)
-                        continue
+                    child = children[a]
                     child.avail += 1
                     q = child.total / child.visits
                     add((q, a, child))
@@ -159,14 +165,6 @@ class _Search:
                         lo = q
                     if q > hi:
                         hi = q
-            if untried:
-                a = untried[rng.below(len(untried))]
-                child = _Node(state.current_player())
-                child.avail = 1
-                node.children[a] = child
-                state.apply_unchecked(a)
-                path.append(child)
-                break
             span = hi - lo
             inv = 1.0 / span if span > 1e-9 else 0.0
             best_a, best_v, best_child = -1, -1e18, node

@@ -237,9 +237,10 @@ def _evaluate_all(state: "GreatFireState", keep: float, w: Weights = DEFAULT_WEI
         picture = _fire_memo.get(key)
         if picture is None:
             threat = _threat(state, w.band_threat)
-            picture = [threat, [(d, t * 2) for d, t in enumerate(threat) if t], _fire_sites(state, w.step), {}]
+            picture = [threat, [(d, t * 2) for d, t in enumerate(threat) if t], _fire_sites(state, w.step), {},
+                       None, None]
             _remembered(key, lambda: picture)
-        threat, threatened, sites, by_space = picture
+        threat, threatened, sites, by_space, seen_houses, seen_at_risk = picture
         prospects = []
         for p in range(n):
             lo = state.landowner[p]
@@ -248,16 +249,23 @@ def _evaluate_all(state: "GreatFireState", keep: float, w: Weights = DEFAULT_WEI
                 value = by_space[lo] = _prospects_at(lo, sites, w.prospect, w.step)
             prospects.append(value)
     # Each colour's houses next to uncontained fire, weighed by the threat (added in the same order as a sum
-    # over the threatened districts for each seat, so the same value to the last bit).
-    at_risk_of: dict[int, float] = {}
-    for d, risk in threatened:
-        here = houses[d]
-        if len(here) == 1:
-            colour = here[0]
-            at_risk_of[colour] = at_risk_of.get(colour, 0.0) + risk
-        elif here:
-            for colour in set(here):
-                at_risk_of[colour] = at_risk_of.get(colour, 0.0) + risk * here.count(colour)
+    # over the threatened districts for each seat, so the same value to the last bit); remembered with the fire
+    # for the houses last seen with it (houses burn far less often than the fire is scored).
+    if not over and houses == seen_houses:
+        at_risk_of: dict[int, float] = seen_at_risk
+    else:
+        at_risk_of = {}
+        for d, risk in threatened:
+            here = houses[d]
+            if len(here) == 1:
+                colour = here[0]
+                at_risk_of[colour] = at_risk_of.get(colour, 0.0) + risk
+            elif here:
+                for colour in set(here):
+                    at_risk_of[colour] = at_risk_of.get(colour, 0.0) + risk * here.count(colour)
+        if not over:
+            picture[4] = [list(h) for h in houses]
+            picture[5] = at_risk_of
     values = []
     for p in range(n):
         b = state.score_breakdown(p)
