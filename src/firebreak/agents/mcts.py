@@ -128,24 +128,12 @@ class _Search:
         while not state.is_terminal() and (not own_turn or state.current_player() == me):
             children = node.children
             legal = state.legal_actions() if moves is None else moves(state)
-            untried = []
-            lo, hi = 1e18, -1e18
-            scored = []
-            for a in legal:
-                child = children.get(a)
-                if child is None:
-                    untried.append(a)
-                    continue
-                child.avail += 1
-                q = child.total / child.visits
-                if alpha:
-                    q += alpha * (child.value[child.player] - q)  # type: ignore[index]
-                scored.append((q, a, child))
-                if q < lo:
-                    lo = q
-                if q > hi:
-                    hi = q
-            if untried:
+            untried = [a for a in legal if a not in children]
+            if untried:  # expand: every tried child was available all the same
+                for a in legal:
+                    child = children.get(a)
+                    if child is not None:
+                        child.avail += 1
                 a = untried[rng.below(len(untried))]
                 child = _Node(state.current_player())
                 child.avail = 1
@@ -153,6 +141,30 @@ class _Search:
                 state.apply_unchecked(a)
                 path.append(child)
                 break
+            lo, hi = 1e18, -1e18
+            scored: list[tuple[float, int, _Node]] = []
+            add = scored.append
+            if alpha:  # the same loop twice, so that the test of alpha is not made for every child
+                for a in legal:
+                    child = children[a]
+                    child.avail += 1
+                    q = child.total / child.visits
+                    q += alpha * (child.value[child.player] - q)  # type: ignore[index]
+                    add((q, a, child))
+                    if q < lo:
+                        lo = q
+                    if q > hi:
+                        hi = q
+            else:
+                for a in legal:
+                    child = children[a]
+                    child.avail += 1
+                    q = child.total / child.visits
+                    add((q, a, child))
+                    if q < lo:
+                        lo = q
+                    if q > hi:
+                        hi = q
             span = hi - lo
             inv = 1.0 / span if span > 1e-9 else 0.0
             best_a, best_v, best_child = -1, -1e18, node
@@ -169,13 +181,17 @@ class _Search:
             rewards = [r - b for r, b in zip(rewards, base, strict=True)]
         # Backpropagation: means, and the max^n values of the nodes above the new leaf.
         leaf = path[-1]
-        if leaf.value is None:
+        changed = leaf.value is None
+        if changed:
             leaf.value = rewards
         for n in path[1:]:
             n.visits += 1
             n.total += rewards[n.player]
-        if alpha:
+        if alpha and changed:
+            # A node's max^n value changes only if a child's did: only the path's nodes can, from the new leaf
+            # up, and once one keeps its value every node above it does too.
             for n in reversed(path[1:-1]):
+                before = n.value
                 best_value: list[float] | None = None
                 best_q = -1e18
                 for ch in n.children.values():
@@ -183,6 +199,8 @@ class _Search:
                     if below is not None and below[ch.player] > best_q:
                         best_value, best_q = below, below[ch.player]
                 n.value = best_value
+                if best_value is before:
+                    break
         return rewards
 
     def _play_out(self, state: GameState, rng: Rng) -> None:
@@ -312,8 +330,9 @@ class MCTSAgent(Agent):
                 sample = obs.sample_state(rng)
                 base = search.evaluate(sample) if search.relative else None
                 stream = rng.below(2**62)
-                for a in alive:
-                    rewards = search.iterate(sample.clone(), Rng(stream), first=a, base=base)
+                last = alive[-1]
+                for a in alive:  # each move on its own copy of the sample; the last move takes the sample itself
+                    rewards = search.iterate(sample if a == last else sample.clone(), Rng(stream), first=a, base=base)
                     sums[a] += rewards[me]
                     counts[a] += 1
                     used += 1

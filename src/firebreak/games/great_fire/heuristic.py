@@ -222,20 +222,54 @@ def evaluate_all_lasting(state: "GreatFireState") -> list[float]:
 def _evaluate_all(state: "GreatFireState", keep: float, w: Weights = DEFAULT_WEIGHTS) -> list[float]:
     board = state.board
     over = state.is_terminal()
-    # no fire moves once the game is over
-    threat = [0.0] * board.num_districts if over else _threat(state, w.band_threat)
-    prospects = [0.0] * state.num_players if over else _prospects(state, w.prospect, w.step)
     n = state.num_players
     houses = state.houses
-    # the threatened districts, ascending (as the sum over every district adds them), found once for all seats
-    threatened = [(d, threat[d] * 2, houses[d]) for d in range(board.num_districts) if threat[d]]
+    if over:  # no fire moves once the game is over
+        threat = [0.0] * board.num_districts
+        threatened: list[tuple[int, float]] = []
+        prospects = [0.0] * n
+    else:
+        # What the fire alone decides, remembered by it (a search scores many leaves with the same fire): the
+        # threat, the threatened districts (ascending, as the sum over every district adds them) and each
+        # landowner space's fire-fighting prospect (as :func:`_prospects` computes it).
+        key = ("eval", w.band_threat, w.prospect, w.step, bytes(state.fire), bytes(state.bands),
+               bytes(state.demolished))
+        picture = _fire_memo.get(key)
+        if picture is None:
+            threat = _threat(state, w.band_threat)
+            picture = [threat, [(d, t * 2) for d, t in enumerate(threat) if t], _fire_sites(state, w.step), {},
+                       None, None]
+            _remembered(key, lambda: picture)
+        threat, threatened, sites, by_space, seen_houses, seen_at_risk = picture
+        prospects = []
+        for p in range(n):
+            lo = state.landowner[p]
+            value = by_space.get(lo)
+            if value is None:
+                value = by_space[lo] = _prospects_at(lo, sites, w.prospect, w.step)
+            prospects.append(value)
+    # Each colour's houses next to uncontained fire, weighed by the threat (added in the same order as a sum
+    # over the threatened districts for each seat, so the same value to the last bit); remembered with the fire
+    # for the houses last seen with it (houses burn far less often than the fire is scored).
+    if not over and houses == seen_houses:
+        at_risk_of: dict[int, float] = seen_at_risk
+    else:
+        at_risk_of = {}
+        for d, risk in threatened:
+            here = houses[d]
+            if len(here) == 1:
+                colour = here[0]
+                at_risk_of[colour] = at_risk_of.get(colour, 0.0) + risk
+            elif here:
+                for colour in set(here):
+                    at_risk_of[colour] = at_risk_of.get(colour, 0.0) + risk * here.count(colour)
+        if not over:
+            picture[4] = [list(h) for h in houses]
+            picture[5] = at_risk_of
     values = []
     for p in range(n):
         b = state.score_breakdown(p)
-        colour = state.colour[p]
-        at_risk = 0.0
-        for _d, risk, here in threatened:
-            at_risk += risk * here.count(colour)
+        at_risk = at_risk_of.get(state.colour[p], 0.0)
         for o in state.objectives[p]:
             if houses[o]:
                 at_risk += threat[o] * board.objective_vp[o] * 0.5
@@ -243,17 +277,31 @@ def _evaluate_all(state: "GreatFireState", keep: float, w: Weights = DEFAULT_WEI
         values.append(b["total"] - cones - w.threat * at_risk + keep * prospects[p])
     out = []
     mix = w.rival
-    for p in range(n):
-        if n > 1:
-            others = [v for q, v in enumerate(values) if q != p]
-            rival = max(others) if mix == 1.0 else mix * max(others) + (1.0 - mix) * sum(others) / len(others)
-        else:
-            rival = 0.0
-        out.append(values[p] - rival)
+    if n > 1 and mix == 1.0:  # the best rival: the top value, or the second for the seat that holds the top
+        top = max(values)
+        leader = values.index(top)
+        second = max(v for q, v in enumerate(values) if q != leader)
+        out = [v - (second if p == leader else top) for p, v in enumerate(values)]
+    else:
+        for p in range(n):
+            if n > 1:
+                others = [v for q, v in enumerate(values) if q != p]
+                rival = mix * max(others) + (1.0 - mix) * sum(others) / len(others)
+            else:
+                rival = 0.0
+            out.append(values[p] - rival)
     if over:  # a finished game: the rulebook's winners (tie-breaks included) beat any lead by points
         for p in state.winners():
             out[p] += WIN_BONUS
     return out
+
+
+def _prospects_at(space: int, sites: list[tuple[int, float]], weight: float, step: float) -> float:
+    """A landowner's fire-fighting prospect from ``space`` (no landowner: -1): :func:`_prospects` for one seat."""
+    if space < 0 or not sites:
+        return 0.0
+    row = _distances()[space]
+    return weight * max(v * step ** row[d] for d, v in sites)
 
 
 def evaluate(state: "GreatFireState", player: int) -> float:

@@ -789,17 +789,22 @@ class GreatFireState(GameState):
         return bool(self.houses[d]) and not self.uncontained(d)
 
     def score_breakdown(self, p: int) -> dict[str, int]:
-        c = self.colour[p]
+        # written out for speed: the search's evaluation asks for every seat at every leaf
+        rules = self.rules
         houses, fire, bands, vp = self.houses, self.fire, self.bands, BOARD.objective_vp
+        objectives = 0
+        for o in self.objectives[p]:
+            if houses[o] and fire[o] <= bands[o]:  # objective_survived, inlined
+                objectives += vp[o]
         parts = {
-            "houses": self.rules.house_vp * (RULES.houses_per_colour - self.lost[c]),
+            "houses": rules.house_vp * (RULES.houses_per_colour - self.lost[self.colour[p]]),
             "fires_put_out": self.put_out[p],
-            # objective_survived, inlined (the search's evaluation asks for every seat at every leaf)
-            "objectives": sum(vp[o] for o in self.objectives[p] if houses[o] and fire[o] <= bands[o]),
+            "objectives": objectives,
             "one_vp_tokens": self.held[p].count(ONE_VP),
-            "hero_of_london": self.rules.hero_of_london_vp if self.hero == p else 0,
+            "hero_of_london": rules.hero_of_london_vp if self.hero == p else 0,
         }
-        parts["total"] = sum(parts.values())
+        parts["total"] = (parts["houses"] + parts["fires_put_out"] + objectives + parts["one_vp_tokens"]
+                          + parts["hero_of_london"])
         return parts
 
     def scores(self) -> list[float]:
