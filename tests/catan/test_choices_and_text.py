@@ -117,6 +117,26 @@ def test_choices_group_builds_trades_and_the_firestorm_as_a_player_thinks() -> N
     assert near and all("1 building of Blue (P0)" in c.note for c in near)
 
 
+@pytest.mark.parametrize("players,board", [(3, "base"), (5, "base"), (4, "seafarers")])
+def test_set_up_corners_are_found_by_the_hex_they_touch_in_the_boards_lettering(players: int, board: str) -> None:
+    """A player looking for a set-up spot opens the hex they see on the board ("Next to the grain 3 hex (A)"), the
+    hexes in the order of their letters, every corner under the first land hex it touches, none twice."""
+    s = new(players, seed=3, board=board)
+    while s.phase != SETUP_SETTLEMENT:
+        s.apply(s.legal_actions()[0])
+    choices = check_choices(s)
+    names, t = of_state(s), s.topo
+    heads = list(dict.fromkeys(c.group[1] for c in choices))
+    order = [h for h in range(len(t.hex_labels)) if f"Next to {names.hex(t.hex_labels[h])}" in heads]
+    assert heads == [f"Next to {names.hex(t.hex_labels[h])}" for h in order]  # in the board's lettering
+    assert len(heads) > 5 and all(c.group[0].startswith("Set-up: place your") for c in choices)
+    for c in choices:
+        n = next(n for n in range(t.num_nodes) if node_place(n) == c.target)
+        land = [h for h in t.node_hexes[n] if not t.hex_sea[h]]
+        assert c.group[1] == f"Next to {names.hex(t.hex_labels[min(land)])}", c.label
+    assert sorted(a for c in choices for a in c.actions) == sorted(s.legal_actions())
+
+
 def test_a_lone_end_of_turn_says_why() -> None:
     s = blank(4, mode="firestorm", player_trades=False)
     (choice,) = check_choices(s)

@@ -66,6 +66,13 @@ def _path(state: CatanState, a: int, group: tuple[str, ...], source: str | None 
     return ActionChoice(a, f"{verb} {of_state(state).path(u, v)}", group, source, place, preview=(place,), note=note)
 
 
+def _near_hex(state: CatanState, n: int) -> int:
+    """The set-up's sub-group of a corner: the first land hex it touches in the board's lettering ("Next to the
+    grain 3 hex (A)"), so a player looking for a spot finds it by the hex they see, as on the board."""
+    t = state.topo
+    return min([h for h in t.node_hexes[n] if not t.hex_sea[h]] or list(t.node_hexes[n]))
+
+
 _NODE_VERBS = {"Build a settlement": "Build a settlement at", "Build a city": "Upgrade to a city at",
                "Build a fire station": "Build a fire station at"}
 
@@ -219,8 +226,10 @@ def _choices(state: CatanState) -> list[ActionChoice]:
         return out + [_dev_choice(state, a) for a in legal if a != ROLL]
     if ph == SETUP_SETTLEMENT:
         second = state.setup_idx >= state.num_players
-        group = (f"Set-up: place your {'second' if second else 'first'} settlement",)
-        return [_node(state, a, a - lay.settle, group) for a in legal]
+        head = f"Set-up: place your {'second' if second else 'first'} settlement"
+        near = {a: _near_hex(state, a - lay.settle) for a in legal}
+        return [_node(state, a, a - lay.settle, (head, "Next to " + of_state(state).hex(state.topo.hex_labels[near[a]])))
+                for a in sorted(legal, key=lambda a: (near[a], a))]
     if ph == SETUP_ROAD:
         group = ("Set-up: place a road next to your new settlement",)
         src = node_place(state.setup_node)
