@@ -13,9 +13,14 @@ HERE = Path(__file__).parent
 CORE = "src/firebreak/core"
 
 extensions = [
-    Extension(f"firebreak.games.{source.parent.name}._encode", [str(source.relative_to(HERE))],
-              include_dirs=[CORE], depends=[f"{CORE}/encode_c.h"], optional=True,
-              extra_compile_args=["-Wall", "-Wextra", "-Wno-unused-parameter"])
+    Extension(
+        f"firebreak.games.{source.parent.name}._encode",
+        [str(source.relative_to(HERE))],
+        include_dirs=[CORE],
+        depends=[f"{CORE}/encode_c.h"],
+        optional=True,
+        extra_compile_args=["-Wall", "-Wextra", "-Wno-unused-parameter"],
+    )
     for source in sorted((HERE / "src/firebreak/games").glob("*/_encode.c"))
 ]
 

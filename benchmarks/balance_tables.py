@@ -37,8 +37,7 @@ def main(argv: list[str] | None = None) -> int:
     spec = get_game(manifests[0]["job"]["game"])
     for m in manifests:
         job = m["job"]
-        print(f"- {job['players']} players, bots {', '.join(job['agents'])}, seed {job['seed']}, "
-              f"{job['games']} games")
+        print(f"- {job['players']} players, bots {', '.join(job['agents'])}, seed {job['seed']}, {job['games']} games")
     table = figures_table(rows, spec)
     print("\n" + markdown(table.columns, table.rows) + "\n\n" + table.note)
     for players in sorted({int(r["players"]) for r in rows}):
@@ -48,8 +47,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.figures:
         folder = Path(args.figures)
         folder.mkdir(parents=True, exist_ok=True)
-        for name, fig in (("win-share-by-seat", seat_win_figure(rows)), ("when-games-are-decided",
-                                                                          decided_figure(rows))):
+        for name, fig in (
+            ("win-share-by-seat", seat_win_figure(rows)),
+            ("when-games-are-decided", decided_figure(rows)),
+        ):
             path = folder / f"{args.name}{name}.png"
             fig.savefig(path, format="png", dpi=80)
             print(f"\nwrote {path}")

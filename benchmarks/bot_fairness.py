@@ -40,12 +40,22 @@ def free_port() -> int:
 
 def start_server(folder: Path, bot_delay: float) -> tuple[subprocess.Popen, str]:
     port = free_port()
-    code = ("from firebreak.server.app import serve; "
-            f"serve('127.0.0.1', {port}, 'sqlite:///{folder / 'games.sqlite3'}', bot_delay={bot_delay}, "
-            "forwarded_allow_ips='127.0.0.1')")
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            env={**os.environ, "FIREBREAK_GAMES_PER_MINUTE": "1000", "FIREBREAK_OPEN_GAMES": "1000",
-                                 "FIREBREAK_STATE_READS_PER_SECOND": "1000"})
+    code = (
+        "from firebreak.server.app import serve; "
+        f"serve('127.0.0.1', {port}, 'sqlite:///{folder / 'games.sqlite3'}', bot_delay={bot_delay}, "
+        "forwarded_allow_ips='127.0.0.1')"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env={
+            **os.environ,
+            "FIREBREAK_GAMES_PER_MINUTE": "1000",
+            "FIREBREAK_OPEN_GAMES": "1000",
+            "FIREBREAK_STATE_READS_PER_SECOND": "1000",
+        },
+    )
     base = f"http://127.0.0.1:{port}"
     end = time.time() + 60
     while time.time() < end:
@@ -61,8 +71,16 @@ def start_server(folder: Path, bot_delay: float) -> tuple[subprocess.Popen, str]
 def answers(http: httpx.Client, base: str, probe: str, moves: int, seed: int) -> list[float]:
     """Address B plays against ``probe``: the seconds from each of its moves that hands the turn over until the
     game is back to it."""
-    r = http.post(f"{base}/api/games", json={"game": "brigade", "num_players": 2, "seed": seed, "takeover_after": 0, "seats": [
-        {"kind": "human"}, {"kind": "bot", "bot": probe}]})
+    r = http.post(
+        f"{base}/api/games",
+        json={
+            "game": "brigade",
+            "num_players": 2,
+            "seed": seed,
+            "takeover_after": 0,
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": probe}],
+        },
+    )
     r.raise_for_status()
     game = r.json()
     token = game["seats"][0]["token"]
@@ -75,8 +93,9 @@ def answers(http: httpx.Client, base: str, probe: str, moves: int, seed: int) ->
         if s["current_player"] != 0:
             time.sleep(0.05)  # the bot began the game
             continue
-        http.post(url + "/actions", headers={"X-Seat-Token": token},
-                  json={"index": s["index"], "action": s["legal"][0]["id"]}).raise_for_status()
+        http.post(
+            url + "/actions", headers={"X-Seat-Token": token}, json={"index": s["index"], "action": s["legal"][0]["id"]}
+        ).raise_for_status()
         start = time.perf_counter()
         handed = False
         while True:
@@ -94,8 +113,11 @@ def show(label: str, times: list[float]) -> None:
     if not times:
         print(f"{label}: no answers measured")
         return
-    print(f"{label}: median {statistics.median(times):.2f} s, largest {max(times):.2f} s "
-          f"({', '.join(f'{t:.2f}' for t in times)})", flush=True)
+    print(
+        f"{label}: median {statistics.median(times):.2f} s, largest {max(times):.2f} s "
+        f"({', '.join(f'{t:.2f}' for t in times)})",
+        flush=True,
+    )
 
 
 def main() -> None:
@@ -104,8 +126,9 @@ def main() -> None:
     ap.add_argument("--budget", default="mcts:iterations=0,seconds=5", help="the bots of A's games")
     ap.add_argument("--probe", default="hard", help="the bot address B plays against")
     ap.add_argument("--moves", type=int, default=5, help="answers of B's bot timed in each run")
-    ap.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before each move (as "
-                                                                   "`firebreak serve` does)")
+    ap.add_argument(
+        "--bot-delay", type=float, default=0.6, help="seconds a bot waits before each move (as `firebreak serve` does)"
+    )
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         proc, base = start_server(Path(folder), args.bot_delay)
@@ -115,8 +138,15 @@ def main() -> None:
             time.sleep(3)  # the workers start
             show("B's bot alone", answers(b, base, args.probe, args.moves, 1))
             for i in range(args.games):
-                a.post(f"{base}/api/games", json={"game": "brigade", "num_players": 2, "seed": 100 + i, "seats": [
-                    {"kind": "bot", "bot": args.budget}] * 2}).raise_for_status()
+                a.post(
+                    f"{base}/api/games",
+                    json={
+                        "game": "brigade",
+                        "num_players": 2,
+                        "seed": 100 + i,
+                        "seats": [{"kind": "bot", "bot": args.budget}] * 2,
+                    },
+                ).raise_for_status()
             show(f"B's bot beside {args.games} games of A", answers(b, base, args.probe, args.moves, 2))
         finally:
             proc.terminate()

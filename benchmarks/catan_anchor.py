@@ -35,8 +35,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 OPPONENTS = {
-    "alphabeta": ("catanatron_experimental.machine_learning.players.minimax:AlphaBetaPlayer",
-                  "catanatron.players.minimax:AlphaBetaPlayer"),
+    "alphabeta": (
+        "catanatron_experimental.machine_learning.players.minimax:AlphaBetaPlayer",
+        "catanatron.players.minimax:AlphaBetaPlayer",
+    ),
     "weighted": ("catanatron.players.weighted_random:WeightedRandomPlayer",),
     "victorypoint": ("catanatron.players.search:VictoryPointPlayer",),
     "random": ("catanatron.models.player:RandomPlayer",),
@@ -64,9 +66,11 @@ def opponent_class(name: str) -> type:
             return getattr(importlib.import_module(mod), cls)
         except (ImportError, AttributeError) as e:
             errors.append(f"{path}: {e}")
-    raise SystemExit(f"opponent {name!r} is not installed ({'; '.join(errors)}). catanatron's AlphaBetaPlayer "
-                     "ships in catanatron_experimental, which is not on PyPI: install it from a checkout of "
-                     "catanatron's repository (pip install -e catanatron_experimental), or pick another opponent.")
+    raise SystemExit(
+        f"opponent {name!r} is not installed ({'; '.join(errors)}). catanatron's AlphaBetaPlayer "
+        "ships in catanatron_experimental, which is not on PyPI: install it from a checkout of "
+        "catanatron's repository (pip install -e catanatron_experimental), or pick another opponent."
+    )
 
 
 def play_game(agent_spec: str, opp: type, seat: int, seed: int) -> tuple[bool, int, dict[str, Any]]:
@@ -97,8 +101,11 @@ def play_game(agent_spec: str, opp: type, seat: int, seed: int) -> tuple[bool, i
         game.execute(action, validate_action=not (player is ours and action.action_type == ActionType.DISCARD))
     won = game.winning_color() == colors[0]
     vp = game.state.player_state[f"P{seat}_ACTUAL_VICTORY_POINTS"]
-    return won, game.state.num_turns, {"decisions": ours.decisions, "unmatched": ours.unmatched,
-                                          "discards": ours.discards, "vp": vp}
+    return (
+        won,
+        game.state.num_turns,
+        {"decisions": ours.decisions, "unmatched": ours.unmatched, "discards": ours.discards, "vp": vp},
+    )
 
 
 def main() -> int:
@@ -118,8 +125,10 @@ def main() -> int:
     deadline = time.time() + args.minutes * 60 if args.minutes else None
     from catanatron import Color
 
-    print(f"opponent: 3 x {opp.__module__}.{opp.__name__} {opp(Color.BLUE)!r} (catanatron {catanatron_version()})",
-          flush=True)
+    print(
+        f"opponent: 3 x {opp.__module__}.{opp.__name__} {opp(Color.BLUE)!r} (catanatron {catanatron_version()})",
+        flush=True,
+    )
     for spec in [a.strip() for a in args.agents.split(",") if a.strip()]:
         wins = games = turns = vps = 0
         cpu = time.process_time()
@@ -131,14 +140,20 @@ def main() -> int:
             wins += won
             turns += t
             vps += info["vp"]
-            print(f"  {spec} game {i} seat {i % 4}: {'won' if won else 'lost'} after {t} turns with "
-                  f"{info['vp']} VP ({info['decisions']} decisions)", flush=True)
+            print(
+                f"  {spec} game {i} seat {i % 4}: {'won' if won else 'lost'} after {t} turns with "
+                f"{info['vp']} VP ({info['decisions']} decisions)",
+                flush=True,
+            )
         lo, hi = wilson(wins, games)
         share = wins / games if games else 0.0
-        print(f"{spec}: won {wins} of {games} games = {100 * share:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f}%; "
-              f"fair share 25%), {vps / max(games, 1):.1f} VP at the end and "
-              f"{turns / max(games, 1):.0f} turns a game, "
-              f"{(time.process_time() - cpu) / max(games, 1):.0f} s CPU a game", flush=True)
+        print(
+            f"{spec}: won {wins} of {games} games = {100 * share:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f}%; "
+            f"fair share 25%), {vps / max(games, 1):.1f} VP at the end and "
+            f"{turns / max(games, 1):.0f} turns a game, "
+            f"{(time.process_time() - cpu) / max(games, 1):.0f} s CPU a game",
+            flush=True,
+        )
     return 0
 
 

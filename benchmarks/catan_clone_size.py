@@ -83,8 +83,10 @@ def main() -> int:
     ours = firebreak_costs(args.games)
     theirs = catanatron_costs(args.games)
     tracemalloc.stop()
-    print(f"{'turn':>5} {'firebreak KB':>13} {'catanatron KB':>14} {'ratio':>6} {'firebreak µs':>13} "
-          f"{'catanatron µs':>14}  (games measured)")
+    print(
+        f"{'turn':>5} {'firebreak KB':>13} {'catanatron KB':>14} {'ratio':>6} {'firebreak µs':>13} "
+        f"{'catanatron µs':>14}  (games measured)"
+    )
     for turn in TURNS:
         a, b = ours[turn], theirs[turn]
         if not a or not b:

@@ -86,8 +86,11 @@ def main() -> int:
     try:
         import catanatron  # noqa: F401
     except ImportError:
-        print("catanatron is not installed. Install it into the venv for this benchmark only:\n"
-              "  /work/main/.venv/bin/pip install catanatron", file=sys.stderr)
+        print(
+            "catanatron is not installed. Install it into the venv for this benchmark only:\n"
+            "  /work/main/.venv/bin/pip install catanatron",
+            file=sys.stderr,
+        )
         return 2
 
     # Interleave the engines in short rounds so that a change in the machine's load hits all of them alike.
@@ -111,8 +114,10 @@ def main() -> int:
         gr = (g / t) / (cg / ct)
         ar = (a / t) / (ca / ct)
         verdict = "meets" if gr >= TARGET else "MISSES"
-        print(f"{name}: {gr:.1f}x the games/s and {ar:.1f}x the actions/s of catanatron "
-              f"({verdict} the {TARGET:g}x games/s target)")
+        print(
+            f"{name}: {gr:.1f}x the games/s and {ar:.1f}x the actions/s of catanatron "
+            f"({verdict} the {TARGET:g}x games/s target)"
+        )
     return 0
 
 

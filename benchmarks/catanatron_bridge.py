@@ -67,8 +67,14 @@ from catanatron.models.enums import (  # noqa: E402 - catanatron is this benchma
 from catanatron.models.map import NodeRef
 
 NUM_PLAYERS = 4
-CORNER_OF = {NodeRef.NORTH: 0, NodeRef.NORTHEAST: 1, NodeRef.SOUTHEAST: 2, NodeRef.SOUTH: 3,
-             NodeRef.SOUTHWEST: 4, NodeRef.NORTHWEST: 5}
+CORNER_OF = {
+    NodeRef.NORTH: 0,
+    NodeRef.NORTHEAST: 1,
+    NodeRef.SOUTHEAST: 2,
+    NodeRef.SOUTH: 3,
+    NodeRef.SOUTHWEST: 4,
+    NodeRef.NORTHWEST: 5,
+}
 """catanatron's corner names against firebreak's corner numbers (clockwise from the top, topology.py)."""
 DEV_INDEX = {"KNIGHT": 0, "VICTORY_POINT": 1, "ROAD_BUILDING": 2, "YEAR_OF_PLENTY": 3, "MONOPOLY": 4}
 """catanatron's development card names against firebreak's card indices (constants.py)."""
@@ -257,6 +263,7 @@ def to_firebreak(game: Any, bm: BoardMap | None = None, seed: int = 0) -> CatanS
 
 
 # --- actions --------------------------------------------------------------------------------------------------
+
 
 def first_step(s: CatanState, bm: BoardMap, action: Any) -> int | None:
     """The firebreak action that starts catanatron's ``action`` in the translated state ``s``; ``None`` for the

@@ -38,10 +38,12 @@ def row_text(game_title: str, players: int, result: DuplicateResult, seed: int) 
     cw, clo, chi = result.win_share(result.rows_candidate)
     bw, blo, bhi = result.win_share(result.rows_baseline)
     holds = "yes" if (w.diff >= 1 and w.low > 0 and result.deals >= 200) else "no"  # 200 seat-games of each bot
-    return (f"| {game_title}, {players} | {m.candidate} over {m.baseline} (rivals {m.rivals}) | {result.deals} "
-            f"({2 * result.deals} seat-games, seed {seed}) | **{w.diff:+.2f}** ({w.low:+.2f} to {w.high:+.2f}) | "
-            f"{100 * cw:.1f}% ({100 * clo:.1f}-{100 * chi:.1f}%) | {100 * bw:.1f}% ({100 * blo:.1f}-{100 * bhi:.1f}%)"
-            f" | {result.decision} | {holds if m.candidate == 'hard' and m.baseline == 'medium' else '-'} |")
+    return (
+        f"| {game_title}, {players} | {m.candidate} over {m.baseline} (rivals {m.rivals}) | {result.deals} "
+        f"({2 * result.deals} seat-games, seed {seed}) | **{w.diff:+.2f}** ({w.low:+.2f} to {w.high:+.2f}) | "
+        f"{100 * cw:.1f}% ({100 * clo:.1f}-{100 * chi:.1f}%) | {100 * bw:.1f}% ({100 * blo:.1f}-{100 * bhi:.1f}%)"
+        f" | {result.decision} | {holds if m.candidate == 'hard' and m.baseline == 'medium' else '-'} |"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -50,8 +52,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pairs", default="hard-medium,medium-easy,easy-random")
     parser.add_argument("--deals", type=int, default=200, help="most deals per pair (2 games each)")
     parser.add_argument("--batch", type=int, default=20, help="deals between looks (whole seat rotations)")
-    parser.add_argument("--margin", type=float, default=0.5, help="margin differences smaller than this do not "
-                        "matter (points)")
+    parser.add_argument(
+        "--margin", type=float, default=0.5, help="margin differences smaller than this do not matter (points)"
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--players", type=int, default=None)
@@ -73,24 +76,33 @@ def main(argv: list[str] | None = None) -> int:
 
             def look(r: DuplicateResult) -> None:
                 adj = r.margin_adjusted
-                print(f"  {spec.name} {pair}: look {r.looks}, {r.deals} deals, margin {adj.diff:+.2f} "
-                      f"(adjusted {adj.low:+.2f} to {adj.high:+.2f})", flush=True)
+                print(
+                    f"  {spec.name} {pair}: look {r.looks}, {r.deals} deals, margin {adj.diff:+.2f} "
+                    f"(adjusted {adj.low:+.2f} to {adj.high:+.2f})",
+                    flush=True,
+                )
 
             start, cpu = time.perf_counter(), cpu_seconds()
-            result = duplicate(match, args.deals, args.batch, args.margin, workers=args.workers, on_game=tick,
-                               on_look=look)
+            result = duplicate(
+                match, args.deals, args.batch, args.margin, workers=args.workers, on_game=tick, on_look=look
+            )
             w = result.margin
             cw, clo, chi = result.win_share(result.rows_candidate)
             bw, blo, bhi = result.win_share(result.rows_baseline)
-            print(f"{spec.title}, {match.players} players: {cand} over {base} (rivals {match.rivals}): "
-                  f"{result.deals} deals ({2 * result.deals} seat-games; per seat {result.deals_per_seat()}), "
-                  f"{result.decision}; margin {w.diff:+.2f} (95% {w.low:+.2f} to {w.high:+.2f}); "
-                  f"win share {cand} {cw:.1%} ({clo:.1%}-{chi:.1%}), {base} {bw:.1%} ({blo:.1%}-{bhi:.1%}); "
-                  f"{time.perf_counter() - start:.0f} s, {cpu_seconds() - cpu:.0f} CPU s", flush=True)
+            print(
+                f"{spec.title}, {match.players} players: {cand} over {base} (rivals {match.rivals}): "
+                f"{result.deals} deals ({2 * result.deals} seat-games; per seat {result.deals_per_seat()}), "
+                f"{result.decision}; margin {w.diff:+.2f} (95% {w.low:+.2f} to {w.high:+.2f}); "
+                f"win share {cand} {cw:.1%} ({clo:.1%}-{chi:.1%}), {base} {bw:.1%} ({blo:.1%}-{bhi:.1%}); "
+                f"{time.perf_counter() - start:.0f} s, {cpu_seconds() - cpu:.0f} CPU s",
+                flush=True,
+            )
             rows.append(row_text(spec.title, match.players, result, args.seed))
             print(rows[-1], flush=True)
-    print("\n| game, players | pair | deals | paired margin (95%) | candidate win share | baseline win share "
-          "| decision | hard +1 target met |")
+    print(
+        "\n| game, players | pair | deals | paired margin (95%) | candidate win share | baseline win share "
+        "| decision | hard +1 target met |"
+    )
     print("|---|---|---:|---|---|---|---|---|")
     print("\n".join(rows))
     return 0

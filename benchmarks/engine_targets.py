@@ -150,28 +150,38 @@ def main() -> int:
     med = {k: statistics.median(r[k] for r in rounds) for k in rounds[0]}
     ratio = statistics.median(r["catan games/s"] / r["catanatron games/s"] for r in rounds)
     print(f"catanatron: {med['catanatron games/s']:.2f} games/s, {med['catanatron us']:.1f} µs per action")
-    print(f"Catan classic: {med['catan games/s']:.2f} games/s = {ratio:.2f}x catanatron's "
-          f"(target >= 5x: {_verdict(ratio >= 5)})")
+    print(
+        f"Catan classic: {med['catan games/s']:.2f} games/s = {ratio:.2f}x catanatron's "
+        f"(target >= 5x: {_verdict(ratio >= 5)})"
+    )
     for game, options, target in GAMES:
         label = _label(game, options)
         r = statistics.median(x[label + " us"] / x["catanatron us"] for x in rounds)
-        print(f"{label}: {med[label + ' us']:.1f} µs per action = {r:.3f}x catanatron's "
-              f"(target <= {target:g}x: {_verdict(r <= target)})")
+        print(
+            f"{label}: {med[label + ' us']:.1f} µs per action = {r:.3f}x catanatron's "
+            f"(target <= {target:g}x: {_verdict(r <= target)})"
+        )
     rates = [search_rate() for _ in range(args.repeats)]
     rate = statistics.median(rates)
-    print(f"Great Fire search, middle game: {rate:,.0f} iterations per CPU second "
-          f"(runs {', '.join(f'{x:,.0f}' for x in rates)}; target >= 10,000: {_verdict(rate >= 10_000)})")
+    print(
+        f"Great Fire search, middle game: {rate:,.0f} iterations per CPU second "
+        f"(runs {', '.join(f'{x:,.0f}' for x in rates)}; target >= 10,000: {_verdict(rate >= 10_000)})"
+    )
     sizes = clone_sizes(args.clone_games)
     worst = max(a / b for _, a, b in sizes)
-    print("Catan clone, KB newly allocated (firebreak / catanatron): "
-          + "; ".join(f"turn {t}: {a:.1f} / {b:.1f} ({a / b:.2f}x)" for t, a, b in sizes)
-          + f" (target <= 1x at every turn: {_verdict(worst <= 1.0)})")
+    print(
+        "Catan clone, KB newly allocated (firebreak / catanatron): "
+        + "; ".join(f"turn {t}: {a:.1f} / {b:.1f} ({a / b:.2f}x)" for t, a, b in sizes)
+        + f" (target <= 1x at every turn: {_verdict(worst <= 1.0)})"
+    )
     if not args.skip_rss:
         marks = rss_over_simulate(args.rss_game, args.rss_games)
         growth = marks[-1][1] / marks[0][1] - 1
-        print(f"RSS over a {args.rss_games}-game {args.rss_game} simulate (KB after games "
-              + ", ".join(f"{i}: {kb}" for i, kb in marks)
-              + f"): {growth:+.1%} from the first tenth to the end (target flat, <= +5%: {_verdict(growth <= 0.05)})")
+        print(
+            f"RSS over a {args.rss_games}-game {args.rss_game} simulate (KB after games "
+            + ", ".join(f"{i}: {kb}" for i, kb in marks)
+            + f"): {growth:+.1%} from the first tenth to the end (target flat, <= +5%: {_verdict(growth <= 0.05)})"
+        )
     return 0
 
 

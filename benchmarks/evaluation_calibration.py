@@ -33,8 +33,10 @@ def play(game: str, players: int, seed: int, agent: str) -> list[Record]:
     spec = get_game(game)
     every_seat = spec.heuristic_all
     if every_seat is None:
+
         def every_seat(state):
             return [spec.heuristic(state, p) for p in range(state.num_players)]
+
     state = spec.new_game(players, seed)
     bots = [make_agent(agent) for _ in range(players)]
     rngs = [agent_rng(seed, p) for p in range(players)]
@@ -81,22 +83,30 @@ def main() -> None:
             futures = [pool.submit(play, name, n, args.seed + g, args.agent) for g in range(args.games)]
             records = [r for f in futures for r in f.result()]
         hint = spec.search.scale
-        print(f"\n{spec.title}, {n} players, {args.games} games of {args.agent} "
-              f"({time.perf_counter() - start:.0f} s): log loss of the softmax of evaluations "
-              f"(uniform guess {math.log(n):.3f}; the game's search scale is {hint:g})")
-        print(f"| {'part of the game':<16} | {'positions':>9} | {'best scale':>10} | {'its log loss':>12} | "
-              f"{'at its scale':>13} |")
+        print(
+            f"\n{spec.title}, {n} players, {args.games} games of {args.agent} "
+            f"({time.perf_counter() - start:.0f} s): log loss of the softmax of evaluations "
+            f"(uniform guess {math.log(n):.3f}; the game's search scale is {hint:g})"
+        )
+        print(
+            f"| {'part of the game':<16} | {'positions':>9} | {'best scale':>10} | {'its log loss':>12} | "
+            f"{'at its scale':>13} |"
+        )
         print(f"|{'-' * 18}|{'-' * 10}:|{'-' * 11}:|{'-' * 13}:|{'-' * 14}:|")
         for q in range(4):
             part = [r for r in records if q / 4 <= r[0] < (q + 1) / 4]
             if not part:
                 continue
             best = min(SCALES, key=lambda s: log_loss(part, s))
-            print(f"| {f'quarter {q + 1}':<16} | {len(part):>9} | {best:>10g} | {log_loss(part, best):>12.3f} | "
-                  f"{log_loss(part, hint):>13.3f} |")
+            print(
+                f"| {f'quarter {q + 1}':<16} | {len(part):>9} | {best:>10g} | {log_loss(part, best):>12.3f} | "
+                f"{log_loss(part, hint):>13.3f} |"
+            )
         best = min(SCALES, key=lambda s: log_loss(records, s))
-        print(f"| {'whole game':<16} | {len(records):>9} | {best:>10g} | {log_loss(records, best):>12.3f} | "
-              f"{log_loss(records, hint):>13.3f} |")
+        print(
+            f"| {'whole game':<16} | {len(records):>9} | {best:>10g} | {log_loss(records, best):>12.3f} | "
+            f"{log_loss(records, hint):>13.3f} |"
+        )
 
 
 if __name__ == "__main__":

@@ -30,7 +30,7 @@ def measure(spec_name: str, games: int, progress: bool = False) -> dict[str, flo
 
         def watch(state, seat, action, seen=seen):
             pl = state.board.pudding_lane
-            new = state.events[seen["events"]:]
+            new = state.events[seen["events"] :]
             seen["events"] = len(state.events)
             if seen["stock_dry"] is None and state.stock == 0:
                 seen["stock_dry"] = state.turn + 1
@@ -41,14 +41,36 @@ def measure(spec_name: str, games: int, progress: bool = False) -> dict[str, flo
         state = play_game(game, agents, seed=seed, num_players=4, on_action=watch)
         stats = game.stats(state)
         returns = sum(1 for e in state.events if e.kind == "cones_returned")
-        rows.append({**{k: stats[k] for k in ("houses_lost", "fires_put_out", "put_out_cones_kept", "demolitions",
-                                               "tokens_taken", "turns")},
-                     "stock_dry": seen["stock_dry"], "pl_dry": seen["pl_dry"], "returns": returns})
+        rows.append(
+            {
+                **{
+                    k: stats[k]
+                    for k in (
+                        "houses_lost",
+                        "fires_put_out",
+                        "put_out_cones_kept",
+                        "demolitions",
+                        "tokens_taken",
+                        "turns",
+                    )
+                },
+                "stock_dry": seen["stock_dry"],
+                "pl_dry": seen["pl_dry"],
+                "returns": returns,
+            }
+        )
         if progress:
             print(f"  {spec_name} game {seed}: {rows[-1]}", flush=True)
     out: dict[str, float] = {}
-    for key in ("houses_lost", "fires_put_out", "put_out_cones_kept", "demolitions", "tokens_taken", "turns",
-                "returns"):
+    for key in (
+        "houses_lost",
+        "fires_put_out",
+        "put_out_cones_kept",
+        "demolitions",
+        "tokens_taken",
+        "turns",
+        "returns",
+    ):
         out[key] = statistics.mean(r[key] for r in rows)
     for key in ("stock_dry", "pl_dry"):
         hits = [r[key] for r in rows if r[key] is not None]
@@ -66,16 +88,21 @@ def main() -> None:
     board = get_game("great-fire").state_class.board
     districts = sum(1 for g in board.grassed_space if not g)
     print(f"Great Fire, 4 players, {args.games} games a level, board of {districts} districts")
-    print(f"{'bot':<8} {'houses lost':>11} {'put out':>8} {'kept':>5} {'demol.':>6} {'tokens':>6} "
-          f"{'stock dry':>14} {'Pudding Lane dry':>17} {'cones handed back':>17} {'s/game':>7}")
+    print(
+        f"{'bot':<8} {'houses lost':>11} {'put out':>8} {'kept':>5} {'demol.':>6} {'tokens':>6} "
+        f"{'stock dry':>14} {'Pudding Lane dry':>17} {'cones handed back':>17} {'s/game':>7}"
+    )
     for level in args.levels.split(","):
         start = time.perf_counter()
         m = measure(level, args.games, args.progress)
         secs = (time.perf_counter() - start) / args.games
-        print(f"{level:<8} {m['houses_lost']:>11.1f} {m['fires_put_out']:>8.1f} {m['put_out_cones_kept']:>5.1f} "
-              f"{m['demolitions']:>6.1f} {m['tokens_taken']:>6.1f} "
-              f"{m['stock_dry']:>6.0%} (t{m['stock_dry_turn']:>4.1f}) {m['pl_dry']:>8.0%} (t{m['pl_dry_turn']:>4.1f}) "
-              f"{m['returns']:>17.1f} {secs:>7.1f}", flush=True)
+        print(
+            f"{level:<8} {m['houses_lost']:>11.1f} {m['fires_put_out']:>8.1f} {m['put_out_cones_kept']:>5.1f} "
+            f"{m['demolitions']:>6.1f} {m['tokens_taken']:>6.1f} "
+            f"{m['stock_dry']:>6.0%} (t{m['stock_dry_turn']:>4.1f}) {m['pl_dry']:>8.0%} (t{m['pl_dry_turn']:>4.1f}) "
+            f"{m['returns']:>17.1f} {secs:>7.1f}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -57,10 +57,14 @@ def throughput(game: str, games: int, agents: str) -> None:
     for workers in (1, 2):
         with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")) as fresh:
             rates[workers], cpu[workers] = fresh.submit(_measure, game, games, agents, workers).result()
-    print(f"{spec.name:<12} {agents:<14} {games:>6} games   1 worker {rates[1]:8.1f} games/s   "
-          f"2 workers {rates[2]:8.1f} games/s   scaling {rates[2] / rates[1]:.2f}x (wall clock)")
-    print(f"{'':<12} CPU seconds: 1 worker {cpu[1]:.2f}, 2 workers {cpu[2]:.2f} in all   "
-          f"-> scaling on 2 idle cores about {2 * cpu[1] / cpu[2]:.2f}x")
+    print(
+        f"{spec.name:<12} {agents:<14} {games:>6} games   1 worker {rates[1]:8.1f} games/s   "
+        f"2 workers {rates[2]:8.1f} games/s   scaling {rates[2] / rates[1]:.2f}x (wall clock)"
+    )
+    print(
+        f"{'':<12} CPU seconds: 1 worker {cpu[1]:.2f}, 2 workers {cpu[2]:.2f} in all   "
+        f"-> scaling on 2 idle cores about {2 * cpu[1] / cpu[2]:.2f}x"
+    )
 
 
 def search_speed(game: str, iterations: int) -> None:
@@ -78,15 +82,18 @@ def search_speed(game: str, iterations: int) -> None:
     for label, position in (("opening", opening), ("middle", state)):
         if position.is_terminal():
             continue
-        forms = (("the game's defaults", {}), ("playouts to the end", {"depth": -1, "width": 0}),
-                 ("playouts cut at 20", {"depth": 20, "width": 0}), ("leaves scored", {"depth": 0, "width": 0}))
+        forms = (
+            ("the game's defaults", {}),
+            ("playouts to the end", {"depth": -1, "width": 0}),
+            ("playouts cut at 20", {"depth": 20, "width": 0}),
+            ("leaves scored", {"depth": 0, "width": 0}),
+        )
         for kind, params in forms:
             agent = MCTSAgent(iterations=iterations, **params)
             start = time.perf_counter()
             agent.act(Observation(position, position.current_player()), agent_rng(5, 0))
             elapsed = time.perf_counter() - start
-            print(f"{spec.name:<12} mcts {label:<8} {kind:<21}: "
-                  f"{agent.last_iterations / elapsed:9.0f} iterations/s")
+            print(f"{spec.name:<12} mcts {label:<8} {kind:<21}: {agent.last_iterations / elapsed:9.0f} iterations/s")
 
 
 def main() -> None:

@@ -24,8 +24,7 @@ from firebreak.agents import Observation, agent_rng, make_agent  # noqa: E402
 from firebreak.core import get_game  # noqa: E402
 
 
-def pace(game: str, bot: str, others: str, games: int, players: int | None, seed: int,
-         decisions: int) -> list[float]:
+def pace(game: str, bot: str, others: str, games: int, players: int | None, seed: int, decisions: int) -> list[float]:
     """CPU seconds of each of ``bot``'s decisions that had a choice."""
     spec = get_game(game)
     n = players or spec.default_players
@@ -65,9 +64,11 @@ def main() -> None:
         return
     ordered = sorted(times)
     p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
-    print(f"{args.game}: {args.bot} against {args.others}, {args.games} games from seed {args.seed}: "
-          f"{len(times)} decisions with a choice, CPU s per decision mean {statistics.fmean(times):.3f}, "
-          f"90th percentile {p90:.3f}, worst {ordered[-1]:.3f}")
+    print(
+        f"{args.game}: {args.bot} against {args.others}, {args.games} games from seed {args.seed}: "
+        f"{len(times)} decisions with a choice, CPU s per decision mean {statistics.fmean(times):.3f}, "
+        f"90th percentile {p90:.3f}, worst {ordered[-1]:.3f}"
+    )
 
 
 if __name__ == "__main__":

@@ -50,14 +50,20 @@ class OmniscientMCTSAgent(MCTSAgent):
         return super().act(TrueStateObservation(obs._state, obs.player), rng)
 
     def describe(self) -> str:
-        return "omniscient" + super().describe()[len("mcts"):]
+        return "omniscient" + super().describe()[len("mcts") :]
 
 
 def register() -> None:
     """Make ``omniscient:...`` a bot spec in this process only (same parameters as ``mcts``)."""
     if "omniscient" not in _AGENTS:
-        register_agent(AgentType("omniscient", OmniscientMCTSAgent, dict(_AGENTS["mcts"].params),
-                                 "mcts planning on the true state (a cheat, benchmarks only)"))
+        register_agent(
+            AgentType(
+                "omniscient",
+                OmniscientMCTSAgent,
+                dict(_AGENTS["mcts"].params),
+                "mcts planning on the true state (a cheat, benchmarks only)",
+            )
+        )
 
 
 if __name__ == "__main__":

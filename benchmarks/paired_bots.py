@@ -69,11 +69,14 @@ def main(argv: Sequence[str] | None = None) -> None:
         options = parse_options(args.options)
     except ValueError as exc:
         parser.error(str(exc))
-    jobs = [make_job(spec, n, [bot] + [args.against] * (n - 1), args.games, args.seed, options)
-            for bot in (args.a, args.b)]
-    print(f"{spec.title}, {n} players{options_text(options)}: "
-          f"A = {args.a}, B = {args.b}, each in one seat against {args.against}; {args.games} pairs, seed {args.seed}",
-          flush=True)
+    jobs = [
+        make_job(spec, n, [bot] + [args.against] * (n - 1), args.games, args.seed, options) for bot in (args.a, args.b)
+    ]
+    print(
+        f"{spec.title}, {n} players{options_text(options)}: "
+        f"A = {args.a}, B = {args.b}, each in one seat against {args.against}; {args.games} pairs, seed {args.seed}",
+        flush=True,
+    )
     per: dict[str, list[dict[str, float]]] = {"a": [], "b": []}
     start = time.perf_counter()
     tasks = [job_tasks(job, [i])[0] for i in range(args.games) for job in jobs]
@@ -83,20 +86,27 @@ def main(argv: Sequence[str] | None = None) -> None:
         per["a"].append(a)
         per["b"].append(b)
         seat = row_a["agents"].index(jobs[0].labels[0])
-        print(f"  pair {i} (seat {seat}): A won {a['win share']:.2f}, score {a['score']:g}, margin {a['margin']:+g}; "
-              f"B won {b['win share']:.2f}, score {b['score']:g}, margin {b['margin']:+g}", flush=True)
+        print(
+            f"  pair {i} (seat {seat}): A won {a['win share']:.2f}, score {a['score']:g}, margin {a['margin']:+g}; "
+            f"B won {b['win share']:.2f}, score {b['score']:g}, margin {b['margin']:+g}",
+            flush=True,
+        )
     elapsed = time.perf_counter() - start
     print(f"\n{args.games} pairs in {elapsed:.0f} s (fair share {1 / n:.0%})")
     for bot in ("a", "b"):
         wins = sum(o["win share"] for o in per[bot])
         low, high = wilson_interval(wins, args.games)
-        print(f"  {bot.upper()} won {wins:.2f} of {args.games} seats: {wins / args.games:.1%} "
-              f"(95% Wilson {low:.1%}-{high:.1%})")
+        print(
+            f"  {bot.upper()} won {wins:.2f} of {args.games} seats: {wins / args.games:.1%} "
+            f"(95% Wilson {low:.1%}-{high:.1%})"
+        )
     for name in OUTCOMES:
         d = paired_difference([o[name] for o in per["a"]], [o[name] for o in per["b"]])
         verdict = "A higher" if d.low > 0 else "B higher" if d.high < 0 else "no difference shown"
-        print(f"  {name}: A {d.mean_a:.3f}, B {d.mean_b:.3f}, A - B {d.diff:+.3f} "
-              f"(paired 95% interval {d.low:+.3f} to {d.high:+.3f}): {verdict}")
+        print(
+            f"  {name}: A {d.mean_a:.3f}, B {d.mean_b:.3f}, A - B {d.diff:+.3f} "
+            f"(paired 95% interval {d.low:+.3f} to {d.high:+.3f}): {verdict}"
+        )
 
 
 if __name__ == "__main__":

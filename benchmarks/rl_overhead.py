@@ -123,8 +123,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=3, help="runs of each way, the fastest kept (default 3)")
     args = parser.parse_args(argv)
     specs = [get_game(args.game)] if args.game else all_games()
-    header = (f"{'game':<12} {'players':>7} {'decisions':>9} {'engine us':>10} {'env us':>9} {'ratio':>6}"
-              f" {'path':>8} {'view us':>8} {'encode us':>9} {'rest us':>8}")
+    header = (
+        f"{'game':<12} {'players':>7} {'decisions':>9} {'engine us':>10} {'env us':>9} {'ratio':>6}"
+        f" {'path':>8} {'view us':>8} {'encode us':>9} {'rest us':>8}"
+    )
     print(header)
     print("-" * len(header))
     for spec in specs:
@@ -143,9 +145,11 @@ def main(argv: list[str] | None = None) -> int:
         view_s, encode_s = split(env, spec, seeds)
         per = 1e6 / decisions
         rest = env_s - view_s - encode_s - engine_s
-        print(f"{spec.name:<12} {n:>7} {decisions:>9} {engine_s * per:>10.1f} {env_s * per:>9.1f}"
-              f" {env_s / engine_s:>5.1f}x {path(env.unwrapped):>8} {view_s * per:>8.1f} {encode_s * per:>9.1f}"
-              f" {rest * per:>8.1f}")
+        print(
+            f"{spec.name:<12} {n:>7} {decisions:>9} {engine_s * per:>10.1f} {env_s * per:>9.1f}"
+            f" {env_s / engine_s:>5.1f}x {path(env.unwrapped):>8} {view_s * per:>8.1f} {encode_s * per:>9.1f}"
+            f" {rest * per:>8.1f}"
+        )
     return 0
 
 

@@ -33,8 +33,10 @@ def main() -> int:
             s.apply(la[below(len(la))])
         actions += len(s.history)
     cpu = time.process_time() - start
-    print(f"{args.games} games, {actions} actions, {cpu:.2f} s CPU: {cpu / actions * 1e6:.1f} µs per action, "
-          f"{args.games / cpu:.2f} games per second")
+    print(
+        f"{args.games} games, {actions} actions, {cpu:.2f} s CPU: {cpu / actions * 1e6:.1f} µs per action, "
+        f"{args.games / cpu:.2f} games per second"
+    )
     return 0
 
 

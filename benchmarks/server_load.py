@@ -80,8 +80,17 @@ class Stats:
     chats: int = 0
 
 
-async def play_one(https: list[httpx.AsyncClient], ws_bases: list[str], args: argparse.Namespace, seed: int,
-                   think: float, end: list[float], stats: Stats, measuring: list[bool], first: int) -> None:
+async def play_one(
+    https: list[httpx.AsyncClient],
+    ws_bases: list[str],
+    args: argparse.Namespace,
+    seed: int,
+    think: float,
+    end: list[float],
+    stats: Stats,
+    measuring: list[bool],
+    first: int,
+) -> None:
     """Create one game through server ``first``, connect its seats and spectator (to the servers in turn from the
     next one), play it until it ends or the deadline ``end[0]`` passes."""
     seats = [{"kind": "human"}] * args.humans + [{"kind": "bot", "bot": args.bot}] * args.bots
@@ -100,14 +109,18 @@ async def play_one(https: list[httpx.AsyncClient], ws_bases: list[str], args: ar
     g = r.json()
     stats.games_started += 1
     tokens = [s["token"] for s in g["seats"] if "token" in s] + [None]  # the last one is the spectator
-    sockets = [await connect(f"{ws_bases[(first + 1 + i) % n]}/ws/games/{g['id']}", max_size=2**24, open_timeout=60,
-                             compression=None) for i in range(len(tokens))]
+    sockets = [
+        await connect(
+            f"{ws_bases[(first + 1 + i) % n]}/ws/games/{g['id']}", max_size=2**24, open_timeout=60, compression=None
+        )
+        for i in range(len(tokens))
+    ]
     for ws, token in zip(sockets, tokens):
         await ws.send(orjson.dumps({"type": "hello", "token": token}).decode())
     stats.games_connected += 1
     rng = random.Random(seed)
-    seen = [-1] * len(sockets)   # the highest state index each client holds
-    pending: list[float] = []    # [target index, time sent] of the action in flight (one at a time per game)
+    seen = [-1] * len(sockets)  # the highest state index each client holds
+    pending: list[float] = []  # [target index, time sent] of the action in flight (one at a time per game)
     done = asyncio.Event()
 
     async def answer(ws, idx: int, legal: list[dict]) -> None:  # type: ignore[no-untyped-def]
@@ -171,8 +184,16 @@ async def play_one(https: list[httpx.AsyncClient], ws_bases: list[str], args: ar
             await ws.close()
 
 
-async def table(https: list[httpx.AsyncClient], ws_bases: list[str], args: argparse.Namespace, n: int,
-                think: float, end: list[float], stats: Stats, measuring: list[bool]) -> None:
+async def table(
+    https: list[httpx.AsyncClient],
+    ws_bases: list[str],
+    args: argparse.Namespace,
+    n: int,
+    think: float,
+    end: list[float],
+    stats: Stats,
+    measuring: list[bool],
+) -> None:
     """One of the N concurrent games: when a game ends, the next one starts at the same table."""
     k = 0
     while time.perf_counter() < end[0]:
@@ -191,8 +212,9 @@ def count_actions(base: str) -> int:
         offset += len(page["games"])
 
 
-async def run(args: argparse.Namespace, bases: list[str], server_pids: list[int], games: int, think: float,
-              duration: float) -> None:
+async def run(
+    args: argparse.Namespace, bases: list[str], server_pids: list[int], games: int, think: float, duration: float
+) -> None:
     stats = Stats()
     measuring = [False]
     base = bases[0]
@@ -205,8 +227,9 @@ async def run(args: argparse.Namespace, bases: list[str], server_pids: list[int]
     try:
         end = [float("inf")]
         ws_bases = [f"ws://{b.split('://')[1]}" for b in bases]
-        tables = [asyncio.create_task(table(https, ws_bases, args, i, think, end, stats, measuring))
-                  for i in range(games)]
+        tables = [
+            asyncio.create_task(table(https, ws_bases, args, i, think, end, stats, measuring)) for i in range(games)
+        ]
         started = time.perf_counter()  # warm-up: every game created and connected, then a few seconds of play
         while stats.games_connected < games and time.perf_counter() < started + 120:
             await asyncio.sleep(0.1)
@@ -235,21 +258,31 @@ async def run(args: argparse.Namespace, bases: list[str], server_pids: list[int]
     label = f"think {think:g} s" if think > 0 else "think 0 (saturation: every player answers at once)"
     where = f"{len(bases)} server processes on one database" if len(bases) > 1 else "one server process"
     print(f"\n== {games} concurrent games, {label}, {where}")
-    print(f"   {args.game}: {args.humans} simulated players + {args.bots} {args.bot} bots + 1 spectator each; "
-          f"{stats.games_started} games played ({stats.games_finished} to the end), {before}..{after} actions")
-    print(f"   measured {wall:.1f} s: {after - mid} actions committed = {(after - mid) / wall:.0f} actions/s "
-          f"({stats.human_actions / wall:.0f}/s by simulated players); errors {stats.errors}; "
-          f"creations refused and retried {stats.refused}"
-          + (f"; {stats.chats} chat messages sent" if args.chat > 0 else "")
-          + (f"; every game on a clock ({args.clock})" if args.clock else ""))
-    print(f"   send -> update at every seat and the spectator: p50 {pct(0.5):.1f} ms, p90 {pct(0.9):.1f} ms, "
-          f"p99 {pct(0.99):.1f} ms, max {pct(1.0):.1f} ms over {len(lat)} actions "
-          f"(target p99 < 100 ms: {'met' if pct(0.99) < 100 else 'NOT met'})")
-    print(f"   updates per action (as a spectator gets them): {stats.spectator_updates / max(1, after - mid):.2f}; "
-          f"received {stats.bytes_received / max(1, after - mid) / 1000:.1f} k characters per action (all clients)")
+    print(
+        f"   {args.game}: {args.humans} simulated players + {args.bots} {args.bot} bots + 1 spectator each; "
+        f"{stats.games_started} games played ({stats.games_finished} to the end), {before}..{after} actions"
+    )
+    print(
+        f"   measured {wall:.1f} s: {after - mid} actions committed = {(after - mid) / wall:.0f} actions/s "
+        f"({stats.human_actions / wall:.0f}/s by simulated players); errors {stats.errors}; "
+        f"creations refused and retried {stats.refused}"
+        + (f"; {stats.chats} chat messages sent" if args.chat > 0 else "")
+        + (f"; every game on a clock ({args.clock})" if args.clock else "")
+    )
+    print(
+        f"   send -> update at every seat and the spectator: p50 {pct(0.5):.1f} ms, p90 {pct(0.9):.1f} ms, "
+        f"p99 {pct(0.99):.1f} ms, max {pct(1.0):.1f} ms over {len(lat)} actions "
+        f"(target p99 < 100 ms: {'met' if pct(0.99) < 100 else 'NOT met'})"
+    )
+    print(
+        f"   updates per action (as a spectator gets them): {stats.spectator_updates / max(1, after - mid):.2f}; "
+        f"received {stats.bytes_received / max(1, after - mid) / 1000:.1f} k characters per action (all clients)"
+    )
     each = " + ".join(f"{100 * c / wall:.0f}%" for c in cpus)
-    print(f"   CPU: server {each} of a core, this client {100 * cpu_me / wall:.0f}%; "
-          f"load average {load0:.2f} -> {load1:.2f} on {os.cpu_count()} cores")
+    print(
+        f"   CPU: server {each} of a core, this client {100 * cpu_me / wall:.0f}%; "
+        f"load average {load0:.2f} -> {load1:.2f} on {os.cpu_count()} cores"
+    )
 
 
 def fresh_schema(url: str) -> tuple[str, Callable[[], None]]:
@@ -268,7 +301,8 @@ def fresh_schema(url: str) -> tuple[str, Callable[[], None]]:
 
     execute(f'CREATE SCHEMA "{name}"')
     return f"{url}{'&' if '?' in url else '?'}options=-csearch_path%3D{name}", lambda: execute(
-        f'DROP SCHEMA IF EXISTS "{name}" CASCADE')
+        f'DROP SCHEMA IF EXISTS "{name}" CASCADE'
+    )
 
 
 def start_server(url: str, profile: str | None) -> tuple[subprocess.Popen, str]:
@@ -276,15 +310,27 @@ def start_server(url: str, profile: str | None) -> tuple[subprocess.Popen, str]:
     port = free_port()
     code = f"from firebreak.server.app import serve; serve('127.0.0.1', {port}, {url!r}, bot_delay=0.0)"
     if profile:
-        code = ("import pyinstrument; p = pyinstrument.Profiler(interval=0.0005); p.start()\n"
-                f"try:\n    {code.replace('; ', chr(10) + '    ')}\n"
-                f"finally:\n    p.stop(); open({profile!r}, 'w').write(p.output_text(show_all=False))")
+        code = (
+            "import pyinstrument; p = pyinstrument.Profiler(interval=0.0005); p.start()\n"
+            f"try:\n    {code.replace('; ', chr(10) + '    ')}\n"
+            f"finally:\n    p.stop(); open({profile!r}, 'w').write(p.output_text(show_all=False))"
+        )
     # every simulated client comes from this one address, far faster than people: lift the limits
-    lifted = {f"FIREBREAK_{k}": "1000000" for k in ("GAMES_PER_MINUTE", "OPEN_GAMES", "CONNECTING_PER_CLIENT",
-                                                     "SOCKETS_PER_SEAT", "SPECTATOR_SOCKETS_PER_CLIENT",
-                                                     "SPECTATOR_SOCKETS_PER_GAME", "ACTIONS_PER_SECOND",
-                                                     "MESSAGES_PER_SECOND", "STATE_READS_PER_SECOND",
-                                                     "RECORD_READS_PER_SECOND")}
+    lifted = {
+        f"FIREBREAK_{k}": "1000000"
+        for k in (
+            "GAMES_PER_MINUTE",
+            "OPEN_GAMES",
+            "CONNECTING_PER_CLIENT",
+            "SOCKETS_PER_SEAT",
+            "SPECTATOR_SOCKETS_PER_CLIENT",
+            "SPECTATOR_SOCKETS_PER_GAME",
+            "ACTIONS_PER_SECOND",
+            "MESSAGES_PER_SECOND",
+            "STATE_READS_PER_SECOND",
+            "RECORD_READS_PER_SECOND",
+        )
+    }
     lifted["FIREBREAK_SEEDS_WITH_PEOPLE"] = "1"  # the same deals from one run to the next
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL, env={**os.environ, **lifted})
     base = f"http://127.0.0.1:{port}"
@@ -300,30 +346,51 @@ def start_server(url: str, profile: str | None) -> tuple[subprocess.Popen, str]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=100, help="concurrent games")
-    ap.add_argument("--think", type=float, default=1.0,
-                    help="mean think time of a simulated player in seconds (exponential); 0: answer at once")
+    ap.add_argument(
+        "--think",
+        type=float,
+        default=1.0,
+        help="mean think time of a simulated player in seconds (exponential); 0: answer at once",
+    )
     ap.add_argument("--duration", type=float, default=30.0, help="seconds measured (after a few of warm-up)")
-    ap.add_argument("--saturation-games", type=int, default=10,
-                    help="then measure the raw capacity with this many games and think 0 (0: skip)")
+    ap.add_argument(
+        "--saturation-games",
+        type=int,
+        default=10,
+        help="then measure the raw capacity with this many games and think 0 (0: skip)",
+    )
     ap.add_argument("--saturation-duration", type=float, default=15.0)
     ap.add_argument("--humans", type=int, default=2, help="simulated players per game")
     ap.add_argument("--bots", type=int, default=2, help="server-side bots per game (they play at once)")
     ap.add_argument("--bot", default="random")
     ap.add_argument("--game", default="great-fire")
-    ap.add_argument("--clock", default="", nargs="?", const="total:600:5",
-                    help="time every game: turn:SECONDS or total:SECONDS:INCREMENT (--clock alone: total:600:5)")
-    ap.add_argument("--chat", type=float, default=0.0,
-                    help="each seated person chats every SECONDS on average (0: no chat)")
+    ap.add_argument(
+        "--clock",
+        default="",
+        nargs="?",
+        const="total:600:5",
+        help="time every game: turn:SECONDS or total:SECONDS:INCREMENT (--clock alone: total:600:5)",
+    )
+    ap.add_argument(
+        "--chat", type=float, default=0.0, help="each seated person chats every SECONDS on average (0: no chat)"
+    )
     ap.add_argument("--database-url", default=None, help="default: SQLite in a temporary directory")
-    ap.add_argument("--servers", type=int, default=1,
-                    help="server processes sharing the database (more than one: PostgreSQL only)")
-    ap.add_argument("--profile", default=None, metavar="PREFIX",
-                    help="profile each server's event loop with pyinstrument into PREFIX-<run>-<server>.txt")
+    ap.add_argument(
+        "--servers", type=int, default=1, help="server processes sharing the database (more than one: PostgreSQL only)"
+    )
+    ap.add_argument(
+        "--profile",
+        default=None,
+        metavar="PREFIX",
+        help="profile each server's event loop with pyinstrument into PREFIX-<run>-<server>.txt",
+    )
     args = ap.parse_args()
     postgres = (args.database_url or "").startswith("postgres")
     if args.servers < 1 or (args.servers > 1 and not postgres):
-        ap.error("--servers above 1 needs --database-url postgresql://...: processes share updates through "
-                 "PostgreSQL's NOTIFY")
+        ap.error(
+            "--servers above 1 needs --database-url postgresql://...: processes share updates through "
+            "PostgreSQL's NOTIFY"
+        )
     if args.profile:
         try:
             import pyinstrument  # noqa: F401

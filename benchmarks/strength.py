@@ -40,9 +40,19 @@ from firebreak.lab.job import numeric_stat_names, stats_summary  # noqa: E402
 from firebreak.lab.stats import wilson_interval  # noqa: E402
 
 
-def match(game: str, a: str, b: str, games: int, workers: int, seed: int, players: int | None,
-          runs: int = 1, one_against_rest: bool = False, options: dict[str, str] | None = None,
-          progress: bool = False) -> None:
+def match(
+    game: str,
+    a: str,
+    b: str,
+    games: int,
+    workers: int,
+    seed: int,
+    players: int | None,
+    runs: int = 1,
+    one_against_rest: bool = False,
+    options: dict[str, str] | None = None,
+    progress: bool = False,
+) -> None:
     """Play ``runs`` matches of ``games`` games on seeds ``seed``, ``seed + 1``, ...; print each, and with
     several runs, the pooled table as well. With ``one_against_rest``, one seat of ``a`` and ``b`` in the others
     (every seat of ``b`` counted as one bot)."""
@@ -59,12 +69,21 @@ def match(game: str, a: str, b: str, games: int, workers: int, seed: int, player
         rows = merge_labels(rows, job.labels, [a, b]) if one_against_rest else rows
         pooled += rows
         against = f"one {a} against {b} in the other seats" if one_against_rest else f"{a} against {b}"
-        table(f"\n{spec.title} ({spec.name}{options_text(options)}), {job.players} players, {against}: {games} games, "
-              f"seed {seed + run}, {elapsed:.0f} s with {workers} workers", [a, b], rows, job.players)
+        table(
+            f"\n{spec.title} ({spec.name}{options_text(options)}), {job.players} players, {against}: {games} games, "
+            f"seed {seed + run}, {elapsed:.0f} s with {workers} workers",
+            [a, b],
+            rows,
+            job.players,
+        )
         print(game_figures(rows))
     if runs > 1 and job is not None:
-        table(f"\n{spec.title}: the {runs} runs pooled ({runs * games} games, seeds {seed}-{seed + runs - 1})",
-              [a, b], pooled, job.players)
+        table(
+            f"\n{spec.title}: the {runs} runs pooled ({runs * games} games, seeds {seed}-{seed + runs - 1})",
+            [a, b],
+            pooled,
+            job.players,
+        )
 
 
 def options_text(options: dict[str, str] | None) -> str:
@@ -100,8 +119,12 @@ def _progress_printer(label: str):
             if lab == label:
                 tally[0] += row["shares"][seat]
                 tally[1] += 1
-                print(f"  game {row['index']}: {label} in seat {seat} won {row['shares'][seat]:.2f} "
-                      f"(so far {tally[0]:.2f} of {tally[1]} seats)", flush=True)
+                print(
+                    f"  game {row['index']}: {label} in seat {seat} won {row['shares'][seat]:.2f} "
+                    f"(so far {tally[0]:.2f} of {tally[1]} seats)",
+                    flush=True,
+                )
+
     return on_row
 
 
@@ -109,7 +132,8 @@ def game_figures(rows: list[dict]) -> str:
     """The game's own numeric statistics as means per game (all seats together): does the match fight the fire?"""
     return "per game: " + ", ".join(
         f"{stat.replace('_', ' ')} {sum(r.get('stat_' + stat, 0) for r in rows) / len(rows):.2f}"
-        for stat in numeric_stat_names(rows))
+        for stat in numeric_stat_names(rows)
+    )
 
 
 def cpu_seconds() -> float:
@@ -118,13 +142,16 @@ def cpu_seconds() -> float:
     return time.process_time() + children.ru_utime + children.ru_stime
 
 
-def level_statistics(game: str, games: int, workers: int, seed: int, players: int | None,
-                     options: dict[str, str] | None = None) -> None:
+def level_statistics(
+    game: str, games: int, workers: int, seed: int, players: int | None, options: dict[str, str] | None = None
+) -> None:
     """Per level: the game's own statistics over ``games`` games with that level in every seat."""
     spec = get_game(game)
-    print(f"\n{spec.title} ({spec.name}{options_text(options)}), {players or spec.default_players} players, "
-          "each level in every seat: "
-          f"{games} games per level, seed {seed}")
+    print(
+        f"\n{spec.title} ({spec.name}{options_text(options)}), {players or spec.default_players} players, "
+        "each level in every seat: "
+        f"{games} games per level, seed {seed}"
+    )
     for name in LEVELS:
         job = make_job(spec, players or spec.default_players, [name], games, seed, options)
         start = cpu_seconds()
@@ -151,7 +178,9 @@ def table(title: str, labels: list[str], rows: list[dict], players: int) -> None
                     score += row["scores"][seat]
         lo, hi = wilson_interval(wins, seats)
         bounds[label] = (lo, hi)
-        print(f"| {label:<34} | {seats:>5.0f} | {wins / seats:>8.1%} | {lo:>5.1%} - {hi:>6.1%} | {score / seats:>10.2f} |")
+        print(
+            f"| {label:<34} | {seats:>5.0f} | {wins / seats:>8.1%} | {lo:>5.1%} - {hi:>6.1%} | {score / seats:>10.2f} |"
+        )
     a_label, b_label = labels
     if bounds[a_label][0] > fair:
         verdict = f"{a_label} beats {b_label}"
@@ -171,16 +200,29 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=1, help="runs on seeds seed, seed+1, ... and their pooled table")
     parser.add_argument("--players", type=int, default=None, help="default: each game's default player count")
     parser.add_argument("--mcts", default="mcts:iterations=300", help="the search bot's spec (its budget)")
-    parser.add_argument("--matches", default="mcts-greedy,greedy-random",
-                        help="which pairs to play: mcts-greedy, greedy-random, easy-greedy, hard-mcts* ... "
-                             "(A-B* seats one A against B in every other seat); 'none' for no matches")
+    parser.add_argument(
+        "--matches",
+        default="mcts-greedy,greedy-random",
+        help="which pairs to play: mcts-greedy, greedy-random, easy-greedy, hard-mcts* ... "
+        "(A-B* seats one A against B in every other seat); 'none' for no matches",
+    )
     parser.add_argument("--levels", action="store_true", help="print each level's game statistics")
     parser.add_argument("--progress", action="store_true", help="print each game of a match as it ends")
     parser.add_argument("--level-games", type=int, default=4, help="games per level for --levels")
-    parser.add_argument("--options", nargs="*", default=[], metavar="KEY=VALUE",
-                        help="game options for every game played, e.g. board=seafarers (checked by the game)")
-    parser.add_argument("--bot", action="append", default=[], metavar="NAME=SPEC",
-                        help="name a bot spec for --matches, e.g. targeted=mcts:iterations=300,eval=targeted")
+    parser.add_argument(
+        "--options",
+        nargs="*",
+        default=[],
+        metavar="KEY=VALUE",
+        help="game options for every game played, e.g. board=seafarers (checked by the game)",
+    )
+    parser.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="NAME=SPEC",
+        help="name a bot spec for --matches, e.g. targeted=mcts:iterations=300,eval=targeted",
+    )
     args = parser.parse_args()
     try:
         options = parse_options(args.options)
@@ -206,8 +248,9 @@ def main() -> None:
         pairs.append((bots[a], bots[b], rest))
     for name in names:
         for a, b, rest in pairs:
-            match(name, a, b, args.games, args.workers, args.seed, args.players, args.runs, rest, options,
-                  args.progress)
+            match(
+                name, a, b, args.games, args.workers, args.seed, args.players, args.runs, rest, options, args.progress
+            )
         if args.levels:
             level_statistics(name, args.level_games, args.workers, args.seed, args.players, options)
 

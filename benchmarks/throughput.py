@@ -20,8 +20,9 @@ import time
 from firebreak.core import FirebreakError, GameSpec, all_games, get_game
 
 
-def bench(spec: GameSpec, games: int, players: int | None, seed: int,
-          options: dict | None = None) -> tuple[float, float, float]:
+def bench(
+    spec: GameSpec, games: int, players: int | None, seed: int, options: dict | None = None
+) -> tuple[float, float, float]:
     """Play ``games`` random games; return (games/s, decisions/game, microseconds/decision)."""
     n = spec.default_players if players is None else players
     chooser = random.Random(seed)

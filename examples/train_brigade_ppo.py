@@ -64,7 +64,9 @@ def report(label: str, shares: list[float]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--minutes", type=float, default=10.0, help="training time (CPU minutes, one core)")
-    parser.add_argument("--eval-games", type=int, default=300, help="games against random (half as many against greedy)")
+    parser.add_argument(
+        "--eval-games", type=int, default=300, help="games against random (half as many against greedy)"
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--shaping", type=float, default=0.05, help="weight of the heuristic shaping (0: none)")
     parser.add_argument("--save", default=None, help="save the trained model here (.zip)")
@@ -73,8 +75,19 @@ def main() -> None:
     torch.set_num_threads(1)  # one core: the budget is this process's CPU time
     env = gym_env("brigade", seat=0, opponents="random", num_players=2, shaping=args.shaping)
     env.reset(seed=args.seed)
-    model = MaskablePPO("MlpPolicy", env, seed=args.seed, n_steps=1024, batch_size=128, n_epochs=8,
-                        learning_rate=3e-4, gamma=0.995, ent_coef=0.01, verbose=0, device="cpu")
+    model = MaskablePPO(
+        "MlpPolicy",
+        env,
+        seed=args.seed,
+        n_steps=1024,
+        batch_size=128,
+        n_epochs=8,
+        learning_rate=3e-4,
+        gamma=0.995,
+        ent_coef=0.01,
+        verbose=0,
+        device="cpu",
+    )
     start, wall = time.process_time(), time.monotonic()
     model.learn(total_timesteps=10**9, callback=StopAfter(args.minutes * 60))
     cpu, wall = time.process_time() - start, time.monotonic() - wall

@@ -40,17 +40,28 @@ LAT_STEPS = ([51.5060, 51.5095, 51.5175, 51.5195, 51.5245], [1000, 860, 230, 110
 (about 46,000 units a degree east-west, 79,000 north-south) and the outskirts squeezed, as on a game board."""
 
 SOURCES = {
-    "wikipedia": {"title": "Wikipedia: coordinates in the article of each church, hall, gate, street or ward "
-                           "named (en.wikipedia.org, e.g. St Benet Sherehog, Tallow Chandlers' Hall, Sion "
-                           "College, Billingsgate)", "url": "https://en.wikipedia.org/"},
-    "agas": {"title": "Civitas Londinum (the 'Agas' map, c. 1561), Map of Early Modern London",
-             "url": "https://mapoflondon.uvic.ca/agas.htm"},
-    "hollar": {"title": "Wenceslaus Hollar, map of the City after the Great Fire, 1666 (the burnt area)",
-               "url": "https://en.wikipedia.org/wiki/Great_Fire_of_London"},
-    "wards": {"title": "Wards of the City of London (Wikipedia, with the ward map)",
-              "url": "https://en.wikipedia.org/wiki/Wards_of_the_City_of_London"},
-    "rulebook": {"title": "The Great Fire of London 1666 rulebook (Richard Denning, 2010): districts it names",
-                 "url": "https://boardgamegeek.com/boardgame/64956/the-great-fire-of-london-1666"},
+    "wikipedia": {
+        "title": "Wikipedia: coordinates in the article of each church, hall, gate, street or ward "
+        "named (en.wikipedia.org, e.g. St Benet Sherehog, Tallow Chandlers' Hall, Sion "
+        "College, Billingsgate)",
+        "url": "https://en.wikipedia.org/",
+    },
+    "agas": {
+        "title": "Civitas Londinum (the 'Agas' map, c. 1561), Map of Early Modern London",
+        "url": "https://mapoflondon.uvic.ca/agas.htm",
+    },
+    "hollar": {
+        "title": "Wenceslaus Hollar, map of the City after the Great Fire, 1666 (the burnt area)",
+        "url": "https://en.wikipedia.org/wiki/Great_Fire_of_London",
+    },
+    "wards": {
+        "title": "Wards of the City of London (Wikipedia, with the ward map)",
+        "url": "https://en.wikipedia.org/wiki/Wards_of_the_City_of_London",
+    },
+    "rulebook": {
+        "title": "The Great Fire of London 1666 rulebook (Richard Denning, 2010): districts it names",
+        "url": "https://boardgamegeek.com/boardgame/64956/the-great-fire-of-london-1666",
+    },
 }
 
 # name, code, region, houses, yellow label, objective (deck, vp) or None, latitude, longitude, source (its real
@@ -129,15 +140,42 @@ SEEDS: list[tuple] = [
 CORE = {
     # Around the fire's start and Examples 1, 3 and 4 the rulebook fixes who borders whom, so these seeds stand on a
     # regular grid (map units) near their real places rather than at them; rows north to south, columns west to east.
-    "CR": (580, 110), "FI": (710, 110),
-    "AD": (450, 230), "SC": (580, 230), "MO": (710, 230),
-    "WS": (495, 335), "BH": (605, 335), "BW": (735, 335), "LO": (840, 340), "TS": (940, 385), "DH": (1030, 375),
-    "GO": (495, 440), "GH": (650, 440), "CS": (780, 440), "RE": (850, 460), "CO": (950, 485), "GR": (1040, 495),
+    "CR": (580, 110),
+    "FI": (710, 110),
+    "AD": (450, 230),
+    "SC": (580, 230),
+    "MO": (710, 230),
+    "WS": (495, 335),
+    "BH": (605, 335),
+    "BW": (735, 335),
+    "LO": (840, 340),
+    "TS": (940, 385),
+    "DH": (1030, 375),
+    "GO": (495, 440),
+    "GH": (650, 440),
+    "CS": (780, 440),
+    "RE": (850, 460),
+    "CO": (950, 485),
+    "GR": (1040, 495),
     "LE": (1125, 485),
-    "BT": (450, 560), "WT": (545, 560), "CE": (625, 560), "SB": (735, 575), "SM": (830, 575), "CW": (925, 585),
-    "BR": (1015, 595), "PH": (1110, 595),
-    "MB": (605, 685), "TH": (735, 685), "PL": (900, 760), "PA": (1110, 700),
-    "WA": (615, 785), "VH": (735, 785), "BI": (1110, 795), "TW": (1205, 750), "CH": (1195, 850), "AH": (1290, 795),
+    "BT": (450, 560),
+    "WT": (545, 560),
+    "CE": (625, 560),
+    "SB": (735, 575),
+    "SM": (830, 575),
+    "CW": (925, 585),
+    "BR": (1015, 595),
+    "PH": (1110, 595),
+    "MB": (605, 685),
+    "TH": (735, 685),
+    "PL": (900, 760),
+    "PA": (1110, 700),
+    "WA": (615, 785),
+    "VH": (735, 785),
+    "BI": (1110, 795),
+    "TW": (1205, 750),
+    "CH": (1195, 850),
+    "AH": (1290, 795),
 }
 FIELDS: list[tuple] = [
     ("Moorfields", "mf", 51.5195, -0.0870, "agas", "open fields outside Moorgate (a refugee camp in 1666)"),
@@ -152,10 +190,27 @@ BANK = [(-0.1185, 51.5118), (-0.1040, 51.5104), (-0.0900, 51.5091), (-0.0780, 51
 BRIDGES = [("Holborn Bridge", "HO", "NE"), ("Fleet Bridge", "FS", "LU")]
 CROSSES = [("CR", "FI", "SC", "MO"), ("SB", "SM", "TH", "PL"), ("BR", "PH", "PL", "PA")]
 """Four-way crosses the rulebook needs, as (north-west, north-east, south-west, south-east) districts."""
-WALL = [(51.5074, -0.0757), (51.5098, -0.0752), (51.5136, -0.0772), (51.5168, -0.0808), (51.5178, -0.0889),
-        (51.5178, -0.0945), (51.5172, -0.0972), (51.5156, -0.1005), (51.5140, -0.1036), (51.5104, -0.1040)]
-GATES = [("Aldgate", 2), ("Bishopsgate", 3), ("Moorgate", 4), ("Cripplegate", 5), ("Aldersgate", 6),
-         ("Newgate", 7), ("Ludgate", 8)]
+WALL = [
+    (51.5074, -0.0757),
+    (51.5098, -0.0752),
+    (51.5136, -0.0772),
+    (51.5168, -0.0808),
+    (51.5178, -0.0889),
+    (51.5178, -0.0945),
+    (51.5172, -0.0972),
+    (51.5156, -0.1005),
+    (51.5140, -0.1036),
+    (51.5104, -0.1040),
+]
+GATES = [
+    ("Aldgate", 2),
+    ("Bishopsgate", 3),
+    ("Moorgate", 4),
+    ("Cripplegate", 5),
+    ("Aldersgate", 6),
+    ("Newgate", 7),
+    ("Ludgate", 8),
+]
 ASSUMPTIONS = [
     "The printed board is not public: this is a reconstruction. Districts stand at their real places in 1666 "
     "(sources named per district), divided by a Voronoi diagram of those places, and moved where a link the "
@@ -195,7 +250,9 @@ ASSUMPTIONS = [
 
 
 def project(lat: float, lon: float) -> tuple[float, float]:
-    return float(np.interp(lon, *LON_STEPS)), float(np.interp(-lat, [-v for v in LAT_STEPS[0]][::-1], LAT_STEPS[1][::-1]))
+    return float(np.interp(lon, *LON_STEPS)), float(
+        np.interp(-lat, [-v for v in LAT_STEPS[0]][::-1], LAT_STEPS[1][::-1])
+    )
 
 
 def seed_at(code: str, lat: float, lon: float) -> tuple[float, float]:
@@ -209,8 +266,10 @@ def bank_points() -> list[tuple[float, float]]:
 
 def clip(poly: list[tuple[float, float]], a: tuple[float, float], b: tuple[float, float]) -> list:
     """Sutherland-Hodgman: keep the part of ``poly`` right of the directed line a -> b on screen (y south)."""
+
     def side(p):
         return (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])
+
     out = []
     for i in range(len(poly)):
         cur, nxt = poly[i], poly[(i + 1) % len(poly)]
@@ -289,8 +348,10 @@ def collapse(polys: dict[str, list], a: tuple, b: tuple) -> tuple[int, int]:
 
 def fleet_overlap(p: list, q: list, fx: int) -> tuple[float, float] | None:
     """The stretch of the Fleet (x = fx) that both outlines run along, as (y0, y1), or None."""
+
     def spans(poly):
         return [sorted((a[1], b[1])) for a, b in zip(poly, poly[1:] + poly[:1]) if a[0] == b[0] == fx]
+
     best = None
     for a0, a1 in spans(p):
         for b0, b1 in spans(q):
@@ -342,7 +403,7 @@ def build() -> str:
     links = []
     fleet_x = int(round(fx))
     for i, a in enumerate(codes):
-        for b in codes[i + 1:]:
+        for b in codes[i + 1 :]:
             e = shared_edge(polys[a], polys[b])
             if e is None:
                 continue
@@ -392,22 +453,33 @@ def fl(v) -> str:
 
 def render(polys, links, crosses, bridge_at, fleet_x) -> str:
     bank = [(int(round(x)), int(round(y))) for x, y in bank_points()]
-    L = ["# The Great Fire of London 1666 board, format 2: generated by scripts/great_fire_board.py (read it for how),",
-         "# checked by src/firebreak/games/great_fire/data_checks.py. Map units: x grows east, y grows south.",
-         "format: 2",
-         'status: "RECONSTRUCTION - not the published board (the printed map is not public). Every statement of the '
-         'rulebook holds; districts stand at their real 1666 places; see assumptions and docs/rulings/great-fire.md."',
-         'game: "The Great Fire of London 1666 (Richard Denning; Medusa Games / Prime Games, 2010)"',
-         f"map: {{width: {WIDTH}, height: {HEIGHT}}}", "sources:"]
+    L = [
+        "# The Great Fire of London 1666 board, format 2: generated by scripts/great_fire_board.py (read it for how),",
+        "# checked by src/firebreak/games/great_fire/data_checks.py. Map units: x grows east, y grows south.",
+        "format: 2",
+        'status: "RECONSTRUCTION - not the published board (the printed map is not public). Every statement of the '
+        'rulebook holds; districts stand at their real 1666 places; see assumptions and docs/rulings/great-fire.md."',
+        'game: "The Great Fire of London 1666 (Richard Denning; Medusa Games / Prime Games, 2010)"',
+        f"map: {{width: {WIDTH}, height: {HEIGHT}}}",
+        "sources:",
+    ]
     for k, v in SOURCES.items():
         L.append(f"  {k}: {{title: {json.dumps(v['title'])}, url: {json.dumps(v['url'])}}}")
     L.append("assumptions:")
     L += [f"- {json.dumps(a)}" for a in ASSUMPTIONS]
-    L += ["regions:", '  purple: {colour: "#efe3f3"}', '  blue: {colour: "#dde9f6"}', '  green: {colour: "#e1f1e4"}',
-          '  orange: {colour: "#fbe6d2"}',
-          "fire_cards:  # the rulebook fixes east = orange and south = red; north and west are ours",
-          '  N: {colour: "#0072B2", name: north}', '  E: {colour: "#E69F00", name: east}',
-          '  S: {colour: "#D55E00", name: south}', '  W: {colour: "#009E73", name: west}', "districts:"]
+    L += [
+        "regions:",
+        '  purple: {colour: "#efe3f3"}',
+        '  blue: {colour: "#dde9f6"}',
+        '  green: {colour: "#e1f1e4"}',
+        '  orange: {colour: "#fbe6d2"}',
+        "fire_cards:  # the rulebook fixes east = orange and south = red; north and west are ours",
+        '  N: {colour: "#0072B2", name: north}',
+        '  E: {colour: "#E69F00", name: east}',
+        '  S: {colour: "#D55E00", name: south}',
+        '  W: {colour: "#009E73", name: west}',
+        "districts:",
+    ]
     for name, code, region, houses, yellow, objective, lat, lon, source in SEEDS:
         L.append(f"- code: {code}")
         L.append(f"  name: {json.dumps(name)}")
@@ -433,8 +505,14 @@ def render(polys, links, crosses, bridge_at, fleet_x) -> str:
         L.append(f"  note: {json.dumps(note)}")
     L.append("fields:")
     for name, code, _lat, _lon, source, note in FIELDS:
-        L += [f"- name: {json.dumps(name)}", f"  code: {code}", f"  outline: {fl(polys[code])}",
-              f"  label: {fl(centroid(polys[code]))}", f"  source: {source}", f"  note: {json.dumps(note)}"]
+        L += [
+            f"- name: {json.dumps(name)}",
+            f"  code: {code}",
+            f"  outline: {fl(polys[code])}",
+            f"  label: {fl(centroid(polys[code]))}",
+            f"  source: {source}",
+            f"  note: {json.dumps(note)}",
+        ]
     L.append("links:")
     L += [f"- {{a: {a}, b: {b}, dir: {d}, via: {v}}}" for a, b, d, v in links]
     L.append("crosses:")
@@ -452,15 +530,21 @@ def render(polys, links, crosses, bridge_at, fleet_x) -> str:
             decks.setdefault(s[5][0], []).append(s[1])
     L.append("objective_cards:")
     L += [f"  {d}: [{', '.join(decks[d])}]" for d in ("I", "II", "III")]
-    L += ["fire_movement_cards:", "  counts: {N: 16, E: 12, S: 12, W: 20}",
-          "  basis: \"cardinal directions only (reviews describe 'West' and 'South' cards; diagonals are reached "
-          "through crosses); West and North dominate the deck (elusivemeeple strategy tips; Halesowen 2009 prototype "
-          "report: fire goes west 'given the mix of cards'); exact split unknown\"",
-          "# Fire stack cards: how many fire movement cards are dealt onto A, B, ... for each number of players.",
-          "# After 5 cards a player and 12/8/5/0 boxed cards, 33/32/30/30 are left; the printed split is unknown, so",
-          "# it is as equal as possible.",
-          "fire_stack_cards:", "  3: [6, 6, 6, 5, 5, 5]", "  4: [8, 8, 8, 8]", "  5: [6, 6, 6, 6, 6]",
-          "  6: [5, 5, 5, 5, 5, 5]"]
+    L += [
+        "fire_movement_cards:",
+        "  counts: {N: 16, E: 12, S: 12, W: 20}",
+        "  basis: \"cardinal directions only (reviews describe 'West' and 'South' cards; diagonals are reached "
+        "through crosses); West and North dominate the deck (elusivemeeple strategy tips; Halesowen 2009 prototype "
+        "report: fire goes west 'given the mix of cards'); exact split unknown\"",
+        "# Fire stack cards: how many fire movement cards are dealt onto A, B, ... for each number of players.",
+        "# After 5 cards a player and 12/8/5/0 boxed cards, 33/32/30/30 are left; the printed split is unknown, so",
+        "# it is as equal as possible.",
+        "fire_stack_cards:",
+        "  3: [6, 6, 6, 5, 5, 5]",
+        "  4: [8, 8, 8, 8]",
+        "  5: [6, 6, 6, 6, 6]",
+        "  6: [5, 5, 5, 5, 5, 5]",
+    ]
     return "\n".join(L) + "\n"
 
 
@@ -475,6 +559,7 @@ def main() -> None:
         sys.path.insert(0, str(ROOT / "src"))
         from firebreak.core import DataFileError
         from firebreak.games.great_fire.data import board_from_file
+
         try:
             board = board_from_file(args.out)
         except DataFileError as exc:

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Set up everything on a fresh Debian machine with python3, then run the whole test suite (slow tiers included).
 # Usage: bash scripts/test.sh [extra pytest arguments]
-# Runs the linter (ruff) and the type checker (mypy) first; exits 1 if either fails, else with pytest's status.
+# Runs the linter (ruff), the formatter's check (ruff format) and the type checker (mypy) first; exits 1 if one fails, else with pytest's status.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -41,10 +41,14 @@ fi
 # machine this runs on): their absence is a failure here, not a skip.
 export FIREBREAK_REQUIRE_COMPILED="${FIREBREAK_REQUIRE_COMPILED:-1}"
 
-# The linter and the type checker first (configured in pyproject.toml, installed by the test extra): either failing
+# The linter, the formatter's check and the type checker first (configured in pyproject.toml, installed by the test extra): either failing
 # fails the run before the tests start.
 if ! .venv/bin/ruff check .; then
     echo "FAILED: ruff check (the linter) found problems; see above" >&2
+    exit 1
+fi
+if ! .venv/bin/ruff format --check .; then
+    echo "FAILED: ruff format --check (the formatter) would rewrite the files above: run .venv/bin/ruff format ." >&2
     exit 1
 fi
 if ! .venv/bin/mypy; then

@@ -31,7 +31,10 @@ def test_factory_builds_agents_from_specs():
 @pytest.mark.parametrize(
     "spec, message",
     [
-        ("alphazero", r"unknown agent 'alphazero' \(known levels: easy, medium, hard; known agents: greedy:samples=<int>, blunder=<float>; mcts:iterations=<int>, .*; random\)"),
+        (
+            "alphazero",
+            r"unknown agent 'alphazero' \(known levels: easy, medium, hard; known agents: greedy:samples=<int>, blunder=<float>; mcts:iterations=<int>, .*; random\)",
+        ),
         ("", "known agents: greedy"),
         ("greedy:depth=2", r"agent 'greedy' has no parameter 'depth' \(its parameters: samples, blunder\)"),
         ("random:samples=2", r"agent 'random' has no parameter 'samples' \(its parameters: none\)"),
@@ -109,7 +112,8 @@ def test_greedy_never_reads_hidden_information(peek_toy):
             b = GreedyAgent(samples).act(Observation(twin, 0), Rng(seed))
             assert a == b
         cheater_noticed |= CheatingGreedy().act(Observation(state, 0), Rng(0)) != CheatingGreedy().act(
-            Observation(twin, 0), Rng(0))
+            Observation(twin, 0), Rng(0)
+        )
     assert cheater_noticed, "the test must be able to catch a bot that reads the true state"
 
 
@@ -168,6 +172,7 @@ def test_play_game_rejects_wrong_agent_count_and_illegal_bots(toy):
             return next(a for a in range(12) if a not in obs.legal_actions)
 
     from firebreak.core import IllegalActionError
+
     with pytest.raises(IllegalActionError):
         play_game(toy, [Cheater(), Cheater()], seed=0)
 

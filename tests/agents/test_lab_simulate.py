@@ -32,7 +32,11 @@ def test_same_seed_same_batch_and_labels_for_repeated_agents(toy):
     b = simulate(toy, 3, ["random", "random", "greedy"], games=9, seed=4)
     assert a.agents == ["random", "random#2", "greedy"]
     assert (a.agent_wins, a.seat_wins, a.agent_score, a.total_actions) == (
-        b.agent_wins, b.seat_wins, b.agent_score, b.total_actions)
+        b.agent_wins,
+        b.seat_wins,
+        b.agent_score,
+        b.total_actions,
+    )
     assert sum(a.agent_wins) == pytest.approx(9) and a.agent_seats == [9, 9, 9]
     assert game_seeds(4, 3) == game_seeds(4, 3) != game_seeds(5, 3)
 
@@ -42,6 +46,7 @@ def test_simulate_rejects_bad_arguments(toy):
         simulate(toy, 2, ["random"], games=0)
     from firebreak.agents import AgentSpecError
     from firebreak.core import OptionError
+
     with pytest.raises(AgentSpecError):
         simulate(toy, 2, ["nobody"], games=1)
     with pytest.raises(OptionError):

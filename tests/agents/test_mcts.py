@@ -46,7 +46,9 @@ def test_mcts_beats_random_at_a_small_budget(toy):
     wins = 0.0
     games = 40
     for seed in range(games):
-        seats = [MCTSAgent(iterations=60), RandomAgent()] if seed % 2 == 0 else [RandomAgent(), MCTSAgent(iterations=60)]
+        seats = (
+            [MCTSAgent(iterations=60), RandomAgent()] if seed % 2 == 0 else [RandomAgent(), MCTSAgent(iterations=60)]
+        )
         final = play_game(toy, seats, seed=seed, num_players=2)
         mcts_seat = 0 if seed % 2 == 0 else 1
         if mcts_seat in final.winners():
@@ -94,9 +96,16 @@ def test_with_the_smallest_search_the_bot_plays_the_best_one_step_move(toy):
         assert int(state.action_to_text(choice).split()[-1]) == best_value, (hand, state.action_to_text(choice))
 
 
-@pytest.mark.parametrize("spec_text", ["mcts:iterations=80,minimax=0", "mcts:iterations=80,minimax=1",
-                                       "mcts:iterations=80,prior=0", "mcts:iterations=80,depth=3",
-                                       "mcts:iterations=80,depth=-1"])
+@pytest.mark.parametrize(
+    "spec_text",
+    [
+        "mcts:iterations=80,minimax=0",
+        "mcts:iterations=80,minimax=1",
+        "mcts:iterations=80,prior=0",
+        "mcts:iterations=80,depth=3",
+        "mcts:iterations=80,depth=-1",
+    ],
+)
 def test_every_form_of_the_search_plays_legal_moves_to_the_end(toy, spec_text):
     final = play_game(toy, [make_agent(spec_text), RandomAgent()], seed=3, num_players=2)
     assert final.is_terminal()
@@ -152,8 +161,9 @@ def test_moves_with_the_same_values_count_once_among_the_candidates(toy):
     assert len(bot.last_root.children) == 4  # the two cards that score alike are one candidate
 
 
-@pytest.mark.parametrize("spec_text", ["mcts:iterations=40", "mcts:iterations=40,depth=-1",
-                                       "mcts:iterations=40,width=4"])
+@pytest.mark.parametrize(
+    "spec_text", ["mcts:iterations=40", "mcts:iterations=40,depth=-1", "mcts:iterations=40,width=4"]
+)
 def test_every_form_of_the_search_decides_alike_in_states_that_look_alike(peek_toy, spec_text):
     """The heuristic reads hidden cards (the deck top): fair on determinisations only. Two states that look the
     same to seat 0 but hide different cards must get the same decision."""
@@ -166,8 +176,9 @@ def test_every_form_of_the_search_decides_alike_in_states_that_look_alike(peek_t
         b = make_agent(spec_text).act(Observation(twin, 0), Rng(seed))
         assert a == b, seed
         if not cheat_noticed:
-            cheat_noticed = make_agent(spec_text).act(_Peeking(state, 0), Rng(seed)) != make_agent(
-                spec_text).act(_Peeking(twin, 0), Rng(seed))
+            cheat_noticed = make_agent(spec_text).act(_Peeking(state, 0), Rng(seed)) != make_agent(spec_text).act(
+                _Peeking(twin, 0), Rng(seed)
+            )
     assert cheat_noticed, "the test must be able to catch a search that reads the true state"
 
 
@@ -226,6 +237,7 @@ def test_a_named_evaluation_replaces_the_games_usual_one_where_the_game_has_it(t
 
     def spend_least(s):  # the reverse of the usual evaluation: keep the high cards
         return [-heuristic(s, p) for p in range(s.num_players)]
+
     with_hooks(toy, monkeypatch, evaluations={"thrifty": spend_least})
     thrifty = make_agent("mcts:iterations=40,width=2,prior=0,eval=thrifty")
     pick = thrifty.act(Observation(state, me), Rng(5))
@@ -245,6 +257,7 @@ def test_a_games_bot_actions_hint_narrows_the_moves_the_search_weighs(toy, monke
         asked.append(s.current_player())
         legal = s.legal_actions()
         return legal[:-1] if len(legal) > 1 else legal
+
     with_hooks(toy, monkeypatch, bot_actions=all_but_the_last)
     for seed in range(4):
         state = toy.new_game(2, seed)

@@ -23,10 +23,13 @@ def _tree(node) -> tuple:
     return (node.visits, node.avail, node.total, node.value, sorted((a, _tree(c)) for a, c in node.children.items()))
 
 
-@pytest.mark.parametrize(("spec_text", "move", "tree"), [
-    ("mcts:iterations=2000", 19725, "e692baf4fdfa3e1a"),
-    ("mcts:iterations=300,width=0", 18208, "e08466fddd6181fa"),
-])
+@pytest.mark.parametrize(
+    ("spec_text", "move", "tree"),
+    [
+        ("mcts:iterations=2000", 19725, "e692baf4fdfa3e1a"),
+        ("mcts:iterations=300,width=0", 18208, "e08466fddd6181fa"),
+    ],
+)
 def test_the_great_fire_search_builds_the_same_tree_in_the_middle_game(spec_text, move, tree) -> None:
     spec = get_game("great-fire")
     state = spec.new_game(spec.default_players, 3)
@@ -40,12 +43,15 @@ def test_the_great_fire_search_builds_the_same_tree_in_the_middle_game(spec_text
     assert _hash(_tree(agent.last_root)) == tree
 
 
-@pytest.mark.parametrize(("game", "players", "bots", "length", "history"), [
-    ("great-fire", 3, "mcts:iterations=60", 240, "ac5c1735cc45afdd"),
-    ("brigade", 2, "mcts:iterations=60", 84, "f96d469703e652da"),
-    ("catan", 3, "mcts:iterations=60", 336, "2fa2722f1547d92d"),
-    ("great-fire", 4, "medium", 234, "d501faf57742555c"),
-])
+@pytest.mark.parametrize(
+    ("game", "players", "bots", "length", "history"),
+    [
+        ("great-fire", 3, "mcts:iterations=60", 240, "ac5c1735cc45afdd"),
+        ("brigade", 2, "mcts:iterations=60", 84, "f96d469703e652da"),
+        ("catan", 3, "mcts:iterations=60", 336, "2fa2722f1547d92d"),
+        ("great-fire", 4, "medium", 234, "d501faf57742555c"),
+    ],
+)
 def test_seeded_search_bot_games_are_unchanged(game, players, bots, length, history) -> None:
     state = play_game(get_game(game), [make_agent(bots) for _ in range(players)], seed=7, num_players=players)
     assert (len(state.history), _hash(state.history)) == (length, history)

@@ -161,6 +161,7 @@ def test_recruit_draw_two_keep_one_the_other_discarded_crew_water_usable():
     assert s.drawn == [top2[1], top2[0]] and s.legal_actions() == [A.KEEP_FIRST, A.KEEP_SECOND, A.KEEP_NONE]
     s.apply(A.KEEP_SECOND)
     from firebreak.games.brigade.tables import tables
+
     assert s.crew[0] == [top2[0]] and s.crew_discard == [top2[1]]
     assert s.wb[0] == 2 + tables().crew_water[top2[0]]
 

@@ -2,7 +2,14 @@
 
 from firebreak.games.brigade.data import MERCHANT, NOBLES
 from firebreak.games.brigade.tables import (
-    AURATH, BERNHARDT, CINDY, ESTER, GALEELA, SIR_PRECIOUS, WHITE_FANG, tables,
+    AURATH,
+    BERNHARDT,
+    CINDY,
+    ESTER,
+    GALEELA,
+    SIR_PRECIOUS,
+    WHITE_FANG,
+    tables,
 )
 
 from .helpers import A, N_POS, P, event_id, give_crew, quiet, refresh
@@ -88,8 +95,12 @@ def test_galeela_mimics_a_crew_card_without_a_loyal_block():
     s.apply(A.MIMIC + 3)
     assert s.active(0, tables().crew.index(next(c for c in tables().crew if c[0] == "Kulari One-Shoe")))
     br, bc = divmod(s.bpos[0], 6)
-    far = [a - A.MOVE_BRIGADE for a in s.legal_actions() if A.MOVE_BRIGADE <= a < A.MOVE_WAGON
-           and max(abs((a - A.MOVE_BRIGADE) // 6 - br), abs((a - A.MOVE_BRIGADE) % 6 - bc)) >= 4]
+    far = [
+        a - A.MOVE_BRIGADE
+        for a in s.legal_actions()
+        if A.MOVE_BRIGADE <= a < A.MOVE_WAGON
+        and max(abs((a - A.MOVE_BRIGADE) // 6 - br), abs((a - A.MOVE_BRIGADE) % 6 - bc)) >= 4
+    ]
     assert far  # Kulari's five steps
 
 

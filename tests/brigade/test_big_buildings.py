@@ -85,8 +85,7 @@ def test_jewelled_aviary_each_player_places_renown_and_passing_gives_an_action()
     s.bpos[1] = a_nb[0]
     refresh(s)
     allowed = s.actions_allowed()
-    far = [q for q in NB8[pos] if q not in NB8[a_nb[0]] and q != a_nb[0] and not s.destroyed[q]
-           and q not in s.bpos]
+    far = [q for q in NB8[pos] if q not in NB8[a_nb[0]] and q != a_nb[0] and not s.destroyed[q] and q not in s.bpos]
     s.apply(A.MOVE_BRIGADE + far[0])
     assert s.renown[pos * 4 + 1] == 0 and s.actions_allowed() == allowed + 1
 

@@ -16,8 +16,12 @@ from firebreak.games.brigade.tables import NB8
 
 from .helpers import A, P, give_crew, quiet, refresh
 
-OPTIONS = ({}, {"advanced": True}, {"big_buildings": True, "fire_festival": True},
-           {"advanced": True, "big_buildings": True, "fire_festival": True, "addon_pack": True})
+OPTIONS = (
+    {},
+    {"advanced": True},
+    {"big_buildings": True, "fire_festival": True},
+    {"advanced": True, "big_buildings": True, "fire_festival": True, "addon_pack": True},
+)
 _PLACE = re.compile(r'data-place="([^"]+)"')
 _CELL = re.compile(r"^[A-F][1-6]$")
 
@@ -107,6 +111,7 @@ def test_a_lone_choice_says_why() -> None:
     s = quiet(keep_fire="F5")
     give_crew(s, 0, "Del Uge", loyal_block="none")
     from firebreak.games.brigade.frames import F_DEL_UGE
+
     s.stack.append((F_DEL_UGE, 0, P("B2")))
     refresh(s)
     (only,) = check_choices(s)

@@ -20,8 +20,19 @@ def test_play_brigade_in_the_terminal_to_the_end(monkeypatch):
 
     monkeypatch.setattr(cli_main, "PlaySession", Scripted)
     runner = CliRunner()
-    args = ["play", "brigade", "--players", "3", "--advanced", "--big-buildings", "--fire-festival",
-            "--seed", "3", "--bots", "random"]
+    args = [
+        "play",
+        "brigade",
+        "--players",
+        "3",
+        "--advanced",
+        "--big-buildings",
+        "--fire-festival",
+        "--seed",
+        "3",
+        "--bots",
+        "random",
+    ]
     result = runner.invoke(app, args, env={"COLUMNS": "200"})
     out = result.output
     assert "Traceback" not in out, out[-3000:]

@@ -86,8 +86,14 @@ def test_compiled_vectors_equal_the_fast_path_at_every_step(module, label: str) 
                 for seat in range(n):
                     want = _fast(encoder, state, seat)
                     got = _compiled(writer, encoder.size, state, seat)
-                    assert np.array_equal(got, want), (label, n, seed, len(state.history), seat,
-                                                       np.flatnonzero(got != want)[:10].tolist())
+                    assert np.array_equal(got, want), (
+                        label,
+                        n,
+                        seed,
+                        len(state.history),
+                        seat,
+                        np.flatnonzero(got != want)[:10].tolist(),
+                    )
                     compared += 1
                     seen.update(name for name, start, end in fields if name not in seen and got[start:end].any())
                 if state.is_terminal():
@@ -128,8 +134,13 @@ def test_twin_states_give_the_seat_the_same_vector(module) -> None:
                         for seat in range(n):
                             twin = state.determinize(seat, Rng(1000 * seat + step))
                             mine = _compiled(writer, encoder.size, state, seat)
-                            assert np.array_equal(mine, _compiled(writer, encoder.size, twin, seat)), \
-                                (label, n, seed, step, seat)
+                            assert np.array_equal(mine, _compiled(writer, encoder.size, twin, seat)), (
+                                label,
+                                n,
+                                seed,
+                                step,
+                                seat,
+                            )
                             twins += 1
                             hidden_drawn += sorted(twin.drawn) != sorted(state.drawn)
                     state.apply(rng.choice(state.legal_actions()))
@@ -239,7 +250,7 @@ def test_buffers_and_seats_are_checked(setup) -> None:
         writer.write(state, 0, read_only)
     with pytest.raises((ValueError, BufferError, TypeError)):  # not contiguous
         writer.write(state, 0, np.zeros(2 * size, np.float32)[::2])
-    for seat in (-1, 3, 10 ** 6):
+    for seat in (-1, 3, 10**6):
         with pytest.raises(ValueError):
             writer.write(state, seat, np.zeros(size, np.float32))
     with pytest.raises(TypeError):
@@ -260,13 +271,14 @@ def _corruptions(state):
             values = list(getattr(s, name))
             values[index] = value
             setattr(s, name, values if type(getattr(s, name)) is list else tuple(values))
+
         return corrupt
 
     def replace(name, value):
         return lambda s: setattr(s, name, value)
 
     def drawn(s):
-        s.drawn, s.drawer = [10 ** 3], drawer
+        s.drawn, s.drawer = [10**3], drawer
 
     return [
         ("a Brigade off the board", put("bpos", 1, N_POS)),
@@ -277,11 +289,11 @@ def _corruptions(state):
         ("an unknown affiliation", put("st_aff", 7, 99)),
         ("a level beyond its track", put("tracks", 2, 99)),
         ("a negative level", put("tracks", 0, -1)),
-        ("an unknown Crew card", lambda s: s.crew[0].append(10 ** 4)),
+        ("an unknown Crew card", lambda s: s.crew[0].append(10**4)),
         ("an unknown discarded Crew card", replace("crew_discard", [-1])),
-        ("an unknown discarded event", replace("event_discard", [10 ** 4])),
-        ("a huge number", replace("event_discard", [10 ** 40])),
-        ("an unknown last event", replace("last_event", 10 ** 4)),
+        ("an unknown discarded event", replace("event_discard", [10**4])),
+        ("a huge number", replace("event_discard", [10**40])),
+        ("an unknown last event", replace("last_event", 10**4)),
         ("unknown recruit cards", drawn, [drawer]),
         ("a seat that drew no seat", replace("drawer", n)),
         ("a turn of no seat", replace("turn_player", n)),
@@ -336,9 +348,17 @@ def test_the_layout_is_checked_and_the_writer_pickles(module, setup) -> None:
     missing["spare"] = 0
     with pytest.raises(KeyError):
         module.Encoder(missing)
-    for key, value in [("over_at", encoder.size), ("seats_at", encoder.size - 10), ("num_players", 9),
-                       ("num_players", 0), ("crew_aff", (99,) * len(layout["crew_aff"])),
-                       ("event_index", (-1,) * len(layout["event_index"])), ("track_lengths", (5, 5, 6)),
-                       ("lead_track", 3), ("crew_water", (2,)), ("size", "1592")]:
+    for key, value in [
+        ("over_at", encoder.size),
+        ("seats_at", encoder.size - 10),
+        ("num_players", 9),
+        ("num_players", 0),
+        ("crew_aff", (99,) * len(layout["crew_aff"])),
+        ("event_index", (-1,) * len(layout["event_index"])),
+        ("track_lengths", (5, 5, 6)),
+        ("lead_track", 3),
+        ("crew_water", (2,)),
+        ("size", "1592"),
+    ]:
         with pytest.raises((ValueError, TypeError)):
             module.Encoder({**layout, key: value})

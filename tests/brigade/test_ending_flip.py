@@ -6,8 +6,8 @@ from firebreak.games.brigade.tables import BB_DISTILLERY, NB4, N_POS
 
 from .helpers import A, P, event_id, give_crew, new, quiet, refresh
 
-X = "C2"        # the block that burns down, loyal to Black (P1)
-FROM = "B2"     # where White's (P0) Brigade stands before stepping onto it
+X = "C2"  # the block that burns down, loyal to Black (P1)
+FROM = "B2"  # where White's (P0) Brigade stands before stepping onto it
 
 
 def _gness_position(other_fire: str | None = None, destroyed_before: int = 0):

@@ -19,8 +19,8 @@ def test_rulebook_wind_gust_diagram_east():
     town is safe (fire does not leave the board), and nothing chains across the row. Ruling R3 (docs/rulings/brigade.md)."""
     s = _fresh()
     row = [P(x) for x in ("B2", "C2", "D2", "E2", "F2")]
-    s.intensity[row[0]] = 1   # B2 on fire
-    s.intensity[row[1]] = 2   # C2 at 2, its western neighbour burns -> 3
+    s.intensity[row[0]] = 1  # B2 on fire
+    s.intensity[row[1]] = 2  # C2 at 2, its western neighbour burns -> 3
     # D2 not on fire -> catches at 1 from C2; E2 must not catch (no chaining); F2 (edge) burning stays put
     s.intensity[row[4]] = 1
     s._wind_gust(1)

@@ -15,8 +15,9 @@ def _said(s, start: int) -> list[str]:
 def test_set_up_names_every_seat_and_says_wardens_are_not_used_in_basic_play() -> None:
     s = new(3, 0)
     # seats named as everywhere else ("White (P0)"), not "P0 White"
-    assert s.describe_event(s.events[0]) == ("Set-up: White (P0), Black (P1) and Pink (P2). Wardens are not used in "
-                                             "basic play.")
+    assert s.describe_event(s.events[0]) == (
+        "Set-up: White (P0), Black (P1) and Pink (P2). Wardens are not used in basic play."
+    )
     assert [s.player_name(p) for p in range(3)] == ["White (P0)", "Black (P1)", "Pink (P2)"]
 
 
@@ -56,9 +57,10 @@ def test_fighting_fire_says_the_water_and_the_renown_with_right_plurals() -> Non
     name = s.st_name[P("A2")]
     start = len(s.events)
     s.apply(A.EXTINGUISH + 1 * A.EXT_W)
-    assert _said(s, start) == [f"White (P0) fights the fire on {name} (A2) with 1 water token from the Brigade.",
-                               f"White (P0) lowers the fire on {name} (A2) to intensity 1; it still burns, so no "
-                               "renown."]
+    assert _said(s, start) == [
+        f"White (P0) fights the fire on {name} (A2) with 1 water token from the Brigade.",
+        f"White (P0) lowers the fire on {name} (A2) to intensity 1; it still burns, so no renown.",
+    ]
     start = len(s.events)
     s.apply(A.EXTINGUISH + 1 * A.EXT_W)
     assert _said(s, start)[-1] == f"White (P0) puts out the fire on {name} (A2) and earns 1 renown token."
@@ -71,8 +73,9 @@ def test_every_kind_of_event_has_its_own_sentence() -> None:
     from firebreak.core import get_game
 
     kinds: set[str] = set()
-    for seed, opts in enumerate(({}, {"advanced": True, "addon_pack": True, "big_buildings": True,
-                                      "fire_festival": True})):
+    for seed, opts in enumerate(
+        ({}, {"advanced": True, "addon_pack": True, "big_buildings": True, "fire_festival": True})
+    ):
         for g in range(6):
             s = get_game("brigade").new_game(4, seed * 10 + g, opts)
             rng = random.Random(g)

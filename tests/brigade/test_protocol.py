@@ -4,8 +4,17 @@ import json
 
 import pytest
 
-from firebreak.core import (IllegalActionError, MalformedActionError, Rng, SaveFileError, get_game, load_game, replay,
-                            record_of, save_game)
+from firebreak.core import (
+    IllegalActionError,
+    MalformedActionError,
+    Rng,
+    SaveFileError,
+    get_game,
+    load_game,
+    replay,
+    record_of,
+    save_game,
+)
 from firebreak.games.brigade import actions as A
 
 from .helpers import P, new, quiet, refresh

@@ -17,10 +17,19 @@ def game(rules: dict[str, Any] | None = None) -> Any:
 
 def test_the_parameters_are_declared() -> None:
     assert {p.name for p in SPEC.parameters} == {
-        "university_start_intensity", "wagon_start_water", "renown_per_player", "loyalty_per_player",
-        "faction_loyalty_to_win", "university_loyalty_to_win", "evacuation_destroyed",
-        "evacuation_university_destroyed", "steal_extra_renown", "move_brigade_spaces", "upgrades_per_turn",
-        "starter_events_drawn"}
+        "university_start_intensity",
+        "wagon_start_water",
+        "renown_per_player",
+        "loyalty_per_player",
+        "faction_loyalty_to_win",
+        "university_loyalty_to_win",
+        "evacuation_destroyed",
+        "evacuation_university_destroyed",
+        "steal_extra_renown",
+        "move_brigade_spaces",
+        "upgrades_per_turn",
+        "starter_events_drawn",
+    }
     assert all(p.quote and p.minimum is not None and p.maximum is not None for p in SPEC.parameters)
 
 

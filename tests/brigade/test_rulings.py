@@ -67,6 +67,7 @@ def test_r20_brother_ben_no_extra_turn_for_an_upgrade_in_someone_elses_turn():
 
 # --- R32: the game ending mid-phase -------------------------------------------------------------------------------
 
+
 def test_r32_a_fire_chief_wins_at_once_even_with_renown_tokens_left_to_place():
     """Loyalty of the Citizens gained with the first of three tokens: the game ends before the other two."""
     s = quiet(keep_fire="F5")
@@ -98,6 +99,7 @@ def test_r32_all_fires_out_ends_the_game_after_the_whole_action_not_mid_renown()
 
 # --- R33: decks running out ---------------------------------------------------------------------------------------
 
+
 def test_r33_an_empty_crew_deck_reshuffles_its_discards_and_an_exhausted_one_draws_what_is_left():
     s = quiet(keep_fire="F5")
     s.tracks[0] = 1  # room for one crew member
@@ -127,6 +129,7 @@ def test_r33_the_event_deck_reshuffles_with_the_starters_and_says_so():
 
 
 # --- R19: "adjacent" ----------------------------------------------------------------------------------------------
+
 
 def test_r19_mog_pushes_to_any_of_eight_neighbours_but_chops_and_renown_reach_only_four():
     s = quiet(keep_fire="F5")

@@ -19,8 +19,9 @@ def test_data_file_loads_and_has_the_box_contents():
 
 def test_invalid_data_is_rejected_with_a_clear_error():
     from importlib import resources
+
     text = resources.files("firebreak.games.brigade").joinpath("data/brigade.yaml").read_text()
-    broken = text.replace("- {name: \"Timber Yard\", value: 4, track: 3}", "")
+    broken = text.replace('- {name: "Timber Yard", value: 4, track: 3}', "")
     with pytest.raises(DataFileError, match="28 blocks"):
         load_data_text(broken)
     with pytest.raises(DataFileError):
@@ -63,7 +64,7 @@ def test_players_start_at_firehouse_with_two_water_each_and_tracks_on_first_circ
     for p in range(4):
         assert s.bpos[p] == s.wpos[p] == s.firehouse[p]
         assert s.wb[p] == 2 and s.ww[p] == 2
-        assert s.tracks[3 * p: 3 * p + 3] == [0, 0, 0]
+        assert s.tracks[3 * p : 3 * p + 3] == [0, 0, 0]
         assert s.crew[p] == []
     assert s.colour == (0, 1, 2, 3)  # basic side: fixed colours in seat order
 

@@ -80,8 +80,10 @@ def _check(state, viewer) -> str:  # type: ignore[no-untyped-def]
 
 def test_the_hook_is_registered_on_the_game_spec() -> None:
     """The play server finds the board through ``GameSpec.svg``; checked in a fresh interpreter."""
-    code = ("from firebreak.core import get_game; from firebreak.games.brigade.svg import render_svg; "
-            "assert get_game('brigade').svg is render_svg, 'svg hook not registered'")
+    code = (
+        "from firebreak.core import get_game; from firebreak.games.brigade.svg import render_svg; "
+        "assert get_game('brigade').svg is render_svg, 'svg hook not registered'"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
 
@@ -157,8 +159,11 @@ def test_only_legal_actions_are_clickable_and_other_seats_get_none() -> None:
     assert clickable_seen > 0
 
 
-@pytest.mark.parametrize("combo", list(itertools.product((False, True), repeat=len(OPTIONS))),
-                         ids=lambda c: "-".join(o for o, on in zip(OPTIONS, c) if on) or "base")
+@pytest.mark.parametrize(
+    "combo",
+    list(itertools.product((False, True), repeat=len(OPTIONS))),
+    ids=lambda c: "-".join(o for o, on in zip(OPTIONS, c) if on) or "base",
+)
 def test_every_option_combination_draws_a_valid_board(combo: tuple[bool, ...]) -> None:
     opts = dict(zip(OPTIONS, combo))
     for players in (2, 4):
@@ -171,8 +176,11 @@ def test_every_option_combination_draws_a_valid_board(combo: tuple[bool, ...]) -
 
 @pytest.mark.slow
 def test_whole_random_games_draw_every_ten_actions() -> None:
-    for seed, players, opts in ((21, 2, {}), (22, 3, {"advanced": True, "big_buildings": True}),
-                                (23, 4, {"fire_festival": True, "addon_pack": True, "advanced": True})):
+    for seed, players, opts in (
+        (21, 2, {}),
+        (22, 3, {"advanced": True, "big_buildings": True}),
+        (23, 4, {"fire_festival": True, "addon_pack": True, "advanced": True}),
+    ):
         state = get_game("brigade").new_game(players, seed, opts)
         rng = random.Random(seed)
         n = 0

@@ -28,8 +28,7 @@ OPTIONS = (
     {"advanced": True, "big_buildings": True, "fire_festival": True, "addon_pack": True},
     {"addon_pack": True},
 )
-GAMES = [(seed, players, opts) for seed, (players, opts) in enumerate(
-    (n, o) for o in OPTIONS for n in (2, 3, 4))]
+GAMES = [(seed, players, opts) for seed, (players, opts) in enumerate((n, o) for o in OPTIONS for n in (2, 3, 4))]
 _SEAT = re.compile(r"\bP(\d+)\b|\bseat (\d+)\b|\bL(\d+)\b")
 _OLD_MARKS = re.compile(r"\bv\d\*? fire \d|\bL:P\d|\bP\d:\d")
 
@@ -96,8 +95,9 @@ def test_a_game_won_by_p2_names_p2_everywhere() -> None:
     state.loyal[14] = 2  # Great Lecture Hall (C3), the University: 5 points
     state._finish("evacuation")
     view = state.view(None)
-    assert view["result"] == ("Game over (Evacuation: the town is evacuated and the round is finished). "
-                              "Pink (P2) wins with 5 points.")
+    assert view["result"] == (
+        "Game over (Evacuation: the town is evacuated and the round is finished). Pink (P2) wins with 5 points."
+    )
     text = render(view)
     words = svg_words(render_svg(view, []))
     for screen in (text, words):

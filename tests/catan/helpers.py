@@ -114,8 +114,13 @@ def derived(s: CatanState) -> dict:
         "road_len": road_len,
         "build_vp": build_vp,
         "roads_left": [PIECES.roads - len(edges[p]) for p in range(n)],
-        "settlements_left": [PIECES.settlements - sum(1 for x in range(t.num_nodes) if no[x] == p and s.node_level[x] == 1) for p in range(n)],
-        "cities_left": [PIECES.cities - sum(1 for x in range(t.num_nodes) if no[x] == p and s.node_level[x] == 2) for p in range(n)],
+        "settlements_left": [
+            PIECES.settlements - sum(1 for x in range(t.num_nodes) if no[x] == p and s.node_level[x] == 1)
+            for p in range(n)
+        ],
+        "cities_left": [
+            PIECES.cities - sum(1 for x in range(t.num_nodes) if no[x] == p and s.node_level[x] == 2) for p in range(n)
+        ],
         "stations_left": [(PIECES.fire_stations - stations[p]) if s.firestorm else 0 for p in range(n)],
         "stations": stations,
         "edges": edges,
@@ -127,8 +132,15 @@ _CACHE: dict = {}
 
 def _derived_cached(s: CatanState) -> dict:
     """``derived`` memoised on the primary board facts (they change on few actions; hands change on most)."""
-    key = (s.num_players, s.firestorm, s.node_harbour, tuple(s.node_owner), tuple(s.node_level), tuple(s.station),
-           tuple(s.edge_owner))
+    key = (
+        s.num_players,
+        s.firestorm,
+        s.node_harbour,
+        tuple(s.node_owner),
+        tuple(s.node_level),
+        tuple(s.station),
+        tuple(s.edge_owner),
+    )
     d = _CACHE.get(key)
     if d is None:
         if len(_CACHE) > 2000:
@@ -150,8 +162,16 @@ def check_invariants(s: CatanState) -> None:
             got += h[r]
         assert got == total, f"resource {r} not conserved"
     d = _derived_cached(s)
-    for key in ("buildable", "rates", "road_len", "build_vp", "roads_left", "settlements_left", "cities_left",
-                "stations_left"):
+    for key in (
+        "buildable",
+        "rates",
+        "road_len",
+        "build_vp",
+        "roads_left",
+        "settlements_left",
+        "cities_left",
+        "stations_left",
+    ):
         assert getattr(s, key) == d[key], key
     assert [sorted(r) for r in s.reach] == d["reach"]
     for p in range(n):
@@ -185,8 +205,13 @@ def check_invariants(s: CatanState) -> None:
         assert max(st) < 3
     # victory points
     for p in range(n):
-        vp = (d["build_vp"][p] + 2 * (s.road_holder == p) + 2 * (s.army_holder == p)
-              + 2 * (s.wardens_holder == p) + s.dev_hand[p][1])
+        vp = (
+            d["build_vp"][p]
+            + 2 * (s.road_holder == p)
+            + 2 * (s.army_holder == p)
+            + 2 * (s.wardens_holder == p)
+            + s.dev_hand[p][1]
+        )
         assert s.total_vp(p) == vp
     # development cards: deck + hands + played knights never exceed the deck's size
     if s.classic:
@@ -219,5 +244,17 @@ def play_random(s: CatanState, seed: int, check: bool = True, max_actions: int =
     return s
 
 
-__all__ = ["MAIN", "PRE_ROLL", "SPEC", "blank", "build", "check_invariants", "derived", "give", "new", "play_random",
-           "refresh", "road"]
+__all__ = [
+    "MAIN",
+    "PRE_ROLL",
+    "SPEC",
+    "blank",
+    "build",
+    "check_invariants",
+    "derived",
+    "give",
+    "new",
+    "play_random",
+    "refresh",
+    "road",
+]

@@ -116,10 +116,13 @@ def sea_derived(s: CatanState) -> dict:
         "build_vp": build_vp,
         "roads_left": [PIECES.roads - len(edges[p]) + len(ships[p]) for p in range(n)],
         "ships_left": [PIECES.ships - len(ships[p]) for p in range(n)],
-        "settlements_left": [PIECES.settlements - sum(1 for x in range(t.num_nodes) if no[x] == p
-                                                      and s.node_level[x] == 1) for p in range(n)],
-        "cities_left": [PIECES.cities - sum(1 for x in range(t.num_nodes) if no[x] == p and s.node_level[x] == 2)
-                        for p in range(n)],
+        "settlements_left": [
+            PIECES.settlements - sum(1 for x in range(t.num_nodes) if no[x] == p and s.node_level[x] == 1)
+            for p in range(n)
+        ],
+        "cities_left": [
+            PIECES.cities - sum(1 for x in range(t.num_nodes) if no[x] == p and s.node_level[x] == 2) for p in range(n)
+        ],
         "edges": edges,
     }
 
@@ -136,8 +139,14 @@ def check_sea_invariants(s: CatanState) -> None:
         assert s.bank[r] >= 0 and all(h[r] >= 0 for h in s.hands)
         assert s.bank[r] + sum(h[r] for h in s.hands) == total, f"resource {r} not conserved"
     assert all(x >= 0 for x in s.gold_left)
-    key = (s.num_players, s.node_harbour, tuple(s.node_owner), tuple(s.node_level), tuple(s.edge_owner),
-           tuple(s.edge_ship))
+    key = (
+        s.num_players,
+        s.node_harbour,
+        tuple(s.node_owner),
+        tuple(s.node_level),
+        tuple(s.edge_owner),
+        tuple(s.edge_ship),
+    )
     d = _CACHE.get(key)
     if d is None:
         if len(_CACHE) > 2000:
@@ -148,8 +157,16 @@ def check_sea_invariants(s: CatanState) -> None:
     if s.moving >= 0:  # a ship being moved is off the board, in its owner's hand, until it lands
         d["ships_left"][s.actor] -= 1
         d["road_len"] = s.road_len
-    for key in ("buildable", "rates", "road_len", "build_vp", "roads_left", "ships_left", "settlements_left",
-                "cities_left"):
+    for key in (
+        "buildable",
+        "rates",
+        "road_len",
+        "build_vp",
+        "roads_left",
+        "ships_left",
+        "settlements_left",
+        "cities_left",
+    ):
         assert getattr(s, key) == d[key], key
     if s.moving < 0:
         assert [sorted(r) for r in s.reach] == d["reach"]
@@ -165,9 +182,16 @@ def check_sea_invariants(s: CatanState) -> None:
     for p in range(s.num_players):
         assert 0 <= s.ships_left[p] <= PIECES.ships and 0 <= s.roads_left[p] <= PIECES.roads
         assert len(set(s.isles[p])) == len(s.isles[p]) and all(
-            any(s.node_owner[x] == p and t.node_island[x] == i for x in range(t.num_nodes)) for i in s.isles[p])
-        vp = (d["build_vp"][p] + 2 * (s.road_holder == p) + 2 * (s.army_holder == p)
-              + 2 * (s.wardens_holder == p) + 2 * len(s.isles[p]) + s.dev_hand[p][1])
+            any(s.node_owner[x] == p and t.node_island[x] == i for x in range(t.num_nodes)) for i in s.isles[p]
+        )
+        vp = (
+            d["build_vp"][p]
+            + 2 * (s.road_holder == p)
+            + 2 * (s.army_holder == p)
+            + 2 * (s.wardens_holder == p)
+            + 2 * len(s.isles[p])
+            + s.dev_hand[p][1]
+        )
         assert s.total_vp(p) == vp
     if s.road_holder >= 0:
         assert d["road_len"][s.road_holder] == max(d["road_len"]) >= 5

@@ -11,8 +11,10 @@ from firebreak.games.catan.topology import topology
 from .helpers import new
 
 
-@pytest.mark.parametrize("players,hexes,nodes,edges,harbours", [(3, 19, 54, 72, 9), (4, 19, 54, 72, 9),
-                                                                 (5, 30, 80, 109, 11), (6, 30, 80, 109, 11)])
+@pytest.mark.parametrize(
+    "players,hexes,nodes,edges,harbours",
+    [(3, 19, 54, 72, 9), (4, 19, 54, 72, 9), (5, 30, 80, 109, 11), (6, 30, 80, 109, 11)],
+)
 def test_board_sizes(players, hexes, nodes, edges, harbours):
     t = topology(players)
     assert (t.num_hexes, t.num_nodes, t.num_edges, len(t.harbour_edges)) == (hexes, nodes, edges, harbours)

@@ -65,16 +65,26 @@ def test_a_bot_opens_no_draft_without_a_sensible_offer():
 
 def test_a_bot_handed_a_draft_takes_off_what_it_would_not_offer_then_proposes_its_own():
     s = _city_short_of_ore()
-    for step in ("make a trade offer", "offer: give 1 more wool", "offer: give 1 more wool",
-                 "offer: ask for 1 more brick"):
+    for step in (
+        "make a trade offer",
+        "offer: give 1 more wool",
+        "offer: give 1 more wool",
+        "offer: ask for 1 more brick",
+    ):
         s.apply(step)
     seen = []
     while s.phase == TRADE_DRAFT:
         (a,) = bot_actions(s)
         seen.append(s.action_to_text(a))
         s.apply(a)
-    assert seen == ["offer: ask for 1 brick less", "offer: give 1 wool less", "offer: give 1 wool less",
-                    "offer: give 1 more lumber", "offer: ask for 1 more ore", "propose offer"]
+    assert seen == [
+        "offer: ask for 1 brick less",
+        "offer: give 1 wool less",
+        "offer: give 1 wool less",
+        "offer: give 1 more lumber",
+        "offer: ask for 1 more ore",
+        "propose offer",
+    ]
 
 
 def test_the_moves_a_bot_weighs_depend_only_on_what_it_sees():

@@ -26,9 +26,17 @@ from firebreak.games.catan.constants import OVER, PRE_ROLL, TAKE  # noqa: E402
 
 COLORS = [Color.RED, Color.BLUE, Color.ORANGE, Color.WHITE]
 LAY = layout(4)
-DETERMINISTIC = {ActionType.END_TURN, ActionType.BUILD_ROAD, ActionType.BUILD_SETTLEMENT, ActionType.BUILD_CITY,
-                 ActionType.PLAY_KNIGHT_CARD, ActionType.PLAY_ROAD_BUILDING, ActionType.PLAY_MONOPOLY,
-                 ActionType.PLAY_YEAR_OF_PLENTY, ActionType.MARITIME_TRADE}
+DETERMINISTIC = {
+    ActionType.END_TURN,
+    ActionType.BUILD_ROAD,
+    ActionType.BUILD_SETTLEMENT,
+    ActionType.BUILD_CITY,
+    ActionType.PLAY_KNIGHT_CARD,
+    ActionType.PLAY_ROAD_BUILDING,
+    ActionType.PLAY_MONOPOLY,
+    ActionType.PLAY_YEAR_OF_PLENTY,
+    ActionType.MARITIME_TRADE,
+}
 """catanatron actions with no chance in them: applying them in both engines must give the same position."""
 
 
@@ -56,10 +64,25 @@ def catanatron_road_length(cs, q: int) -> int:
 def fingerprint(s, roads: bool = True) -> tuple:
     """What both engines must agree on after the same deterministic action (road lengths only where both
     engines measure alike)."""
-    out = (s.phase, s.turn, s.actor, tuple(map(tuple, s.hands)), tuple(s.bank), tuple(s.node_owner),
-           tuple(s.node_level), tuple(s.edge_owner), tuple(s.army), s.army_holder, tuple(s.build_vp),
-           tuple(map(tuple, s.dev_hand)), tuple(s.roads_left), tuple(s.settlements_left), tuple(s.cities_left),
-           min(s.free_roads, s.roads_left[s.actor]), s.dev_played)  # free roads: catanatron grants 2 even with 1 left
+    out = (
+        s.phase,
+        s.turn,
+        s.actor,
+        tuple(map(tuple, s.hands)),
+        tuple(s.bank),
+        tuple(s.node_owner),
+        tuple(s.node_level),
+        tuple(s.edge_owner),
+        tuple(s.army),
+        s.army_holder,
+        tuple(s.build_vp),
+        tuple(map(tuple, s.dev_hand)),
+        tuple(s.roads_left),
+        tuple(s.settlements_left),
+        tuple(s.cities_left),
+        min(s.free_roads, s.roads_left[s.actor]),
+        s.dev_played,
+    )  # free roads: catanatron grants 2 even with 1 left
     if roads:
         out += (tuple(s.road_len), s.road_holder, tuple(s.total_vp(q) for q in range(4)))
     return out
@@ -83,8 +106,11 @@ def test_the_board_is_the_same_board() -> None:
             for other in cs.board.map.land_tiles:
                 near = sum(abs(a - b) for a, b in zip(coord, other)) == 2
                 assert near == (bm.hex_of[other] in t.hex_neighbors[bm.hex_of[coord]])
-        ports = {bm.node_of[n]: (GENERIC if r is None else RESOURCES.index(r))
-                 for r, ns in cs.board.map.port_nodes.items() for n in ns}
+        ports = {
+            bm.node_of[n]: (GENERIC if r is None else RESOURCES.index(r))
+            for r, ns in cs.board.map.port_nodes.items()
+            for n in ns
+        }
         assert {v: k for v, k in enumerate(s.node_harbour) if k >= 0} == ports
         assert len(ports) == 18  # nine harbours, two corners each
         assert s.token_hex == bm.hex_of[cs.board.robber_coordinate]
@@ -130,7 +156,8 @@ def test_every_catanatron_action_maps_to_one_firebreak_action_and_back() -> None
                 after.apply(a)
                 assert after.phase == TAKE
                 assert sorted(after.legal_actions()) == sorted(
-                    LAY.take + cs.color_to_index[x.value[1]] for x in actions)
+                    LAY.take + cs.color_to_index[x.value[1]] for x in actions
+                )
                 robber_choices += 1
         for a in legal - set(offered):  # the rule differences named in the bridge's docstring
             if a == LAY.road_building:

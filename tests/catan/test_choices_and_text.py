@@ -37,13 +37,19 @@ PLACE = re.compile(r'data-place="([^"]+)"')
 
 def _places(s: CatanState) -> set[str]:
     t = s.topo
-    return ({hex_place(x) for x in t.hex_labels} | {node_place(n) for n in range(t.num_nodes)}
-            | {path_place(u, v) for u, v in t.edge_nodes})
+    return (
+        {hex_place(x) for x in t.hex_labels}
+        | {node_place(n) for n in range(t.num_nodes)}
+        | {path_place(u, v) for u, v in t.edge_nodes}
+    )
 
 
 def _svg(s: CatanState, viewer: int | None) -> str:
-    legal = ([(a, s.action_to_text(a)) for a in s.legal_actions()]
-             if viewer is not None and viewer == s.current_player() else [])
+    legal = (
+        [(a, s.action_to_text(a)) for a in s.legal_actions()]
+        if viewer is not None and viewer == s.current_player()
+        else []
+    )
     return render_svg(s.view(viewer), legal)
 
 
@@ -103,8 +109,7 @@ def test_choices_group_builds_trades_and_the_firestorm_as_a_player_thinks() -> N
     bank = [c for c in choices if c.group[:1] == ("Trade with the bank",)]
     lumber, ore = f"Give {s.rates[0][0]} lumber", f"Give {s.rates[0][4]} ore"
     assert {c.group[1] for c in bank} == {lumber, ore}
-    assert {c.label for c in bank if c.group[1] == lumber} == {"Get 1 brick", "Get 1 wool", "Get 1 grain",
-                                                                       "Get 1 ore"}
+    assert {c.label for c in bank if c.group[1] == lumber} == {"Get 1 brick", "Get 1 wool", "Get 1 grain", "Get 1 ore"}
     station = next(c for c in choices if c.group == ("Build a fire station",))
     assert station.target == node_place(10) and station.label == f"Build a fire station at {of_state(s).corner(10)}"
     assert choices[-1].label == "End your turn" and choices[0].label != "End your turn"
@@ -160,17 +165,27 @@ def test_choices_are_the_same_whatever_the_hidden_cards_of_the_others(mode: str)
 
 def test_the_firestorm_payment_reads_as_what_happened() -> None:
     s = new(4, 0, mode="firestorm")
-    event = Event("fire_spreads", {"hex": "F", "players": {
-        "1": {"buildings": [3, 7, 12, 13, 20], "owed": 4, "paid": []},
-        "0": {"buildings": [30, 31], "owed": 2, "paid": ["ore"]},
-        "2": {"buildings": [40], "owed": 1, "paid": ["wool"]}}})
+    event = Event(
+        "fire_spreads",
+        {
+            "hex": "F",
+            "players": {
+                "1": {"buildings": [3, 7, 12, 13, 20], "owed": 4, "paid": []},
+                "0": {"buildings": [30, 31], "owed": 2, "paid": ["ore"]},
+                "2": {"buildings": [40], "owed": 1, "paid": ["wool"]},
+            },
+        },
+    )
     text = s.describe_event(event)
     assert text.startswith(f"The firestorm on {of_state(s).hex('F')} reaches ")
     assert of_state(s).hex("F").startswith("the ") and of_state(s).hex("F").endswith(" hex (F)")
-    assert ("reaches 5 buildings of Orange (P1); Orange (P1) pays nothing (first building free, as they already "
-            "lost a card to the firestorm, no cards left).") in text
-    assert ("reaches 2 buildings of Blue (P0); Blue (P0) pays 1 ore to the bank (no cards left for 1 more "
-            "building).") in text
+    assert (
+        "reaches 5 buildings of Orange (P1); Orange (P1) pays nothing (first building free, as they already "
+        "lost a card to the firestorm, no cards left)."
+    ) in text
+    assert (
+        "reaches 2 buildings of Blue (P0); Blue (P0) pays 1 ore to the bank (no cards left for 1 more building)."
+    ) in text
     assert "reaches 1 building of Pink (P2); Pink (P2) pays 1 wool to the bank." in text
     assert "burn" not in text and "owes" not in text
 
@@ -218,9 +233,11 @@ def test_the_score_sheet_adds_up_and_game_over_shows_the_winner_and_the_breakdow
     assert len(ys) == 5 and max(ys) < height
 
 
-@pytest.mark.parametrize(("players", "mode", "seed", "board"),
-                         [(p, m, 7, "base") for p in (3, 4, 5, 6) for m in ("firestorm", "classic")]
-                         + [(p, m, 8, "seafarers") for p in (3, 4, 6) for m in ("firestorm", "classic")])
+@pytest.mark.parametrize(
+    ("players", "mode", "seed", "board"),
+    [(p, m, 7, "base") for p in (3, 4, 5, 6) for m in ("firestorm", "classic")]
+    + [(p, m, 8, "seafarers") for p in (3, 4, 6) for m in ("firestorm", "classic")],
+)
 def test_no_screen_shows_internals(players: int, mode: str, seed: int, board: str) -> None:
     """Every label, tooltip (SVG title and aria-label), log line, prompt and status line of random games of
     every board and mode: no internals and no codes where words belong ("Intersection 12", "Path 3-4", "S12",
@@ -253,9 +270,19 @@ def _check_screens(s: CatanState) -> None:
         assert len(on_board) == len(set(on_board)), "two buttons for places read the same"
 
 
-@pytest.mark.parametrize(("players", "board"), [(3, "base"), (4, "base"), (5, "base"), (6, "base"),
-                                                (3, "seafarers"), (4, "seafarers"), (5, "seafarers"),
-                                                (6, "seafarers")])
+@pytest.mark.parametrize(
+    ("players", "board"),
+    [
+        (3, "base"),
+        (4, "base"),
+        (5, "base"),
+        (6, "base"),
+        (3, "seafarers"),
+        (4, "seafarers"),
+        (5, "seafarers"),
+        (6, "seafarers"),
+    ],
+)
 def test_every_place_has_its_own_name_from_the_hexes_it_touches(players: int, board: str) -> None:
     """Corners, paths and hexes are named by the hexes players see (terrain, number, letter), never by an index,
     and no two places of a board share a name, whatever the layout."""
@@ -268,7 +295,7 @@ def test_every_place_has_its_own_name_from_the_hexes_it_touches(players: int, bo
         for found in (corners, paths, hexes):
             assert len(set(found)) == len(found)
             assert not codes("\n".join(found))
-        for h, label in enumerate(s.topo.hex_labels[:s.topo.num_land]):
+        for h, label in enumerate(s.topo.hex_labels[: s.topo.num_land]):
             assert f"({label})" in hexes[h]
         # a corner names every land hex it touches
         for n in range(s.topo.num_nodes):

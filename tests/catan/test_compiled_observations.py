@@ -123,8 +123,10 @@ def _islands_and_gold(seen: set[str] | None = None) -> int:
     """Seafarers positions with islands settled and gold-field picks pending (set by hand on random games' states),
     every seat's compiled vector held to the fast path's."""
     compared = 0
-    for n, options in ((4, {"board": "seafarers", "mode": "classic", "turn_limit": 15}),
-                       (6, {"board": "seafarers", "turn_limit": 15})):
+    for n, options in (
+        (4, {"board": "seafarers", "mode": "classic", "turn_limit": 15}),
+        (6, {"board": "seafarers", "turn_limit": 15}),
+    ):
         encoder, compiled = _encoder(n, options)
         names = _field_names(encoder)
         state = SPEC.new_game(n, 7, options)
@@ -153,12 +155,18 @@ def test_every_field_is_non_zero_somewhere_in_longer_games() -> None:
     (the base board's and Seafarers') is non-zero somewhere, so each of the C writer's numbers was compared."""
     seen: dict[bool, set[str]] = {False: set(), True: set()}
     compared = 0
-    for k, (n, options) in enumerate([
-        (4, {"turn_limit": 60}), (3, {"mode": "classic", "turn_limit": 60}),
-        (5, {"mode": "classic", "turn_limit": 40}), (6, {"turn_limit": 40}),
-        (4, {"board": "seafarers", "mode": "classic", "turn_limit": 60}), (3, {"board": "seafarers", "turn_limit": 60}),
-        (5, {"board": "seafarers", "turn_limit": 40}), (6, {"board": "seafarers", "mode": "classic", "turn_limit": 40}),
-    ]):
+    for k, (n, options) in enumerate(
+        [
+            (4, {"turn_limit": 60}),
+            (3, {"mode": "classic", "turn_limit": 60}),
+            (5, {"mode": "classic", "turn_limit": 40}),
+            (6, {"turn_limit": 40}),
+            (4, {"board": "seafarers", "mode": "classic", "turn_limit": 60}),
+            (3, {"board": "seafarers", "turn_limit": 60}),
+            (5, {"board": "seafarers", "turn_limit": 40}),
+            (6, {"board": "seafarers", "mode": "classic", "turn_limit": 40}),
+        ]
+    ):
         sea = options.get("board") == "seafarers"
         # seeds whose games reach the rare fields: a Road Building card played (the classic 3-player games),
         # an island settled and a gold field's pick (Seafarers)
@@ -173,9 +181,15 @@ def test_every_field_is_non_zero_somewhere_in_longer_games() -> None:
         assert not never, f"never non-zero ({'Seafarers' if sea else 'base'} board): {sorted(never)}"
 
 
-@pytest.mark.parametrize("options", [{"turn_limit": 15}, {"mode": "classic", "turn_limit": 15},
-                                     {"board": "seafarers", "mode": "classic", "turn_limit": 15}],
-                         ids=lambda x: str(x))
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"turn_limit": 15},
+        {"mode": "classic", "turn_limit": 15},
+        {"board": "seafarers", "mode": "classic", "turn_limit": 15},
+    ],
+    ids=lambda x: str(x),
+)
 def test_twins_give_the_seat_the_same_compiled_vector(options: dict) -> None:
     """A twin resampling what the seat cannot see (rivals' cards, development cards, the deck), and a twin whose
     offer being drafted by another seat holds other cards, give that seat the same vector; the twins differ."""
@@ -191,16 +205,18 @@ def test_twins_give_the_seat_the_same_compiled_vector(options: dict) -> None:
             if step % 5 == 0:
                 for other in range(n):
                     twin = state.determinize(other, Rng(1000 + step))
-                    assert np.array_equal(_compiled(encoder, compiled, state, other),
-                                          _compiled(encoder, compiled, twin, other))
+                    assert np.array_equal(
+                        _compiled(encoder, compiled, state, other), _compiled(encoder, compiled, twin, other)
+                    )
                     differs += twin.state_dict() != state.state_dict()
             if state.phase == TRADE_DRAFT:  # the draft's cards are its composer's until proposed
                 twin = state.clone()
                 twin.give = [(g + 1) % 3 for g in state.give]
                 twin.ask = [(a + 2) % 3 for a in state.ask]
                 for other in range(n):
-                    same = np.array_equal(_compiled(encoder, compiled, state, other),
-                                          _compiled(encoder, compiled, twin, other))
+                    same = np.array_equal(
+                        _compiled(encoder, compiled, state, other), _compiled(encoder, compiled, twin, other)
+                    )
                     assert same == (other != state.turn), (other, state.turn)
                 drafts += 1
             state.apply(rng.choice(state.legal_actions()))
@@ -278,7 +294,7 @@ CORRUPTIONS = [  # (attribute, how to spoil it)
     ("pirate_hex", lambda s: setattr(s, "pirate_hex", 2**63 - 1)),
     ("hands", lambda s: s.hands[2].__setitem__(0, 2**62)),
     ("build_vp", lambda s: s.build_vp.__setitem__(0, 2**63 - 1)),
-    ("stations_left", lambda s: s.stations_left.__setitem__(3, -2**63)),
+    ("stations_left", lambda s: s.stations_left.__setitem__(3, -(2**63))),
 ]
 
 
@@ -304,7 +320,7 @@ def test_an_offer_on_the_table_is_corrupt_when_its_lists_are() -> None:
     compiled.write(state, state.turn, out)
     assert np.array_equal(out, _fast(encoder, state, state.turn))
     twin = state.clone()
-    twin.turn, twin.responders = 1 - 2**63, [2**63 - 1, -2**63]  # any seat number is taken modulo the seats
+    twin.turn, twin.responders = 1 - 2**63, [2**63 - 1, -(2**63)]  # any seat number is taken modulo the seats
     assert np.array_equal(_compiled(encoder, compiled, twin, 1), _fast(encoder, twin, 1))
     for attr, bad in (("give", [1, 2]), ("ask", None), ("responders", [None]), ("acceptors", "0")):
         twin = state.clone()

@@ -327,10 +327,13 @@ def test_the_payer_chooses_the_cards_paid_to_the_fire():
     assert s.hands[BLUE] == [0, 0, 1, 0, 3] and s.bank[2] == bank[2] + 2
     assert s.phase == MAIN and s.current_player() == ORANGE
     said = [s.describe_event(e) for e in s.events if e.kind in ("fire_spreads", "fire_payment")]
-    assert said[1:] == ["Black (P3) pays 1 wool to the bank for the fire (1 more card to choose).",
-                        "Black (P3) pays 1 wool to the bank for the fire."] or said[1:] == [
+    assert said[1:] == [
+        "Black (P3) pays 1 wool to the bank for the fire (1 more card to choose).",
+        "Black (P3) pays 1 wool to the bank for the fire.",
+    ] or said[1:] == [
         f"{s.player_name(BLUE)} pays 1 wool to the bank for the fire (1 more card to choose).",
-        f"{s.player_name(BLUE)} pays 1 wool to the bank for the fire."]
+        f"{s.player_name(BLUE)} pays 1 wool to the bank for the fire.",
+    ]
     assert "must pay 2 cards to the bank and chooses which" in said[0]
     with pytest.raises(IllegalActionError):
         s.apply("pay 1 ore to the fire")  # nothing more is owed

@@ -174,13 +174,15 @@ def test_lengths_kept_by_each_piece_laid_equal_a_full_recount_in_random_games():
     spec = get_game("catan")
     for board in ("base", "seafarers"):
         for seed in range(4):
-            s = spec.new_game(3 + seed % 2, seed, {"board": board, "mode": ("classic", "firestorm")[seed % 2],
-                                                    "layout": "random"})
+            s = spec.new_game(
+                3 + seed % 2, seed, {"board": board, "mode": ("classic", "firestorm")[seed % 2], "layout": "random"}
+            )
             below = Rng(seed + 77).below
             while not s.is_terminal():
                 la = s.legal_actions()
                 s.apply_unchecked(la[below(len(la))])
                 for p in range(s.num_players if s.phase != SHIP_MOVE else 0):
-                    full = longest_road(s.topo, p, s.player_edges[p], s.edge_owner, s.node_owner,
-                                        s.edge_ship if s.topo.sea else None)
+                    full = longest_road(
+                        s.topo, p, s.player_edges[p], s.edge_owner, s.node_owner, s.edge_ship if s.topo.sea else None
+                    )
                     assert s.road_len[p] == full, (board, seed, len(s.history), p)

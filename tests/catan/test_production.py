@@ -68,8 +68,12 @@ def test_setup_snake_order_and_second_settlement_resources():
     # first settlements give nothing, second ones give one card per adjacent producing hex
     for p in range(4):
         nodes = [n for n, o in enumerate(s.node_owner) if o == p]
-        second = max(nodes, key=lambda n: [e.data.get("node") for e in s.events if e.kind == "settlement"
-                                           and e.data["player"] == p].index(n))
+        second = max(
+            nodes,
+            key=lambda n: [
+                e.data.get("node") for e in s.events if e.kind == "settlement" and e.data["player"] == p
+            ].index(n),
+        )
         expected = sum(1 for h in s.topo.node_hexes[second] if s.terrain[h] != 5)
         assert sum(s.hands[p]) == expected
     assert s.phase == 2 and s.current_player() == 0

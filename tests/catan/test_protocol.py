@@ -66,7 +66,7 @@ def test_save_load_and_replay(tmp_path, mode):
         half.apply(a)
     again = replay(record_of(half))
     assert again == half
-    for a in s.history[len(s.history) // 2:]:
+    for a in s.history[len(s.history) // 2 :]:
         again.apply(a)
     assert again == s
     # a tampered record is caught

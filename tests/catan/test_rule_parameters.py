@@ -17,9 +17,13 @@ def game(rules: dict[str, Any] | None = None, **options: Any) -> Any:
     return SPEC.new_game(4, 2, {**options, **({"rules": rules} if rules else {})})
 
 
-COSTS = {"road": {"lumber": 1, "brick": 1}, "settlement": {"lumber": 1, "brick": 1, "wool": 1, "grain": 1},
-         "city": {"grain": 2, "ore": 3}, "development_card": {"wool": 1, "grain": 1, "ore": 1},
-         "fire_station": {"lumber": 1, "ore": 1, "wool": 1}}
+COSTS = {
+    "road": {"lumber": 1, "brick": 1},
+    "settlement": {"lumber": 1, "brick": 1, "wool": 1, "grain": 1},
+    "city": {"grain": 2, "ore": 3},
+    "development_card": {"wool": 1, "grain": 1, "ore": 1},
+    "fire_station": {"lumber": 1, "ore": 1, "wool": 1},
+}
 """The printed building costs (the building costs card; the fire station's from the Fire Stations rules)."""
 DEV_CARDS = ("knight", "victory_point", "road_building", "year_of_plenty", "monopoly")
 
@@ -27,9 +31,16 @@ DEV_CARDS = ("knight", "victory_point", "road_building", "year_of_plenty", "mono
 def test_the_parameters_are_declared() -> None:
     costs = {f"{item}_cost_{r}" for item, cost in COSTS.items() for r in cost}
     assert {p.name for p in SPEC.parameters} == {
-        "victory_points_to_win", "discard_limit", "longest_road_min", "largest_army_min", "fire_wardens_min",
-        "firestorm_cards_per_building", "firestorm_robbed_free_buildings",
-        *costs, *(f"extra_{k}_cards" for k in DEV_CARDS)}
+        "victory_points_to_win",
+        "discard_limit",
+        "longest_road_min",
+        "largest_army_min",
+        "fire_wardens_min",
+        "firestorm_cards_per_building",
+        "firestorm_robbed_free_buildings",
+        *costs,
+        *(f"extra_{k}_cards" for k in DEV_CARDS),
+    }
     assert all(p.quote and p.minimum is not None and p.maximum is not None for p in SPEC.parameters)
 
 
@@ -39,9 +50,13 @@ def _actions_of(s: Any, item: str) -> list[int]:
     if hasattr(s, "_legal_set"):
         s._legal_set = None
     lay = s.lay
-    span = {"road": (lay.road, lay.settle), "settlement": (lay.settle, lay.city), "city": (lay.city, lay.station),
-            "fire_station": (lay.station, lay.station + s.topo.num_nodes),
-            "development_card": (lay.buy_dev, lay.buy_dev + 1)}[item]
+    span = {
+        "road": (lay.road, lay.settle),
+        "settlement": (lay.settle, lay.city),
+        "city": (lay.city, lay.station),
+        "fire_station": (lay.station, lay.station + s.topo.num_nodes),
+        "development_card": (lay.buy_dev, lay.buy_dev + 1),
+    }[item]
     return [a for a in s.legal_actions() if span[0] <= a < span[1]]
 
 

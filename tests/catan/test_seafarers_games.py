@@ -24,8 +24,7 @@ COUNTS = (3, 4, 5, 6)
 
 
 def _game(mode: str, players: int, seed: int, check: bool = True) -> None:
-    s = sea_game(players, seed, mode=mode, layout="random" if seed % 5 else "beginner",
-                 player_trades=seed % 10 == 0)
+    s = sea_game(players, seed, mode=mode, layout="random" if seed % 5 else "beginner", player_trades=seed % 10 == 0)
     play_sea_random(s, seed * 7919 + players, check=check)
     assert s.is_terminal() and s.winners()
     if s.turn_count < 1000:

@@ -66,8 +66,11 @@ def test_a_ship_towards_an_island_is_worth_more_than_one_leading_nowhere():
     best = max(ships, key=value.get)
     far_end = next(v for v in t.edge_nodes[best - s.lay.ship] if v != start)
     assert _ships_to_a_free_island_spot(s, far_end) == d - 1
-    pointless = [a for a in ships
-                 if _ships_to_a_free_island_spot(s, next(v for v in t.edge_nodes[a - s.lay.ship] if v != start)) >= d]
+    pointless = [
+        a
+        for a in ships
+        if _ships_to_a_free_island_spot(s, next(v for v in t.edge_nodes[a - s.lay.ship] if v != start)) >= d
+    ]
     assert pointless and all(value[a] < value[best] for a in pointless)
     assert island_approach(s, 0) > 0  # already a little: the island is within reach of a few ships
 
@@ -91,8 +94,10 @@ def test_settling_a_new_island_beats_a_richer_spot_on_the_main_island():
     put(s, 0, start)
     island_spot = next(n for n in range(t.num_nodes) if t.node_island[n] > 0 and s.buildable[n])
     s.sreach[0].add(island_spot)
-    main_spot = max((n for n in range(t.num_nodes) if t.node_island[n] == 0 and s.buildable[n]),
-                    key=lambda n: sum(s.numbers[h] and 6 - abs(7 - s.numbers[h]) for h in t.node_hexes[n]))
+    main_spot = max(
+        (n for n in range(t.num_nodes) if t.node_island[n] == 0 and s.buildable[n]),
+        key=lambda n: sum(s.numbers[h] and 6 - abs(7 - s.numbers[h]) for h in t.node_hexes[n]),
+    )
     s.reach[0].add(main_spot)
     fund(s, 0, lumber=1, brick=1, wool=1, grain=1)
     s._legal = None
@@ -106,8 +111,11 @@ def test_settling_a_new_island_beats_a_richer_spot_on_the_main_island():
 def test_a_gold_field_is_worth_more_than_a_resource_hex_with_the_same_number():
     s = sea_blank(4)
     t = s.topo
-    start = next(n for n in range(t.num_nodes) if t.node_island[n] == 0 and s.buildable[n]
-                 and sum(1 for h in t.node_hexes[n] if s.numbers[h]) == 1)
+    start = next(
+        n
+        for n in range(t.num_nodes)
+        if t.node_island[n] == 0 and s.buildable[n] and sum(1 for h in t.node_hexes[n] if s.numbers[h]) == 1
+    )
     put(s, 0, start)
     h = next(h for h in t.node_hexes[start] if s.numbers[h])
     values = {}
@@ -147,6 +155,7 @@ def test_the_seafarers_evaluation_reads_only_what_a_seat_sees():
             assert [island_approach(twin, q) for q in range(4)] == [island_approach(s, q) for q in range(4)]
             assert heuristic(twin, p) == heuristic(s, p)
             for spec in ("greedy", "mcts:iterations=12"):
-                assert (make_agent(spec).act(Observation(s, p), Rng(seed))
-                        == make_agent(spec).act(Observation(twin, p), Rng(seed)))
+                assert make_agent(spec).act(Observation(s, p), Rng(seed)) == make_agent(spec).act(
+                    Observation(twin, p), Rng(seed)
+                )
     assert checked, "some twins must hide different cards"

@@ -60,15 +60,19 @@ def test_road_building_at_sea_builds_one_road_and_one_ship_and_the_choices_show_
     s, c = _sea_start()
     s.apply(s.lay.road_building)
     groups = {ch.group for ch in s.action_choices()}
-    assert groups == {("Road Building: 2 free roads or ships left", "Place a road"),
-                      ("Road Building: 2 free roads or ships left", "Or place a ship")}
+    assert groups == {
+        ("Road Building: 2 free roads or ships left", "Place a road"),
+        ("Road Building: 2 free roads or ships left", "Or place a ship"),
+    }
     assert "place free roads or ships (Road Building)" in render(s.view(0))
     roads, ships = _kinds(s)
     s.apply(roads[0])
     roads, ships = _kinds(s)
     assert roads and ships
-    assert {ch.group for ch in s.action_choices()} == {("Road Building: 1 free road or ship left", "Place a road"),
-                                                        ("Road Building: 1 free road or ship left", "Or place a ship")}
+    assert {ch.group for ch in s.action_choices()} == {
+        ("Road Building: 1 free road or ship left", "Place a road"),
+        ("Road Building: 1 free road or ship left", "Or place a ship"),
+    }
     s.apply(ships[0])
     assert s.phase == MAIN
     assert s.ships_left[0] == 14 and s.roads_left[0] == 14 and s.hands[0] == [0] * 5

@@ -31,6 +31,7 @@ def _other(s, e, n):
 
 def _walk(s, start, k, edges_of, avoid=()):
     """A simple path of ``k`` edges from ``start`` using ``edges_of(node)``, avoiding the nodes in ``avoid``."""
+
     def go(path):
         if len(path) == k + 1:
             return path
@@ -41,6 +42,7 @@ def _walk(s, start, k, edges_of, avoid=()):
                 if found:
                     return found
         return None
+
     return go([start])
 
 
@@ -173,6 +175,7 @@ def test_longest_trade_route_runs_over_roads_and_ships_through_a_settlement_and_
     s.node_owner[c] = -1
     s.node_level[c] = 0
     from .seafarers_helpers import fix
+
     fix(s)
     assert s.road_len[0] == 4
     fund(s, 0, lumber=1, brick=1, wool=1, grain=1)  # building the settlement joins them: 2 roads + 4 ships
@@ -224,8 +227,9 @@ def test_the_island_bonus_is_paid_once_per_island():
     isl_nodes = [n for n in range(t.num_nodes) if t.node_island[n] > 0]
     first = isl_nodes[0]
     island = t.node_island[first]
-    other_same = next(n for n in isl_nodes if t.node_island[n] == island and n not in t.node_nodes[first]
-                      and n != first)
+    other_same = next(
+        n for n in isl_nodes if t.node_island[n] == island and n not in t.node_nodes[first] and n != first
+    )
     other_island = next(n for n in isl_nodes if t.node_island[n] != island)
     before = s.total_vp(0)
     for n, vp in ((first, 3), (other_same, 1), (other_island, 3)):
@@ -344,6 +348,7 @@ def test_no_pirate_in_firestorm_mode():
 @pytest.mark.parametrize("players", (3, 4, 6))
 def test_the_pirate_starts_where_the_scenario_says_in_classic_mode(players):
     from .seafarers_helpers import sea_game
+
     s = sea_game(players, mode="classic")
     if players == 6:
         assert s.pirate_hex == -1  # beside the board

@@ -33,14 +33,18 @@ def test_set_up_says_who_places_what_and_the_first_turn_is_turn_one():
     while s.view(None)["setup_round"]:
         seen.append(status(s.view(None)))
         s.apply(s.legal_actions()[0])
-    assert seen[:4] == ["Firestorm rules · Set-up: Blue (P0) places their first settlement",
-                        "Firestorm rules · Set-up: Blue (P0) places a road next to their first settlement",
-                        "Firestorm rules · Set-up: Orange (P1) places their first settlement",
-                        "Firestorm rules · Set-up: Orange (P1) places a road next to their first settlement"]
-    assert seen[6:10] == ["Firestorm rules · Set-up: Black (P3) places their first settlement",
-                          "Firestorm rules · Set-up: Black (P3) places a road next to their first settlement",
-                          "Firestorm rules · Set-up: Black (P3) places their second settlement",
-                          "Firestorm rules · Set-up: Black (P3) places a road next to their second settlement"]
+    assert seen[:4] == [
+        "Firestorm rules · Set-up: Blue (P0) places their first settlement",
+        "Firestorm rules · Set-up: Blue (P0) places a road next to their first settlement",
+        "Firestorm rules · Set-up: Orange (P1) places their first settlement",
+        "Firestorm rules · Set-up: Orange (P1) places a road next to their first settlement",
+    ]
+    assert seen[6:10] == [
+        "Firestorm rules · Set-up: Black (P3) places their first settlement",
+        "Firestorm rules · Set-up: Black (P3) places a road next to their first settlement",
+        "Firestorm rules · Set-up: Black (P3) places their second settlement",
+        "Firestorm rules · Set-up: Black (P3) places a road next to their second settlement",
+    ]
     assert len(seen) == 16
     assert status(s.view(1)).startswith("Firestorm rules · Turn 1: Blue (P0) · Blue (P0) to act: roll the dice")
     while s.turn == 0:
@@ -51,7 +55,10 @@ def test_set_up_says_who_places_what_and_the_first_turn_is_turn_one():
 def test_seafarers_set_up_offers_a_road_or_a_ship():
     s = sea_game(3, seed=1)
     s.apply(s.legal_actions()[0])
-    assert status(s.view(0)) == "Firestorm rules · Set-up: Blue (P0) places a road or a ship next to their first settlement"
+    assert (
+        status(s.view(0))
+        == "Firestorm rules · Set-up: Blue (P0) places a road or a ship next to their first settlement"
+    )
 
 
 def test_no_screen_says_turn_0_over_whole_games():

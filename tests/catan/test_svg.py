@@ -99,17 +99,24 @@ def check_clickable(root: ET.Element, legal: list[tuple[int, str]]) -> None:
     for g in marked:
         a = int(g.get("data-action"))
         assert a in ids
-        key = (f"node {g.get('data-node')}" if g.get("data-node") is not None else
-               f"edge {g.get('data-edge')}" if g.get("data-edge") is not None else f"hex {g.get('data-hex')}")
+        key = (
+            f"node {g.get('data-node')}"
+            if g.get("data-node") is not None
+            else f"edge {g.get('data-edge')}"
+            if g.get("data-edge") is not None
+            else f"hex {g.get('data-hex')}"
+        )
         got[key] = a
     assert got == {k: v[0] for k, v in named.items() if len(v) == 1}
 
 
 def test_the_hook_is_registered_on_the_game_spec() -> None:
     """The play server finds the board through ``GameSpec.svg``; checked in a fresh interpreter."""
-    code = ("from firebreak.core import get_game; from firebreak.games.catan.svg import render_svg; "
-            "spec = get_game('catan'); assert spec.svg is render_svg, 'svg hook not registered'; "
-            "assert spec.search.scale == 10.0")
+    code = (
+        "from firebreak.core import get_game; from firebreak.games.catan.svg import render_svg; "
+        "spec = get_game('catan'); assert spec.svg is render_svg, 'svg hook not registered'; "
+        "assert spec.search.scale == 10.0"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
 
@@ -149,8 +156,11 @@ def test_a_node_with_two_legal_actions_is_left_to_the_buttons() -> None:
     s = new(4, 0, mode="firestorm")
     legal = [(500, "city 10"), (600, "fire station 10"), (700, "city 20"), (800, "road 10-14")]
     root = ET.fromstring(render_svg(s.view(0), legal))
-    marked = {g.get("data-node") or g.get("data-edge"): g.get("data-action") for g in root.iter(NS + "g")
-              if g.get("data-action")}
+    marked = {
+        g.get("data-node") or g.get("data-edge"): g.get("data-action")
+        for g in root.iter(NS + "g")
+        if g.get("data-action")
+    }
     assert marked == {"20": "700", "10-14": "800"}
 
 
@@ -194,8 +204,11 @@ def test_the_robber_is_drawn_in_classic_mode_and_the_token_hex_is_clickable_when
     view = s.view(None)
     check_board(view, render_svg(view, []))
     assert view["token"] == "robber" and view["token_hex"]
-    legal = [(900 + i, f"robber to hex {h['label']}") for i, h in enumerate(view["board"]["hexes"])
-             if h["label"] != view["token_hex"]]
+    legal = [
+        (900 + i, f"robber to hex {h['label']}")
+        for i, h in enumerate(view["board"]["hexes"])
+        if h["label"] != view["token_hex"]
+    ]
     check_clickable(ET.fromstring(render_svg(view, legal)), legal)
 
 

@@ -35,8 +35,9 @@ class _Snaps:
     def __call__(self, state: GameState, played: int) -> bool:
         if played == 0:
             self.extra = 0
-        rare = self.extra < RARE_PER_GAME and any(state.action_to_text(a).startswith(RARE)
-                                                  for a in state.legal_actions())
+        rare = self.extra < RARE_PER_GAME and any(
+            state.action_to_text(a).startswith(RARE) for a in state.legal_actions()
+        )
         self.extra += rare
         return played < EARLY or rare
 

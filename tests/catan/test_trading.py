@@ -30,15 +30,33 @@ def test_a_multi_card_offer_is_composed_step_by_step_and_accepted():
     give(s, 3, ore=2)
     s.apply("make a trade offer")
     assert s.phase == TRADE_DRAFT and s.current_player() == 0
-    for step in ("offer: give 1 more brick", "offer: give 1 more brick", "offer: give 1 more wool",
-                 "offer: ask for 1 more ore", "offer: ask for 1 more grain", "offer: ask for 1 grain less"):
+    for step in (
+        "offer: give 1 more brick",
+        "offer: give 1 more brick",
+        "offer: give 1 more wool",
+        "offer: ask for 1 more ore",
+        "offer: ask for 1 more grain",
+        "offer: ask for 1 grain less",
+    ):
         s.apply(step)
     assert s.give == [0, 2, 1, 0, 0] and s.ask == [0, 0, 0, 0, 1]
-    assert s.view(0)["offer"] == {"from": 0, "stage": "draft", "give": {"brick": 2, "wool": 1}, "ask": {"ore": 1},
-                                  "waiting_for": [], "accepted_by": []}
+    assert s.view(0)["offer"] == {
+        "from": 0,
+        "stage": "draft",
+        "give": {"brick": 2, "wool": 1},
+        "ask": {"ore": 1},
+        "waiting_for": [],
+        "accepted_by": [],
+    }
     # the draft is the composer's private thought: the others see only that an offer is being composed
-    assert s.view(2)["offer"] == {"from": 0, "stage": "draft", "give": {}, "ask": {},
-                                  "waiting_for": [], "accepted_by": []}
+    assert s.view(2)["offer"] == {
+        "from": 0,
+        "stage": "draft",
+        "give": {},
+        "ask": {},
+        "waiting_for": [],
+        "accepted_by": [],
+    }
     drafts = _sentences(s, "offer_draft")
     assert drafts[0] == "Blue (P0) starts drafting a trade offer."
     assert drafts[-1] == "Blue (P0) drafts an offer: 2 brick and 1 wool for 1 ore so far."
@@ -208,8 +226,9 @@ def test_no_view_shows_another_hand_during_a_trade():
         # the public part: hand sizes and the offer on the table, never another hand's cards
         assert [p["cards"] for p in v["players"]] == [sum(h) for h in truth]
         assert v["offer"]["accepted_by"] == [1] and "hands" not in v
-        assert v.get("hand") == (None if seat is None else dict(zip(("lumber", "brick", "wool", "grain", "ore"),
-                                                                       truth[seat])))
+        assert v.get("hand") == (
+            None if seat is None else dict(zip(("lumber", "brick", "wool", "grain", "ore"), truth[seat]))
+        )
         assert "wool" not in str(v["offer"]) and "wool': 3" not in str(v)
 
 
@@ -332,18 +351,24 @@ def test_the_log_reads_like_the_table_and_a_draft_stays_with_its_composer():
     s.apply("decline offer")
     s.apply("accept offer")
     s.apply("trade with seat 3")
-    table = ["Blue (P0) offers 2 brick and 1 wool for 1 ore.", "Orange (P1) declines the offer.",
-             "Pink (P2) declines the offer.", "Black (P3) accepts the offer.",
-             "Blue (P0) gives Black (P3) 2 brick and 1 wool for 1 ore."]
+    table = [
+        "Blue (P0) offers 2 brick and 1 wool for 1 ore.",
+        "Orange (P1) declines the offer.",
+        "Pink (P2) declines the offer.",
+        "Black (P3) accepts the offer.",
+        "Blue (P0) gives Black (P3) 2 brick and 1 wool for 1 ore.",
+    ]
     for seat in (1, 2, 3, None):  # the other players and spectators: one line per offer, answer and outcome
         assert _log(s, seat, start) == table
     mine = _log(s, 0, start)  # the composer also reads their own drafting
-    assert mine[:6] == ["Blue (P0) starts drafting a trade offer.",
-                        "Blue (P0) drafts an offer: 1 lumber for nothing so far.",
-                        "Blue (P0) drafts an offer: 1 lumber for 1 ore so far.",
-                        "Blue (P0) drafts an offer: 1 lumber for nothing so far.",
-                        "Blue (P0) takes every card off their draft offer.",
-                        "Blue (P0) discards their draft offer."]
+    assert mine[:6] == [
+        "Blue (P0) starts drafting a trade offer.",
+        "Blue (P0) drafts an offer: 1 lumber for nothing so far.",
+        "Blue (P0) drafts an offer: 1 lumber for 1 ore so far.",
+        "Blue (P0) drafts an offer: 1 lumber for nothing so far.",
+        "Blue (P0) takes every card off their draft offer.",
+        "Blue (P0) discards their draft offer.",
+    ]
     assert [line for line in mine if "draft" not in line] == table
 
 

@@ -11,8 +11,9 @@ from .helpers import run
 
 @pytest.fixture
 def record_file(toy, tmp_path):
-    result = run(["simulate", "ember-cards", "--games", "1", "--agents", "random", "--seed", "4",
-                  "--logs", tmp_path / "logs"])
+    result = run(
+        ["simulate", "ember-cards", "--games", "1", "--agents", "random", "--seed", "4", "--logs", tmp_path / "logs"]
+    )
     assert result.exit_code == 0, result.output
     return tmp_path / "logs" / "game-00000.json"
 
@@ -92,6 +93,7 @@ def test_forged_winner_without_events_is_refused(record_file):
     def forge(obj):
         del obj["events"]
         obj["result"]["winners"] = [s for s in range(2) if s not in obj["result"]["winners"]] or [0, 1]
+
     _edit(record_file, forge)
     result = run(["replay", record_file])
     line = _one_error(result)
@@ -103,6 +105,7 @@ def test_forged_scores_without_events_are_refused(record_file):
     def forge(obj):
         del obj["events"]
         obj["result"]["scores"][1] += 3
+
     _edit(record_file, forge)
     assert "the record's scores are" in _one_error(run(["replay", record_file]))
 

@@ -41,7 +41,10 @@ def number_of(session, action) -> int:
 def test_a_number_from_another_group_plays_its_own_move_inside_a_group(toy):
     state = grouped_game(toy)
     hand = state.hands[0]
-    reds, blues = [c for c in hand if card_text(c).startswith("red")], [c for c in hand if card_text(c).startswith("blue")]
+    reds, blues = (
+        [c for c in hand if card_text(c).startswith("red")],
+        [c for c in hand if card_text(c).startswith("blue")],
+    )
     assert reds and blues, hand
     target = blues[-1]
     steps = iter(["open red", "blue number"])
@@ -99,7 +102,9 @@ def test_a_stale_number_after_an_action_is_refused_or_plays_the_same_move(toy):
         menu = session.menu
         if not first:
             first.update({n: e.choice.actions for n, e in menu.numbers.items()})
-            entry = next(e for e in menu.numbers.values() if not e.ends_turn and _same_seat_after(session.state, e.choice.action))
+            entry = next(
+                e for e in menu.numbers.values() if not e.ends_turn and _same_seat_after(session.state, e.choice.action)
+            )
             played_first.append(entry.number)
             return str(entry.number)
         # second decision: every number of the first listing either plays its old move or is refused

@@ -143,11 +143,17 @@ def test_view_falls_back_to_json_without_a_renderer(bare_toy):
     "args, message",
     [
         (["play", "no-such-game"], "unknown game 'no-such-game'"),
-        (["play", "ember-cards", "--colour", "red"], "has no option '--colour' (its options: --hand-size, --open-hands, --scoring)"),
+        (
+            ["play", "ember-cards", "--colour", "red"],
+            "has no option '--colour' (its options: --hand-size, --open-hands, --scoring)",
+        ),
         (["play", "ember-cards", "--hand-size"], "option --hand-size needs a value"),
         (["play", "ember-cards", "--hand-size", "9"], "must be one of 2, 3, 4"),
         (["play", "ember-cards", "--players", "7"], "is for 2-3 players, not 7"),
-        (["play", "ember-cards", "--bots", "smart"], "unknown agent 'smart' (known levels: easy, medium, hard; known agents:"),
+        (
+            ["play", "ember-cards", "--bots", "smart"],
+            "unknown agent 'smart' (known levels: easy, medium, hard; known agents:",
+        ),
         (["play", "ember-cards", "--seat", "4"], "there is no seat 4"),
         (["play"], "name a game to play"),
         (["play", "ember-cards", "--seed", "-3"], "the seed must be a non-negative whole number"),
@@ -225,5 +231,7 @@ def test_a_choice_the_player_count_rules_out_is_listed_and_refused_in_words():
     assert "(0 to 20; only with --player-trades)" in listing.stdout
     result = run(["play", "catan", "--players", "5", "--layout", "beginner"], input="")
     assert result.exit_code == 2
-    assert result.stderr.strip() == ("error: the 5-6 player extension has no beginner layout (its rules lay the "
-                                     "terrain at random): choose layout random")
+    assert result.stderr.strip() == (
+        "error: the 5-6 player extension has no beginner layout (its rules lay the "
+        "terrain at random): choose layout random"
+    )

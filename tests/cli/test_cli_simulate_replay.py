@@ -41,8 +41,20 @@ def test_simulate_prints_a_summary(toy, tmp_path):
 
 
 def test_simulate_is_deterministic_and_writes_replayable_logs(toy, tmp_path):
-    args = ["simulate", "ember-cards", "--players", "3", "--games", "6", "--agents", "greedy:samples=2,random",
-            "--seed", "9", "--hand-size", "2"]
+    args = [
+        "simulate",
+        "ember-cards",
+        "--players",
+        "3",
+        "--games",
+        "6",
+        "--agents",
+        "greedy:samples=2,random",
+        "--seed",
+        "9",
+        "--hand-size",
+        "2",
+    ]
     a = run(args + ["--logs", tmp_path / "a"])
     b = run(args + ["--logs", tmp_path / "b"])
     assert a.exit_code == b.exit_code == 0
@@ -118,7 +130,11 @@ def test_replay_detects_tampering(record_file):
 
 @pytest.mark.parametrize(
     "content, message",
-    [(b"nope", "is not valid JSON"), (b"\xff\xfe\x81", "is not a text file"), (b'{"format": "x"}', "not a firebreak record")],
+    [
+        (b"nope", "is not valid JSON"),
+        (b"\xff\xfe\x81", "is not a text file"),
+        (b'{"format": "x"}', "not a firebreak record"),
+    ],
 )
 def test_replay_corrupt_files_exit_1(tmp_path, content, message):
     path = tmp_path / "bad.json"

@@ -23,8 +23,12 @@ def _catan_after_roll():
 
 def test_an_offer_typed_in_one_line_is_put_to_the_table():
     s = _catan_after_roll()
-    session = session_for(s, [0], lines(["offer 3 brick for 1 ore", "offer 2 brick 1 wool for gold",
-                                         "offer 2 brick 1 wool for 1 ore", "quit"]), bots="greedy")
+    session = session_for(
+        s,
+        [0],
+        lines(["offer 3 brick for 1 ore", "offer 2 brick 1 wool for gold", "offer 2 brick 1 wool for 1 ore", "quit"]),
+        bots="greedy",
+    )
     session.run()
     out = screen(session)
     assert "Cannot play 'offer 3 brick for 1 ore': you hold 2 brick, not 3." in out

@@ -12,20 +12,31 @@ from firebreak.games.great_fire.state import CODEC
 
 
 def small_space() -> ActionSpace:
-    return ActionSpace([
-        ("pass", (), lambda: "pass"),
-        ("ship", 0, lambda e: f"ship {e}"),  # empty: a board without sea
-        ("move", (2, 3), lambda a, b: f"move {a} -> {b}"),
-        ("take", 2, lambda q: f"take from seat {q}"),
-    ])
+    return ActionSpace(
+        [
+            ("pass", (), lambda: "pass"),
+            ("ship", 0, lambda e: f"ship {e}"),  # empty: a board without sea
+            ("move", (2, 3), lambda a, b: f"move {a} -> {b}"),
+            ("take", 2, lambda q: f"take from seat {q}"),
+        ]
+    )
 
 
 def test_ranges_are_laid_end_to_end_and_an_empty_range_takes_no_id():
     space = small_space()
     assert space.size == 1 + 0 + 6 + 2
     assert [space.start(n) for n in ("pass", "ship", "move", "take")] == [0, 1, 1, 7]
-    assert space.texts == ("pass", "move 0 -> 0", "move 0 -> 1", "move 0 -> 2", "move 1 -> 0", "move 1 -> 1",
-                           "move 1 -> 2", "take from seat 0", "take from seat 1")
+    assert space.texts == (
+        "pass",
+        "move 0 -> 0",
+        "move 0 -> 1",
+        "move 0 -> 2",
+        "move 1 -> 0",
+        "move 1 -> 1",
+        "move 1 -> 2",
+        "take from seat 0",
+        "take from seat 1",
+    )
 
 
 def test_encode_decode_and_text_agree_row_major():

@@ -56,7 +56,11 @@ def test_fast_built_events_are_ordinary_frozen_events():
     from firebreak.core.events import make_event
 
     fast = make_event("b", {"y": [1, 2]}, (1,))
-    assert type(fast) is Event and fast == Event("b", {"y": [1, 2]}, (1,)) and repr(fast) == repr(Event("b", {"y": [1, 2]}, (1,)))
+    assert (
+        type(fast) is Event
+        and fast == Event("b", {"y": [1, 2]}, (1,))
+        and repr(fast) == repr(Event("b", {"y": [1, 2]}, (1,)))
+    )
     assert Event.from_json(fast.to_json()) == fast
     with pytest.raises(dataclasses.FrozenInstanceError):
         fast.kind = "c"  # type: ignore[misc]

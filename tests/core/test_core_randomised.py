@@ -36,6 +36,7 @@ def check_invariants(state: EmberState) -> None:
 
 def _play(seed: int, players: int, options: dict) -> EmberState:
     from toygame.game import SPEC
+
     state = SPEC.new_game(players, seed, options)
     r = random.Random(seed)
     check_invariants(state)

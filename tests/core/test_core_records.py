@@ -60,6 +60,7 @@ def test_tampered_event_is_detected(saved):
     def change(obj):
         play = next(e for e in obj["events"] if e["kind"] == "play")
         play["data"]["points"] += 1
+
     _edit(saved, change)
     with pytest.raises(SaveFileError, match=r"event \d+ differs"):
         load_game(saved)
@@ -69,6 +70,7 @@ def test_tampered_private_event_is_detected(saved):
     def change(obj):
         draw = next(e for e in obj["events"] if e["kind"] == "draw")
         draw["visible_to"] = [0, 1, 2]
+
     _edit(saved, change)
     with pytest.raises(SaveFileError, match="differs"):
         load_game(saved)
@@ -83,6 +85,7 @@ def test_missing_events_are_detected(saved):
 def test_tampered_action_text_is_detected(saved):
     def change(obj):
         obj["actions"][0]["text"] = "play red 6" if obj["actions"][0]["text"] != "play red 6" else "pass"
+
     _edit(saved, change)
     with pytest.raises(SaveFileError, match="action 0: id .* reads .* but the record says"):
         load_game(saved)
@@ -91,6 +94,7 @@ def test_tampered_action_text_is_detected(saved):
 def test_illegal_recorded_action_is_detected(saved, finished):
     def change(obj):
         obj["actions"].append({"id": 12, "text": "pass"})
+
     _edit(saved, change)
     with pytest.raises(SaveFileError, match=f"action {len(finished.history)} .*fails"):
         load_game(saved)
@@ -99,6 +103,7 @@ def test_illegal_recorded_action_is_detected(saved, finished):
 def test_wrong_result_is_detected(saved):
     def change(obj):
         obj["result"]["winners"] = [w for w in range(3) if w not in obj["result"]["winners"]][:1]
+
     _edit(saved, change)
     with pytest.raises(SaveFileError, match="the record says P[0-9] won, but replaying its moves P0 and P1 won"):
         load_game(saved)
@@ -297,6 +302,7 @@ def test_result_on_an_unfinished_game_is_refused(saved, finished):
 def test_true_result_in_another_order_or_as_whole_numbers_is_accepted(saved, finished):
     def change(obj):
         _forge(obj, winners=sorted(finished.winners(), reverse=True), scores=[int(s) for s in finished.scores()])
+
     _edit(saved, change)
     assert load_game(saved) == finished
 

@@ -12,8 +12,23 @@ from firebreak.core.errors import UnknownGameError
 from firebreak.core.game import OptionSpec
 
 
-@pytest.mark.parametrize("name", ["x.y", ".catan", "../../etc/passwd", "catan.state", "great_fire.board", "os",
-                                  "", " ", "games", "__init__", "chess", "a" * 500])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "x.y",
+        ".catan",
+        "../../etc/passwd",
+        "catan.state",
+        "great_fire.board",
+        "os",
+        "",
+        " ",
+        "games",
+        "__init__",
+        "chess",
+        "a" * 500,
+    ],
+)
 def test_unregistered_names_are_refused_without_importing_anything(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     all_games()  # every game package is loaded once, up front
     before = set(sys.modules)
@@ -41,12 +56,15 @@ def test_registered_names_are_found_forgivingly() -> None:
     assert get_game("CATAN").name == "catan"
 
 
-@pytest.mark.parametrize("option, value, message", [
-    ("turn_limit", -5, "option 'turn_limit' must be between 0 and 100000, not -5"),
-    ("offers_per_turn", -3, "option 'offers_per_turn' must be between 0 and 20, not -3"),
-    ("offers_per_turn", 10**9, "option 'offers_per_turn' must be between 0 and 20"),
-    ("turn_limit", "-1", "option 'turn_limit' must be between 0 and 100000, not -1"),
-])
+@pytest.mark.parametrize(
+    "option, value, message",
+    [
+        ("turn_limit", -5, "option 'turn_limit' must be between 0 and 100000, not -5"),
+        ("offers_per_turn", -3, "option 'offers_per_turn' must be between 0 and 20, not -3"),
+        ("offers_per_turn", 10**9, "option 'offers_per_turn' must be between 0 and 20"),
+        ("turn_limit", "-1", "option 'turn_limit' must be between 0 and 100000, not -1"),
+    ],
+)
 def test_catan_numeric_options_are_bounded(option: str, value: object, message: str) -> None:
     with pytest.raises(OptionError, match=message):
         get_game("catan").resolve_options(4, {option: value})
@@ -85,5 +103,7 @@ def test_the_bounds_are_shown_where_options_are_listed() -> None:
     from firebreak.cli.options import describe_option
 
     line = describe_option(get_game("catan").option("offers_per_turn"))
-    assert line == ("--offers-per-turn <int>: how many trade offers a player may draft in one turn (a discarded "
-                    "draft counts) (0 to 20; only with --player-trades) [default: 3]")
+    assert line == (
+        "--offers-per-turn <int>: how many trade offers a player may draft in one turn (a discarded "
+        "draft counts) (0 to 20; only with --player-trades) [default: 3]"
+    )

@@ -104,8 +104,9 @@ def test_another_seats_move_blocks_the_undo_in_words() -> None:
     state.apply(state.legal_actions()[0])
     assert state.undo_refusal(b) is None
     state = state.undone(b)
-    assert state.undo_refusal(b) == (f"you have not moved since {state.player_name(a)} did, "
-                                     "so there is nothing to take back")
+    assert state.undo_refusal(b) == (
+        f"you have not moved since {state.player_name(a)} did, so there is nothing to take back"
+    )
 
 
 @pytest.mark.parametrize("game,players", GAMES)

@@ -37,7 +37,11 @@ HASHES = Path(__file__).with_name("data") / "engine_hashes.json"
 
 GREAT_FIRE_OPTIONS = [dict(hidden_colours=h, more_destruction=m) for h, m in itertools.product((False, True), repeat=2)]
 BRIGADE_OPTIONS = [
-    {}, {"advanced": True}, {"big_buildings": True}, {"fire_festival": True}, {"addon_pack": True},
+    {},
+    {"advanced": True},
+    {"big_buildings": True},
+    {"fire_festival": True},
+    {"addon_pack": True},
     {"advanced": True, "addon_pack": True},
     {"advanced": True, "big_buildings": True, "fire_festival": True, "addon_pack": True},
 ]
@@ -128,8 +132,12 @@ def fingerprint(game: str, players: int, options: dict[str, Any], seed: int) -> 
 
 def compute(seeds: range, game: str | None = None) -> dict[str, str]:
     """Fingerprints of every configuration (of ``game`` only, if given) and seed."""
-    return {config_key(g, n, o, s): fingerprint(g, n, o, s)
-            for g, n, o in CONFIGS if game in (None, g) for s in seeds_of(g, seeds)}
+    return {
+        config_key(g, n, o, s): fingerprint(g, n, o, s)
+        for g, n, o in CONFIGS
+        if game in (None, g)
+        for s in seeds_of(g, seeds)
+    }
 
 
 def slow_cases() -> list[tuple[str, int, dict[str, Any], int]]:
@@ -139,8 +147,12 @@ def slow_cases() -> list[tuple[str, int, dict[str, Any], int]]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Record or check the engine fingerprints.")
-    parser.add_argument("--write", action="store_true", help="record the fingerprints (only when play is meant to change)")
-    parser.add_argument("--seeds", type=int, default=len(RECORDED_SEEDS), help="seeds per configuration (default: all recorded)")
+    parser.add_argument(
+        "--write", action="store_true", help="record the fingerprints (only when play is meant to change)"
+    )
+    parser.add_argument(
+        "--seeds", type=int, default=len(RECORDED_SEEDS), help="seeds per configuration (default: all recorded)"
+    )
     parser.add_argument("--game", help="check or record one game only (default: every game)")
     args = parser.parse_args(argv)
     got = compute(range(args.seeds), args.game)

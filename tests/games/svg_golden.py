@@ -22,8 +22,13 @@ Snap = Callable[[GameState, int], bool]
 """Whether to draw a snapshot of this state (after this many actions), besides every ``every`` actions."""
 
 
-def snapshots(game: str, render: Callable[..., str], games: tuple[tuple[int, int, dict[str, Any], int], ...],
-              limit: int | None = None, snap: Snap | None = None) -> Iterator[tuple[dict[str, Any], str]]:
+def snapshots(
+    game: str,
+    render: Callable[..., str],
+    games: tuple[tuple[int, int, dict[str, Any], int], ...],
+    limit: int | None = None,
+    snap: Snap | None = None,
+) -> Iterator[tuple[dict[str, Any], str]]:
     """(case, svg) for each snapshot: random games of ``(seed, players, options, every)``, all viewers each time,
     until the game ends or ``limit`` actions are played."""
     spec = get_game(game)
@@ -37,10 +42,12 @@ def snapshots(game: str, render: Callable[..., str], games: tuple[tuple[int, int
             if played % every == 0 or done or wanted:
                 to_act = state.current_player()
                 for viewer in (None, *range(players)):
-                    legal = ([(a, state.action_to_text(a)) for a in state.legal_actions()]
-                             if viewer is not None and viewer == to_act else [])
-                    case = {"seed": seed, "players": players, "options": options, "actions": played,
-                            "viewer": viewer}
+                    legal = (
+                        [(a, state.action_to_text(a)) for a in state.legal_actions()]
+                        if viewer is not None and viewer == to_act
+                        else []
+                    )
+                    case = {"seed": seed, "players": players, "options": options, "actions": played, "viewer": viewer}
                     yield case, render(state.view(viewer), legal)
             if done:
                 break

@@ -69,8 +69,12 @@ class KindlingState(GameState):
         return [self.last_taker] if self.is_terminal() and self.last_taker is not None else []
 
     def view(self, player: int | None) -> dict[str, Any]:
-        return {"sticks": self.sticks, "to_act": self.current_player(), "taken": list(self.taken),
-                "doused": list(self.doused)}
+        return {
+            "sticks": self.sticks,
+            "to_act": self.current_player(),
+            "taken": list(self.taken),
+            "doused": list(self.doused),
+        }
 
     def state_dict(self) -> dict[str, Any]:
         return {**self.view(None), "last_taker": self.last_taker}
@@ -141,8 +145,10 @@ def bot_actions(state: KindlingState) -> list[int]:
 
 
 def stats(state: KindlingState) -> dict[str, Any]:
-    return {"buckets": sum(state.doused), "winner": seat_label(state.last_taker) if state.last_taker is not None
-            else "nobody"}
+    return {
+        "buckets": sum(state.doused),
+        "winner": seat_label(state.last_taker) if state.last_taker is not None else "nobody",
+    }
 
 
 def render(view: dict[str, Any]) -> str:
@@ -151,13 +157,19 @@ def render(view: dict[str, Any]) -> str:
 
 def svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
     SEEN["svg"] += 1
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" data-game="kindling" data-sticks="{view["sticks"]}">'
-            f'<g>{len(legal)} moves</g></svg>')
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" data-game="kindling" data-sticks="{view["sticks"]}">'
+        f"<g>{len(legal)} moves</g></svg>"
+    )
 
 
-HELP = check_help({"summary": "Take one or two sticks from the pile; whoever takes the last stick wins.",
-                   "sections": [{"heading": "Your turn", "points": ["Take one or two sticks, or throw water once."]}],
-                   "legend": [{"symbol": "|", "meaning": "a stick"}]})
+HELP = check_help(
+    {
+        "summary": "Take one or two sticks from the pile; whoever takes the last stick wins.",
+        "sections": [{"heading": "Your turn", "points": ["Take one or two sticks, or throw water once."]}],
+        "legend": [{"symbol": "|", "meaning": "a stick"}],
+    }
+)
 
 
 def report(rows: Any) -> list[tuple[str, Any]]:
@@ -184,9 +196,11 @@ class KindlingEncoder(ObservationEncoder):
     """Sticks left, and the taken sticks and bucket of each seat, the viewer first."""
 
     def fields(self) -> list[Field]:
-        return [Field("sticks", 1, "sticks on the pile / 30"),
-                Field("taken", self.num_players, "sticks each seat took / 30"),
-                Field("doused", self.num_players, "whether each seat threw its water")]
+        return [
+            Field("sticks", 1, "sticks on the pile / 30"),
+            Field("taken", self.num_players, "sticks each seat took / 30"),
+            Field("doused", self.num_players, "whether each seat threw its water"),
+        ]
 
     def write(self, view: dict[str, Any], viewer: int, out: Writer) -> None:
         seats = [(viewer + k) % self.num_players for k in range(self.num_players)]
@@ -196,15 +210,28 @@ class KindlingEncoder(ObservationEncoder):
 
 
 SPEC = GameSpec(
-    name=NAME, title="Kindling", min_players=2, max_players=3, default_players=2, state_class=KindlingState,
+    name=NAME,
+    title="Kindling",
+    min_players=2,
+    max_players=3,
+    default_players=2,
+    state_class=KindlingState,
     description="A pile of sticks; whoever takes the last one wins.",
     parameters=(RuleParameter("sticks", "sticks on the pile at the start", 9, "a pile of nine sticks", 3, 30),),
-    render=render, heuristic=heuristic, stats=stats,
-    svg=svg, help=lambda: HELP, observation_encoder=KindlingEncoder,
-    heuristic_all=heuristic_all, evaluations={"contrary": contrary}, bot_actions=bot_actions,
+    render=render,
+    heuristic=heuristic,
+    stats=stats,
+    svg=svg,
+    help=lambda: HELP,
+    observation_encoder=KindlingEncoder,
+    heuristic_all=heuristic_all,
+    evaluations={"contrary": contrary},
+    bot_actions=bot_actions,
     search=SearchHints(scale=0.5, turn=True, width=2),
-    stat_words={"buckets": "Buckets of water thrown"}, report=report,
-    check_rules=check_rules, check_board=check_board,
+    stat_words={"buckets": "Buckets of water thrown"},
+    report=report,
+    check_rules=check_rules,
+    check_board=check_board,
 )
 
 
@@ -263,8 +290,10 @@ def test_learning_code_encodes_the_view_with_the_games_encoder(kindling: GameSpe
 def test_the_terminal_plays_it_with_its_text_and_rules_summary(kindling: GameSpec) -> None:
     from cli.helpers import run
 
-    result = run(["play", "kindling", "--players", "2", "--seed", "1", "--bots", "mcts:iterations=20"],
-                 input="rules\n" + "1\n" * 9)
+    result = run(
+        ["play", "kindling", "--players", "2", "--seed", "1", "--bots", "mcts:iterations=20"],
+        input="rules\n" + "1\n" * 9,
+    )
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "Take one or two sticks from the pile; whoever takes the last stick wins." in out
@@ -275,8 +304,7 @@ def test_the_lab_simulates_it_and_reports_with_its_words_and_figure(kindling: Ga
     from cli.helpers import run
 
     out = tmp_path / "job"
-    result = run(["simulate", "kindling", "--games", "6", "--agents", "greedy,random", "--seed", "2",
-                  "--out", out])
+    result = run(["simulate", "kindling", "--games", "6", "--agents", "greedy,random", "--seed", "2", "--out", out])
     assert result.exit_code == 0, result.output
     rep = build_report([out])
     cells = [cell for table in rep.tables for row in table.rows for cell in row]
@@ -290,8 +318,15 @@ def test_the_play_server_draws_its_board_and_serves_its_help(kindling: GameSpec,
         catalog = {g["name"]: g for g in client.get("/api/catalog").json()["games"]}
         assert catalog["kindling"]["has_svg"] is True
         assert client.get("/api/help/kindling").json()["summary"] == HELP["summary"]
-        r = client.post("/api/games", json={"game": "kindling", "num_players": 2, "seed": 3,
-                                            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]})
+        r = client.post(
+            "/api/games",
+            json={
+                "game": "kindling",
+                "num_players": 2,
+                "seed": 3,
+                "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+            },
+        )
         assert r.status_code == 201, r.text
         created = r.json()
         token = next(s["token"] for s in created["seats"] if "token" in s)

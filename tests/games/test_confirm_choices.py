@@ -52,8 +52,11 @@ def test_catan_confirms_trades_and_draws_but_not_the_roll_or_the_end_of_turn(see
             if c.label in ("Roll the dice", "End your turn") or c.step:
                 assert not c.confirm, c
                 seen["roll" if c.label == "Roll the dice" else "end" if c.label == "End your turn" else "step"] += 1
-            elif (c.group[:1] == ("Trade with the bank",) or c.label.startswith(("Propose ", "Trade with "))
-                  or c.label == "Accept the offer"):
+            elif (
+                c.group[:1] == ("Trade with the bank",)
+                or c.label.startswith(("Propose ", "Trade with "))
+                or c.label == "Accept the offer"
+            ):
                 assert c.confirm, c
                 seen["trade"] += 1
             elif c.label == "Buy a development card" or c.group == ("Take a card from",):

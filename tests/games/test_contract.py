@@ -13,7 +13,15 @@ import random
 import pytest
 
 from firebreak.core import (
-    TERMINAL, IllegalActionError, MalformedActionError, Rng, all_games, load_game, record_of, replay, save_game,
+    TERMINAL,
+    IllegalActionError,
+    MalformedActionError,
+    Rng,
+    all_games,
+    load_game,
+    record_of,
+    replay,
+    save_game,
 )
 
 SHIPPED = [spec for spec in all_games() if spec.state_class.__module__.startswith("firebreak.games.")]
@@ -27,8 +35,9 @@ def _check_determinisation(state, seat: int, k: int) -> None:
     det = state.determinize(seat, Rng(k))
     assert det.legal_actions() == state.legal_actions() if state.current_player() == seat else True
     assert det.current_player() == state.current_player()
-    assert json.dumps(det.view(seat), sort_keys=True) == json.dumps(state.view(seat), sort_keys=True), \
+    assert json.dumps(det.view(seat), sort_keys=True) == json.dumps(state.view(seat), sort_keys=True), (
         "a sample must look exactly like the truth to the player"
+    )
     assert det.events == state.events_for(seat), "a sample carries only the player's own log"
     assert det.seed != state.seed or state.seed == -1
     other = state.determinize(seat, Rng(1000 + k))
@@ -99,5 +108,6 @@ def test_a_heuristic_for_every_seat_agrees_with_the_heuristic_seat_by_seat(spec)
         state.apply(rng.choice(state.legal_actions()))
     assert checked > 5
     final = every_seat(state)
-    assert max(range(state.num_players), key=final.__getitem__) in state.winners(), \
+    assert max(range(state.num_players), key=final.__getitem__) in state.winners(), (
         "a finished game is worth most to its winner"
+    )

@@ -14,8 +14,12 @@ from firebreak.core.encoding import Field, ObservationEncoder, Writer, layout_do
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "observations.md"
 OPTIONS = {
     "brigade": [{}, {"advanced": True, "big_buildings": True, "fire_festival": True, "addon_pack": True}],
-    "catan": [{"turn_limit": 15}, {"mode": "classic", "layout": "random", "turn_limit": 15},
-              {"board": "seafarers", "turn_limit": 15}, {"board": "seafarers", "mode": "classic", "turn_limit": 15}],
+    "catan": [
+        {"turn_limit": 15},
+        {"mode": "classic", "layout": "random", "turn_limit": 15},
+        {"board": "seafarers", "turn_limit": 15},
+        {"board": "seafarers", "mode": "classic", "turn_limit": 15},
+    ],
     "great-fire": [{}, {"hidden_colours": True, "more_destruction": True}],
 }
 
@@ -63,7 +67,7 @@ def _field(encoder: ObservationEncoder, values: list[float], name: str) -> list[
     offset = 0
     for f in encoder.fields():
         if f.name == name:
-            return values[offset:offset + f.size]
+            return values[offset : offset + f.size]
         offset += f.size
     raise KeyError(name)
 

@@ -18,8 +18,9 @@ CASES.append(("catan", 4, {"board": "seafarers"}))
 
 
 @pytest.mark.parametrize("game,players,options", CASES)
-def test_a_state_pickled_mid_game_comes_back_and_plays_on_as_the_original(game: str, players: int,
-                                                                          options: dict) -> None:
+def test_a_state_pickled_mid_game_comes_back_and_plays_on_as_the_original(
+    game: str, players: int, options: dict
+) -> None:
     from firebreak.core import get_game
 
     state = get_game(game).new_game(players, 5, options)

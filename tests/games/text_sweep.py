@@ -23,7 +23,8 @@ _CODES = {
     "a place by its index": re.compile(r"\b[Ii]ntersections? \d+|\b[Pp]aths? \d+-\d+|\b[Nn]odes? \d+\b"),
     "a sea hex by its number": re.compile(r"\bS\d+\b"),
     "a seat number before its colour": re.compile(
-        r"\bP\d+ (?:White|Black|Pink|Orange|Blue|Purple|Red|Green|Yellow|Brown)\b"),
+        r"\bP\d+ (?:White|Black|Pink|Orange|Blue|Purple|Red|Green|Yellow|Brown)\b"
+    ),
     "an arrow": re.compile(r"->"),
     "a click code": re.compile(r"\bclick:"),
     "a bot's spec": re.compile(r"\((?:greedy|random|mcts)(?:[:=,][^)]*)?\)"),

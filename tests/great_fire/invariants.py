@@ -23,8 +23,9 @@ def check(s: GreatFireState, caps: bool = True) -> None:
         assert on_board + s.lost[c] == r.houses_per_colour
     cards = sum(sum(h) for h in s.hands) + len(s.discards) + len(s.box) + sum(1 for c in s.deck if c < STACK)
     assert cards == 60
-    tokens = (sum(1 for t in s.token if t >= 0) + sum(len(h) for h in s.held) + len(s.spent_tokens)
-              + len(s.destroyed_tokens))
+    tokens = (
+        sum(1 for t in s.token if t >= 0) + sum(len(h) for h in s.held) + len(s.spent_tokens) + len(s.destroyed_tokens)
+    )
     assert tokens == sum(r.tokens.values())
     all_tokens = [t for t in s.token if t >= 0] + [t for h in s.held for t in h] + s.spent_tokens + s.destroyed_tokens
     for k, kind in enumerate(TOKEN_KINDS):

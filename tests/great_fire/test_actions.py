@@ -23,8 +23,12 @@ def test_landowner_moves_one_district_per_action_point_including_diagonals():
     texts = pos.texts()
     # Cripplegate: E Finsbury, SE Moorgate (cross), S Sion College, W Barbican and Aldersgate.
     assert {t for t in texts if t.startswith("move landowner")} == {
-        "move landowner to Finsbury", "move landowner to Moorgate", "move landowner to Sion College",
-        "move landowner to Barbican", "move landowner to Aldersgate"}
+        "move landowner to Finsbury",
+        "move landowner to Moorgate",
+        "move landowner to Sion College",
+        "move landowner to Barbican",
+        "move landowner to Aldersgate",
+    }
     pos.s.apply("move landowner to Moorgate")
     assert pos.s.landowner[p] == d("Moorgate") and pos.s.ap == 3
 
@@ -230,7 +234,7 @@ def test_end_actions_early_forfeits_points_and_draws():
 
 
 def test_several_demolitions_in_one_turn():
-    """"A player may use multiple demolition charges in the same turn." """
+    """ "A player may use multiple demolition charges in the same turn." """
     pos = acting()
     s = pos.s
     p = s.player

@@ -64,41 +64,68 @@ def _bands_in_green(board):
     _district(board, "Bridgeward")["trained_bands"] = {4: 1}
 
 
-@pytest.mark.parametrize("mutate,message", [
-    (lambda b, r: _district(b, "Guild Hall").__setitem__("houses", 9), "less than or equal to 5"),
-    (lambda b, r: _district(b, "Guild Hall").__setitem__("houses", 5), "The blue region holds 31 houses"),
-    (lambda b, r: _district(b, "Guild Hall").__setitem__("houses", 5), "Guild Hall holds 5 houses; the rulebook gives"),
-    (lambda b, r: _district(b, "Bethnal").__setitem__("yellow_label", False),
-     "19 districts have yellow labels but there are 20 tokens"),
-    (lambda b, r: b["objective_cards"]["I"].__setitem__(0, "ZZ"), "Objective deck I names ZZ, which is no district"),
-    (lambda b, r: b["fire_movement_cards"]["counts"].__setitem__("N", 17), "add up to 61"),
-    (lambda b, r: b["fire_stack_cards"][4].__setitem__(0, 9), "The fire stack for 4 players deals 33 cards"),
-    (lambda b, r: _district(b, "Hounds Ditch").pop("trained_bands"),
-     "In a 4-player game the board places trained bands in St. Botolphs; the rulebook places them in Hounds Ditch"),
-    (lambda b, r: _bands_in_green(b), "Bridgeward gets a trained band at set-up but lies in the green region"),
-    (lambda b, r: r.pop("hand_size"), "hand_size"),
-    (lambda b, r: _link(b, "Sion College", "Moorgate").__setitem__("b", "ZZ"), "names ZZ, which is no district"),
-    (lambda b, r: _drop_link(b, "Sion College", "Moorgate"),
-     "Sion College and Moorgate share a border with no arrow across it"),
-    (lambda b, r: _drop_link(b, "Sion College", "Moorgate"),
-     "Example 1: an east card moves fire from Sion College into Moorgate, but the board has no such link"),
-    (lambda b, r: _flip_dir(b, "Sion College", "Moorgate"), "but their shared border faces the other way"),
-    (lambda b, r: _flip_dir(b, "Sion College", "Finsbury"),
-     "The cross from [A-Z]+ to [A-Z]+ is printed (NE|SW) but [A-Za-z. ]+ lies (NE|SW) of [A-Za-z. ]+ at the cross"),
-    (lambda b, r: _shift(b, "Guild Hall", 30, 0), "overlap; spaces may share borders but not ground"),
-    (lambda b, r: _district(b, "Guild Hall").__setitem__("label", [0, 0]), "The label of Guild Hall lies outside"),
-    (lambda b, r: _bow_tie(b, "Guild Hall"), "The outline of Guild Hall has sides that cross"),
-    (lambda b, r: _move_cross(b), "a four-way cross sits where four districts meet"),
-    (lambda b, r: _link(b, "Sion College", "Moorgate").__setitem__("via", "bridge"),
-     "crosses no stretch of the Fleet the two share"),
-    (lambda b, r: _district(b, "Bethnal").__setitem__("objective", {"deck": "III", "vp": 2}),
-     "Bethnal is an objective with only 1 house"),
-    (lambda b, r: _district(b, "Guild Hall").__setitem__("yellow_label", True),
-     "Guild Hall has a yellow label and is an objective"),
-    (lambda b, r: _district(b, "Pudding Lane").__setitem__("start_fire_cones", 20),
-     "Pudding Lane starts with 20 fire cones; the rulebook puts 25 there"),
-    (lambda b, r: _district(b, "Guild Hall").__setitem__("source", "nowhere"), "cites the source nowhere"),
-])
+@pytest.mark.parametrize(
+    "mutate,message",
+    [
+        (lambda b, r: _district(b, "Guild Hall").__setitem__("houses", 9), "less than or equal to 5"),
+        (lambda b, r: _district(b, "Guild Hall").__setitem__("houses", 5), "The blue region holds 31 houses"),
+        (
+            lambda b, r: _district(b, "Guild Hall").__setitem__("houses", 5),
+            "Guild Hall holds 5 houses; the rulebook gives",
+        ),
+        (
+            lambda b, r: _district(b, "Bethnal").__setitem__("yellow_label", False),
+            "19 districts have yellow labels but there are 20 tokens",
+        ),
+        (
+            lambda b, r: b["objective_cards"]["I"].__setitem__(0, "ZZ"),
+            "Objective deck I names ZZ, which is no district",
+        ),
+        (lambda b, r: b["fire_movement_cards"]["counts"].__setitem__("N", 17), "add up to 61"),
+        (lambda b, r: b["fire_stack_cards"][4].__setitem__(0, 9), "The fire stack for 4 players deals 33 cards"),
+        (
+            lambda b, r: _district(b, "Hounds Ditch").pop("trained_bands"),
+            "In a 4-player game the board places trained bands in St. Botolphs; the rulebook places them in Hounds Ditch",
+        ),
+        (lambda b, r: _bands_in_green(b), "Bridgeward gets a trained band at set-up but lies in the green region"),
+        (lambda b, r: r.pop("hand_size"), "hand_size"),
+        (lambda b, r: _link(b, "Sion College", "Moorgate").__setitem__("b", "ZZ"), "names ZZ, which is no district"),
+        (
+            lambda b, r: _drop_link(b, "Sion College", "Moorgate"),
+            "Sion College and Moorgate share a border with no arrow across it",
+        ),
+        (
+            lambda b, r: _drop_link(b, "Sion College", "Moorgate"),
+            "Example 1: an east card moves fire from Sion College into Moorgate, but the board has no such link",
+        ),
+        (lambda b, r: _flip_dir(b, "Sion College", "Moorgate"), "but their shared border faces the other way"),
+        (
+            lambda b, r: _flip_dir(b, "Sion College", "Finsbury"),
+            "The cross from [A-Z]+ to [A-Z]+ is printed (NE|SW) but [A-Za-z. ]+ lies (NE|SW) of [A-Za-z. ]+ at the cross",
+        ),
+        (lambda b, r: _shift(b, "Guild Hall", 30, 0), "overlap; spaces may share borders but not ground"),
+        (lambda b, r: _district(b, "Guild Hall").__setitem__("label", [0, 0]), "The label of Guild Hall lies outside"),
+        (lambda b, r: _bow_tie(b, "Guild Hall"), "The outline of Guild Hall has sides that cross"),
+        (lambda b, r: _move_cross(b), "a four-way cross sits where four districts meet"),
+        (
+            lambda b, r: _link(b, "Sion College", "Moorgate").__setitem__("via", "bridge"),
+            "crosses no stretch of the Fleet the two share",
+        ),
+        (
+            lambda b, r: _district(b, "Bethnal").__setitem__("objective", {"deck": "III", "vp": 2}),
+            "Bethnal is an objective with only 1 house",
+        ),
+        (
+            lambda b, r: _district(b, "Guild Hall").__setitem__("yellow_label", True),
+            "Guild Hall has a yellow label and is an objective",
+        ),
+        (
+            lambda b, r: _district(b, "Pudding Lane").__setitem__("start_fire_cones", 20),
+            "Pudding Lane starts with 20 fire cones; the rulebook puts 25 there",
+        ),
+        (lambda b, r: _district(b, "Guild Hall").__setitem__("source", "nowhere"), "cites the source nowhere"),
+    ],
+)
 def test_a_board_file_that_breaks_a_rule_is_refused_with_a_sentence_naming_it(mutate, message):
     with pytest.raises(DataFileError, match=message):
         corrupt(mutate)()
@@ -108,6 +135,7 @@ def test_every_broken_rule_is_named_at_once():
     def two_mistakes(b, r):
         _district(b, "Bethnal")["yellow_label"] = False
         b["fire_movement_cards"]["counts"]["N"] = 17
+
     with pytest.raises(DataFileError) as err:
         corrupt(two_mistakes)()
     assert "19 districts have yellow labels" in str(err.value) and "add up to 61" in str(err.value)
@@ -133,6 +161,7 @@ def test_a_board_is_built_from_a_given_file(tmp_path):
 def test_links_are_drawn_where_they_are_printed():
     """Each arrow sits on the border it crosses, each cross on its corner, each bridge on the Fleet."""
     from firebreak.games.great_fire import geometry as geo
+
     for link in BOARD.links:
         if link.kind == "cross":
             assert any(c.at == link.at and {link.a, link.b} <= set(c.spaces) for c in BOARD.crosses)

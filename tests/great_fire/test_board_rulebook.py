@@ -23,7 +23,7 @@ def _targets(name: str, card: int) -> set[str]:
 
 
 def test_four_regions_of_exactly_thirty_houses():
-    """"Place 5 houses of each colour into the box lid. There will be 30 houses ... all in the same region"."""
+    """ "Place 5 houses of each colour into the box lid. There will be 30 houses ... all in the same region"."""
     totals = Counter()
     for i in DISTRICTS:
         totals[BOARD.region[i]] += BOARD.size[i]
@@ -31,14 +31,14 @@ def test_four_regions_of_exactly_thirty_houses():
 
 
 def test_districts_hold_one_to_five_houses_and_pudding_lane_none():
-    """"The districts each have between 1 and 5 house symbols"; Pudding Lane and the grassed areas hold none."""
+    """ "The districts each have between 1 and 5 house symbols"; Pudding Lane and the grassed areas hold none."""
     assert all(1 <= BOARD.size[i] <= 5 for i in DISTRICTS if i != PL)
     assert BOARD.size[PL] == 0
     assert all(BOARD.size[i] == 0 for i in range(BOARD.num_districts) if BOARD.grassed_space[i])
 
 
 def test_most_districts_hold_one_house_and_some_two_to_five():
-    """"Most districts will show one house symbol ... Some districts are marked with 2, 3, 4 or 5"."""
+    """ "Most districts will show one house symbol ... Some districts are marked with 2, 3, 4 or 5"."""
     sizes = Counter(BOARD.size[i] for i in WITH_HOUSES)
     assert sizes[1] * 2 > len(WITH_HOUSES)
     assert all(sizes[k] for k in (2, 3, 4, 5))
@@ -61,11 +61,12 @@ def test_objective_tiers_six_four_two_by_deck():
     for (name, deck), vp in zip(BOARD.objective_decks, (6, 4, 2)):
         assert len(deck) == 8 and {BOARD.objective_vp[i] for i in deck} == {vp}, name
     assert {BOARD.names[i] for i in BOARD.objective_decks[0][1]} == {
-        n for n in (BOARD.names[t] for t in BOARD.fire_adjacent[PL]) if n != "S. Bennet"}
+        n for n in (BOARD.names[t] for t in BOARD.fire_adjacent[PL]) if n != "S. Bennet"
+    }
 
 
 def test_twenty_yellow_labels_one_token_each_never_objectives():
-    """"Take the twenty black tokens ... place these on the districts whose name labels are coloured yellow"."""
+    """ "Take the twenty black tokens ... place these on the districts whose name labels are coloured yellow"."""
     yellow = [i for i in DISTRICTS if BOARD.yellow[i]]
     assert len(yellow) == 20 == sum(BOARD.rules.tokens.values())
     assert not any(BOARD.objective_vp[i] for i in yellow)
@@ -117,7 +118,7 @@ def test_example_2_and_the_fire_damage_example_house_counts():
 
 
 def test_trained_band_icons_for_four_and_five_players():
-    """"The five player icon in Cripplegate and four player icon in St. Botolphs and Hounds Ditch"."""
+    """ "The five player icon in Cripplegate and four player icon in St. Botolphs and Hounds Ditch"."""
     assert sorted(BOARD.rules.fixed_trained_bands[4]) == ["Hounds Ditch", "St. Botolphs"]
     assert BOARD.rules.fixed_trained_bands[5] == ("Cripplegate",)
     assert all(BOARD.region[d(n)] != "green" for ns in BOARD.rules.fixed_trained_bands.values() for n in ns)
@@ -132,7 +133,7 @@ def test_grassed_areas_no_fire_enters_but_pieces_do():
 
 
 def test_the_fleet_stops_fire_but_at_its_bridges_and_the_wall_has_its_gates():
-    """"Districts are divided from each other ... by the River Fleet and by the old city walls": fire crosses the
+    """ "Districts are divided from each other ... by the River Fleet and by the old city walls": fire crosses the
     Fleet only at its bridges; pieces cross it anywhere."""
     bridged = {frozenset((link.a, link.b)) for link in BOARD.links if link.kind == "bridge"}
     assert len(bridged) == len(BOARD.bridges) == 2
@@ -142,20 +143,72 @@ def test_the_fleet_stops_fire_but_at_its_bridges_and_the_wall_has_its_gates():
             if j in DISTRICTS and j not in BOARD.fire_adjacent[i]:
                 across += 1  # a shared border along the Fleet, crossed on foot only
     assert across
-    assert {name for name, _ in BOARD.gates} >= {"Aldgate", "Bishopsgate", "Moorgate", "Cripplegate", "Aldersgate",
-                                                  "Newgate", "Ludgate"}
+    assert {name for name, _ in BOARD.gates} >= {
+        "Aldgate",
+        "Bishopsgate",
+        "Moorgate",
+        "Cripplegate",
+        "Aldersgate",
+        "Newgate",
+        "Ludgate",
+    }
     assert all(geo.on_polyline(at, BOARD.wall) for _, at in BOARD.gates)
 
 
 def test_every_district_the_rulebook_or_the_old_board_names_is_kept():
-    old = ("Coleman Street", "Guild Hall", "Aldersgate", "Bishopsgate", "Brewer's Hall", "Broad Street", "Moorgate",
-           "St Helens", "Wood Street", "Artillery Ground", "Cripplegate", "Finsbury", "Sion College", "Pudding Lane",
-           "Bridgeward", "Candlewick Ward", "S. Bennet", "S. Mary", "Tallow Hall", "Voyners Hall", "Gracechurch",
-           "Leadenhall", "Queenhithe", "Royal Exchange", "Billingsgate", "Pepys House", "Philpott Lane",
-           "All Hallows", "Custom House", "Fenchurch", "Aldgate", "Duke's Place", "Tower Hill", "Tower of London",
-           "Hounds Ditch", "St. Botolphs", "Whitechapel", "Bethnal", "Cheapside", "Watlin Street",
-           "Baynard's Castle", "Bread Street", "St Pauls", "Barbican", "Blackfriars", "Ludgate", "Newgate",
-           "Smithfield", "Fleet Street", "Holborn", "Temple")
+    old = (
+        "Coleman Street",
+        "Guild Hall",
+        "Aldersgate",
+        "Bishopsgate",
+        "Brewer's Hall",
+        "Broad Street",
+        "Moorgate",
+        "St Helens",
+        "Wood Street",
+        "Artillery Ground",
+        "Cripplegate",
+        "Finsbury",
+        "Sion College",
+        "Pudding Lane",
+        "Bridgeward",
+        "Candlewick Ward",
+        "S. Bennet",
+        "S. Mary",
+        "Tallow Hall",
+        "Voyners Hall",
+        "Gracechurch",
+        "Leadenhall",
+        "Queenhithe",
+        "Royal Exchange",
+        "Billingsgate",
+        "Pepys House",
+        "Philpott Lane",
+        "All Hallows",
+        "Custom House",
+        "Fenchurch",
+        "Aldgate",
+        "Duke's Place",
+        "Tower Hill",
+        "Tower of London",
+        "Hounds Ditch",
+        "St. Botolphs",
+        "Whitechapel",
+        "Bethnal",
+        "Cheapside",
+        "Watlin Street",
+        "Baynard's Castle",
+        "Bread Street",
+        "St Pauls",
+        "Barbican",
+        "Blackfriars",
+        "Ludgate",
+        "Newgate",
+        "Smithfield",
+        "Fleet Street",
+        "Holborn",
+        "Temple",
+    )
     assert set(old) <= set(BOARD.names)
 
 
@@ -170,23 +223,43 @@ def _no_objective(b):
     b["objective_cards"]["III"].remove(_code(b, "Temple"))
 
 
-@pytest.mark.parametrize("mutate,message", [
-    (lambda b, r: _all_yellow_two_houses(b), "Only 16 of the 63 districts with houses hold one house; the rulebook "
-                                             "says most districts show one house symbol"),
-    (lambda b, r: _no_objective(b), "Temple holds 3 houses but is no objective"),
-    (lambda b, r: _no_objective(b), "There are 23 objective cards; the box holds 24"),
-    (lambda b, r: _district(b, "Aldgate").__setitem__("houses", 3), "Aldgate holds 3 houses; the rulebook gives it 4"),
-    (lambda b, r: _district(b, "Pudding Lane").__setitem__("houses", 1),
-     "Pudding Lane holds houses; the district where the fire starts holds none"),
-    (lambda b, r: _link(b, "Pudding Lane", "S. Mary").__setitem__("dir", "W"),
-     "Example 3: a north card moves fire from Pudding Lane into S. Mary, but the board has no such link"),
-    (lambda b, r: _link(b, "S. Bennet", "Guild Hall").__setitem__("a", _code(b, "Royal Exchange")),
-     "Example 3: a north card moves fire from S. Bennet into Guild Hall, but the board has no such link"),
-    (lambda b, r: b["links"].append({"a": _code(b, "Moorgate"), "b": "mf", "dir": "E", "via": "arrow"}),
-     "leads into the field mf; fire never enters a grassed area"),
-    (lambda b, r: b["fleet"].__setitem__("bridges", b["fleet"]["bridges"][:1]), "has no bridge of the file on the Fleet"),
-    (lambda b, r: b["wall"]["gates"][0].__setitem__("at", [1, 1]), "does not lie on the city wall"),
-])
+@pytest.mark.parametrize(
+    "mutate,message",
+    [
+        (
+            lambda b, r: _all_yellow_two_houses(b),
+            "Only 16 of the 63 districts with houses hold one house; the rulebook "
+            "says most districts show one house symbol",
+        ),
+        (lambda b, r: _no_objective(b), "Temple holds 3 houses but is no objective"),
+        (lambda b, r: _no_objective(b), "There are 23 objective cards; the box holds 24"),
+        (
+            lambda b, r: _district(b, "Aldgate").__setitem__("houses", 3),
+            "Aldgate holds 3 houses; the rulebook gives it 4",
+        ),
+        (
+            lambda b, r: _district(b, "Pudding Lane").__setitem__("houses", 1),
+            "Pudding Lane holds houses; the district where the fire starts holds none",
+        ),
+        (
+            lambda b, r: _link(b, "Pudding Lane", "S. Mary").__setitem__("dir", "W"),
+            "Example 3: a north card moves fire from Pudding Lane into S. Mary, but the board has no such link",
+        ),
+        (
+            lambda b, r: _link(b, "S. Bennet", "Guild Hall").__setitem__("a", _code(b, "Royal Exchange")),
+            "Example 3: a north card moves fire from S. Bennet into Guild Hall, but the board has no such link",
+        ),
+        (
+            lambda b, r: b["links"].append({"a": _code(b, "Moorgate"), "b": "mf", "dir": "E", "via": "arrow"}),
+            "leads into the field mf; fire never enters a grassed area",
+        ),
+        (
+            lambda b, r: b["fleet"].__setitem__("bridges", b["fleet"]["bridges"][:1]),
+            "has no bridge of the file on the Fleet",
+        ),
+        (lambda b, r: b["wall"]["gates"][0].__setitem__("at", [1, 1]), "does not lie on the city wall"),
+    ],
+)
 def test_a_board_breaking_a_rulebook_statement_is_refused_with_its_sentence(mutate, message):
     with pytest.raises(DataFileError, match=message):
         corrupt(mutate)()

@@ -126,15 +126,18 @@ def _twins(seed: int):
     return state, twin, me
 
 
-@pytest.mark.parametrize("spec", ["greedy", "easy", "mcts:iterations=40", "mcts:iterations=40,eval=lasting",
-                                  "mcts:iterations=40,eval=targeted"])
+@pytest.mark.parametrize(
+    "spec",
+    ["greedy", "easy", "mcts:iterations=40", "mcts:iterations=40,eval=lasting", "mcts:iterations=40,eval=targeted"],
+)
 def test_bots_decide_alike_in_states_their_seat_cannot_tell_apart(spec):
     """The evaluation's fire-fighting prospect and the easy level's random moves read only the bot's own view."""
     for seed in range(3):
         state, twin, me = _twins(seed)
         for k in range(3):
-            assert make_agent(spec).act(Observation(state, me), Rng(k)) == \
-                make_agent(spec).act(Observation(twin, me), Rng(k))
+            assert make_agent(spec).act(Observation(state, me), Rng(k)) == make_agent(spec).act(
+                Observation(twin, me), Rng(k)
+            )
 
 
 def _games(bot: str, seeds: range) -> list[dict]:
@@ -153,8 +156,12 @@ def test_search_bots_put_out_fires_and_outscore_random_ones():
     bot steers the fire into its rivals' larger districts; see docs/rulings/great-fire.md, "The game the board
     makes".)"""
     searched = MCTSAgent(iterations=60).describe()
-    state = play_game(SPEC, [make_agent(searched), make_agent("random"), make_agent(searched), make_agent("random")],
-                      seed=0, num_players=4)
+    state = play_game(
+        SPEC,
+        [make_agent(searched), make_agent("random"), make_agent(searched), make_agent("random")],
+        seed=0,
+        num_players=4,
+    )
     scores = state.scores()
     assert min(state.put_out[0], state.put_out[2]) >= 1 and state.put_out[1] == state.put_out[3] == 0
     assert min(scores[0], scores[2]) > max(scores[1], scores[3])

@@ -25,8 +25,10 @@ from .helpers import SPEC, W, Position
 
 BOARD = load_board()
 NAMES = set(BOARD.names)
-GAMES = [(n, seed, {"hidden_colours": seed % 2 == 0, "more_destruction": seed % 3 == 0})
-         for seed, n in enumerate((3, 4, 5, 6) * 3)]
+GAMES = [
+    (n, seed, {"hidden_colours": seed % 2 == 0, "more_destruction": seed % 3 == 0})
+    for seed, n in enumerate((3, 4, 5, 6) * 3)
+]
 MENU_CAP = 30
 
 
@@ -160,8 +162,16 @@ def test_forced_choices_say_why() -> None:
 
     pos = Position(4, seed=2)
     pos.hand(pos.s.player, S, S, S, S, W)
-    for name in ("Tallow Hall", "Voyners Hall", "Queenhithe", "Watlin Street", "S. Bennet", "Bread Street",
-                 "Baynard's Castle", "Philpott Lane"):
+    for name in (
+        "Tallow Hall",
+        "Voyners Hall",
+        "Queenhithe",
+        "Watlin Street",
+        "S. Bennet",
+        "Bread Street",
+        "Baynard's Castle",
+        "Philpott Lane",
+    ):
         pos.demolish(name)
     pos.burn("Billingsgate", 2).burn("Custom House", 3)
     pos.s.phase = 2
@@ -170,8 +180,7 @@ def test_forced_choices_say_why() -> None:
     assert pos.s.phase == P_DISCARD
     choices = check_choices(pos.s)
     assert sorted(c.label for c in choices) == ["Discard a South card", "Discard a West card"]
-    assert all(c.note.startswith("No fire move is possible: you show your hand and discard a card")
-               for c in choices)
+    assert all(c.note.startswith("No fire move is possible: you show your hand and discard a card") for c in choices)
 
 
 def test_a_menu_longer_than_30_is_split_by_region() -> None:
@@ -181,16 +190,20 @@ def test_a_menu_longer_than_30_is_split_by_region() -> None:
     from .helpers import PARK
 
     pos = Position(4, seed=5)
-    burning = [n for i, n in enumerate(BOARD.names)
-               if BOARD.size[i] and i != BOARD.pudding_lane and n != PARK and not BOARD.grassed_space[i]][:36]
+    burning = [
+        n
+        for i, n in enumerate(BOARD.names)
+        if BOARD.size[i] and i != BOARD.pudding_lane and n != PARK and not BOARD.grassed_space[i]
+    ][:36]
     for name in burning:
         pos.fire(name, 1)
     pos.s.phase, pos.s.intensify_left = P_INTENSIFY, 3
     s = pos.refresh()
     assert len(s.legal_actions()) > MENU_CAP
     choices = check_choices(s)
-    assert all(len(c.group) == 2 and c.group[0] == "Intensify the fire" and c.group[1].endswith("region")
-               for c in choices)
+    assert all(
+        len(c.group) == 2 and c.group[0] == "Intensify the fire" and c.group[1].endswith("region") for c in choices
+    )
     assert max(menu_sizes(choices).values()) <= MENU_CAP
 
 

@@ -28,8 +28,6 @@ def _great_fire_rarities(state) -> None:
     state.hero = state.num_players - 1
 
 
-
-
 @pytest.mark.parametrize("options", OPTION_SETS, ids=["basic", "hidden colours, more destruction"])
 def test_compiled_vectors_equal_the_fast_path_for_every_seat(options: dict) -> None:
     spec = get_game("great-fire")
@@ -43,8 +41,11 @@ def test_compiled_vectors_equal_the_fast_path_for_every_seat(options: dict) -> N
             if os.environ.get("FIREBREAK_REQUIRE_COMPILED") == "1":
                 pytest.fail(message)
             pytest.skip(message)
-        fields = [f.name.split(".", 1)[-1] if f.name.startswith("seat[") else f.name
-                  for f in encoder.fields() for _ in range(f.size)]
+        fields = [
+            f.name.split(".", 1)[-1] if f.name.startswith("seat[") else f.name
+            for f in encoder.fields()
+            for _ in range(f.size)
+        ]
         names.update(fields)
         for seed in range(3):
             state = spec.new_game(n, 40 + seed, options)
@@ -62,8 +63,12 @@ def test_compiled_vectors_equal_the_fast_path_for_every_seat(options: dict) -> N
                         want = np.zeros(encoder.size, np.float32)
                         encoder.write_state(position, seat, want)
                         assert np.array_equal(got, want), (
-                            options, n, seat, len(position.history),
-                            [fields[i] for i in np.flatnonzero(got != want)[:5]])
+                            options,
+                            n,
+                            seat,
+                            len(position.history),
+                            [fields[i] for i in np.flatnonzero(got != want)[:5]],
+                        )
                         seen.update(fields[i] for i in np.flatnonzero(got))
                         compared += 1
                 if state.is_terminal():

@@ -28,17 +28,22 @@ def test_example_3_north_card_through_s_bennet():
     assert ("north", "S. Bennet", "Guild Hall") in pos.targets()
 
 
-@pytest.mark.parametrize("card,expected", [
-    (E, {"S. Mary", "Pepys House", "Philpott Lane", "Billingsgate"}),
-    (S, {"Tallow Hall"}),
-    (W, {"Cheapside", "Tallow Hall", "Voyners Hall"}),
-])
+@pytest.mark.parametrize(
+    "card,expected",
+    [
+        (E, {"S. Mary", "Pepys House", "Philpott Lane", "Billingsgate"}),
+        (S, {"Tallow Hall"}),
+        (W, {"Cheapside", "Tallow Hall", "Voyners Hall"}),
+    ],
+)
 def test_example_3_other_cards_from_s_bennet(card, expected):
     """Example 3's other arrows: East to S. Mary, South to Tallow Hall, West to Cheapside (plus the moves that
     leave Pudding Lane directly with the same card)."""
     pos = fresh((card,) * 4 + ((card + 1) % 4,))
     pos.burn("S. Bennet", 3)
-    got = {t for (dr, src, t) in pos.targets() if src == "Pudding Lane" and dr == ("north", "east", "south", "west")[card]}
+    got = {
+        t for (dr, src, t) in pos.targets() if src == "Pudding Lane" and dr == ("north", "east", "south", "west")[card]
+    }
     assert got == expected
 
 
@@ -60,8 +65,13 @@ def test_example_4_priority_over_every_option_of_the_chosen_cone():
     # then the burnt-down one.
     for name in ("Cheapside", "Tallow Hall", "Billingsgate"):
         pos.bands(name, 1)
-    assert {t for (_, _, t) in pos.targets("south")} == {"Cheapside", "Tallow Hall", "Billingsgate",
-                                                         "Coleman Street", "Bread Street"}
+    assert {t for (_, _, t) in pos.targets("south")} == {
+        "Cheapside",
+        "Tallow Hall",
+        "Billingsgate",
+        "Coleman Street",
+        "Bread Street",
+    }
     for name in ("Cheapside", "Tallow Hall", "Billingsgate", "Coleman Street", "Bread Street"):
         pos.demolish(name)
     assert {t for (_, _, t) in pos.targets("south")} == {"Watlin Street"}
@@ -357,7 +367,7 @@ def test_R8_a_move_must_reach_a_new_district():
 
 
 def test_a_move_that_burns_the_players_own_houses_must_be_played_if_it_is_the_only_one():
-    """"a card which causes a player's own house to be destroyed still counts as a valid move"."""
+    """ "a card which causes a player's own house to be destroyed still counts as a valid move"."""
     pos = fresh((S, S, S, S, S))
     s = pos.s
     p = s.player

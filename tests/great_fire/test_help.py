@@ -61,8 +61,12 @@ def test_example_1_arrows():
 def test_example_1_four_way_crosses():
     text = point("Example 1, four-way crosses")
     assert names_in(text) == {"Cripplegate", "Moorgate", "Sion College", "Finsbury"}
-    for src, tgt, cards in (("Cripplegate", "Moorgate", (S, E)), ("Moorgate", "Cripplegate", (N, W)),
-                            ("Sion College", "Finsbury", (N, E)), ("Finsbury", "Sion College", (S, W))):
+    for src, tgt, cards in (
+        ("Cripplegate", "Moorgate", (S, E)),
+        ("Moorgate", "Cripplegate", (N, W)),
+        ("Sion College", "Finsbury", (N, E)),
+        ("Finsbury", "Sion College", (S, W)),
+    ):
         assert len(BOARD.link_dirs[d(src)][d(tgt)]) == 2, f"{src} to {tgt} is not a diagonal"
         for card in range(4):
             assert (tgt in links(src, card)) == (card in cards), (src, tgt, DIRECTIONS[card])
@@ -114,8 +118,16 @@ def test_example_4_fire_movement_priority():
     paths = {c.path for c in pos.s.action_choices() if c.target == "Cheapside"}
     assert ("Pudding Lane", "S. Bennet", "Guild Hall", "Cheapside") in paths
     assert ("Guild Hall", "Cheapside") in paths
-    assert names_in(text) == {"Pudding Lane", *burning, "Coleman Street", "Bread Street", "Watlin Street",
-                              "Cheapside", "Tallow Hall", "Billingsgate"}
+    assert names_in(text) == {
+        "Pudding Lane",
+        *burning,
+        "Coleman Street",
+        "Bread Street",
+        "Watlin Street",
+        "Cheapside",
+        "Tallow Hall",
+        "Billingsgate",
+    }
 
 
 def test_fire_damage():
@@ -172,13 +184,23 @@ def test_demolition_limits():
 
 
 def test_every_example_has_its_check():
-    checked = {"Example 1", "Example 1, four-way crosses", "Example 2", "Example 3", "Example 3, the path",
-               "Example 4", "Fire damage", "Example 5", "Example 6", "Demolition"}
+    checked = {
+        "Example 1",
+        "Example 1, four-way crosses",
+        "Example 2",
+        "Example 3",
+        "Example 3, the path",
+        "Example 4",
+        "Fire damage",
+        "Example 5",
+        "Example 6",
+        "Demolition",
+    }
     assert {p.split(":")[0] for p in EXAMPLES} == checked
 
 
 def _hue(colour: str) -> float:
-    r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
     return colorsys.rgb_to_hsv(r, g, b)[0] * 360
 
 

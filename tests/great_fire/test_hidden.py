@@ -52,8 +52,7 @@ def test_another_seats_secret_never_appears_in_a_view_or_its_log():
     tokens; other seats' colours and scores are blank under Hidden Colours."""
     s = midgame(5, seed=9, steps=40, hidden_colours=True)
     for viewer in range(5):
-        wire = json.loads(json.dumps({"view": s.view(viewer),
-                                      "log": [e.to_json() for e in s.events_for(viewer)]}))
+        wire = json.loads(json.dumps({"view": s.view(viewer), "log": [e.to_json() for e in s.events_for(viewer)]}))
         private = [e for e in wire["log"] if e["kind"] in PRIVATE_KINDS]
         assert private and all(e["data"]["player"] == viewer for e in private)
         players = wire["view"]["players"]

@@ -28,7 +28,7 @@ def test_every_code_is_on_the_map_inside_its_own_district_and_named_below():
         assert code in words, f"{BOARD.names[i]} ({code}) is not on the map"
         r, c = lay.labels[i]
         assert lay.owner[r][c] == i, f"{code} is written outside {BOARD.names[i]}"
-        assert lines[r][c:c + len(code)] == code
+        assert lines[r][c : c + len(code)] == code
         assert re.search(rf"^{code} +{re.escape(BOARD.names[i])}\b", screen, re.M), f"{code} is not in the legend"
 
 
@@ -54,15 +54,24 @@ def test_each_district_shows_its_state_mark():
     pos.demolish("Cheapside")
     lines = _map_lines(render_map(pos.s.view(1)))
     lay = layout()
-    for name, mark in (("S. Bennet", "*"), ("Guild Hall", "+"), ("Tallow Hall", "."), ("Cheapside", "x"),
-                       ("Pudding Lane", "*")):
+    for name, mark in (
+        ("S. Bennet", "*"),
+        ("Guild Hall", "+"),
+        ("Tallow Hall", "."),
+        ("Cheapside", "x"),
+        ("Pudding Lane", "*"),
+    ):
         i = d(name)
         r, c = lay.labels[i]
         code = BOARD.codes[i]
-        assert lines[r][c:c + len(code) + 1] == code + mark, name
+        assert lines[r][c : c + len(code) + 1] == code + mark, name
         # the mark fills the district too, so the fire's extent shows at a glance
-        cells = [lines[rr][cc] for rr, row in enumerate(lay.owner) for cc, o in enumerate(row)
-                 if o == i and cc < len(lines[rr]) and lay.base[rr][cc] == " "]
+        cells = [
+            lines[rr][cc]
+            for rr, row in enumerate(lay.owner)
+            for cc, o in enumerate(row)
+            if o == i and cc < len(lines[rr]) and lay.base[rr][cc] == " "
+        ]
         assert cells.count(mark) >= len(cells) // 2, name
     r, c = lay.labels[d("S. Mary")]
     assert lines[r][c + len(BOARD.codes[d("S. Mary")])] == " "  # houses standing, no fire: no mark

@@ -66,7 +66,7 @@ def tie_on_the_board() -> tuple[int, str, str, str]:
     ties = []
     for dr in range(4):
         for i, a in enumerate(around):
-            for b in around[i + 1:]:
+            for b in around[i + 1 :]:
                 for t in sorted(set(links[dr][a]) & set(links[dr][b])):
                     if t != pl and t not in links[dr][pl] and t not in around and BOARD.size[t]:
                         first, second = sorted((a, b), key=lambda x: BOARD.names[x])
@@ -92,8 +92,10 @@ def test_a_south_card_burns_tallow_hall_west_of_pudding_lane_via_s_bennet():
     assert choice.path == (PL, "S. Bennet", "Tallow Hall")
     assert choice.note.startswith("A cone leaves Pudding Lane via S. Bennet into Tallow Hall.")
     name = pos.s.player_name(pos.s.player)
-    assert play(pos, S, PL, "Tallow Hall") == \
-        f"{name} plays a South card: a cone leaves Pudding Lane via S. Bennet into Tallow Hall."
+    assert (
+        play(pos, S, PL, "Tallow Hall")
+        == f"{name} plays a South card: a cone leaves Pudding Lane via S. Bennet into Tallow Hall."
+    )
 
 
 def test_example_4_the_cone_crosses_several_burning_districts():
@@ -103,8 +105,10 @@ def test_example_4_the_cone_crosses_several_burning_districts():
     # The same target from Guild Hall: straight out.
     assert choice_for(pos, S, "Guild Hall", "Cheapside").path == ("Guild Hall", "Cheapside")
     name = pos.s.player_name(pos.s.player)
-    assert play(pos, S, PL, "Cheapside") == \
-        f"{name} plays a South card: a cone leaves Pudding Lane via S. Bennet and Guild Hall into Cheapside."
+    assert (
+        play(pos, S, PL, "Cheapside")
+        == f"{name} plays a South card: a cone leaves Pudding Lane via S. Bennet and Guild Hall into Cheapside."
+    )
 
 
 def test_every_step_of_every_offered_path_is_a_fire_link_through_uncontained_fire():
@@ -185,8 +189,10 @@ def test_the_terminal_tells_the_path():
     session = session_for(pos.s, [seat], lines(["fire south: Pudding Lane -> Tallow Hall"]))
     session.run()
     out = screen(session)
-    assert (f"{pos.s.player_name(seat)} (you) plays a South card: a cone leaves Pudding Lane via S. Bennet "
-            "into Tallow Hall.") in out
+    assert (
+        f"{pos.s.player_name(seat)} (you) plays a South card: a cone leaves Pudding Lane via S. Bennet "
+        "into Tallow Hall."
+    ) in out
 
 
 def test_the_path_tells_nothing_hidden_colours_hide():

@@ -46,10 +46,25 @@ def landowner_moves_in_a_row(state: GreatFireState) -> int:
 
 def test_the_parameters_are_declared_with_default_bounds_and_the_rulebook_sentence() -> None:
     names = {p.name for p in SPEC.parameters}
-    assert {"action_points", "hand_size", "fire_cones", "pudding_lane_start_cones", "pudding_lane_refill",
-            "intensify_cones", "intensify_cap_over_houses", "cards_to_box_3", "cards_to_box_4", "cards_to_box_5",
-            "cards_to_box_6", "hero_of_london_threshold", "hero_of_london_vp", "house_vp", "final_rounds",
-            "final_rounds_more_destruction", "cone_economy"} == names
+    assert {
+        "action_points",
+        "hand_size",
+        "fire_cones",
+        "pudding_lane_start_cones",
+        "pudding_lane_refill",
+        "intensify_cones",
+        "intensify_cap_over_houses",
+        "cards_to_box_3",
+        "cards_to_box_4",
+        "cards_to_box_5",
+        "cards_to_box_6",
+        "hero_of_london_threshold",
+        "hero_of_london_vp",
+        "house_vp",
+        "final_rounds",
+        "final_rounds_more_destruction",
+        "cone_economy",
+    } == names
     ap = next(p for p in SPEC.parameters if p.name == "action_points")
     assert (ap.default, ap.minimum, ap.maximum) == (4, 1, 12) and "4 action points" in ap.quote
 

@@ -50,8 +50,9 @@ def test_objectives_one_from_each_deck(n):
     assert [BOARD.objective_vp[o] for o in s.objectives[0]] == [6, 4, 2]
 
 
-@pytest.mark.parametrize("n,deck,boxed,stacks", [(3, 33, 12, "ABCDEF"), (4, 32, 8, "ABCD"), (5, 30, 5, "ABCDE"),
-                                                  (6, 30, 0, "ABCDEF")])
+@pytest.mark.parametrize(
+    "n,deck,boxed,stacks", [(3, 33, 12, "ABCDEF"), (4, 32, 8, "ABCD"), (5, 30, 5, "ABCDE"), (6, 30, 0, "ABCDEF")]
+)
 def test_fire_deck_built_with_the_fire_stack_cards(n, deck, boxed, stacks):
     s = SPEC.new_game(n, 7, {})
     assert all(sum(h) == 5 for h in s.hands)
@@ -64,7 +65,7 @@ def test_fire_deck_built_with_the_fire_stack_cards(n, deck, boxed, stacks):
     pos = len(s.deck)
     for i in reversed(range(len(counts))):
         pos -= counts[i]
-        assert all(c < STACK for c in s.deck[pos:pos + counts[i]])
+        assert all(c < STACK for c in s.deck[pos : pos + counts[i]])
         pos -= 1
         assert s.deck[pos] == STACK + i
     total = Counter()
@@ -130,8 +131,10 @@ def test_start_player_is_random():
 def test_hidden_colours_deal_random_pawns_and_secret_colours():
     s = SPEC.new_game(5, 2, {"hidden_colours": True})
     assert len(set(s.colour)) == 5 and len(set(s.pawn)) == 5
-    differs = any(SPEC.new_game(5, seed, {"hidden_colours": True}).pawn
-                  != SPEC.new_game(5, seed, {"hidden_colours": True}).colour for seed in range(5))
+    differs = any(
+        SPEC.new_game(5, seed, {"hidden_colours": True}).pawn != SPEC.new_game(5, seed, {"hidden_colours": True}).colour
+        for seed in range(5)
+    )
     assert differs
     open_game = SPEC.new_game(5, 2, {})
     assert open_game.pawn == open_game.colour

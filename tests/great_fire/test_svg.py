@@ -33,8 +33,10 @@ def test_the_hook_is_registered_on_the_game_spec() -> None:
 
     Checked in a fresh interpreter, so that no other test registering the hook for itself can mask its absence.
     """
-    code = ("from firebreak.core import get_game; from firebreak.games.great_fire.svg import render_svg; "
-            "assert get_game('great-fire').svg is render_svg, 'svg hook not registered'")
+    code = (
+        "from firebreak.core import get_game; from firebreak.games.great_fire.svg import render_svg; "
+        "assert get_game('great-fire').svg is render_svg, 'svg hook not registered'"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
 
@@ -71,8 +73,11 @@ def test_only_legal_actions_are_clickable_each_on_the_district_it_names() -> Non
             assert a in ids and ids[a].endswith(g.get("data-district"))
         # and a district is clickable whenever exactly one legal action ends on it
         names = load_board().names
-        unique = [n for n in names if sum(t.endswith(n) and not any(t.endswith(m) and len(m) > len(n) for m in names)
-                                         for _, t in legal) == 1]
+        unique = [
+            n
+            for n in names
+            if sum(t.endswith(n) and not any(t.endswith(m) and len(m) > len(n) for m in names) for _, t in legal) == 1
+        ]
         assert sorted(g.get("data-district") for g in marked) == sorted(unique)
     # other seats get no clickable districts
     state = _game(6, 30)

@@ -24,11 +24,16 @@ def _boxes(svg: str, far: bool = False):  # type: ignore[no-untyped-def]
     far legend instead of its names and legend)."""
     root = ET.fromstring(svg)
     _, _, W, H = (float(v) for v in root.get("viewBox").split())
-    layer = {t: g.get("class") for g in root.iter(NS + "g") if g.get("class") in ("lod-near", "lod-far")
-             for t in g.iter(NS + "text")}
+    layer = {
+        t: g.get("class")
+        for g in root.iter(NS + "g")
+        if g.get("class") in ("lod-near", "lod-far")
+        for t in g.iter(NS + "text")
+    }
     boxes = []
-    anchor_of = {t: g.get("text-anchor") for g in root.iter(NS + "g") if g.get("text-anchor")
-                 for t in g.iter(NS + "text")}  # inherited from the nearest group that sets it
+    anchor_of = {
+        t: g.get("text-anchor") for g in root.iter(NS + "g") if g.get("text-anchor") for t in g.iter(NS + "text")
+    }  # inherited from the nearest group that sets it
     for t in root.iter(NS + "text"):
         if t.get("transform") or layer.get(t, "lod-far" if far else "lod-near") != ("lod-far" if far else "lod-near"):
             continue  # the Fleet's rotated label; the other layer
@@ -62,7 +67,7 @@ def test_game_over_results_lie_inside_the_picture_without_overlaps(n: int) -> No
             for x0, _y0, x1, y1, text in legend:
                 assert 0 <= x0 and x1 <= W and y1 <= H, f"{text!r} leaves the picture ({x0:.0f}-{x1:.0f}, {y1:.0f})"
             for i, a in enumerate(legend):
-                for b in legend[i + 1:]:
+                for b in legend[i + 1 :]:
                     overlap = a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
                     assert not overlap, f"{a[4]!r} overlaps {b[4]!r}"
             words = " ".join(b[4] or "" for b in legend)
@@ -103,7 +108,7 @@ def test_the_far_legend_a_phone_shows_fits_never_overlaps_and_tells_only_the_vie
             for x0, _y0, x1, y1, text in legend:
                 assert 0 <= x0 and x1 <= W and y1 <= H, f"{text!r} leaves the picture"
             for i, a in enumerate(legend):
-                for b in legend[i + 1:]:
+                for b in legend[i + 1 :]:
                     assert not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]), f"{a[4]!r} / {b[4]!r}"
             words = " ".join(b[4] or "" for b in legend)
             for p in range(n):

@@ -82,7 +82,7 @@ def test_names_are_written_large_and_never_cover_one_another() -> None:
             assert 0 <= x - half and x + half <= BOARD.map_size[0], f"{t.text!r} leaves the map"
             boxes.append((x - half, y - size * 0.75, x + half, y + size * 0.2, name))
     for k, a in enumerate(boxes):
-        for b in boxes[k + 1:]:
+        for b in boxes[k + 1 :]:
             if a[4] != b[4]:
                 assert not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]), f"{a[4]} covers {b[4]}"
 
@@ -109,14 +109,17 @@ def test_each_district_also_carries_its_code_large_for_a_small_map_hidden_unless
         assert 0 <= x - half and x + half <= BOARD.map_size[0], f"{code.text} leaves the map"
         boxes.append((x - half, y - size * 0.75, x + half, y + size * 0.25, code.text))
     for k, a in enumerate(boxes):
-        for b in boxes[k + 1:]:
+        for b in boxes[k + 1 :]:
             assert not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]), f"{a[4]} covers {b[4]}"
 
 
 def test_every_link_is_a_double_headed_arrow_in_its_cards_colours_or_a_four_way_cross() -> None:
     root = ET.fromstring(render_svg(_game(3, 0).view(None), []))
-    heads = {p.get("id").removeprefix("gf-half-"): p for p in root.iter(NS + "path")
-             if (p.get("id") or "").startswith("gf-half-")}
+    heads = {
+        p.get("id").removeprefix("gf-half-"): p
+        for p in root.iter(NS + "path")
+        if (p.get("id") or "").startswith("gf-half-")
+    }
     for d, head in heads.items():  # each direction's half points its way, in its card's colour
         vx, vy = ("E" in d) - ("W" in d), ("S" in d) - ("N" in d)
         pts = _points(head.get("d"))

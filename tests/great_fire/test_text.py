@@ -19,8 +19,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.text_sweep import internals, svg_words  # noqa: E402
 
-GAMES = [(n, seed, {"hidden_colours": seed % 2 == 1, "more_destruction": seed % 5 == 0})
-         for seed, n in enumerate((3, 4, 5, 6) * 8)]
+GAMES = [
+    (n, seed, {"hidden_colours": seed % 2 == 1, "more_destruction": seed % 5 == 0})
+    for seed, n in enumerate((3, 4, 5, 6) * 8)
+]
 
 
 def _screens(s):  # type: ignore[no-untyped-def]
@@ -28,8 +30,11 @@ def _screens(s):  # type: ignore[no-untyped-def]
     for viewer in (None, *range(s.num_players)):
         view = s.view(viewer)
         yield f"render for {viewer}", SPEC.render(view)
-        legal = ([(a, s.action_to_text(a)) for a in s.legal_actions()]
-                 if viewer is not None and viewer == s.current_player() else [])
+        legal = (
+            [(a, s.action_to_text(a)) for a in s.legal_actions()]
+            if viewer is not None and viewer == s.current_player()
+            else []
+        )
         yield f"svg for {viewer}", svg_words(render_svg(view, legal))
     for c in s.action_choices():
         yield "choice", " / ".join((*c.group, c.label)) + "\n" + c.note
@@ -56,8 +61,13 @@ def test_no_screen_shows_internals_over_many_random_games() -> None:
         sheet = s.score_sheet()
         assert [sum(points for _, points in rows) for rows in sheet] == s.scores()
         for rows in sheet:
-            assert [source for source, _ in rows] == ["Houses", "Fire cones kept", "Objectives", "1 VP tokens",
-                                                      "Hero of London"]
+            assert [source for source, _ in rows] == [
+                "Houses",
+                "Fire cones kept",
+                "Objectives",
+                "1 VP tokens",
+                "Hero of London",
+            ]
     assert not problems, "\n".join(problems[:20])
 
 
@@ -82,20 +92,36 @@ def test_grammar_of_the_sentences_players_complained_about() -> None:
 
     s = SPEC.new_game(4, 1, {})
     name = s.player_name
-    spread = {"player": 0, "direction": "east", "frm": "Pudding Lane", "via": [], "to": "Billingsgate",
-              "card_played": True}
-    assert s.describe_event(Event("fire_spread", spread)) == \
-        f"{name(0)} plays an East card: a cone leaves Pudding Lane into Billingsgate."
-    assert s.describe_event(Event("pudding_lane_refilled", {"cones": 1})) == \
-        "Pudding Lane is refilled with 1 fire cone."
-    assert s.describe_event(Event("cones_returned", {"players": [2]})) == \
-        f"The stock is empty: {name(2)} returns a put-out cone."
-    assert s.describe_event(Event("cones_returned", {"players": [0, 1]})) == \
-        f"The stock is empty: {name(0)} and {name(1)} each return a put-out cone."
-    assert s.describe_event(Event("token_seen", {"player": 1, "token": "double_move"})) == \
-        f"{name(1)}'s token is a Fire moves twice token."
-    assert s.describe_event(Event("token_seen", {"player": 1, "token": "one_vp"})) == \
-        f"{name(1)}'s token is a 1 VP token."
+    spread = {
+        "player": 0,
+        "direction": "east",
+        "frm": "Pudding Lane",
+        "via": [],
+        "to": "Billingsgate",
+        "card_played": True,
+    }
+    assert (
+        s.describe_event(Event("fire_spread", spread))
+        == f"{name(0)} plays an East card: a cone leaves Pudding Lane into Billingsgate."
+    )
+    assert (
+        s.describe_event(Event("pudding_lane_refilled", {"cones": 1})) == "Pudding Lane is refilled with 1 fire cone."
+    )
+    assert (
+        s.describe_event(Event("cones_returned", {"players": [2]}))
+        == f"The stock is empty: {name(2)} returns a put-out cone."
+    )
+    assert (
+        s.describe_event(Event("cones_returned", {"players": [0, 1]}))
+        == f"The stock is empty: {name(0)} and {name(1)} each return a put-out cone."
+    )
+    assert (
+        s.describe_event(Event("token_seen", {"player": 1, "token": "double_move"}))
+        == f"{name(1)}'s token is a Fire moves twice token."
+    )
+    assert (
+        s.describe_event(Event("token_seen", {"player": 1, "token": "one_vp"})) == f"{name(1)}'s token is a 1 VP token."
+    )
 
 
 def test_set_up_and_game_over_status_lines() -> None:
@@ -122,9 +148,14 @@ def test_game_over_screen_shows_the_winner_the_breakdown_and_every_objective() -
     assert f"{s.player_name(w)} wins with {s.scores()[w]:g} points." in text or "share the win" in text
     assert "Houses  Fire cones kept  Objectives  1 VP tokens  Hero of London  Total" in text
     for p in range(5):
-        row = next(line for line in text.splitlines() if line.startswith(s.player_name(p) + " ") and
-                   line.rstrip().endswith(f"{s.scores()[p]:g}") and "landowner" not in line)
-        numbers = [float(x) for x in row[len(s.player_name(p)):].split()]
+        row = next(
+            line
+            for line in text.splitlines()
+            if line.startswith(s.player_name(p) + " ")
+            and line.rstrip().endswith(f"{s.scores()[p]:g}")
+            and "landowner" not in line
+        )
+        numbers = [float(x) for x in row[len(s.player_name(p)) :].split()]
         assert numbers == [pts for _, pts in s.score_sheet()[p]] + [s.scores()[p]]
         for o in s.objectives[p]:
             assert view["districts"][o]["name"] in text
@@ -142,7 +173,9 @@ def test_the_state_narrates_and_the_old_spec_hook_is_gone() -> None:
 def test_turns_are_counted_from_one_and_set_up_is_not_a_turn() -> None:
     """No screen says "Turn 0": the board shows "Set-up" during the placements, then the first turn is Turn 1."""
     s = SPEC.new_game(3, 2, {})
-    assert "Set-up" in svg_words(render_svg(s.view(None), [])) and "Turn 0" not in svg_words(render_svg(s.view(None), []))
+    assert "Set-up" in svg_words(render_svg(s.view(None), [])) and "Turn 0" not in svg_words(
+        render_svg(s.view(None), [])
+    )
     rng = random.Random(3)
     while s.phase in (0, 1):  # trained bands, then landowners
         s.apply(rng.choice(s.legal_actions()))

@@ -26,8 +26,7 @@ def test_simulate_counts_a_seat_category_as_shares_not_a_mean(toy):
 
 def test_simulate_table_prints_category_shares(toy, tmp_path):
     for extra in ([], ["--out", tmp_path / "job"]):  # played in-process, and through the job runner
-        result = run(["simulate", "ember-cards", "--games", "20", "--agents", "greedy,random", "--seed", "3",
-                      *extra])
+        result = run(["simulate", "ember-cards", "--games", "20", "--agents", "greedy,random", "--seed", "3", *extra])
         assert result.exit_code == 0, result.output
         line = next(ln for ln in result.stdout.splitlines() if ln.startswith("│ Leader"))
         cells = re.findall(r"(P0|P1|shared) (\d+)%", line)
@@ -37,8 +36,23 @@ def test_simulate_table_prints_category_shares(toy, tmp_path):
 
 
 def test_report_shows_each_category_with_a_wilson_interval(toy, tmp_path):
-    assert run(["simulate", "ember-cards", "--games", "24", "--agents", "greedy,random", "--seed", "2",
-                "--out", tmp_path / "job"]).exit_code == 0
+    assert (
+        run(
+            [
+                "simulate",
+                "ember-cards",
+                "--games",
+                "24",
+                "--agents",
+                "greedy,random",
+                "--seed",
+                "2",
+                "--out",
+                tmp_path / "job",
+            ]
+        ).exit_code
+        == 0
+    )
     _, rows = load_results(tmp_path / "job")
     assert {r["stat_leader"] for r in rows} <= {"P0", "P1", "shared"}  # the Parquet column holds the text
     assert "leader" in categorical_stat_names(rows) and "leader" not in numeric_stat_names(rows)
@@ -61,8 +75,7 @@ def test_report_shows_each_category_with_a_wilson_interval(toy, tmp_path):
 
 
 def test_compare_gives_the_share_of_each_category_in_a_and_b(toy):
-    result = compare(toy, 2, "greedy,random", {"hand_size": 2}, {"hand_size": 4}, max_games=40, batch=20,
-                     margin=0.001)
+    result = compare(toy, 2, "greedy,random", {"hand_size": 2}, {"hand_size": 4}, max_games=40, batch=20, margin=0.001)
     assert "leader" not in result.outcomes
     seen = {r["stat_leader"] for r in result.rows_a + result.rows_b}
     for category in seen:
@@ -74,8 +87,24 @@ def test_compare_gives_the_share_of_each_category_in_a_and_b(toy):
 
 
 def test_compare_command_prints_category_shares(toy):
-    result = run(["compare", "ember-cards", "--a", "hand_size=2", "--b", "hand_size=4", "--agents", "greedy,random",
-                  "--max-games", "20", "--batch", "10", "--workers", "1"])
+    result = run(
+        [
+            "compare",
+            "ember-cards",
+            "--a",
+            "hand_size=2",
+            "--b",
+            "hand_size=4",
+            "--agents",
+            "greedy,random",
+            "--max-games",
+            "20",
+            "--batch",
+            "10",
+            "--workers",
+            "1",
+        ]
+    )
     assert result.exit_code == 0, result.output
     rows = [ln for ln in result.stdout.splitlines() if ln.startswith("│ Leader = ")]
     assert rows and "shares of games in that category" in result.stdout
@@ -112,8 +141,14 @@ def test_the_strength_tables_level_line_gives_numbers_as_means_and_categories_as
     assert f"fires extinguished {mean:.2f}" in line and "blocks destroyed " in line
     catan = run_job(make_job(get_game("catan"), 4, ["random"], 2, seed=1), workers=1)
     line = stats_summary(catan)
-    for name in ("trades between players", "trade offers", "bank trades", "harbour trades", "fire stations built",
-                 "cards lost to fire"):
+    for name in (
+        "trades between players",
+        "trade offers",
+        "bank trades",
+        "harbour trades",
+        "fire stations built",
+        "cards lost to fire",
+    ):
         assert re.search(rf"{name} \d+\.\d\d", line), name
     holders = re.search(r"longest road: ([^;]*)", line).group(1)
     assert re.fullmatch(r"((P\d|nobody) \d+%(, )?)+", holders)

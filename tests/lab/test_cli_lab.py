@@ -9,8 +9,20 @@ from firebreak.lab.store import load_results
 
 from .helpers import run, tree
 
-SIM = ["simulate", "ember-cards", "--players", "3", "--games", "30", "--agents", "greedy,random", "--seed", "2",
-       "--chunk-size", "10"]
+SIM = [
+    "simulate",
+    "ember-cards",
+    "--players",
+    "3",
+    "--games",
+    "30",
+    "--agents",
+    "greedy,random",
+    "--seed",
+    "2",
+    "--chunk-size",
+    "10",
+]
 
 
 @pytest.fixture
@@ -23,8 +35,14 @@ def job_dir(toy, tmp_path):
 
 def test_simulate_writes_parquet_rows_and_a_manifest(job_dir):
     manifest, rows = load_results(job_dir)
-    assert manifest["job"] == {"game": "ember-cards", "players": 3, "agents": ["greedy", "random"], "games": 30,
-                               "seed": 2, "options": {"hand_size": 3, "open_hands": False, "scoring": "wind"}}
+    assert manifest["job"] == {
+        "game": "ember-cards",
+        "players": 3,
+        "agents": ["greedy", "random"],
+        "games": 30,
+        "seed": 2,
+        "options": {"hand_size": 3, "open_hands": False, "scoring": "wind"},
+    }
     assert sorted(p.name for p in (job_dir / "results").iterdir()) == [f"chunk-0000{i}.parquet" for i in range(3)]
     assert [r["index"] for r in rows] == list(range(30))
     first = rows[0]
@@ -134,8 +152,13 @@ def test_report_builds_tables_pngs_and_one_self_contained_html(job_dir):
     result = run(["report", job_dir])
     assert result.exit_code == 0, result.output
     out = result.stdout
-    for title in ("Win rate by seat", "First-player advantage", "Win rate by agent", "By player count",
-                  "Game statistics (per game)"):
+    for title in (
+        "Win rate by seat",
+        "First-player advantage",
+        "Win rate by agent",
+        "By player count",
+        "Game statistics (per game)",
+    ):
         assert title in out
     page = (job_dir / "report" / "report.html").read_text()
     for title in ("Win rate by seat", "First-player advantage", "95% Wilson", "Win rate by agent", "Plays"):
@@ -143,15 +166,30 @@ def test_report_builds_tables_pngs_and_one_self_contained_html(job_dir):
     assert page.count("src='data:image/png;base64,") == 5
     assert "<img" in page and "src='http" not in page and "src='/" not in page  # nothing external
     pngs = sorted(p.name for p in (job_dir / "report").glob("*.png"))
-    assert pngs == ["game-length.png", "score-by-agent.png", "score-by-seat.png", "when-games-are-decided.png",
-                    "win-rate-by-seat.png"]
+    assert pngs == [
+        "game-length.png",
+        "score-by-agent.png",
+        "score-by-seat.png",
+        "when-games-are-decided.png",
+        "win-rate-by-seat.png",
+    ]
     assert all((job_dir / "report" / p).read_bytes().startswith(b"\x89PNG") for p in pngs)
 
 
 def test_report_pools_player_counts(toy, tmp_path):
     for n in (2, 3):
-        args = ["simulate", "ember-cards", "--players", n, "--games", "12", "--agents", "greedy,random",
-                "--out", tmp_path / f"p{n}"]
+        args = [
+            "simulate",
+            "ember-cards",
+            "--players",
+            n,
+            "--games",
+            "12",
+            "--agents",
+            "greedy,random",
+            "--out",
+            tmp_path / f"p{n}",
+        ]
         assert run(args).exit_code == 0
     result = run(["report", tmp_path / "p2", tmp_path / "p3", "--out", tmp_path / "both"])
     assert result.exit_code == 0, result.output
@@ -161,8 +199,26 @@ def test_report_pools_player_counts(toy, tmp_path):
 
 
 def test_compare_reports_paired_differences_and_stops_early(toy):
-    result = run(["compare", "ember-cards", "--a", "scoring=wind", "--b", "scoring=plain", "--agents", "random",
-                  "--primary", "mean score", "--max-games", "400", "--batch", "40", "--workers", "1"])
+    result = run(
+        [
+            "compare",
+            "ember-cards",
+            "--a",
+            "scoring=wind",
+            "--b",
+            "scoring=plain",
+            "--agents",
+            "random",
+            "--primary",
+            "mean score",
+            "--max-games",
+            "400",
+            "--batch",
+            "40",
+            "--workers",
+            "1",
+        ]
+    )
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "Decision on 'mean score': the variants differ after 1 of at most 10 looks" in out
@@ -193,8 +249,26 @@ def test_simulate_logs_alongside_results(toy, tmp_path):
 def test_compare_and_tournament_save_the_games_behind_the_answer(toy, tmp_path):
     import pyarrow.parquet as pq
 
-    result = run(["compare", "ember-cards", "--a", "hand_size=2", "--b", "hand_size=4", "--agents", "greedy,random",
-                  "--max-games", "20", "--batch", "10", "--workers", "1", "--out", tmp_path / "cmp"])
+    result = run(
+        [
+            "compare",
+            "ember-cards",
+            "--a",
+            "hand_size=2",
+            "--b",
+            "hand_size=4",
+            "--agents",
+            "greedy,random",
+            "--max-games",
+            "20",
+            "--batch",
+            "10",
+            "--workers",
+            "1",
+            "--out",
+            tmp_path / "cmp",
+        ]
+    )
     assert result.exit_code == 0, result.output
     a, b = (pq.read_table(tmp_path / "cmp" / f"{v}.parquet").to_pylist() for v in "ab")
     assert len(a) == len(b) >= 10 and [r["seed"] for r in a] == [r["seed"] for r in b]

@@ -23,8 +23,9 @@ def test_variants_are_paired_on_seeds_seats_and_bots(toy):
 
 
 def test_a_real_difference_stops_at_the_first_look(toy):
-    result = compare(toy, 2, "random", {"scoring": "wind"}, {"scoring": "plain"}, max_games=1000, batch=50,
-                     primary="mean score")
+    result = compare(
+        toy, 2, "random", {"scoring": "wind"}, {"scoring": "plain"}, max_games=1000, batch=50, primary="mean score"
+    )
     assert result.decision == "the variants differ" and result.looks == 1 and result.stopped_early
     assert result.pairs == 50 and result.looks_allowed == 20
     d = result.outcomes["mean score"]
@@ -44,8 +45,7 @@ def test_a_rule_with_no_effect_is_found_equivalent(toy):
 
 def test_an_undecided_comparison_runs_to_the_limit(toy):
     """Hand size changes the deal; with 2 x 20 games the seat-0 win rate cannot be pinned within 0.001."""
-    result = compare(toy, 2, "greedy,random", {"hand_size": 2}, {"hand_size": 4}, max_games=40, batch=20,
-                     margin=0.001)
+    result = compare(toy, 2, "greedy,random", {"hand_size": 2}, {"hand_size": 4}, max_games=40, batch=20, margin=0.001)
     assert result.looks == 2 and not result.stopped_early and result.pairs == 40
     assert result.decision == "undecided at the game limit"
     assert SEAT0 in result.outcomes
@@ -59,11 +59,24 @@ def test_compare_refuses_bad_arguments(toy):
 
 
 def test_outcomes_of_a_row():
-    row = {"shares": [0.5, 0.5, 0.0], "scores": [4.0, 4.0, 1.0], "agents": ["a", "b", "a"], "length": 9,
-           "stat_fires": 3.0, "stat_end": "x"}
+    row = {
+        "shares": [0.5, 0.5, 0.0],
+        "scores": [4.0, 4.0, 1.0],
+        "agents": ["a", "b", "a"],
+        "length": 9,
+        "stat_fires": 3.0,
+        "stat_end": "x",
+    }
     out = outcomes_of(row, ["a", "b"], ["fires", "end"])
-    assert out == {SEAT0: 0.5, "win rate of a": 0.25, "win rate of b": 0.5, "mean score": 3.0,
-                   "winning score": 4.0, "game length": 9.0, "fires": 3.0}
+    assert out == {
+        SEAT0: 0.5,
+        "win rate of a": 0.25,
+        "win rate of b": 0.5,
+        "mean score": 3.0,
+        "winning score": 4.0,
+        "game length": 9.0,
+        "fires": 3.0,
+    }
 
 
 def test_finishing_ranks_put_winners_first_and_share_ties():

@@ -5,8 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from firebreak.lab.duplicate import (BASELINE, CANDIDATE, RIVAL, deal_seat, duplicate, duplicate_tasks,
-                                     make_duplicate, seat_margin)
+from firebreak.lab.duplicate import (
+    BASELINE,
+    CANDIDATE,
+    RIVAL,
+    deal_seat,
+    duplicate,
+    duplicate_tasks,
+    make_duplicate,
+    seat_margin,
+)
 from firebreak.lab.job import LabError
 from firebreak.lab.simulate import game_seeds
 from firebreak.lab.stats import paired_difference
@@ -75,12 +83,33 @@ def test_refusals(toy):
 
 
 def test_the_strength_command_prints_the_paired_margin_with_its_interval(toy):
-    result = run(["strength", "ember-cards", "--candidate", "greedy", "--baseline", "random", "--max-deals", "4",
-                  "--batch", "4", "--workers", "1"])
+    result = run(
+        [
+            "strength",
+            "ember-cards",
+            "--candidate",
+            "greedy",
+            "--baseline",
+            "random",
+            "--max-deals",
+            "4",
+            "--batch",
+            "4",
+            "--workers",
+            "1",
+        ]
+    )
     assert result.exit_code == 0, result.output
     out = result.stdout
-    for text in ("Margin: own score minus the rivals' mean", "Win share", "95% interval", "95% Wilson",
-                 "4 deals, each played by both in the same seat", "deals per seat: P0 2, P1 2", "Decision:"):
+    for text in (
+        "Margin: own score minus the rivals' mean",
+        "Win share",
+        "95% interval",
+        "95% Wilson",
+        "4 deals, each played by both in the same seat",
+        "deals per seat: P0 2, P1 2",
+        "Decision:",
+    ):
         assert text in out, text
     bad = run(["strength", "ember-cards", "--candidate", "greedy", "--baseline", "greedy"])
     assert bad.exit_code == 2 and "same bot" in bad.stderr
@@ -93,8 +122,24 @@ def test_the_duplicate_strength_script_prints_the_table_row():
     from pathlib import Path
 
     script = Path(__file__).resolve().parents[2] / "benchmarks" / "duplicate_strength.py"
-    out = subprocess.run([sys.executable, str(script), "brigade", "--pairs", "greedy-random", "--deals", "3",
-                          "--batch", "3", "--workers", "1"], capture_output=True, text=True, timeout=600)
+    out = subprocess.run(
+        [
+            sys.executable,
+            str(script),
+            "brigade",
+            "--pairs",
+            "greedy-random",
+            "--deals",
+            "3",
+            "--batch",
+            "3",
+            "--workers",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert out.returncode == 0, out.stderr
     assert "| paired margin (95%) |" in out.stdout
     assert "| The Brigade, 3 | greedy over random (rivals random) | 3 (6 seat-games, seed 0) |" in out.stdout

@@ -9,8 +9,17 @@ import pytest
 
 from firebreak.agents import make_agent, play_game
 from firebreak.core import all_games, get_game
-from firebreak.lab.figures import (StandingRecorder, decided_share, decided_turn, figure_outcomes, group_figures,
-                                   is_comeback, lead_changes, strong_label, winning_margin)
+from firebreak.lab.figures import (
+    StandingRecorder,
+    decided_share,
+    decided_turn,
+    figure_outcomes,
+    group_figures,
+    is_comeback,
+    lead_changes,
+    strong_label,
+    winning_margin,
+)
 from firebreak.lab.words import options_words, outcome_words, words
 
 from .helpers import run
@@ -20,9 +29,17 @@ def row(standing, winners, scores=None, agents=("a", "a"), seat_agents=(0, 0), p
     scores = scores if scores is not None else standing[-1]
     if shares is None:
         shares = [1 / len(winners) if p in winners else 0.0 for p in range(players)]
-    return {"players": players, "options": "{}", "standing": json.dumps(standing), "winners": list(winners),
-            "scores": list(scores), "shares": shares, "agents": list(agents), "seat_agents": list(seat_agents),
-            "length": length}
+    return {
+        "players": players,
+        "options": "{}",
+        "standing": json.dumps(standing),
+        "winners": list(winners),
+        "scores": list(scores),
+        "shares": shares,
+        "agents": list(agents),
+        "seat_agents": list(seat_agents),
+        "length": length,
+    }
 
 
 # --- one game -------------------------------------------------------------------------------------------------
@@ -125,8 +142,9 @@ def test_names_in_words():
     assert outcome_words("win rate of seat 0") == "win rate of seat 0"
     spec = get_game("great-fire")
     assert options_words(json.dumps(spec.resolve_options(4)), spec) == "the standard rules"
-    assert options_words(json.dumps(spec.resolve_options(4, {"more_destruction": True})), spec) == \
-        "More destruction: on"
+    assert (
+        options_words(json.dumps(spec.resolve_options(4, {"more_destruction": True})), spec) == "More destruction: on"
+    )
 
 
 def test_the_great_fire_names_every_statistic_and_score_part_in_its_rulebook_terms():
@@ -148,8 +166,9 @@ def test_the_great_fire_names_every_statistic_and_score_part_in_its_rulebook_ter
 
 
 # --- the standing: public, recorded per turn ------------------------------------------------------------------
-@pytest.mark.parametrize(("name", "options"), [("great-fire", {}), ("great-fire", {"hidden_colours": True}),
-                                               ("brigade", {}), ("catan", {})])
+@pytest.mark.parametrize(
+    ("name", "options"), [("great-fire", {}), ("great-fire", {"hidden_colours": True}), ("brigade", {}), ("catan", {})]
+)
 def test_the_recorded_standing_is_public_and_ends_with_the_scores(name, options):
     """Each turn's standing is the same on every determinisation of each seat (it reads nothing hidden), and the
     last entry is the final score."""
@@ -182,13 +201,36 @@ def test_every_game_has_a_public_standing_for_each_seat():
 
 
 # --- in the commands' output -----------------------------------------------------------------------------------
-FIGURE_WORDS = ("Duration: turns per game", "Decided at", "Lead changes per game", "Comebacks", "Winning margin",
-                "Shared wins", "Seat balance: win share of P0", "First-player advantage", "Skill shown")
+FIGURE_WORDS = (
+    "Duration: turns per game",
+    "Decided at",
+    "Lead changes per game",
+    "Comebacks",
+    "Winning margin",
+    "Shared wins",
+    "Seat balance: win share of P0",
+    "First-player advantage",
+    "Skill shown",
+)
 
 
 def test_simulate_and_report_show_the_figures_in_words_with_intervals(toy, tmp_path):
-    result = run(["simulate", "ember-cards", "--games", "12", "--agents", "greedy,random", "--seed", "4",
-                  "--workers", "1", "--out", tmp_path / "job"])
+    result = run(
+        [
+            "simulate",
+            "ember-cards",
+            "--games",
+            "12",
+            "--agents",
+            "greedy,random",
+            "--seed",
+            "4",
+            "--workers",
+            "1",
+            "--out",
+            tmp_path / "job",
+        ]
+    )
     assert result.exit_code == 0, result.output
     for text in (*FIGURE_WORDS, "Figures that describe the game", "95% interval", "Plays", "Passes"):
         assert text in result.stdout, text
@@ -204,11 +246,34 @@ def test_simulate_and_report_show_the_figures_in_words_with_intervals(toy, tmp_p
 
 
 def test_compare_pairs_the_figures_and_names_statistics_in_words(toy):
-    result = run(["compare", "ember-cards", "--a", "hand_size=2", "--b", "hand_size=4", "--agents", "greedy,random",
-                  "--max-games", "8", "--batch", "8", "--workers", "1"])
+    result = run(
+        [
+            "compare",
+            "ember-cards",
+            "--a",
+            "hand_size=2",
+            "--b",
+            "hand_size=4",
+            "--agents",
+            "greedy,random",
+            "--max-games",
+            "8",
+            "--batch",
+            "8",
+            "--workers",
+            "1",
+        ]
+    )
     assert result.exit_code == 0, result.output
-    for text in ("winning margin", "shared win", "lead changes", "won from behind at three quarters", "Plays", "Passes",
-                 "Leader = P0"):
+    for text in (
+        "winning margin",
+        "shared win",
+        "lead changes",
+        "won from behind at three quarters",
+        "Plays",
+        "Passes",
+        "Leader = P0",
+    ):
         assert text in result.stdout, text
 
 

@@ -11,10 +11,36 @@ from firebreak.lab.job import LabError
 
 from .helpers import run, tree
 
-JOB = ["simulate", "ember-cards", "--players", "3", "--games", "6", "--agents", "greedy,random", "--seed", "2",
-       "--chunk-size", "3", "--workers", "1"]
-OTHER = ["simulate", "ember-cards", "--players", "3", "--games", "6", "--agents", "random", "--seed", "5",
-         "--workers", "1"]
+JOB = [
+    "simulate",
+    "ember-cards",
+    "--players",
+    "3",
+    "--games",
+    "6",
+    "--agents",
+    "greedy,random",
+    "--seed",
+    "2",
+    "--chunk-size",
+    "3",
+    "--workers",
+    "1",
+]
+OTHER = [
+    "simulate",
+    "ember-cards",
+    "--players",
+    "3",
+    "--games",
+    "6",
+    "--agents",
+    "random",
+    "--seed",
+    "5",
+    "--workers",
+    "1",
+]
 
 
 def _records(folder):

@@ -10,8 +10,24 @@ SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "paired_bots.py"
 
 
 def test_paired_games_show_greedy_above_random_in_the_same_seat() -> None:
-    out = subprocess.run([sys.executable, str(SCRIPT), "brigade", "--a", "greedy", "--b", "random",
-                          "--against", "random", "--games", "6"], capture_output=True, text=True, timeout=600)
+    out = subprocess.run(
+        [
+            sys.executable,
+            str(SCRIPT),
+            "brigade",
+            "--a",
+            "greedy",
+            "--b",
+            "random",
+            "--against",
+            "random",
+            "--games",
+            "6",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert out.returncode == 0, out.stderr
     pairs = [line for line in out.stdout.splitlines() if line.strip().startswith("pair ")]
     assert len(pairs) == 6

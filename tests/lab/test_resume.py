@@ -23,6 +23,7 @@ def _interrupt_after(n: int, played: list[int]):
         played.append(row["index"])
         if len(played) == n:
             raise Stop()
+
     return on_row
 
 
@@ -37,8 +38,14 @@ def test_interrupted_job_resumes_without_replaying_games(toy, tmp_path, workers)
     assert not list((tmp_path / "results").glob("*.tmp"))
     second: list[int] = []
     resumed: list[int] = []
-    rows = run_job(job, tmp_path, workers=workers, chunk_size=10, on_row=lambda r: second.append(r["index"]),
-                   on_resume=resumed.append)
+    rows = run_job(
+        job,
+        tmp_path,
+        workers=workers,
+        chunk_size=10,
+        on_row=lambda r: second.append(r["index"]),
+        on_resume=resumed.append,
+    )
     assert resumed == [20]
     assert sorted(second) == list(range(20, 47))  # only the missing games, each once
     assert rows == clean
@@ -63,12 +70,36 @@ def test_resume_keeps_the_chunk_size_of_the_manifest(toy, tmp_path):
 def test_ctrl_c_on_the_command_line_then_rerun(tmp_path):
     """A real interruption: SIGINT to a running `firebreak simulate` with two workers, then the same command."""
     out = tmp_path / "job"
-    cmd = [sys.executable, "-m", "firebreak.cli", "simulate", "great-fire", "--players", "3", "--games", "3000",
-           "--agents", "random", "--workers", "2", "--seed", "4", "--chunk-size", "10", "--out", str(out)]
+    cmd = [
+        sys.executable,
+        "-m",
+        "firebreak.cli",
+        "simulate",
+        "great-fire",
+        "--players",
+        "3",
+        "--games",
+        "3000",
+        "--agents",
+        "random",
+        "--workers",
+        "2",
+        "--seed",
+        "4",
+        "--chunk-size",
+        "10",
+        "--out",
+        str(out),
+    ]
     # A shell's background job starts with SIGINT ignored, and a child inherits that: restore the default so the
     # command meets Ctrl-C as a terminal user's would.
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    proc = subprocess.Popen(
+        cmd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     deadline = time.time() + 60
     while time.time() < deadline and len(done_chunks(out)) < 2 and proc.poll() is None:
         time.sleep(0.05)
@@ -88,6 +119,7 @@ def test_ctrl_c_on_the_command_line_then_rerun(tmp_path):
     _, rows = load_results(out)
     assert [r["index"] for r in rows] == list(range(3000))
     from firebreak.core import get_game
+
     job = make_job(get_game("great-fire"), 3, "random", 3000, seed=4)
     assert rows == run_job(job, workers=2)
     assert os.path.exists(out / "manifest.json")
@@ -140,11 +172,33 @@ def test_a_ctrl_c_swallowed_by_a_finaliser_still_stops_the_command(toy, tmp_path
         return play_task(task)
 
     monkeypatch.setattr(backends, "play_task", play)
-    args = {"simulate": ["simulate", toy.name, "--games", 200, "--agents", "random", "--out", tmp_path / "job",
-                         "--chunk-size", 2],
-            "tournament": ["tournament", toy.name, "--games", 200, "--agents", "random,greedy"],
-            "compare": ["compare", toy.name, "--a", "hand_size=2", "--b", "hand_size=3", "--max-games", 200,
-                        "--agents", "random"]}[command]
+    args = {
+        "simulate": [
+            "simulate",
+            toy.name,
+            "--games",
+            200,
+            "--agents",
+            "random",
+            "--out",
+            tmp_path / "job",
+            "--chunk-size",
+            2,
+        ],
+        "tournament": ["tournament", toy.name, "--games", 200, "--agents", "random,greedy"],
+        "compare": [
+            "compare",
+            toy.name,
+            "--a",
+            "hand_size=2",
+            "--b",
+            "hand_size=3",
+            "--max-games",
+            200,
+            "--agents",
+            "random",
+        ],
+    }[command]
     result = run([*args, "--workers", 1])
     assert result.exit_code == 130, result.output
     assert "nterrupted" in result.output

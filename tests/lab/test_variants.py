@@ -55,9 +55,12 @@ def test_a_changed_value_changes_the_hash(tmp_path: Path) -> None:
 
 
 def test_each_bad_value_is_one_sentence_naming_its_field(tmp_path: Path) -> None:
-    path = write(tmp_path, "game: great-fire\nname: Broken\ncolour: red\n"
-                           "rules: {action_points: 0, cone_economy: free, smoke: 3}\n"
-                           "options: {more_destruction: maybe}\nplayers: 9\n")
+    path = write(
+        tmp_path,
+        "game: great-fire\nname: Broken\ncolour: red\n"
+        "rules: {action_points: 0, cone_economy: free, smoke: 3}\n"
+        "options: {more_destruction: maybe}\nplayers: 9\n",
+    )
     assert refusal(path) == [
         "colour is not a field of a variant (fields: game, name, players, options, rules, board, description)",
         "players must be a whole number from 3 to 6, not 9",
@@ -69,10 +72,11 @@ def test_each_bad_value_is_one_sentence_naming_its_field(tmp_path: Path) -> None
 
 
 def test_values_that_cannot_lay_out_the_table_are_refused(tmp_path: Path) -> None:
-    path = write(tmp_path, "game: great-fire\nname: Big hands\nplayers: 6\n"
-                           "rules: {hand_size: 8, cards_to_box_6: 20}\n")
-    assert refusal(path) == ["with 6 players: rules.hand_size and rules.cards_to_box_6 need 68 fire cards for 6 "
-                             "players, but there are only 60"]
+    path = write(tmp_path, "game: great-fire\nname: Big hands\nplayers: 6\nrules: {hand_size: 8, cards_to_box_6: 20}\n")
+    assert refusal(path) == [
+        "with 6 players: rules.hand_size and rules.cards_to_box_6 need 68 fire cards for 6 "
+        "players, but there are only 60"
+    ]
     assert refusal(write(tmp_path, "game: chess\nname: x\n")) == ["game must name a game, not 'chess'"]
     problems = refusal(write(tmp_path, "name: [x\n"))
     assert len(problems) == 1 and problems[0].startswith("it is not valid YAML")
@@ -95,9 +99,11 @@ def test_a_broken_board_is_refused_constraint_by_constraint(tmp_path: Path) -> N
 
 def test_a_board_for_a_game_without_one_and_a_missing_board_file(tmp_path: Path) -> None:
     assert refusal(write(tmp_path, "game: brigade\nname: x\nboard: b.yaml\n")) == [
-        "board: The Brigade has no board file to replace"]
+        "board: The Brigade has no board file to replace"
+    ]
     assert refusal(write(tmp_path, "game: great-fire\nname: x\nboard: none.yaml\n"))[0].startswith(
-        "board: cannot read none.yaml")
+        "board: cannot read none.yaml"
+    )
 
 
 def test_the_packaged_board_as_a_file_is_accepted_and_hashed(tmp_path: Path) -> None:
@@ -117,8 +123,28 @@ def test_compare_two_variant_files_on_paired_seeds() -> None:
 
 def test_compare_on_the_command_line_takes_variant_files(tmp_path: Path) -> None:
     out = tmp_path / "cmp"
-    result = run(["compare", "great-fire", "--a", str(FIVE), "--b", str(STOCK), "--players", "3", "--agents",
-                  "random", "--max-games", "4", "--batch", "2", "--workers", "1", "--out", out])
+    result = run(
+        [
+            "compare",
+            "great-fire",
+            "--a",
+            str(FIVE),
+            "--b",
+            str(STOCK),
+            "--players",
+            "3",
+            "--agents",
+            "random",
+            "--max-games",
+            "4",
+            "--batch",
+            "2",
+            "--workers",
+            "1",
+            "--out",
+            out,
+        ]
+    )
     assert result.exit_code == 0, result.output
     assert "variant: Five action points (hash " in result.stdout
     summary = json.loads((out / "summary.json").read_text())
@@ -128,8 +154,24 @@ def test_compare_on_the_command_line_takes_variant_files(tmp_path: Path) -> None
 
 def test_simulate_and_report_record_the_variant_and_its_hash(tmp_path: Path) -> None:
     out = tmp_path / "sim"
-    result = run(["simulate", "great-fire", "--variant", str(FIVE), "--players", "3", "--games", "3",
-                  "--agents", "random", "--workers", "1", "--out", out])
+    result = run(
+        [
+            "simulate",
+            "great-fire",
+            "--variant",
+            str(FIVE),
+            "--players",
+            "3",
+            "--games",
+            "3",
+            "--agents",
+            "random",
+            "--workers",
+            "1",
+            "--out",
+            out,
+        ]
+    )
     assert result.exit_code == 0, result.output
     h = load_variant(FIVE).hash
     assert f"rules: action_points=5; variant: Five action points (hash {h})" in result.stdout
@@ -143,8 +185,24 @@ def test_simulate_and_report_record_the_variant_and_its_hash(tmp_path: Path) -> 
 
 def test_tournament_takes_a_variant(tmp_path: Path) -> None:
     out = tmp_path / "t"
-    result = run(["tournament", "great-fire", "--variant", str(STOCK), "--agents", "random,greedy", "--players", "3",
-                  "--games", "2", "--workers", "1", "--out", out])
+    result = run(
+        [
+            "tournament",
+            "great-fire",
+            "--variant",
+            str(STOCK),
+            "--agents",
+            "random,greedy",
+            "--players",
+            "3",
+            "--games",
+            "2",
+            "--workers",
+            "1",
+            "--out",
+            out,
+        ]
+    )
     assert result.exit_code == 0, result.output
     summary = json.loads((out / "summary.json").read_text())
     assert summary["options"]["variant"]["hash"] == load_variant(STOCK).hash

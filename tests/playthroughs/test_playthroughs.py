@@ -60,8 +60,21 @@ def test_playthrough_command(tmp_path: Path) -> None:
         return CliRunner().invoke(app, [str(a) for a in args], env={"COLUMNS": "200"})
 
     out = tmp_path / "p.txt"
-    result = run(["playthrough", "great-fire", "--seed", "4", "--players", "3", "--max-steps", "2",
-                  "--hidden-colours", "--out", out])
+    result = run(
+        [
+            "playthrough",
+            "great-fire",
+            "--seed",
+            "4",
+            "--players",
+            "3",
+            "--max-steps",
+            "2",
+            "--hidden-colours",
+            "--out",
+            out,
+        ]
+    )
     assert result.exit_code == 0, result.output
     assert out.read_text(encoding="utf-8") == playthrough(get_game("great-fire"), 4, 3, {"hidden_colours": True}, 2)
     bad = run(["playthrough", "great-fire", "--seed", "4", "--players", "9"])

@@ -11,7 +11,12 @@ SHORT = {"catan": {"turn_limit": 15}}
 
 OPTION_SETS: dict[str, list[dict[str, Any]]] = {
     "brigade": [{}, {"advanced": True, "big_buildings": True, "fire_festival": True, "addon_pack": True}],
-    "catan": [{}, {"mode": "classic", "layout": "random"}, {"board": "seafarers"}, {"board": "seafarers", "mode": "classic"}],
+    "catan": [
+        {},
+        {"mode": "classic", "layout": "random"},
+        {"board": "seafarers"},
+        {"board": "seafarers", "mode": "classic"},
+    ],
     "great-fire": [{}, {"hidden_colours": True, "more_destruction": True}],
 }
 

@@ -23,8 +23,9 @@ from firebreak.core.encoding import compiled_module, observation_encoder  # noqa
 
 from .helpers import short  # noqa: E402
 
-WITH_C = [s.name for s in all_games()
-          if (Path(util.find_spec(s.state_class.__module__).origin).parent / "_encode.c").exists()]
+WITH_C = [
+    s.name for s in all_games() if (Path(util.find_spec(s.state_class.__module__).origin).parent / "_encode.c").exists()
+]
 REQUIRED = os.environ.get("FIREBREAK_REQUIRE_COMPILED") == "1"
 
 
@@ -84,7 +85,7 @@ def _corruptions(state):
     for name, value in sorted((n, getattr(state, n)) for n in names):
         if type(value) is not list:
             if type(value) is int:
-                for bad in (10**6, -10**6, 2**70, None):
+                for bad in (10**6, -(10**6), 2**70, None):
                     yield name, bad
             continue
         yield name, None
@@ -92,11 +93,11 @@ def _corruptions(state):
         yield name, []
         for i, item in enumerate(value[:3]):
             if type(item) is int:
-                for bad in (10**6, -10**6, 2**70, "x"):
-                    yield name, [*value[:i], bad, *value[i + 1:]]
+                for bad in (10**6, -(10**6), 2**70, "x"):
+                    yield name, [*value[:i], bad, *value[i + 1 :]]
             elif type(item) is list and item and type(item[0]) is int:
-                for bad in (10**6, -10**6, "x"):
-                    yield name, [*value[:i], [bad, *item[1:]], *value[i + 1:]]
+                for bad in (10**6, -(10**6), "x"):
+                    yield name, [*value[:i], [bad, *item[1:]], *value[i + 1 :]]
 
 
 @pytest.mark.parametrize("game", WITH_C)
@@ -117,11 +118,11 @@ def test_a_corrupt_state_raises_and_never_writes_outside_the_buffer(game: str) -
                 setattr(broken, name, bad)
                 guarded = np.zeros(encoder.size + 64, np.float32)
                 try:
-                    encoder.compiled.write(broken, step % n, guarded[:encoder.size])
+                    encoder.compiled.write(broken, step % n, guarded[: encoder.size])
                 except (TypeError, ValueError, IndexError, OverflowError, KeyError, AttributeError):
                     raised += 1
                 tried += 1
-                assert not guarded[encoder.size:].any(), (name, bad)
+                assert not guarded[encoder.size :].any(), (name, bad)
         if state.is_terminal():
             break
         state.apply(rng.choice(state.legal_actions()))
@@ -131,9 +132,11 @@ def test_a_corrupt_state_raises_and_never_writes_outside_the_buffer(game: str) -
 @pytest.mark.parametrize("game", WITH_C)
 def test_pure_python_turns_the_compiled_path_off(game: str) -> None:
     module = f"{get_game(game).state_class.__module__.rsplit('.', 1)[0]}._encode"
-    code = ("from firebreak.core import get_game; from firebreak.core.encoding import observation_encoder; "
-            f"e = observation_encoder(get_game({game!r}), {get_game(game).min_players}); "
-            "print(e.compiled is None, e.has_compiled_path)")
+    code = (
+        "from firebreak.core import get_game; from firebreak.core.encoding import observation_encoder; "
+        f"e = observation_encoder(get_game({game!r}), {get_game(game).min_players}); "
+        "print(e.compiled is None, e.has_compiled_path)"
+    )
     env = {**os.environ, "FIREBREAK_PURE_PYTHON": "1"}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["True", "False"]

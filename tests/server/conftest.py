@@ -13,7 +13,9 @@ from fastapi.testclient import TestClient
 from firebreak.server import create_app
 
 PG_URL = os.environ.get("FIREBREAK_TEST_POSTGRES_URL")
-PG_SKIP = "PostgreSQL tests need FIREBREAK_TEST_POSTGRES_URL (e.g. postgresql://firebreak:firebreak@localhost/firebreak_test)"
+PG_SKIP = (
+    "PostgreSQL tests need FIREBREAK_TEST_POSTGRES_URL (e.g. postgresql://firebreak:firebreak@localhost/firebreak_test)"
+)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -12,11 +12,20 @@ from fastapi.testclient import TestClient
 from firebreak.core import GameState, get_game
 
 
-def create(client: TestClient, seats: list[str], game: str = "great-fire", seed: int = 7,
-           options: dict[str, Any] | None = None, takeover_after: int = 120) -> dict[str, Any]:
+def create(
+    client: TestClient,
+    seats: list[str],
+    game: str = "great-fire",
+    seed: int = 7,
+    options: dict[str, Any] | None = None,
+    takeover_after: int = 120,
+) -> dict[str, Any]:
     """Create a game whose seats are 'human' or a bot spec; returns the creation response."""
     body = {
-        "game": game, "num_players": len(seats), "seed": seed, "options": options or {},
+        "game": game,
+        "num_players": len(seats),
+        "seed": seed,
+        "options": options or {},
         "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats],
         "takeover_after": takeover_after,
     }
@@ -75,7 +84,7 @@ class Held:
         if "svg_patch" in m:
             assert self.pieces is not None, "a patch for a board never sent"
             for at, delete, insert in m["svg_patch"]:
-                self.pieces[at:at + delete] = insert
+                self.pieces[at : at + delete] = insert
             m["svg"] = "<g".join(self.pieces)
         else:
             self.pieces = m["svg"].split("<g") if m["svg"] else None
@@ -99,8 +108,12 @@ class Held:
 
 
 AGED_COLUMNS = {
-    "games": ["created_at"], "seats": ["last_seen"], "actions": ["created_at"], "chat": ["created_at"],
-    "clocks": ["started", "deadline"], "server_processes": ["started_at", "beat_at", "stopped_at"],
+    "games": ["created_at"],
+    "seats": ["last_seen"],
+    "actions": ["created_at"],
+    "chat": ["created_at"],
+    "clocks": ["started", "deadline"],
+    "server_processes": ["started_at", "beat_at", "stopped_at"],
     "outages": ["began", "ended"],
 }
 """Every stored time of the server's database (epoch seconds)."""

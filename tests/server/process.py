@@ -19,10 +19,21 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-GENEROUS_LIMITS = {f"FIREBREAK_{name}": "100000" for name in (
-    "GAMES_PER_MINUTE", "OPEN_GAMES", "CONNECTING_PER_CLIENT", "SOCKETS_PER_SEAT", "SPECTATOR_SOCKETS_PER_CLIENT",
-    "SPECTATOR_SOCKETS_PER_GAME", "ACTIONS_PER_SECOND",
-    "MESSAGES_PER_SECOND", "STATE_READS_PER_SECOND", "RECORD_READS_PER_SECOND")}
+GENEROUS_LIMITS = {
+    f"FIREBREAK_{name}": "100000"
+    for name in (
+        "GAMES_PER_MINUTE",
+        "OPEN_GAMES",
+        "CONNECTING_PER_CLIENT",
+        "SOCKETS_PER_SEAT",
+        "SPECTATOR_SOCKETS_PER_CLIENT",
+        "SPECTATOR_SOCKETS_PER_GAME",
+        "ACTIONS_PER_SECOND",
+        "MESSAGES_PER_SECOND",
+        "STATE_READS_PER_SECOND",
+        "RECORD_READS_PER_SECOND",
+    )
+}
 GENEROUS_LIMITS["FIREBREAK_SEEDS_WITH_PEOPLE"] = "1"
 """Limits no test that plays fast from one address reaches (the tests of the limits set their own), and chosen
 seeds in games of several people, so the tests play known deals (tests/server/test_games.py checks the refusal)."""
@@ -54,16 +65,28 @@ def running(pid: int) -> bool:
 class ServerProcess:
     """``firebreak.server.app.serve`` in a subprocess (what ``firebreak serve`` runs), up when constructed."""
 
-    def __init__(self, db_url: str, port: int | None = None, output: Path | None = None,
-                 bot_delay: float = 0.0, env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        db_url: str,
+        port: int | None = None,
+        output: Path | None = None,
+        bot_delay: float = 0.0,
+        env: dict[str, str] | None = None,
+    ) -> None:
         self.port = free_port() if port is None else port
-        code = ("from firebreak.server.app import serve; "
-                f"serve('127.0.0.1', {self.port}, {db_url!r}, bot_delay={bot_delay})")
+        code = (
+            "from firebreak.server.app import serve; "
+            f"serve('127.0.0.1', {self.port}, {db_url!r}, bot_delay={bot_delay})"
+        )
         self.output = output
         # A file (or nothing), never a pipe: a chatty server can never block on it.
-        with (open(output, "ab") if output is not None else open(os.devnull, "wb")) as out:
-            self.proc = subprocess.Popen([sys.executable, "-c", code], stdout=out, stderr=subprocess.STDOUT,
-                                         env={**os.environ, **GENEROUS_LIMITS, **(env or {})})
+        with open(output, "ab") if output is not None else open(os.devnull, "wb") as out:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-c", code],
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                env={**os.environ, **GENEROUS_LIMITS, **(env or {})},
+            )
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws = f"ws://127.0.0.1:{self.port}"
         deadline = time.time() + 60  # a loaded machine takes its time to import everything

@@ -42,9 +42,14 @@ def test_catalog_says_which_choices_some_player_counts_and_boards_lack(client: T
     same one that refuses such a game; Seafarers' one fixed deal stays offered for every count."""
     catan = next(g for g in client.get("/api/catalog").json()["games"] if g["name"] == "catan")
     layout = next(o for o in catan["options"] if o["name"] == "layout")
-    assert layout["unavailable"] == [{"choice": "beginner", "players": [5, 6], "when": {"board": ["base"]},
-                                      "reason": "the 5-6 player extension has no beginner layout (its rules lay "
-                                                "the terrain at random)"}]
+    assert layout["unavailable"] == [
+        {
+            "choice": "beginner",
+            "players": [5, 6],
+            "when": {"board": ["base"]},
+            "reason": "the 5-6 player extension has no beginner layout (its rules lay the terrain at random)",
+        }
+    ]
     assert all(o["unavailable"] == [] for o in catan["options"] if o["name"] != "layout")
     body = {"game": "catan", "num_players": 5, "seats": [{"kind": "human"}] * 5}
     r = client.post("/api/games", json=body | {"options": {"board": "seafarers", "layout": "beginner"}})
@@ -55,9 +60,17 @@ def test_catalog_says_which_choices_some_player_counts_and_boards_lack(client: T
 
 def test_openapi_schema_documents_the_api(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
-    for p in ("/api/games", "/api/games/{game_id}", "/api/games/{game_id}/actions", "/api/games/{game_id}/join",
-              "/api/games/{game_id}/log", "/api/games/{game_id}/replay", "/api/catalog",
-              "/api/games/{game_id}/seats/{seat}/takeover", "/api/games/{game_id}/reclaim"):
+    for p in (
+        "/api/games",
+        "/api/games/{game_id}",
+        "/api/games/{game_id}/actions",
+        "/api/games/{game_id}/join",
+        "/api/games/{game_id}/log",
+        "/api/games/{game_id}/replay",
+        "/api/catalog",
+        "/api/games/{game_id}/seats/{seat}/takeover",
+        "/api/games/{game_id}/reclaim",
+    ):
         assert p in paths
 
 
@@ -83,8 +96,9 @@ def test_create_refuses_bad_games_counts_options_seats_and_bots(client: TestClie
     assert error_code(post(options={"hidden_colours": "perhaps"})) == "bad_game"
     r = post(game="catan", num_players=5, seats=[{"kind": "human"}] * 5, options={"layout": "beginner"})
     assert r.status_code == 422 and error_code(r) == "bad_game"  # the option's declared limit (Catan ruling B8)
-    assert r.json()["error"]["message"] == ("the 5-6 player extension has no beginner layout (its rules lay the "
-                                            "terrain at random): choose layout random")
+    assert r.json()["error"]["message"] == (
+        "the 5-6 player extension has no beginner layout (its rules lay the terrain at random): choose layout random"
+    )
     assert error_code(post(seats=[{"kind": "human"}] * 2)) == "bad_seats"
     assert error_code(post(seats=[{"kind": "alien"}] * 3)) == "bad_seats"
     r = post(seats=[{"kind": "human"}, {"kind": "bot", "bot": "genius"}, {"kind": "human"}])
@@ -128,7 +142,10 @@ def test_join_checks_the_seat_token(client: TestClient) -> None:
 
 def test_unknown_game_is_404_everywhere(client: TestClient) -> None:
     assert client.get("/api/games/nope").status_code == 404
-    assert error_code(client.post("/api/games/nope/actions", json={"index": 0, "action": 0, "token": "x"})) == "unknown_game"
+    assert (
+        error_code(client.post("/api/games/nope/actions", json={"index": 0, "action": 0, "token": "x"}))
+        == "unknown_game"
+    )
     assert client.get("/api/games/nope/log").status_code == 404
 
 
@@ -173,19 +190,24 @@ def test_every_refused_action_changes_nothing(client: TestClient) -> None:
         return client.post(f"/api/games/{gid}/actions", json=body, headers=headers or {})
 
     cases = [
-        (act({"index": 0, "action": good, "token": toks[1]}), 409, "not_your_turn"),     # another seat's turn
-        (act({"index": 0, "action": good}), 403, "bad_token"),                           # no token
-        (act({"index": 0, "action": good, "token": toks[0] + "x"}), 403, "bad_token"),   # forged token
-        (act({"index": 3, "action": good, "token": toks[0]}), 409, "stale_index"),       # wrong expected index
+        (act({"index": 0, "action": good, "token": toks[1]}), 409, "not_your_turn"),  # another seat's turn
+        (act({"index": 0, "action": good}), 403, "bad_token"),  # no token
+        (act({"index": 0, "action": good, "token": toks[0] + "x"}), 403, "bad_token"),  # forged token
+        (act({"index": 3, "action": good, "token": toks[0]}), 409, "stale_index"),  # wrong expected index
         (act({"index": "0", "action": good, "token": toks[0]}), 422, "malformed_action"),
         (act({"index": 0, "action": 10**9, "token": toks[0]}), 422, "malformed_action"),  # outside the space
         (act({"index": 0, "action": "dance a jig", "token": toks[0]}), 422, "malformed_action"),
         (act({"index": 0, "action": [1, 2], "token": toks[0]}), 422, "malformed_action"),
         (act({"index": 0, "action": True, "token": toks[0]}), 422, "malformed_action"),
         (act({"index": 0, "action": illegal, "token": toks[0]}), 422, "illegal_action"),
-        (act({"index": 0, "token": toks[0]}), 422, "bad_request"),                        # no action at all
-        (client.post(f"/api/games/{gid}/actions", content=b"{not json", headers={"Content-Type": "application/json"}),
-         400, "bad_json"),
+        (act({"index": 0, "token": toks[0]}), 422, "bad_request"),  # no action at all
+        (
+            client.post(
+                f"/api/games/{gid}/actions", content=b"{not json", headers={"Content-Type": "application/json"}
+            ),
+            400,
+            "bad_json",
+        ),
         (act({"index": 0, "action": good, "token": toks[0], "pad": "x" * 20000}), 413, "too_large"),
     ]
     for r, status, code in cases:
@@ -219,8 +241,10 @@ def play_to_end(client: TestClient, game_id: str, toks: dict[int, str]) -> None:
         mine = state_of(client, game_id, toks[seat])
         if not mine["your_turn"]:
             continue
-        r = client.post(f"/api/games/{game_id}/actions",
-                        json={"index": mine["index"], "action": mine["legal"][0]["id"], "token": toks[seat]})
+        r = client.post(
+            f"/api/games/{game_id}/actions",
+            json={"index": mine["index"], "action": mine["legal"][0]["id"], "token": toks[seat]},
+        )
         assert r.status_code in (200, 409), r.text
     raise AssertionError("game did not end")
 
@@ -260,8 +284,16 @@ def test_replay_steps_through_a_finished_game_from_any_seat(client: TestClient) 
 
 
 def test_pages_are_served(client: TestClient) -> None:
-    for path in ("/", "/play/abc", "/replay/abc", "/static/app.css", "/static/game.js", "/static/lobby.js",
-                 "/static/replay.js", "/static/common.js"):
+    for path in (
+        "/",
+        "/play/abc",
+        "/replay/abc",
+        "/static/app.css",
+        "/static/game.js",
+        "/static/lobby.js",
+        "/static/replay.js",
+        "/static/common.js",
+    ):
         assert client.get(path).status_code == 200, path
     assert "<html" in client.get("/").text
     assert client.get("/static/../storage.py").status_code == 404
@@ -276,10 +308,16 @@ def test_idle_games_leave_the_cache_and_come_back_from_the_database(sqlite_clien
     s = state_of(client, first["id"])
     tok = tokens(first)[s["current_player"]]
     mine = state_of(client, first["id"], tok)
-    assert client.post(f"/api/games/{first['id']}/actions",
-                       json={"index": 0, "action": mine["legal"][0]["id"], "token": tok}).status_code == 200
+    assert (
+        client.post(
+            f"/api/games/{first['id']}/actions", json={"index": 0, "action": mine["legal"][0]["id"], "token": tok}
+        ).status_code
+        == 200
+    )
     for g in games[1:]:
         state_of(client, g["id"])
     assert first["id"] not in manager.games and len(manager.games) == 2
     again = state_of(client, first["id"], tok)  # reloaded by replaying the stored actions
-    assert again["index"] == 1 and again["view"] == reference(first, [mine["legal"][0]["id"]], seed=1).view(again["viewer"])
+    assert again["index"] == 1 and again["view"] == reference(first, [mine["legal"][0]["id"]], seed=1).view(
+        again["viewer"]
+    )

@@ -19,26 +19,30 @@ BASE = {"game": "great-fire", "num_players": 3, "seats": [{"kind": "human"}] * 3
 CATAN = {"game": "catan", "num_players": 3, "seats": [{"kind": "human"}] * 3}
 
 
-@pytest.mark.parametrize("body, words", [
-    (BASE | {"seed": -1}, ["seed", "greater than or equal to 0"]),
-    (BASE | {"seed": 2**63}, ["seed", "less than or equal to 9223372036854775807"]),
-    (BASE | {"seed": 2**64}, ["seed", "less than or equal to 9223372036854775807"]),
-    (BASE | {"seed": 10**30}, ["seed"]),
-    (BASE | {"seed": "lucky"}, ["seed", "integer"]),
-    (BASE | {"takeover_after": 2**70}, ["takeover_after", "less than or equal to 604800"]),
-    (BASE | {"takeover_after": -1}, ["takeover_after", "greater than or equal to 0"]),
-    (BASE | {"num_players": 2**70}, ["num_players"]),
-    (CATAN | {"options": {"turn_limit": -5}}, ["option 'turn_limit' must be between 0 and 100000, not -5"]),
-    (CATAN | {"options": {"offers_per_turn": -3}}, ["option 'offers_per_turn' must be between 0 and 20, not -3"]),
-    (CATAN | {"options": {"turn_limit": 2**70}}, ["option 'turn_limit' must be between 0 and 100000"]),
-    (BASE | {"game": "x.y"}, ["unknown game 'x.y'", "great-fire"]),
-    (BASE | {"game": ".catan"}, ["unknown game '.catan'"]),
-    (BASE | {"game": "../../etc/passwd"}, ["unknown game '../../etc/passwd'"]),
-    (BASE | {"game": "g" * 65}, ["game", "at most 64 characters"]),
-    (BASE | {"seats": [{"kind": "bot", "bot": "r" * 201}] * 3}, ["bot", "at most 200 characters"]),
-])
-def test_bad_creation_values_are_422_with_a_clear_message(client: TestClient, body: dict[str, Any],
-                                                          words: list[str]) -> None:
+@pytest.mark.parametrize(
+    "body, words",
+    [
+        (BASE | {"seed": -1}, ["seed", "greater than or equal to 0"]),
+        (BASE | {"seed": 2**63}, ["seed", "less than or equal to 9223372036854775807"]),
+        (BASE | {"seed": 2**64}, ["seed", "less than or equal to 9223372036854775807"]),
+        (BASE | {"seed": 10**30}, ["seed"]),
+        (BASE | {"seed": "lucky"}, ["seed", "integer"]),
+        (BASE | {"takeover_after": 2**70}, ["takeover_after", "less than or equal to 604800"]),
+        (BASE | {"takeover_after": -1}, ["takeover_after", "greater than or equal to 0"]),
+        (BASE | {"num_players": 2**70}, ["num_players"]),
+        (CATAN | {"options": {"turn_limit": -5}}, ["option 'turn_limit' must be between 0 and 100000, not -5"]),
+        (CATAN | {"options": {"offers_per_turn": -3}}, ["option 'offers_per_turn' must be between 0 and 20, not -3"]),
+        (CATAN | {"options": {"turn_limit": 2**70}}, ["option 'turn_limit' must be between 0 and 100000"]),
+        (BASE | {"game": "x.y"}, ["unknown game 'x.y'", "great-fire"]),
+        (BASE | {"game": ".catan"}, ["unknown game '.catan'"]),
+        (BASE | {"game": "../../etc/passwd"}, ["unknown game '../../etc/passwd'"]),
+        (BASE | {"game": "g" * 65}, ["game", "at most 64 characters"]),
+        (BASE | {"seats": [{"kind": "bot", "bot": "r" * 201}] * 3}, ["bot", "at most 200 characters"]),
+    ],
+)
+def test_bad_creation_values_are_422_with_a_clear_message(
+    client: TestClient, body: dict[str, Any], words: list[str]
+) -> None:
     r = client.post("/api/games", json=body)
     assert r.status_code == 422, r.text
     message = r.json()["error"]["message"]
@@ -51,19 +55,32 @@ BRIGADE = '{"game": "brigade", "num_players": 2, "seats": [{"kind": "human"}, {"
 
 
 @pytest.mark.parametrize("number", ["NaN", "Infinity", "-Infinity", "1e400"])
-@pytest.mark.parametrize("field, body, words", [
-    ("seed", BRIGADE + ', "seed": %s}', ["seed: input should be a finite number"]),
-    ("takeover_after", BRIGADE + ', "takeover_after": %s}', ["takeover_after: input should be a finite number"]),
-    ("num_players", '{"game": "brigade", "num_players": %s}', ["num_players: input should be a finite number"]),
-    ("clock seconds", BRIGADE + ', "clock": {"mode": "turn", "seconds": %s}}',
-     ["clock.seconds: input should be a finite number"]),
-    ("clock increment", BRIGADE + ', "clock": {"mode": "total", "seconds": 60, "increment": %s}}',
-     ["clock.increment: input should be a finite number"]),
-    ("an option", '{"game": "catan", "num_players": 3, "options": {"turn_limit": %s}}',
-     ["option 'turn_limit' expects a whole number, not"]),
-])
-def test_numbers_that_are_not_finite_are_422_naming_the_field(client: TestClient, number: str, field: str,
-                                                               body: str, words: list[str]) -> None:
+@pytest.mark.parametrize(
+    "field, body, words",
+    [
+        ("seed", BRIGADE + ', "seed": %s}', ["seed: input should be a finite number"]),
+        ("takeover_after", BRIGADE + ', "takeover_after": %s}', ["takeover_after: input should be a finite number"]),
+        ("num_players", '{"game": "brigade", "num_players": %s}', ["num_players: input should be a finite number"]),
+        (
+            "clock seconds",
+            BRIGADE + ', "clock": {"mode": "turn", "seconds": %s}}',
+            ["clock.seconds: input should be a finite number"],
+        ),
+        (
+            "clock increment",
+            BRIGADE + ', "clock": {"mode": "total", "seconds": 60, "increment": %s}}',
+            ["clock.increment: input should be a finite number"],
+        ),
+        (
+            "an option",
+            '{"game": "catan", "num_players": 3, "options": {"turn_limit": %s}}',
+            ["option 'turn_limit' expects a whole number, not"],
+        ),
+    ],
+)
+def test_numbers_that_are_not_finite_are_422_naming_the_field(
+    client: TestClient, number: str, field: str, body: str, words: list[str]
+) -> None:
     """JSON as Python reads it allows NaN and infinities (and 1e400 is infinite as a float): never accepted."""
     r = client.post("/api/games", content=body % number, headers={"Content-Type": "application/json"})
     assert r.status_code == 422, (field, r.text)
@@ -77,12 +94,15 @@ def test_the_largest_seed_is_accepted_and_stored(client: TestClient) -> None:
     assert client.app.state.storage.load_game(g["id"]).seed == 2**63 - 1
 
 
-@pytest.mark.parametrize("query, words", [
-    ("seat=1180591620717411303424", ["seat"]),
-    ("seat=-1", ["seat -1 is not a seat of this game"]),
-    ("step=-1", ["step", "greater than or equal to 0"]),
-    ("step=lots", ["step", "integer"]),
-])
+@pytest.mark.parametrize(
+    "query, words",
+    [
+        ("seat=1180591620717411303424", ["seat"]),
+        ("seat=-1", ["seat -1 is not a seat of this game"]),
+        ("step=-1", ["step", "greater than or equal to 0"]),
+        ("step=lots", ["step", "integer"]),
+    ],
+)
 def test_bad_replay_queries_are_422(client: TestClient, query: str, words: list[str]) -> None:
     g = create(client, ["random"] * 3)
     for _ in range(200):
@@ -99,8 +119,9 @@ def test_bad_replay_queries_are_422(client: TestClient, query: str, words: list[
 
 def test_takeover_with_a_too_long_bot_spec_is_422(client: TestClient) -> None:
     g = create(client, ["human"] * 3)
-    r = client.post(f"/api/games/{g['id']}/seats/1/takeover", json={"bot": "g" * 500},
-                    headers={"X-Seat-Token": tokens(g)[0]})
+    r = client.post(
+        f"/api/games/{g['id']}/seats/1/takeover", json={"bot": "g" * 500}, headers={"X-Seat-Token": tokens(g)[0]}
+    )
     assert r.status_code == 422 and "at most 200 characters" in r.json()["error"]["message"]
 
 
@@ -123,8 +144,12 @@ def test_a_binary_frame_gets_an_error_and_the_socket_keeps_working(client: TestC
         ws.send_bytes(b'{"type": "ping", "ref": 1}')
         err = reply(ws)
         words = "messages must be JSON text, not binary frames"
-        assert err == {"type": "error", "code": "bad_message", "message": words,
-                       "error": {"code": "bad_message", "message": words}}  # the shape of HTTP's errors, too
+        assert err == {
+            "type": "error",
+            "code": "bad_message",
+            "message": words,
+            "error": {"code": "bad_message", "message": words},
+        }  # the shape of HTTP's errors, too
         ws.send_json({"type": "ping", "ref": 2})
         assert reply(ws) == {"type": "pong", "ref": 2}
 
@@ -147,31 +172,52 @@ def _refused(r: Any, status: int, code: str, words: str) -> None:
 JSON = {"Content-Type": "application/json"}
 
 
-@pytest.mark.parametrize("body, status, code, words", [
-    (b"[" * 5000 + b"]" * 5000, 400, "bad_json", "the request body is nested too deeply (more than 16 levels"),
-    (b'{"game": "great-fire", "options": ' + b"[" * 20 + b"]" * 20 + b"}", 400, "bad_json", "nested too deeply"),
-    (b'{"game": "great-fire\xff\xfe"}', 400, "bad_json", "the request body is not UTF-8 text (byte 21 is not"),
-    (b'{"game": "great-fire", "seed', 400, "bad_json", "the request body is not complete JSON"),
-    (b'{"game": "great-fire", "seed": 1', 400, "bad_json", "the request body is not complete JSON"),
-    (b'{"game": "\\ud800great-fire"}', 400, "bad_json", "the request body has a lone surrogate (\\ud800), half of a"),
-    (b'{"game": "great-fire"} and more', 400, "bad_json", "the request body is not valid JSON: extra data at "
-                                                          "character 24"),
-    (b'{"game": "great-fire", "seed": 1' + b"0" * 200 + b"}", 400, "bad_json", "a whole number of 201 digits"),
-    (b'{"game": "great-fire", "seed": 1180591620717411303424}', 422, "bad_request",
-     "seed: input should be less than or equal to 9223372036854775807"),
-    (b"", 422, "bad_request", "the request needs a JSON object as its body"),
-    (b'["great-fire"]', 422, "bad_request", "the request body must be a JSON object"),
-])
-def test_a_malformed_body_is_refused_with_what_is_wrong(client: TestClient, body: bytes, status: int, code: str,
-                                                        words: str) -> None:
+@pytest.mark.parametrize(
+    "body, status, code, words",
+    [
+        (b"[" * 5000 + b"]" * 5000, 400, "bad_json", "the request body is nested too deeply (more than 16 levels"),
+        (b'{"game": "great-fire", "options": ' + b"[" * 20 + b"]" * 20 + b"}", 400, "bad_json", "nested too deeply"),
+        (b'{"game": "great-fire\xff\xfe"}', 400, "bad_json", "the request body is not UTF-8 text (byte 21 is not"),
+        (b'{"game": "great-fire", "seed', 400, "bad_json", "the request body is not complete JSON"),
+        (b'{"game": "great-fire", "seed": 1', 400, "bad_json", "the request body is not complete JSON"),
+        (
+            b'{"game": "\\ud800great-fire"}',
+            400,
+            "bad_json",
+            "the request body has a lone surrogate (\\ud800), half of a",
+        ),
+        (
+            b'{"game": "great-fire"} and more',
+            400,
+            "bad_json",
+            "the request body is not valid JSON: extra data at character 24",
+        ),
+        (b'{"game": "great-fire", "seed": 1' + b"0" * 200 + b"}", 400, "bad_json", "a whole number of 201 digits"),
+        (
+            b'{"game": "great-fire", "seed": 1180591620717411303424}',
+            422,
+            "bad_request",
+            "seed: input should be less than or equal to 9223372036854775807",
+        ),
+        (b"", 422, "bad_request", "the request needs a JSON object as its body"),
+        (b'["great-fire"]', 422, "bad_request", "the request body must be a JSON object"),
+    ],
+)
+def test_a_malformed_body_is_refused_with_what_is_wrong(
+    client: TestClient, body: bytes, status: int, code: str, words: str
+) -> None:
     _refused(client.post("/api/games", content=body, headers=JSON), status, code, words)
     assert client.get("/api/games").json()["games"] == []
 
 
 def test_a_body_of_another_type_is_415(client: TestClient) -> None:
     r = client.post("/api/games", content=b'{"game": "great-fire"}', headers={"Content-Type": "text/plain"})
-    _refused(r, 415, "unsupported_media_type", "the request body must be JSON, sent as Content-Type: "
-                                               "application/json (not text/plain)")
+    _refused(
+        r,
+        415,
+        "unsupported_media_type",
+        "the request body must be JSON, sent as Content-Type: application/json (not text/plain)",
+    )
 
 
 def test_unknown_addresses_and_wrong_methods_are_answered_in_our_shape(client: TestClient) -> None:
@@ -189,6 +235,7 @@ def test_unknown_addresses_and_wrong_methods_are_answered_in_our_shape(client: T
 
 def test_a_failure_inside_the_server_is_a_500_in_our_shape(sqlite_url: str) -> None:
     with TestClient(create_app(sqlite_url), raise_server_exceptions=False) as client:
+
         def broken(game_id: str) -> None:
             raise RuntimeError("a bug")
 
@@ -198,20 +245,26 @@ def test_a_failure_inside_the_server_is_a_500_in_our_shape(sqlite_url: str) -> N
         assert "a bug" not in r.text
 
 
-@pytest.mark.parametrize("text, words", [
-    ('{"type": "ping", "ref": "\\ud800"}', "the message has a lone surrogate (\\ud800), half of a character"),
-    ('{"type": "act", "index": 1180591620717411303424, "action": 0}',
-     "the message has the number 1180591620717411303424, out of range: whole numbers must lie between "
-     "-9223372036854775808 and 9223372036854775807"),
-    ('{"type": "act", "index": 0, "action": NaN}', "the message has NaN, which is not a number JSON allows"),
-    ('{"type": "ping", "ref": ' + "[" * 40 + "]" * 40 + "}", "the message is nested too deeply"),
-    ('{"type": "ping", "ref": 1', "the message is not complete JSON"),
-    ('{"type" "ping"}', "the message is not valid JSON: expecting ':' delimiter at character 9"),
-    ("", "the message is empty; it must be a JSON object"),
-    ('["ping"]', "messages must be JSON objects"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ('{"type": "ping", "ref": "\\ud800"}', "the message has a lone surrogate (\\ud800), half of a character"),
+        (
+            '{"type": "act", "index": 1180591620717411303424, "action": 0}',
+            "the message has the number 1180591620717411303424, out of range: whole numbers must lie between "
+            "-9223372036854775808 and 9223372036854775807",
+        ),
+        ('{"type": "act", "index": 0, "action": NaN}', "the message has NaN, which is not a number JSON allows"),
+        ('{"type": "ping", "ref": ' + "[" * 40 + "]" * 40 + "}", "the message is nested too deeply"),
+        ('{"type": "ping", "ref": 1', "the message is not complete JSON"),
+        ('{"type" "ping"}', "the message is not valid JSON: expecting ':' delimiter at character 9"),
+        ("", "the message is empty; it must be a JSON object"),
+        ('["ping"]', "messages must be JSON objects"),
+    ],
+)
 def test_a_malformed_websocket_message_gets_its_own_sentence_and_the_socket_keeps_working(
-        client: TestClient, text: str, words: str) -> None:
+    client: TestClient, text: str, words: str
+) -> None:
     g = create(client, ["human"] * 3)
     with client.websocket_connect(f"/ws/games/{g['id']}") as ws:
         ws.send_json({"type": "hello", "token": tokens(g)[0]})

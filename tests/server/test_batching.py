@@ -31,7 +31,8 @@ def game_message(ws: Any) -> dict[str, Any]:
 
 
 def test_a_move_and_the_bots_answers_reach_every_seat_as_one_update_from_one_commit(
-        db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # A random bot's move takes microseconds, but a garbage collection of this big test process landing inside
     # one can push it past the 2 ms that keeps a bot inline (CI saw 11 batches for 10): the budgets are widened
     # so the test checks the batching, not the machine's pauses.
@@ -41,8 +42,10 @@ def test_a_move_and_the_bots_answers_reach_every_seat_as_one_update_from_one_com
         g = create(client, ["human", "random", "random"], seed=11)
         tok = tokens(g)[0]
         committer = client.app.state.manager.committer
-        with client.websocket_connect(f"/ws/games/{g['id']}") as me, \
-                client.websocket_connect(f"/ws/games/{g['id']}") as watcher:
+        with (
+            client.websocket_connect(f"/ws/games/{g['id']}") as me,
+            client.websocket_connect(f"/ws/games/{g['id']}") as watcher,
+        ):
             me.send_json({"type": "hello", "token": tok})
             watcher.send_json({"type": "hello"})
             mine, seen = game_message(me), game_message(watcher)
@@ -109,6 +112,7 @@ async def _apply(manager: Any, notes: list[tuple[str, int, int, int]]) -> None:
 
 # --------------------------------------------------------------------------------- two processes on PostgreSQL
 
+
 @pytest.fixture
 def two_servers(tmp_path: Path):  # type: ignore[no-untyped-def]
     assert PG_URL
@@ -144,14 +148,22 @@ async def _next(ws: Any, timeout: float = 30) -> dict[str, Any]:
 
 @pytest.mark.slow
 @pytest.mark.skipif(not PG_URL, reason=PG_SKIP)
-def test_a_burst_of_many_games_moves_and_bot_answers_reaches_every_seat_in_order_across_processes(
-        two_servers) -> None:  # type: ignore[no-untyped-def]
+def test_a_burst_of_many_games_moves_and_bot_answers_reaches_every_seat_in_order_across_processes(two_servers) -> None:  # type: ignore[no-untyped-def]
     a, b = two_servers
     games = 12
-    created = [httpx.post(a.base + "/api/games", json={
-        "game": "great-fire", "num_players": 3, "seed": 100 + k,
-        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]},
-        timeout=30).json() for k in range(games)]
+    created = [
+        httpx.post(
+            a.base + "/api/games",
+            json={
+                "game": "great-fire",
+                "num_players": 3,
+                "seed": 100 + k,
+                "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}],
+            },
+            timeout=30,
+        ).json()
+        for k in range(games)
+    ]
     ids = [g["id"] for g in created]
     toks = [tokens(g)[0] for g in created]
 
@@ -176,8 +188,9 @@ def test_a_burst_of_many_games_moves_and_bot_answers_reaches_every_seat_in_order
                     last[k] = await _next(players[k])
             live = [k for k in range(games) if not last[k]["terminal"]]
             for k in live:
-                await players[k].send(json.dumps({"type": "act", "index": last[k]["index"],
-                                                  "action": last[k]["legal"][0]["id"]}))
+                await players[k].send(
+                    json.dumps({"type": "act", "index": last[k]["index"], "action": last[k]["legal"][0]["id"]})
+                )
             for k in live:
                 while True:
                     m = await _next(players[k])
@@ -202,10 +215,19 @@ def test_a_burst_of_many_games_moves_and_bot_answers_reaches_every_seat_in_order
 def test_a_process_killed_mid_burst_loses_nothing_it_acknowledged(two_servers) -> None:  # type: ignore[no-untyped-def]
     a, b = two_servers
     games = 12
-    created = [httpx.post(a.base + "/api/games", json={
-        "game": "great-fire", "num_players": 3, "seed": 200 + k,
-        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]},
-        timeout=30).json() for k in range(games)]
+    created = [
+        httpx.post(
+            a.base + "/api/games",
+            json={
+                "game": "great-fire",
+                "num_players": 3,
+                "seed": 200 + k,
+                "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}],
+            },
+            timeout=30,
+        ).json()
+        for k in range(games)
+    ]
     ids = [g["id"] for g in created]
     toks = [tokens(g)[0] for g in created]
     acked: dict[str, int] = {}  # game -> the highest index acknowledged through a
@@ -219,8 +241,9 @@ def test_a_process_killed_mid_burst_loses_nothing_it_acknowledged(two_servers) -
                     last[k] = await _next(players[k])
             for k in range(games):
                 if not last[k]["terminal"]:
-                    await players[k].send(json.dumps({"type": "act", "index": last[k]["index"],
-                                                      "action": last[k]["legal"][0]["id"]}))
+                    await players[k].send(
+                        json.dumps({"type": "act", "index": last[k]["index"], "action": last[k]["legal"][0]["id"]})
+                    )
             if sum(acked.values()) > 3 * games:  # well into play: kill a with this burst on its way
                 await asyncio.sleep(0.005)
                 a.kill9()
@@ -251,6 +274,10 @@ def test_a_process_killed_mid_burst_loses_nothing_it_acknowledged(two_servers) -
             time.sleep(0.3)  # the bots a drove are taken over by b once they stall
         if s["terminal"]:
             continue
-        r = httpx.post(f"{b.base}/api/games/{gid}/actions", headers={"X-Seat-Token": tok}, timeout=30,
-                       json={"index": s["index"], "action": s["legal"][0]["id"]})
+        r = httpx.post(
+            f"{b.base}/api/games/{gid}/actions",
+            headers={"X-Seat-Token": tok},
+            timeout=30,
+            json={"index": s["index"], "action": s["legal"][0]["id"]},
+        )
         assert r.status_code == 200, r.text

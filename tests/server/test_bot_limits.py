@@ -37,7 +37,8 @@ def timed_catalog(client: TestClient) -> float:
 
 
 def test_the_seven_request_freeze_is_refused_and_the_largest_budgets_leave_the_server_answering(
-        one_worker: TestClient) -> None:
+    one_worker: TestClient,
+) -> None:
     client = one_worker
     for _ in range(7):
         r = client.post("/api/games", json=brigade_of(FREEZE))
@@ -62,8 +63,11 @@ def test_the_seven_request_freeze_is_refused_and_the_largest_budgets_leave_the_s
             if s["current_player"] == 0 and s["legal"]:
                 index = s["index"]
                 start = time.perf_counter()
-                r = client.post(f"/api/games/{quick['id']}/actions", json={"index": index, "action": s["legal"][0]["id"]},
-                                headers={"X-Seat-Token": tok})
+                r = client.post(
+                    f"/api/games/{quick['id']}/actions",
+                    json={"index": index, "action": s["legal"][0]["id"]},
+                    headers={"X-Seat-Token": tok},
+                )
                 assert r.status_code == 200 and time.perf_counter() - start < 1.0
                 moved_at = time.time(), index
         else:
@@ -83,8 +87,18 @@ def test_the_seven_request_freeze_is_refused_and_the_largest_budgets_leave_the_s
 
 
 def test_a_bot_over_a_limit_is_refused_at_creation_and_at_takeover(client: TestClient) -> None:
-    r = client.post("/api/games", json={"game": "great-fire", "num_players": 3, "seats": [
-        {"kind": "human"}, {"kind": "bot", "bot": "greedy:samples=1000000000"}, {"kind": "bot", "bot": "random"}]})
+    r = client.post(
+        "/api/games",
+        json={
+            "game": "great-fire",
+            "num_players": 3,
+            "seats": [
+                {"kind": "human"},
+                {"kind": "bot", "bot": "greedy:samples=1000000000"},
+                {"kind": "bot", "bot": "random"},
+            ],
+        },
+    )
     assert r.status_code == 422 and error_code(r) == "bad_bot"
     assert "seat 1" in r.json()["error"]["message"] and "(greedy.samples)" in r.json()["error"]["message"]
     r = client.post("/api/games", json=brigade_of("mcts:iterations=1000000"))
@@ -121,13 +135,19 @@ def test_an_operator_sets_the_limits(tmp_path: Path, monkeypatch: pytest.MonkeyP
         BotLimits.from_env("mcts.seconds=-1")
 
 
-NOT_FINITE = ["mcts:iterations=0,seconds=nan", "mcts:iterations=0,seconds=inf", "mcts:iterations=0,seconds=1e400",
-              "greedy:blunder=-inf", "mcts:seconds=1,c=nan"]
+NOT_FINITE = [
+    "mcts:iterations=0,seconds=nan",
+    "mcts:iterations=0,seconds=inf",
+    "mcts:iterations=0,seconds=1e400",
+    "greedy:blunder=-inf",
+    "mcts:seconds=1,c=nan",
+]
 
 
 @pytest.mark.parametrize("bot", NOT_FINITE)
 def test_a_bot_with_a_number_that_is_not_finite_is_refused_at_creation_and_at_takeover(
-        client: TestClient, bot: str) -> None:
+    client: TestClient, bot: str
+) -> None:
     param = bot.rsplit(",", 1)[-1].split(":")[-1].split("=")[0]
     r = client.post("/api/games", json=brigade_of(bot))
     assert r.status_code == 422 and error_code(r) == "bad_bot", r.text
@@ -165,7 +185,8 @@ def short_moves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Tes
 
 
 def test_a_move_over_the_wall_clock_limit_is_stopped_and_the_seat_plays_its_fallback_while_others_play_on(
-        short_moves: TestClient, caplog: pytest.LogCaptureFixture) -> None:
+    short_moves: TestClient, caplog: pytest.LogCaptureFixture
+) -> None:
     from firebreak.agents import agent_rng
     from firebreak.core import get_game
     from firebreak.server.live import fallback_move
@@ -176,8 +197,11 @@ def test_a_move_over_the_wall_clock_limit_is_stopped_and_the_seat_plays_its_fall
     stuck = create(client, [OVERRUN, OVERRUN], game="brigade", seed=5)
     other = create(client, ["mcts:iterations=20", "mcts:iterations=20"], game="brigade", seed=6)
     first = set(pool.pids(heavy=True))
-    wait_until(lambda: state_of(client, stuck["id"])["index"] >= 2 and state_of(client, other["id"])["index"] >= 4,
-               120, "two fallback moves in one game and four moves in the other")
+    wait_until(
+        lambda: state_of(client, stuck["id"])["index"] >= 2 and state_of(client, other["id"])["index"] >= 4,
+        120,
+        "two fallback moves in one game and four moves in the other",
+    )
     assert first and not first & set(pool.pids(heavy=True))  # the worker that overran was killed and replaced
     # each of the stuck game's moves is its seat's fallback: a random legal move from the move's own stream
     state = get_game("brigade").new_game(2, 5)
@@ -247,7 +271,9 @@ def pool_order(moves: list[tuple[str, str, str, int]]) -> list[str]:
 def test_one_clients_many_games_cannot_starve_another_clients_game() -> None:
     """Ten games of one address queue their bots' moves before one game of another address: with one worker,
     the other address's move is the very next one served, not the eleventh (order, not speed, is asserted)."""
-    order = pool_order([("10.0.0.1", f"many-{i}", "random", 1) for i in range(10)] + [("10.0.0.2", "other", "random", 1)])
+    order = pool_order(
+        [("10.0.0.1", f"many-{i}", "random", 1) for i in range(10)] + [("10.0.0.2", "other", "random", 1)]
+    )
     assert order[:3] == ["many-0", "other", "many-1"], order
     assert sorted(order) == sorted([f"many-{i}" for i in range(10)] + ["other"])
 
@@ -256,13 +282,15 @@ def test_a_bots_turn_of_several_moves_waits_once_not_before_each_move() -> None:
     """Another address's bot plays a turn of three moves while one address's six searches wait: it used less
     of the worker than they did, so each of its moves is served as soon as it asks, after the search that was
     already thinking."""
-    order = pool_order([("10.0.0.1", f"search-{i}", "mcts:iterations=1000", 1) for i in range(6)]
-                       + [("10.0.0.2", "turn", "random", 3)])
+    order = pool_order(
+        [("10.0.0.1", f"search-{i}", "mcts:iterations=1000", 1) for i in range(6)] + [("10.0.0.2", "turn", "random", 3)]
+    )
     assert order[:4] == ["search-0", "turn.0", "turn.1", "turn.2"], order
 
 
 def test_a_game_stored_with_a_bot_the_limits_now_refuse_plays_on_with_the_usual_bot_after_a_restart(
-        db_url: str, caplog: pytest.LogCaptureFixture) -> None:
+    db_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
     """A game stored before the limits refused it (``seconds=nan`` searched for ever) is not stuck on restart."""
     with TestClient(create_app(db_url)) as client:
         g = create(client, ["human", "human"], game="brigade", seed=3)

@@ -22,8 +22,9 @@ from .helpers import create, tokens
 def _games(storage: Storage, n: int) -> list[str]:
     ids = [f"chatgame{i}" for i in range(n)]
     for g in ids:
-        storage.create_game(GameRow(g, "great-fire", 3, {}, 1, time.time(), 0, 0, False),
-                            [SeatRow(0, "human", None, None, None)])
+        storage.create_game(
+            GameRow(g, "great-fire", 3, {}, 1, time.time(), 0, 0, False), [SeatRow(0, "human", None, None, None)]
+        )
     return ids
 
 
@@ -40,15 +41,29 @@ def test_a_message_and_a_move_committed_together_both_survive_a_restart(db_url: 
             committer.append_chat((b, None, "Spectator", "hello", 0, 10)),
             committer.append(b, 0, 6, 0, False),
             committer.append_chat((a, 1, "Bob", "you too", 1, 10)),
-            committer.append_clock(b, {"mode": "turn", "seconds": 60, "increment": 0, "remaining": [60.0],
-                                       "running": 0, "started": 1000.0, "deadline": 1060.0}))
+            committer.append_clock(
+                b,
+                {
+                    "mode": "turn",
+                    "seconds": 60,
+                    "increment": 0,
+                    "remaining": [60.0],
+                    "running": 0,
+                    "started": 1000.0,
+                    "deadline": 1060.0,
+                },
+            ),
+        )
 
     results = asyncio.run(play())
     committer.close()
     assert results[0] is None and results[3] is None and results[5] is None
     said = [r for r in results if isinstance(r, ChatRow)]
-    assert [(r.n, r.name, r.text) for r in said] == [(1, "Alice", "good luck"), (1, "Spectator", "hello"),
-                                                       (2, "Bob", "you too")]
+    assert [(r.n, r.name, r.text) for r in said] == [
+        (1, "Alice", "good luck"),
+        (1, "Spectator", "hello"),
+        (2, "Bob", "you too"),
+    ]
     assert committer.actions == 2 and committer.chats == 3
     if inline:  # all queued in one turn of the loop: ONE transaction for the moves, the messages and the clock
         assert committer.batches == 1
@@ -56,8 +71,10 @@ def test_a_message_and_a_move_committed_together_both_survive_a_restart(db_url: 
     again = Storage(db_url)  # a new process on the same database
     try:
         assert again.load_actions(a) == [(5, 0)] and again.load_actions(b) == [(6, 0)]
-        assert [(r.n, r.seat, r.text, r.at) for r in load_chat(again, a)] == [(1, 0, "good luck", 0),
-                                                                              (2, 1, "you too", 1)]
+        assert [(r.n, r.seat, r.text, r.at) for r in load_chat(again, a)] == [
+            (1, 0, "good luck", 0),
+            (2, 1, "you too", 1),
+        ]
         assert [(r.n, r.seat, r.name) for r in load_chat(again, b)] == [(1, None, "Spectator")]
         clock = again.load_clock(b)  # the game's clock rode in the same commit
         assert clock is not None and (clock["running"], clock["deadline"]) == (0, 1060.0)
@@ -76,9 +93,12 @@ def test_a_taken_turn_in_the_batch_does_not_lose_the_messages_with_it(db_url: st
 
     async def play() -> list[object]:
         return await asyncio.gather(
-            committer.append(a, 0, 1, 0, False), committer.append_chat((a, 0, "Alice", "hi", 0, 1)),
-            committer.append(b, 0, 2, 0, False), committer.append_chat((a, 0, "Alice", "again", 0, 1)),
-            return_exceptions=True)
+            committer.append(a, 0, 1, 0, False),
+            committer.append_chat((a, 0, "Alice", "hi", 0, 1)),
+            committer.append(b, 0, 2, 0, False),
+            committer.append_chat((a, 0, "Alice", "again", 0, 1)),
+            return_exceptions=True,
+        )
 
     first, said, stale, full = asyncio.run(play())
     committer.close()
@@ -101,9 +121,20 @@ def test_each_games_writes_commit_in_the_order_queued_with_several_writers(db_ur
         for k in range(30):
             g = games[k % 3]
             calls.append(committer.append_chat((g, 0, "Alice", f"line {k}", 0, 100)))
-            calls.append(committer.append_clock(g, {"mode": "turn", "seconds": 60, "increment": 0,
-                                                    "remaining": [60.0], "running": 0, "started": float(k),
-                                                    "deadline": 1000.0 + k}))
+            calls.append(
+                committer.append_clock(
+                    g,
+                    {
+                        "mode": "turn",
+                        "seconds": 60,
+                        "increment": 0,
+                        "remaining": [60.0],
+                        "running": 0,
+                        "started": float(k),
+                        "deadline": 1000.0 + k,
+                    },
+                )
+            )
         return await asyncio.gather(*calls)
 
     for _ in range(5):  # batches fall differently from one round to the next
@@ -188,9 +219,16 @@ def test_a_move_of_a_timed_game_is_shown_before_its_clock_row_is_stored(sqlite_u
     """The writer is held while it stores the clock row of a move: every page already has the update (with the
     clock running for the next seat), and the mover's ack follows once the row is stored."""
     with TestClient(create_app(sqlite_url)) as client:
-        r = client.post("/api/games", json={"game": "great-fire", "num_players": 3, "seed": 7,
-                                            "seats": [{"kind": "human"}] * 3,
-                                            "clock": {"mode": "total", "seconds": 600, "increment": 5}})
+        r = client.post(
+            "/api/games",
+            json={
+                "game": "great-fire",
+                "num_players": 3,
+                "seed": 7,
+                "seats": [{"kind": "human"}] * 3,
+                "clock": {"mode": "total", "seconds": 600, "increment": 5},
+            },
+        )
         assert r.status_code == 201, r.text
         g = r.json()
         t = tokens(g)

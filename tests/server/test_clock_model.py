@@ -44,8 +44,15 @@ def test_a_turn_clock_starts_afresh_each_turn_and_a_timeout_gives_back_grace() -
     assert Clock.from_row({**t.row(), "game_id": "x"}) == t
 
 
-@pytest.mark.parametrize("raw", [{"mode": "total", "seconds": True}, {"mode": "turn", "seconds": 10**7}, "fast",
-                                 {"mode": "total", "seconds": 5, "increment": 10**6}])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        {"mode": "total", "seconds": True},
+        {"mode": "turn", "seconds": 10**7},
+        "fast",
+        {"mode": "total", "seconds": 5, "increment": 10**6},
+    ],
+)
 def test_bad_clocks_are_refused(raw) -> None:
     with pytest.raises(ApiError) as exc:
         Clock.from_request(raw, 2)
@@ -56,8 +63,13 @@ def test_the_seat_to_act_is_overdue_when_its_clock_falls_or_its_player_is_away()
     state = get_game("catan").new_game(3, 1)
     seat = state.current_player()
     seats = [SimpleNamespace(kind="human", last_seen=None) for _ in range(3)]
-    live = SimpleNamespace(state=state, seats=seats, clock=Clock.from_request({"mode": "turn", "seconds": 10}, 3),
-                           row=SimpleNamespace(takeover_after=0, created_at=0.0), connected_seats=lambda: set())
+    live = SimpleNamespace(
+        state=state,
+        seats=seats,
+        clock=Clock.from_request({"mode": "turn", "seconds": 10}, 3),
+        row=SimpleNamespace(takeover_after=0, created_at=0.0),
+        connected_seats=lambda: set(),
+    )
     assert should_run(live) == seat
     live.clock.run_for(seat, 0.0)
     assert overdue(live, 9.9) is None and overdue(live, 10.0) == (seat, "time")

@@ -16,10 +16,16 @@ from firebreak.server import create_app
 from .helpers import age_database, error_code, state_of, tokens
 
 
-def create(client: TestClient, clock: dict[str, Any] | None, seats: int = 3, game: str = "great-fire",
-           takeover_after: int = 0):  # type: ignore[no-untyped-def]
-    body: dict[str, Any] = {"game": game, "num_players": seats, "seed": 7, "seats": [{"kind": "human"}] * seats,
-                            "takeover_after": takeover_after}
+def create(
+    client: TestClient, clock: dict[str, Any] | None, seats: int = 3, game: str = "great-fire", takeover_after: int = 0
+):  # type: ignore[no-untyped-def]
+    body: dict[str, Any] = {
+        "game": game,
+        "num_players": seats,
+        "seed": 7,
+        "seats": [{"kind": "human"}] * seats,
+        "takeover_after": takeover_after,
+    }
     if clock is not None:
         body["clock"] = clock
     return client.post("/api/games", json=body)
@@ -34,15 +40,18 @@ def wait_until(pred, timeout: float = 30.0) -> None:  # type: ignore[no-untyped-
     raise AssertionError("condition not reached")
 
 
-@pytest.mark.parametrize("clock,words", [
-    ({"mode": "blitz", "seconds": 5}, "clock mode must be one of none, turn, total"),
-    ({"mode": "turn", "seconds": 0}, "clock seconds must be between 1 and 604800"),
-    ({"mode": "total", "seconds": 10**9}, "clock seconds must be between 1 and 2592000"),
-    ({"mode": "turn", "seconds": 30, "increment": 5}, "a clock of seconds per turn has no increment"),
-    ({"mode": "total", "seconds": 60, "increment": -1}, "clock increment must be between 0 and 86400"),
-    ({"mode": "total", "seconds": 60, "increment": 10**6}, "clock increment must be between 0 and 86400"),
-    ({"mode": "total"}, "clock seconds must be a whole number of seconds"),
-])
+@pytest.mark.parametrize(
+    "clock,words",
+    [
+        ({"mode": "blitz", "seconds": 5}, "clock mode must be one of none, turn, total"),
+        ({"mode": "turn", "seconds": 0}, "clock seconds must be between 1 and 604800"),
+        ({"mode": "total", "seconds": 10**9}, "clock seconds must be between 1 and 2592000"),
+        ({"mode": "turn", "seconds": 30, "increment": 5}, "a clock of seconds per turn has no increment"),
+        ({"mode": "total", "seconds": 60, "increment": -1}, "clock increment must be between 0 and 86400"),
+        ({"mode": "total", "seconds": 60, "increment": 10**6}, "clock increment must be between 0 and 86400"),
+        ({"mode": "total"}, "clock seconds must be a whole number of seconds"),
+    ],
+)
 def test_clock_values_outside_the_limits_are_refused_in_words(sqlite_client: TestClient, clock, words) -> None:
     r = create(sqlite_client, clock)
     assert r.status_code == 422 and error_code(r) == "bad_clock", r.text
@@ -87,8 +96,10 @@ def test_a_total_clock_adds_the_increment_after_a_turn(client: TestClient) -> No
     index = st["index"]
     while state_of(client, gid)["current_player"] == seat:  # settlement, then road: the turn passes
         mine = state_of(client, gid, toks[seat])
-        r = client.post(f"/api/games/{gid}/actions",
-                        json={"index": mine["index"], "action": mine["legal"][0]["id"], "token": toks[seat]})
+        r = client.post(
+            f"/api/games/{gid}/actions",
+            json={"index": mine["index"], "action": mine["legal"][0]["id"], "token": toks[seat]},
+        )
         assert r.status_code == 200, r.text
     clock = state_of(client, gid)["clock"]
     assert index == 0 and clock["running"] != seat
@@ -154,10 +165,19 @@ def test_an_outage_is_counted_only_while_no_server_process_was_alive(db_url: str
 
     storage = Storage(db_url)
     t = 1_000_000.0
-    storage.create_game(GameRow("g", "great-fire", 3, {}, 1, t - 50, 0, 0, False), [
-        SeatRow(s, "human", None, None, None) for s in range(3)], {
-        "mode": "turn", "seconds": 20, "increment": 0, "remaining": [20.0] * 3, "running": 0, "started": t - 10,
-        "deadline": t + 10})
+    storage.create_game(
+        GameRow("g", "great-fire", 3, {}, 1, t - 50, 0, 0, False),
+        [SeatRow(s, "human", None, None, None) for s in range(3)],
+        {
+            "mode": "turn",
+            "seconds": 20,
+            "increment": 0,
+            "remaining": [20.0] * 3,
+            "running": 0,
+            "started": t - 10,
+            "deadline": t + 10,
+        },
+    )
     a, b = Uptime(storage, "machine a"), Uptime(storage, "machine b")
     assert a.start(now=t) == (t - 10, t)  # a database without heartbeats: from its last sign of life
     assert storage.load_clock("g")["deadline"] == t + 20  # (started at t - 10: all of it given back)
@@ -179,8 +199,17 @@ def test_an_outage_is_counted_only_while_no_server_process_was_alive(db_url: str
     gone = subprocess.Popen(["true"])
     gone.wait()
     with storage.engine.begin() as conn:
-        conn.execute(insert(server_processes_table).values(id="killed", version="x", host=machine(), pid=gone.pid,
-                                                           started_at=t + 61, beat_at=t + 70, stopped_at=None))
+        conn.execute(
+            insert(server_processes_table).values(
+                id="killed",
+                version="x",
+                host=machine(),
+                pid=gone.pid,
+                started_at=t + 61,
+                beat_at=t + 70,
+                stopped_at=None,
+            )
+        )
     assert Uptime(storage).start(now=t + 71) == (t + 70, t + 71)
     # had a merely lost the database, not died, its next heartbeat learns of the outages (its clocks are reread)
     assert a.beat(now=t + 72) and a.outages.within(t - 20, t + 100) == 10 + 55 + 1

@@ -19,8 +19,10 @@ from .helpers import create, error_code, state_of, tokens
 def test_storage_accepts_one_action_per_index_even_from_racing_threads(db_url: str) -> None:
     storage = Storage(db_url)
     try:
-        storage.create_game(GameRow("race", "great-fire", 3, {}, 1, time.time(), 0, 0, False),
-                            [SeatRow(i, "human", None, None, None) for i in range(3)])
+        storage.create_game(
+            GameRow("race", "great-fire", 3, {}, 1, time.time(), 0, 0, False),
+            [SeatRow(i, "human", None, None, None) for i in range(3)],
+        )
         wins, losses = [], []
         barrier = threading.Barrier(6)
 
@@ -53,8 +55,11 @@ def test_two_actions_racing_for_one_turn_in_one_process(client: TestClient) -> N
     manager = client.app.state.manager
 
     async def race() -> list[object]:
-        return await asyncio.gather(manager.act(g["id"], tok, 0, legal[0]["id"]),
-                                    manager.act(g["id"], tok, 0, legal[1]["id"]), return_exceptions=True)
+        return await asyncio.gather(
+            manager.act(g["id"], tok, 0, legal[0]["id"]),
+            manager.act(g["id"], tok, 0, legal[1]["id"]),
+            return_exceptions=True,
+        )
 
     results = client.portal.call(race)
     ok = [r for r in results if r == 0]
@@ -80,8 +85,12 @@ def test_two_processes_racing_for_one_turn_one_wins_by_the_unique_index(db_url: 
             await real(live)
 
         manager_b.catch_up = stale_once
-        assert a.post(f"/api/games/{g['id']}/actions",
-                      json={"index": 0, "action": legal[0]["id"], "token": tok}).status_code == 200
+        assert (
+            a.post(
+                f"/api/games/{g['id']}/actions", json={"index": 0, "action": legal[0]["id"], "token": tok}
+            ).status_code
+            == 200
+        )
         r = b.post(f"/api/games/{g['id']}/actions", json={"index": 0, "action": legal[1]["id"], "token": tok})
         assert r.status_code == 409 and error_code(r) == "stale_index"
         assert "another action was taken first" in r.json()["error"]["message"]
@@ -101,7 +110,11 @@ def test_a_second_process_sees_the_first_ones_actions(db_url: str) -> None:
             if not s["your_turn"]:
                 break
             client = a if seat % 2 == 0 else b
-            assert client.post(f"/api/games/{g['id']}/actions",
-                               json={"index": s["index"], "action": s["legal"][0]["id"], "token": toks[seat]}
-                               ).status_code == 200
+            assert (
+                client.post(
+                    f"/api/games/{g['id']}/actions",
+                    json={"index": s["index"], "action": s["legal"][0]["id"], "token": toks[seat]},
+                ).status_code
+                == 200
+            )
         assert state_of(a, g["id"])["view"] == state_of(b, g["id"])["view"]

@@ -40,8 +40,11 @@ def test_a_lock_held_by_another_connection_gives_503_and_the_games_go_on_after(t
         locked_at = time.time()
         s = state_of(client, g["id"], tok)
         start = time.perf_counter()
-        r = client.post(f"/api/games/{g['id']}/actions", json={"index": 0, "action": s["legal"][0]["id"]},
-                        headers={"X-Seat-Token": tok})
+        r = client.post(
+            f"/api/games/{g['id']}/actions",
+            json={"index": 0, "action": s["legal"][0]["id"]},
+            headers={"X-Seat-Token": tok},
+        )
         assert r.status_code == 503 and error_code(r) == "database_unavailable", r.text
         assert r.headers["Retry-After"].isdigit() and "try again" in r.json()["error"]["message"]
         assert time.perf_counter() - start < 4.5  # refused before the lock went away
@@ -55,8 +58,11 @@ def test_a_lock_held_by_another_connection_gives_503_and_the_games_go_on_after(t
         holder.join()
 
         assert state_of(client, g["id"], tok)["index"] == 0  # the refused action changed nothing
-        r = client.post(f"/api/games/{g['id']}/actions", json={"index": 0, "action": s["legal"][0]["id"]},
-                        headers={"X-Seat-Token": tok})
+        r = client.post(
+            f"/api/games/{g['id']}/actions",
+            json={"index": 0, "action": s["legal"][0]["id"]},
+            headers={"X-Seat-Token": tok},
+        )
         assert r.status_code == 200 and state_of(client, g["id"])["index"] == 1
         end = time.time() + 15  # the bots, refused while the lock was held, play on by themselves
         while time.time() < end and state_of(client, bots["id"])["index"] <= during + 2:

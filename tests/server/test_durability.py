@@ -37,8 +37,10 @@ def test_every_acknowledged_action_survives_kill_9(server_factory, tmp_path: Pat
     port = free_port()
     server = server_factory(db, port)
     assert f"http://localhost:{port}/" in server.output.read_text()  # `firebreak serve` prints its address
-    g = httpx.post(server.base + "/api/games", json={
-        "game": "great-fire", "num_players": 3, "seed": 21, "seats": [{"kind": "human"}] * 3}).json()
+    g = httpx.post(
+        server.base + "/api/games",
+        json={"game": "great-fire", "num_players": 3, "seed": 21, "seats": [{"kind": "human"}] * 3},
+    ).json()
     toks = {s["seat"]: s["token"] for s in g["seats"]}
     ref = get_game("great-fire").new_game(3, 21, g["options"])  # the game as acknowledged, forced steps included
     with httpx.Client(base_url=server.base, timeout=5) as http:
@@ -48,8 +50,9 @@ def test_every_acknowledged_action_survives_kill_9(server_factory, tmp_path: Pat
             mine = http.get(f"/api/games/{g['id']}", headers={"X-Seat-Token": toks[seat]}).json()
             assert mine["index"] == len(ref.history)
             action = mine["legal"][n % len(mine["legal"])]["id"]
-            r = http.post(f"/api/games/{g['id']}/actions",
-                          json={"index": mine["index"], "action": action, "token": toks[seat]})
+            r = http.post(
+                f"/api/games/{g['id']}/actions", json={"index": mine["index"], "action": action, "token": toks[seat]}
+            )
             assert r.status_code == 200
             ref.apply(action)
             play_forced(ref)  # the steps with one answer the table played after it
@@ -63,8 +66,10 @@ def test_every_acknowledged_action_survives_kill_9(server_factory, tmp_path: Pat
     seat = s["current_player"]
     mine = httpx.get(f"{server.base}/api/games/{g['id']}", headers={"X-Seat-Token": toks[seat]}).json()
     assert mine["your_turn"]
-    r = httpx.post(f"{server.base}/api/games/{g['id']}/actions",
-                   json={"index": len(ref.history), "action": mine["legal"][0]["id"], "token": toks[seat]})
+    r = httpx.post(
+        f"{server.base}/api/games/{g['id']}/actions",
+        json={"index": len(ref.history), "action": mine["legal"][0]["id"], "token": toks[seat]},
+    )
     assert r.status_code == 200
 
 
@@ -73,8 +78,10 @@ def test_bots_resume_after_kill_9_and_nothing_acknowledged_is_lost(server_factor
     db = tmp_path / "games.sqlite3"
     port = free_port()
     server = server_factory(db, port, bot_delay=0.01)
-    g = httpx.post(server.base + "/api/games", json={
-        "game": "great-fire", "num_players": 3, "seed": 5, "seats": [{"kind": "bot", "bot": "random"}] * 3}).json()
+    g = httpx.post(
+        server.base + "/api/games",
+        json={"game": "great-fire", "num_players": 3, "seed": 5, "seats": [{"kind": "bot", "bot": "random"}] * 3},
+    ).json()
     seen = 0
     while seen < 20:  # let the bots play a while; every index we read was committed before it was shown
         seen = httpx.get(f"{server.base}/api/games/{g['id']}").json()["index"]
@@ -95,16 +102,25 @@ def test_bots_resume_after_kill_9_and_nothing_acknowledged_is_lost(server_factor
 
 
 def test_after_kill_9_and_a_long_outage_the_clock_resumes_and_no_bot_takes_the_seat(  # type: ignore[no-untyped-def]
-        server_factory, tmp_path: Path) -> None:
+    server_factory, tmp_path: Path
+) -> None:
     """Issue 24: an 8 s turn clock, the server down 11 s, and a bot played three moves for the person. Here the
     server is killed (no clean stop: its heartbeats are the last sign of life) and stays down 30 s longer than the
     20 s turn (the database aged by 30 s while no server runs, rather than waiting it out)."""
     db = tmp_path / "games.sqlite3"
     port = free_port()
     server = server_factory(db, port)
-    g = httpx.post(server.base + "/api/games", json={
-        "game": "great-fire", "num_players": 3, "seed": 3, "seats": [{"kind": "human"}] * 3, "takeover_after": 0,
-        "clock": {"mode": "turn", "seconds": 20}}).json()
+    g = httpx.post(
+        server.base + "/api/games",
+        json={
+            "game": "great-fire",
+            "num_players": 3,
+            "seed": 3,
+            "seats": [{"kind": "human"}] * 3,
+            "takeover_after": 0,
+            "clock": {"mode": "turn", "seconds": 20},
+        },
+    ).json()
     before = httpx.get(f"{server.base}/api/games/{g['id']}").json()
     seat = before["current_player"]
     time.sleep(2.5)  # a heartbeat or two

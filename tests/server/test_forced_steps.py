@@ -40,14 +40,18 @@ def test_the_table_plays_forced_steps_and_tells_only_that_seat_why(sqlite_client
         a = pick.choice(ref.legal_actions())
         probe = ref.clone()
         probe.apply(a)
-        if not undone and probe.current_player() == seat and forced_choice(probe) is not None \
-                and probe.undo_refusal(seat) is None:
+        if (
+            not undone
+            and probe.current_player() == seat
+            and forced_choice(probe) is not None
+            and probe.undo_refusal(seat) is None
+        ):
             # a move followed by a forced step: Take back names the move and removes both
             before = ref.view(seat)
             _act(client, gid, toks[seat], mine["index"], a)
             after = state_of(client, gid, toks[seat])
             assert after["index"] > mine["index"] + 1  # the forced step was played
-            said = [probe.describe_event(e) for e in filter_events(probe.events[len(ref.events):], seat)]
+            said = [probe.describe_event(e) for e in filter_events(probe.events[len(ref.events) :], seat)]
             assert after["undo"]["allowed"] and after["undo"]["text"] == said[0].rstrip(".")  # the log's words
             assert "->" not in after["undo"]["text"]  # player words, not the action's code
             r = client.post(f"/api/games/{gid}/undo", json={"index": after["index"], "token": toks[seat]})
@@ -69,8 +73,9 @@ def test_the_table_plays_forced_steps_and_tells_only_that_seat_why(sqlite_client
         for at, (seat, why) in lines.items():
             said = [e["text"] for e in entries[at]["events"] if e["kind"] == "forced"]
             assert said == ([f"Played for you: {why}"] if viewer == seat else []), (viewer, at, said)
-    assert all("forced" not in [e["kind"] for e in entry["events"]]
-               for entry in state_of(client, gid)["entries"])  # a spectator is told nothing of it
+    assert all(
+        "forced" not in [e["kind"] for e in entry["events"]] for entry in state_of(client, gid)["entries"]
+    )  # a spectator is told nothing of it
 
 
 def test_play_forced_mirrors_the_table(sqlite_client: TestClient) -> None:

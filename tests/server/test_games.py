@@ -41,8 +41,9 @@ def test_every_registered_game_plays_through_the_server(sqlite_client: TestClien
     live = client.app.state.manager.games[g["id"]]
     ref = reference(g, live.state.history, seed=3)
     assert ref.state_dict() == live.state.state_dict()
-    assert [seat for seat in live.actors[:3]] == [reference(g, live.state.history[:i], seed=3).current_player()
-                                                   for i in range(min(3, len(live.actors)))]
+    assert [seat for seat in live.actors[:3]] == [
+        reference(g, live.state.history[:i], seed=3).current_player() for i in range(min(3, len(live.actors)))
+    ]
 
 
 # ----------------------------------------------------------------------------------------------- the deal
@@ -62,7 +63,8 @@ def stored_seed(client: TestClient, game_id: str) -> int:
 
 
 def test_a_chosen_seed_is_refused_where_another_person_can_sit_and_accepted_when_every_other_seat_is_a_bot(
-        dealer: TestClient) -> None:
+    dealer: TestClient,
+) -> None:
     client = dealer
     for kinds in (("human", "human", "random"), ("human", "open", "random"), ("open", "open", "open")):
         r = client.post("/api/games", json={"game": "great-fire", "num_players": 3, "seed": 5, "seats": seats(*kinds)})
@@ -75,16 +77,26 @@ def test_a_chosen_seed_is_refused_where_another_person_can_sit_and_accepted_when
         r = client.post("/api/games", json={"game": "great-fire", "num_players": 3, "seed": 5, **body})
         assert r.status_code == 201, r.text
         assert stored_seed(client, r.json()["id"]) == 5
-    dealt = [client.post("/api/games", json={"game": "great-fire", "num_players": 3,
-                                             "seats": seats("human", "open", "random")}).json()["id"]
-             for _ in range(3)]
+    dealt = [
+        client.post(
+            "/api/games", json={"game": "great-fire", "num_players": 3, "seats": seats("human", "open", "random")}
+        ).json()["id"]
+        for _ in range(3)
+    ]
     assert len({stored_seed(client, g) for g in dealt}) == 3  # the server deals each one afresh
 
 
 def test_the_seed_is_in_no_payload_while_the_game_runs_and_in_the_record_once_it_is_over(dealer: TestClient) -> None:
     client = dealer
-    g = client.post("/api/games", json={"game": "great-fire", "num_players": 3, "options": {"hidden_colours": True},
-                                        "seats": seats("human", "open", "random")})
+    g = client.post(
+        "/api/games",
+        json={
+            "game": "great-fire",
+            "num_players": 3,
+            "options": {"hidden_colours": True},
+            "seats": seats("human", "open", "random"),
+        },
+    )
     assert g.status_code == 201
     game_id = g.json()["id"]
     seed = stored_seed(client, game_id)
@@ -101,8 +113,10 @@ def test_the_seed_is_in_no_payload_while_the_game_runs_and_in_the_record_once_it
     for tok in toks.values():
         look(client.post(f"/api/games/{game_id}/join", json={}, headers={"X-Seat-Token": tok}))
         look(client.post(f"/api/games/{game_id}/chat", json={"text": "good luck"}, headers={"X-Seat-Token": tok}))
-    with client.websocket_connect(f"/ws/games/{game_id}") as spectator, \
-            client.websocket_connect(f"/ws/games/{game_id}") as player:
+    with (
+        client.websocket_connect(f"/ws/games/{game_id}") as spectator,
+        client.websocket_connect(f"/ws/games/{game_id}") as player,
+    ):
         spectator.send_json({"type": "hello"})
         player.send_json({"type": "hello", "token": toks[1]})
         deadline = time.time() + 60
@@ -119,9 +133,11 @@ def test_the_seed_is_in_no_payload_while_the_game_runs_and_in_the_record_once_it
                 continue
             mine = look(client.get(f"/api/games/{game_id}", headers={"X-Seat-Token": toks[seat]}))
             if mine["index"] == st["index"]:
-                client.post(f"/api/games/{game_id}/actions", json={"index": mine["index"],
-                                                                   "action": mine["legal"][-1]["id"]},
-                            headers={"X-Seat-Token": toks[seat]})
+                client.post(
+                    f"/api/games/{game_id}/actions",
+                    json={"index": mine["index"], "action": mine["legal"][-1]["id"]},
+                    headers={"X-Seat-Token": toks[seat]},
+                )
         for ws in (spectator, player):  # every message the pages got, up to the end
             while not ((m := ws.receive_json()).get("terminal")):
                 seen.append(json.dumps(m))
@@ -142,8 +158,11 @@ def play_alone(client: TestClient, created: dict[str, Any]) -> None:
     while not (st := client.get(f"/api/games/{game_id}", headers={"X-Seat-Token": tok}).json())["terminal"]:
         assert time.time() < deadline
         if st["your_turn"]:
-            client.post(f"/api/games/{game_id}/actions", json={"index": st["index"], "action": st["legal"][-1]["id"]},
-                        headers={"X-Seat-Token": tok})
+            client.post(
+                f"/api/games/{game_id}/actions",
+                json={"index": st["index"], "action": st["legal"][-1]["id"]},
+                headers={"X-Seat-Token": tok},
+            )
         else:
             time.sleep(0.01)
 
@@ -154,11 +173,12 @@ def test_a_rematch_deals_afresh_never_from_the_old_seed(dealer: TestClient) -> N
     client = dealer
     news = []
     for _ in range(2):
-        g = client.post("/api/games", json={"game": "great-fire", "num_players": 3, "seed": 5,
-                                            "seats": seats("human", "random", "random")}).json()
+        g = client.post(
+            "/api/games",
+            json={"game": "great-fire", "num_players": 3, "seed": 5, "seats": seats("human", "random", "random")},
+        ).json()
         play_alone(client, g)
-        r = client.post(f"/api/games/{g['id']}/rematch", json={"start": True},
-                        headers={"X-Seat-Token": tokens(g)[0]})
+        r = client.post(f"/api/games/{g['id']}/rematch", json={"start": True}, headers={"X-Seat-Token": tokens(g)[0]})
         assert r.status_code == 200, r.text
         news.append(stored_seed(client, r.json()["id"]))
     assert 5 not in news and news[0] != news[1]

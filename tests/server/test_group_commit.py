@@ -20,14 +20,14 @@ from .helpers import create, state_of, tokens
 def _games(storage: Storage, n: int) -> list[str]:
     ids = [f"game{i}" for i in range(n)]
     for g in ids:
-        storage.create_game(GameRow(g, "great-fire", 3, {}, 1, time.time(), 0, 0, False),
-                            [SeatRow(0, "human", None, None, None)])
+        storage.create_game(
+            GameRow(g, "great-fire", 3, {}, 1, time.time(), 0, 0, False), [SeatRow(0, "human", None, None, None)]
+        )
     return ids
 
 
 @pytest.mark.parametrize("inline", [True, False], ids=["on-the-loop", "writer-thread"])
-def test_actions_of_several_games_committed_together_are_all_there_after_a_restart(db_url: str,
-                                                                                   inline: bool) -> None:
+def test_actions_of_several_games_committed_together_are_all_there_after_a_restart(db_url: str, inline: bool) -> None:
     storage = Storage(db_url)
     committer = GroupCommitter(storage, inline=inline, writers=1)
     ids = _games(storage, 5)
@@ -69,8 +69,12 @@ def test_a_taken_turn_fails_alone_in_its_batch(db_url: str, inline: bool) -> Non
     storage.append_action(b, 0, 99, 0, False)  # another process took game b's turn 0
 
     async def play() -> list[object]:
-        return await asyncio.gather(committer.append(a, 0, 1, 0, False), committer.append(b, 0, 2, 0, False),
-                                    committer.append(c, 0, 3, 0, True), return_exceptions=True)
+        return await asyncio.gather(
+            committer.append(a, 0, 1, 0, False),
+            committer.append(b, 0, 2, 0, False),
+            committer.append(c, 0, 3, 0, True),
+            return_exceptions=True,
+        )
 
     results = asyncio.run(play())
     committer.close()
@@ -138,8 +142,11 @@ def test_an_action_whose_commit_fails_is_refused_and_never_shown(tmp_path: Path)
         assert state_of(client, g["id"])["index"] == 0
         del storage.append_actions
         assert storage.load_actions(g["id"]) == []
-        r = client.post(f"/api/games/{g['id']}/actions", json={"index": 0, "action": first["legal"][0]["id"]},
-                        headers={"X-Seat-Token": tok})
+        r = client.post(
+            f"/api/games/{g['id']}/actions",
+            json={"index": 0, "action": first["legal"][0]["id"]},
+            headers={"X-Seat-Token": tok},
+        )
         assert r.status_code == 200 and state_of(client, g["id"])["index"] == 1  # and the game goes on
 
 
@@ -148,8 +155,10 @@ def test_the_presence_heartbeat_marks_the_seats_of_many_games_in_one_go(db_url: 
     bot): all games in one transaction, only the seats named."""
     storage = Storage(db_url)
     a, b = _games(storage, 2)
-    storage.create_game(GameRow("three", "great-fire", 3, {}, 1, time.time(), 0, 0, False),
-                        [SeatRow(s, "human", None, None, None) for s in range(3)])
+    storage.create_game(
+        GameRow("three", "great-fire", 3, {}, 1, time.time(), 0, 0, False),
+        [SeatRow(s, "human", None, None, None) for s in range(3)],
+    )
     storage.touch_many({a: [0], "three": [0, 2]}, 1234.5)
     try:
         assert storage.load_seats(a)[0].last_seen == 1234.5 and storage.load_seats(b)[0].last_seen is None

@@ -37,14 +37,16 @@ def check_message(msg: dict[str, Any], viewer: int | None, ref: GameState, marks
     assert msg["question"] == ref.question(viewer)
     for e in msg["entries"]:
         i = e["index"]
-        events = ref.events[: marks[0]] if i < 0 else ref.events[marks[i]: marks[i + 1]]
+        events = ref.events[: marks[0]] if i < 0 else ref.events[marks[i] : marks[i + 1]]
         visible = filter_events(events, viewer)
         forced = [ev for ev in e["events"] if ev["kind"] == "forced"]  # a forced step's reason: its own seat only
-        assert len(forced) <= 1 and all(viewer is not None and e["seat"] == viewer
-                                        and ev["text"].startswith("Played for you: ") for ev in forced), forced
+        assert len(forced) <= 1 and all(
+            viewer is not None and e["seat"] == viewer and ev["text"].startswith("Played for you: ") for ev in forced
+        ), forced
         told = [ev for ev in e["events"] if ev["kind"] != "forced"]
         assert [{"kind": ev["kind"], "data": ev["data"]} for ev in told] == [
-            {"kind": ev.kind, "data": ev.data} for ev in visible]
+            {"kind": ev.kind, "data": ev.data} for ev in visible
+        ]
         assert [ev["text"] for ev in told] == [ref.describe_event(ev) for ev in visible]
         if i >= 0:
             assert e["text"] == ref.action_text_for(ref.history[i], actors[i], viewer)
@@ -67,7 +69,8 @@ def check_message(msg: dict[str, Any], viewer: int | None, ref: GameState, marks
     for e in msg["entries"]:
         for ev in e["events"]:
             if ev["kind"] in ("objectives_dealt", "hand_dealt", "card_seen", "token_seen") or (
-                    hidden and ev["kind"] == "colour_dealt"):
+                hidden and ev["kind"] == "colour_dealt"
+            ):
                 assert ev["data"]["player"] == viewer, ev
     if not terminal:
         assert "scores" not in msg and "score_sheet" not in msg and "seed" not in json.dumps(msg)
@@ -97,8 +100,9 @@ def test_no_message_in_a_whole_game_leaks_another_seats_hidden_information(sqlit
             latest[i] = recv(i)
         while not latest[0]["terminal"]:
             actor = next(i for i in range(4) if latest[i]["your_turn"])
-            socks[actor].send_json({"type": "act", "index": latest[actor]["index"],
-                                    "action": rng.choice(latest[actor]["legal"])["id"]})
+            socks[actor].send_json(
+                {"type": "act", "index": latest[actor]["index"], "action": rng.choice(latest[actor]["legal"])["id"]}
+            )
             for i in range(len(viewers)):
                 latest[i] = recv(i)
                 assert latest[i]["index"] == latest[0]["index"]
@@ -114,8 +118,9 @@ def test_no_message_in_a_whole_game_leaks_another_seats_hidden_information(sqlit
     assert check_all(received, g, history, seed=11) >= 5 * (len(history) - len(live.forced))
 
 
-def check_all(received: dict[int | None, list[dict[str, Any]]], g: dict[str, Any], history: list[int],
-              seed: int) -> int:
+def check_all(
+    received: dict[int | None, list[dict[str, Any]]], g: dict[str, Any], history: list[int], seed: int
+) -> int:
     """Check every recorded message against a reference replay of ``history``; returns how many were checked."""
     by_index: dict[int, list[tuple[int | None, dict[str, Any]]]] = defaultdict(list)
     for viewer, msgs in received.items():
@@ -150,8 +155,10 @@ def test_no_message_leaks_in_a_game_with_bots_either(sqlite_client: TestClient) 
     g = create(client, ["human", "greedy", "random"], seed=4, options={"hidden_colours": True})
     received: dict[int | None, list[dict[str, Any]]] = defaultdict(list)
     rng = random.Random(1)
-    with client.websocket_connect(f"/ws/games/{g['id']}") as me, \
-            client.websocket_connect(f"/ws/games/{g['id']}") as spectator:
+    with (
+        client.websocket_connect(f"/ws/games/{g['id']}") as me,
+        client.websocket_connect(f"/ws/games/{g['id']}") as spectator,
+    ):
         me.send_json({"type": "hello", "token": tokens(g)[0]})
         spectator.send_json({"type": "hello"})
         while True:

@@ -25,8 +25,20 @@ def finish(client: TestClient, game_id: str) -> None:
         time.sleep(0.05)
 
 
-@pytest.mark.parametrize("path", ["/", "/play/abc", "/replay/abc", "/static/lobby.js", "/api/catalog", "/api/games",
-                                  "/api/games/nope", "/openapi.json", "/static/nope"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/",
+        "/play/abc",
+        "/replay/abc",
+        "/static/lobby.js",
+        "/api/catalog",
+        "/api/games",
+        "/api/games/nope",
+        "/openapi.json",
+        "/static/nope",
+    ],
+)
 def test_security_headers_on_pages_and_api(client: TestClient, path: str) -> None:
     r = client.get(path)
     csp = r.headers["Content-Security-Policy"]

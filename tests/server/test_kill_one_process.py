@@ -25,8 +25,11 @@ def play_one(base: str, game_id: str, toks: dict[int, str]) -> int:
     s = httpx.get(f"{base}/api/games/{game_id}").json()
     seat = s["current_player"]
     mine = httpx.get(f"{base}/api/games/{game_id}", headers={"X-Seat-Token": toks[seat]}).json()
-    r = httpx.post(f"{base}/api/games/{game_id}/actions", headers={"X-Seat-Token": toks[seat]},
-                   json={"index": mine["index"], "action": mine["legal"][0]["id"]})
+    r = httpx.post(
+        f"{base}/api/games/{game_id}/actions",
+        headers={"X-Seat-Token": toks[seat]},
+        json={"index": mine["index"], "action": mine["legal"][0]["id"]},
+    )
     assert r.status_code == 200, r.text
     return r.json()["index"]
 
@@ -38,14 +41,20 @@ def test_a_process_killed_mid_game_loses_nothing_and_the_other_carries_on(tmp_pa
     a = ServerProcess(url, output=tmp_path / "a.log", bot_delay=0.2)
     b = ServerProcess(url, output=tmp_path / "b.log", bot_delay=0.2)
     try:
-        people = httpx.post(a.base + "/api/games", json={"game": "great-fire", "num_players": 3, "seed": 3,
-                                                         "seats": [{"kind": "human"}] * 3}).json()
+        people = httpx.post(
+            a.base + "/api/games",
+            json={"game": "great-fire", "num_players": 3, "seed": 3, "seats": [{"kind": "human"}] * 3},
+        ).json()
         toks = {s["seat"]: s["token"] for s in people["seats"]}
-        bots = httpx.post(a.base + "/api/games", json={"game": "great-fire", "num_players": 3, "seed": 8,
-                                                       "seats": [{"kind": "bot", "bot": "random"}] * 3}).json()
+        bots = httpx.post(
+            a.base + "/api/games",
+            json={"game": "great-fire", "num_players": 3, "seed": 8, "seats": [{"kind": "bot", "bot": "random"}] * 3},
+        ).json()
         # a game whose bot was stored by an older server with a search that never ends: not stuck either
-        stuck = httpx.post(a.base + "/api/games", json={"game": "brigade", "num_players": 2, "seed": 4,
-                                                        "seats": [{"kind": "human"}] * 2}).json()
+        stuck = httpx.post(
+            a.base + "/api/games",
+            json={"game": "brigade", "num_players": 2, "seed": 4, "seats": [{"kind": "human"}] * 2},
+        ).json()
         stuck_seat = httpx.get(f"{a.base}/api/games/{stuck['id']}").json()["current_player"]
         storage = Storage(url)
         storage.set_seat_bot(stuck["id"], stuck_seat, "mcts:iterations=0,seconds=nan")
@@ -102,9 +111,15 @@ def test_a_killed_server_leaves_no_bot_worker_behind_and_restarts_do_not_pile_th
         try:
             if round_ == 0:  # searches that are thinking when the server is killed (brought back by each restart)
                 for seed in (1, 2):
-                    r = httpx.post(server.base + "/api/games", json={
-                        "game": "brigade", "num_players": 2, "seed": seed,
-                        "seats": [{"kind": "bot", "bot": "mcts:iterations=0,seconds=5"}] * 2})
+                    r = httpx.post(
+                        server.base + "/api/games",
+                        json={
+                            "game": "brigade",
+                            "num_players": 2,
+                            "seed": seed,
+                            "seats": [{"kind": "bot", "bot": "mcts:iterations=0,seconds=5"}] * 2,
+                        },
+                    )
                     assert r.status_code == 201, r.text
             wait_until(lambda: len(bot_workers(server)) >= expected, 60, "the server's bot workers")
             time.sleep(1.0)  # (the searches get going)

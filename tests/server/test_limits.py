@@ -38,10 +38,19 @@ def make(sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     monkeypatch.setattr(app_module, "client_of", lambda conn: conn.headers.get(ADDRESS) or conn.client.host)
 
     def build(**limits: Any) -> tuple[TestClient, Clock]:
-        base = dict(games_per_minute=1000, open_games=1000, connecting_per_client=1000, sockets_per_seat=1000,
-                    spectator_sockets_per_client=1000, spectator_sockets_per_game=1000, seeds_with_people=1,
-                    actions_per_second=1000.0, messages_per_second=1000.0, state_reads_per_second=1000.0,
-                    record_reads_per_second=1000.0)
+        base = dict(
+            games_per_minute=1000,
+            open_games=1000,
+            connecting_per_client=1000,
+            sockets_per_seat=1000,
+            spectator_sockets_per_client=1000,
+            spectator_sockets_per_game=1000,
+            seeds_with_people=1,
+            actions_per_second=1000.0,
+            messages_per_second=1000.0,
+            state_reads_per_second=1000.0,
+            record_reads_per_second=1000.0,
+        )
         c = TestClient(create_app(sqlite_url, limits=Limits(**(base | limits))))
         c.__enter__()
         clients.append(c)
@@ -63,8 +72,11 @@ def assert_limited(r: Any, words: str) -> int:
 
 
 def body(seats: list[str]) -> dict[str, Any]:
-    return {"game": "great-fire", "num_players": len(seats),
-            "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats]}
+    return {
+        "game": "great-fire",
+        "num_players": len(seats),
+        "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats],
+    }
 
 
 def test_games_created_per_minute(make: Any) -> None:
@@ -88,7 +100,9 @@ def test_open_games_per_client_count_only_unfinished_ones(make: Any) -> None:
         assert time.time() < deadline
         time.sleep(0.05)
     assert client.post("/api/games", json=body(["human"] * 3)).status_code == 201
-    assert_limited(client.post("/api/games", json=body(["human"] * 3)), "this address has 1 unfinished game, the most allowed")
+    assert_limited(
+        client.post("/api/games", json=body(["human"] * 3)), "this address has 1 unfinished game, the most allowed"
+    )
 
 
 def watch(client: TestClient, game_id: str, address: str = "1.1.1.1", token: str | None = None) -> Any:
@@ -149,8 +163,9 @@ def test_spectators_filling_a_game_never_keep_its_players_out(make: Any) -> None
             states.append(pages[-1].receive_json())
             assert states[-1]["type"] == "state" and states[-1]["viewer"] == seat
         mover = next(i for i, st in enumerate(states) if st["your_turn"])
-        pages[mover].send_json({"type": "act", "index": states[mover]["index"],
-                                "action": states[mover]["legal"][-1]["id"], "ref": 1})
+        pages[mover].send_json(
+            {"type": "act", "index": states[mover]["index"], "action": states[mover]["legal"][-1]["id"], "ref": 1}
+        )
         while (m := pages[mover].receive_json())["type"] != "ack":  # the player plays
             assert m["type"] != "error", m
         third = watch(client, g["id"], "7.7.7.7", tok[0])  # a seat's own limit: its third page
@@ -184,7 +199,9 @@ def test_actions_per_seat_over_http(make: Any) -> None:
     g = create(client, ["human"] * 3)
     tok = tokens(g)
     for _ in range(4):  # stale actions still count: the limit is checked before the action is tried
-        r = client.post(f"/api/games/{g['id']}/actions", json={"index": 9, "action": 0}, headers={"X-Seat-Token": tok[0]})
+        r = client.post(
+            f"/api/games/{g['id']}/actions", json={"index": 9, "action": 0}, headers={"X-Seat-Token": tok[0]}
+        )
         assert r.status_code == 409
     r = client.post(f"/api/games/{g['id']}/actions", json={"index": 0, "action": 0}, headers={"X-Seat-Token": tok[0]})
     assert_limited(r, "seat 0 is acting too fast")
@@ -233,13 +250,29 @@ def test_messages_per_socket(make: Any) -> None:
 
 
 def test_limits_come_from_the_environment() -> None:
-    limits = Limits.from_env({"FIREBREAK_GAMES_PER_MINUTE": "7", "FIREBREAK_ACTIONS_PER_SECOND": "2.5",
-                              "FIREBREAK_ARCHIVE_DIR": "/tmp/a", "FIREBREAK_OPEN_GAMES": ""})
+    limits = Limits.from_env(
+        {
+            "FIREBREAK_GAMES_PER_MINUTE": "7",
+            "FIREBREAK_ACTIONS_PER_SECOND": "2.5",
+            "FIREBREAK_ARCHIVE_DIR": "/tmp/a",
+            "FIREBREAK_OPEN_GAMES": "",
+        }
+    )
     assert (limits.games_per_minute, limits.actions_per_second, limits.archive_dir) == (7, 2.5, "/tmp/a")
-    read = Limits.from_env({"FIREBREAK_STATE_READS_PER_SECOND": "3", "FIREBREAK_RECORD_READS_PER_SECOND": "0.5",
-                            "FIREBREAK_UNDOS_PER_TURN": "4", "FIREBREAK_HEADER_TIMEOUT": "2.5"})
-    assert (read.state_reads_per_second, read.record_reads_per_second, read.undos_per_turn,
-            read.header_timeout) == (3, 0.5, 4, 2.5)
+    read = Limits.from_env(
+        {
+            "FIREBREAK_STATE_READS_PER_SECOND": "3",
+            "FIREBREAK_RECORD_READS_PER_SECOND": "0.5",
+            "FIREBREAK_UNDOS_PER_TURN": "4",
+            "FIREBREAK_HEADER_TIMEOUT": "2.5",
+        }
+    )
+    assert (read.state_reads_per_second, read.record_reads_per_second, read.undos_per_turn, read.header_timeout) == (
+        3,
+        0.5,
+        4,
+        2.5,
+    )
     with pytest.raises(ValueError, match="header timeout must be more than 0"):
         Limits.from_env({"FIREBREAK_HEADER_TIMEOUT": "0"})
     assert limits.open_games == Limits().open_games
@@ -278,8 +311,10 @@ def test_reads_of_state_per_client(make: Any) -> None:
     g = create(client, ["human"] * 3)
     for _ in range(4):
         assert client.get(f"/api/games/{g['id']}").status_code == 200
-    assert_limited(client.get(f"/api/games/{g['id']}"), "this address is reading games too fast (at most 1 request "
-                                                        "a second for reads)")
+    assert_limited(
+        client.get(f"/api/games/{g['id']}"),
+        "this address is reading games too fast (at most 1 request a second for reads)",
+    )
     assert_limited(client.get("/api/games/no-such-game"), "reading games too fast")  # refused before it is looked up
     clock.now += 1
     assert client.get(f"/api/games/{g['id']}").status_code == 200
@@ -295,8 +330,10 @@ def test_reads_of_logs_and_replays_per_client(make: Any) -> None:
     for step in range(10):
         assert client.get(f"/api/games/{g['id']}/replay", params={"step": step}).status_code == 200
         assert client.get(f"/api/games/{g['id']}/log").status_code == 200
-    retry = assert_limited(client.get(f"/api/games/{g['id']}/replay", params={"step": 3}),
-                           "at most 2 requests a second for replay steps and logs")
+    retry = assert_limited(
+        client.get(f"/api/games/{g['id']}/replay", params={"step": 3}),
+        "at most 2 requests a second for replay steps and logs",
+    )
     assert retry == 1
     assert_limited(client.get(f"/api/games/{g['id']}/log"), "replay steps and logs")
     assert client.get(f"/api/games/{g['id']}").status_code == 200  # the state has its own allowance

@@ -37,17 +37,24 @@ def server(tmp_path: Path) -> Iterator[ServerProcess]:
 
 
 def new_game(server: ServerProcess, game: str, seats: list[str]) -> dict[str, Any]:
-    r = httpx.post(server.base + "/api/games", json={
-        "game": game, "num_players": len(seats),
-        "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats]})
+    r = httpx.post(
+        server.base + "/api/games",
+        json={
+            "game": game,
+            "num_players": len(seats),
+            "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats],
+        },
+    )
     assert r.status_code == 201, r.text
     return r.json()
 
 
 def test_pages_run_under_the_content_policy_and_the_lobby_pages(server: ServerProcess) -> None:
-    played = [new_game(server, "great-fire", ["human", "random", "random"]),
-              new_game(server, "brigade", ["human", "random"]),
-              new_game(server, "catan", ["human", "random", "random"])]
+    played = [
+        new_game(server, "great-fire", ["human", "random", "random"]),
+        new_game(server, "brigade", ["human", "random"]),
+        new_game(server, "catan", ["human", "random", "random"]),
+    ]
     done = new_game(server, "brigade", ["random", "random"])
     for _ in range(22):
         new_game(server, "great-fire", ["human"] * 3)
@@ -60,10 +67,22 @@ def test_pages_run_under_the_content_policy_and_the_lobby_pages(server: ServerPr
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         page = browser.new_page()
-        page.on("console", lambda m: problems.append(m.text)
-                if m.type == "error" and not m.text.startswith("Failed to load resource") else None)
-        page.on("response", lambda r: problems.append(f"{r.status} {r.url}")
-                if r.status >= 400 and not r.url.endswith("/favicon.ico") else None)
+        page.on(
+            "console",
+            lambda m: (
+                problems.append(m.text)
+                if m.type == "error" and not m.text.startswith("Failed to load resource")
+                else None
+            ),
+        )
+        page.on(
+            "response",
+            lambda r: (
+                problems.append(f"{r.status} {r.url}")
+                if r.status >= 400 and not r.url.endswith("/favicon.ico")
+                else None
+            ),
+        )
         page.on("pageerror", lambda e: problems.append(str(e)))
 
         page.goto(server.base + "/")

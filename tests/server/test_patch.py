@@ -23,18 +23,24 @@ def test_a_patch_turns_any_board_into_any_other(old: list[str], new: list[str]) 
     ops = patch.diff(old, new)
     held = list(old)
     for at, delete, insert in ops:  # as game.js splices
-        held[at:at + delete] = insert
+        held[at : at + delete] = insert
     assert held == new
     assert patch.size(ops) <= sum(len(p) + 1 for p in new)
 
 
 @settings(max_examples=300, deadline=None)
-@given(old=st.recursive(st.integers(0, 3) | st.text("ab", max_size=2),
-                        lambda kids: st.lists(kids, max_size=4) | st.dictionaries(st.sampled_from("xyz"), kids,
-                                                                                   max_size=3), max_leaves=12),
-       new=st.recursive(st.integers(0, 3) | st.text("ab", max_size=2),
-                        lambda kids: st.lists(kids, max_size=4) | st.dictionaries(st.sampled_from("xyz"), kids,
-                                                                                   max_size=3), max_leaves=12))
+@given(
+    old=st.recursive(
+        st.integers(0, 3) | st.text("ab", max_size=2),
+        lambda kids: st.lists(kids, max_size=4) | st.dictionaries(st.sampled_from("xyz"), kids, max_size=3),
+        max_leaves=12,
+    ),
+    new=st.recursive(
+        st.integers(0, 3) | st.text("ab", max_size=2),
+        lambda kids: st.lists(kids, max_size=4) | st.dictionaries(st.sampled_from("xyz"), kids, max_size=3),
+        max_leaves=12,
+    ),
+)
 def test_a_view_patch_turns_any_json_value_into_any_other(old: object, new: object) -> None:
     import copy
 
@@ -58,8 +64,10 @@ def test_every_board_and_view_a_client_rebuilds_is_the_one_drawn_for_its_seat(sq
     g = create(client, ["human", "random", "random"], seed=8)
     rng = random.Random(3)
     received: dict[int | None, list[dict]] = {0: [], None: []}
-    with client.websocket_connect(f"/ws/games/{g['id']}") as me, \
-            client.websocket_connect(f"/ws/games/{g['id']}") as spectator:
+    with (
+        client.websocket_connect(f"/ws/games/{g['id']}") as me,
+        client.websocket_connect(f"/ws/games/{g['id']}") as spectator,
+    ):
         me.send_json({"type": "hello", "token": tokens(g)[0]})
         spectator.send_json({"type": "hello"})
         held = {0: Held(), None: Held()}

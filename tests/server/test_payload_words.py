@@ -47,8 +47,9 @@ def test_a_finished_game_sends_names_score_sheets_and_winners_by_name(sqlite_cli
         if e["index"] >= 0:
             assert e["name"] == names[e["seat"]]
         for ev in e["events"]:
-            assert ev["text"] and ev["text"] == ref.describe_event(next(
-                x for x in filter_events(ref.events, None) if x.kind == ev["kind"] and x.data == ev["data"]))
+            assert ev["text"] and ev["text"] == ref.describe_event(
+                next(x for x in filter_events(ref.events, None) if x.kind == ev["kind"] and x.data == ev["data"])
+            )
 
 
 def test_the_seat_to_act_gets_its_grouped_choices_and_nobody_else_does(sqlite_client: TestClient) -> None:
@@ -69,8 +70,9 @@ def test_the_seat_to_act_gets_its_grouped_choices_and_nobody_else_does(sqlite_cl
 
 
 @pytest.mark.parametrize("game", [s.name for s in all_games()])
-def test_a_replay_names_the_players_and_ends_with_the_same_score_sheets_and_winners(sqlite_client: TestClient,
-                                                                                   game: str) -> None:
+def test_a_replay_names_the_players_and_ends_with_the_same_score_sheets_and_winners(
+    sqlite_client: TestClient, game: str
+) -> None:
     """The replay page reads the same words as the game page: names at every step, and at the last step only the
     score sheets (summing to the scores) and the winners by name, whichever seat it is seen by."""
     client = sqlite_client

@@ -82,8 +82,11 @@ def _live(game: str, n: int, options: dict[str, Any], seed: int) -> LiveGame:
     return LiveGame(row, [SeatRow(s, "human", None, None, None) for s in range(n)], get_game(game))
 
 
-@pytest.mark.parametrize(("game", "n", "options", "seed"), CASES,
-                         ids=[f"{g}-{n}-{'-'.join(map(str, o.values())) or 'basic'}" for g, n, o, _ in CASES])
+@pytest.mark.parametrize(
+    ("game", "n", "options", "seed"),
+    CASES,
+    ids=[f"{g}-{n}-{'-'.join(map(str, o.values())) or 'basic'}" for g, n, o, _ in CASES],
+)
 def test_every_word_a_seat_reads_is_player_words(game: str, n: int, options: dict[str, Any], seed: int) -> None:
     live = _live(game, n, options, seed)
     pick = random.Random(seed)

@@ -38,8 +38,10 @@ def test_a_move_through_one_process_reaches_clients_of_the_other(two_servers) ->
     from websockets.sync.client import connect
 
     a, b = two_servers
-    g = httpx.post(a.base + "/api/games", json={"game": "great-fire", "num_players": 3, "seed": 2,
-                                                "seats": [{"kind": "human"}] * 3}).json()
+    g = httpx.post(
+        a.base + "/api/games",
+        json={"game": "great-fire", "num_players": 3, "seed": 2, "seats": [{"kind": "human"}] * 3},
+    ).json()
     toks = {s["seat"]: s["token"] for s in g["seats"]}
     with connect(f"{b.ws}/ws/games/{g['id']}") as seat1, connect(f"{b.ws}/ws/games/{g['id']}") as watcher:
         seat1.send(json.dumps({"type": "hello", "token": toks[1]}))
@@ -50,8 +52,10 @@ def test_a_move_through_one_process_reaches_clients_of_the_other(two_servers) ->
             seat = s["current_player"]
             mine = httpx.get(f"{a.base}/api/games/{g['id']}", headers={"X-Seat-Token": toks[seat]}).json()
             t0 = time.perf_counter()
-            r = httpx.post(f"{a.base}/api/games/{g['id']}/actions",
-                           json={"index": i, "action": mine["legal"][0]["id"], "token": toks[seat]})
+            r = httpx.post(
+                f"{a.base}/api/games/{g['id']}/actions",
+                json={"index": i, "action": mine["legal"][0]["id"], "token": toks[seat]},
+            )
             assert r.status_code == 200
             for ws in (seat1, watcher):
                 m = next_game_message(ws)
@@ -70,8 +74,10 @@ def test_bots_driven_by_one_process_are_watched_live_from_the_other(two_servers)
     from websockets.sync.client import connect
 
     a, b = two_servers
-    g = httpx.post(a.base + "/api/games", json={"game": "great-fire", "num_players": 3, "seed": 9,
-                                                "seats": [{"kind": "bot", "bot": "random"}] * 3}).json()
+    g = httpx.post(
+        a.base + "/api/games",
+        json={"game": "great-fire", "num_players": 3, "seed": 9, "seats": [{"kind": "bot", "bot": "random"}] * 3},
+    ).json()
     with connect(f"{b.ws}/ws/games/{g['id']}") as watcher:
         watcher.send(json.dumps({"type": "hello"}))
         seen = -2
@@ -89,8 +95,10 @@ def test_racing_processes_store_exactly_one_action_per_turn(two_servers) -> None
     import threading
 
     a, b = two_servers
-    g = httpx.post(a.base + "/api/games", json={"game": "great-fire", "num_players": 3, "seed": 4,
-                                                "seats": [{"kind": "human"}] * 3}).json()
+    g = httpx.post(
+        a.base + "/api/games",
+        json={"game": "great-fire", "num_players": 3, "seed": 4, "seats": [{"kind": "human"}] * 3},
+    ).json()
     seat = httpx.get(f"{a.base}/api/games/{g['id']}").json()["current_player"]
     tok = g["seats"][seat]["token"]
     legal = httpx.get(f"{b.base}/api/games/{g['id']}", headers={"X-Seat-Token": tok}).json()["legal"]
@@ -99,11 +107,15 @@ def test_racing_processes_store_exactly_one_action_per_turn(two_servers) -> None
 
     def post(base: str, action: int) -> None:
         barrier.wait()
-        results.append(httpx.post(f"{base}/api/games/{g['id']}/actions",
-                                  json={"index": 0, "action": action, "token": tok}).status_code)
+        results.append(
+            httpx.post(
+                f"{base}/api/games/{g['id']}/actions", json={"index": 0, "action": action, "token": tok}
+            ).status_code
+        )
 
-    threads = [threading.Thread(target=post, args=((a.base, b.base)[i % 2], legal[i % len(legal)]["id"]))
-               for i in range(6)]
+    threads = [
+        threading.Thread(target=post, args=((a.base, b.base)[i % 2], legal[i % len(legal)]["id"])) for i in range(6)
+    ]
     for t in threads:
         t.start()
     for t in threads:
@@ -117,8 +129,10 @@ def test_a_seat_handed_to_a_bot_on_one_process_is_shown_and_played_on_the_other(
     from websockets.sync.client import connect
 
     a, b = two_servers
-    g = httpx.post(a.base + "/api/games", json={"game": "great-fire", "num_players": 3, "seed": 7,
-                                                "seats": [{"kind": "human"}] * 3, "takeover_after": 1}).json()
+    g = httpx.post(
+        a.base + "/api/games",
+        json={"game": "great-fire", "num_players": 3, "seed": 7, "seats": [{"kind": "human"}] * 3, "takeover_after": 1},
+    ).json()
     toks = {s["seat"]: s["token"] for s in g["seats"]}
     current = httpx.get(f"{a.base}/api/games/{g['id']}").json()["current_player"]
     other = (current + 1) % 3
@@ -137,16 +151,22 @@ def test_chat_closed_to_spectators_on_one_process_holds_on_the_other(two_servers
     from websockets.sync.client import connect
 
     a, b = two_servers
-    g = httpx.post(a.base + "/api/games", json={"game": "great-fire", "num_players": 3,
-                                                "seats": [{"kind": "human"}] * 2 + [{"kind": "bot", "bot": "random"}]}
-                   ).json()
+    g = httpx.post(
+        a.base + "/api/games",
+        json={
+            "game": "great-fire",
+            "num_players": 3,
+            "seats": [{"kind": "human"}] * 2 + [{"kind": "bot", "bot": "random"}],
+        },
+    ).json()
     tok = g["seats"][0]["token"]
     assert httpx.post(f"{b.base}/api/games/{g['id']}/chat", json={"text": "hello"}).status_code == 200
     with connect(f"{b.ws}/ws/games/{g['id']}") as watcher:
         watcher.send(json.dumps({"type": "hello"}))
         assert next_game_message(watcher)["type"] == "state" and next_game_message(watcher)["type"] == "chat"
-        r = httpx.post(f"{a.base}/api/games/{g['id']}/chat/spectators", json={"open": False},
-                       headers={"X-Seat-Token": tok})
+        r = httpx.post(
+            f"{a.base}/api/games/{g['id']}/chat/spectators", json={"open": False}, headers={"X-Seat-Token": tok}
+        )
         assert r.status_code == 200 and r.json()["spectators_closed"] is True
         note = next_game_message(watcher)
         said = note["messages"][0]
@@ -165,8 +185,9 @@ def test_a_take_back_through_one_process_reaches_clients_of_the_other_as_a_small
     from .test_undo import _first_undoable
 
     a, b = two_servers
-    g = httpx.post(a.base + "/api/games", json={"game": "catan", "num_players": 3, "seed": 5,
-                                                "seats": [{"kind": "human"}] * 3}).json()
+    g = httpx.post(
+        a.base + "/api/games", json={"game": "catan", "num_players": 3, "seed": 5, "seats": [{"kind": "human"}] * 3}
+    ).json()
     toks = {s["seat"]: s["token"] for s in g["seats"]}
     ref, seat, good = _first_undoable(g, 5)
     with connect(f"{b.ws}/ws/games/{g['id']}", max_size=2**24) as watcher:

@@ -80,37 +80,69 @@ def test_a_fresh_database_comes_up_at_the_newest_schema_with_exactly_the_declare
 # The tables exactly as firebreak declared them on 2026-11-28, before migrations, and made them with
 # ``metadata.create_all``: frozen here (never change them) to make the databases that version left behind.
 TODAY = MetaData()
-Table("games", TODAY,
-      Column("id", String(40), primary_key=True), Column("game", String(64), nullable=False),
-      Column("num_players", Integer, nullable=False), Column("options", JSON, nullable=False),
-      Column("seed", BigInteger, nullable=False), Column("created_at", Float, nullable=False),
-      Column("takeover_after", Integer, nullable=False), Column("num_actions", Integer, nullable=False, default=0),
-      Column("finished", Boolean, nullable=False, default=False))
-Table("seats", TODAY,
-      Column("game_id", String(40), ForeignKey("games.id"), primary_key=True),
-      Column("seat", Integer, primary_key=True), Column("kind", String(8), nullable=False),
-      Column("bot", String(200), nullable=True), Column("token_hash", String(64), nullable=True),
-      Column("last_seen", Float, nullable=True))
-Table("actions", TODAY,
-      Column("game_id", String(40), ForeignKey("games.id"), primary_key=True),
-      Column("idx", Integer, primary_key=True), Column("action", Integer, nullable=False),
-      Column("seat", Integer, nullable=False), Column("created_at", Float, nullable=False))
-Table("clocks", TODAY,
-      Column("game_id", String(40), ForeignKey("games.id"), primary_key=True),
-      Column("mode", String(8), nullable=False), Column("seconds", Integer, nullable=False),
-      Column("increment", Integer, nullable=False), Column("remaining", JSON, nullable=False),
-      Column("running", Integer, nullable=True), Column("started", Float, nullable=True),
-      Column("deadline", Float, nullable=True, index=True))
-Table("chat", TODAY,
-      Column("game_id", String(40), primary_key=True), Column("n", Integer, primary_key=True),
-      Column("seat", Integer, nullable=True), Column("name", String(80), nullable=False),
-      Column("text", String(2000), nullable=False), Column("at", Integer, nullable=False),
-      Column("created_at", Float, nullable=False))
-Table("rematches", TODAY,
-      Column("game_id", String(40), primary_key=True), Column("rematch_id", String(40), nullable=False, index=True),
-      Column("created_at", Float, nullable=False))
-Table("open_seats", TODAY,
-      Column("game_id", String(40), primary_key=True), Column("seat", Integer, primary_key=True))
+Table(
+    "games",
+    TODAY,
+    Column("id", String(40), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("num_players", Integer, nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("takeover_after", Integer, nullable=False),
+    Column("num_actions", Integer, nullable=False, default=0),
+    Column("finished", Boolean, nullable=False, default=False),
+)
+Table(
+    "seats",
+    TODAY,
+    Column("game_id", String(40), ForeignKey("games.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),
+    Column("bot", String(200), nullable=True),
+    Column("token_hash", String(64), nullable=True),
+    Column("last_seen", Float, nullable=True),
+)
+Table(
+    "actions",
+    TODAY,
+    Column("game_id", String(40), ForeignKey("games.id"), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("action", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+Table(
+    "clocks",
+    TODAY,
+    Column("game_id", String(40), ForeignKey("games.id"), primary_key=True),
+    Column("mode", String(8), nullable=False),
+    Column("seconds", Integer, nullable=False),
+    Column("increment", Integer, nullable=False),
+    Column("remaining", JSON, nullable=False),
+    Column("running", Integer, nullable=True),
+    Column("started", Float, nullable=True),
+    Column("deadline", Float, nullable=True, index=True),
+)
+Table(
+    "chat",
+    TODAY,
+    Column("game_id", String(40), primary_key=True),
+    Column("n", Integer, primary_key=True),
+    Column("seat", Integer, nullable=True),
+    Column("name", String(80), nullable=False),
+    Column("text", String(2000), nullable=False),
+    Column("at", Integer, nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+Table(
+    "rematches",
+    TODAY,
+    Column("game_id", String(40), primary_key=True),
+    Column("rematch_id", String(40), nullable=False, index=True),
+    Column("created_at", Float, nullable=False),
+)
+Table("open_seats", TODAY, Column("game_id", String(40), primary_key=True), Column("seat", Integer, primary_key=True))
 
 GAMES = {"great-fire": 3, "brigade": 4, "catan": 3}
 
@@ -135,18 +167,45 @@ def old_database(url: str, now: float) -> dict[str, tuple[str, int, int]]:
                 a = rng.choice(state.legal_actions())
                 state.apply(a)
                 moves.append((a, seat))
-            conn.execute(insert(TODAY.tables["games"]).values(
-                id=gid, game=name, num_players=n, options=options,
-                seed=100 + k, created_at=now - 600 + k, takeover_after=0, num_actions=len(moves),
-                finished=state.is_terminal()))
-            conn.execute(insert(TODAY.tables["seats"]), [
-                {"game_id": gid, "seat": s, "kind": "human", "bot": None, "token_hash": hash_token(f"tok-{gid}-{s}"),
-                 "last_seen": now - 60} for s in range(n)])
-            conn.execute(insert(TODAY.tables["actions"]), [
-                {"game_id": gid, "idx": i, "action": a, "seat": s, "created_at": now - 300 + i}
-                for i, (a, s) in enumerate(moves)])
-            conn.execute(insert(TODAY.tables["chat"]).values(game_id=gid, n=1, seat=0, name="Ann", text="good luck",
-                                                             at=0, created_at=now - 590))
+            conn.execute(
+                insert(TODAY.tables["games"]).values(
+                    id=gid,
+                    game=name,
+                    num_players=n,
+                    options=options,
+                    seed=100 + k,
+                    created_at=now - 600 + k,
+                    takeover_after=0,
+                    num_actions=len(moves),
+                    finished=state.is_terminal(),
+                )
+            )
+            conn.execute(
+                insert(TODAY.tables["seats"]),
+                [
+                    {
+                        "game_id": gid,
+                        "seat": s,
+                        "kind": "human",
+                        "bot": None,
+                        "token_hash": hash_token(f"tok-{gid}-{s}"),
+                        "last_seen": now - 60,
+                    }
+                    for s in range(n)
+                ],
+            )
+            conn.execute(
+                insert(TODAY.tables["actions"]),
+                [
+                    {"game_id": gid, "idx": i, "action": a, "seat": s, "created_at": now - 300 + i}
+                    for i, (a, s) in enumerate(moves)
+                ],
+            )
+            conn.execute(
+                insert(TODAY.tables["chat"]).values(
+                    game_id=gid, n=1, seat=0, name="Ann", text="good luck", at=0, created_at=now - 590
+                )
+            )
             made[gid] = (name, n, len(moves))
         conn.execute(insert(TODAY.tables["rematches"]).values(game_id="old3", rematch_id="old0", created_at=now))
     engine.dispose()
@@ -172,8 +231,10 @@ def test_a_database_made_before_migrations_keeps_every_game_and_plays_on(db_url:
             seat = st["current_player"]
             mine = state_of(client, gid, f"tok-{gid}-{seat}")
             assert mine["your_turn"]
-            r = client.post(f"/api/games/{gid}/actions",
-                            json={"index": stored, "action": mine["legal"][0]["id"], "token": f"tok-{gid}-{seat}"})
+            r = client.post(
+                f"/api/games/{gid}/actions",
+                json={"index": stored, "action": mine["legal"][0]["id"], "token": f"tok-{gid}-{seat}"},
+            )
             assert r.status_code == 200, r.text
             assert state_of(client, gid)["index"] > stored
         listed = {g["id"] for g in client.get("/api/games").json()["games"]}
@@ -184,7 +245,8 @@ def test_a_database_made_before_migrations_keeps_every_game_and_plays_on(db_url:
         assert compare_metadata(ctx, all_tables()) == []  # the old tables now are exactly today's
         upgrades = conn.execute(select(schema_upgrades_table)).mappings().all()
         assert [(u["previous"], u["revision"], u["version"]) for u in upgrades] == [
-            (BEFORE_MIGRATIONS, head(), __version__)]
+            (BEFORE_MIGRATIONS, head(), __version__)
+        ]
         assert conn.execute(text("SELECT rematch_id FROM rematches WHERE game_id = 'old3'")).scalar_one() == "old0"
 
 
@@ -194,8 +256,9 @@ def test_a_database_from_before_chat_gets_the_tables_it_lacks(sqlite_url: str) -
     TODAY.create_all(engine, tables=[TODAY.tables[n] for n in ("games", "seats", "actions", "clocks")])
     engine.dispose()
     assert upgrade(sqlite_url)[0] == BEFORE_MIGRATIONS
-    assert {"chat", "rematches", "open_seats", "server_processes"} <= set(inspect(engine_for(sqlite_url))
-                                                                          .get_table_names())
+    assert {"chat", "rematches", "open_seats", "server_processes"} <= set(
+        inspect(engine_for(sqlite_url)).get_table_names()
+    )
 
 
 def test_a_table_of_another_program_named_games_is_refused_in_words(sqlite_url: str) -> None:
@@ -238,8 +301,9 @@ def test_two_processes_started_together_on_an_empty_postgresql_database_both_sta
                         errors.append(exc)
             assert not errors, f"try {attempt + 1}: a server did not start: {errors}"
             a, b = servers
-            g = httpx.post(a.base + "/api/games", json={"game": "great-fire", "num_players": 3,
-                                                        "seats": [{"kind": "human"}] * 3}).json()
+            g = httpx.post(
+                a.base + "/api/games", json={"game": "great-fire", "num_players": 3, "seats": [{"kind": "human"}] * 3}
+            ).json()
             assert httpx.get(f"{b.base}/api/games/{g['id']}").json()["index"] == 0  # one database, both serving
             engine = engine_for(url)
             with engine.connect() as conn:

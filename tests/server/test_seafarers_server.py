@@ -9,8 +9,12 @@ from .helpers import create, reference, state_of, tokens
 
 
 def test_a_seafarers_game_is_created_played_and_drawn_by_the_server(client: TestClient) -> None:
-    g = create(client, ["human", "random", "random"], game="catan",
-               options={"board": "seafarers", "mode": "classic", "new_shores_vp": 13})
+    g = create(
+        client,
+        ["human", "random", "random"],
+        game="catan",
+        options={"board": "seafarers", "mode": "classic", "new_shores_vp": 13},
+    )
     tok = tokens(g)[0]
     s = state_of(client, g["id"], tok)
     ref = reference(g, [])
@@ -32,7 +36,12 @@ def test_a_seafarers_game_is_created_played_and_drawn_by_the_server(client: Test
 
 
 def test_a_bad_board_is_refused(client: TestClient) -> None:
-    body = {"game": "catan", "num_players": 3, "seed": 1, "options": {"board": "atlantis"},
-            "seats": [{"kind": "human"}] * 3}
+    body = {
+        "game": "catan",
+        "num_players": 3,
+        "seed": 1,
+        "options": {"board": "atlantis"},
+        "seats": [{"kind": "human"}] * 3,
+    }
     r = client.post("/api/games", json=body)
     assert r.status_code == 422 and "board" in r.text

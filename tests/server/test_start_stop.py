@@ -27,13 +27,38 @@ def test_startup_with_thousands_of_unfinished_games_opens_the_port_at_once(tmp_p
     waiting = [f"w{i:05d}" for i in range(3000)]  # a person to move first, two bots after
     playing = [f"b{i}" for i in range(5)]  # bots only, the oldest: they must play on soon after the start
     with storage.engine.begin() as conn:
-        conn.execute(insert(games_table), [
-            {"id": g, "game": "great-fire", "num_players": 3, "options": {}, "seed": i, "created_at": now + i,
-             "takeover_after": 120, "num_actions": 0, "finished": False} for i, g in enumerate(playing + waiting)])
-        conn.execute(insert(seats_table), [
-            {"game_id": g, "seat": s, "kind": "human" if g in waiting and s == 0 else "bot",
-             "bot": None if g in waiting and s == 0 else "random", "token_hash": None, "last_seen": None}
-            for g in waiting + playing for s in range(3)])
+        conn.execute(
+            insert(games_table),
+            [
+                {
+                    "id": g,
+                    "game": "great-fire",
+                    "num_players": 3,
+                    "options": {},
+                    "seed": i,
+                    "created_at": now + i,
+                    "takeover_after": 120,
+                    "num_actions": 0,
+                    "finished": False,
+                }
+                for i, g in enumerate(playing + waiting)
+            ],
+        )
+        conn.execute(
+            insert(seats_table),
+            [
+                {
+                    "game_id": g,
+                    "seat": s,
+                    "kind": "human" if g in waiting and s == 0 else "bot",
+                    "bot": None if g in waiting and s == 0 else "random",
+                    "token_hash": None,
+                    "last_seen": None,
+                }
+                for g in waiting + playing
+                for s in range(3)
+            ],
+        )
     storage.dispose()
 
     app = create_app(f"sqlite:///{db}", bot_delay=0.05)
@@ -56,19 +81,28 @@ def test_startup_with_thousands_of_unfinished_games_opens_the_port_at_once(tmp_p
 
 
 def test_sigterm_with_bots_thinking_stops_within_seconds_and_keeps_every_acknowledged_action(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     db = tmp_path / "games.sqlite3"
     monkeypatch.setenv("FIREBREAK_BOT_LIMITS", "mcts.seconds=60")  # an operator allowing long searches
     server = ServerProcess(f"sqlite:///{db}", output=tmp_path / "server.log")
     try:
         searching = []
         for _ in range(3):  # searches of a minute each, thinking when the signal comes
-            r = httpx.post(server.base + "/api/games", json={"game": "brigade", "num_players": 2, "seats": [
-                {"kind": "bot", "bot": "mcts:iterations=0,seconds=60"}] * 2})
+            r = httpx.post(
+                server.base + "/api/games",
+                json={
+                    "game": "brigade",
+                    "num_players": 2,
+                    "seats": [{"kind": "bot", "bot": "mcts:iterations=0,seconds=60"}] * 2,
+                },
+            )
             assert r.status_code == 201
             searching.append(r.json()["id"])
-        g = httpx.post(server.base + "/api/games", json={
-            "game": "great-fire", "num_players": 3, "seed": 4, "seats": [{"kind": "human"}] * 3}).json()
+        g = httpx.post(
+            server.base + "/api/games",
+            json={"game": "great-fire", "num_players": 3, "seed": 4, "seats": [{"kind": "human"}] * 3},
+        ).json()
         toks = {s["seat"]: s["token"] for s in g["seats"]}
         acked = 0
         for _ in range(10):
@@ -77,8 +111,11 @@ def test_sigterm_with_bots_thinking_stops_within_seconds_and_keeps_every_acknowl
                 break
             seat = s["current_player"]
             mine = httpx.get(f"{server.base}/api/games/{g['id']}", headers={"X-Seat-Token": toks[seat]}).json()
-            r = httpx.post(f"{server.base}/api/games/{g['id']}/actions", headers={"X-Seat-Token": toks[seat]},
-                           json={"index": mine["index"], "action": mine["legal"][-1]["id"]})
+            r = httpx.post(
+                f"{server.base}/api/games/{g['id']}/actions",
+                headers={"X-Seat-Token": toks[seat]},
+                json={"index": mine["index"], "action": mine["legal"][-1]["id"]},
+            )
             assert r.status_code == 200
             acked = r.json()["index"] + 1
         time.sleep(1.0)  # the searches are under way, and their games can be read meanwhile
@@ -98,7 +135,8 @@ def test_sigterm_with_bots_thinking_stops_within_seconds_and_keeps_every_acknowl
 
 
 def test_a_connection_that_never_finishes_its_headers_is_closed_after_the_timeout(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Against a real ``firebreak serve`` process: connections holding half a request, or nothing, are closed
     once the header timeout passes (half a request answered 408 in our shape); whole requests are served."""
     monkeypatch.setenv("FIREBREAK_HEADER_TIMEOUT", "3")  # (long enough that each half request is in before it)
@@ -114,8 +152,10 @@ def test_a_connection_that_never_finishes_its_headers_is_closed_after_the_timeou
             head, _, body = answer.partition(b"\r\n\r\n")
             assert head.startswith(b"HTTP/1.1 408 ")
             assert json.loads(body)["error"] == {
-                "code": "request_timeout", "message": "the request's headers did not arrive within 3 s, so the "
-                                                      "connection is closed; send the whole request at once"}
+                "code": "request_timeout",
+                "message": "the request's headers did not arrive within 3 s, so the "
+                "connection is closed; send the whole request at once",
+            }
         for s in silent:
             assert _read_to_close(s) == b""  # closed without a word: it asked nothing
     finally:

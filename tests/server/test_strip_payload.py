@@ -24,8 +24,9 @@ from .helpers import create, state_of, tokens
 SNAKE = "_"
 
 
-def playout(game: str, players: int, seed: int, options: dict | None = None, steps: int = 400,
-            prefer: str | None = None):
+def playout(
+    game: str, players: int, seed: int, options: dict | None = None, steps: int = 400, prefer: str | None = None
+):
     """States of one random game (every few moves), the last one finished or ``steps`` moves in; ``prefer``: an
     action text played whenever it is legal (to reach what random play seldom does)."""
     state = get_game(game).new_game(players, seed, options or {})
@@ -129,5 +130,6 @@ def test_every_message_carries_the_viewers_strip_and_question(client: TestClient
         msg = state_of(client, g["id"], keys[seat] if seat is not None else None)
         assert msg["strip"] == [s.to_json() for s in ref.seat_summaries(seat)]
         assert msg["question"] == ref.question(seat)
-        assert all(set(f) == {"colour", "colour_name", "score", "score_hidden", "score_text", "counts"}
-                   for f in msg["strip"])
+        assert all(
+            set(f) == {"colour", "colour_name", "score", "score_hidden", "score_text", "counts"} for f in msg["strip"]
+        )

@@ -28,8 +28,11 @@ def play_out(client: TestClient, game_id: str, seat_tokens: dict[int, str], limi
     seats = sorted(seat_tokens)
     for i, seat in enumerate(seats):
         other = seats[(i + 1) % len(seats)]
-        r = client.post(f"/api/games/{game_id}/seats/{other}/takeover", json={"bot": "random"},
-                        headers={"X-Seat-Token": seat_tokens[seat]})
+        r = client.post(
+            f"/api/games/{game_id}/seats/{other}/takeover",
+            json={"bot": "random"},
+            headers={"X-Seat-Token": seat_tokens[seat]},
+        )
         assert r.status_code == 200 or (r.status_code == 409 and "already played by a bot" in r.text), r.text
     deadline = time.time() + limit
     while not (st := state_of(client, game_id))["terminal"]:
@@ -39,8 +42,9 @@ def play_out(client: TestClient, game_id: str, seat_tokens: dict[int, str], limi
 
 
 def say(client: TestClient, game_id: str, text: Any, token: str | None = None) -> Any:
-    return client.post(f"/api/games/{game_id}/chat", json={"text": text},
-                       headers={"X-Seat-Token": token} if token else {})
+    return client.post(
+        f"/api/games/{game_id}/chat", json={"text": text}, headers={"X-Seat-Token": token} if token else {}
+    )
 
 
 def until_ack(ws: Any, ref: int) -> list[dict[str, Any]]:
@@ -76,13 +80,16 @@ def test_players_and_spectators_chat_and_every_page_hears_it(client: TestClient)
         heard_n = [m["n"] for msg in before_ack if msg["type"] == "chat" for m in msg["messages"]]
         assert heard_n == [2]  # the spectator's own message reached its page once, before its ack
     said = client.get(f"/api/games/{g['id']}/chat").json()["messages"]
-    assert [(m["seat"], m["name"], m["text"]) for m in said] == [(0, names[0], "hello <b>all</b>"),
-                                                                  (None, "Spectator 1", "nice move")]
+    assert [(m["seat"], m["name"], m["text"]) for m in said] == [
+        (0, names[0], "hello <b>all</b>"),
+        (None, "Spectator 1", "nice move"),
+    ]
     assert [m["n"] for m in client.get(f"/api/games/{g['id']}/chat?after=1").json()["messages"]] == [2]
 
 
 def test_a_message_whose_notification_comes_before_its_commit_returns_reaches_each_page_once(
-        client: TestClient) -> None:
+    client: TestClient,
+) -> None:
     """On PostgreSQL a message's own notification may bring it to this process before its commit returns (the
     flaky failure of the test above): it is sent to the pages then, and not a second time."""
     from firebreak.server import chat
@@ -120,8 +127,9 @@ def test_bad_chat_is_refused_with_a_clear_error_and_nothing_stored(client: TestC
 
 
 def test_chat_is_rate_limited_per_seat_with_retry_after(sqlite_url: str) -> None:
-    limits = Limits.from_env(chat_per_minute=6, chat_length=20, chat_per_game=7, chat_sender_share=1,
-                             chat_spectator_share=1)
+    limits = Limits.from_env(
+        chat_per_minute=6, chat_length=20, chat_per_game=7, chat_sender_share=1, chat_spectator_share=1
+    )
     with TestClient(create_app(sqlite_url, limits=limits)) as client:
         g = create(client, ["human", "human", "random"])
         t = tokens(g)
@@ -175,8 +183,13 @@ def test_a_spectators_messages_are_paced_per_address_across_all_games(sqlite_url
 
 
 def test_no_sender_can_use_up_a_games_chat(sqlite_url: str, addresses: None) -> None:
-    limits = Limits.from_env(chat_per_game=8, chat_sender_share=0.25, chat_spectator_share=0.5, chat_per_minute=600,
-                             spectator_chat_per_minute=600)
+    limits = Limits.from_env(
+        chat_per_game=8,
+        chat_sender_share=0.25,
+        chat_spectator_share=0.5,
+        chat_per_minute=600,
+        spectator_chat_per_minute=600,
+    )
     with TestClient(create_app(sqlite_url, limits=limits)) as client:
         g = create(client, ["human", "human", "random"])
         t = tokens(g)
@@ -184,8 +197,9 @@ def test_no_sender_can_use_up_a_games_chat(sqlite_url: str, addresses: None) -> 
             assert say(client, g["id"], "mine", t[0]).status_code == 200
         r = say(client, g["id"], "more", t[0])
         assert r.status_code == 409 and error_code(r) == "chat_share"
-        assert r.json()["error"]["message"] == ("you have said 2 messages in this game's chat, the most one person may "
-                                                "(the chat keeps 8 messages in all)")
+        assert r.json()["error"]["message"] == (
+            "you have said 2 messages in this game's chat, the most one person may (the chat keeps 8 messages in all)"
+        )
         for address in ("1.0.0.1", "1.0.0.2"):
             for _ in range(2):
                 assert watcher(client, g["id"], "watching", address).status_code == 200
@@ -200,7 +214,8 @@ def test_no_sender_can_use_up_a_games_chat(sqlite_url: str, addresses: None) -> 
 
 
 def test_players_mute_a_spectator_and_close_the_chat_to_spectators_kept_with_the_game(
-        db_url: str, addresses: None) -> None:
+    db_url: str, addresses: None
+) -> None:
     with TestClient(create_app(db_url)) as client:
         g = create(client, ["human", "human", "random"])
         t = tokens(g)
@@ -236,7 +251,9 @@ def test_players_mute_a_spectator_and_close_the_chat_to_spectators_kept_with_the
         chat_now = client.get(f"/api/games/{g['id']}/chat").json()
         assert (chat_now["spectators_closed"], chat_now["muted"]) == (True, ["Spectator 1"])
         assert [m["text"] for m in chat_now["messages"] if m["note"]] == [
-            f"{names[0]} muted Spectator 1.", f"{names[1]} closed the chat to spectators."]
+            f"{names[0]} muted Spectator 1.",
+            f"{names[1]} closed the chat to spectators.",
+        ]
         with client.websocket_connect(f"/ws/games/{g['id']}") as page:  # a page's greeting carries the rules
             page.send_text(json.dumps({"type": "hello"}))
             assert [page.receive_json()["type"] for _ in range(3)] == ["state", "chat", "chat_rules"]
@@ -245,13 +262,16 @@ def test_players_mute_a_spectator_and_close_the_chat_to_spectators_kept_with_the
         assert r.status_code == 200 and r.json()["spectators_closed"] is False
         assert watcher(client, g["id"], "thanks", "5.5.5.2").status_code == 200
         assert watcher(client, g["id"], "and me?", "5.5.5.1").status_code == 403  # still muted
-        r = client.post(f"/api/games/{g['id']}/chat/mute", json={"n": 1, "muted": False},
-                        headers={"X-Seat-Token": t[0]})
+        r = client.post(
+            f"/api/games/{g['id']}/chat/mute", json={"n": 1, "muted": False}, headers={"X-Seat-Token": t[0]}
+        )
         assert r.status_code == 200 and r.json()["muted"] == []
         assert watcher(client, g["id"], "sorry", "5.5.5.1").status_code == 200
         notes = [m["text"] for m in client.get(f"/api/games/{g['id']}/chat").json()["messages"] if m["note"]]
-        assert notes[2:] == [f"{names[0]} opened the chat to spectators again.",
-                             f"{names[0]} let Spectator 1 chat again."]
+        assert notes[2:] == [
+            f"{names[0]} opened the chat to spectators again.",
+            f"{names[0]} let Spectator 1 chat again.",
+        ]
 
 
 @pytest.mark.slow  # plays a whole game (some 10 s)
@@ -280,8 +300,12 @@ def test_a_spectator_who_chats_still_sees_no_hidden_information(client: TestClie
 
 # ----------------------------------------------------------------------------------------------- open seats
 def test_an_open_seat_is_listed_and_taken_once_then_refused(client: TestClient) -> None:
-    body = {"game": "great-fire", "num_players": 3, "seed": 7,
-            "seats": [{"kind": "human"}, {"kind": "open"}, {"kind": "bot", "bot": "random"}]}
+    body = {
+        "game": "great-fire",
+        "num_players": 3,
+        "seed": 7,
+        "seats": [{"kind": "human"}, {"kind": "open"}, {"kind": "bot", "bot": "random"}],
+    }
     g = client.post("/api/games", json=body).json()
     assert [("token" in s, s.get("open", False)) for s in g["seats"]] == [(True, False), (False, True), (False, False)]
     listed = client.get("/api/games?status=joinable").json()["games"]
@@ -312,9 +336,19 @@ def test_taking_open_seats_is_limited_per_address(sqlite_url: str) -> None:
 # ----------------------------------------------------------------------------------------------- rematch
 @pytest.mark.slow  # plays a whole game (some 10 s)
 def test_rematch_same_game_options_and_seats_new_deal_and_links_old_links_follow(client: TestClient) -> None:
-    body = {"game": "great-fire", "num_players": 4, "seed": 11, "options": {"more_destruction": True},
-            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"},
-                      {"kind": "bot", "bot": "greedy"}], "takeover_after": 1}
+    body = {
+        "game": "great-fire",
+        "num_players": 4,
+        "seed": 11,
+        "options": {"more_destruction": True},
+        "seats": [
+            {"kind": "human"},
+            {"kind": "human"},
+            {"kind": "bot", "bot": "random"},
+            {"kind": "bot", "bot": "greedy"},
+        ],
+        "takeover_after": 1,
+    }
     g = client.post("/api/games", json=body).json()
     t = tokens(g)
     r = client.post(f"/api/games/{g['id']}/rematch", json={"start": True}, headers={"X-Seat-Token": t[0]})
@@ -323,8 +357,9 @@ def test_rematch_same_game_options_and_seats_new_deal_and_links_old_links_follow
     with client.websocket_connect(f"/ws/games/{g['id']}") as page1:
         page1.send_text(json.dumps({"type": "hello", "token": t[1]}))
         assert page1.receive_json()["type"] == "state"
-        assert client.post(f"/api/games/{g['id']}/rematch", json={"start": False},
-                           headers={"X-Seat-Token": t[0]}).json() == {"started": False}
+        assert client.post(
+            f"/api/games/{g['id']}/rematch", json={"start": False}, headers={"X-Seat-Token": t[0]}
+        ).json() == {"started": False}
         r = client.post(f"/api/games/{g['id']}/rematch", json={"start": True}, headers={"X-Seat-Token": t[0]})
         assert r.status_code == 200, r.text
         mine = r.json()
@@ -335,15 +370,20 @@ def test_rematch_same_game_options_and_seats_new_deal_and_links_old_links_follow
     assert new_id != g["id"] and mine["seat"] == 0 and mine["token"] != t[0]
     new = state_of(client, new_id, mine["token"])
     assert new["viewer"] == 0 and new["game"] == "great-fire" and new["num_players"] == 4
-    assert [(s["kind"], s["bot"]) for s in new["seats"]] == [("human", None), ("human", None), ("bot", "random"),
-                                                            ("bot", "greedy")]
+    assert [(s["kind"], s["bot"]) for s in new["seats"]] == [
+        ("human", None),
+        ("human", None),
+        ("bot", "random"),
+        ("bot", "greedy"),
+    ]
     stored = client.app.state.storage.load_game(new_id)
-    assert stored.options == client.app.state.storage.load_game(g["id"]).options and stored.options[
-        "more_destruction"] is True
+    assert (
+        stored.options == client.app.state.storage.load_game(g["id"]).options
+        and stored.options["more_destruction"] is True
+    )
     assert stored.seed != 11
     # seat 1's old link leads to its own new link (the same one however often it asks); a second rematch is the same
-    theirs = client.post(f"/api/games/{g['id']}/rematch", json={"start": False},
-                         headers={"X-Seat-Token": t[1]}).json()
+    theirs = client.post(f"/api/games/{g['id']}/rematch", json={"start": False}, headers={"X-Seat-Token": t[1]}).json()
     again = client.post(f"/api/games/{g['id']}/rematch", json={"start": True}, headers={"X-Seat-Token": t[1]}).json()
     assert theirs == again and theirs["id"] == new_id and theirs["seat"] == 1
     assert theirs["url"] == f"/play/{new_id}#seat=1&token={theirs['token']}"
@@ -378,10 +418,17 @@ def test_every_game_serves_its_rules_summary_and_legend(client: TestClient, game
 
 
 def test_a_malformed_help_file_is_refused_naming_what_is_wrong() -> None:
-    good = {"summary": "s", "sections": [{"heading": "h", "points": ["p"]}],
-            "legend": [{"symbol": "x", "meaning": "m"}]}
+    good = {
+        "summary": "s",
+        "sections": [{"heading": "h", "points": ["p"]}],
+        "legend": [{"symbol": "x", "meaning": "m"}],
+    }
     assert check_help(good)["legend"] == [{"symbol": "x", "meaning": "m"}]
-    for bad, words in (({**good, "extra": 1}, "unknown fields extra"), ({**good, "sections": []}, "sections"),
-                       ({**good, "legend": [{"symbol": "x"}]}, "legend entry 1"), ({**good, "summary": ""}, "summary")):
+    for bad, words in (
+        ({**good, "extra": 1}, "unknown fields extra"),
+        ({**good, "sections": []}, "sections"),
+        ({**good, "legend": [{"symbol": "x"}]}, "legend entry 1"),
+        ({**good, "summary": ""}, "summary"),
+    ):
         with pytest.raises(HelpError, match=words):
             check_help(bad)

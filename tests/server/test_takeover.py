@@ -21,17 +21,23 @@ def test_an_absent_seat_goes_to_a_bot_only_after_the_timeout_and_the_bot_then_pl
     r = takeover(client, gid, toks[1], 0)
     assert r.status_code == 409 and error_code(r) == "takeover_refused" and "after 3 s" in r.json()["error"]["message"]
     assert state_of(client, gid)["seats"][0]["kind"] == "human"
-    assert error_code(takeover(client, gid, None, 2)) == "bad_token"               # only players of the game
-    assert error_code(takeover(client, gid, toks[0], 0)) == "bad_seat"             # not one's own seat
+    assert error_code(takeover(client, gid, None, 2)) == "bad_token"  # only players of the game
+    assert error_code(takeover(client, gid, toks[0], 0)) == "bad_seat"  # not one's own seat
     assert error_code(takeover(client, gid, toks[1], 7)) == "bad_seat"
     assert error_code(takeover(client, gid, toks[1], 2, bot="wizard")) == "bad_bot"
     # the setting does what it says: the seat to move, away for the timeout, goes to a bot by itself
     wait_until(lambda: state_of(client, gid)["seats"][0]["kind"] == "bot")
-    assert state_of(client, gid)["seats"][0] == {"seat": 0, "kind": "bot", "bot": "greedy", "connected": True,
-                                                  "has_link": True, "handed": "away"}
+    assert state_of(client, gid)["seats"][0] == {
+        "seat": 0,
+        "kind": "bot",
+        "bot": "greedy",
+        "connected": True,
+        "has_link": True,
+        "handed": "away",
+    }
     wait_until(lambda: state_of(client, gid)["current_player"] != 0, 30)  # the bot took seat 0's turn
     assert client.app.state.storage.load_actions(gid)[0][1] == 0
-    assert error_code(takeover(client, gid, toks[1], 0)) == "takeover_refused"     # already a bot
+    assert error_code(takeover(client, gid, toks[1], 0)) == "takeover_refused"  # already a bot
 
 
 def test_the_player_takes_the_seat_back_with_their_own_link(client: TestClient) -> None:

@@ -112,8 +112,9 @@ def test_undo_allowed_then_refused_after_a_draw_and_after_another_seat(client: T
             # the seat that just moved asks, then the next seat moves reversibly and the first asks on its turn
             r = undo(client, gid, toks[seat], index)
             assert r.status_code == 409
-            assert r.json()["error"]["message"] == (f"You cannot take back a move now: it is "
-                                                    f"{ref.player_name(now)}'s turn, not yours.")
+            assert r.json()["error"]["message"] == (
+                f"You cannot take back a move now: it is {ref.player_name(now)}'s turn, not yours."
+            )
             seen["other"] = True
     assert all(seen.values()), seen
     # a spectator, a stale index and a bad token are refused too
@@ -137,8 +138,10 @@ def test_undo_refused_after_another_seat_moved_names_that_seat(client: TestClien
     assert r.status_code == 200
     r = undo(client, gid, toks[second], 4)
     assert r.status_code == 409
-    assert r.json()["error"]["message"] == (f"You cannot take back a move now: you have not moved since "
-                                            f"{ref.player_name(first)} did, so there is nothing to take back.")
+    assert r.json()["error"]["message"] == (
+        f"You cannot take back a move now: you have not moved since "
+        f"{ref.player_name(first)} did, so there is nothing to take back."
+    )
 
 
 def test_record_and_replay_agree_with_the_live_game_after_undos(client: TestClient) -> None:
@@ -187,10 +190,21 @@ def test_record_and_replay_agree_with_the_live_game_after_undos(client: TestClie
 
 def _lifted(url: str, **limits: Any) -> TestClient:
     """A server on ``url`` with the tests' generous limits and these ones."""
-    base: dict[str, Any] = {name: 100000 for name in (
-        "games_per_minute", "open_games", "connecting_per_client", "sockets_per_seat", "spectator_sockets_per_client",
-        "spectator_sockets_per_game", "actions_per_second", "messages_per_second", "state_reads_per_second",
-        "record_reads_per_second")}
+    base: dict[str, Any] = {
+        name: 100000
+        for name in (
+            "games_per_minute",
+            "open_games",
+            "connecting_per_client",
+            "sockets_per_seat",
+            "spectator_sockets_per_client",
+            "spectator_sockets_per_game",
+            "actions_per_second",
+            "messages_per_second",
+            "state_reads_per_second",
+            "record_reads_per_second",
+        )
+    }
     base["seeds_with_people"] = 1  # the tests replay known deals
     return TestClient(create_app(url, limits=Limits(**(base | limits))))
 
@@ -245,8 +259,9 @@ def test_messages_and_the_kept_state_stay_small_after_many_take_backs(sqlite_url
                 assert undo(client, gid, toks[seat], index + 1).status_code == 200
                 index += 2
                 if index % 100 == 0:  # (a socket's queue holds 1000 messages: read them as a page would)
-                    sizes.append([n for ws, (held, log, notes) in follow.items()
-                                  for n in _follow(ws, held, log, notes, index)])
+                    sizes.append(
+                        [n for ws, (held, log, notes) in follow.items() for n in _follow(ws, held, log, notes, index)]
+                    )
             spectator = state_of(client, gid)
             mine = state_of(client, gid, toks[seat])
             for (held, log, notes), now in zip(follow.values(), (mine, spectator)):
@@ -259,8 +274,7 @@ def test_messages_and_the_kept_state_stay_small_after_many_take_backs(sqlite_url
         assert spectator["undone"][-1]["text"] == f"{ref.player_name(seat)} took back “{_said(ref, good, None)}”."
         grown = len(json.dumps(spectator, ensure_ascii=False).encode()) - fresh
         first, last = max(sizes[0]), max(sizes[-1])
-        print(f"largest update: {first} B in the first 50 pairs, {last} B in the last 50; the state grew by "
-              f"{grown} B")
+        print(f"largest update: {first} B in the first 50 pairs, {last} B in the last 50; the state grew by {grown} B")
         assert last <= first + 1000 and max(map(max, sizes)) < 64_000 and grown < 12_000
 
 

@@ -21,12 +21,18 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "variants"
 def test_a_variant_is_offered_started_and_marked_in_the_browser(tmp_path: Path) -> None:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    code = ("from firebreak.core.registry import load_all; load_all(); "
-            "from firebreak.core.variant import load_variants; from firebreak.server.app import serve; "
-            f"serve('127.0.0.1', {port}, {'sqlite:///' + str(tmp_path / 'games.sqlite3')!r}, bot_delay=0.0, "
-            f"variants=load_variants({str(EXAMPLES)!r}))")
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            env={**os.environ, **GENEROUS_LIMITS})
+    code = (
+        "from firebreak.core.registry import load_all; load_all(); "
+        "from firebreak.core.variant import load_variants; from firebreak.server.app import serve; "
+        f"serve('127.0.0.1', {port}, {'sqlite:///' + str(tmp_path / 'games.sqlite3')!r}, bot_delay=0.0, "
+        f"variants=load_variants({str(EXAMPLES)!r}))"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, **GENEROUS_LIMITS},
+    )
     try:
         deadline = time.time() + 60
         while True:

@@ -36,8 +36,12 @@ def _five(variants: list[Any]) -> Any:
 
 
 def _create(client: TestClient, body: dict[str, Any]) -> Any:
-    base = {"game": "great-fire", "num_players": 3, "seed": 5,
-            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]}
+    base = {
+        "game": "great-fire",
+        "num_players": 3,
+        "seed": 5,
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}],
+    }
     return client.post("/api/games", json={**base, **body})
 
 

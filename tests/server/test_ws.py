@@ -48,8 +48,12 @@ def test_each_seat_gets_its_state_then_every_move_live(client: TestClient) -> No
         assert recv(socks[0]) == {"type": "ack", "index": 0, "ref": "r1"}
         # and an HTTP action reaches the sockets too
         nxt = state_of(client, g["id"], toks[1])
-        assert client.post(f"/api/games/{g['id']}/actions",
-                           json={"index": 1, "action": nxt["legal"][0]["id"], "token": toks[1]}).status_code == 200
+        assert (
+            client.post(
+                f"/api/games/{g['id']}/actions", json={"index": 1, "action": nxt["legal"][0]["id"], "token": toks[1]}
+            ).status_code
+            == 200
+        )
         for s in socks:
             assert recv(s)["index"] == 2
     finally:

@@ -14,14 +14,16 @@ from firebreak.core import GameSpec, GameState
 
 def snapshot(state: GameState) -> dict[str, Any]:
     """Everything observable about a state, deep-copied, to prove that a failed call changed nothing."""
-    return copy.deepcopy({
-        "state": state.state_dict(),
-        "history": list(state.history),
-        "events": [e.to_json() for e in state.events],
-        "rng": state.rng.get_state(),
-        "legal": list(state.legal_actions()),
-        "current": state.current_player(),
-    })
+    return copy.deepcopy(
+        {
+            "state": state.state_dict(),
+            "history": list(state.history),
+            "events": [e.to_json() for e in state.events],
+            "rng": state.rng.get_state(),
+            "legal": list(state.legal_actions()),
+            "current": state.current_player(),
+        }
+    )
 
 
 def play_random(state: GameState, seed: int, max_actions: int | None = None) -> GameState:

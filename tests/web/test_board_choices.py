@@ -33,8 +33,13 @@ CHOICES_JS = """() => choices.map(c => ({ id: c.id, label: c.label, group: c.gro
 
 def start(server: ServerProcess, game: str, seats: list[str], seed: int, options: dict[str, Any] | None = None) -> str:
     """Create a game through the API (seat 0 human, the rest bots) and return seat 0's link."""
-    body = {"game": game, "num_players": len(seats), "seed": seed, "options": options or {},
-            "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats]}
+    body = {
+        "game": game,
+        "num_players": len(seats),
+        "seed": seed,
+        "options": options or {},
+        "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats],
+    }
     r = httpx.post(server.base + "/api/games", json=body)
     assert r.status_code in (200, 201), r.text
     return server.base + r.json()["seats"][0]["url"]
@@ -239,7 +244,8 @@ def test_brigade_move_chosen_on_the_board_piece_then_target(server: ServerProces
         wait_js(
             page,
             f"document.querySelector('#board g.block[data-pos=\"{far['target']}\"]').innerHTML.includes('B0')",
-            timeout=10000)
+            timeout=10000,
+        )
         page.screenshot(path=str(out / "board-brigade-3-moved.png"))
         browser.close()
     assert errors == []
@@ -273,8 +279,7 @@ def test_catan_road_chosen_on_the_board_after_a_settlement(server: ServerProcess
         click_place(page, road["target"])
         confirm(page, road, logged)
         u, v = road["target"].split("-")[1:]
-        wait_js(page, f"document.querySelector(\"#board g.road[data-edge='{u}-{v}'][data-seat='0']\")",
-                               timeout=10000)
+        wait_js(page, f"document.querySelector(\"#board g.road[data-edge='{u}-{v}'][data-seat='0']\")", timeout=10000)
         page.screenshot(path=str(out / "board-catan-3-road.png"))
         browser.close()
     assert errors == []

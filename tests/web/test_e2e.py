@@ -18,8 +18,15 @@ from server.process import ServerProcess
 from firebreak.core import GameRecord, replay
 
 CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
+ARGS = [
+    "--no-sandbox",
+    "--headless",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 try:
     from playwright.sync_api import Page, sync_playwright
@@ -210,8 +217,11 @@ def test_two_players_and_two_bots_play_great_fire_to_the_end_in_chromium(server:
                     used_keyboard = True
                     moves += 1
                     continue
-                if (not clicked_board and page.locator("#board .fb-clickable").count()
-                        and try_click(page, "#board .fb-clickable")):  # a click on the board itself
+                if (
+                    not clicked_board
+                    and page.locator("#board .fb-clickable").count()
+                    and try_click(page, "#board .fb-clickable")
+                ):  # a click on the board itself
                     if page.locator("#place-menu").count():
                         try_click(page, "#place-menu button")
                     if page.locator("#board .fb-target").count():
@@ -269,8 +279,13 @@ def test_two_players_and_two_bots_play_great_fire_to_the_end_in_chromium(server:
 def test_the_replay_of_a_finished_game_ends_with_the_winner_and_each_seats_score_sheet(server: ServerProcess) -> None:
     """Four bots play Great Fire (hidden colours) to the end; its replay page names the players as the game does
     and, at the last step only, says who won and shows each seat's score sheet, seen by the public or by a seat."""
-    body = {"game": "great-fire", "num_players": 4, "seed": 3, "options": {"hidden_colours": True},
-            "seats": [{"kind": "bot", "bot": "random"}] * 4}
+    body = {
+        "game": "great-fire",
+        "num_players": 4,
+        "seed": 3,
+        "options": {"hidden_colours": True},
+        "seats": [{"kind": "bot", "bot": "random"}] * 4,
+    }
     r = httpx.post(server.base + "/api/games", json=body)
     assert r.status_code == 201, r.text
     game_id = r.json()["id"]
@@ -292,8 +307,7 @@ def test_the_replay_of_a_finished_game_ends_with_the_winner_and_each_seats_score
         wait_js(page, "document.getElementById('where').textContent.startsWith('Step 0 of')")
         # the step buttons' symbols are drawn by Debian's fonts, not as empty boxes (as the media-control
         # symbols first chosen were)
-        assert drawn_glyphs(page) == {"First step": True, "Previous step": True, "Next step": True,
-                                      "Last step": True}
+        assert drawn_glyphs(page) == {"First step": True, "Previous step": True, "Next step": True, "Last step": True}
         assert page.locator("#result").is_hidden()
         assert page.locator("#seat option").all_inner_texts()[1:] == names
         first = httpx.get(f"{server.base}/api/games/{game_id}/replay", params={"step": 0}).json()

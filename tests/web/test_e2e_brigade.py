@@ -102,7 +102,8 @@ def test_one_human_and_two_bots_play_brigade_clicking_buttons_and_the_board(serv
         over = turn_text(page) == "Game over"
         assert moves >= 8 or (over and moves >= 3), (
             f"only {moves} moves were made; the page says {turn_text(page)!r}, "
-            f"the log ends {page.locator('#log li').all_inner_texts()[-6:]}")
+            f"the log ends {page.locator('#log li').all_inner_texts()[-6:]}"
+        )
         assert clicked_board, "no block of the board was ever clickable"
         assert len(boards) >= 4, "the board was not redrawn after the moves"
         page.wait_for_selector("#board svg")

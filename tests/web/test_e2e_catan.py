@@ -109,7 +109,8 @@ def test_one_human_and_three_bots_play_catan_turns_by_clicking_the_board_in_chro
                     wait_js(
                         page,
                         f"document.querySelectorAll(\"#board svg g.building[data-seat='0']\").length > {mine}",
-                        timeout=10000)
+                        timeout=10000,
+                    )
                     board_clicks += 1
             elif _click_any(page, "#board g.path.fb-clickable") and confirm_and_wait(page, before):
                 board_clicks += 1

@@ -62,8 +62,16 @@ class Table:
 
     def __init__(self, server: ServerProcess, game: str) -> None:
         self.server = server
-        created = _create(server, {"game": game, "num_players": 3, "seed": SEEDS[game], "takeover_after": 0,
-                                   "seats": [{"kind": "human"}] * 3})
+        created = _create(
+            server,
+            {
+                "game": game,
+                "num_players": 3,
+                "seed": SEEDS[game],
+                "takeover_after": 0,
+                "seats": [{"kind": "human"}] * 3,
+            },
+        )
         self.id = created["id"]
         self.tokens = {s["seat"]: s["token"] for s in created["seats"]}
         self.state = get_game(game).new_game(3, SEEDS[game], created["options"])
@@ -73,8 +81,11 @@ class Table:
 
     def act(self, action: int) -> None:
         seat = self.state.current_player()
-        r = httpx.post(f"{self.server.base}/api/games/{self.id}/actions", timeout=10,
-                       json={"index": self.index, "action": action, "token": self.tokens[seat]})
+        r = httpx.post(
+            f"{self.server.base}/api/games/{self.id}/actions",
+            timeout=10,
+            json={"index": self.index, "action": action, "token": self.tokens[seat]},
+        )
         assert r.status_code == 200, r.text
         self.state.apply(action)
         self.forced = play_forced(self.state)  # the server plays forced steps of people by itself
@@ -86,7 +97,8 @@ class Table:
 
 @pytest.mark.parametrize("game", ["great-fire", "brigade", "catan"])
 def test_take_back_in_the_page_allowed_then_refused_after_a_draw_and_after_another_seat(
-        server: ServerProcess, game: str) -> None:
+    server: ServerProcess, game: str
+) -> None:
     out = artifacts()
     t = Table(server, game)
     for _ in range(300):  # a moment where the seat to act has a move it could take back
@@ -130,8 +142,11 @@ def test_take_back_in_the_page_allowed_then_refused_after_a_draw_and_after_anoth
             t.random_move()
         else:
             pytest.fail("no move that draws came up")
-        wait_js(page, "!!document.getElementById('undo-why') && "
-                      "document.getElementById('undo-why').textContent.includes(' since.')")
+        wait_js(
+            page,
+            "!!document.getElementById('undo-why') && "
+            "document.getElementById('undo-why').textContent.includes(' since.')",
+        )
         why = page.locator("#undo-why").inner_text().strip()
         assert why == f"You cannot take back a move now: {t.state.undo_refusal(me, 1 + t.forced)}.", why
         assert why.startswith("You cannot take back a move now: you ")
@@ -145,8 +160,11 @@ def test_take_back_in_the_page_allowed_then_refused_after_a_draw_and_after_anoth
             t.random_move()
         else:
             pytest.fail("the turn did not come back")
-        wait_js(page, "!!document.getElementById('undo-why') && "
-                      "document.getElementById('undo-why').textContent.includes('you have not moved since')")
+        wait_js(
+            page,
+            "!!document.getElementById('undo-why') && "
+            "document.getElementById('undo-why').textContent.includes('you have not moved since')",
+        )
         why = page.locator("#undo-why").inner_text().strip()
         assert why == f"You cannot take back a move now: {t.state.undo_refusal(me, 1 + t.forced)}.", why
         page.screenshot(path=str(out / f"undo-{game}-after-another-seat.png"))
@@ -164,7 +182,8 @@ def paced_server(tmp_path: Path):  # type: ignore[no-untyped-def]
 
 
 def test_a_clock_chosen_in_the_lobby_runs_out_the_bot_plays_and_the_player_takes_the_seat_back(
-        paced_server: ServerProcess) -> None:
+    paced_server: ServerProcess,
+) -> None:
     server = paced_server
     out = artifacts()
     with sync_playwright() as pw:
@@ -200,16 +219,17 @@ def test_a_clock_chosen_in_the_lobby_runs_out_the_bot_plays_and_the_player_takes
         assert "by your name above the board" in page_text(page, "#handed")
         page.screenshot(path=str(out / "clock-ran-out.png"))
         page.locator("#strip [data-seat='0'] button.reclaim").click()
-        wait_js(page, "!document.querySelector(\"#strip [data-seat='0'] .strip-who\").textContent.toLowerCase()"
-                      ".includes('bot')")
+        wait_js(
+            page,
+            "!document.querySelector(\"#strip [data-seat='0'] .strip-who\").textContent.toLowerCase().includes('bot')",
+        )
         assert page.locator("#strip button.reclaim").count() == 0
         page.screenshot(path=str(out / "clock-seat-taken-back.png"))
         assert not errors, errors
         browser.close()
 
 
-def test_a_restart_gives_the_outage_back_to_the_clocks_and_one_that_runs_out_afterwards_fires(
-        tmp_path: Path) -> None:
+def test_a_restart_gives_the_outage_back_to_the_clocks_and_one_that_runs_out_afterwards_fires(tmp_path: Path) -> None:
     """Clocks stop while no server process runs (the outage is given back at the restart); a clock with a few
     seconds left when the server stopped runs out after the restart, and its seat goes to a bot then."""
     out = artifacts()
@@ -217,9 +237,17 @@ def test_a_restart_gives_the_outage_back_to_the_clocks_and_one_that_runs_out_aft
     server = ServerProcess(url)
     port = server.port
     try:
-        slow = _create(server, {"game": "catan", "num_players": 3, "seed": 3, "takeover_after": 0,
-                                "seats": [{"kind": "human"}] * 3, "clock": {"mode": "total", "seconds": 600,
-                                                                            "increment": 5}})
+        slow = _create(
+            server,
+            {
+                "game": "catan",
+                "num_players": 3,
+                "seed": 3,
+                "takeover_after": 0,
+                "seats": [{"kind": "human"}] * 3,
+                "clock": {"mode": "total", "seconds": 600, "increment": 5},
+            },
+        )
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             ctx = browser.new_context(viewport=VIEW)
@@ -231,8 +259,17 @@ def test_a_restart_gives_the_outage_back_to_the_clocks_and_one_that_runs_out_aft
             assert page_text(p, "#clock-now").startswith("Your time: 9:")
             # a game whose player has six seconds: fewer are left when the server stops, and they run out after
             # the restart
-            fast = _create(server, {"game": "great-fire", "num_players": 3, "seed": 3, "takeover_after": 0,
-                                    "seats": [{"kind": "human"}] * 3, "clock": {"mode": "total", "seconds": 6}})
+            fast = _create(
+                server,
+                {
+                    "game": "great-fire",
+                    "num_players": 3,
+                    "seed": 3,
+                    "takeover_after": 0,
+                    "seats": [{"kind": "human"}] * 3,
+                    "clock": {"mode": "total", "seconds": 6},
+                },
+            )
             st = httpx.get(f"{server.base}/api/games/{fast['id']}").json()
             fast_seat = st["current_player"]
             assert st["seats"][fast_seat]["kind"] == "human" and st["clock"]["running"] == fast_seat
@@ -257,8 +294,7 @@ def test_a_restart_gives_the_outage_back_to_the_clocks_and_one_that_runs_out_aft
             tok = next(s["token"] for s in fast["seats"] if s["seat"] == fast_seat)
             q = ctx.new_page()
             q.goto(f"{server.base}/play/{fast['id']}#seat={fast_seat}&token={tok}")
-            wait_js(q, f"!!document.querySelector(\"#strip [data-seat='{fast_seat}'] button.reclaim\")",
-                    timeout=30000)
+            wait_js(q, f"!!document.querySelector(\"#strip [data-seat='{fast_seat}'] button.reclaim\")", timeout=30000)
             assert page_text(q, "#handed").startswith("Your time ran out, so a bot is playing for you.")
             q.screenshot(path=str(out / "clock-after-restart-fell.png"))
             browser.close()
@@ -267,7 +303,8 @@ def test_a_restart_gives_the_outage_back_to_the_clocks_and_one_that_runs_out_aft
 
 
 def test_after_many_take_backs_the_page_lists_the_latest_and_counts_the_rest(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """55 moves taken back in one turn (the cap lifted): the open page and a page opened afterwards both list
     the latest 50 and say how many earlier ones are not listed; the log holds only the set-up."""
     monkeypatch.setenv("FIREBREAK_UNDOS_PER_TURN", "100")
@@ -287,8 +324,9 @@ def test_after_many_take_backs_the_page_lists_the_latest_and_counts_the_rest(
             wait_js(page, "document.getElementById('turn').textContent === 'Your turn'")
             for _ in range(55):
                 t.act(good)
-                r = httpx.post(f"{server.base}/api/games/{t.id}/undo", timeout=10,
-                               json={"index": t.index, "token": t.tokens[me]})
+                r = httpx.post(
+                    f"{server.base}/api/games/{t.id}/undo", timeout=10, json={"index": t.index, "token": t.tokens[me]}
+                )
                 assert r.status_code == 200, r.text
                 t.state = t.state.undone(me)
                 t.index += 1
@@ -296,11 +334,17 @@ def test_after_many_take_backs_the_page_lists_the_latest_and_counts_the_rest(
             for opened in ("open", "reloaded"):
                 if opened == "reloaded":
                     page.reload()
-                wait_js(page, f"document.querySelectorAll('#log li.undone').length === 51 && "
-                              f"document.querySelector('#log li.undone').textContent === {line!r}")
+                wait_js(
+                    page,
+                    f"document.querySelectorAll('#log li.undone').length === 51 && "
+                    f"document.querySelector('#log li.undone').textContent === {line!r}",
+                )
                 assert page.locator("#log li:not(.undone)").count() == 1  # the set-up: every move was taken back
-                assert page.locator("#log li.undone").last.inner_text().startswith(f"{t.state.player_name(me)} took "
-                                                                                   "back “")
+                assert (
+                    page.locator("#log li.undone")
+                    .last.inner_text()
+                    .startswith(f"{t.state.player_name(me)} took back “")
+                )
             page.screenshot(path=str(artifacts() / "undo-many.png"))
             assert not errors, errors
             browser.close()

@@ -78,7 +78,9 @@ def test_the_catan_lobby_offers_the_beginner_layout_only_where_the_board_has_one
         players(6)  # a 6-player game is created as the lobby now offers it: no refusal after submitting
         assert not offered() and page.input_value("#opt-layout") == "random"
         page.click("#create")
-        wait_js(page, "!document.getElementById('created').hidden || document.getElementById('create-error').textContent")
+        wait_js(
+            page, "!document.getElementById('created').hidden || document.getElementById('create-error').textContent"
+        )
         assert page.locator("#create-error").inner_text() == ""
         assert page.locator("[data-seat-link='0']").count() == 1
         assert errors == []

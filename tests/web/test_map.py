@@ -90,12 +90,14 @@ def codes_readable_apart(page: Any) -> None:
     small = {name: round(px, 1) for name, _, px in codes if px < 11}
     assert not small, f"codes under 11 px on the phone: {small}"
     for k, (a, ra, _) in enumerate(codes):
-        for b, rb, _ in codes[k + 1:]:
+        for b, rb, _ in codes[k + 1 :]:
             assert not (ra[0] < rb[2] and rb[0] < ra[2] and ra[1] < rb[3] and rb[1] < ra[3]), f"{a} touches {b}"
     # under the map, the few lines a player must read (the turn, their cards, tokens and objectives) as large
     legend = page.evaluate(FAR_LEGEND_JS)
     assert legend and all(shown and px >= 11 for _, px, shown in legend), legend
-    assert page.evaluate("[...document.querySelectorAll('#board svg > g.lod-near')].every(g => getComputedStyle(g).display === 'none')")
+    assert page.evaluate(
+        "[...document.querySelectorAll('#board svg > g.lod-near')].every(g => getComputedStyle(g).display === 'none')"
+    )
     assert any(text.startswith("Your objectives:") for text, _, _ in legend)
 
 
@@ -148,7 +150,8 @@ def confirm_logged(page: Any) -> None:
 
 
 def test_laptop_names_readable_card_hover_lights_its_reach_and_a_fire_move_clicked_on_the_map(
-        server: ServerProcess) -> None:
+    server: ServerProcess,
+) -> None:
     link = start(server, "great-fire", ["human", "random", "random"], seed=21)
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -192,21 +195,32 @@ def test_laptop_names_readable_card_hover_lights_its_reach_and_a_fire_move_click
 
 
 def touch(client: Any, kind: str, points: list[tuple[float, float]]) -> None:
-    client.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
-        {"x": x, "y": y, "id": i, "radiusX": 4, "radiusY": 4, "force": 1} for i, (x, y) in enumerate(points)]})
+    client.send(
+        "Input.dispatchTouchEvent",
+        {
+            "type": kind,
+            "touchPoints": [
+                {"x": x, "y": y, "id": i, "radiusX": 4, "radiusY": 4, "force": 1} for i, (x, y) in enumerate(points)
+            ],
+        },
+    )
 
 
 def drag(client: Any, frm: list[tuple[float, float]], to: list[tuple[float, float]], steps: int = 8) -> None:
     """Fingers put down at ``frm``, moved in steps to ``to`` and lifted (one finger pans, two pinch)."""
     touch(client, "touchStart", frm)
     for k in range(1, steps + 1):
-        touch(client, "touchMove", [(a[0] + (b[0] - a[0]) * k / steps, a[1] + (b[1] - a[1]) * k / steps)
-                                    for a, b in zip(frm, to)])
+        touch(
+            client,
+            "touchMove",
+            [(a[0] + (b[0] - a[0]) * k / steps, a[1] + (b[1] - a[1]) * k / steps) for a, b in zip(frm, to)],
+        )
     touch(client, "touchEnd", [])
 
 
 def test_phone_map_fills_the_width_pinches_pans_without_choosing_and_a_tap_chooses_a_fire_move(
-        server: ServerProcess) -> None:
+    server: ServerProcess,
+) -> None:
     link = start(server, "great-fire", ["human", "random", "random"], seed=22)
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -227,8 +241,11 @@ def test_phone_map_fills_the_width_pinches_pans_without_choosing_and_a_tap_choos
         shoot(page, "map-phone-1-fire-turn")
         # a tap on a district that is no choice opens its name, houses and pieces by the finger; a second closes it
         ends = {c["target"] for c in fire} | {c["source"] for c in fire}
-        other = next(n for n in page.evaluate("[...document.querySelectorAll('#board g.district')].map(g => g.dataset.place)")
-                     if n not in ends and n != "Pudding Lane")
+        other = next(
+            n
+            for n in page.evaluate("[...document.querySelectorAll('#board g.district')].map(g => g.dataset.place)")
+            if n not in ends and n != "Pudding Lane"
+        )
         x, y = page.evaluate(SCREEN_AT_JS, other)
         page.touchscreen.tap(x, y)
         page.wait_for_selector("#place-info", timeout=3000)

@@ -52,8 +52,13 @@ def seat_text(page: Any, seat: int, part: str) -> str:
 @pytest.mark.parametrize("game", list(GAMES))
 def test_the_strip_shows_every_seat_and_the_question_heads_the_action_panel(server: ServerProcess, game: str) -> None:
     out = artifacts()
-    g = new_game(server, game, [{"kind": "human"}, {"kind": "bot", "bot": "easy"}, {"kind": "bot", "bot": "easy"}],
-                 options=GAMES[game], clock={"mode": "total", "seconds": 1800, "increment": 0})
+    g = new_game(
+        server,
+        game,
+        [{"kind": "human"}, {"kind": "bot", "bot": "easy"}, {"kind": "bot", "bot": "easy"}],
+        options=GAMES[game],
+        clock={"mode": "total", "seconds": 1800, "increment": 0},
+    )
     link = server.base + g["seats"][0]["url"]
     watch = Watch()
     with sync_playwright() as pw:
@@ -61,10 +66,15 @@ def test_the_strip_shows_every_seat_and_the_question_heads_the_action_panel(serv
         for size, viewport in SIZES.items():
             page = watch.attach(browser.new_context(viewport=viewport).new_page())
             page.goto(link)
-            wait_js(page, "last && last.your_turn && document.querySelectorAll('#actions button, #actions .step').length"
-                          " > 0 && document.querySelectorAll('#strip .strip-seat').length === 3")
-            m = page.evaluate("({names: last.names, strip: last.strip, question: last.question, seats: last.seats,"
-                              " current: last.current_player})")
+            wait_js(
+                page,
+                "last && last.your_turn && document.querySelectorAll('#actions button, #actions .step').length"
+                " > 0 && document.querySelectorAll('#strip .strip-seat').length === 3",
+            )
+            m = page.evaluate(
+                "({names: last.names, strip: last.strip, question: last.question, seats: last.seats,"
+                " current: last.current_player})"
+            )
             page.screenshot(path=str(out / f"strip-{game}-{size}.png"))
             # every seat, wholly in view on the first screen, beside the board and the actions
             assert fully_in_view(page, "#strip .strip-seat"), size
@@ -88,8 +98,10 @@ def test_the_strip_shows_every_seat_and_the_question_heads_the_action_panel(serv
             assert m["question"] and page.locator("#question").inner_text().strip() == m["question"]
             assert page.locator("#actions-h .label").inner_text().strip().lower() == "your turn"
             assert fully_in_view(page, "#actions-h")
-            assert page.evaluate("document.getElementById('actions-h').getBoundingClientRect().bottom <= "
-                                 "document.getElementById('actions').getBoundingClientRect().top + 1")
+            assert page.evaluate(
+                "document.getElementById('actions-h').getBoundingClientRect().bottom <= "
+                "document.getElementById('actions').getBoundingClientRect().top + 1"
+            )
             if game == "great-fire":  # Hidden Colours: a rival's score is nobody else's business before the end
                 assert seat_text(page, 1, ".strip-score") == seat_text(page, 2, ".strip-score") == "score hidden"
                 assert "score hidden" not in seat_text(page, 0, ".strip-score")
@@ -114,8 +126,11 @@ def test_a_seat_handed_to_a_bot_is_taken_back_from_the_strip(server: ServerProce
         # seat 1's player never came: once away long enough its seat goes to a bot, by the server if it is seat
         # 1's turn, else because seat 0 hands it over
         time.sleep(max(0.0, away + 0.5 - (time.monotonic() - made)))
-        r = httpx.post(f"{server.base}/api/games/{g['id']}/seats/1/takeover", json={"bot": "easy"},
-                       headers={"X-Seat-Token": keys[0]})
+        r = httpx.post(
+            f"{server.base}/api/games/{g['id']}/seats/1/takeover",
+            json={"bot": "easy"},
+            headers={"X-Seat-Token": keys[0]},
+        )
         assert r.status_code == 200 or "already played by a bot" in r.text, r.text
         wait_js(first, "document.querySelector(\"#strip [data-seat='1'] .strip-who\").textContent.startsWith('Bot')")
         # only the seat's own player may take it back (seat 0 itself may have gone to a bot before its page came)
@@ -129,12 +144,16 @@ def test_a_seat_handed_to_a_bot_is_taken_back_from_the_strip(server: ServerProce
             second.screenshot(path=str(out / f"strip-reclaim-{size}.png"))
             if size == "phone":
                 second.locator("#strip [data-seat='1'] button.reclaim").click()
-                wait_js(second, "document.querySelector(\"#strip [data-seat='1'] .strip-who\").textContent"
-                                ".startsWith('Person')")
+                wait_js(
+                    second,
+                    "document.querySelector(\"#strip [data-seat='1'] .strip-who\").textContent.startsWith('Person')",
+                )
                 assert second.locator("#strip [data-seat='1'] button.reclaim").count() == 0
                 wait_js(second, "document.getElementById('handed').hidden")
-                wait_js(first, "document.querySelector(\"#strip [data-seat='1'] .strip-who\").textContent"
-                               ".startsWith('Person')")
+                wait_js(
+                    first,
+                    "document.querySelector(\"#strip [data-seat='1'] .strip-who\").textContent.startsWith('Person')",
+                )
             second.close()
         assert httpx.get(f"{server.base}/api/games/{g['id']}").json()["seats"][1]["kind"] == "human"
         browser.close()
@@ -142,16 +161,20 @@ def test_a_seat_handed_to_a_bot_is_taken_back_from_the_strip(server: ServerProce
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_the_lobby_opens_on_the_great_fire_and_shows_the_seat_links_after_create(server: ServerProcess,
-                                                                                size: str) -> None:
+def test_the_lobby_opens_on_the_great_fire_and_shows_the_seat_links_after_create(
+    server: ServerProcess, size: str
+) -> None:
     out = artifacts()
     watch = Watch()
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         page = watch.attach(browser.new_context(viewport=SIZES[size]).new_page())
         page.goto(server.base + "/")
-        wait_js(page, "document.querySelectorAll('#game option').length === 3 && "
-                      "document.querySelectorAll('#seats select').length > 0")
+        wait_js(
+            page,
+            "document.querySelectorAll('#game option').length === 3 && "
+            "document.querySelectorAll('#seats select').length > 0",
+        )
         assert page.locator("#game").input_value() == "great-fire"
         assert "Great Fire" in page.locator("#game option:checked").inner_text()
         page.screenshot(path=str(out / f"lobby-{size}.png"))
@@ -159,12 +182,17 @@ def test_the_lobby_opens_on_the_great_fire_and_shows_the_seat_links_after_create
         page.click("#create")
         page.wait_for_selector("[data-seat-link='1']")
         # the links panel comes into view and takes the focus; each link has its copy button
-        wait_js(page, "(() => { const r = document.getElementById('created').getBoundingClientRect();"
-                      " return r.top >= 0 && r.top < innerHeight / 2; })()")
+        wait_js(
+            page,
+            "(() => { const r = document.getElementById('created').getBoundingClientRect();"
+            " return r.top >= 0 && r.top < innerHeight / 2; })()",
+        )
         assert page.evaluate("document.activeElement.id") == "created-h"
         assert page.locator("[data-copy-seat]").count() == page.locator("[data-seat-link]").count() == 2
         page.locator("[data-copy-seat='1']").click()
-        wait_js(page, "['Copied', 'Select and copy'].includes(document.querySelector(\"[data-copy-seat='1']\").textContent)")
+        wait_js(
+            page, "['Copied', 'Select and copy'].includes(document.querySelector(\"[data-copy-seat='1']\").textContent)"
+        )
         page.screenshot(path=str(out / f"lobby-created-{size}.png"))
         browser.close()
     assert watch.problems == []

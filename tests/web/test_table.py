@@ -37,11 +37,17 @@ class Watch:
 
     def attach(self, page: Any) -> Any:
         page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
-        page.on("console", lambda m: m.type == "error" and not self._expected(m.text)
-                and self.problems.append(f"console: {m.text}"))
+        page.on(
+            "console",
+            lambda m: m.type == "error" and not self._expected(m.text) and self.problems.append(f"console: {m.text}"),
+        )
         page.on("requestfailed", lambda r: self.problems.append(f"failed: {r.url} {r.failure}"))
-        page.on("response", lambda r: r.status >= 400 and r.status not in self.expected
-                and self.problems.append(f"{r.status}: {r.url}"))
+        page.on(
+            "response",
+            lambda r: (
+                r.status >= 400 and r.status not in self.expected and self.problems.append(f"{r.status}: {r.url}")
+            ),
+        )
         return page
 
     def _expected(self, text: str) -> bool:
@@ -65,8 +71,9 @@ def inside_first_screen(page: Any, selector: str) -> bool:
 
 
 @pytest.mark.parametrize("game", ["great-fire", "brigade", "catan"])
-def test_the_page_fits_a_laptop_and_a_phone_with_rules_tooltips_and_turn_signals(server: ServerProcess,
-                                                                                 game: str) -> None:
+def test_the_page_fits_a_laptop_and_a_phone_with_rules_tooltips_and_turn_signals(
+    server: ServerProcess, game: str
+) -> None:
     out = artifacts()
     n = {"great-fire": 3, "brigade": 3, "catan": 3}[game]
     g = new_game(server, game, [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * (n - 1))
@@ -85,8 +92,9 @@ def test_the_page_fits_a_laptop_and_a_phone_with_rules_tooltips_and_turn_signals
             assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight + 1")
             board = page.locator("#board svg").bounding_box()
             # as large as the screen allows while it fits: the whole width, or a good part of the height
-            assert board is not None and (board["width"] > viewport["width"] * 0.9 or
-                                          board["height"] > viewport["height"] * 0.4)
+            assert board is not None and (
+                board["width"] > viewport["width"] * 0.9 or board["height"] > viewport["height"] * 0.4
+            )
             assert page.locator("#latest").inner_text().strip()
             # your turn: the tab says so and the icon changes; the sound is off until asked for
             assert page.title().startswith("Your turn — ")
@@ -135,7 +143,7 @@ def test_chat_is_shown_as_text_never_markup_and_is_rate_limited(server: ServerPr
     g = new_game(server, "brigade", [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}])
     watch = Watch()
     watch.expected = {429}
-    markup = '<img src=x onerror="document.title=\'owned\'"><b>bold</b> & so on'
+    markup = "<img src=x onerror=\"document.title='owned'\"><b>bold</b> & so on"
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         player, spectator = player_and_spectator(browser, watch, server, g)
@@ -162,8 +170,11 @@ def test_chat_is_shown_as_text_never_markup_and_is_rate_limited(server: ServerPr
             player.click("#chat-send")
             if player.locator("#chat-error").inner_text():
                 break
-            wait_js(player, "document.getElementById('chat-text').value === '' || "
-                            "document.getElementById('chat-error').textContent !== ''")
+            wait_js(
+                player,
+                "document.getElementById('chat-text').value === '' || "
+                "document.getElementById('chat-error').textContent !== ''",
+            )
         wait_js(player, "document.getElementById('chat-error').textContent.includes('too fast')")
         assert player.title() != "owned" and spectator.title() != "owned"
         player.screenshot(path=str(out / "table-chat-player.png"))
@@ -190,8 +201,11 @@ def test_a_player_mutes_a_spectator_and_closes_the_chat_to_spectators_from_the_p
         assert mute.inner_text() == "Mute"
         mute.click()
         name = player.evaluate("last.names[0]")
-        wait_js(spectator, "[...document.querySelectorAll('#chat-list li.note')].some(li => li.textContent === "
-                           f"{name + ' muted Spectator 1.'!r})")
+        wait_js(
+            spectator,
+            "[...document.querySelectorAll('#chat-list li.note')].some(li => li.textContent === "
+            f"{name + ' muted Spectator 1.'!r})",
+        )
         wait_js(player, "document.querySelector('#chat-list [data-mute]').textContent === 'Unmute'")
         spectator.fill("#chat-text", "boo again")
         spectator.click("#chat-send")
@@ -199,10 +213,14 @@ def test_a_player_mutes_a_spectator_and_closes_the_chat_to_spectators_from_the_p
         player.click("#chat-spectators")
         wait_js(spectator, "document.getElementById('chat-text').disabled")
         assert spectator.locator("#chat-text").get_attribute("placeholder") == (
-            "The players have closed the chat to spectators.")
+            "The players have closed the chat to spectators."
+        )
         assert player.locator("#chat-spectators").inner_text() == "Open the chat to spectators"
-        wait_js(player, "[...document.querySelectorAll('#chat-list li.note')].some(li => li.textContent === "
-                        f"{name + ' closed the chat to spectators.'!r})")
+        wait_js(
+            player,
+            "[...document.querySelectorAll('#chat-list li.note')].some(li => li.textContent === "
+            f"{name + ' closed the chat to spectators.'!r})",
+        )
         player.screenshot(path=str(out / "table-chat-closed-player.png"))
         spectator.screenshot(path=str(out / "table-chat-closed-spectator-phone.png"))
         player.click("#chat-spectators")  # and open again
@@ -243,8 +261,11 @@ def finish_away(server: ServerProcess, game_id: str, tokens: dict[int, str]) -> 
     seats = sorted(tokens)
     for i, seat in enumerate(seats):
         other = seats[(i + 1) % len(seats)]
-        r = httpx.post(f"{server.base}/api/games/{game_id}/seats/{other}/takeover", json={"bot": "random"},
-                       headers={"X-Seat-Token": tokens[seat]})
+        r = httpx.post(
+            f"{server.base}/api/games/{game_id}/seats/{other}/takeover",
+            json={"bot": "random"},
+            headers={"X-Seat-Token": tokens[seat]},
+        )
         # the server hands an away seat to a bot by itself after takeover_after: it may have done so first
         assert r.status_code == 200 or (r.status_code == 409 and "already played by a bot" in r.text), r.text
     deadline = time.time() + 120
@@ -255,11 +276,15 @@ def finish_away(server: ServerProcess, game_id: str, tokens: dict[int, str]) -> 
 
 def test_rematch_gives_new_links_and_each_old_link_follows(server: ServerProcess) -> None:
     out = artifacts()
-    g = new_game(server, "great-fire", [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}],
-                 takeover_after=1)
+    g = new_game(
+        server, "great-fire", [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}], takeover_after=1
+    )
     tokens = {s["seat"]: s["token"] for s in g["seats"] if "token" in s}
-    r = httpx.post(f"{server.base}/api/games/{g['id']}/chat", json={"text": "good luck <i>all</i>"},
-                   headers={"X-Seat-Token": tokens[0]})
+    r = httpx.post(
+        f"{server.base}/api/games/{g['id']}/chat",
+        json={"text": "good luck <i>all</i>"},
+        headers={"X-Seat-Token": tokens[0]},
+    )
     assert r.status_code == 200, r.text
     finish_away(server, g["id"], tokens)
     watch = Watch()

@@ -32,8 +32,10 @@ def _count(page, box: str, name: str) -> str:  # type: ignore[no-untyped-def]
 
 def _rows(page) -> list[str]:  # type: ignore[no-untyped-def]
     """Every stepper row of the panel, top to bottom, as "side: resource"."""
-    return page.evaluate("[...document.querySelectorAll('#actions .steppers')].flatMap(b => [...b.querySelectorAll("
-                         "'.stepper')].map(r => b.getAttribute('aria-label') + ': ' + r.dataset.counter))")
+    return page.evaluate(
+        "[...document.querySelectorAll('#actions .steppers')].flatMap(b => [...b.querySelectorAll("
+        "'.stepper')].map(r => b.getAttribute('aria-label') + ': ' + r.dataset.counter))"
+    )
 
 
 ICONS = """() => [...document.querySelectorAll('#actions .stepper')].map(r => [r.dataset.counter,
@@ -65,8 +67,11 @@ def _step(page, box: str, sign: str) -> str:  # type: ignore[no-untyped-def]
     row.locator(f'button.step:text-is("{sign}")').click()
     after = before + (1 if sign == "+" else -1)
     wait_js(page, f"last.index > {index} && !pending", timeout=10000)
-    wait_js(page, f"(document.querySelector('{box} .stepper[data-counter=\"{name}\"] output') || {{}}).textContent"
-                  f" === '{after}'", timeout=10000)
+    wait_js(
+        page,
+        f"(document.querySelector('{box} .stepper[data-counter=\"{name}\"] output') || {{}}).textContent === '{after}'",
+        timeout=10000,
+    )
     assert _rows(page) == rows, "a row moved under the pointer"
     assert page.locator("#log li").count() == logged, "a draft step was told in the log"
     return name
@@ -107,8 +112,12 @@ def test_a_trade_offer_composed_with_the_steppers_and_proposed(server: ServerPro
         if page.locator(f'{ASK} .stepper:has(button.step:text-is("+"):not([disabled]))').count():
             extra = _step(page, ASK, "+")
             page.locator(f'{ASK} .stepper[data-counter="{extra}"] button.step:text-is("−")').click()
-            wait_js(page, f"(document.querySelector('{ASK} .stepper[data-counter=\"{extra}\"] output') || "
-                          f"{{textContent: '0'}}).textContent === '{1 if extra == asked else 0}'", timeout=10000)
+            wait_js(
+                page,
+                f"(document.querySelector('{ASK} .stepper[data-counter=\"{extra}\"] output') || "
+                f"{{textContent: '0'}}).textContent === '{1 if extra == asked else 0}'",
+                timeout=10000,
+            )
             wait_js(page, "!pending && choices.length > 0", timeout=10000)
         assert _count(page, GIVE, given) == "1" and _count(page, ASK, asked) == "1"
         assert _rows(page) == first_rows  # every row where it was when the draft opened
@@ -122,11 +131,19 @@ def test_a_trade_offer_composed_with_the_steppers_and_proposed(server: ServerPro
         page.wait_for_selector("#confirm-ok:visible", timeout=3000)
         assert page.locator("#confirm-text").inner_text().endswith(f"Propose 1 {given} for 1 {asked}")
         page.locator("#confirm-ok").click()
-        wait_js(page, f"[...document.querySelectorAll('#log li')].some(li => li.textContent.includes("
-                      f"'Blue (P0) offers 1 {given} for 1 {asked}.'))", timeout=15000)
+        wait_js(
+            page,
+            f"[...document.querySelectorAll('#log li')].some(li => li.textContent.includes("
+            f"'Blue (P0) offers 1 {given} for 1 {asked}.'))",
+            timeout=15000,
+        )
         # every bot answers by name; then Blue chooses a partner or the offer lapses
-        wait_js(page, "[...document.querySelectorAll('#log li')].some(li => /Nobody accepts|accepts the offer/"
-                      ".test(li.textContent))", timeout=20000)
+        wait_js(
+            page,
+            "[...document.querySelectorAll('#log li')].some(li => /Nobody accepts|accepts the offer/"
+            ".test(li.textContent))",
+            timeout=20000,
+        )
         page.screenshot(path=str(out / "trade-2-answered.png"), full_page=True)
         browser.close()
     assert errors == []

@@ -18,6 +18,24 @@ from .random_agent import RandomAgent
 from .runner import agent_rng, play_game
 
 __all__ = [
-    "LEVELS", "Agent", "AgentSpecError", "Level", "bot_levels", "level_spec", "AgentType", "BotLimitError", "BotLimits", "GreedyAgent", "MCTSAgent", "Observation", "RandomAgent", "agent_rng",
-    "known_agents", "make_agent", "parse_agent_list", "play_game", "register_agent", "score_lead",
+    "LEVELS",
+    "Agent",
+    "AgentSpecError",
+    "Level",
+    "bot_levels",
+    "level_spec",
+    "AgentType",
+    "BotLimitError",
+    "BotLimits",
+    "GreedyAgent",
+    "MCTSAgent",
+    "Observation",
+    "RandomAgent",
+    "agent_rng",
+    "known_agents",
+    "make_agent",
+    "parse_agent_list",
+    "play_game",
+    "register_agent",
+    "score_lead",
 ]

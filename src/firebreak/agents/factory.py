@@ -47,17 +47,38 @@ def known_agents() -> list[AgentType]:
 
 
 register_agent(AgentType("random", RandomAgent, {}, "uniformly random legal actions"))
-register_agent(AgentType("greedy", GreedyAgent, {"samples": int, "blunder": float},
-                         "best one-step lookahead by the game's heuristic, averaged over `samples` determinisations; "
-                         "`blunder` is the chance of a random move instead"))
-register_agent(AgentType(
-    "mcts", MCTSAgent, {"iterations": int, "seconds": float, "c": float, "depth": int, "scale": float,
-                        "prior": int, "prior_samples": int, "minimax": float, "turn": bool, "width": int,
-                        "eval": str},
-    "information-set Monte Carlo tree search on determinisations: leaves scored by the game's heuristic after "
-    "`depth` random steps (-1: play to the end), root moves seeded with `prior` visits of their one-step value "
-    "over `prior_samples` shared samples, `minimax` the weight of max^n backups beside the mean; `eval` names another "
-    "of the game's evaluations (the game's usual one where it has none of that name)"))
+register_agent(
+    AgentType(
+        "greedy",
+        GreedyAgent,
+        {"samples": int, "blunder": float},
+        "best one-step lookahead by the game's heuristic, averaged over `samples` determinisations; "
+        "`blunder` is the chance of a random move instead",
+    )
+)
+register_agent(
+    AgentType(
+        "mcts",
+        MCTSAgent,
+        {
+            "iterations": int,
+            "seconds": float,
+            "c": float,
+            "depth": int,
+            "scale": float,
+            "prior": int,
+            "prior_samples": int,
+            "minimax": float,
+            "turn": bool,
+            "width": int,
+            "eval": str,
+        },
+        "information-set Monte Carlo tree search on determinisations: leaves scored by the game's heuristic after "
+        "`depth` random steps (-1: play to the end), root moves seeded with `prior` visits of their one-step value "
+        "over `prior_samples` shared samples, `minimax` the weight of max^n backups beside the mean; `eval` names another "
+        "of the game's evaluations (the game's usual one where it has none of that name)",
+    )
+)
 
 
 def _describe_known() -> str:
@@ -94,13 +115,16 @@ def parse_spec(spec: str) -> tuple[AgentType, dict[str, object]]:
     name = name.strip().lower()
     if name in LEVELS:
         if colon:
-            raise AgentSpecError(f"the bot level {name!r} takes no parameters (it stands for "
-                                 f"{level_spec(name)!r}; write that spec to change its settings)")
+            raise AgentSpecError(
+                f"the bot level {name!r} takes no parameters (it stands for "
+                f"{level_spec(name)!r}; write that spec to change its settings)"
+            )
         return parse_spec(LEVELS[name].spec)
     agent_type = _AGENTS.get(name)
     if agent_type is None:
-        raise AgentSpecError(f"unknown agent {name!r} (known levels: {', '.join(LEVELS)}; "
-                             f"known agents: {_describe_known()})")
+        raise AgentSpecError(
+            f"unknown agent {name!r} (known levels: {', '.join(LEVELS)}; known agents: {_describe_known()})"
+        )
     kwargs: dict[str, object] = {}
     for item in filter(None, (p.strip() for p in params_text.split(","))):
         key, eq, raw = item.partition("=")
@@ -172,8 +196,10 @@ class BotLimits:
             agent, dot, param = key.strip().partition(".")
             agent_type = _AGENTS.get(agent)
             if not eq or not dot or agent_type is None or param not in agent_type.params:
-                raise AgentSpecError(f"bot limit {item!r} must be written agent.parameter=number, "
-                                     f"e.g. mcts.seconds=2 (known agents: {_describe_known()})")
+                raise AgentSpecError(
+                    f"bot limit {item!r} must be written agent.parameter=number, "
+                    f"e.g. mcts.seconds=2 (known agents: {_describe_known()})"
+                )
             try:
                 value = float(raw)
             except ValueError:
@@ -194,16 +220,21 @@ class BotLimits:
             if value <= 0 and key in UNBOUNDED_ZERO:
                 other = UNBOUNDED_ZERO[key].split(".", 1)[1]
                 if not _number(kwargs.get(other, 0)) > 0:
-                    raise BotLimitError(f"bot {spec!r}: {param}={_show(value)} means no limit; give {other} as well "
-                                        f"(at most {_show(self.limits.get(UNBOUNDED_ZERO[key]))})")
+                    raise BotLimitError(
+                        f"bot {spec!r}: {param}={_show(value)} means no limit; give {other} as well "
+                        f"(at most {_show(self.limits.get(UNBOUNDED_ZERO[key]))})"
+                    )
                 continue
             # (written "not value <= limit" so that a value no comparison holds for is refused too)
             if limit is not None and not value <= limit:
-                raise BotLimitError(f"bot {spec!r}: {param}={_show(value)} is over this server's limit "
-                                    f"of {_show(limit)} ({key})")
+                raise BotLimitError(
+                    f"bot {spec!r}: {param}={_show(value)} is over this server's limit of {_show(limit)} ({key})"
+                )
             if limit is None and not abs(value) <= ANY_NUMBER_LIMIT:
-                raise BotLimitError(f"bot {spec!r}: {param}={_show(value)} is over this server's limit "
-                                    f"of {_show(ANY_NUMBER_LIMIT)} for any number")
+                raise BotLimitError(
+                    f"bot {spec!r}: {param}={_show(value)} is over this server's limit "
+                    f"of {_show(ANY_NUMBER_LIMIT)} for any number"
+                )
         return make_agent(spec)
 
 

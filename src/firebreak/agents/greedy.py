@@ -45,8 +45,10 @@ class GreedyAgent(Agent):
         self.blunder = blunder
 
     def describe(self) -> str:
-        parts = [f"samples={self.samples}" if self.samples != 1 else "",
-                 f"blunder={self.blunder:g}" if self.blunder else ""]
+        parts = [
+            f"samples={self.samples}" if self.samples != 1 else "",
+            f"blunder={self.blunder:g}" if self.blunder else "",
+        ]
         return self.name + (":" + ",".join(p for p in parts if p) if any(parts) else "")
 
     def act(self, obs: Observation, rng: Rng) -> int:

@@ -23,11 +23,19 @@ class Level:
 LEVELS: dict[str, Level] = {
     level.name: level
     for level in (
-        Level("easy", "Easy", "Plays a sensible move most turns, without looking ahead, and now and then a careless "
-              "one.", "greedy:blunder=0.4"),
+        Level(
+            "easy",
+            "Easy",
+            "Plays a sensible move most turns, without looking ahead, and now and then a careless one.",
+            "greedy:blunder=0.4",
+        ),
         Level("medium", "Medium", "Plans its whole turn before choosing.", "mcts:iterations=300"),
-        Level("hard", "Hard", "Plans its whole turn with five times the search; takes up to about a second a move.",
-              "mcts:iterations=1500"),
+        Level(
+            "hard",
+            "Hard",
+            "Plans its whole turn with five times the search; takes up to about a second a move.",
+            "mcts:iterations=1500",
+        ),
     )
 }
 """The levels in the order a player meets them, easiest first. Easy is the one-step greedy bot that plays a random

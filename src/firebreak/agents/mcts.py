@@ -48,7 +48,7 @@ class _Node:
     __slots__ = ("player", "visits", "avail", "total", "children", "value")
 
     def __init__(self, player: int) -> None:
-        self.player = player          # the seat whose action led here
+        self.player = player  # the seat whose action led here
         self.visits = 0
         self.avail = 0
         self.total = 0.0
@@ -70,9 +70,12 @@ def seat_evaluator(spec: GameSpec, scale: float, name: str = "") -> Evaluator:
         every_seat = spec.heuristic_all
     heuristic = spec.heuristic
     if every_seat is None and heuristic is not None:
+
         def every_seat(state: GameState) -> list[float]:
             return [heuristic(state, p) for p in range(state.num_players)]
+
     if every_seat is None:
+
         def by_points(state: GameState) -> list[float]:
             n = state.num_players
             scores = state.scores()
@@ -81,6 +84,7 @@ def seat_evaluator(spec: GameSpec, scale: float, name: str = "") -> Evaluator:
             rest = 0.25 / n
             lead = (1.0 - rest * (n - len(leaders))) / len(leaders)
             return [lead if p in leaders else rest for p in range(n)]
+
         return by_points
     exp = math.exp
 
@@ -90,14 +94,16 @@ def seat_evaluator(spec: GameSpec, scale: float, name: str = "") -> Evaluator:
         ex = [exp(max(-60.0, (h - top) / scale)) for h in hs]
         total = sum(ex)
         return [e / total for e in ex]
+
     return softmax
 
 
 class _Search:
     """One move's search: the tree below ``root`` and how an iteration walks, extends and scores it."""
 
-    def __init__(self, agent: MCTSAgent, me: int, root: _Node, depth: int, evaluate: Evaluator,
-                 own_turn: bool, relative: bool) -> None:
+    def __init__(
+        self, agent: MCTSAgent, me: int, root: _Node, depth: int, evaluate: Evaluator, own_turn: bool, relative: bool
+    ) -> None:
         self.agent = agent
         self.root = root
         self.me = me
@@ -107,8 +113,9 @@ class _Search:
         self.relative = relative  # measure rewards against the root's evaluation on the same sample
         self.moves: Callable[[GameState], list[int]] | None = None  # the game's ``bot_actions`` hint
 
-    def iterate(self, state: GameState, rng: Rng, first: int | None = None,
-                base: list[float] | None = None) -> list[float]:
+    def iterate(
+        self, state: GameState, rng: Rng, first: int | None = None, base: list[float] | None = None
+    ) -> list[float]:
         """One iteration on the determinisation ``state`` (consumed): select and expand (starting with the root
         move ``first`` if given), play out, score, back up. Returns the rewards."""
         agent, me, root = self.agent, self.me, self.root
@@ -217,9 +224,20 @@ class MCTSAgent(Agent):
 
     name = "mcts"
 
-    def __init__(self, iterations: int = 1000, seconds: float = 0.0, c: float = 0.7, depth: int | None = None,
-                 scale: float | None = None, prior: int = 30, prior_samples: int = 4, minimax: float = 0.5,
-                 turn: bool | None = None, width: int | None = None, eval: str = "") -> None:
+    def __init__(
+        self,
+        iterations: int = 1000,
+        seconds: float = 0.0,
+        c: float = 0.7,
+        depth: int | None = None,
+        scale: float | None = None,
+        prior: int = 30,
+        prior_samples: int = 4,
+        minimax: float = 0.5,
+        turn: bool | None = None,
+        width: int | None = None,
+        eval: str = "",
+    ) -> None:
         """``depth``: random steps after the tree before the game's evaluation scores the position (0: score the
         leaf itself; -1: play to the end). ``None`` takes the game's hint (``spec.search.depth``), else 0
         for a game with a heuristic and -1 for one without. ``scale`` (None: the game's ``search.scale`` hint, 5
@@ -256,10 +274,12 @@ class MCTSAgent(Agent):
         self.last_root: _Node | None = None  # the last search's tree, for inspection
 
     def describe(self) -> str:
-        parts = [f"iterations={self.iterations}" if self.iterations < 10**9 else "",
-                 f"seconds={self.seconds:g}" if self.seconds else "",
-                 f"depth={self.depth}" if self.depth is not None else "",
-                 f"eval={self.eval}" if self.eval else ""]
+        parts = [
+            f"iterations={self.iterations}" if self.iterations < 10**9 else "",
+            f"seconds={self.seconds:g}" if self.seconds else "",
+            f"depth={self.depth}" if self.depth is not None else "",
+            f"eval={self.eval}" if self.eval else "",
+        ]
         return "mcts:" + ",".join(p for p in parts if p) if any(parts) else "mcts"
 
     def hints(self, spec: GameSpec) -> SearchHints:
@@ -269,8 +289,9 @@ class MCTSAgent(Agent):
         finer evaluation); settings this bot was given by hand still win."""
         return spec.search.for_iterations(self.iterations)
 
-    def _seed_root(self, root: _Node, obs: Observation, legal: list[int], evaluate: Evaluator, rng: Rng,
-                   width: int) -> None:
+    def _seed_root(
+        self, root: _Node, obs: Observation, legal: list[int], evaluate: Evaluator, rng: Rng, width: int
+    ) -> None:
         """Progressive bias at the root: each move starts with ``prior`` virtual visits worth its one-step value,
         averaged over ``prior_samples`` determinisations that all moves share (and measured, like every reward,
         against the root's own evaluation on the same sample)."""
@@ -339,7 +360,7 @@ class MCTSAgent(Agent):
             if out_of_time or len(alive) == 1:
                 break
             alive.sort(key=mean, reverse=True)
-            alive = alive[:(len(alive) + 1) // 2]
+            alive = alive[: (len(alive) + 1) // 2]
         self.last_iterations = used
         best = max(map(mean, alive))
         return rng.choice(sorted(a for a in alive if mean(a) == best))
@@ -380,8 +401,11 @@ class MCTSAgent(Agent):
             search.iterate(obs.sample_state(rng), rng)
         self.last_iterations = it
         self.last_root = root
-        visited = [(ch.visits, ch.total / ch.visits, a) for a in legal_root
-                   if (ch := root.children.get(a)) is not None and ch.visits]
+        visited = [
+            (ch.visits, ch.total / ch.visits, a)
+            for a in legal_root
+            if (ch := root.children.get(a)) is not None and ch.visits
+        ]
         if not visited:
             return legal_root[rng.below(len(legal_root))]
         best = max((v, q) for v, q, _ in visited)

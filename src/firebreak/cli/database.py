@@ -10,5 +10,11 @@ from firebreak.server.database import (
     shown,
 )
 
-__all__ = ["DatabaseArgumentError", "DatabaseConnectError", "check_database", "database_url", "resolve_database",
-           "shown"]
+__all__ = [
+    "DatabaseArgumentError",
+    "DatabaseConnectError",
+    "check_database",
+    "database_url",
+    "resolve_database",
+    "shown",
+]

@@ -32,9 +32,11 @@ class Interrupts:
 
     def after(self, callback: Callable[..., None]) -> Callable[..., None]:
         """``callback`` (a progress callback), then :meth:`check`."""
+
         def checked(*args: object) -> None:
             callback(*args)
             self.check()
+
         return checked
 
 
@@ -43,8 +45,7 @@ def interruptible() -> Iterator[Interrupts]:
     """Install the remembering handler for the block. Outside the main thread, or where SIGINT is ignored (a job
     started with ``nohup``), nothing is installed and :meth:`Interrupts.check` never raises."""
     guard = Interrupts()
-    if threading.current_thread() is not threading.main_thread() or \
-            signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
         yield guard
         return
     previous = signal.signal(signal.SIGINT, guard._handler)

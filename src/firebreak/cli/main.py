@@ -187,8 +187,11 @@ def play(
     game: Optional[str] = typer.Argument(None, help="Game name (see `firebreak games`); optional with --load."),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (default: the game's)."),
     seat: Optional[list[int]] = typer.Option(None, "--seat", help="Your seat from 0 (repeat for hot seat). Default 0."),
-    bots: str = typer.Option("easy", "--bots", help="Bot level(s) (easy, medium, hard) or spec(s) for the other "
-                             "seats, comma-separated, cycled."),
+    bots: str = typer.Option(
+        "easy",
+        "--bots",
+        help="Bot level(s) (easy, medium, hard) or spec(s) for the other seats, comma-separated, cycled.",
+    ),
     seed: Optional[int] = typer.Option(None, "--seed", help="Game seed (default: random, printed)."),
     save: Optional[Path] = typer.Option(None, "--save", help="Save the record here at the end or on quit."),
     load: Optional[Path] = typer.Option(None, "--load", help="Resume a saved record."),
@@ -259,8 +262,14 @@ class _RateColumn(ProgressColumn):
 
 def _progress() -> Progress:
     return Progress(
-        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), _RateColumn(),
-        TextColumn("ETA"), TimeRemainingColumn(), console=Console(stderr=True), transient=True,
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        _RateColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
     )
 
 
@@ -274,9 +283,17 @@ def _check_counts(games_: int, seed: int, workers: Optional[int]) -> int:
     return workers if workers is not None else default_workers()
 
 
-def _run_with_progress(job: JobSpec, title: str, *, out: Optional[Path], workers: int, backend: str,
-                       address: Optional[str], logs: Optional[Path], chunk_size: int
-                       ) -> tuple[list[dict], tuple[float, int]]:
+def _run_with_progress(
+    job: JobSpec,
+    title: str,
+    *,
+    out: Optional[Path],
+    workers: int,
+    backend: str,
+    address: Optional[str],
+    logs: Optional[Path],
+    chunk_size: int,
+) -> tuple[list[dict], tuple[float, int]]:
     """Run a lab job under a progress bar; Ctrl-C keeps the finished chunks and says how to resume.
 
     Returns the rows and (seconds spent, games played in this run)."""
@@ -306,8 +323,9 @@ def _run_with_progress(job: JobSpec, title: str, *, out: Optional[Path], workers
         interrupted = False
         try:
             with interruptible() as ctrl_c:
-                rows = run_job(job, out, workers, backend, address, logs, chunk_size, on_row=ctrl_c.after(done),
-                               on_resume=resumed)
+                rows = run_job(
+                    job, out, workers, backend, address, logs, chunk_size, on_row=ctrl_c.after(done), on_resume=resumed
+                )
         except KeyboardInterrupt:
             interrupted = True
         except FirebreakError as exc:
@@ -318,7 +336,8 @@ def _run_with_progress(job: JobSpec, title: str, *, out: Optional[Path], workers
     if interrupted:
         where = f"; run the same command again to resume from {out}" if out is not None else ""
         Console(stderr=True, highlight=False, soft_wrap=True).print(
-            f"Interrupted after {played} new games{where}.", markup=False)
+            f"Interrupted after {played} new games{where}.", markup=False
+        )
         raise typer.Exit(130)
     if error is not None:
         raise fail(error, FILE_ERROR)
@@ -333,8 +352,12 @@ def simulate(
     games_: int = typer.Option(100, "--games", "-n", help="Number of games."),
     agents: str = typer.Option("greedy,random", "--agents", help="Bot specs, comma-separated; seats are rotated."),
     seed: int = typer.Option(0, "--seed", help="Batch seed (the same seed gives the same games)."),
-    out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write result rows (Parquet) and a manifest here; "
-                                       "re-running the same command resumes."),
+    out: Optional[Path] = typer.Option(
+        None,
+        "--out",
+        "-o",
+        help="Write result rows (Parquet) and a manifest here; re-running the same command resumes.",
+    ),
     workers: Optional[int] = typer.Option(None, "--workers", "-w", help="Worker processes (default: CPU count)."),
     backend: str = typer.Option("local", "--backend", help="local (worker processes) or ray."),
     address: Optional[str] = typer.Option(None, "--address", help="Ray cluster address (with --backend ray)."),
@@ -354,8 +377,9 @@ def simulate(
         job = make_job(spec, n, agents, games_, seed, options)
     except FirebreakError as exc:
         raise fail(str(exc)) from None
-    rows, (elapsed, played) = _run_with_progress(job, spec.title, out=out, workers=w, backend=backend,
-                                                 address=address, logs=logs, chunk_size=chunk_size)
+    rows, (elapsed, played) = _run_with_progress(
+        job, spec.title, out=out, workers=w, backend=backend, address=address, logs=logs, chunk_size=chunk_size
+    )
     result = SimulationResult(spec.name, n, job.labels)
     for row in rows:
         result.add_row(row)
@@ -366,8 +390,12 @@ def simulate(
     for col in ("Agent", "Seats played", "Win rate", "Mean score"):
         by_agent.add_column(col, justify="left" if col == "Agent" else "right")
     for i, label in enumerate(result.agents):
-        by_agent.add_row(Text(label), str(result.agent_seats[i]), f"{result.agent_win_rate(i):.1%}",
-                         f"{result.agent_mean_score(i):.2f}")
+        by_agent.add_row(
+            Text(label),
+            str(result.agent_seats[i]),
+            f"{result.agent_win_rate(i):.1%}",
+            f"{result.agent_mean_score(i):.2f}",
+        )
     console.print(by_agent)
     by_seat = Table(title="By seat")
     for col in ("Seat", "Win rate", "Mean score"):
@@ -390,8 +418,11 @@ def simulate(
     _print_table(console, figures_table(rows, spec))
     rate = played / elapsed if elapsed > 0 and played else 0.0
     resumed = f", {result.games - played} read back from {out}" if result.games > played else ""
-    console.print(f"Speed: {rate:.1f} games/s ({played} games played in {elapsed:.2f} s with {w} "
-                  f"worker{'s' if w != 1 else ''}{resumed})", markup=False)
+    console.print(
+        f"Speed: {rate:.1f} games/s ({played} games played in {elapsed:.2f} s with {w} "
+        f"worker{'s' if w != 1 else ''}{resumed})",
+        markup=False,
+    )
     if out is not None:
         console.print(f"Results in {out} (see `firebreak report {out}`)", markup=False)
     if logs is not None:
@@ -412,10 +443,17 @@ def _print_table(console: Console, table: "ReportTable") -> None:
 
 @app.command()
 def report(
-    dirs: list[Path] = typer.Argument(..., help="Result directories written by `simulate --out` (one game; "
-                                      "several directories, e.g. one per player count, are pooled)."),
-    out: Optional[Path] = typer.Option(None, "--out", "-o", help="Where to write the PNGs and report.html "
-                                       "(default: DIR/report of the first directory)."),
+    dirs: list[Path] = typer.Argument(
+        ...,
+        help="Result directories written by `simulate --out` (one game; "
+        "several directories, e.g. one per player count, are pooled).",
+    ),
+    out: Optional[Path] = typer.Option(
+        None,
+        "--out",
+        "-o",
+        help="Where to write the PNGs and report.html (default: DIR/report of the first directory).",
+    ),
 ) -> None:
     """Win rates by seat, bot and player count with Wilson intervals, distributions and plots, as HTML."""
     from firebreak.lab.report import build_report, write_report
@@ -451,13 +489,18 @@ def compare(
     batch: int = typer.Option(100, "--batch", help="Pairs per batch: the outcome is checked after each batch."),
     seed: int = typer.Option(0, "--seed", help="Batch seed (both variants play the same seeds)."),
     primary: str = typer.Option("win rate of seat 0", "--primary", help="The outcome that decides when to stop."),
-    margin: float = typer.Option(0.05, "--margin", help="Differences smaller than this do not matter (units of "
-                                 "the primary outcome)."),
+    margin: float = typer.Option(
+        0.05, "--margin", help="Differences smaller than this do not matter (units of the primary outcome)."
+    ),
     workers: Optional[int] = typer.Option(None, "--workers", "-w", help="Worker processes (default: CPU count)."),
     backend: str = typer.Option("local", "--backend", help="local (worker processes) or ray."),
     address: Optional[str] = typer.Option(None, "--address", help="Ray cluster address (with --backend ray)."),
-    out: Optional[Path] = typer.Option(None, "--out", "-o", help="Save the games behind the answer here "
-                                       "(a.parquet, b.parquet, summary.json; a new or empty directory)."),
+    out: Optional[Path] = typer.Option(
+        None,
+        "--out",
+        "-o",
+        help="Save the games behind the answer here (a.parquet, b.parquet, summary.json; a new or empty directory).",
+    ),
 ) -> None:
     """Rule variant A against variant B on paired games, with intervals, paired tests and an early stop."""
     from firebreak.lab.compare import compare as run_compare
@@ -483,36 +526,70 @@ def compare(
         with progress, interruptible() as ctrl_c:
             task = progress.add_task(f"{spec.title}: A vs B", total=2 * max_games)
             advance = ctrl_c.after(lambda: progress.advance(task))
-            result = run_compare(spec, players, agents, opts_a, opts_b, max_games, seed, batch, w, backend, address,
-                                 primary, margin, on_game=advance)
+            result = run_compare(
+                spec,
+                players,
+                agents,
+                opts_a,
+                opts_b,
+                max_games,
+                seed,
+                batch,
+                w,
+                backend,
+                address,
+                primary,
+                margin,
+                on_game=advance,
+            )
     except KeyboardInterrupt:
         raise fail("interrupted; nothing was decided", 130) from None
     except FirebreakError as exc:
         raise fail(str(exc)) from None
     console = _out()
-    console.print(f"{spec.title}: A = {describe_options(result.options_a)} against B = "
-                  f"{describe_options(result.options_b)}, {result.pairs} paired games (seed {seed}).",
-                  markup=False)
+    console.print(
+        f"{spec.title}: A = {describe_options(result.options_a)} against B = "
+        f"{describe_options(result.options_b)}, {result.pairs} paired games (seed {seed}).",
+        markup=False,
+    )
     adj = result.primary_adjusted
     assert adj is not None, "a comparison looks at its games at least once"
-    console.print(f"Decision on '{result.primary}': {result.decision} after {result.looks} of at most "
-                  f"{result.looks_allowed} looks; adjusted {1 - result.alpha / result.looks_allowed:.2%} interval "
-                  f"{adj.low:+.3f} .. {adj.high:+.3f}.", markup=False)
+    console.print(
+        f"Decision on '{result.primary}': {result.decision} after {result.looks} of at most "
+        f"{result.looks_allowed} looks; adjusted {1 - result.alpha / result.looks_allowed:.2%} interval "
+        f"{adj.low:+.3f} .. {adj.high:+.3f}.",
+        markup=False,
+    )
     table = Table(title="A minus B (paired on seeds; 95% interval; paired t-test)")
     for col in ("Outcome", "A", "B", "A - B", "95% interval", "p", ""):
         table.add_column(col, justify="left" if col == "Outcome" else "right")
     for name, d in result.outcomes.items():
-        table.add_row(Text(outcome_words(name, spec)), f"{d.mean_a:.3f}", f"{d.mean_b:.3f}", f"{d.diff:+.3f}",
-                      f"{d.low:+.3f} .. {d.high:+.3f}", f"{d.p_value:.3g}", "*" if d.significant else "")
+        table.add_row(
+            Text(outcome_words(name, spec)),
+            f"{d.mean_a:.3f}",
+            f"{d.mean_b:.3f}",
+            f"{d.diff:+.3f}",
+            f"{d.low:+.3f} .. {d.high:+.3f}",
+            f"{d.p_value:.3g}",
+            "*" if d.significant else "",
+        )
     console.print(table)
     console.print("* p < 0.05 for that outcome alone (not corrected for the number of outcomes).", markup=False)
     if any(" = " in name for name in result.outcomes):
         console.print("'statistic = category': A and B are the shares of games in that category.", markup=False)
     if out is not None:
-        summary = {"game": spec.name, "options_a": result.options_a, "options_b": result.options_b, "seed": seed,
-                   "pairs": result.pairs, "looks": result.looks, "looks_allowed": result.looks_allowed,
-                   "primary": result.primary, "decision": result.decision,
-                   "outcomes": {k: vars(v) for k, v in result.outcomes.items()}}
+        summary = {
+            "game": spec.name,
+            "options_a": result.options_a,
+            "options_b": result.options_b,
+            "seed": seed,
+            "pairs": result.pairs,
+            "looks": result.looks,
+            "looks_allowed": result.looks_allowed,
+            "primary": result.primary,
+            "decision": result.decision,
+            "outcomes": {k: vars(v) for k, v in result.outcomes.items()},
+        }
         _save_tables(out, {"a": result.rows_a, "b": result.rows_b}, summary)
         console.print(f"Games saved in {out}", markup=False)
 
@@ -540,8 +617,12 @@ def tournament(
     workers: Optional[int] = typer.Option(None, "--workers", "-w", help="Worker processes (default: CPU count)."),
     backend: str = typer.Option("local", "--backend", help="local (worker processes) or ray."),
     address: Optional[str] = typer.Option(None, "--address", help="Ray cluster address (with --backend ray)."),
-    out: Optional[Path] = typer.Option(None, "--out", "-o", help="Save the games and ratings here "
-                                       "(games.parquet, summary.json; a new or empty directory)."),
+    out: Optional[Path] = typer.Option(
+        None,
+        "--out",
+        "-o",
+        help="Save the games and ratings here (games.parquet, summary.json; a new or empty directory).",
+    ),
     variant: Optional[Path] = typer.Option(None, "--variant", help=VARIANT_HELP),
 ) -> None:
     """Rate bots against each other with Plackett-Luce (openskill), for any number of players."""
@@ -564,27 +645,41 @@ def tournament(
         with progress, interruptible() as ctrl_c:
             task = progress.add_task(f"{spec.title} tournament", total=games_)
             advance = ctrl_c.after(lambda: progress.advance(task))
-            ratings, rows = run_tournament(spec, n, agents, games_, seed, options, w, backend, address,
-                                           on_game=advance)
+            ratings, rows = run_tournament(spec, n, agents, games_, seed, options, w, backend, address, on_game=advance)
     except KeyboardInterrupt:
         raise fail("interrupted", 130) from None
     except FirebreakError as exc:
         raise fail(str(exc)) from None
     console = _out()
-    console.print(f"{spec.title}: {len(rows)} games, {n} players, seed {seed}, options: {describe_options(options)}",
-                  markup=False)
+    console.print(
+        f"{spec.title}: {len(rows)} games, {n} players, seed {seed}, options: {describe_options(options)}", markup=False
+    )
     table = Table(title="Ratings (Plackett-Luce; ordinal = mu - 3 sigma)")
     for col in ("Rank", "Agent", "Ordinal", "Mu", "Sigma", "Games", "Win rate", "95% Wilson"):
         table.add_column(col, justify="left" if col == "Agent" else "right")
     for i, r in enumerate(ratings, 1):
         lo, hi = r.win_interval
         rate = r.wins / r.games if r.games else 0.0
-        table.add_row(str(i), Text(r.agent), f"{r.ordinal:.2f}", f"{r.mu:.2f}", f"{r.sigma:.2f}", str(r.games),
-                      f"{rate:.1%}", f"{lo:.1%} - {hi:.1%}")
+        table.add_row(
+            str(i),
+            Text(r.agent),
+            f"{r.ordinal:.2f}",
+            f"{r.mu:.2f}",
+            f"{r.sigma:.2f}",
+            str(r.games),
+            f"{rate:.1%}",
+            f"{lo:.1%} - {hi:.1%}",
+        )
     console.print(table)
     if out is not None:
-        summary = {"game": spec.name, "players": n, "options": options, "seed": seed, "games": len(rows),
-                   "ratings": [{**vars(r), "ordinal": r.ordinal} for r in ratings]}
+        summary = {
+            "game": spec.name,
+            "players": n,
+            "options": options,
+            "seed": seed,
+            "games": len(rows),
+            "ratings": [{**vars(r), "ordinal": r.ordinal} for r in ratings],
+        }
         _save_tables(out, {"games": rows}, summary)
         console.print(f"Games saved in {out}", markup=False)
 
@@ -595,19 +690,32 @@ def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Interface to listen on (localhost by default)."),
     port: int = typer.Option(8000, "--port", help="TCP port."),
     database: Optional[str] = typer.Option(
-        None, "--database", help="A SQLite file path, or a URL (sqlite:///PATH, postgresql://USER:PASSWORD@HOST/DB); "
-        "default FIREBREAK_DATABASE_URL, else firebreak-games.sqlite3 here."),
+        None,
+        "--database",
+        help="A SQLite file path, or a URL (sqlite:///PATH, postgresql://USER:PASSWORD@HOST/DB); "
+        "default FIREBREAK_DATABASE_URL, else firebreak-games.sqlite3 here.",
+    ),
     forwarded_allow_ips: Optional[str] = typer.Option(
-        None, "--forwarded-allow-ips", help="Behind a reverse proxy: its address(es), comma-separated, so the "
-                                            "limits count each player's own address (X-Forwarded-For)."),
+        None,
+        "--forwarded-allow-ips",
+        help="Behind a reverse proxy: its address(es), comma-separated, so the "
+        "limits count each player's own address (X-Forwarded-For).",
+    ),
     keep_finished_days: Optional[float] = typer.Option(
-        None, "--keep-finished-days", help="Remove finished games this many days after their last move (0 = keep "
-                                           "for ever; default FIREBREAK_KEEP_FINISHED_DAYS, else 90)."),
+        None,
+        "--keep-finished-days",
+        help="Remove finished games this many days after their last move (0 = keep "
+        "for ever; default FIREBREAK_KEEP_FINISHED_DAYS, else 90).",
+    ),
     archive: Optional[Path] = typer.Option(
-        None, "--archive", help="Before removing a finished game, save its record in this folder."),
+        None, "--archive", help="Before removing a finished game, save its record in this folder."
+    ),
     variants: Optional[Path] = typer.Option(
-        None, "--variants", help="A folder of variant files the lobby offers (games started from one are marked "
-                                 "as variants on every page and record)."),
+        None,
+        "--variants",
+        help="A folder of variant files the lobby offers (games started from one are marked "
+        "as variants on every page and record).",
+    ),
 ) -> None:
     """Start the play server: lobby, live games with bots, replays. Prints its address."""
     import os
@@ -639,8 +747,9 @@ def serve(
     except DatabaseArgumentError as exc:
         raise fail(str(exc)) from None
     try:
-        limits = Limits.from_env(keep_finished_days=keep_finished_days,
-                                 archive_dir=None if archive is None else str(archive))
+        limits = Limits.from_env(
+            keep_finished_days=keep_finished_days, archive_dir=None if archive is None else str(archive)
+        )
     except ValueError as exc:
         raise fail(str(exc)) from None
     try:
@@ -668,8 +777,9 @@ def playthrough(
     game: str = typer.Argument(..., help="Game name (see `firebreak games`)."),
     seed: int = typer.Option(..., "--seed", help="Seed of the game and of the random choice of actions."),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (default: the game's)."),
-    max_steps: int = typer.Option(DEFAULT_MAX_STEPS, "--max-steps", min=1, max=100_000,
-                                  help="Stop after this many steps if the game is not over."),
+    max_steps: int = typer.Option(
+        DEFAULT_MAX_STEPS, "--max-steps", min=1, max=100_000, help="Stop after this many steps if the game is not over."
+    ),
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write the playthrough here (default: print it)."),
 ) -> None:
     """Write a golden playthrough: one seeded random game, step by step, with every seat's view, the legal
@@ -714,8 +824,9 @@ def replay(
     console.print(f"Actions: {len(state.history)}   Events: {len(state.events)}", markup=False)
     if record.moves is not None:
         taken = record.moves.count(UNDO)
-        console.print(f"Taken back during play: {taken} {'move' if taken == 1 else 'moves'} (--show lists them).",
-                      markup=False)
+        console.print(
+            f"Taken back during play: {taken} {'move' if taken == 1 else 'moves'} (--show lists them).", markup=False
+        )
     checked = "every event matches" if record.events is not None else "no events recorded to check"
     console.print(f"Replay OK: {checked}.", markup=False)
     if state.is_terminal():

@@ -101,8 +101,9 @@ class Menu:
         return hits[0] if len(hits) == 1 else None
 
 
-def build_menu(choices: Iterable[ActionChoice], ends_turn: Iterable[int] = (),
-               known: dict[int, int] | None = None) -> Menu:
+def build_menu(
+    choices: Iterable[ActionChoice], ends_turn: Iterable[int] = (), known: dict[int, int] | None = None
+) -> Menu:
     """Lay the choices out as a menu (see the module's rules).
 
     ``ends_turn`` lists the actions of entries that end the turn early. ``known`` maps actions to the numbers
@@ -175,7 +176,7 @@ def _tidy(group: Group) -> None:
         count = -(-len(body) // PART_SIZE)
         size = -(-len(body) // count)  # parts of even size
         for start in range(0, len(body), size):
-            chunk = body[start:start + size]
+            chunk = body[start : start + size]
             part = Group(_part_title(chunk), chunk, parent=group)
             for item in chunk:
                 if isinstance(item, Group):

@@ -135,8 +135,7 @@ class PlaySession:
 
     def show_new_events(self, seat: int, heading: str = "Since your last turn:") -> None:
         start = self.last_seen[seat]
-        new = [e for i, e in enumerate(self.state.events[start:], start)
-               if e.visible(seat) and i not in self.printed]
+        new = [e for i, e in enumerate(self.state.events[start:], start) if e.visible(seat) and i not in self.printed]
         self.last_seen[seat] = len(self.state.events)
         if new:
             self.say(heading)
@@ -411,7 +410,7 @@ class PlaySession:
 
 
 def number_hint(menu: Menu) -> str:
-    """"a number 1-9" when the numbers run from 1, else "a number from the list" (later decisions of a turn)."""
+    """ "a number 1-9" when the numbers run from 1, else "a number from the list" (later decisions of a turn)."""
     numbers = sorted(menu.numbers)
     return f"a number 1-{numbers[-1]}" if numbers == list(range(1, len(numbers) + 1)) else "a number from the list"
 
@@ -459,8 +458,13 @@ def results_table(state: GameState, humans: Sequence[int] = (), bots: dict[int, 
         table.add_column("Winner")
         for seat, rows in enumerate(sheet):
             total = [f"{scores[seat]:g}"] if sources != ["Score"] else []
-            table.add_row(state.player_name(seat), *([who(seat)] if known else []), *(f"{v:g}" for _, v in rows), *total,
-                          "yes" if seat in winners else "")
+            table.add_row(
+                state.player_name(seat),
+                *([who(seat)] if known else []),
+                *(f"{v:g}" for _, v in rows),
+                *total,
+                "yes" if seat in winners else "",
+            )
         return table
     table.add_column("Scored for")
     table.add_column("Points", justify="right")

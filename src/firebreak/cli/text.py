@@ -82,8 +82,8 @@ def move_lines(state: GameState, seat: int, tag: str, fallback: str, events: lis
     """
     name = state.player_name(seat)
     sentences = [event_sentence(state, e) for e in events]
-    if sentences and sentences[0].startswith(name) and sentences[0][len(name):len(name) + 1] in (" ", ":", ",", "'"):
-        return [tag + sentences[0][len(name):], *sentences[1:]]
+    if sentences and sentences[0].startswith(name) and sentences[0][len(name) : len(name) + 1] in (" ", ":", ",", "'"):
+        return [tag + sentences[0][len(name) :], *sentences[1:]]
     return [f"{tag}: {fallback}", *sentences]
 
 
@@ -92,7 +92,7 @@ def taken_back(before: GameState, after: GameState, seat: int, viewer: int | Non
     undone move made that ``viewer`` may see ("Blue (P0) builds a settlement at the corner of ..."), without
     its closing full stop; the action's text when the game said nothing about it."""
     name = before.player_name(seat)
-    for e in before.events[len(after.events):]:
+    for e in before.events[len(after.events) :]:
         if e.visible(viewer):
             sentence = event_sentence(before, e)
             if sentence.startswith(name):

@@ -91,8 +91,9 @@ class ActionSpace:
         self._live = tuple(r for r in built if r.size)  # empty ranges hold no id
         self._live_starts = [r.start for r in self._live]
         # row-major, as ids count within a range (product(*()) is the one index () of a single action)
-        self.texts: tuple[str, ...] = tuple(r.text_of(*index) for r in self._live
-                                            for index in product(*(range(n) for n in r.shape)))
+        self.texts: tuple[str, ...] = tuple(
+            r.text_of(*index) for r in self._live for index in product(*(range(n) for n in r.shape))
+        )
         """``texts[a]`` is the text of id ``a``, built once."""
 
     def __getitem__(self, name: str) -> ActionRange:

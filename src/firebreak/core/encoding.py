@@ -119,7 +119,7 @@ def put_block(out: Any, at: int, values: list[float]) -> None:
                 pack = _PACKERS[len(values)] = struct.Struct(f"{len(values)}f").pack_into
             pack(view, at * 4, *values)
             return
-    out[at:at + len(values)] = values
+    out[at : at + len(values)] = values
 
 
 def snapshot(key: tuple) -> tuple:
@@ -127,8 +127,7 @@ def snapshot(key: tuple) -> tuple:
     of numbers) that the state's later in-place changes cannot reach: compared with ``==`` against the live
     values, it tells a fast path's cache whether the numbers it keeps still hold. A list is taken as a list of
     lists when its first item is one (the state's per-seat tables), and copied one level deeper."""
-    return tuple((list(map(list.copy, v)) if v and type(v[0]) is list else v[:]) if type(v) is list else v
-                 for v in key)
+    return tuple((list(map(list.copy, v)) if v and type(v[0]) is list else v[:]) if type(v) is list else v for v in key)
 
 
 def index_of(vocabulary: Sequence[Any], value: Any) -> int | None:
@@ -209,6 +208,7 @@ class ObservationEncoder(ABC):
 
         def from_view(state: Any, viewer: int, out: Any) -> None:
             out[:] = self.encode(state.view(viewer), viewer)
+
         return from_view
 
     def encode_state(self, state: Any, viewer: int) -> list[float]:
@@ -278,19 +278,33 @@ def layout_docs() -> str:
     """Every game's observation layout as Markdown (docs/observations.md is this text)."""
     from .registry import all_games
 
-    out = ["# Observation layouts", "",
-           "Generated from the games' encoders (`firebreak.core.encoding.layout_docs()`); a test keeps this file in",
-           "step with the code. Each game's layout is shown for its default player count; the per-seat blocks repeat",
-           "once per seat, the viewer first, and `n` below is the player count.", ""]
+    out = [
+        "# Observation layouts",
+        "",
+        "Generated from the games' encoders (`firebreak.core.encoding.layout_docs()`); a test keeps this file in",
+        "step with the code. Each game's layout is shown for its default player count; the per-seat blocks repeat",
+        "once per seat, the viewer first, and `n` below is the player count.",
+        "",
+    ]
     for spec in all_games():
         if spec.observation_encoder is None:
             continue
         n = spec.default_players
-        sizes = ", ".join(f"{p} players: {observation_encoder(spec, p).size}"
-                          for p in range(spec.min_players, spec.max_players + 1))
+        sizes = ", ".join(
+            f"{p} players: {observation_encoder(spec, p).size}" for p in range(spec.min_players, spec.max_players + 1)
+        )
         encoder = observation_encoder(spec, n)
         doc = sys.modules[type(encoder).__module__].__doc__ or ""
-        out += [f"## {spec.title} (`{spec.name}`)", "", " ".join(doc.split()), "",
-                f"Lengths with the default options: {sizes}.", "", f"Layout for {n} players:", "",
-                encoder.describe(), ""]
+        out += [
+            f"## {spec.title} (`{spec.name}`)",
+            "",
+            " ".join(doc.split()),
+            "",
+            f"Lengths with the default options: {sizes}.",
+            "",
+            f"Layout for {n} players:",
+            "",
+            encoder.describe(),
+            "",
+        ]
     return "\n".join(out)

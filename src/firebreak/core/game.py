@@ -92,8 +92,16 @@ class ActionChoice:
         return (self.action, *self.same)
 
     def to_json(self) -> dict[str, Any]:
-        out = {"id": self.action, "label": self.label, "group": list(self.group), "source": self.source,
-               "target": self.target, "same": list(self.same), "preview": list(self.preview), "note": self.note}
+        out = {
+            "id": self.action,
+            "label": self.label,
+            "group": list(self.group),
+            "source": self.source,
+            "target": self.target,
+            "same": list(self.same),
+            "preview": list(self.preview),
+            "note": self.note,
+        }
         if self.path:
             out["path"] = list(self.path)
         if self.confirm:
@@ -117,7 +125,9 @@ def check_choices(state: "GameState", choices: list[ActionChoice] | None = None)
     for c in choices:
         for a in c.actions:
             assert state.is_legal(a), f"choice {c.label!r} names illegal action {a} ({state.action_to_text(a)})"
-            assert a not in seen, f"action {state.action_to_text(a)!r} is in two choices: {seen[a].label!r}, {c.label!r}"
+            assert a not in seen, (
+                f"action {state.action_to_text(a)!r} is in two choices: {seen[a].label!r}, {c.label!r}"
+            )
             seen[a] = c
         assert c.label.strip(), f"choice for {state.action_to_text(c.action)!r} has no label"
     missing = [state.action_to_text(a) for a in legal if a not in seen]
@@ -163,9 +173,12 @@ class ChoiceLimit:
         return all(options.get(name) in values for name, values in self.when)
 
     def to_json(self) -> dict[str, Any]:
-        return {"choice": self.choice, "reason": self.reason,
-                "players": list(self.players) if self.players is not None else None,
-                "when": {name: list(values) for name, values in self.when}}
+        return {
+            "choice": self.choice,
+            "reason": self.reason,
+            "players": list(self.players) if self.players is not None else None,
+            "when": {name: list(values) for name, values in self.when},
+        }
 
 
 @dataclass(frozen=True)
@@ -332,9 +345,7 @@ class GameSpec(Generic[S]):
         if isinstance(num_players, bool) or not isinstance(num_players, int):
             raise OptionError(f"the player count must be a whole number, not {num_players!r}")
         if not self.min_players <= num_players <= self.max_players:
-            raise OptionError(
-                f"{self.title} is for {self.min_players}-{self.max_players} players, not {num_players}"
-            )
+            raise OptionError(f"{self.title} is for {self.min_players}-{self.max_players} players, not {num_players}")
         resolved = {o.name: o.default for o in self.options}
         given: set[str] = set()
         options = dict(options or {})
@@ -371,24 +382,33 @@ class GameSpec(Generic[S]):
         for o in self.options:
             for limit in o.unavailable:
                 if o.choices is None or limit.choice not in o.choices:
-                    raise ValueError(f"{self.name}: option {o.name!r} limits {limit.choice!r}, which is not one of its choices")
+                    raise ValueError(
+                        f"{self.name}: option {o.name!r} limits {limit.choice!r}, which is not one of its choices"
+                    )
                 for other, values in limit.when:
                     if other not in names or other == o.name:
-                        raise ValueError(f"{self.name}: the limit on {o.name}={limit.choice!r} depends on {other!r}, "
-                                         "which is not another option of the game")
+                        raise ValueError(
+                            f"{self.name}: the limit on {o.name}={limit.choice!r} depends on {other!r}, "
+                            "which is not another option of the game"
+                        )
                     allowed = names[other].choices
                     if allowed is not None and any(v not in allowed for v in values):
-                        raise ValueError(f"{self.name}: the limit on {o.name}={limit.choice!r} names a value "
-                                         f"{other!r} cannot take")
+                        raise ValueError(
+                            f"{self.name}: the limit on {o.name}={limit.choice!r} names a value {other!r} cannot take"
+                        )
             for other, values in o.only_when:
                 if other not in names or other == o.name:
-                    raise ValueError(f"{self.name}: option {o.name!r} matters only with {other!r}, which is not "
-                                     "another option of the game")
+                    raise ValueError(
+                        f"{self.name}: option {o.name!r} matters only with {other!r}, which is not "
+                        "another option of the game"
+                    )
                 allowed = names[other].choices if names[other].type is not bool else (True, False)
                 if allowed is not None and any(v not in allowed for v in values):
                     raise ValueError(f"{self.name}: option {o.name!r} matters only with a value {other!r} cannot take")
 
-    def new_game(self, num_players: int | None = None, seed: int = 0, options: Mapping[str, Any] | None = None) -> "GameState":
+    def new_game(
+        self, num_players: int | None = None, seed: int = 0, options: Mapping[str, Any] | None = None
+    ) -> "GameState":
         """A new game from a player count, options and seed (the same three always give the same game)."""
         n = self.default_players if num_players is None else num_players
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
@@ -401,8 +421,10 @@ class GameSpec(Generic[S]):
         if options is None or not self.state_class.action_space_takes_options:
             return self.state_class.num_distinct_actions(num_players)
         # only a game that sets action_space_takes_options takes the second argument (the base signature has one)
-        return self.state_class.num_distinct_actions(num_players,  # type: ignore[call-arg]
-                                                     self.resolve_options(num_players, options))
+        return self.state_class.num_distinct_actions(
+            num_players,  # type: ignore[call-arg]
+            self.resolve_options(num_players, options),
+        )
 
 
 _SCAN_MAX = 32
@@ -604,8 +626,7 @@ class GameState(ABC):
         if isinstance(action, int):
             if not 0 <= action < self.action_space_size():
                 raise MalformedActionError(
-                    f"action id {action} is outside this game's action space "
-                    f"(0..{self.action_space_size() - 1})"
+                    f"action id {action} is outside this game's action space (0..{self.action_space_size() - 1})"
                 )
             return action
         if isinstance(action, str):

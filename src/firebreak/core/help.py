@@ -53,19 +53,30 @@ def check_help(data: object, source: str = "help") -> dict[str, Any]:
         raise HelpError(f"{source}: legend must be a non-empty list")
     out_sections = []
     for i, sec in enumerate(sections):
-        if not isinstance(sec, dict) or set(sec) != {"heading", "points"} or not isinstance(sec["points"], list) \
-                or not sec["points"]:
+        if (
+            not isinstance(sec, dict)
+            or set(sec) != {"heading", "points"}
+            or not isinstance(sec["points"], list)
+            or not sec["points"]
+        ):
             raise HelpError(f"{source}: section {i + 1} needs a heading and a non-empty list of points")
-        out_sections.append({"heading": _text(sec["heading"], f"{source}: section {i + 1} heading"),
-                             "points": [_text(p, f"{source}: section {i + 1} point") for p in sec["points"]]})
+        out_sections.append(
+            {
+                "heading": _text(sec["heading"], f"{source}: section {i + 1} heading"),
+                "points": [_text(p, f"{source}: section {i + 1} point") for p in sec["points"]],
+            }
+        )
     out_legend = []
     for i, item in enumerate(legend):
         if not isinstance(item, dict) or set(item) != {"symbol", "meaning"}:
             raise HelpError(f"{source}: legend entry {i + 1} needs a symbol and a meaning")
-        out_legend.append({"symbol": _text(str(item["symbol"]), f"{source}: legend entry {i + 1} symbol"),
-                           "meaning": _text(item["meaning"], f"{source}: legend entry {i + 1} meaning")})
-    return {"summary": _text(data.get("summary"), f"{source}: summary"), "sections": out_sections,
-            "legend": out_legend}
+        out_legend.append(
+            {
+                "symbol": _text(str(item["symbol"]), f"{source}: legend entry {i + 1} symbol"),
+                "meaning": _text(item["meaning"], f"{source}: legend entry {i + 1} meaning"),
+            }
+        )
+    return {"summary": _text(data.get("summary"), f"{source}: summary"), "sections": out_sections, "legend": out_legend}
 
 
 @lru_cache(maxsize=None)

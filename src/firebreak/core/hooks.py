@@ -87,5 +87,13 @@ class LargeBudget:
     hints: SearchHints
 
 
-__all__ = ["BoardCheck", "EncoderFactory", "HelpHook", "LargeBudget", "ReportHook", "RulesCheck", "SearchHints",
-           "SvgHook"]
+__all__ = [
+    "BoardCheck",
+    "EncoderFactory",
+    "HelpHook",
+    "LargeBudget",
+    "ReportHook",
+    "RulesCheck",
+    "SearchHints",
+    "SvgHook",
+]

@@ -103,11 +103,21 @@ def parameters_from_data(raw: object, source: str) -> tuple[RuleParameter, ...]:
         if data.choices is not None:
             if data.minimum is not None or data.maximum is not None or data.default not in data.choices:
                 raise DataFileError(f"{where}: a reading has choices, no bounds, and its default among them")
-            param = RuleParameter(data.name, data.words, data.default, data.quote, choices=tuple(data.choices),
-                                  choice_words=tuple(data.choices.values()))
+            param = RuleParameter(
+                data.name,
+                data.words,
+                data.default,
+                data.quote,
+                choices=tuple(data.choices),
+                choice_words=tuple(data.choices.values()),
+            )
         else:
-            if (data.minimum is None or data.maximum is None or not isinstance(data.default, int)
-                    or not data.minimum <= data.default <= data.maximum):
+            if (
+                data.minimum is None
+                or data.maximum is None
+                or not isinstance(data.default, int)
+                or not data.minimum <= data.default <= data.maximum
+            ):
                 raise DataFileError(f"{where}: a number needs a minimum and a maximum around its default")
             param = RuleParameter(data.name, data.words, data.default, data.quote, data.minimum, data.maximum)
         out.append(param)
@@ -139,8 +149,11 @@ def resolve_rules(parameters: Sequence[RuleParameter], given: object, title: str
 
 def check_variant_label(label: object) -> dict[str, str]:
     """The ``variant`` option: a name and a hash of the variant file's contents, both short text."""
-    if (not isinstance(label, Mapping) or set(label) != {"name", "hash"}
-            or not all(isinstance(label[k], str) and 0 < len(label[k]) <= 80 for k in ("name", "hash"))):
+    if (
+        not isinstance(label, Mapping)
+        or set(label) != {"name", "hash"}
+        or not all(isinstance(label[k], str) and 0 < len(label[k]) <= 80 for k in ("name", "hash"))
+    ):
         raise OptionError("variant must name the variant and the hash of its contents")
     return {"name": label["name"], "hash": label["hash"]}
 

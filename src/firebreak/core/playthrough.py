@@ -119,8 +119,13 @@ def read_header(text: str) -> tuple[str, int, int, dict[str, str], int]:
     return fields["game"], int(fields["players"]), int(fields["seed"]), options, int(fields["max steps"])
 
 
-def playthrough(spec: GameSpec, seed: int, num_players: int | None = None,
-                options: Mapping[str, Any] | None = None, max_steps: int = DEFAULT_MAX_STEPS) -> str:
+def playthrough(
+    spec: GameSpec,
+    seed: int,
+    num_players: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    max_steps: int = DEFAULT_MAX_STEPS,
+) -> str:
     """The playthrough text of one seeded game (see the module docstring for the format)."""
     n = spec.default_players if num_players is None else num_players
     state: GameState = spec.new_game(n, seed, options)

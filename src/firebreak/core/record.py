@@ -47,8 +47,9 @@ def read_capped(path: str | Path, limit: int = MAX_RECORD_BYTES) -> bytes:
     except ValueError:  # a path with a NUL byte in it
         raise SaveFileError(f"{path!r} is not a file name") from None
     if len(data) > limit:
-        raise SaveFileError(f"{path} is larger than {_size_text(limit)}, the most firebreak reads; "
-                            "it is not a record") from None
+        raise SaveFileError(
+            f"{path} is larger than {_size_text(limit)}, the most firebreak reads; it is not a record"
+        ) from None
     return data
 
 
@@ -79,11 +80,17 @@ def _check_result(result: Any) -> dict[str, Any] | None:
     """The recorded result must be ``{"scores": [numbers], "winners": [seats]}`` (or absent)."""
     if result is None:
         return None
-    if (not isinstance(result, dict) or set(result) != {"scores", "winners"}
-            or not isinstance(result["scores"], list) or not all(_is_number(s) for s in result["scores"])
-            or not isinstance(result["winners"], list) or not all(_is_int(w) for w in result["winners"])):
-        raise SaveFileError("record field 'result' must be an object with a list of 'scores' and a list of "
-                            "'winners' (seat numbers)")
+    if (
+        not isinstance(result, dict)
+        or set(result) != {"scores", "winners"}
+        or not isinstance(result["scores"], list)
+        or not all(_is_number(s) for s in result["scores"])
+        or not isinstance(result["winners"], list)
+        or not all(_is_int(w) for w in result["winners"])
+    ):
+        raise SaveFileError(
+            "record field 'result' must be an object with a list of 'scores' and a list of 'winners' (seat numbers)"
+        )
     return result
 
 
@@ -116,8 +123,9 @@ class GameRecord:
             "actions": [{"id": a, "text": t} for a, t in zip(self.actions, self.action_texts, strict=True)],
         }
         if self.moves is not None:
-            out["moves"] = _moves_json(self.moves, self.actions, self.action_texts, self.game, self.num_players,
-                                       self.options)
+            out["moves"] = _moves_json(
+                self.moves, self.actions, self.action_texts, self.game, self.num_players, self.options
+            )
         if self.events is not None:
             out["events"] = [e.to_json() for e in self.events]
         if self.result is not None:
@@ -132,8 +140,9 @@ class GameRecord:
         if obj.get("format") != FORMAT:
             raise SaveFileError(f"not a firebreak record (format is {_short(obj.get('format'), 60)})")
         if obj.get("version") != VERSION:
-            raise SaveFileError(f"unsupported record version {_short(obj.get('version'), 60)} "
-                              f"(this firebreak reads {VERSION})")
+            raise SaveFileError(
+                f"unsupported record version {_short(obj.get('version'), 60)} (this firebreak reads {VERSION})"
+            )
         for key, typ in (("game", str), ("num_players", int), ("options", dict), ("seed", int), ("actions", list)):
             if not isinstance(obj.get(key), typ) or isinstance(obj.get(key), bool) and typ is int:
                 raise SaveFileError(f"record field {key!r} is missing or not a {typ.__name__}")
@@ -174,8 +183,18 @@ class GameRecord:
                 else:
                     stack.append(m["id"])
                     moves.append(m["id"])
-        return GameRecord(obj["game"], obj["num_players"], obj["options"], obj["seed"], ids, texts, events, result,
-                          moves, firebreak_version=written_by)
+        return GameRecord(
+            obj["game"],
+            obj["num_players"],
+            obj["options"],
+            obj["seed"],
+            ids,
+            texts,
+            events,
+            result,
+            moves,
+            firebreak_version=written_by,
+        )
 
     def save(self, path: str | Path) -> None:
         """Write atomically: a crash mid-write never leaves a half file under the real name."""
@@ -238,12 +257,14 @@ def replay(record: GameRecord, check_events: bool = True) -> GameState:
     for i, a in enumerate([] if record.moves is not None else record.actions):
         try:
             if state.is_terminal() or not state.is_legal(a):
-                raise SaveFileError(f"action {i} ({_action_text(state, a)}) fails: "
-                                    "it is not legal at that point of the game")
+                raise SaveFileError(
+                    f"action {i} ({_action_text(state, a)}) fails: it is not legal at that point of the game"
+                )
             text = state.action_to_text(a)
             if record.action_texts and record.action_texts[i] and text != record.action_texts[i]:
-                raise SaveFileError(f"action {i}: id {a} reads {text!r} but the record says "
-                                     f"{_short(record.action_texts[i])}")
+                raise SaveFileError(
+                    f"action {i}: id {a} reads {text!r} but the record says {_short(record.action_texts[i])}"
+                )
             state.apply(a)
         except SaveFileError:
             raise
@@ -255,8 +276,9 @@ def replay(record: GameRecord, check_events: bool = True) -> GameState:
         got = state.events
         for i, (mine, theirs) in enumerate(zip(got, record.events)):
             if mine != theirs:
-                raise SaveFileError(f"event {i} differs: replay gives {_short(mine.to_json())}, "
-                                    f"record says {_short(theirs.to_json())}")
+                raise SaveFileError(
+                    f"event {i} differs: replay gives {_short(mine.to_json())}, record says {_short(theirs.to_json())}"
+                )
         if len(got) != len(record.events):
             raise SaveFileError(f"replay gives {len(got)} events, the record has {len(record.events)}")
     check_result(state, record.result)
@@ -275,8 +297,10 @@ def _replay_moves(state: GameState, record: GameRecord) -> GameState:
             try:
                 state = state.undone(seat)
             except FirebreakError as exc:
-                raise SaveFileError(f"move {n}: a take-back the rules do not allow ({exc}); a move that drew or "
-                                    "revealed something cannot be taken back") from None
+                raise SaveFileError(
+                    f"move {n}: a take-back the rules do not allow ({exc}); a move that drew or "
+                    "revealed something cannot be taken back"
+                ) from None
             continue
         try:
             if state.is_terminal() or not state.is_legal(a):
@@ -293,8 +317,9 @@ def _replay_moves(state: GameState, record: GameRecord) -> GameState:
     return state
 
 
-def _moves_json(moves: list[int], actions: list[int], texts: list[str], game: str, num_players: int,
-                options: dict[str, Any]) -> list[dict[str, Any]]:
+def _moves_json(
+    moves: list[int], actions: list[int], texts: list[str], game: str, num_players: int, options: dict[str, Any]
+) -> list[dict[str, Any]]:
     """The chronological moves as JSON: ``{"id", "text"}`` per action, ``{"undo": true, "id", "text"}`` per
     take-back (naming the action it took back)."""
     text_of = dict(zip(actions, texts))
@@ -345,14 +370,19 @@ def check_result(state: GameState, recorded: dict[str, Any] | None) -> None:
         return
     actual = result_of(state)
     if actual is None:
-        raise SaveFileError(f"the record claims a finished game ({_result_text(recorded)}) but its moves leave "
-                            "the game unfinished")
+        raise SaveFileError(
+            f"the record claims a finished game ({_result_text(recorded)}) but its moves leave the game unfinished"
+        )
     if sorted(recorded["winners"]) != sorted(actual["winners"]):
-        raise SaveFileError(f"the record says {_seats(recorded['winners'])} won, but replaying its moves "
-                            f"{_seats(actual['winners'])} won")
+        raise SaveFileError(
+            f"the record says {_seats(recorded['winners'])} won, but replaying its moves "
+            f"{_seats(actual['winners'])} won"
+        )
     if [float(s) for s in recorded["scores"]] != [float(s) for s in actual["scores"]]:
-        raise SaveFileError(f"the record's scores are {_short(recorded['scores'])}, but replaying its moves the "
-                            f"scores are {list(actual['scores'])}")
+        raise SaveFileError(
+            f"the record's scores are {_short(recorded['scores'])}, but replaying its moves the "
+            f"scores are {list(actual['scores'])}"
+        )
 
 
 def _result_text(result: dict[str, Any]) -> str:

@@ -35,7 +35,9 @@ class SeatSummary:
     def __post_init__(self) -> None:
         for noun, n in self.counts:
             if not noun or n < 0:
-                raise ValueError(f"a seat summary counts a thing by a noun and a count of at least 0, not {noun!r}: {n}")
+                raise ValueError(
+                    f"a seat summary counts a thing by a noun and a count of at least 0, not {noun!r}: {n}"
+                )
 
     def score_text(self) -> str:
         """The score in words: ``"12 points"``, ``"5 points + hidden"``, ``"hidden"``."""
@@ -45,6 +47,11 @@ class SeatSummary:
         return f"{shown} + hidden" if self.score_hidden else shown
 
     def to_json(self) -> dict[str, Any]:
-        return {"colour": self.colour, "colour_name": self.colour_name,
-                "score": self.score, "score_hidden": self.score_hidden, "score_text": self.score_text(),
-                "counts": [{"what": noun, "n": n, "text": plural(n, noun)} for noun, n in self.counts]}
+        return {
+            "colour": self.colour,
+            "colour_name": self.colour_name,
+            "score": self.score,
+            "score_hidden": self.score_hidden,
+            "score_text": self.score_text(),
+            "counts": [{"what": noun, "n": n, "text": plural(n, noun)} for noun, n in self.counts],
+        }

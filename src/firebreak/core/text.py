@@ -75,7 +75,8 @@ def generic_sentence(kind: str, data: Mapping[str, Any], name: Any = seat_label)
     actor = next((data[k] for k in ("player", "seat") if type(data.get(k)) is int), None)
     words = kind.replace("_", " ")
     details = ", ".join(
-        f"{k.replace('_', ' ')} {_value_text(v)}" for k, v in data.items()
+        f"{k.replace('_', ' ')} {_value_text(v)}"
+        for k, v in data.items()
         if not (k in ("player", "seat") and v == actor)
     )
     head = f"{name(actor)} {words}" if actor is not None else capitalise(words)

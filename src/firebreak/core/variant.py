@@ -58,8 +58,13 @@ class Variant:
 
     def contents(self) -> dict[str, Any]:
         """The variant as recorded with results: every field, the board as the hash of its text."""
-        out: dict[str, Any] = {"game": self.game, "name": self.name, "players": self.players,
-                               "options": self.options, "rules": self.rules}
+        out: dict[str, Any] = {
+            "game": self.game,
+            "name": self.name,
+            "players": self.players,
+            "options": self.options,
+            "rules": self.rules,
+        }
         if self.board_text is not None:
             out["board_sha256"] = hashlib.sha256(self.board_text.encode()).hexdigest()
         return out
@@ -100,8 +105,9 @@ def parse_variant(text: str, source: str = "variant", base: Path | None = None) 
         raise VariantError(source, [f"it is not valid YAML ({str(exc).splitlines()[0]})"]) from None
     if not isinstance(raw, dict):
         raise VariantError(source, ["it must be a table with the fields game, name, rules and options"])
-    problems: list[str] = [f"{k} is not a field of a variant (fields: {', '.join(_FIELDS)})"
-                           for k in raw if k not in _FIELDS]
+    problems: list[str] = [
+        f"{k} is not a field of a variant (fields: {', '.join(_FIELDS)})" for k in raw if k not in _FIELDS
+    ]
     try:
         spec = get_game(str(raw.get("game")))
     except FirebreakError:
@@ -115,10 +121,12 @@ def parse_variant(text: str, source: str = "variant", base: Path | None = None) 
         problems.append("description must be a text of at most 2000 characters")
         description = ""
     players = raw.get("players")
-    if players is not None and (isinstance(players, bool) or not isinstance(players, int)
-                                or not spec.min_players <= players <= spec.max_players):
-        problems.append(f"players must be a whole number from {spec.min_players} to {spec.max_players}, "
-                        f"not {players!r}")
+    if players is not None and (
+        isinstance(players, bool) or not isinstance(players, int) or not spec.min_players <= players <= spec.max_players
+    ):
+        problems.append(
+            f"players must be a whole number from {spec.min_players} to {spec.max_players}, not {players!r}"
+        )
         players = None
     options = raw.get("options") or {}
     rules = raw.get("rules") or {}
@@ -143,8 +151,7 @@ def parse_variant(text: str, source: str = "variant", base: Path | None = None) 
     for k, v in rules.items():
         param = by_name.get(k)
         if param is None:
-            problems.append(f"rules.{k} is not a rule parameter of {spec.title} "
-                            f"(see firebreak rules {spec.name})")
+            problems.append(f"rules.{k} is not a rule parameter of {spec.title} (see firebreak rules {spec.name})")
             continue
         try:
             checked_rules[k] = param.coerce(v)
@@ -163,8 +170,16 @@ def parse_variant(text: str, source: str = "variant", base: Path | None = None) 
                 break
     if problems:
         raise VariantError(source, problems)
-    variant = Variant(spec.name, name.strip(), players, checked_options, checked_rules, description,
-                      None if board_file is None else str(board_file), board_text)
+    variant = Variant(
+        spec.name,
+        name.strip(),
+        players,
+        checked_options,
+        checked_rules,
+        description,
+        None if board_file is None else str(board_file),
+        board_text,
+    )
     return Variant(**{**variant.__dict__, "hash": variant_hash(variant.contents())})
 
 

@@ -12,6 +12,18 @@ from .simulate import SimulationResult, game_seeds, seat_assignment, simulate
 from .stats import paired_difference, wilson_interval
 
 __all__ = [
-    "DEFAULT_CHUNK", "GameTask", "JobSpec", "LabError", "SimulationResult", "game_seeds", "job_tasks", "make_job",
-    "paired_difference", "play_task", "run_job", "seat_assignment", "simulate", "wilson_interval",
+    "DEFAULT_CHUNK",
+    "GameTask",
+    "JobSpec",
+    "LabError",
+    "SimulationResult",
+    "game_seeds",
+    "job_tasks",
+    "make_job",
+    "paired_difference",
+    "play_task",
+    "run_job",
+    "seat_assignment",
+    "simulate",
+    "wilson_interval",
 ]

@@ -37,7 +37,7 @@ def play_batch(batch: Sequence[GameTask]) -> list[dict[str, Any]]:
 def _batches(tasks: Sequence[GameTask], workers: int) -> Iterator[list[GameTask]]:
     size = batch_size(len(tasks), workers)
     for start in range(0, len(tasks), size):
-        yield list(tasks[start:start + size])
+        yield list(tasks[start : start + size])
 
 
 def _ignore_sigint() -> None:
@@ -113,8 +113,9 @@ def run_ray(tasks: Sequence[GameTask], workers: int, address: str | None = None)
                 ray.cancel(ref)
 
 
-def run_tasks(tasks: Sequence[GameTask], workers: int = 1, backend: str = "local",
-              address: str | None = None) -> Iterator[dict[str, Any]]:
+def run_tasks(
+    tasks: Sequence[GameTask], workers: int = 1, backend: str = "local", address: str | None = None
+) -> Iterator[dict[str, Any]]:
     if backend == "local":
         return run_local(tasks, workers)
     if backend == "ray":

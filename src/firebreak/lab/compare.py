@@ -29,8 +29,7 @@ from firebreak.core import GameSpec, OptionError
 
 from .backends import run_tasks
 from .figures import figure_outcomes
-from .job import (JobSpec, LabError, categorical_stat_names, job_tasks, make_job, numeric_stat_names,
-                  stat_categories)
+from .job import JobSpec, LabError, categorical_stat_names, job_tasks, make_job, numeric_stat_names, stat_categories
 from .stats import PairedDifference, paired_difference
 
 SEAT0 = "win rate of seat 0"
@@ -54,8 +53,12 @@ def category_outcome(name: str, category: str) -> str:
     return f"{name} = {category}"
 
 
-def outcomes_of(row: Mapping[str, Any], labels: Sequence[str], stat_names: Sequence[str],
-                categories: Mapping[str, Sequence[str]] | None = None) -> dict[str, float]:
+def outcomes_of(
+    row: Mapping[str, Any],
+    labels: Sequence[str],
+    stat_names: Sequence[str],
+    categories: Mapping[str, Sequence[str]] | None = None,
+) -> dict[str, float]:
     """The numbers compared for one game; ``categories`` lists, per categorical statistic, the categories to
     compare (each becomes 1 if the game is in it, else 0)."""
     out: dict[str, float] = {SEAT0: row["shares"][0]}
@@ -101,24 +104,39 @@ class Comparison:
         return self.looks < self.looks_allowed
 
 
-def _differences(rows_a: Sequence[Mapping[str, Any]], rows_b: Sequence[Mapping[str, Any]], labels: Sequence[str],
-                 confidence: float) -> dict[str, PairedDifference]:
+def _differences(
+    rows_a: Sequence[Mapping[str, Any]], rows_b: Sequence[Mapping[str, Any]], labels: Sequence[str], confidence: float
+) -> dict[str, PairedDifference]:
     names = sorted(set(numeric_stat_names(rows_a)) & set(numeric_stat_names(rows_b)))
     both = [*rows_a, *rows_b]
-    categories = {name: list(stat_categories(both, name))
-                  for name in sorted(set(categorical_stat_names(rows_a)) & set(categorical_stat_names(rows_b)))}
+    categories = {
+        name: list(stat_categories(both, name))
+        for name in sorted(set(categorical_stat_names(rows_a)) & set(categorical_stat_names(rows_b)))
+    }
     per_a = [outcomes_of(r, labels, names, categories) for r in rows_a]
     per_b = [outcomes_of(r, labels, names, categories) for r in rows_b]
     keys = [k for k in per_a[0] if all(k in o for o in per_a) and all(k in o for o in per_b)] if per_a else []
     return {k: paired_difference([o[k] for o in per_a], [o[k] for o in per_b], confidence) for k in keys}
 
 
-def compare(spec: GameSpec, players: int | None, agents: Sequence[str] | str, options_a: Mapping[str, Any],
-            options_b: Mapping[str, Any], max_games: int = 2000, seed: int = 0, batch: int = 100,
-            workers: int = 1, backend: str = "local", address: str | None = None, primary: str = SEAT0,
-            margin: float = 0.05, alpha: float = 0.05,
-            on_batch: Callable[[Comparison], None] | None = None,
-            on_game: Callable[[], None] | None = None) -> Comparison:
+def compare(
+    spec: GameSpec,
+    players: int | None,
+    agents: Sequence[str] | str,
+    options_a: Mapping[str, Any],
+    options_b: Mapping[str, Any],
+    max_games: int = 2000,
+    seed: int = 0,
+    batch: int = 100,
+    workers: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+    primary: str = SEAT0,
+    margin: float = 0.05,
+    alpha: float = 0.05,
+    on_batch: Callable[[Comparison], None] | None = None,
+    on_game: Callable[[], None] | None = None,
+) -> Comparison:
     """Play paired games in batches until the primary outcome is decided or ``max_games`` pairs are played."""
     job_a: JobSpec = make_job(spec, players, agents, max_games, seed, options_a)
     job_b: JobSpec = make_job(spec, players, agents, max_games, seed, options_b)

@@ -49,8 +49,15 @@ class DuplicateSpec:
         return (self.candidate, self.baseline, f"{self.rivals} (rivals)")
 
 
-def make_duplicate(spec: GameSpec, players: int | None, candidate: str, baseline: str, rivals: str | None = None,
-                   seed: int = 0, options: Mapping[str, Any] | None = None) -> DuplicateSpec:
+def make_duplicate(
+    spec: GameSpec,
+    players: int | None,
+    candidate: str,
+    baseline: str,
+    rivals: str | None = None,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+) -> DuplicateSpec:
     """Validate the match up front: player count and options, every bot spec, the seed. Rivals default to the
     baseline (the form of the strength targets: one candidate against a table of baselines)."""
     n = spec.default_players if players is None else players
@@ -84,8 +91,9 @@ def duplicate_tasks(match: DuplicateSpec, deals: Sequence[int], total: int) -> l
         seat = deal_seat(d, match.players)
         for who in (CANDIDATE, BASELINE):
             seats = tuple(who if s == seat else RIVAL for s in range(match.players))
-            tasks.append(GameTask(match.game, match.players, match.options, 2 * d + who, seeds[d], seats, bots,
-                                  match.labels))
+            tasks.append(
+                GameTask(match.game, match.players, match.options, 2 * d + who, seeds[d], seats, bots, match.labels)
+            )
     return tasks
 
 
@@ -132,8 +140,9 @@ class DuplicateResult:
         return counts
 
 
-def _paired(result: DuplicateResult, value: Callable[[Mapping[str, Any], int], float],
-            confidence: float) -> PairedDifference:
+def _paired(
+    result: DuplicateResult, value: Callable[[Mapping[str, Any], int], float], confidence: float
+) -> PairedDifference:
     a = [value(r, result.seat_of(r)) for r in result.rows_candidate]
     b = [value(r, result.seat_of(r)) for r in result.rows_baseline]
     return paired_difference(a, b, confidence)
@@ -143,10 +152,18 @@ def _margin(row: Mapping[str, Any], seat: int) -> float:
     return seat_margin(row["scores"], seat)
 
 
-def duplicate(match: DuplicateSpec, max_deals: int = 200, batch: int = 20, margin: float = 0.5,
-              alpha: float = 0.05, workers: int = 1, backend: str = "local", address: str | None = None,
-              on_game: Callable[[], None] | None = None,
-              on_look: Callable[[DuplicateResult], None] | None = None) -> DuplicateResult:
+def duplicate(
+    match: DuplicateSpec,
+    max_deals: int = 200,
+    batch: int = 20,
+    margin: float = 0.5,
+    alpha: float = 0.05,
+    workers: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+    on_game: Callable[[], None] | None = None,
+    on_look: Callable[[DuplicateResult], None] | None = None,
+) -> DuplicateResult:
     """Play the match's deals in batches until the margin is decided or ``max_deals`` deals are played."""
     if max_deals < 2:
         raise LabError("a duplicate match needs at least 2 deals")

@@ -224,25 +224,43 @@ def group_figures(rows: Sequence[Mapping[str, Any]]) -> list[FigureValue]:
     out.append(_mean("Decided at (share of the game played when the winner takes the lead for good)", decided, "%"))
     out.append(_mean("Lead changes per game", [float(lead_changes(s)) for _, s in stands]))
     comebacks = [c for r, s in stands if (c := is_comeback(s, r["winners"])) is not None]
-    out.append(_share("Comebacks (games won by a seat behind at three quarters of the game)", sum(comebacks),
-                      len(comebacks)))
+    out.append(
+        _share("Comebacks (games won by a seat behind at three quarters of the game)", sum(comebacks), len(comebacks))
+    )
     margins = [m for r in rows if (m := winning_margin(r["scores"], r["winners"])) is not None]
     out.append(_mean("Winning margin (points over the best other seat)", margins))
     out.append(_share("Shared wins", sum(1 for r in rows if len(r["winners"]) > 1), len(rows)))
     for seat in range(n):
-        out.append(_share(f"Seat balance: win share of {seat_label(seat)} (fair share {1 / n:.0%})",
-                          sum(r["shares"][seat] for r in rows), len(rows)))
+        out.append(
+            _share(
+                f"Seat balance: win share of {seat_label(seat)} (fair share {1 / n:.0%})",
+                sum(r["shares"][seat] for r in rows),
+                len(rows),
+            )
+        )
     first = _share("", sum(r["shares"][0] for r in rows), len(rows))
     if first is not None:
-        out.append(FigureValue("First-player advantage (win share of P0 minus the fair share, in points of %)",
-                               first.games, 100 * (first.value - 1 / n), 100 * (first.low - 1 / n),
-                               100 * (first.high - 1 / n), "+"))
+        out.append(
+            FigureValue(
+                "First-player advantage (win share of P0 minus the fair share, in points of %)",
+                first.games,
+                100 * (first.value - 1 / n),
+                100 * (first.low - 1 / n),
+                100 * (first.high - 1 / n),
+                "+",
+            )
+        )
     strong = strong_label(rows)
     if strong is not None:
         mixed = [r for r in rows if len(set(r["agents"])) > 1 and strong in r["agents"]]
         seats = [r["shares"][s] for r in mixed for s, lab in enumerate(r["agents"]) if lab == strong]
-        out.append(_share(f"Skill shown: win share of {strong} per seat against the other bots "
-                          f"(fair share {1 / n:.0%})", sum(seats), len(seats)))
+        out.append(
+            _share(
+                f"Skill shown: win share of {strong} per seat against the other bots (fair share {1 / n:.0%})",
+                sum(seats),
+                len(seats),
+            )
+        )
     return [f for f in out if f is not None]
 
 
@@ -250,14 +268,17 @@ def group_key(row: Mapping[str, Any]) -> tuple[int, str]:
     return int(row["players"]), str(row["options"])
 
 
-def figures_by_group(rows: Sequence[Mapping[str, Any]], spec: GameSpec | None = None
-                     ) -> list[tuple[int, str, list[FigureValue]]]:
+def figures_by_group(
+    rows: Sequence[Mapping[str, Any]], spec: GameSpec | None = None
+) -> list[tuple[int, str, list[FigureValue]]]:
     """(player count, variant in words, figures) for each group of the rows, by player count then variant."""
     groups: dict[tuple[int, str], list[Mapping[str, Any]]] = {}
     for r in rows:
         groups.setdefault(group_key(r), []).append(r)
-    return [(players, options_words(options, spec), group_figures(group))
-            for (players, options), group in sorted(groups.items())]
+    return [
+        (players, options_words(options, spec), group_figures(group))
+        for (players, options), group in sorted(groups.items())
+    ]
 
 
 def winner_lead_curve(rows: Sequence[Mapping[str, Any]], points: int = 20) -> list[tuple[float, float]]:

@@ -45,8 +45,14 @@ class JobSpec:
     @staticmethod
     def from_json(obj: Mapping[str, Any]) -> "JobSpec":
         try:
-            return JobSpec(str(obj["game"]), int(obj["players"]), tuple(obj["agents"]), int(obj["games"]),
-                           int(obj["seed"]), dict(obj["options"]))
+            return JobSpec(
+                str(obj["game"]),
+                int(obj["players"]),
+                tuple(obj["agents"]),
+                int(obj["games"]),
+                int(obj["seed"]),
+                dict(obj["options"]),
+            )
         except (KeyError, TypeError, ValueError) as exc:
             raise LabError(f"the manifest's job is incomplete or malformed ({exc})") from None
 
@@ -56,8 +62,14 @@ class JobSpec:
         return _labels(self.agents)
 
 
-def make_job(spec: GameSpec, players: int | None, agents: Sequence[str] | str, games: int, seed: int = 0,
-             options: Mapping[str, Any] | None = None) -> JobSpec:
+def make_job(
+    spec: GameSpec,
+    players: int | None,
+    agents: Sequence[str] | str,
+    games: int,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+) -> JobSpec:
     """Validate everything up front (game options, player count, bot specs, counts) and build the job."""
     n = spec.default_players if players is None else players
     resolved = spec.resolve_options(n, options)
@@ -94,9 +106,20 @@ def job_tasks(job: JobSpec, indices: Sequence[int] | None = None, want_record: b
     seeds = game_seeds(job.seed, job.games)
     labels = tuple(job.labels)
     chosen = range(job.games) if indices is None else indices
-    return [GameTask(job.game, job.players, job.options, i, seeds[i],
-                     tuple(seat_assignment(i, job.players, len(job.agents))), job.agents, labels, want_record)
-            for i in chosen]
+    return [
+        GameTask(
+            job.game,
+            job.players,
+            job.options,
+            i,
+            seeds[i],
+            tuple(seat_assignment(i, job.players, len(job.agents))),
+            job.agents,
+            labels,
+            want_record,
+        )
+        for i in chosen
+    ]
 
 
 def _jsonable(value: Any) -> Any:
@@ -159,12 +182,11 @@ def numeric_stat_names(rows: Sequence[Mapping[str, Any]]) -> list[str]:
     return sorted(names)
 
 
-
-
 def categorical_stat_names(rows: Sequence[Mapping[str, Any]]) -> list[str]:
     """The names of the categorical statistics (text values, e.g. who holds a card) present in the rows."""
-    return sorted({key[5:] for row in rows for key, value in row.items()
-                   if key.startswith("stat_") and isinstance(value, str)})
+    return sorted(
+        {key[5:] for row in rows for key, value in row.items() if key.startswith("stat_") and isinstance(value, str)}
+    )
 
 
 def stat_categories(rows: Sequence[Mapping[str, Any]], name: str) -> dict[str, int]:
@@ -185,10 +207,11 @@ def stats_summary(rows: Sequence[Mapping[str, Any]]) -> str:
         return "no games"
     numbers = ", ".join(
         f"{name.replace('_', ' ')} {sum(float(r.get('stat_' + name, 0)) for r in rows) / len(rows):.2f}"
-        for name in numeric_stat_names(rows))
+        for name in numeric_stat_names(rows)
+    )
     categories = "; ".join(
-        f"{name.replace('_', ' ')}: " + ", ".join(f"{cat} {count / len(rows):.0%}"
-                                                 for cat, count in stat_categories(rows, name).items())
-        for name in categorical_stat_names(rows))
+        f"{name.replace('_', ' ')}: "
+        + ", ".join(f"{cat} {count / len(rows):.0%}" for cat, count in stat_categories(rows, name).items())
+        for name in categorical_stat_names(rows)
+    )
     return "; ".join(part for part in (numbers, categories) if part)
-

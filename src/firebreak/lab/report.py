@@ -26,6 +26,7 @@ from .stats import mean_interval, proportion_z_p, wilson_interval
 from .store import load_results
 from .words import words
 
+
 @dataclass
 class ReportTable:
     title: str
@@ -62,8 +63,9 @@ def load_rows(dirs: Sequence[str | Path]) -> tuple[list[dict[str, Any]], list[di
         rows.extend(job_rows)
     games = {m["job"]["game"] for m in manifests}
     if len(games) > 1:
-        raise LabError(f"these directories hold different games ({', '.join(sorted(games))}); "
-                       "report one game at a time")
+        raise LabError(
+            f"these directories hold different games ({', '.join(sorted(games))}); report one game at a time"
+        )
     if not rows:
         raise LabError(f"no finished games in {', '.join(map(str, dirs))}")
     return manifests, rows
@@ -76,10 +78,15 @@ def seat_table(rows: Sequence[Mapping[str, Any]]) -> ReportTable:
         for seat in range(n):
             wins = sum(r["shares"][seat] for r in group)
             lo, hi = wilson_interval(wins, len(group))
-            out.append([str(n), f"P{seat}", str(len(group)), f"{wins:g}", _pct(wins / len(group)), _ci(lo, hi),
-                        _pct(1 / n)])
-    return ReportTable("Win rate by seat", ["Players", "Seat", "Games", "Wins", "Win rate", "95% Wilson", "Fair share"],
-                       out, "Wins are shares: a win shared by two seats counts a half for each.")
+            out.append(
+                [str(n), f"P{seat}", str(len(group)), f"{wins:g}", _pct(wins / len(group)), _ci(lo, hi), _pct(1 / n)]
+            )
+    return ReportTable(
+        "Win rate by seat",
+        ["Players", "Seat", "Games", "Wins", "Win rate", "95% Wilson", "Fair share"],
+        out,
+        "Wins are shares: a win shared by two seats counts a half for each.",
+    )
 
 
 def agent_table(rows: Sequence[Mapping[str, Any]]) -> ReportTable:
@@ -96,11 +103,22 @@ def agent_table(rows: Sequence[Mapping[str, Any]]) -> ReportTable:
                 score[label] = score.get(label, 0.0) + r["scores"][seat]
         for label in sorted(seats, key=lambda k: -wins[k] / seats[k]):
             lo, hi = wilson_interval(wins[label], seats[label])
-            out.append([str(n), label, str(seats[label]), _pct(wins[label] / seats[label]), _ci(lo, hi),
-                        f"{score[label] / seats[label]:.2f}"])
-    return ReportTable("Win rate by agent", ["Players", "Agent", "Seats played", "Win rate", "95% Wilson",
-                                             "Mean score"], out,
-                       "Win rate is win share per seat played; a bot no better than the others gets 1/players.")
+            out.append(
+                [
+                    str(n),
+                    label,
+                    str(seats[label]),
+                    _pct(wins[label] / seats[label]),
+                    _ci(lo, hi),
+                    f"{score[label] / seats[label]:.2f}",
+                ]
+            )
+    return ReportTable(
+        "Win rate by agent",
+        ["Players", "Agent", "Seats played", "Win rate", "95% Wilson", "Mean score"],
+        out,
+        "Win rate is win share per seat played; a bot no better than the others gets 1/players.",
+    )
 
 
 def player_count_table(rows: Sequence[Mapping[str, Any]]) -> ReportTable:
@@ -110,10 +128,20 @@ def player_count_table(rows: Sequence[Mapping[str, Any]]) -> ReportTable:
         length, llo, lhi = mean_interval([r["length"] for r in group])
         top = [max(r["scores"]) for r in group]
         shared = sum(1 for r in group if len(r["winners"]) > 1)
-        out.append([str(n), str(len(group)), f"{length:.1f} ({llo:.1f} - {lhi:.1f})", f"{sum(top) / len(top):.2f}",
-                    _pct(shared / len(group))])
-    return ReportTable("By player count", ["Players", "Games", "Mean length in actions (95%)", "Mean winning score",
-                                           "Shared wins"], out)
+        out.append(
+            [
+                str(n),
+                str(len(group)),
+                f"{length:.1f} ({llo:.1f} - {lhi:.1f})",
+                f"{sum(top) / len(top):.2f}",
+                _pct(shared / len(group)),
+            ]
+        )
+    return ReportTable(
+        "By player count",
+        ["Players", "Games", "Mean length in actions (95%)", "Mean winning score", "Shared wins"],
+        out,
+    )
 
 
 def first_player_table(rows: Sequence[Mapping[str, Any]]) -> ReportTable:
@@ -130,9 +158,12 @@ def first_player_table(rows: Sequence[Mapping[str, Any]]) -> ReportTable:
         else:
             verdict = "no clear advantage"
         out.append([str(n), str(len(group)), _pct(wins / len(group)), _ci(lo, hi), _pct(1 / n), f"{p:.3g}", verdict])
-    return ReportTable("First-player advantage", ["Players", "Games", "Seat 0 win rate", "95% Wilson", "Fair share",
-                                                  "p (vs fair)", "Verdict"], out,
-                       "Verdict: whether the 95% interval lies wholly above or below the fair share 1/players.")
+    return ReportTable(
+        "First-player advantage",
+        ["Players", "Games", "Seat 0 win rate", "95% Wilson", "Fair share", "p (vs fair)", "Verdict"],
+        out,
+        "Verdict: whether the 95% interval lies wholly above or below the fair share 1/players.",
+    )
 
 
 def stats_table(rows: Sequence[Mapping[str, Any]], spec: GameSpec | None = None) -> ReportTable | None:
@@ -143,8 +174,16 @@ def stats_table(rows: Sequence[Mapping[str, Any]], spec: GameSpec | None = None)
     for name in names:
         values = [float(r[f"stat_{name}"]) for r in rows if isinstance(r.get(f"stat_{name}"), int | float)]
         mean, lo, hi = mean_interval(values)
-        out.append([words(name, spec), str(len(values)), f"{mean:.2f}", _ci(lo, hi, pct=False) if len(values) > 1 else "-",
-                    f"{min(values):g}", f"{max(values):g}"])
+        out.append(
+            [
+                words(name, spec),
+                str(len(values)),
+                f"{mean:.2f}",
+                _ci(lo, hi, pct=False) if len(values) > 1 else "-",
+                f"{min(values):g}",
+                f"{max(values):g}",
+            ]
+        )
     return ReportTable("Game statistics (per game)", ["Statistic", "Games", "Mean", "95% interval", "Min", "Max"], out)
 
 
@@ -161,9 +200,12 @@ def category_table(rows: Sequence[Mapping[str, Any]], spec: GameSpec | None = No
         for category, k in counts.items():
             lo, hi = wilson_interval(k, total)
             out.append([words(name, spec), category, f"{k} of {total}", _pct(k / total), _ci(lo, hi)])
-    return ReportTable("Game statistics by category (share of games)",
-                       ["Statistic", "Category", "Games", "Share", "95% Wilson"], out,
-                       "Each share is the fraction of the games that reported the statistic.")
+    return ReportTable(
+        "Game statistics by category (share of games)",
+        ["Statistic", "Category", "Games", "Share", "95% Wilson"],
+        out,
+        "Each share is the fraction of the games that reported the statistic.",
+    )
 
 
 def figures_table(rows: Sequence[Mapping[str, Any]], spec: GameSpec | None = None) -> ReportTable:
@@ -172,10 +214,13 @@ def figures_table(rows: Sequence[Mapping[str, Any]], spec: GameSpec | None = Non
     for players, rules, figures in figures_by_group(rows, spec):
         for f in figures:
             out.append([str(players), rules, f.name, str(f.games), f.text(), f.interval_text()])
-    return ReportTable("Figures that describe the game", ["Players", "Rules", "Figure", "Games", "Value",
-                                                          "95% interval"], out,
-                       "Intervals: Wilson for shares, Student's t for means. A turn is a run of decisions by one "
-                       "seat; who leads is read from the public score after each turn.")
+    return ReportTable(
+        "Figures that describe the game",
+        ["Players", "Rules", "Figure", "Games", "Value", "95% interval"],
+        out,
+        "Intervals: Wilson for shares, Student's t for means. A turn is a run of decisions by one "
+        "seat; who leads is read from the public score after each turn.",
+    )
 
 
 def _figure(width: float = 7.0, height: float = 3.6):
@@ -277,19 +322,30 @@ def build_report(dirs: Sequence[str | Path]) -> Report:
     for d, m in zip(dirs, manifests, strict=True):
         job = m["job"]
         opts = describe_options(job["options"])
-        summary.append(f"{d}: {job['players']} players, agents {', '.join(job['agents'])}, seed {job['seed']}, "
-                       f"{job['games']} games planned, options: {opts}")
+        summary.append(
+            f"{d}: {job['players']} players, agents {', '.join(job['agents'])}, seed {job['seed']}, "
+            f"{job['games']} games planned, options: {opts}"
+        )
     summary.append(f"{len(rows)} finished games in all.")
     report = Report(f"{title}: simulation report", summary)
     if len({r["options"] for r in rows}) > 1:
         report.warnings.append("the jobs use different game options; the tables pool them")
-    report.tables += [figures_table(rows, spec), seat_table(rows), first_player_table(rows), agent_table(rows),
-                      player_count_table(rows)]
+    report.tables += [
+        figures_table(rows, spec),
+        seat_table(rows),
+        first_player_table(rows),
+        agent_table(rows),
+        player_count_table(rows),
+    ]
     for extra in (stats_table(rows, spec), category_table(rows, spec)):
         if extra is not None:
             report.tables.append(extra)
-    report.figures += [("Win rate by seat", seat_win_figure(rows)), ("Score by agent", score_figure(rows)),
-                       ("Score by seat", seat_score_figure(rows)), ("Game length", length_figure(rows))]
+    report.figures += [
+        ("Win rate by seat", seat_win_figure(rows)),
+        ("Score by agent", score_figure(rows)),
+        ("Score by seat", seat_score_figure(rows)),
+        ("Game length", length_figure(rows)),
+    ]
     if any(row_standing(r) for r in rows):
         report.figures.append(("When games are decided", decided_figure(rows)))
     hook = spec.report if spec is not None else None
@@ -315,8 +371,9 @@ def _html_table(table: ReportTable) -> str:
     head = "".join(f"<th>{html.escape(c)}</th>" for c in table.columns)
     body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in table.rows)
     note = f"<p class='note'>{html.escape(table.note)}</p>" if table.note else ""
-    return (f"<h2>{html.escape(table.title)}</h2><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody>"
-            f"</table>{note}")
+    return (
+        f"<h2>{html.escape(table.title)}</h2><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{note}"
+    )
 
 
 _STYLE = """body{font-family:system-ui,sans-serif;max-width:60em;margin:2em auto;color:#1d1d1f}
@@ -329,8 +386,10 @@ def write_report(report: Report, out: str | Path) -> Path:
     """Save each figure as a PNG in ``out`` and one self-contained HTML page (images embedded as base64)."""
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
-    parts = [f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(report.title)}</title>"
-             f"<style>{_STYLE}</style></head><body><h1>{html.escape(report.title)}</h1>"]
+    parts = [
+        f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(report.title)}</title>"
+        f"<style>{_STYLE}</style></head><body><h1>{html.escape(report.title)}</h1>"
+    ]
     parts += [f"<p>{html.escape(line)}</p>" for line in report.summary]
     parts += [f"<p class='warn'>Warning: {html.escape(w)}</p>" for w in report.warnings]
     parts += [_html_table(t) for t in report.tables]
@@ -343,8 +402,9 @@ def write_report(report: Report, out: str | Path) -> Path:
         used.add(name)
         (folder / f"{name}.png").write_bytes(data)
         encoded = base64.b64encode(data).decode("ascii")
-        parts.append(f"<h2>{html.escape(title)}</h2><img alt='{html.escape(title)}' "
-                     f"src='data:image/png;base64,{encoded}'>")
+        parts.append(
+            f"<h2>{html.escape(title)}</h2><img alt='{html.escape(title)}' src='data:image/png;base64,{encoded}'>"
+        )
     parts.append("</body></html>")
     page = folder / "report.html"
     tmp = page.with_name("report.html.tmp")

@@ -31,8 +31,13 @@ DEFAULT_CHUNK = 20
 OnRow = Callable[[dict[str, Any]], None]
 
 
-def prepare(job: JobSpec, out: str | Path | None, chunk_size: int = DEFAULT_CHUNK, kind: str = "simulate",
-            logs: str | Path | None = None) -> tuple[int, dict[int, list[dict[str, Any]]]]:
+def prepare(
+    job: JobSpec,
+    out: str | Path | None,
+    chunk_size: int = DEFAULT_CHUNK,
+    kind: str = "simulate",
+    logs: str | Path | None = None,
+) -> tuple[int, dict[int, list[dict[str, Any]]]]:
     """Open (or create) the job's directory and read back its finished chunks: (chunk size, rows by chunk).
 
     Raises :class:`LabError` before anything is played or written if the results directory or the ``logs``
@@ -53,10 +58,18 @@ def prepare(job: JobSpec, out: str | Path | None, chunk_size: int = DEFAULT_CHUN
     return size, existing
 
 
-def run_job(job: JobSpec, out: str | Path | None = None, workers: int = 1, backend: str = "local",
-            address: str | None = None, logs: str | Path | None = None, chunk_size: int = DEFAULT_CHUNK,
-            on_row: OnRow | None = None, on_resume: Callable[[int], None] | None = None,
-            kind: str = "simulate") -> list[dict[str, Any]]:
+def run_job(
+    job: JobSpec,
+    out: str | Path | None = None,
+    workers: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+    logs: str | Path | None = None,
+    chunk_size: int = DEFAULT_CHUNK,
+    on_row: OnRow | None = None,
+    on_resume: Callable[[int], None] | None = None,
+    kind: str = "simulate",
+) -> list[dict[str, Any]]:
     """Play ``job`` and return its rows in game order.
 
     With ``out``, finished chunks are read back instead of replayed (``on_resume`` is told how many games

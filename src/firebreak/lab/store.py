@@ -69,8 +69,11 @@ def read_manifest(out: Path) -> dict[str, Any]:
 
 
 def _differences(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[str]:
-    return [f"{k}: {old.get(k)!r} there, {new.get(k)!r} now" for k in sorted(set(old) | set(new))
-            if old.get(k) != new.get(k)]
+    return [
+        f"{k}: {old.get(k)!r} there, {new.get(k)!r} now"
+        for k in sorted(set(old) | set(new))
+        if old.get(k) != new.get(k)
+    ]
 
 
 def open_job_dir(out: Path, job: JobSpec, chunk_size: int, kind: str = "simulate") -> int:
@@ -88,8 +91,10 @@ def open_job_dir(out: Path, job: JobSpec, chunk_size: int, kind: str = "simulate
             raise LabError(f"{out} holds the results of a {obj.get('kind')} job, not {kind}")
         diffs = _differences(obj["job"], job.to_json())
         if diffs:
-            raise LabError(f"{out} holds another job's results ({'; '.join(diffs)}); "
-                           "use another --out, or the same arguments to resume")
+            raise LabError(
+                f"{out} holds another job's results ({'; '.join(diffs)}); "
+                "use another --out, or the same arguments to resume"
+            )
         return int(obj["chunk_size"])
     if out.exists() and any(out.iterdir()):
         raise LabError(f"{out} is not empty and holds no lab manifest; choose a new or empty directory")
@@ -127,14 +132,18 @@ def check_logs_dir(logs: Path, job: JobSpec, out: Path | None = None) -> bool:
             raise LabError(f"{manifest} is not a firebreak logs manifest")
         diffs = _differences(obj["job"], job.to_json())
         if diffs:
-            raise LabError(f"{logs} holds another job's records ({'; '.join(diffs)}); "
-                           "use another --logs folder, or the same arguments to resume")
+            raise LabError(
+                f"{logs} holds another job's records ({'; '.join(diffs)}); "
+                "use another --logs folder, or the same arguments to resume"
+            )
         return True
     if logs.is_dir():
         own = {MANIFEST, RESULTS} if out is not None and logs.resolve() == out.resolve() else set()
         if any(p.name not in own for p in logs.iterdir()):
-            raise LabError(f"{logs} is not empty and holds no firebreak logs manifest, so its files could be "
-                           "another job's; choose a new or empty folder for --logs")
+            raise LabError(
+                f"{logs} is not empty and holds no firebreak logs manifest, so its files could be "
+                "another job's; choose a new or empty folder for --logs"
+            )
     return False
 
 
@@ -187,8 +196,9 @@ def save_tables(out: Path, tables: Mapping[str, Sequence[Mapping[str, Any]]], su
     out.mkdir(parents=True, exist_ok=True)
     for name, rows in tables.items():
         write_rows(out / f"{name}.parquet", rows)
-    (out / "summary.json").write_text(json.dumps(summary, indent=1, sort_keys=True, default=str) + "\n",
-                                      encoding="utf-8")
+    (out / "summary.json").write_text(
+        json.dumps(summary, indent=1, sort_keys=True, default=str) + "\n", encoding="utf-8"
+    )
 
 
 def read_chunk(path: Path, expected: Sequence[int] | None = None) -> list[dict[str, Any]]:
@@ -197,17 +207,22 @@ def read_chunk(path: Path, expected: Sequence[int] | None = None) -> list[dict[s
     if not path.is_file():
         raise LabError(f"{path} is not a regular file; delete it and re-run to replay its games")
     if path.stat().st_size > MAX_CHUNK_BYTES:
-        raise LabError(f"{path} is larger than {MAX_CHUNK_BYTES // (1024 * 1024)} MiB, far more than a chunk of "
-                       "result rows; delete it and re-run to replay its games")
+        raise LabError(
+            f"{path} is larger than {MAX_CHUNK_BYTES // (1024 * 1024)} MiB, far more than a chunk of "
+            "result rows; delete it and re-run to replay its games"
+        )
     try:
         rows = pq.read_table(path).to_pylist()
     except Exception as exc:  # noqa: BLE001 - pyarrow raises several types for damaged files
-        raise LabError(f"{path} is corrupt ({type(exc).__name__}: {exc}); delete it and re-run to replay "
-                       "its games") from None
+        raise LabError(
+            f"{path} is corrupt ({type(exc).__name__}: {exc}); delete it and re-run to replay its games"
+        ) from None
     indices = [r.get("index") for r in rows]
     if expected is not None and indices != list(expected):
-        raise LabError(f"{path} is corrupt: it holds games {indices[:3]}... instead of {expected[0]}.."
-                       f"{expected[-1]}; delete it and re-run to replay its games")
+        raise LabError(
+            f"{path} is corrupt: it holds games {indices[:3]}... instead of {expected[0]}.."
+            f"{expected[-1]}; delete it and re-run to replay its games"
+        )
     return rows
 
 

@@ -86,17 +86,27 @@ def rate(rows: Sequence[Mapping[str, Any]], labels: Sequence[str]) -> list[Ratin
     return sorted(out, key=lambda r: -r.ordinal)
 
 
-def tournament(spec: GameSpec, players: int | None, agents: Sequence[str] | str, games: int, seed: int = 0,
-               options: Mapping[str, Any] | None = None, workers: int = 1, backend: str = "local",
-               address: str | None = None, on_game: Callable[[], None] | None = None
-               ) -> tuple[list[Rating], list[dict[str, Any]]]:
+def tournament(
+    spec: GameSpec,
+    players: int | None,
+    agents: Sequence[str] | str,
+    games: int,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    workers: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+    on_game: Callable[[], None] | None = None,
+) -> tuple[list[Rating], list[dict[str, Any]]]:
     """Play the tournament and rate it; returns the ratings (best first) and the result rows."""
     job = make_job(spec, players, agents, games, seed, options)
     if len(job.agents) < 2:
         raise LabError("a tournament needs at least two bots")
     base = job_tasks(job)
-    tasks = [GameTask(t.game, t.players, t.options, t.index, t.seed, lineup, t.agent_specs, t.labels)
-             for t, lineup in zip(base, lineups(len(job.agents), job.players, games, seed), strict=True)]
+    tasks = [
+        GameTask(t.game, t.players, t.options, t.index, t.seed, lineup, t.agent_specs, t.labels)
+        for t, lineup in zip(base, lineups(len(job.agents), job.players, games, seed), strict=True)
+    ]
     rows = []
     for row in run_tasks(tasks, workers, backend, address):
         rows.append(row)

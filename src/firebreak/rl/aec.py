@@ -82,8 +82,15 @@ class FirebreakAEC(AECEnv):
 
     metadata = {"render_modes": ["ansi"], "name": "firebreak_v0", "is_parallelizable": False}
 
-    def __init__(self, game: str | GameSpec, num_players: int | None = None, render_mode: str | None = None,
-                 reward: str = "win", max_steps: int | None = None, **options: Any) -> None:
+    def __init__(
+        self,
+        game: str | GameSpec,
+        num_players: int | None = None,
+        render_mode: str | None = None,
+        reward: str = "win",
+        max_steps: int | None = None,
+        **options: Any,
+    ) -> None:
         super().__init__()
         self.spec_ = get_game(game) if isinstance(game, str) else game
         n = self.spec_.default_players if num_players is None else num_players
@@ -105,10 +112,12 @@ class FirebreakAEC(AECEnv):
         self.metadata = {**self.metadata, "name": f"firebreak_{self.spec_.name.replace('-', '_')}_v0"}
         self.possible_agents = [agent_name(p) for p in range(n)]
         self._seat = {a: p for p, a in enumerate(self.possible_agents)}
-        obs_space = spaces.Dict({
-            "observation": spaces.Box(low=-np.inf, high=np.inf, shape=(self.encoder.size,), dtype=np.float32),
-            "action_mask": spaces.Box(low=0, high=1, shape=(self.num_actions,), dtype=np.int8),
-        })
+        obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(low=-np.inf, high=np.inf, shape=(self.encoder.size,), dtype=np.float32),
+                "action_mask": spaces.Box(low=0, high=1, shape=(self.num_actions,), dtype=np.int8),
+            }
+        )
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.num_actions) for a in self.possible_agents}
         self.state_: GameState | None = None
@@ -170,8 +179,13 @@ class FirebreakAEC(AECEnv):
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict]:
         """PettingZoo's ``last``, its lookups made directly (it is called at every decision)."""
         agent = self.agent_selection
-        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
-                self.terminations[agent], self.truncations[agent], self.infos[agent])
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -216,8 +230,15 @@ class FirebreakAEC(AECEnv):
         pass
 
 
-def aec_env(game: str | GameSpec, num_players: int | None = None, *, render_mode: str | None = None,
-            reward: str = "win", max_steps: int | None = None, **options: Any) -> AECEnv:
+def aec_env(
+    game: str | GameSpec,
+    num_players: int | None = None,
+    *,
+    render_mode: str | None = None,
+    reward: str = "win",
+    max_steps: int | None = None,
+    **options: Any,
+) -> AECEnv:
     """A PettingZoo AEC environment for ``game`` (see the module docstring); game options as keywords.
 
     ``reward``: ``"win"`` (win shares) or ``"score"``; ``max_steps``: truncate every agent after this many
@@ -237,8 +258,13 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper):
             raise AttributeError("agent_selection cannot be accessed before reset")
         env = self.env
         agent = env.agent_selection
-        return (env.observe(agent) if observe else None, env._cumulative_rewards[agent],
-                env.terminations[agent], env.truncations[agent], env.infos[agent])
+        return (
+            env.observe(agent) if observe else None,
+            env._cumulative_rewards[agent],
+            env.terminations[agent],
+            env.truncations[agent],
+            env.infos[agent],
+        )
 
     def agent_iter(self, max_iter: int = 2**63) -> "AgentIterable":
         return AgentIterable(self, max_iter)

@@ -42,9 +42,18 @@ class FirebreakGym(gymnasium.Env):
 
     metadata = {"render_modes": ["ansi"]}
 
-    def __init__(self, game: str | GameSpec, seat: int = 0, opponents: str | Agent | Sequence[str | Agent] = "greedy",
-                 num_players: int | None = None, render_mode: str | None = None, reward: str = "win",
-                 illegal_reward: float = 0.0, shaping: float = 0.0, **options: Any) -> None:
+    def __init__(
+        self,
+        game: str | GameSpec,
+        seat: int = 0,
+        opponents: str | Agent | Sequence[str | Agent] = "greedy",
+        num_players: int | None = None,
+        render_mode: str | None = None,
+        reward: str = "win",
+        illegal_reward: float = 0.0,
+        shaping: float = 0.0,
+        **options: Any,
+    ) -> None:
         super().__init__()
         self.game_spec = get_game(game) if isinstance(game, str) else game
         n = self.game_spec.default_players if num_players is None else num_players

@@ -63,7 +63,8 @@ class _GameData:
     def __init__(self, spec: GameSpec, params: dict[str, Any]) -> None:
         self.players = int(params.get("players", spec.default_players))
         self.options = spec.resolve_options(
-            self.players, {o.name: params[o.name] for o in spec.options if o.name in params})
+            self.players, {o.name: params[o.name] for o in spec.options if o.name in params}
+        )
         self.encoder: ObservationEncoder = observation_encoder(spec, self.players, self.options)
         seed = int(params.get("seed", -1))
         self.seeds = np.random.default_rng(None if seed < 0 else seed)

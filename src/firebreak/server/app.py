@@ -62,9 +62,14 @@ def client_of(conn: Request | WebSocket) -> str:
     return conn.client.host if conn.client is not None else "unknown"
 
 
-def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: Limits | None = None,
-               bot_limits: BotLimits | None = None, bot_workers: int | None = None,
-               variants: Sequence[Variant] = ()) -> FastAPI:
+def create_app(
+    database_url: str | None = None,
+    bot_delay: float = 0.0,
+    limits: Limits | None = None,
+    bot_limits: BotLimits | None = None,
+    bot_workers: int | None = None,
+    variants: Sequence[Variant] = (),
+) -> FastAPI:
     """The ASGI app. ``database_url``: SQLAlchemy URL; default ``FIREBREAK_DATABASE_URL`` or a SQLite file in
     the current directory. ``bot_delay``: seconds a bot waits before each move (lets humans follow the play).
     ``limits``: default :meth:`Limits.from_env`. ``bot_limits``: the largest bot budgets accepted (default:
@@ -75,8 +80,9 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
     storage = Storage(url)
     uptime = Uptime(storage)
     limiter = Limiter(limits if limits is not None else Limits.from_env())
-    manager = GameManager(storage, bot_delay, bot_limits=bot_limits, bot_pool=BotPool(bot_workers),
-                          undo_cap=limiter.limits.undos_per_turn)
+    manager = GameManager(
+        storage, bot_delay, bot_limits=bot_limits, bot_pool=BotPool(bot_workers), undo_cap=limiter.limits.undos_per_turn
+    )
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):  # type: ignore[no-untyped-def]
@@ -106,8 +112,12 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
                 await asyncio.to_thread(uptime.stop)
             storage.dispose()
 
-    app = FastAPI(title="firebreak play server", version="1", lifespan=lifespan,
-                  description="Play firebreak's board games live in the browser, with friends and bots.")
+    app = FastAPI(
+        title="firebreak play server",
+        version="1",
+        lifespan=lifespan,
+        description="Play firebreak's board games live in the browser, with friends and bots.",
+    )
     app.state.manager = manager
     app.state.storage = storage
     app.state.limiter = limiter
@@ -124,8 +134,9 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.0, limits: 
             if live is not None and not live.connections:
                 del manager.games[game_id]
 
-    app.router.lifespan_context = with_housekeeping(app.router.lifespan_context, storage, limiter.limits, forget,
-                                                    limiter.forget_clients)
+    app.router.lifespan_context = with_housekeeping(
+        app.router.lifespan_context, storage, limiter.limits, forget, limiter.forget_clients
+    )
 
     @app.exception_handler(E.ApiError)
     async def _api_error(_request: Request, exc: E.ApiError) -> JSONResponse:
@@ -151,8 +162,9 @@ SHUTDOWN_GRACE = 2
 everything acknowledged is already committed)."""
 
 
-def open_app(database: str | None, bot_delay: float, limits: Limits,
-             variants: Sequence[Variant] = ()) -> tuple[FastAPI, str]:
+def open_app(
+    database: str | None, bot_delay: float, limits: Limits, variants: Sequence[Variant] = ()
+) -> tuple[FastAPI, str]:
     """The app on the database ``database`` (a URL or a SQLite file path; see :mod:`.database`), or a
     :class:`~.database.ServeError` in one line if it cannot open."""
     url = database_url(database)
@@ -161,13 +173,20 @@ def open_app(database: str | None, bot_delay: float, limits: Limits,
         return create_app(url, bot_delay=bot_delay, limits=limits, variants=variants), url
     except Exception as exc:  # noqa: BLE001 - any driver or URL error: the operator gets one line, not a traceback
         reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()
-        raise DatabaseConnectError(f"cannot open the database {shown(url)}: "
-                                   f"{reason[0] if reason else type(exc).__name__}") from None
+        raise DatabaseConnectError(
+            f"cannot open the database {shown(url)}: {reason[0] if reason else type(exc).__name__}"
+        ) from None
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None, bot_delay: float = 0.6,
-          limits: Limits | None = None, forwarded_allow_ips: str | None = None,
-          variants: Sequence[Variant] = ()) -> None:
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    database_url: str | None = None,
+    bot_delay: float = 0.6,
+    limits: Limits | None = None,
+    forwarded_allow_ips: str | None = None,
+    variants: Sequence[Variant] = (),
+) -> None:
     """Run the server (``firebreak serve``): prints its address, serves until interrupted. ``database_url``: a
     URL or a SQLite file path. ``forwarded_allow_ips``: addresses of trusted proxies whose ``X-Forwarded-For``
     names the client (for the limits); default: none trusted."""
@@ -186,8 +205,15 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
     tune_threads()
     from .slow_headers import protocol
 
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=MAX_MESSAGE * 4,
-                http=protocol(limits.header_timeout),  # httptools, closing connections slow to send headers
-                ws_per_message_deflate=False,  # JSON views compress well but deflate costs more CPU than it saves
-                proxy_headers=forwarded_allow_ips is not None, forwarded_allow_ips=forwarded_allow_ips or "",
-                timeout_graceful_shutdown=SHUTDOWN_GRACE)
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=MAX_MESSAGE * 4,
+        http=protocol(limits.header_timeout),  # httptools, closing connections slow to send headers
+        ws_per_message_deflate=False,  # JSON views compress well but deflate costs more CPU than it saves
+        proxy_headers=forwarded_allow_ips is not None,
+        forwarded_allow_ips=forwarded_allow_ips or "",
+        timeout_graceful_shutdown=SHUTDOWN_GRACE,
+    )

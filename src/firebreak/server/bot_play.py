@@ -51,8 +51,15 @@ class Bots:
     ``inline``, ``answers_cpu`` and ``max_answers``: :data:`INLINE_BOT`, :data:`ANSWERS_CPU` and
     :data:`MAX_ANSWERS` as the manager read them when it was made."""
 
-    def __init__(self, cache: LiveGames, limits: BotLimits, delay: float = 0.0, inline: float = INLINE_BOT,
-                 answers_cpu: float = ANSWERS_CPU, max_answers: int = MAX_ANSWERS) -> None:
+    def __init__(
+        self,
+        cache: LiveGames,
+        limits: BotLimits,
+        delay: float = 0.0,
+        inline: float = INLINE_BOT,
+        answers_cpu: float = ANSWERS_CPU,
+        max_answers: int = MAX_ANSWERS,
+    ) -> None:
         self.cache = cache
         self.limits = limits
         self.delay = delay
@@ -91,8 +98,9 @@ class Bots:
             agent = live.agents[(seat, spec)] = make_agent(spec)
         return agent
 
-    def answer(self, live: LiveGame, state: GameState, moves: list[tuple[int, int, int]],
-               forced: dict[int, str]) -> None:
+    def answer(
+        self, live: LiveGame, state: GameState, moves: list[tuple[int, int, int]], forced: dict[int, str]
+    ) -> None:
         """Play on ``state`` the forced steps of people (one possible answer: played by the table, their reason
         kept in ``forced`` for the log, see :mod:`firebreak.core.forced`) and the moves of the bots that answer at
         once (no bot delay, and their last move took under :data:`INLINE_BOT`) until a person has a choice to make,
@@ -128,7 +136,6 @@ class Bots:
             spent += took
             state.apply(action)
             moves.append((action, seat, len(state.events)))
-
 
 
 class BotLoop:
@@ -175,8 +182,12 @@ class BotLoop:
             except E.ApiError as exc:
                 if exc.status != 503:
                     continue  # another process moved first: the commit caught up; look again
-                log.warning("game %s: the database is unavailable (%s); its bots try again in %.1f s",
-                            live.id, exc.message, wait)
+                log.warning(
+                    "game %s: the database is unavailable (%s); its bots try again in %.1f s",
+                    live.id,
+                    exc.message,
+                    wait,
+                )
                 await asyncio.sleep(wait)
                 wait = min(wait * 2, RETRY_MAX)
             except Exception:
@@ -226,12 +237,17 @@ class BotLoop:
             why = f"failed ({exc})"
         async with live.lock:
             live.bot_seconds[(seat, spec)] = took
-            if (live.log_len != n or live.seats[seat].kind != "bot" or live.seats[seat].bot != spec):
+            if live.log_len != n or live.seats[seat].kind != "bot" or live.seats[seat].bot != spec:
                 return True  # the game moved on or the seat changed hands while it thought: look again
             if move is None:
                 move = fallback_move(live.state, seat, rng)
-                log.warning("game %s: %s's bot %s and played a random legal move instead (%s)", live.id,
-                            live.state.player_name(seat), why, live.state.action_to_text(move))
+                log.warning(
+                    "game %s: %s's bot %s and played a random legal move instead (%s)",
+                    live.id,
+                    live.state.player_name(seat),
+                    why,
+                    live.state.action_to_text(move),
+                )
             await self.turns.commit(live, seat, move)
         return True
 
@@ -241,5 +257,11 @@ class BotLoop:
         await self.cache.db(self.cache.storage.set_seat_bot, live.id, seat, bot)
         live.seats[seat].bot = bot
         self.cache.broadcast(live, full=True)
-        log.warning("game %s: %s's bot asked for more thinking than this server allows (%s), so the seat is "
-                    "played by the usual bot (%s) instead", live.id, live.state.player_name(seat), spec, bot)
+        log.warning(
+            "game %s: %s's bot asked for more thinking than this server allows (%s), so the seat is "
+            "played by the usual bot (%s) instead",
+            live.id,
+            live.state.player_name(seat),
+            spec,
+            bot,
+        )

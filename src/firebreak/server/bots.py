@@ -267,8 +267,7 @@ class _Worker:
     def __init__(self) -> None:
         ctx = multiprocessing.get_context("spawn")  # not fork: the server has threads a fork would copy mid-step
         self.conn, child = ctx.Pipe()
-        self.process = ctx.Process(target=_worker_main, args=(child, os.getpid()), daemon=True,
-                                   name="firebreak-bot")
+        self.process = ctx.Process(target=_worker_main, args=(child, os.getpid()), daemon=True, name="firebreak-bot")
         self.process.start()
         child.close()
 
@@ -458,12 +457,14 @@ class BotPool:
     def _lane(self, heavy: bool) -> _Lane:
         lane = self._lanes.get(heavy)
         if lane is None:
-            lane = self._lanes[heavy] = _Lane("heavy" if heavy else "quick",
-                                              self.workers if heavy else self.quick_workers, self.move_seconds)
+            lane = self._lanes[heavy] = _Lane(
+                "heavy" if heavy else "quick", self.workers if heavy else self.quick_workers, self.move_seconds
+            )
         return lane
 
-    async def think(self, spec: str, state_bytes: bytes, seat: int, rng: Any, heavy: bool, client: str = "",
-                    game: str = "") -> tuple[int, float]:
+    async def think(
+        self, spec: str, state_bytes: bytes, seat: int, rng: Any, heavy: bool, client: str = "", game: str = ""
+    ) -> tuple[int, float]:
         """A bot's move computed in a worker of its lane, queued fairly by ``client`` then ``game``. Raises
         :class:`MoveTimeout` past the wall-clock limit; a worker that dies under a move is replaced and the move
         asked once more."""

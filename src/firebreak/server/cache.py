@@ -152,8 +152,14 @@ class LiveGame:
             board = seat_board(self, conn.seat)
             self.boards[conn.seat] = (board, None if board["svg"] is None else patch.split(board["svg"]))
         board, pieces = self.boards[conn.seat]
-        payload = seat_payload(self, conn.seat, "state" if conn.sent < 0 else "update", conn.sent, board,
-                               None if conn.sent < 0 else conn.undone_seen)
+        payload = seat_payload(
+            self,
+            conn.seat,
+            "state" if conn.sent < 0 else "update",
+            conn.sent,
+            board,
+            None if conn.sent < 0 else conn.undone_seen,
+        )
         if conn.view is not None:
             del payload["view"]
             payload["view_patch"] = patch.view_diff(conn.view, board["view"])
@@ -216,8 +222,13 @@ class LiveGame:
         out = []
         for s in self.seats:
             recent = s.last_seen is not None and now - s.last_seen < 30
-            entry = {"seat": s.seat, "kind": s.kind, "bot": s.bot,
-                     "connected": s.kind == "bot" or s.seat in here or recent, "has_link": s.token_hash is not None}
+            entry = {
+                "seat": s.seat,
+                "kind": s.kind,
+                "bot": s.bot,
+                "connected": s.kind == "bot" or s.seat in here or recent,
+                "has_link": s.token_hash is not None,
+            }
             if s.kind == "bot" and s.seat in self.handed:
                 entry["handed"] = self.handed[s.seat]  # why the sweep gave it to a bot (since this process runs)
             out.append(entry)
@@ -302,10 +313,14 @@ class LiveGames:
         if clock is not None:  # another process may have started or stopped it
             live.clock = Clock.from_row(clock)
 
-    def _fresh(self, game_id: str, start: int, clocked: bool = False
-               ) -> tuple[list[tuple[int, int]], list[SeatRow], dict[str, Any] | None]:
-        return (self.storage.load_actions(game_id, start), self.storage.load_seats(game_id),
-                self.storage.load_clock(game_id) if clocked else None)
+    def _fresh(
+        self, game_id: str, start: int, clocked: bool = False
+    ) -> tuple[list[tuple[int, int]], list[SeatRow], dict[str, Any] | None]:
+        return (
+            self.storage.load_actions(game_id, start),
+            self.storage.load_seats(game_id),
+            self.storage.load_clock(game_id) if clocked else None,
+        )
 
     async def touch(self, live: LiveGame, seats: list[int]) -> None:
         now = time.time()
@@ -357,4 +372,3 @@ class LiveGames:
         msg = dumps({"type": "seats", "seats": live.public_seats()})
         for conn in list(live.connections):
             conn.push(msg)
-

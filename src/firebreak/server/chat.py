@@ -76,8 +76,9 @@ class TableLimiter:
 
     def spectator_chat(self, client: str) -> None:
         """Count a spectator's message from ``client``, whatever the game, or raise :class:`RateLimited`."""
-        self.chat("", f"spectator {client}", self.limits.spectator_chat_per_minute, " as a spectator, all games "
-                                                                                     "together")
+        self.chat(
+            "", f"spectator {client}", self.limits.spectator_chat_per_minute, " as a spectator, all games together"
+        )
 
     def chat(self, game_id: str, who: str, per_minute: float | None = None, where: str = "") -> None:
         """Count a message of ``who`` (a seat) in a game, or raise :class:`RateLimited`."""
@@ -102,8 +103,11 @@ class TableLimiter:
         while times and times[0] <= now - 60:
             times.popleft()
         if len(times) >= self.limits.joins_per_minute:
-            raise RateLimited(f"this address has taken {plural(self.limits.joins_per_minute, 'seat')} in the last "
-                              f"minute, the most allowed", times[0] + 60 - now)
+            raise RateLimited(
+                f"this address has taken {plural(self.limits.joins_per_minute, 'seat')} in the last "
+                f"minute, the most allowed",
+                times[0] + 60 - now,
+            )
         times.append(now)
         if len(self.joins) > self._prune_joins_at:
             for c in [c for c, t in self.joins.items() if not t or t[-1] <= now - 60]:
@@ -119,8 +123,11 @@ def clean_text(raw: object, limit: int) -> str:
     if not text:
         raise E.ApiError(422, "bad_chat", "a chat message cannot be empty")
     if len(text) > limit:
-        raise E.ApiError(422, "bad_chat", f"a chat message can be at most {plural(limit, 'character')} long "
-                                          f"(this one has {len(text)})")
+        raise E.ApiError(
+            422,
+            "bad_chat",
+            f"a chat message can be at most {plural(limit, 'character')} long (this one has {len(text)})",
+        )
     return text
 
 
@@ -144,20 +151,30 @@ def spectator_key(game_id: str, client: str) -> str:
 
 def shares(limits: Limits) -> tuple[int, int]:
     """The most messages one sender (a seat, a spectator's address) and all spectators together keep in a game."""
-    return (max(1, int(limits.chat_per_game * limits.chat_sender_share)),
-            max(1, int(limits.chat_per_game * limits.chat_spectator_share)))
+    return (
+        max(1, int(limits.chat_per_game * limits.chat_sender_share)),
+        max(1, int(limits.chat_per_game * limits.chat_spectator_share)),
+    )
 
 
 def refusal(why: str, limits: Limits) -> E.ApiError:
     """The error for a message the database did not store (see :data:`~.table_data.FULL` ...)."""
     per_sender, spectators = shares(limits)
     if why == SHARE:
-        return E.ApiError(409, "chat_share", f"you have said {plural(per_sender, 'message')} in this game's chat, "
-                                             f"the most one person may (the chat keeps "
-                                             f"{plural(limits.chat_per_game, 'message')} in all)")
+        return E.ApiError(
+            409,
+            "chat_share",
+            f"you have said {plural(per_sender, 'message')} in this game's chat, "
+            f"the most one person may (the chat keeps "
+            f"{plural(limits.chat_per_game, 'message')} in all)",
+        )
     if why == SPECTATORS_FULL:
-        return E.ApiError(409, "chat_full", f"spectators have said {plural(spectators, 'message')} in this game's "
-                                            f"chat, the most they may; the players' chat goes on")
+        return E.ApiError(
+            409,
+            "chat_full",
+            f"spectators have said {plural(spectators, 'message')} in this game's "
+            f"chat, the most they may; the players' chat goes on",
+        )
     if why == CLOSED:
         return E.ApiError(403, "chat_closed", "the players have closed this game's chat to spectators")
     if why == MUTED:
@@ -165,8 +182,9 @@ def refusal(why: str, limits: Limits) -> E.ApiError:
     return E.ApiError(409, "chat_full", f"this game's chat is full ({plural(limits.chat_per_game, 'message')})")
 
 
-async def say(manager: GameManager, limiter: TableLimiter, live: LiveGame, seat: int | None, client: str,
-              raw: object) -> ChatRow:
+async def say(
+    manager: GameManager, limiter: TableLimiter, live: LiveGame, seat: int | None, client: str, raw: object
+) -> ChatRow:
     """Store and send a message from ``seat`` (None: a spectator at address ``client``)."""
     limits = limiter.limits
     said = clean_text(raw, limits.chat_length)
@@ -177,8 +195,7 @@ async def say(manager: GameManager, limiter: TableLimiter, live: LiveGame, seat:
     name = live.state.player_name(seat) if seat is not None else SPECTATOR
     held = await history(manager, live)
     sender = None if seat is not None else spectator_key(live.id, client)
-    item = ChatItem(live.id, seat, name, said, len(live.state.history), limits.chat_per_game, sender,
-                    *shares(limits))
+    item = ChatItem(live.id, seat, name, said, len(live.state.history), limits.chat_per_game, sender, *shares(limits))
     # shielded: a message stored is held and sent to every page even if its sender has gone meanwhile
     row = await asyncio.shield(asyncio.ensure_future(_store(manager, live, held, item)))
     if not isinstance(row, ChatRow):
@@ -186,8 +203,9 @@ async def say(manager: GameManager, limiter: TableLimiter, live: LiveGame, seat:
     return row
 
 
-async def silence(manager: GameManager, limiter: TableLimiter, live: LiveGame, seat: int, sender: str,
-                  silenced: bool, words: str) -> ChatRules:
+async def silence(
+    manager: GameManager, limiter: TableLimiter, live: LiveGame, seat: int, sender: str, silenced: bool, words: str
+) -> ChatRules:
     """A seated player mutes or unmutes a spectator (``sender``: their key) or closes or opens the chat to
     spectators (:data:`ALL_SPECTATORS`); a change is announced in the chat (``words``, after the player's name)
     and kept with the game. Paced as the seat's messages."""
@@ -195,10 +213,12 @@ async def silence(manager: GameManager, limiter: TableLimiter, live: LiveGame, s
     limiter.chat(live.id, f"seat {seat}")
     name = live.state.player_name(seat)
     held = await history(manager, live)
-    note = ChatItem(live.id, seat, name, f"{name} {words}.", len(live.state.history), limits.chat_per_game, NOTE,
-                    shares(limits)[0])
-    row, rules = await asyncio.shield(asyncio.ensure_future(
-        manager.db(set_silenced, manager.storage, live.id, sender, silenced, note)))
+    note = ChatItem(
+        live.id, seat, name, f"{name} {words}.", len(live.state.history), limits.chat_per_game, NOTE, shares(limits)[0]
+    )
+    row, rules = await asyncio.shield(
+        asyncio.ensure_future(manager.db(set_silenced, manager.storage, live.id, sender, silenced, note))
+    )
     live.chat_rules = rules  # type: ignore[attr-defined]
     if isinstance(row, ChatRow):
         send(live, _hold(held, [row]))
@@ -283,4 +303,3 @@ async def replayed(manager: GameManager, game_id: str, step: int) -> list[dict[s
     """What was said up to action ``step`` of a finished game, for its replay."""
     rows = await manager.db(load_chat, manager.storage, game_id)
     return [r.to_json() for r in rows if r.at <= step]
-

@@ -43,9 +43,12 @@ class ClockWatch:
                 raise E.ApiError(409, "takeover_refused", "this game does not allow handing seats to bots")
             away = clocks.away(live, seat, time.time(), self.cache.outages)
             if seat in live.connected_seats() or away < limit:
-                raise E.ApiError(409, "takeover_refused",
-                                 f"seat {seat}'s player was here {away:.0f} s ago; a seat can be handed to a bot "
-                                 f"after {limit} s away")
+                raise E.ApiError(
+                    409,
+                    "takeover_refused",
+                    f"seat {seat}'s player was here {away:.0f} s ago; a seat can be handed to a bot "
+                    f"after {limit} s away",
+                )
             await self.cache.db(self.cache.storage.set_seat_bot, live.id, seat, bot)
             target.kind, target.bot = "bot", bot
             live.handed.pop(seat, None)
@@ -79,8 +82,11 @@ class ClockWatch:
         """Hand to a bot every seat to act whose clock ran out or whose player is away too long, in the games
         this process holds; returns how many."""
         now = time.time() if now is None else now
-        due = [live for live in list(self.cache.games.values())
-               if clocks.overdue(live, now, self.cache.outages) is not None]
+        due = [
+            live
+            for live in list(self.cache.games.values())
+            if clocks.overdue(live, now, self.cache.outages) is not None
+        ]
         done = 0
         for live in due:
             try:
@@ -126,7 +132,6 @@ class ClockWatch:
             await self.turns.sync_clock(live)
             self.cache.broadcast(live, full=True)
         return seat
-
 
     async def reload(self) -> None:
         """Another process gave the clocks an outage's time back (see :mod:`.uptime`): reread the clocks of the

@@ -45,12 +45,12 @@ SWEEP_MIN = 0.02
 """The shortest wait between two looks (a deadline just past is handled on the next)."""
 
 
-
 def _whole(name: str, value: object) -> int:
     """A clock's number of seconds from a request: a whole number, else a 422 that names it."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise E.ApiError(422, "bad_clock", f"clock {name} must be a whole number of seconds, not {value!r}")
     return value
+
 
 @dataclass
 class Clock:
@@ -79,13 +79,19 @@ class Clock:
         seconds, increment = _whole("seconds", raw.get("seconds")), _whole("increment", raw.get("increment", 0))
         top = MAX_SECONDS[mode]
         if not MIN_SECONDS <= seconds <= top:
-            raise E.ApiError(422, "bad_clock", f"clock seconds must be between {MIN_SECONDS} and {top} "
-                                               f"({top // 86400} days), not {seconds}")
+            raise E.ApiError(
+                422,
+                "bad_clock",
+                f"clock seconds must be between {MIN_SECONDS} and {top} ({top // 86400} days), not {seconds}",
+            )
         if mode == "turn" and increment:
             raise E.ApiError(422, "bad_clock", "a clock of seconds per turn has no increment (set it to 0)")
         if not 0 <= increment <= MAX_INCREMENT:
-            raise E.ApiError(422, "bad_clock", f"clock increment must be between 0 and {MAX_INCREMENT} seconds "
-                                               f"(a day), not {increment}")
+            raise E.ApiError(
+                422,
+                "bad_clock",
+                f"clock increment must be between 0 and {MAX_INCREMENT} seconds (a day), not {increment}",
+            )
         return Clock(mode, seconds, increment, [float(seconds)] * num_players)
 
     # --- reading ------------------------------------------------------------------------------------------
@@ -106,8 +112,13 @@ class Clock:
 
     def to_json(self, now: float) -> dict[str, Any]:
         """What every page shows (public: times only): the seconds left per seat and whose clock runs."""
-        return {"mode": self.mode, "seconds": self.seconds, "increment": self.increment, "running": self.running,
-                "left": [round(self.left(s, now), 2) for s in range(len(self.remaining))]}
+        return {
+            "mode": self.mode,
+            "seconds": self.seconds,
+            "increment": self.increment,
+            "running": self.running,
+            "left": [round(self.left(s, now), 2) for s in range(len(self.remaining))],
+        }
 
     # --- changing -----------------------------------------------------------------------------------------
     def run_for(self, seat: int | None, now: float) -> bool:
@@ -136,14 +147,21 @@ class Clock:
 
     # --- storing ------------------------------------------------------------------------------------------
     def row(self) -> dict[str, Any]:
-        return {"mode": self.mode, "seconds": self.seconds, "increment": self.increment,
-                "remaining": list(self.remaining), "running": self.running, "started": self.started,
-                "deadline": self.deadline()}
+        return {
+            "mode": self.mode,
+            "seconds": self.seconds,
+            "increment": self.increment,
+            "remaining": list(self.remaining),
+            "running": self.running,
+            "started": self.started,
+            "deadline": self.deadline(),
+        }
 
     @staticmethod
     def from_row(r: Any) -> "Clock":
-        return Clock(r["mode"], r["seconds"], r["increment"], [float(x) for x in r["remaining"]], r["running"],
-                     r["started"])
+        return Clock(
+            r["mode"], r["seconds"], r["increment"], [float(x) for x in r["remaining"]], r["running"], r["started"]
+        )
 
 
 def should_run(live: Any) -> int | None:

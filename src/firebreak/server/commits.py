@@ -67,8 +67,9 @@ class GroupCommitter:
     """Queue of actions to store, drained on the event loop (``inline``, SQLite's default) or by one daemon thread
     started on first use (the default)."""
 
-    def __init__(self, storage: Storage, max_batch: int = 500, inline: bool | None = None,
-                 writers: int | None = None) -> None:
+    def __init__(
+        self, storage: Storage, max_batch: int = 500, inline: bool | None = None, writers: int | None = None
+    ) -> None:
         self.storage = storage
         self.writers = (POSTGRES_WRITERS if storage.is_postgres else 1) if writers is None else writers
         self.max_batch = max_batch
@@ -120,8 +121,11 @@ class GroupCommitter:
             self._queues[hash(game_id) % len(self._queues)].append((run, extra, loop, fut))
             if not self._threads:
                 for k in range(len(self._queues)):
-                    self._threads.append(threading.Thread(target=self._run, args=(self._queues[k],),
-                                                          name=f"firebreak-commits-{k}", daemon=True))
+                    self._threads.append(
+                        threading.Thread(
+                            target=self._run, args=(self._queues[k],), name=f"firebreak-commits-{k}", daemon=True
+                        )
+                    )
                     self._threads[-1].start()
             self._cv.notify_all()
         return await fut
@@ -172,8 +176,9 @@ class GroupCommitter:
             with self._cv:
                 self.batches += 1
                 self.actions += sum(r is None for r in results)
-                self.chats += sum(kind == "chat" and not isinstance(r, BaseException)
-                                  for (kind, _), r in zip(extras, rows))
+                self.chats += sum(
+                    kind == "chat" and not isinstance(r, BaseException) for (kind, _), r in zip(extras, rows)
+                )
         out: list[tuple[asyncio.Future, Any, Any]] = []
         at = k = 0
         for run, extra, _, fut in batch:  # a run's actions are stored or refused together: its first refusal says why
@@ -182,7 +187,7 @@ class GroupCommitter:
                 k += 1
                 out.append((fut, row, None) if isinstance(row, BaseException) else (fut, None, row))
                 continue
-            mine = results[at:at + len(run)]
+            mine = results[at : at + len(run)]
             at += len(run)
             out.append((fut, next((r for r in mine if r is not None), None), None))
         return out

@@ -60,7 +60,7 @@ def resolve_database(value: str) -> str:
     if "://" not in value:
         return _sqlite_path_url(value)
     if value.startswith("postgres://"):
-        value = "postgresql://" + value[len("postgres://"):]
+        value = "postgresql://" + value[len("postgres://") :]
     try:
         url = make_url(value)
     except ArgumentError:
@@ -69,8 +69,10 @@ def resolve_database(value: str) -> str:
         raise DatabaseArgumentError(f"unsupported database {url.drivername!r} in --database; give {_EXAMPLES}")
     if url.get_backend_name() == "sqlite":
         if not url.database or url.database == ":memory:":
-            raise DatabaseArgumentError("--database needs a SQLite file (an in-memory database would lose every "
-                                        "game on restart): sqlite:///PATH")
+            raise DatabaseArgumentError(
+                "--database needs a SQLite file (an in-memory database would lose every "
+                "game on restart): sqlite:///PATH"
+            )
         _sqlite_path_url(url.database)
     return value
 
@@ -139,4 +141,5 @@ def _check_tables(conn, metadata: MetaData, url: str) -> None:  # noqa: ANN001 -
             raise DatabaseConnectError(
                 f"the database {shown(url)} has a table {table.name!r} without its key "
                 f"{'column' if len(missing) == 1 else plural_of('column')} {join_words(missing)}: "
-                "it belongs to another program; choose another database")
+                "it belongs to another program; choose another database"
+            )

@@ -39,8 +39,11 @@ def not_your_turn(seat_name: str, current_name: str) -> ApiError:
 
 
 def stale_index(expected: int, got: int) -> ApiError:
-    return ApiError(409, "stale_index",
-                    f"another action was taken first: the game is at action {expected}, your action was for {got}")
+    return ApiError(
+        409,
+        "stale_index",
+        f"another action was taken first: the game is at action {expected}, your action was for {got}",
+    )
 
 
 def game_over() -> ApiError:
@@ -57,9 +60,12 @@ RETRY_AFTER = 2
 
 def unavailable(cause: BaseException | None = None) -> ApiError:
     """The database is locked by another program or unreachable: nothing was changed, try again shortly."""
-    return ApiError(503, "database_unavailable",
-                    f"the game database is busy or unreachable, so nothing was changed; try again in {RETRY_AFTER} s",
-                    retry_after=RETRY_AFTER)
+    return ApiError(
+        503,
+        "database_unavailable",
+        f"the game database is busy or unreachable, so nothing was changed; try again in {RETRY_AFTER} s",
+        retry_after=RETRY_AFTER,
+    )
 
 
 def on_socket(msg: dict[str, Any]) -> dict[str, Any]:

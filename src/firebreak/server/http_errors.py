@@ -112,8 +112,11 @@ def _problem(content_type: bytes | None, body: bytes) -> JSONResponse | None:
         kind = content_type.split(b";")[0].strip().lower()
         if kind != b"application/json" and not kind.endswith(b"+json"):
             shown = kind.decode("latin-1")[:60] or "no type"
-            return refusal(415, "unsupported_media_type",
-                           f"the request body must be JSON, sent as Content-Type: application/json (not {shown})")
+            return refusal(
+                415,
+                "unsupported_media_type",
+                f"the request body must be JSON, sent as Content-Type: application/json (not {shown})",
+            )
     try:
         parse(body, "the request body", strict=False)
     except BadJson as exc:
@@ -166,8 +169,12 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(Exception)
     async def _server_error(request: Request, exc: Exception) -> JSONResponse:
         log.error("%s %s failed", request.method, request.url.path, exc_info=exc)
-        return refusal(500, "server_error", "the server failed to answer this request (the failure is logged); try "
-                                            "again, and tell the server's operator if it keeps happening")
+        return refusal(
+            500,
+            "server_error",
+            "the server failed to answer this request (the failure is logged); try "
+            "again, and tell the server's operator if it keeps happening",
+        )
 
     not_found = app.router.default
 
@@ -175,13 +182,21 @@ def install(app: FastAPI) -> None:
         """A WebSocket to no route: 404 in our shape at the handshake (where the server can send one)."""
         if scope["type"] != "websocket":
             return await not_found(scope, receive, send)
-        body = refusal(404, "not_found", f"there is no live game connection at {_shown(scope.get('path', ''))} "
-                                         "(check the address)")
+        body = refusal(
+            404, "not_found", f"there is no live game connection at {_shown(scope.get('path', ''))} (check the address)"
+        )
         if "websocket.http.response" in scope.get("extensions", {}):
             await receive()  # the websocket.connect
-            await send({"type": "websocket.http.response.start", "status": 404,
-                         "headers": [(b"content-type", b"application/json"),
-                                     (b"content-length", str(len(body.body)).encode())]})
+            await send(
+                {
+                    "type": "websocket.http.response.start",
+                    "status": 404,
+                    "headers": [
+                        (b"content-type", b"application/json"),
+                        (b"content-length", str(len(body.body)).encode()),
+                    ],
+                }
+            )
             await send({"type": "websocket.http.response.body", "body": body.body})
             return None
         return await not_found(scope, receive, send)

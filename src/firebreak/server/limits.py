@@ -115,11 +115,24 @@ class Limits:
                 raise ValueError(f"{f.name.replace('_', ' ')} must be a finite number, not {value}")
             if isinstance(value, (int, float)) and value < 0:
                 raise ValueError(f"{f.name.replace('_', ' ')} must not be negative, not {value}")
-        for name in ("games_per_minute", "connecting_per_client", "sockets_per_seat", "spectator_sockets_per_client",
-                     "spectator_sockets_per_game", "actions_per_second",
-                     "messages_per_second", "chat_per_minute", "spectator_chat_per_minute", "chat_length",
-                     "chat_per_game", "joins_per_minute", "undos_per_turn", "state_reads_per_second",
-                     "record_reads_per_second", "header_timeout"):
+        for name in (
+            "games_per_minute",
+            "connecting_per_client",
+            "sockets_per_seat",
+            "spectator_sockets_per_client",
+            "spectator_sockets_per_game",
+            "actions_per_second",
+            "messages_per_second",
+            "chat_per_minute",
+            "spectator_chat_per_minute",
+            "chat_length",
+            "chat_per_game",
+            "joins_per_minute",
+            "undos_per_turn",
+            "state_reads_per_second",
+            "record_reads_per_second",
+            "header_timeout",
+        ):
             if not getattr(self, name) > 0:
                 raise ValueError(f"{name.replace('_', ' ')} must be more than 0")
         for name in ("chat_sender_share", "chat_spectator_share"):
@@ -210,15 +223,17 @@ class Limiter:
             times.popleft()
         per_minute = self.limits.games_per_minute
         if len(times) >= per_minute:
-            raise RateLimited(f"this address has created {plural(per_minute, 'game')} in the last minute, the most "
-                              f"allowed",
-                              times[0] + 60 - now)
+            raise RateLimited(
+                f"this address has created {plural(per_minute, 'game')} in the last minute, the most allowed",
+                times[0] + 60 - now,
+            )
         mine = self.open.get(client)
         if mine:
             mine.intersection_update({g for g in mine if still_open(g)})
         if mine is not None and len(mine) >= self.limits.open_games:
-            raise RateLimited(f"this address has {plural(len(mine), 'unfinished game')}, the most allowed; finish "
-                              f"one first", 60)
+            raise RateLimited(
+                f"this address has {plural(len(mine), 'unfinished game')}, the most allowed; finish one first", 60
+            )
         times.append(now)
 
     def cancel_creation(self, client: str) -> None:
@@ -256,8 +271,9 @@ class Limiter:
         else:
             most = self.limits.spectator_sockets_per_client
             if self.spectators_of_client[client] >= most:
-                raise RateLimited(f"this address watches games in {plural(most, 'page')}, the most allowed; close "
-                                  f"some first", 10)
+                raise RateLimited(
+                    f"this address watches games in {plural(most, 'page')}, the most allowed; close some first", 10
+                )
             most = self.limits.spectator_sockets_per_game
             if self.spectators_of_game[game_id] >= most:
                 raise RateLimited(f"this game has {plural(most, 'spectator page')} open, the most allowed", 10)
@@ -303,8 +319,9 @@ class Limiter:
             bucket = self.read_buckets[(client, kind)] = TokenBucket(rate, max(1.0, burst), now)
         wait = bucket.take(now)
         if wait:
-            raise RateLimited(f"this address is reading games too fast (at most {plural(rate, 'request')} a "
-                              f"second for {what})", wait)
+            raise RateLimited(
+                f"this address is reading games too fast (at most {plural(rate, 'request')} a second for {what})", wait
+            )
 
     def message_bucket(self) -> TokenBucket:
         """A fresh allowance for one WebSocket's messages."""
@@ -314,8 +331,9 @@ class Limiter:
     def message(self, bucket: TokenBucket) -> None:
         wait = bucket.take(self.clock())
         if wait:
-            raise RateLimited(f"too many messages (at most {plural(self.limits.messages_per_second, 'message')} a "
-                              f"second)", wait)
+            raise RateLimited(
+                f"too many messages (at most {plural(self.limits.messages_per_second, 'message')} a second)", wait
+            )
 
     def forget_clients(self) -> None:
         """Drop the bookkeeping of clients with nothing counted (called now and then, so it does not grow)."""

@@ -42,8 +42,18 @@ from .storage import GameRow, SeatRow, Storage, hash_token
 from .sync import Sync
 from .turns import Turns
 
-__all__ = ["ANSWERS_CPU", "BOT_WAIT", "INLINE_BOT", "MAX_ANSWERS", "UPDATE", "Connection", "GameManager",
-           "LiveGame", "fallback_move", "note_forced"]
+__all__ = [
+    "ANSWERS_CPU",
+    "BOT_WAIT",
+    "INLINE_BOT",
+    "MAX_ANSWERS",
+    "UPDATE",
+    "Connection",
+    "GameManager",
+    "LiveGame",
+    "fallback_move",
+    "note_forced",
+]
 
 BOT_WAIT = 0.03
 """Seconds an update may wait for the game's bots to finish answering (when they play without a delay), so the
@@ -59,15 +69,27 @@ class GameManager(LiveGames):
 
     The bots' budgets (:data:`INLINE_BOT`, :data:`ANSWERS_CPU`, :data:`MAX_ANSWERS`) are read when it is made."""
 
-    def __init__(self, storage: Storage, bot_delay: float = 0.0, max_cached: int = 2000,
-                 bot_limits: BotLimits | None = None, bot_pool: BotPool | None = None,
-                 undo_cap: int = Limits.undos_per_turn) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        bot_delay: float = 0.0,
+        max_cached: int = 2000,
+        bot_limits: BotLimits | None = None,
+        bot_pool: BotPool | None = None,
+        undo_cap: int = Limits.undos_per_turn,
+    ) -> None:
         super().__init__(storage, max_cached, undo_cap)
         self.committer = GroupCommitter(storage)
         self.bot_pool = BotPool() if bot_pool is None else bot_pool
         self.bot_wait = BOT_WAIT
-        self.bots = Bots(self, BotLimits.from_env() if bot_limits is None else bot_limits, bot_delay,
-                         INLINE_BOT, ANSWERS_CPU, MAX_ANSWERS)
+        self.bots = Bots(
+            self,
+            BotLimits.from_env() if bot_limits is None else bot_limits,
+            bot_delay,
+            INLINE_BOT,
+            ANSWERS_CPU,
+            MAX_ANSWERS,
+        )
         self.turns = Turns(self, self.committer, self.bots)
         self.bot_loop = BotLoop(self, self.turns, self.bots, self.bot_pool)
         self.clocks = ClockWatch(self, self.turns, self.bot_loop)
@@ -75,9 +97,17 @@ class GameManager(LiveGames):
         # what a PostgreSQL note of another kind than actions calls, by its word (chat, rematch: see .table)
         self.note_hooks: dict[str, Callable[[str], Awaitable[None]]] = {}
 
-    async def create(self, game: str, num_players: int | None, options: dict[str, Any], seats: list[dict[str, Any]],
-                     seed: int | None, takeover_after: int,
-                     clock: dict[str, Any] | None = None, client: str = "") -> tuple[LiveGame, dict[int, str]]:
+    async def create(
+        self,
+        game: str,
+        num_players: int | None,
+        options: dict[str, Any],
+        seats: list[dict[str, Any]],
+        seed: int | None,
+        takeover_after: int,
+        clock: dict[str, Any] | None = None,
+        client: str = "",
+    ) -> tuple[LiveGame, dict[int, str]]:
         try:
             spec = get_game(game)
             n = spec.default_players if num_players is None else num_players
@@ -121,9 +151,9 @@ class GameManager(LiveGames):
         self.bot_loop.kick(live)
         return live, tokens
 
-
-    async def act(self, game_id: str, token: str | None, index: Any, action: Any,
-                  proven_seat: int | None = None) -> int:
+    async def act(
+        self, game_id: str, token: str | None, index: Any, action: Any, proven_seat: int | None = None
+    ) -> int:
         """Apply a seat's action; returns its index once committed. Raises :class:`ApiError` for any refusal.
 
         The seat is the token's, or ``proven_seat`` for a request or WebSocket that proved its token already.

@@ -87,14 +87,14 @@ def _middle(old: list[str], new: list[str], i: int, i_end: int, j_end: int) -> O
                     i += n
                     break
                 if j + n < j_end and new[j + n] == old[i]:  # n pieces inserted
-                    ops.append([at, 0, new[j:j + n]])
+                    ops.append([at, 0, new[j : j + n]])
                     j += n
                     break
             else:
                 differ = 1
             if differ != 1:
                 continue
-        ops.append([at, differ, new[j:j + differ]])  # replaced
+        ops.append([at, differ, new[j : j + differ]])  # replaced
         i += differ
         j += differ
     if i < i_end or j < j_end:
@@ -108,7 +108,7 @@ _LOOKAHEAD = 8
 def apply(pieces: list[str], ops: Ops) -> list[str]:
     """What a client does with ``svg_patch`` (in place; returns ``pieces``)."""
     for at, delete, insert in ops:
-        pieces[at:at + delete] = insert
+        pieces[at : at + delete] = insert
     return pieces
 
 

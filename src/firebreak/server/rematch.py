@@ -46,8 +46,9 @@ def seat_url(game_id: str, seat: int, token: str) -> str:
     return f"/play/{game_id}#seat={seat}&token={token}"
 
 
-async def rematch(manager: GameManager, limiter: Limiter, old: LiveGame, seat: int | None, token: str | None,
-                  start: bool, client: str) -> dict[str, Any]:
+async def rematch(
+    manager: GameManager, limiter: Limiter, old: LiveGame, seat: int | None, token: str | None, start: bool, client: str
+) -> dict[str, Any]:
     """Start the rematch of ``old`` (``start``, a seated player only: ``seat``, proven by its ``token``) or follow
     the one started; the answer carries the caller's own seat link (a spectator's: the rematch's page)."""
     async with old.lock:
@@ -67,8 +68,11 @@ async def rematch(manager: GameManager, limiter: Limiter, old: LiveGame, seat: i
         return {"started": True, "id": new_id, "seat": None, "url": f"/play/{new_id}"}
     mine = derived_token(token or "", new_id)
     held = new.seats[seat].token_hash
-    if held is not None and held != hash_token(mine) or not await manager.db(
-            hold_seat, manager.storage, new_id, seat, hash_token(mine)):
+    if (
+        held is not None
+        and held != hash_token(mine)
+        or not await manager.db(hold_seat, manager.storage, new_id, seat, hash_token(mine))
+    ):
         raise E.ApiError(409, "seat_taken", f"{new.state.player_name(seat)}'s seat in the rematch is not yours")
     new.seats[seat].token_hash = hash_token(mine)
     return {"started": True, "id": new_id, "seat": seat, "token": mine, "url": seat_url(new_id, seat, mine)}
@@ -98,8 +102,17 @@ async def _create(manager: GameManager, limiter: Limiter, old: LiveGame, client:
             open_seats.append(s.seat)
         else:
             rows.append(SeatRow(s.seat, "bot", manager.bots.playable(s.bot or ""), None, None))
-    row = GameRow(secrets.token_urlsafe(9), spec.name, old.row.num_players, options, secrets.randbelow(2**62),
-                  time.time(), old.row.takeover_after, 0, False)
+    row = GameRow(
+        secrets.token_urlsafe(9),
+        spec.name,
+        old.row.num_players,
+        options,
+        secrets.randbelow(2**62),
+        time.time(),
+        old.row.takeover_after,
+        0,
+        False,
+    )
     try:
         await manager.db(manager.storage.create_game, row, rows)
         await manager.db(add_open_seats, manager.storage, row.id, open_seats)

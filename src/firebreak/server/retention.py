@@ -66,8 +66,9 @@ def prune_finished(storage: Storage, limits: Limits, now: float | None = None) -
         removed.extend(ids)
 
 
-async def prune_forever(storage: Storage, limits: Limits, forget: Callable[[list[str]], Any],
-                        every: float = EVERY, first: float = 30.0) -> None:
+async def prune_forever(
+    storage: Storage, limits: Limits, forget: Callable[[list[str]], Any], every: float = EVERY, first: float = 30.0
+) -> None:
     """Prune now and then in a worker thread; ``forget(ids)`` (on the loop) drops removed games from caches."""
     await asyncio.sleep(first)
     while True:
@@ -88,9 +89,13 @@ async def every_minute(tick: Callable[[], Any]) -> None:
             tick()
 
 
-def with_housekeeping(inner: Callable[[Any], contextlib.AbstractAsyncContextManager[Any]], storage: Storage,
-                      limits: Limits, forget: Callable[[list[str]], Any], tick: Callable[[], Any]
-                      ) -> Callable[[Any], contextlib.AbstractAsyncContextManager[Any]]:
+def with_housekeeping(
+    inner: Callable[[Any], contextlib.AbstractAsyncContextManager[Any]],
+    storage: Storage,
+    limits: Limits,
+    forget: Callable[[list[str]], Any],
+    tick: Callable[[], Any],
+) -> Callable[[Any], contextlib.AbstractAsyncContextManager[Any]]:
     """The app's lifespan ``inner`` with the pruning task (and ``tick``, every minute: the limiter forgetting
     idle clients) running alongside it, stopped before ``inner`` ends."""
 

@@ -79,7 +79,6 @@ LOCK_KEY = 0x46697265
 """First half of the PostgreSQL advisory lock's key (the second is the schema's name, hashed)."""
 
 
-
 # ----------------------------------------------------------------------------------------------- the tables
 # Every table of the server, declared once here (the migrations at head must build exactly these: see
 # tests/server/test_schema.py). The modules that read and write them import them from here.
@@ -88,7 +87,8 @@ metadata = MetaData()
 """The server's tables, all of them (what :func:`all_tables` returns)."""
 
 games_table = Table(
-    "games", metadata,
+    "games",
+    metadata,
     Column("id", String(40), primary_key=True),
     Column("game", String(64), nullable=False),
     Column("num_players", Integer, nullable=False),
@@ -101,7 +101,8 @@ games_table = Table(
 )
 
 seats_table = Table(
-    "seats", metadata,
+    "seats",
+    metadata,
     Column("game_id", String(40), ForeignKey("games.id"), primary_key=True),
     Column("seat", Integer, primary_key=True),
     Column("kind", String(8), nullable=False),  # "human" or "bot"
@@ -111,7 +112,8 @@ seats_table = Table(
 )
 
 actions_table = Table(
-    "actions", metadata,
+    "actions",
+    metadata,
     Column("game_id", String(40), ForeignKey("games.id"), primary_key=True),
     Column("idx", Integer, primary_key=True),  # (game_id, idx) unique: one action per turn, across processes
     Column("action", Integer, nullable=False),
@@ -120,7 +122,8 @@ actions_table = Table(
 )
 
 clocks_table = Table(
-    "clocks", metadata,
+    "clocks",
+    metadata,
     Column("game_id", String(40), ForeignKey("games.id"), primary_key=True),
     Column("mode", String(8), nullable=False),  # "turn" or "total" (no row: no clock)
     Column("seconds", Integer, nullable=False),
@@ -134,7 +137,8 @@ clocks_table = Table(
 # games and their seats, actions and clocks: storage.py; the table around a game (chat, rematches, open seats):
 # table_data.py
 chat_table = Table(
-    "chat", metadata,
+    "chat",
+    metadata,
     Column("game_id", String(40), primary_key=True),
     Column("n", Integer, primary_key=True),  # 1, 2, ... per game: (game_id, n) unique across processes
     Column("seat", Integer, nullable=True),  # None: a spectator
@@ -145,34 +149,39 @@ chat_table = Table(
 )
 
 chat_senders_table = Table(  # which spectator said a message (only theirs, and the table's notes, have a row)
-    "chat_senders", metadata,
+    "chat_senders",
+    metadata,
     Column("game_id", String(40), primary_key=True),
     Column("n", Integer, primary_key=True),  # the message's number in ``chat``
     Column("sender", String(64), nullable=False),  # a spectator's key in this game (see chat.py), or NOTE
 )
 
 chat_muted_table = Table(  # whom the players silenced in a game's chat: a spectator's key, or ALL_SPECTATORS
-    "chat_muted", metadata,
+    "chat_muted",
+    metadata,
     Column("game_id", String(40), primary_key=True),
     Column("sender", String(64), primary_key=True),
 )
 
 rematches_table = Table(
-    "rematches", metadata,
+    "rematches",
+    metadata,
     Column("game_id", String(40), primary_key=True),  # the finished game: one rematch each
     Column("rematch_id", String(40), nullable=False, index=True),
     Column("created_at", Float, nullable=False),
 )
 
 open_seats_table = Table(
-    "open_seats", metadata,
+    "open_seats",
+    metadata,
     Column("game_id", String(40), primary_key=True),
     Column("seat", Integer, primary_key=True),
 )
 
 # the server processes and the times none ran: uptime.py
 server_processes_table = Table(
-    "server_processes", metadata,
+    "server_processes",
+    metadata,
     Column("id", String(32), primary_key=True),
     Column("version", String(40), nullable=False),  # the firebreak it runs
     Column("host", String(200), nullable=False),  # see machine(): where its pid means something
@@ -183,7 +192,8 @@ server_processes_table = Table(
 )
 
 outages_table = Table(
-    "outages", metadata,
+    "outages",
+    metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("began", Float, nullable=False),
     Column("ended", Float, nullable=False),
@@ -191,7 +201,8 @@ outages_table = Table(
 
 # which firebreak upgraded the database: this module
 schema_upgrades_table = Table(
-    "schema_upgrades", metadata,
+    "schema_upgrades",
+    metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("previous", String(32), nullable=True),  # None: a fresh database
     Column("revision", String(32), nullable=False),
@@ -229,8 +240,7 @@ def exclusive(sa_url: str) -> Iterator[Connection]:
     try:
         with engine.connect() as conn:  # the session's lock ends with it (NullPool: closing really closes)
             conn.exec_driver_sql(f"SET lock_timeout = '{START_LOCK_WAIT}s'")
-            conn.exec_driver_sql("SELECT pg_advisory_lock(%s, hashtext(coalesce(current_schema(), '')))",
-                                 (LOCK_KEY,))
+            conn.exec_driver_sql("SELECT pg_advisory_lock(%s, hashtext(coalesce(current_schema(), '')))", (LOCK_KEY,))
             conn.commit()
             with conn.begin():
                 yield conn
@@ -264,14 +274,16 @@ def upgrade(sa_url: str) -> tuple[str | None, str]:
         if current is None and "games" in inspect(conn).get_table_names():
             _check_made_before_migrations(conn)
             previous = BEFORE_MIGRATIONS
-            log.warning("the database was made before schema migrations: marking it as at %s, keeping its games",
-                        BASELINE)
+            log.warning(
+                "the database was made before schema migrations: marking it as at %s, keeping its games", BASELINE
+            )
         elif current is not None:
             _check_known(conn, config, current)
         config.attributes["connection"] = conn
         command.upgrade(config, "head")
-        conn.execute(insert(schema_upgrades_table).values(previous=previous, revision=head, version=__version__,
-                                                          at=time.time()))
+        conn.execute(
+            insert(schema_upgrades_table).values(previous=previous, revision=head, version=__version__, at=time.time())
+        )
     log.info("database schema upgraded from %s to %s", previous or "nothing", head)
     return previous, head
 
@@ -283,13 +295,24 @@ def _check_made_before_migrations(conn: Connection) -> None:
     for name in sorted(set(found.get_table_names()) & set(_BASELINE_COLUMNS)):
         missing = sorted(_BASELINE_COLUMNS[name] - {c["name"] for c in found.get_columns(name)})
         if missing:
-            raise SchemaError(f"the database's table {name!r} lacks the columns {', '.join(missing)}: it was not "
-                              "made by firebreak; choose another database")
+            raise SchemaError(
+                f"the database's table {name!r} lacks the columns {', '.join(missing)}: it was not "
+                "made by firebreak; choose another database"
+            )
 
 
 _BASELINE_COLUMNS = {
-    "games": {"id", "game", "num_players", "options", "seed", "created_at", "takeover_after", "num_actions",
-              "finished"},
+    "games": {
+        "id",
+        "game",
+        "num_players",
+        "options",
+        "seed",
+        "created_at",
+        "takeover_after",
+        "num_actions",
+        "finished",
+    },
     "seats": {"game_id", "seat", "kind", "bot", "token_hash", "last_seen"},
     "actions": {"game_id", "idx", "action", "seat", "created_at"},
     "clocks": {"game_id", "mode", "seconds", "increment", "remaining", "running", "started", "deadline"},
@@ -308,8 +331,11 @@ def _check_known(conn: Connection, config, current: str) -> None:  # noqa: ANN00
     try:
         ScriptDirectory.from_config(config).get_revision(current)
     except CommandError:
-        by = conn.execute(select(schema_upgrades_table.c.version).order_by(schema_upgrades_table.c.id.desc())
-                          .limit(1)).scalar_one_or_none()
-        raise SchemaError(f"the database's schema ({current}) is newer than this firebreak {__version__} knows"
-                          f"{f'; firebreak {by} upgraded it' if by else ''}: upgrade firebreak, or use another "
-                          "database") from None
+        by = conn.execute(
+            select(schema_upgrades_table.c.version).order_by(schema_upgrades_table.c.id.desc()).limit(1)
+        ).scalar_one_or_none()
+        raise SchemaError(
+            f"the database's schema ({current}) is newer than this firebreak {__version__} knows"
+            f"{f'; firebreak {by} upgraded it' if by else ''}: upgrade firebreak, or use another "
+            "database"
+        ) from None

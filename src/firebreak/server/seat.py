@@ -68,8 +68,12 @@ def seated(body: type[B], what: str | None = None) -> Callable[..., Awaitable[Se
     """The dependency of a route that needs a seat, with a body of class ``body``. ``what``: the words of the
     refusal when no token came at all ("only the players can {what}"; default: the usual bad token)."""
 
-    async def dependency(request: Request, game_id: str, req: body,  # type: ignore[valid-type]
-                         x_seat_token: str | None = Header(None)) -> Seated[B]:
+    async def dependency(
+        request: Request,
+        game_id: str,
+        req: body,  # type: ignore[valid-type]
+        x_seat_token: str | None = Header(None),
+    ) -> Seated[B]:
         token = _token(req, x_seat_token)
         live, seat = await _seat(request, game_id, token, what)
         return Seated(live, seat, token or "", req)
@@ -80,8 +84,12 @@ def seated(body: type[B], what: str | None = None) -> Callable[..., Awaitable[Se
 def present(body: type[B]) -> Callable[..., Awaitable[Present[B]]]:
     """The dependency of a route open to seats and spectators, with a body of class ``body``."""
 
-    async def dependency(request: Request, game_id: str, req: body,  # type: ignore[valid-type]
-                         x_seat_token: str | None = Header(None)) -> Present[B]:
+    async def dependency(
+        request: Request,
+        game_id: str,
+        req: body,  # type: ignore[valid-type]
+        x_seat_token: str | None = Header(None),
+    ) -> Present[B]:
         token = _token(req, x_seat_token)
         live, seat = await _present(request, game_id, token)
         return Present(live, seat, token if seat is not None else None, req)

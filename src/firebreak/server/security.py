@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from typing import Any
 
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
-       "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
-       "frame-ancestors 'none'")
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+    "frame-ancestors 'none'"
+)
 
-COMMON = [(b"x-frame-options", b"DENY"), (b"referrer-policy", b"no-referrer"),
-          (b"x-content-type-options", b"nosniff")]
+COMMON = [(b"x-frame-options", b"DENY"), (b"referrer-policy", b"no-referrer"), (b"x-content-type-options", b"nosniff")]
 
 DOCS = ("/docs", "/redoc")
 

@@ -20,11 +20,19 @@ from .wire import dumps
 
 
 def response_408(seconds: float) -> bytes:
-    body = dumps({"error": {"code": "request_timeout",
-                            "message": f"the request's headers did not arrive within {seconds:g} s, so the "
-                                       "connection is closed; send the whole request at once"}}).encode()
-    return (b"HTTP/1.1 408 Request Timeout\r\ncontent-type: application/json\r\nconnection: close\r\n"
-            b"content-length: " + str(len(body)).encode() + b"\r\n\r\n" + body)
+    body = dumps(
+        {
+            "error": {
+                "code": "request_timeout",
+                "message": f"the request's headers did not arrive within {seconds:g} s, so the "
+                "connection is closed; send the whole request at once",
+            }
+        }
+    ).encode()
+    return (
+        b"HTTP/1.1 408 Request Timeout\r\ncontent-type: application/json\r\nconnection: close\r\n"
+        b"content-length: " + str(len(body)).encode() + b"\r\n\r\n" + body
+    )
 
 
 def protocol(seconds: float) -> type[asyncio.Protocol]:

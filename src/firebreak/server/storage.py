@@ -163,7 +163,7 @@ class Storage:
         self.url = url
         self.is_postgres = url.startswith("postgresql")
         if url.startswith("postgresql://"):
-            url = "postgresql+psycopg://" + url[len("postgresql://"):]
+            url = "postgresql+psycopg://" + url[len("postgresql://") :]
         self.sa_url = url
         kwargs: dict[str, Any] = {"future": True}
         if url.startswith("sqlite"):
@@ -181,8 +181,15 @@ class Storage:
         else:
             event.listen(self.engine, "connect", _postgres_timeouts)
             # no liveness check: a lost connection fails the batch, which is tried again on a new one
-            self.commit_engine = create_engine(url, future=True, pool_size=2, max_overflow=2, pool_timeout=5,
-                                               isolation_level="AUTOCOMMIT", connect_args=kwargs["connect_args"])
+            self.commit_engine = create_engine(
+                url,
+                future=True,
+                pool_size=2,
+                max_overflow=2,
+                pool_timeout=5,
+                isolation_level="AUTOCOMMIT",
+                connect_args=kwargs["connect_args"],
+            )
             event.listen(self.commit_engine, "connect", _postgres_timeouts)
         schema.upgrade(url)  # the tables made or brought up to date by the migrations, under the start-up lock
 
@@ -195,14 +202,33 @@ class Storage:
     def create_game(self, row: GameRow, seats: list[SeatRow], clock: dict[str, Any] | None = None) -> None:
         """Store a new game with its seats (and its clock, if it has one) in one transaction."""
         with self.engine.begin() as conn:
-            conn.execute(insert(games_table).values(
-                id=row.id, game=row.game, num_players=row.num_players, options=row.options, seed=row.seed,
-                created_at=row.created_at, takeover_after=row.takeover_after, num_actions=0, finished=False,
-            ))
-            conn.execute(insert(seats_table), [
-                {"game_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "token_hash": s.token_hash,
-                 "last_seen": s.last_seen} for s in seats
-            ])
+            conn.execute(
+                insert(games_table).values(
+                    id=row.id,
+                    game=row.game,
+                    num_players=row.num_players,
+                    options=row.options,
+                    seed=row.seed,
+                    created_at=row.created_at,
+                    takeover_after=row.takeover_after,
+                    num_actions=0,
+                    finished=False,
+                )
+            )
+            conn.execute(
+                insert(seats_table),
+                [
+                    {
+                        "game_id": row.id,
+                        "seat": s.seat,
+                        "kind": s.kind,
+                        "bot": s.bot,
+                        "token_hash": s.token_hash,
+                        "last_seen": s.last_seen,
+                    }
+                    for s in seats
+                ],
+            )
             if clock is not None:
                 conn.execute(insert(clocks_table).values(game_id=row.id, **clock))
 
@@ -237,8 +263,9 @@ class Storage:
             return [r for run in runs for r in self.append_actions(run)]
         return [None] * len(items)
 
-    def append_batch(self, items: list[tuple[str, int, int, int, bool]], extras: list[tuple[str, tuple]]
-                     ) -> tuple[list[Exception | None], list[Any]]:
+    def append_batch(
+        self, items: list[tuple[str, int, int, int, bool]], extras: list[tuple[str, tuple]]
+    ) -> tuple[list[Exception | None], list[Any]]:
         """:meth:`append_actions` with other writes in the same commit: ``("chat", table_data.ChatItem)`` (a chat
         message) or ``("clock", (game_id, row))`` (:meth:`save_clock`). Returns one per item ``None`` or its
         exception, and one per extra its result (a message's ``ChatRow``, None if the game's chat is full; None
@@ -300,10 +327,13 @@ class Storage:
         now = time.time()
         conn.exec_driver_sql(
             f"INSERT INTO actions (game_id, idx, action, seat, created_at) VALUES ({p}, {p}, {p}, {p}, {p})",
-            [(g, i, a, s, now) for g, i, a, s, _ in items])
+            [(g, i, a, s, now) for g, i, a, s, _ in items],
+        )
         last = {g: (i, f) for g, i, _, _, f in items}  # a game's last action in the batch says where it stands
-        conn.exec_driver_sql(f"UPDATE games SET num_actions = {p}, finished = {p} WHERE id = {p}",
-                             [(i + 1, f, g) for g, (i, f) in last.items()])
+        conn.exec_driver_sql(
+            f"UPDATE games SET num_actions = {p}, finished = {p} WHERE id = {p}",
+            [(i + 1, f, g) for g, (i, f) in last.items()],
+        )
         if self.is_postgres:  # delivered on commit only, in commit order; a few notes for the whole batch
             for payload in action_notes(items):
                 conn.exec_driver_sql(f"SELECT pg_notify({p}, {p})", (NOTIFY_CHANNEL, payload))
@@ -320,9 +350,19 @@ class Storage:
             "upd AS (UPDATE games SET num_actions = u.n, finished = u.f "
             "FROM unnest(%s::varchar[], %s::int[], %s::bool[]) AS u(id, n, f) WHERE games.id = u.id) "
             "SELECT pg_notify(%s, note) FROM unnest(%s::text[]) WITH ORDINALITY AS t(note, k) ORDER BY k",
-            (time.time(), [g for g, *_ in items], [i for _, i, *_ in items], [a for _, _, a, _, _ in items],
-             [s for _, _, _, s, _ in items], list(last), [i + 1 for i, _ in last.values()],
-             [f for _, f in last.values()], NOTIFY_CHANNEL, action_notes(items)))
+            (
+                time.time(),
+                [g for g, *_ in items],
+                [i for _, i, *_ in items],
+                [a for _, _, a, _, _ in items],
+                [s for _, _, _, s, _ in items],
+                list(last),
+                [i + 1 for i, _ in last.values()],
+                [f for _, f in last.values()],
+                NOTIFY_CHANNEL,
+                action_notes(items),
+            ),
+        )
 
     def save_clock(self, game_id: str, row: dict[str, Any]) -> None:
         """Store a game's clock (its whole state: one row per game), committed before returning."""
@@ -342,17 +382,24 @@ class Storage:
     def running_clock_game_ids(self) -> list[str]:
         """Unfinished games with a clock running (after a restart, their deadlines are watched again)."""
         with self.engine.connect() as conn:
-            return [r[0] for r in conn.execute(
-                select(clocks_table.c.game_id).join(games_table, games_table.c.id == clocks_table.c.game_id)
-                .where(clocks_table.c.deadline.is_not(None) & games_table.c.finished.is_(False))
-                .order_by(clocks_table.c.deadline))]
+            return [
+                r[0]
+                for r in conn.execute(
+                    select(clocks_table.c.game_id)
+                    .join(games_table, games_table.c.id == clocks_table.c.game_id)
+                    .where(clocks_table.c.deadline.is_not(None) & games_table.c.finished.is_(False))
+                    .order_by(clocks_table.c.deadline)
+                )
+            ]
 
     def set_seat_bot(self, game_id: str, seat: int, bot: str | None) -> None:
         """Hand a seat to a bot (``bot`` spec) or back to its human (``None``)."""
         with self.engine.begin() as conn:
-            conn.execute(update(seats_table).where(
-                (seats_table.c.game_id == game_id) & (seats_table.c.seat == seat)
-            ).values(kind="bot" if bot else "human", bot=bot))
+            conn.execute(
+                update(seats_table)
+                .where((seats_table.c.game_id == game_id) & (seats_table.c.seat == seat))
+                .values(kind="bot" if bot else "human", bot=bot)
+            )
             if self.is_postgres:
                 conn.execute(text("SELECT pg_notify(:ch, :msg)"), {"ch": NOTIFY_CHANNEL, "msg": f"{game_id} seats"})
 
@@ -360,9 +407,11 @@ class Storage:
         if not seats:
             return
         with self.engine.begin() as conn:
-            conn.execute(update(seats_table).where(
-                (seats_table.c.game_id == game_id) & (seats_table.c.seat.in_(seats))
-            ).values(last_seen=time.time() if when is None else when))
+            conn.execute(
+                update(seats_table)
+                .where((seats_table.c.game_id == game_id) & (seats_table.c.seat.in_(seats)))
+                .values(last_seen=time.time() if when is None else when)
+            )
 
     def touch_many(self, seats_by_game: dict[str, list[int]], when: float) -> None:
         """Mark the seats of many games present, in one transaction (the presence loop's heartbeat)."""
@@ -370,9 +419,12 @@ class Storage:
         if not rows:
             return
         with self.engine.begin() as conn:
-            conn.execute(update(seats_table).where(
-                (seats_table.c.game_id == bindparam("gid")) & (seats_table.c.seat == bindparam("s"))
-            ).values(last_seen=bindparam("when")), rows)
+            conn.execute(
+                update(seats_table)
+                .where((seats_table.c.game_id == bindparam("gid")) & (seats_table.c.seat == bindparam("s")))
+                .values(last_seen=bindparam("when")),
+                rows,
+            )
 
     # ------------------------------------------------------------------------------------------- reading
     def load_game(self, game_id: str) -> GameRow | None:
@@ -382,8 +434,11 @@ class Storage:
 
     def load_seats(self, game_id: str) -> list[SeatRow]:
         with self.engine.connect() as conn:
-            rows = conn.execute(select(seats_table).where(seats_table.c.game_id == game_id)
-                                .order_by(seats_table.c.seat)).mappings().all()
+            rows = (
+                conn.execute(select(seats_table).where(seats_table.c.game_id == game_id).order_by(seats_table.c.seat))
+                .mappings()
+                .all()
+            )
         return [SeatRow(r["seat"], r["kind"], r["bot"], r["token_hash"], r["last_seen"]) for r in rows]
 
     def load_actions(self, game_id: str, start: int = 0) -> list[tuple[int, int]]:
@@ -401,8 +456,9 @@ class Storage:
             out.append((action, seat))
         return out
 
-    def list_games(self, limit: int = 100, offset: int = 0, game: str | None = None,
-                   status: str | None = None) -> list[GameRow]:
+    def list_games(
+        self, limit: int = 100, offset: int = 0, game: str | None = None, status: str | None = None
+    ) -> list[GameRow]:
         """Games newest first, ``limit`` from ``offset``; ``game``: of that game only; ``status``: "finished",
         "playing" (unfinished), "open" (unfinished with a human seat nobody has taken yet) or "joinable"
         (unfinished with a seat anyone may take from the lobby)."""
@@ -417,8 +473,10 @@ class Storage:
             query = query.where(games_table.c.id.in_(select(open_seats_table.c.game_id)))
         if status == "open":
             waiting = select(seats_table.c.game_id).where(
-                (seats_table.c.game_id == games_table.c.id) & (seats_table.c.kind == "human")
-                & seats_table.c.last_seen.is_(None))
+                (seats_table.c.game_id == games_table.c.id)
+                & (seats_table.c.kind == "human")
+                & seats_table.c.last_seen.is_(None)
+            )
             query = query.where(waiting.exists())
         query = query.order_by(games_table.c.created_at.desc(), games_table.c.id).limit(limit).offset(offset)
         with self.engine.connect() as conn:
@@ -426,10 +484,14 @@ class Storage:
 
     def finished_before(self, cutoff: float, limit: int = 500) -> list[str]:
         """Ids of up to ``limit`` finished games whose last action was stored before ``cutoff`` (epoch seconds)."""
-        last = (select(actions_table.c.game_id).group_by(actions_table.c.game_id)
-                .having(func.max(actions_table.c.created_at) < cutoff))
-        query = (select(games_table.c.id).where(games_table.c.finished.is_(True) & games_table.c.id.in_(last))
-                 .limit(limit))
+        last = (
+            select(actions_table.c.game_id)
+            .group_by(actions_table.c.game_id)
+            .having(func.max(actions_table.c.created_at) < cutoff)
+        )
+        query = (
+            select(games_table.c.id).where(games_table.c.finished.is_(True) & games_table.c.id.in_(last)).limit(limit)
+        )
         with self.engine.connect() as conn:
             return [r[0] for r in conn.execute(query)]
 
@@ -441,8 +503,11 @@ class Storage:
             conn.execute(delete(chat_table).where(chat_table.c.game_id.in_(game_ids)))
             conn.execute(delete(chat_senders_table).where(chat_senders_table.c.game_id.in_(game_ids)))
             conn.execute(delete(chat_muted_table).where(chat_muted_table.c.game_id.in_(game_ids)))
-            conn.execute(delete(rematches_table).where(rematches_table.c.game_id.in_(game_ids)
-                                                       | rematches_table.c.rematch_id.in_(game_ids)))
+            conn.execute(
+                delete(rematches_table).where(
+                    rematches_table.c.game_id.in_(game_ids) | rematches_table.c.rematch_id.in_(game_ids)
+                )
+            )
             conn.execute(delete(open_seats_table).where(open_seats_table.c.game_id.in_(game_ids)))
             conn.execute(delete(actions_table).where(actions_table.c.game_id.in_(game_ids)))
             conn.execute(delete(clocks_table).where(clocks_table.c.game_id.in_(game_ids)))
@@ -453,21 +518,37 @@ class Storage:
         """Unfinished games with a bot seat (the ones whose play may go on without anyone asking), oldest first."""
         with self.engine.connect() as conn:
             bots = select(seats_table.c.game_id).where(seats_table.c.kind == "bot")
-            return [r[0] for r in conn.execute(
-                select(games_table.c.id).where(games_table.c.finished.is_(False) & games_table.c.id.in_(bots))
-                .order_by(games_table.c.created_at))]
+            return [
+                r[0]
+                for r in conn.execute(
+                    select(games_table.c.id)
+                    .where(games_table.c.finished.is_(False) & games_table.c.id.in_(bots))
+                    .order_by(games_table.c.created_at)
+                )
+            ]
 
     def stalled_bot_game_ids(self, before: float) -> list[str]:
         """Unfinished games with a bot seat and nothing stored since ``before`` (a time): maybe their bots' process
         died. (Games waiting for a person are among them; loading those changes nothing.)"""
-        last = (select(func.max(actions_table.c.created_at)).where(actions_table.c.game_id == games_table.c.id)
-                .scalar_subquery())
+        last = (
+            select(func.max(actions_table.c.created_at))
+            .where(actions_table.c.game_id == games_table.c.id)
+            .scalar_subquery()
+        )
         bots = select(seats_table.c.game_id).where(seats_table.c.kind == "bot")
         with self.engine.connect() as conn:
-            return [r[0] for r in conn.execute(
-                select(games_table.c.id).where(games_table.c.finished.is_(False) & games_table.c.id.in_(bots)
-                                               & (func.coalesce(last, games_table.c.created_at) < before))
-                .order_by(games_table.c.created_at))]
+            return [
+                r[0]
+                for r in conn.execute(
+                    select(games_table.c.id)
+                    .where(
+                        games_table.c.finished.is_(False)
+                        & games_table.c.id.in_(bots)
+                        & (func.coalesce(last, games_table.c.created_at) < before)
+                    )
+                    .order_by(games_table.c.created_at)
+                )
+            ]
 
     def unfinished_game_ids(self) -> list[str]:
         with self.engine.connect() as conn:

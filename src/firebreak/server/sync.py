@@ -27,7 +27,6 @@ STALLED_AFTER = 15.0
 """Seconds without a stored action after which a game with a bot to move is taken over by this process."""
 
 
-
 class Sync:
     """Keeping this process's games in step with the database others write too. Exists so what another process
     did reaches our clients the cheap way (a notification's actions applied without a read) and the expensive
@@ -122,7 +121,7 @@ class Sync:
                 self.loop.kick(live)
 
         for i in range(0, len(ids), 100):  # a hundred tasks at a time, not thousands
-            await asyncio.gather(*(resume(g) for g in ids[i:i + 100]))
+            await asyncio.gather(*(resume(g) for g in ids[i : i + 100]))
 
     async def adopt_stalled(self, after: float = STALLED_AFTER) -> int:
         """Drive the bots of games where nothing was stored for ``after`` seconds and no bot loop of ours runs:
@@ -144,7 +143,6 @@ class Sync:
             self.loop.kick(live)
             started += live.bot_task is not None and not live.bot_task.done()
         return started
-
 
     async def keep_presence(self, every: float = 10.0) -> None:
         """Keep ``last_seen`` fresh for seats connected to this process, so other processes see them present."""

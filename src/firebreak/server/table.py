@@ -68,8 +68,9 @@ def install(app: FastAPI, manager: GameManager, limiter: Limiter, client_of: Any
     }
 
     @app.post("/api/games/{game_id}/chat", summary="Say something at the table")
-    async def say(at: Annotated[Present[ChatRequest], Depends(present(ChatRequest))],
-                  request: Request) -> dict[str, Any]:
+    async def say(
+        at: Annotated[Present[ChatRequest], Depends(present(ChatRequest))], request: Request
+    ) -> dict[str, Any]:
         row = await chat.say(manager, table_limiter, at.live, at.seat, client_of(request), at.body.text)
         return {"ok": True, "message": row.to_json()}
 
@@ -81,16 +82,20 @@ def install(app: FastAPI, manager: GameManager, limiter: Limiter, client_of: Any
         return {"messages": said, "spectators_closed": rules["spectators_closed"], "muted": rules["muted"]}
 
     @app.post("/api/games/{game_id}/chat/spectators", summary="Close or open the chat to spectators (players)")
-    async def spectators_chat(at: Annotated[Seated[SpectatorsRequest], Depends(seated(
-            SpectatorsRequest, "close or open the chat to spectators"))]) -> dict[str, Any]:
+    async def spectators_chat(
+        at: Annotated[
+            Seated[SpectatorsRequest], Depends(seated(SpectatorsRequest, "close or open the chat to spectators"))
+        ],
+    ) -> dict[str, Any]:
         live, seat, req = at.live, at.seat, at.body
         words = "opened the chat to spectators again" if req.open else "closed the chat to spectators"
         rules = await chat.silence(manager, table_limiter, live, seat, chat.ALL_SPECTATORS, not req.open, words)
         return {"ok": True, **rules.to_json()}
 
     @app.post("/api/games/{game_id}/chat/mute", summary="Mute or unmute a spectator in the chat (players)")
-    async def mute(at: Annotated[Seated[MuteRequest], Depends(seated(MuteRequest, "mute spectators"))]
-                   ) -> dict[str, Any]:
+    async def mute(
+        at: Annotated[Seated[MuteRequest], Depends(seated(MuteRequest, "mute spectators"))],
+    ) -> dict[str, Any]:
         live, seat, req = at.live, at.seat, at.body
         found = await manager.db(spectator_of, manager.storage, live.id, req.n)
         if found is None:
@@ -101,10 +106,10 @@ def install(app: FastAPI, manager: GameManager, limiter: Limiter, client_of: Any
         return {"ok": True, **rules.to_json()}
 
     @app.post("/api/games/{game_id}/rematch", summary="Start or follow the rematch of a finished game")
-    async def start_rematch(at: Annotated[Present[RematchRequest], Depends(present(RematchRequest))],
-                            request: Request) -> dict[str, Any]:
-        return await rematch.rematch(manager, limiter, at.live, at.seat, at.token, at.body.start,
-                                     client_of(request))
+    async def start_rematch(
+        at: Annotated[Present[RematchRequest], Depends(present(RematchRequest))], request: Request
+    ) -> dict[str, Any]:
+        return await rematch.rematch(manager, limiter, at.live, at.seat, at.token, at.body.start, client_of(request))
 
     @app.post("/api/games/{game_id}/seats/{seat}/join", summary="Take an open seat of a game")
     async def join_open(game_id: str, seat: int, request: Request) -> dict[str, Any]:
@@ -117,12 +122,20 @@ def install(app: FastAPI, manager: GameManager, limiter: Limiter, client_of: Any
         token = secrets.token_urlsafe(24)
         async with live.lock:
             if not await manager.db(claim_seat, manager.storage, live.id, seat, hash_token(token)):
-                raise E.ApiError(409, "seat_taken", f"{live.state.player_name(seat)}'s seat is not open any more "
-                                                    f"(someone took it first); pick another open seat")
+                raise E.ApiError(
+                    409,
+                    "seat_taken",
+                    f"{live.state.player_name(seat)}'s seat is not open any more "
+                    f"(someone took it first); pick another open seat",
+                )
             await manager.catch_up(live)
             manager.broadcast(live, full=True)
-        return {"seat": seat, "name": live.state.player_name(seat), "token": token,
-                "url": rematch.seat_url(live.id, seat, token)}
+        return {
+            "seat": seat,
+            "name": live.state.player_name(seat),
+            "token": token,
+            "url": rematch.seat_url(live.id, seat, token),
+        }
 
     @app.get("/api/help/{game}", summary="A game's rules summary and board legend")
     async def game_help(game: str) -> dict[str, Any]:
@@ -166,8 +179,11 @@ def _open_up(storage: Storage, game_id: str, seats: list[int]) -> None:
     from .storage import seats_table
 
     with storage.engine.begin() as conn:
-        conn.execute(update(seats_table).where((seats_table.c.game_id == game_id) & seats_table.c.seat.in_(seats))
-                     .values(token_hash=None))
+        conn.execute(
+            update(seats_table)
+            .where((seats_table.c.game_id == game_id) & seats_table.c.seat.in_(seats))
+            .values(token_hash=None)
+        )
     add_open_seats(storage, game_id, seats)
 
 
@@ -200,8 +216,7 @@ async def listing(manager: GameManager, rows: list[GameRow]) -> dict[str, dict[s
             title = get_game(r.game).title
         except FirebreakError:  # a game no longer installed still lists, by its stored name
             title = r.game
-        out[r.id] = {"title": titled(title, r.options), "names": names[r.id],
-                     "open_seats": open_by_game.get(r.id, [])}
+        out[r.id] = {"title": titled(title, r.options), "names": names[r.id], "open_seats": open_by_game.get(r.id, [])}
     return out
 
 
@@ -224,8 +239,14 @@ async def greet(manager: GameManager, live: LiveGame, conn: Connection) -> None:
             conn.push({"type": "rematch", "game_id": new_id})
 
 
-async def from_socket(manager: GameManager, table_limiter: chat.TableLimiter, live: LiveGame, seat: int | None,
-                      client: str, msg: dict[str, Any]) -> dict[str, Any]:
+async def from_socket(
+    manager: GameManager,
+    table_limiter: chat.TableLimiter,
+    live: LiveGame,
+    seat: int | None,
+    client: str,
+    msg: dict[str, Any],
+) -> dict[str, Any]:
     """A ``chat`` message over the WebSocket -> its acknowledgement (the message itself reaches every page)."""
     row = await chat.say(manager, table_limiter, live, seat, client, msg.get("text"))
     return {"type": "chat_ack", "ref": msg.get("ref"), "n": row.n}

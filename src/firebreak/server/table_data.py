@@ -35,7 +35,6 @@ ALL_SPECTATORS = "*"
 """In ``chat_muted``: the spectators' chat is closed."""
 
 
-
 @dataclass
 class ChatRow:
     n: int
@@ -48,8 +47,15 @@ class ChatRow:
 
     def to_json(self) -> dict[str, Any]:
         """What every viewer is sent: who said what, when (public facts only)."""
-        return {"n": self.n, "seat": self.seat, "name": self.name, "text": self.text, "at": self.at,
-                "time": self.created_at, "note": self.note}
+        return {
+            "n": self.n,
+            "seat": self.seat,
+            "name": self.name,
+            "text": self.text,
+            "at": self.at,
+            "time": self.created_at,
+            "note": self.note,
+        }
 
 
 def _notify(storage: Storage, conn: Any, game_id: str, what: str) -> None:
@@ -91,26 +97,37 @@ def insert_chat(storage: Storage, conn: Any, *item: Any) -> ChatRow | str:
     numbered a message of the game at the same moment (its transaction then tries again, and counts again)."""
     it = ChatItem(*item)
     g = it.game_id
-    count = conn.execute(select(func.coalesce(func.max(chat_table.c.n), 0))
-                         .where(chat_table.c.game_id == g)).scalar_one()
+    count = conn.execute(
+        select(func.coalesce(func.max(chat_table.c.n), 0)).where(chat_table.c.game_id == g)
+    ).scalar_one()
     if count >= it.most:
         return FULL
     name = it.name
     if it.seat is not None and it.per_sender is not None:
-        mine = conn.execute(select(func.count()).select_from(chat_table)
-                            .where((chat_table.c.game_id == g) & (chat_table.c.seat == it.seat))).scalar_one()
+        mine = conn.execute(
+            select(func.count())
+            .select_from(chat_table)
+            .where((chat_table.c.game_id == g) & (chat_table.c.seat == it.seat))
+        ).scalar_one()
         if mine >= it.per_sender:
             return SHARE
     elif it.seat is None and it.sender is not None:
-        silenced = set(conn.execute(select(chat_muted_table.c.sender).where(
-            (chat_muted_table.c.game_id == g) & chat_muted_table.c.sender.in_([ALL_SPECTATORS, it.sender]))).scalars())
+        silenced = set(
+            conn.execute(
+                select(chat_muted_table.c.sender).where(
+                    (chat_muted_table.c.game_id == g) & chat_muted_table.c.sender.in_([ALL_SPECTATORS, it.sender])
+                )
+            ).scalars()
+        )
         if ALL_SPECTATORS in silenced:
             return CLOSED
         if it.sender in silenced:
             return MUTED
-        said = conn.execute(select(chat_senders_table.c.sender, func.count()).where(
-            (chat_senders_table.c.game_id == g) & (chat_senders_table.c.sender != NOTE))
-            .group_by(chat_senders_table.c.sender)).all()
+        said = conn.execute(
+            select(chat_senders_table.c.sender, func.count())
+            .where((chat_senders_table.c.game_id == g) & (chat_senders_table.c.sender != NOTE))
+            .group_by(chat_senders_table.c.sender)
+        ).all()
         mine = next((k for sender, k in said if sender == it.sender), 0)
         if it.per_sender is not None and mine >= it.per_sender:
             return SHARE
@@ -118,8 +135,11 @@ def insert_chat(storage: Storage, conn: Any, *item: Any) -> ChatRow | str:
             return SPECTATORS_FULL
         name = spectator_name(conn, g, it.sender) if mine else f"Spectator {len(said) + 1}"
     row = ChatRow(count + 1, it.seat, name, it.text, it.at, time.time(), it.sender == NOTE)
-    conn.execute(insert(chat_table).values(game_id=g, n=row.n, seat=it.seat, name=name, text=it.text,
-                                           at=it.at, created_at=row.created_at))
+    conn.execute(
+        insert(chat_table).values(
+            game_id=g, n=row.n, seat=it.seat, name=name, text=it.text, at=it.at, created_at=row.created_at
+        )
+    )
     if it.sender is not None:
         conn.execute(insert(chat_senders_table).values(game_id=g, n=row.n, sender=it.sender))
     _notify(storage, conn, g, "chat")
@@ -128,10 +148,18 @@ def insert_chat(storage: Storage, conn: Any, *item: Any) -> ChatRow | str:
 
 def spectator_name(conn: Any, game_id: str, sender: str) -> str:
     """The name a spectator has in a game's chat (given with their first message)."""
-    return str(conn.execute(select(chat_table.c.name).join(chat_senders_table, (
-        chat_senders_table.c.game_id == chat_table.c.game_id) & (chat_senders_table.c.n == chat_table.c.n))
-        .where((chat_table.c.game_id == game_id) & (chat_senders_table.c.sender == sender))
-        .order_by(chat_table.c.n).limit(1)).scalar_one())
+    return str(
+        conn.execute(
+            select(chat_table.c.name)
+            .join(
+                chat_senders_table,
+                (chat_senders_table.c.game_id == chat_table.c.game_id) & (chat_senders_table.c.n == chat_table.c.n),
+            )
+            .where((chat_table.c.game_id == game_id) & (chat_senders_table.c.sender == sender))
+            .order_by(chat_table.c.n)
+            .limit(1)
+        ).scalar_one()
+    )
 
 
 def add_chat(storage: Storage, *item: Any) -> ChatRow | str:
@@ -149,11 +177,19 @@ def add_chat(storage: Storage, *item: Any) -> ChatRow | str:
 def load_chat(storage: Storage, game_id: str, after: int = 0) -> list[ChatRow]:
     c, s = chat_table.c, chat_senders_table.c
     with storage.engine.connect() as conn:
-        rows = conn.execute(select(chat_table, s.sender).select_from(chat_table.outerjoin(
-            chat_senders_table, (s.game_id == c.game_id) & (s.n == c.n)))
-            .where((c.game_id == game_id) & (c.n > after)).order_by(c.n)).mappings().all()
-    return [ChatRow(r["n"], r["seat"], r["name"], r["text"], r["at"], r["created_at"], r["sender"] == NOTE)
-            for r in rows]
+        rows = (
+            conn.execute(
+                select(chat_table, s.sender)
+                .select_from(chat_table.outerjoin(chat_senders_table, (s.game_id == c.game_id) & (s.n == c.n)))
+                .where((c.game_id == game_id) & (c.n > after))
+                .order_by(c.n)
+            )
+            .mappings()
+            .all()
+        )
+    return [
+        ChatRow(r["n"], r["seat"], r["name"], r["text"], r["at"], r["created_at"], r["sender"] == NOTE) for r in rows
+    ]
 
 
 @dataclass
@@ -168,10 +204,16 @@ class ChatRules:
 
 
 def load_rules(conn: Any, game_id: str) -> ChatRules:
-    senders = list(conn.execute(select(chat_muted_table.c.sender).where(chat_muted_table.c.game_id == game_id)
-                                .order_by(chat_muted_table.c.sender)).scalars())
-    return ChatRules(ALL_SPECTATORS in senders,
-                     sorted(spectator_name(conn, game_id, s) for s in senders if s != ALL_SPECTATORS))
+    senders = list(
+        conn.execute(
+            select(chat_muted_table.c.sender)
+            .where(chat_muted_table.c.game_id == game_id)
+            .order_by(chat_muted_table.c.sender)
+        ).scalars()
+    )
+    return ChatRules(
+        ALL_SPECTATORS in senders, sorted(spectator_name(conn, game_id, s) for s in senders if s != ALL_SPECTATORS)
+    )
 
 
 def load_chat_and_rules(storage: Storage, game_id: str, after: int = 0) -> tuple[list[ChatRow], ChatRules]:
@@ -184,14 +226,17 @@ def spectator_of(storage: Storage, game_id: str, n: int) -> tuple[str, str] | No
     """The key and name of the spectator who said message ``n`` of a game (None: no such message of a spectator)."""
     c, s = chat_table.c, chat_senders_table.c
     with storage.engine.connect() as conn:
-        found = conn.execute(select(s.sender, c.name).join(chat_table, (s.game_id == c.game_id) & (s.n == c.n))
-                             .where((s.game_id == game_id) & (s.n == n) & (s.sender != NOTE) & c.seat.is_(None))
-                             ).first()
+        found = conn.execute(
+            select(s.sender, c.name)
+            .join(chat_table, (s.game_id == c.game_id) & (s.n == c.n))
+            .where((s.game_id == game_id) & (s.n == n) & (s.sender != NOTE) & c.seat.is_(None))
+        ).first()
     return None if found is None else (found[0], found[1])
 
 
-def set_silenced(storage: Storage, game_id: str, sender: str, silenced: bool,
-                 note: ChatItem) -> tuple[ChatRow | str | None, ChatRules]:
+def set_silenced(
+    storage: Storage, game_id: str, sender: str, silenced: bool, note: ChatItem
+) -> tuple[ChatRow | str | None, ChatRules]:
     """Mute or unmute a spectator (``sender``: their key) or close or open the chat to spectators
     (:data:`ALL_SPECTATORS`), with the note that says so, in one transaction. Returns the note's row (None: nothing
     changed; a reason if the note could not be stored: the rule holds all the same) and the rules now."""
@@ -218,8 +263,9 @@ def set_silenced(storage: Storage, game_id: str, sender: str, silenced: bool,
 # ----------------------------------------------------------------------------------------------- rematch
 def rematch_of(storage: Storage, game_id: str) -> str | None:
     with storage.engine.connect() as conn:
-        return conn.execute(select(rematches_table.c.rematch_id)
-                            .where(rematches_table.c.game_id == game_id)).scalar_one_or_none()
+        return conn.execute(
+            select(rematches_table.c.rematch_id).where(rematches_table.c.game_id == game_id)
+        ).scalar_one_or_none()
 
 
 def record_rematch(storage: Storage, game_id: str, rematch_id: str) -> str:
@@ -227,8 +273,7 @@ def record_rematch(storage: Storage, game_id: str, rematch_id: str) -> str:
     were first)."""
     try:
         with storage.engine.begin() as conn:
-            conn.execute(insert(rematches_table).values(game_id=game_id, rematch_id=rematch_id,
-                                                        created_at=time.time()))
+            conn.execute(insert(rematches_table).values(game_id=game_id, rematch_id=rematch_id, created_at=time.time()))
             _notify(storage, conn, game_id, "rematch")
         return rematch_id
     except IntegrityError:
@@ -240,14 +285,19 @@ def record_rematch(storage: Storage, game_id: str, rematch_id: str) -> str:
 def hold_seat(storage: Storage, game_id: str, seat: int, token_hash: str) -> bool:
     """Give a held seat (no link yet) its link's hash; True if it now has that hash (set now or before)."""
     with storage.engine.begin() as conn:
-        done = conn.execute(update(seats_table).where(
-            (seats_table.c.game_id == game_id) & (seats_table.c.seat == seat) & seats_table.c.token_hash.is_(None)
-        ).values(token_hash=token_hash)).rowcount
+        done = conn.execute(
+            update(seats_table)
+            .where(
+                (seats_table.c.game_id == game_id) & (seats_table.c.seat == seat) & seats_table.c.token_hash.is_(None)
+            )
+            .values(token_hash=token_hash)
+        ).rowcount
         if done:
             _notify(storage, conn, game_id, "seats")
             return True
-        held = conn.execute(select(seats_table.c.token_hash).where(
-            (seats_table.c.game_id == game_id) & (seats_table.c.seat == seat))).scalar_one_or_none()
+        held = conn.execute(
+            select(seats_table.c.token_hash).where((seats_table.c.game_id == game_id) & (seats_table.c.seat == seat))
+        ).scalar_one_or_none()
     return held == token_hash
 
 
@@ -262,9 +312,11 @@ def open_seats_of(storage: Storage, game_ids: list[str]) -> dict[str, list[int]]
     if not game_ids:
         return {}
     with storage.engine.connect() as conn:
-        rows = conn.execute(select(open_seats_table.c.game_id, open_seats_table.c.seat)
-                            .where(open_seats_table.c.game_id.in_(game_ids))
-                            .order_by(open_seats_table.c.seat)).all()
+        rows = conn.execute(
+            select(open_seats_table.c.game_id, open_seats_table.c.seat)
+            .where(open_seats_table.c.game_id.in_(game_ids))
+            .order_by(open_seats_table.c.seat)
+        ).all()
     out: dict[str, list[int]] = {}
     for g, s in rows:
         out.setdefault(g, []).append(s)
@@ -275,12 +327,17 @@ def claim_seat(storage: Storage, game_id: str, seat: int, token_hash: str) -> bo
     """Take an open seat for the holder of ``token_hash``: False if it is not open (any more). One transaction:
     the row is deleted and the seat given its link, or neither."""
     with storage.engine.begin() as conn:
-        taken = conn.execute(delete(open_seats_table).where(
-            (open_seats_table.c.game_id == game_id) & (open_seats_table.c.seat == seat))).rowcount
+        taken = conn.execute(
+            delete(open_seats_table).where((open_seats_table.c.game_id == game_id) & (open_seats_table.c.seat == seat))
+        ).rowcount
         if not taken:
             return False
-        conn.execute(update(seats_table).where(
-            (seats_table.c.game_id == game_id) & (seats_table.c.seat == seat) & seats_table.c.token_hash.is_(None)
-        ).values(token_hash=token_hash, last_seen=time.time()))
+        conn.execute(
+            update(seats_table)
+            .where(
+                (seats_table.c.game_id == game_id) & (seats_table.c.seat == seat) & seats_table.c.token_hash.is_(None)
+            )
+            .values(token_hash=token_hash, last_seen=time.time())
+        )
         _notify(storage, conn, game_id, "seats")
     return True

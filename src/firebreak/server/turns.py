@@ -54,8 +54,9 @@ class Turns:
             if index != live.log_len:
                 raise E.stale_index(live.log_len, index)
             if live.seats[seat].kind != "human":
-                raise E.ApiError(409, "seat_is_bot",
-                                 f"{state.player_name(seat)}'s seat has been handed to a bot; take it back first")
+                raise E.ApiError(
+                    409, "seat_is_bot", f"{state.player_name(seat)}'s seat has been handed to a bot; take it back first"
+                )
             if state.current_player() != seat:
                 raise E.not_your_turn(state.player_name(seat), state.player_name(state.current_player()))
             try:
@@ -134,8 +135,11 @@ class Turns:
             if index != live.log_len:
                 raise E.stale_index(live.log_len, index)
             if live.seats[proven_seat].kind != "human":
-                raise E.ApiError(409, "seat_is_bot", f"{live.state.player_name(proven_seat)}'s seat has been handed "
-                                                     "to a bot; take it back first")
+                raise E.ApiError(
+                    409,
+                    "seat_is_bot",
+                    f"{live.state.player_name(proven_seat)}'s seat has been handed to a bot; take it back first",
+                )
             depth = 1 + forced_after(live, proven_seat)  # the move and the forced steps played after it
             states = await take_back(live, proven_seat, depth)
             await self.store_run(live, [(live.id, live.log_len + k, UNDO, proven_seat, False) for k in range(depth)])

@@ -39,7 +39,7 @@ note words the move from them, as the log had told it)."""
 def taken(before: GameState, after: GameState, seat: int) -> TakeBack:
     """The take-back that led from ``before`` to ``after`` (``after`` is ``before`` without its last action)."""
     at = len(after.history)
-    return at, before.history[at], seat, tuple(before.events[len(after.events):])
+    return at, before.history[at], seat, tuple(before.events[len(after.events) :])
 
 
 def turn_start(actors: Sequence[int], seat: int) -> int:
@@ -123,8 +123,9 @@ def move_sentence(live: "LiveGame", index: int, viewer: int) -> str:
     """The log's sentence for action ``index`` as ``viewer`` read it (the first sentence of the events it made),
     so the Take back button names the move in the log's words; the action's text where it made no event."""
     state = live.state
-    return sentence_of(state, state.events[live.marks[index]: live.marks[index + 1]], state.history[index],
-                       viewer, viewer)
+    return sentence_of(
+        state, state.events[live.marks[index] : live.marks[index + 1]], state.history[index], viewer, viewer
+    )
 
 
 def sentence_of(state: GameState, events: Sequence[Event], action: int, seat: int, viewer: int | None) -> str:
@@ -148,8 +149,14 @@ def undone_notes(state: GameState, undone: Iterable[TakeBack], viewer: int | Non
     out = []
     for at, action, seat, events in undone:
         name = state.player_name(seat)
-        out.append({"at": at, "seat": seat, "name": name,
-                    "text": f"{name} took back “{sentence_of(state, events, action, seat, viewer)}”."})
+        out.append(
+            {
+                "at": at,
+                "seat": seat,
+                "name": name,
+                "text": f"{name} took back “{sentence_of(state, events, action, seat, viewer)}”.",
+            }
+        )
     return out
 
 
@@ -187,8 +194,9 @@ async def all_take_backs(live: "LiveGame", read_log: Any) -> list[TakeBack]:
     return await asyncio.to_thread(stored_take_backs, start, rows)
 
 
-def replay_notes(state: GameState, taken: Iterable[TakeBack], viewer: int | None, upto: int
-                 ) -> tuple[list[dict[str, Any]], int]:
+def replay_notes(
+    state: GameState, taken: Iterable[TakeBack], viewer: int | None, upto: int
+) -> tuple[list[dict[str, Any]], int]:
     """A replay step's notes: the latest :data:`NOTES_KEPT` take-backs before action ``upto``, and how many
     earlier ones are left out."""
     before = [t for t in taken if t[0] < upto]

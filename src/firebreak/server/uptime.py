@@ -61,7 +61,6 @@ KEEP_PROCESSES = 7 * 24 * 3600.0
 """Rows of processes gone for longer than this are removed at a start (the newest is always kept)."""
 
 
-
 def machine() -> str:
     """This machine and pid namespace (a pid seen here means this process table), plus its host name."""
     parts = [socket.gethostname()]
@@ -96,7 +95,7 @@ class Outages:
     def within(self, start: float, end: float) -> float:
         """Seconds of outage between ``start`` and ``end``."""
         total = 0.0
-        for began, ended in self.spans[max(0, bisect_right(self.spans, (start,)) - 1):]:
+        for began, ended in self.spans[max(0, bisect_right(self.spans, (start,)) - 1) :]:
             if began >= end:
                 break
             total += max(0.0, min(ended, end) - max(began, start))
@@ -122,23 +121,38 @@ class Uptime:
             now = time.time() if now is None else now
             rows = conn.execute(select(server_processes_table)).mappings().all()
             here = machine()
-            alive = [r for r in rows if r["stopped_at"] is None and now - r["beat_at"] < DEAD_AFTER
-                     and not (r["host"] == here and _pid_gone(r["pid"]))]
+            alive = [
+                r
+                for r in rows
+                if r["stopped_at"] is None
+                and now - r["beat_at"] < DEAD_AFTER
+                and not (r["host"] == here and _pid_gone(r["pid"]))
+            ]
             outage = None
             if not alive:
-                last = (max(r["stopped_at"] or r["beat_at"] for r in rows) if rows else _last_activity(conn))
+                last = max(r["stopped_at"] or r["beat_at"] for r in rows) if rows else _last_activity(conn)
                 if last is not None and last < now:
                     outage = (last, now)
                     moved = give_back(conn, last, now)
                     conn.execute(insert(outages_table).values(began=last, ended=now))
-                    log.info("no server ran for %.1f s: %d running %s given that time back",
-                             now - last, moved, "clock" if moved == 1 else "clocks")
+                    log.info(
+                        "no server ran for %.1f s: %d running %s given that time back",
+                        now - last,
+                        moved,
+                        "clock" if moved == 1 else "clocks",
+                    )
             newest = max((r["beat_at"] for r in rows), default=None)
-            conn.execute(delete(server_processes_table).where(
-                (server_processes_table.c.beat_at < now - KEEP_PROCESSES)
-                & (server_processes_table.c.beat_at != newest)))
-            conn.execute(insert(server_processes_table).values(
-                id=self.id, version=__version__, host=self.host, pid=os.getpid(), started_at=now, beat_at=now))
+            conn.execute(
+                delete(server_processes_table).where(
+                    (server_processes_table.c.beat_at < now - KEEP_PROCESSES)
+                    & (server_processes_table.c.beat_at != newest)
+                )
+            )
+            conn.execute(
+                insert(server_processes_table).values(
+                    id=self.id, version=__version__, host=self.host, pid=os.getpid(), started_at=now, beat_at=now
+                )
+            )
             self.outages.spans = _read_outages(conn)  # (in place: the game manager holds this object)
         return outage
 
@@ -148,11 +162,15 @@ class Uptime:
         process that took us for dead: the database was away), after reloading :attr:`outages`."""
         now = time.time() if now is None else now
         with self.storage.engine.begin() as conn:
-            beat = conn.execute(update(server_processes_table).where(server_processes_table.c.id == self.id)
-                                .values(beat_at=now))
+            beat = conn.execute(
+                update(server_processes_table).where(server_processes_table.c.id == self.id).values(beat_at=now)
+            )
             if beat.rowcount == 0:  # (removed by hand, say): written again, or the next start takes us for dead
-                conn.execute(insert(server_processes_table).values(
-                    id=self.id, version=__version__, host=self.host, pid=os.getpid(), started_at=now, beat_at=now))
+                conn.execute(
+                    insert(server_processes_table).values(
+                        id=self.id, version=__version__, host=self.host, pid=os.getpid(), started_at=now, beat_at=now
+                    )
+                )
         with self.storage.engine.connect() as conn:  # (read apart: SQLite's write lock is held for the update only)
             count = conn.execute(select(func.count()).select_from(outages_table)).scalar_one()
             if count == len(self.outages.spans):
@@ -164,8 +182,11 @@ class Uptime:
         """Record that this process stopped (the next start measures any outage from now)."""
         now = time.time() if now is None else now
         with self.storage.engine.begin() as conn:
-            conn.execute(update(server_processes_table).where(server_processes_table.c.id == self.id)
-                         .values(beat_at=now, stopped_at=now))
+            conn.execute(
+                update(server_processes_table)
+                .where(server_processes_table.c.id == self.id)
+                .values(beat_at=now, stopped_at=now)
+            )
 
     async def beat_forever(self, on_outage: Callable[[], Awaitable[Any]], every: float = BEAT) -> None:
         """The heartbeat, for ever (one task per process); ``on_outage`` when another process recorded one."""
@@ -189,19 +210,30 @@ def give_back(conn: Any, began: float, ended: float) -> int:
     c = clocks_table.c
     shift = case((c.started < began, ended - began), else_=ended - c.started)
     unfinished = select(games_table.c.id).where(games_table.c.finished.is_(False))
-    return conn.execute(update(clocks_table).where(
-        c.running.is_not(None) & c.started.is_not(None) & (c.started < ended) & c.game_id.in_(unfinished)
-    ).values(started=c.started + shift, deadline=c.deadline + shift)).rowcount
+    return conn.execute(
+        update(clocks_table)
+        .where(c.running.is_not(None) & c.started.is_not(None) & (c.started < ended) & c.game_id.in_(unfinished))
+        .values(started=c.started + shift, deadline=c.deadline + shift)
+    ).rowcount
 
 
 def _last_activity(conn: Any) -> float | None:
     """A database without heartbeats (from before them, or fresh): its latest stored sign of life, if any."""
-    found = [conn.execute(select(func.max(col))).scalar_one_or_none() for col in (
-        actions_table.c.created_at, seats_table.c.last_seen, clocks_table.c.started, games_table.c.created_at)]
+    found = [
+        conn.execute(select(func.max(col))).scalar_one_or_none()
+        for col in (
+            actions_table.c.created_at,
+            seats_table.c.last_seen,
+            clocks_table.c.started,
+            games_table.c.created_at,
+        )
+    ]
     found = [f for f in found if f is not None]
     return max(found) if found else None
 
 
 def _read_outages(conn: Any) -> list[tuple[float, float]]:
-    return [(r[0], r[1]) for r in conn.execute(select(outages_table.c.began, outages_table.c.ended)
-                                               .order_by(outages_table.c.began))]
+    return [
+        (r[0], r[1])
+        for r in conn.execute(select(outages_table.c.began, outages_table.c.ended).order_by(outages_table.c.began))
+    ]

@@ -74,13 +74,24 @@ def game_over_words(state: GameState) -> dict[str, Any]:
     reveal what a seat's view hides (e.g. Great Fire's hidden colours), so both the live game and its replay send
     them only at the end."""
     winners = state.winners()
-    return {"scores": state.scores(), "winners": winners,
-            "score_sheet": [[[source, points] for source, points in sheet] for sheet in state.score_sheet()],
-            "winner_names": [state.player_name(w) for w in winners], "score_notes": state.score_notes()}
+    return {
+        "scores": state.scores(),
+        "winners": winners,
+        "score_sheet": [[[source, points] for source, points in sheet] for sheet in state.score_sheet()],
+        "winner_names": [state.player_name(w) for w in winners],
+        "score_notes": state.score_notes(),
+    }
 
 
-def log_entries(state: GameState, marks: list[int], actors: list[int], viewer: int | None,
-                start: int, stop: int, forced: dict[int, str] | None = None) -> list[dict[str, Any]]:
+def log_entries(
+    state: GameState,
+    marks: list[int],
+    actors: list[int],
+    viewer: int | None,
+    start: int,
+    stop: int,
+    forced: dict[int, str] | None = None,
+) -> list[dict[str, Any]]:
     """Log entries for actions ``start..stop-1`` as ``viewer`` may see them (index -1 is the set-up).
 
     ``marks[i]`` is the number of events before action ``i`` (``marks[len(history)]`` = all events). Each event
@@ -94,14 +105,19 @@ def log_entries(state: GameState, marks: list[int], actors: list[int], viewer: i
             events = state.events[: marks[0]]
             entry: dict[str, Any] = {"index": -1, "seat": None, "name": None, "action": None, "text": "Set-up"}
         else:
-            events = state.events[marks[i]: marks[i + 1]]
+            events = state.events[marks[i] : marks[i + 1]]
             a = state.history[i]
-            entry = {"index": i, "seat": actors[i], "name": state.player_name(actors[i]),
-                     "text": state.action_text_for(a, actors[i], viewer)}
+            entry = {
+                "index": i,
+                "seat": actors[i],
+                "name": state.player_name(actors[i]),
+                "text": state.action_text_for(a, actors[i], viewer),
+            }
             if state.log_quiet(a):  # a step of a form (a trade offer's card): pages leave it out of the log
                 entry["quiet"] = True
-        entry["events"] = [{"kind": e.kind, "data": e.data, "text": _describe(state, e)}
-                           for e in filter_events(events, viewer)]
+        entry["events"] = [
+            {"kind": e.kind, "data": e.data, "text": _describe(state, e)} for e in filter_events(events, viewer)
+        ]
         if forced and i >= 0 and i in forced and viewer is not None and viewer == actors[i]:
             entry["events"].append({"kind": "forced", "data": {}, "text": f"Played for you: {forced[i]}"})
         out.append(entry)
@@ -118,8 +134,16 @@ def seat_board(live: LiveGame, viewer: int | None) -> dict[str, Any]:
     legal = legal_pairs(state) if mine else []
     choices = [c.to_json() for c in state.action_choices()] if mine else []
     svg, text = render_board(live.spec, view, legal)
-    return {"view": view, "mine": mine, "legal": legal, "choices": choices, "svg": svg, "text": text,
-            "strip": strip_facts(state, viewer), "question": question_text(state, viewer)}
+    return {
+        "view": view,
+        "mine": mine,
+        "legal": legal,
+        "choices": choices,
+        "svg": svg,
+        "text": text,
+        "strip": strip_facts(state, viewer),
+        "question": question_text(state, viewer),
+    }
 
 
 def strip_facts(state: GameState, viewer: int | None) -> list[dict[str, Any]]:
@@ -146,8 +170,14 @@ def clock_json(live: LiveGame) -> dict[str, Any] | None:
     return None if live.clock is None else live.clock.to_json(time.time())
 
 
-def seat_payload(live: LiveGame, viewer: int | None, kind: str, start: int,
-                 board: dict[str, Any] | None = None, undone_seen: int | None = None) -> dict[str, Any]:
+def seat_payload(
+    live: LiveGame,
+    viewer: int | None,
+    kind: str,
+    start: int,
+    board: dict[str, Any] | None = None,
+    undone_seen: int | None = None,
+) -> dict[str, Any]:
     """A ``state`` (whole log) or ``update`` (entries from ``start``) message for one viewer (``board``: its
     :func:`seat_board` for the current state, if already built). The client drops the entries it holds from
     ``entries_from`` on (a take-back removed them) before adding these. ``undone`` lists the notes of moves taken

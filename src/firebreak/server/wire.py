@@ -51,8 +51,7 @@ def parse(raw: str | bytes, what: str = "the message", strict: bool = True) -> A
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise BadJson(f"{what} is not UTF-8 text (byte {exc.start + 1} is not part of a UTF-8 character)"
-                          ) from None
+            raise BadJson(f"{what} is not UTF-8 text (byte {exc.start + 1} is not part of a UTF-8 character)") from None
     else:
         text = raw
     if not text.strip():
@@ -64,8 +63,9 @@ def parse(raw: str | bytes, what: str = "the message", strict: bool = True) -> A
     except json.JSONDecodeError as exc:
         if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):
             raise BadJson(f"{what} is not complete JSON (it stops before the end of a value)") from None
-        raise BadJson(f"{what} is not valid JSON: {exc.msg[:1].lower()}{exc.msg[1:]} at character {exc.pos + 1}"
-                      ) from None
+        raise BadJson(
+            f"{what} is not valid JSON: {exc.msg[:1].lower()}{exc.msg[1:]} at character {exc.pos + 1}"
+        ) from None
     _check(value, what)
     return value
 
@@ -73,19 +73,23 @@ def parse(raw: str | bytes, what: str = "the message", strict: bool = True) -> A
 def _whole(what: str, in_range: bool) -> Callable[[str], int]:
     def read(digits: str) -> int:
         if len(digits.lstrip("-")) > LONGEST_NUMBER:
-            raise BadJson(f"{what} has a whole number of {len(digits.lstrip('-'))} digits; the most is "
-                          f"{LONGEST_NUMBER}")
+            raise BadJson(
+                f"{what} has a whole number of {len(digits.lstrip('-'))} digits; the most is {LONGEST_NUMBER}"
+            )
         value = int(digits)
         if in_range and not INT_MIN <= value <= INT_MAX:
-            raise BadJson(f"{what} has the number {digits}, out of range: whole numbers must lie between "
-                          f"{INT_MIN} and {INT_MAX}")
+            raise BadJson(
+                f"{what} has the number {digits}, out of range: whole numbers must lie between {INT_MIN} and {INT_MAX}"
+            )
         return value
+
     return read
 
 
 def _constant(what: str) -> Callable[[str], Any]:
     def refuse(name: str) -> Any:
         raise BadJson(f"{what} has {name}, which is not a number JSON allows")
+
     return refuse
 
 

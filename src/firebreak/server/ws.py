@@ -69,8 +69,15 @@ async def ws_game(ws: WebSocket, game_id: str, manager: Manager, limiter: Limite
         limiter.close_socket(place)
 
 
-async def _serve_socket(ws: WebSocket, manager: GameManager, limiter: Limiter, live: LiveGame, bucket: TokenBucket,
-                        client: str, place: SocketPlace) -> None:
+async def _serve_socket(
+    ws: WebSocket,
+    manager: GameManager,
+    limiter: Limiter,
+    live: LiveGame,
+    bucket: TokenBucket,
+    client: str,
+    place: SocketPlace,
+) -> None:
     await ws.accept()
     seat: int | None = None
     try:
@@ -174,8 +181,9 @@ async def _refuse(ws: WebSocket, exc: RateLimited) -> None:
     await ws.close(code=1013)
 
 
-async def _handle(manager: GameManager, limiter: Limiter, live: LiveGame, seat: int | None,
-                  raw: str | None, chat: Any = None) -> dict[str, Any] | None:
+async def _handle(
+    manager: GameManager, limiter: Limiter, live: LiveGame, seat: int | None, raw: str | None, chat: Any = None
+) -> dict[str, Any] | None:
     """One client message -> the reply (ack, error or pong). Updates reach the client through the broadcast."""
     if raw is None:
         return {"type": "error", **BINARY.to_json()}
@@ -190,12 +198,19 @@ async def _handle(manager: GameManager, limiter: Limiter, live: LiveGame, seat: 
     ref = msg.get("ref")
     kind = msg.get("type")
     if kind == "ping":  # a game's clocks come along, so a page's ticking is corrected between moves too
-        return {"type": "pong", "ref": ref} if live.clock is None else {"type": "pong", "ref": ref,
-                                                                        "clock": clock_json(live)}
+        return (
+            {"type": "pong", "ref": ref}
+            if live.clock is None
+            else {"type": "pong", "ref": ref, "clock": clock_json(live)}
+        )
     if kind == "act":
         if seat is None:
-            return {"type": "error", "code": "bad_token", "ref": ref,
-                    "message": "spectators cannot act; open your seat link to play"}
+            return {
+                "type": "error",
+                "code": "bad_token",
+                "ref": ref,
+                "message": "spectators cannot act; open your seat link to play",
+            }
         try:
             limiter.seat_action(live.id, seat)
             index = await manager.act(live.id, None, msg.get("index"), msg.get("action"), proven_seat=seat)
@@ -204,8 +219,12 @@ async def _handle(manager: GameManager, limiter: Limiter, live: LiveGame, seat: 
         return {"type": "ack", "index": index, "ref": ref}
     if kind == "undo":
         if seat is None:
-            return {"type": "error", "code": "bad_token", "ref": ref,
-                    "message": "spectators cannot take back moves; open your seat link to play"}
+            return {
+                "type": "error",
+                "code": "bad_token",
+                "ref": ref,
+                "message": "spectators cannot take back moves; open your seat link to play",
+            }
         try:
             limiter.seat_action(live.id, seat)
             index = await manager.undo(live.id, msg.get("index"), seat)

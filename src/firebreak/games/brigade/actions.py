@@ -11,44 +11,46 @@ from firebreak.core.actions import ActionSpace
 
 from .tables import DIR_NAMES, N_POS, pos_name
 
-EXT_B, EXT_W = 12, 7                 # brigade water 0..11 (2 warden + 3 crew of 3), wagon water 0..6
+EXT_B, EXT_W = 12, 7  # brigade water 0..11 (2 warden + 3 crew of 3), wagon water 0..6
 _TRACKS = ("crew members", "wagon capacity", "leadership")
 _SIDES = ("east", "south")
 
-SPACE = ActionSpace([
-    ("end_turn", (), lambda: "end turn"),
-    ("move_brigade", N_POS, lambda pos: f"move brigade to {pos_name(pos)}"),
-    ("move_wagon", N_POS, lambda pos: f"move wagon to {pos_name(pos)}"),
-    ("extinguish", (EXT_B, EXT_W), lambda b, w: f"extinguish with {b} brigade water and {w} wagon water"),
-    ("refill_brigade", (), lambda: "refill brigade"),
-    ("refill_wagon", (), lambda: "refill wagon"),
-    ("refill_both", (), lambda: "refill brigade and wagon"),
-    ("recruit", (), lambda: "recruit"),
-    ("to_wagon", 6, lambda i: f"transfer {i + 1} water to wagon"),          # n = i + 1 = 1..6
-    ("to_brigade", 6, lambda i: f"transfer {i + 1} water to brigade"),
-    ("upgrade", 3, lambda t: f"upgrade {_TRACKS[t]}"),                       # crew, wagon, leadership
-    ("warden", (), lambda: "warden action"),
-    ("wagon_extinguish", (), lambda: "wagon extinguish"),                    # Leon Bertrand
-    ("place", N_POS, lambda pos: f"place renown on {pos_name(pos)}"),        # place one renown
-    ("target", N_POS, lambda pos: f"choose {pos_name(pos)}"),                # choose a block for an ability
-    ("accept", (), lambda: "use ability"),
-    ("decline", (), lambda: "decline"),
-    ("keep_first", (), lambda: "keep first card"),
-    ("keep_second", (), lambda: "keep second card"),
-    ("keep_none", (), lambda: "keep neither card"),
-    ("replace", 3, lambda slot: f"replace crew {slot + 1}"),
-    ("remove", (N_POS, 4), lambda pos, seat: f"remove renown of P{seat} from {pos_name(pos)}"),
-    ("take", (4, 3), lambda seat, slot: f"take crew {slot + 1} of P{seat}"),
-    ("swap", (N_POS, 2), lambda pos, d: f"swap {pos_name(pos)} with its {_SIDES[d]} neighbour"),
-    ("direction", 4, lambda d: f"direction {DIR_NAMES[d]}"),                 # N E S W
-    # add-on pack
-    ("mimic", (4, 3), lambda seat, slot: f"mimic crew {slot + 1} of P{seat}"),  # Galeela
-    ("choice", 3, lambda i: f"choose option {i + 1}"),                       # Ali Ahmar
-    ("player", 4, lambda seat: f"choose P{seat}"),                           # Zilda Garrett, Sir Precious
-    ("discard", 3, lambda slot: f"discard crew {slot + 1}"),                 # Zilda Garrett's victim
-    ("ash_extinguish", (N_POS, 3), lambda pos, k: f"ash extinguishes {pos_name(pos)} with {k + 1} water"),
-    ("discard_precious", (), lambda: "discard sir precious"),
-])
+SPACE = ActionSpace(
+    [
+        ("end_turn", (), lambda: "end turn"),
+        ("move_brigade", N_POS, lambda pos: f"move brigade to {pos_name(pos)}"),
+        ("move_wagon", N_POS, lambda pos: f"move wagon to {pos_name(pos)}"),
+        ("extinguish", (EXT_B, EXT_W), lambda b, w: f"extinguish with {b} brigade water and {w} wagon water"),
+        ("refill_brigade", (), lambda: "refill brigade"),
+        ("refill_wagon", (), lambda: "refill wagon"),
+        ("refill_both", (), lambda: "refill brigade and wagon"),
+        ("recruit", (), lambda: "recruit"),
+        ("to_wagon", 6, lambda i: f"transfer {i + 1} water to wagon"),  # n = i + 1 = 1..6
+        ("to_brigade", 6, lambda i: f"transfer {i + 1} water to brigade"),
+        ("upgrade", 3, lambda t: f"upgrade {_TRACKS[t]}"),  # crew, wagon, leadership
+        ("warden", (), lambda: "warden action"),
+        ("wagon_extinguish", (), lambda: "wagon extinguish"),  # Leon Bertrand
+        ("place", N_POS, lambda pos: f"place renown on {pos_name(pos)}"),  # place one renown
+        ("target", N_POS, lambda pos: f"choose {pos_name(pos)}"),  # choose a block for an ability
+        ("accept", (), lambda: "use ability"),
+        ("decline", (), lambda: "decline"),
+        ("keep_first", (), lambda: "keep first card"),
+        ("keep_second", (), lambda: "keep second card"),
+        ("keep_none", (), lambda: "keep neither card"),
+        ("replace", 3, lambda slot: f"replace crew {slot + 1}"),
+        ("remove", (N_POS, 4), lambda pos, seat: f"remove renown of P{seat} from {pos_name(pos)}"),
+        ("take", (4, 3), lambda seat, slot: f"take crew {slot + 1} of P{seat}"),
+        ("swap", (N_POS, 2), lambda pos, d: f"swap {pos_name(pos)} with its {_SIDES[d]} neighbour"),
+        ("direction", 4, lambda d: f"direction {DIR_NAMES[d]}"),  # N E S W
+        # add-on pack
+        ("mimic", (4, 3), lambda seat, slot: f"mimic crew {slot + 1} of P{seat}"),  # Galeela
+        ("choice", 3, lambda i: f"choose option {i + 1}"),  # Ali Ahmar
+        ("player", 4, lambda seat: f"choose P{seat}"),  # Zilda Garrett, Sir Precious
+        ("discard", 3, lambda slot: f"discard crew {slot + 1}"),  # Zilda Garrett's victim
+        ("ash_extinguish", (N_POS, 3), lambda pos, k: f"ash extinguishes {pos_name(pos)} with {k + 1} water"),
+        ("discard_precious", (), lambda: "discard sir precious"),
+    ]
+)
 """The Brigade's ranges in id order; each constant below is the offset of one (ids within a range: + index, e.g.
 ``EXTINGUISH + brigade_water * EXT_W + wagon_water``, ``REMOVE + pos * 4 + seat``)."""
 

@@ -134,14 +134,33 @@ def _main(s: "BrigadeState", legal: list[int]) -> list[ActionChoice]:
         if A.MOVE_BRIGADE <= a < A.MOVE_WAGON:
             q = a - A.MOVE_BRIGADE
             path = move_path(s, p, q)
-            out.append(ActionChoice(a, f"Brigade to {block(s, q)}", (MOVE_BRIGADE,), pos_name(bp), pos_name(q), (),
-                                    _cells(path), _move_note(s, p, q)))
+            out.append(
+                ActionChoice(
+                    a,
+                    f"Brigade to {block(s, q)}",
+                    (MOVE_BRIGADE,),
+                    pos_name(bp),
+                    pos_name(q),
+                    (),
+                    _cells(path),
+                    _move_note(s, p, q),
+                )
+            )
         elif A.MOVE_WAGON <= a < A.EXTINGUISH:
             q = a - A.MOVE_WAGON
             free = not s.morgana_used and s.active(p, MORGANA)  # the first Wagon move is free
-            out.append(ActionChoice(a, f"Wagon to {block(s, q)}", (MOVE_WAGON,), pos_name(wp), pos_name(q), (),
-                                    (pos_name(q),),
-                                    "free move (Morgana Magos)" if free else ""))
+            out.append(
+                ActionChoice(
+                    a,
+                    f"Wagon to {block(s, q)}",
+                    (MOVE_WAGON,),
+                    pos_name(wp),
+                    pos_name(q),
+                    (),
+                    (pos_name(q),),
+                    "free move (Morgana Magos)" if free else "",
+                )
+            )
         elif A.EXTINGUISH <= a < A.REFILL_BRIGADE:
             b, w = divmod(a - A.EXTINGUISH, A.EXT_W)
             need = s.intensity[bp]
@@ -154,13 +173,20 @@ def _main(s: "BrigadeState", legal: list[int]) -> list[ActionChoice]:
             if w:
                 parts.append(f"{w} from your Wagon")
             label = plural(spent, "water token") + ": " + " and ".join(parts)
-            note = (f"puts the fire out: {plural(s.intensity[bp], 'renown token')}" if spent >= need
-                    else f"fire {s.intensity[bp]} becomes {s.intensity[bp] - spent}, no renown")
-            out.append(ActionChoice(a, label, (f"{FIGHT} on {block(s, bp)}",), None, pos_name(bp), (),
-                                    (pos_name(bp),), note))
+            note = (
+                f"puts the fire out: {plural(s.intensity[bp], 'renown token')}"
+                if spent >= need
+                else f"fire {s.intensity[bp]} becomes {s.intensity[bp] - spent}, no renown"
+            )
+            out.append(
+                ActionChoice(a, label, (f"{FIGHT} on {block(s, bp)}",), None, pos_name(bp), (), (pos_name(bp),), note)
+            )
         elif a in (A.REFILL_BRIGADE, A.REFILL_WAGON, A.REFILL_BOTH):
-            what = {A.REFILL_BRIGADE: "your Brigade", A.REFILL_WAGON: "your Wagon",
-                    A.REFILL_BOTH: "your Brigade and Wagon"}[a]
+            what = {
+                A.REFILL_BRIGADE: "your Brigade",
+                A.REFILL_WAGON: "your Wagon",
+                A.REFILL_BOTH: "your Brigade and Wagon",
+            }[a]
             at = wp if a == A.REFILL_WAGON else bp
             cost = ""
             if at != s.firehouse[p] and s.loyal[at] != p:
@@ -168,8 +194,18 @@ def _main(s: "BrigadeState", legal: list[int]) -> list[ActionChoice]:
             out.append(ActionChoice(a, f"Refill {what}", (), None, pos_name(at), (), (pos_name(at),), cost))
         elif a == A.RECRUIT:
             full = len(s.crew[p]) >= s._crew_cap(p)
-            out.append(ActionChoice(a, "Recruit: draw two Crew cards, keep one or neither", (), None, None, (), (),
-                                    "your crew is full: a new member replaces one" if full else ""))
+            out.append(
+                ActionChoice(
+                    a,
+                    "Recruit: draw two Crew cards, keep one or neither",
+                    (),
+                    None,
+                    None,
+                    (),
+                    (),
+                    "your crew is full: a new member replaces one" if full else "",
+                )
+            )
         elif A.TO_WAGON <= a < A.TO_BRIGADE:
             k = a - A.TO_WAGON + 1
             out.append(ActionChoice(a, f"{plural(k, 'water token')} from the Brigade to the Wagon", (TRANSFER,)))
@@ -186,17 +222,47 @@ def _main(s: "BrigadeState", legal: list[int]) -> list[ActionChoice]:
         elif a == A.WARDEN:
             out.append(ActionChoice(a, f"Warden action: {warden_title(s, p)}"))
         elif a == A.WAGON_EXTINGUISH:
-            out.append(ActionChoice(a, f"Leon Bertrand: your Wagon puts out the fire on {block(s, wp)}", (), None,
-                                    pos_name(wp), (), (pos_name(wp),), "1 renown token"))
+            out.append(
+                ActionChoice(
+                    a,
+                    f"Leon Bertrand: your Wagon puts out the fire on {block(s, wp)}",
+                    (),
+                    None,
+                    pos_name(wp),
+                    (),
+                    (pos_name(wp),),
+                    "1 renown token",
+                )
+            )
         elif A.ASH_EXTINGUISH <= a < A.DISCARD_PRECIOUS:
             q, k = divmod(a - A.ASH_EXTINGUISH, 3)
-            out.append(ActionChoice(a, f"{block(s, q)} with {plural(k + 1, 'water token')}", (ASH_GROUP,),
-                                    pos_name(bp), pos_name(q), (), (pos_name(q),), _fire_after(s, q, -(k + 1))
-                                    if k + 1 < s.intensity[q] else
-                                    f"puts the fire out: {plural(s.intensity[q], 'renown token')}"))
+            out.append(
+                ActionChoice(
+                    a,
+                    f"{block(s, q)} with {plural(k + 1, 'water token')}",
+                    (ASH_GROUP,),
+                    pos_name(bp),
+                    pos_name(q),
+                    (),
+                    (pos_name(q),),
+                    _fire_after(s, q, -(k + 1))
+                    if k + 1 < s.intensity[q]
+                    else f"puts the fire out: {plural(s.intensity[q], 'renown token')}",
+                )
+            )
         elif a == A.DISCARD_PRECIOUS:
-            out.append(ActionChoice(a, "Discard Sir Precious (free)", (), None, None, (), (),
-                                    "he leaves your Brigade: one action more each turn"))
+            out.append(
+                ActionChoice(
+                    a,
+                    "Discard Sir Precious (free)",
+                    (),
+                    None,
+                    None,
+                    (),
+                    (),
+                    "he leaves your Brigade: one action more each turn",
+                )
+            )
         elif a == A.END_TURN:
             left = s.remaining()
             note = f"{plural(left, 'action')} left unused" if left > 0 else ""
@@ -212,11 +278,16 @@ def _frame(s: "BrigadeState", f: tuple, legal: list[int]) -> list[ActionChoice]:
     for a in legal:
         c: ActionChoice
         if a == A.DECLINE:
-            label = {F.F_CHOPS: "Do not use Chops Murphy", F.F_ORANGE: "Place no renown (Insurance)",
-                     F.F_ESME: "Let the fireball land on your Brigade",
-                     F.F_WAGON_FREE: "Leave your Wagon where it is", F.F_GNESS: "Do not raise the fire",
-                     F.F_DIRTY: "Add no fire", F.F_AURATH: "Stop your Brigade here",
-                     F.F_ZILDA: "Do not use Zilda Garrett"}.get(k, "Decline")
+            label = {
+                F.F_CHOPS: "Do not use Chops Murphy",
+                F.F_ORANGE: "Place no renown (Insurance)",
+                F.F_ESME: "Let the fireball land on your Brigade",
+                F.F_WAGON_FREE: "Leave your Wagon where it is",
+                F.F_GNESS: "Do not raise the fire",
+                F.F_DIRTY: "Add no fire",
+                F.F_AURATH: "Stop your Brigade here",
+                F.F_ZILDA: "Do not use Zilda Garrett",
+            }.get(k, "Decline")
             c = ActionChoice(a, label)
         elif A.PLACE <= a < A.TARGET:
             q = a - A.PLACE
@@ -244,23 +315,48 @@ def _frame(s: "BrigadeState", f: tuple, legal: list[int]) -> list[ActionChoice]:
             c = ActionChoice(a, block(s, q), (), src, pos_name(q), (), (pos_name(q),), note)
         elif A.MOVE_WAGON <= a < A.EXTINGUISH:  # the Wagon's free move (blue bonus)
             q = a - A.MOVE_WAGON
-            c = ActionChoice(a, block(s, q), (MOVE_WAGON,), pos_name(s.wpos[p]), pos_name(q), (), (pos_name(q),),
-                             "free (Water Wagon blue bonus)")
+            c = ActionChoice(
+                a,
+                block(s, q),
+                (MOVE_WAGON,),
+                pos_name(s.wpos[p]),
+                pos_name(q),
+                (),
+                (pos_name(q),),
+                "free (Water Wagon blue bonus)",
+            )
         elif A.UPGRADE <= a < A.WARDEN:
             t = a - A.UPGRADE
             i = s.tracks[3 * p + t] + 1
-            c = ActionChoice(a, track_title(t), (), None, None, (), (),
-                             f"circle {i + 1} of {T.track_last[t] + 1}, value {T.tracks[t][i]}")
+            c = ActionChoice(
+                a,
+                track_title(t),
+                (),
+                None,
+                None,
+                (),
+                (),
+                f"circle {i + 1} of {T.track_last[t] + 1}, value {T.tracks[t][i]}",
+            )
         elif a == A.ACCEPT:
             q = f[2]
-            c = ActionChoice(a, "Raise the fire here by one", (), None, pos_name(q), (), (pos_name(q),),
-                             _fire_after(s, q, 1))
+            c = ActionChoice(
+                a, "Raise the fire here by one", (), None, pos_name(q), (), (pos_name(q),), _fire_after(s, q, 1)
+            )
         elif a in (A.KEEP_FIRST, A.KEEP_SECOND):
             card = s.drawn[a - A.KEEP_FIRST]
             cname, aff, water = T.crew[card]
             full = len(s.crew[p]) >= s._crew_cap(p)
-            c = ActionChoice(a, f"Keep {cname}", (), None, None, (), (),
-                             f"{plural(water, 'water token')}" + ("; replaces one of your crew" if full else ""))
+            c = ActionChoice(
+                a,
+                f"Keep {cname}",
+                (),
+                None,
+                None,
+                (),
+                (),
+                f"{plural(water, 'water token')}" + ("; replaces one of your crew" if full else ""),
+            )
         elif a == A.KEEP_NONE:
             c = ActionChoice(a, "Keep neither card", (), None, None, (), (), "both go to the discard pile")
         elif A.REPLACE <= a < A.REMOVE:
@@ -268,17 +364,32 @@ def _frame(s: "BrigadeState", f: tuple, legal: list[int]) -> list[ActionChoice]:
         elif A.REMOVE <= a < A.TAKE:
             q, seat = divmod(a - A.REMOVE, 4)
             group = () if k == F.F_ALI_FROM else (f"Renown of {name(seat)}",)
-            c = ActionChoice(a, block(s, q), group, None, pos_name(q), (), (pos_name(q),),
-                             plural(s.renown[q * 4 + seat], "token") + " there")
+            c = ActionChoice(
+                a,
+                block(s, q),
+                group,
+                None,
+                pos_name(q),
+                (),
+                (pos_name(q),),
+                plural(s.renown[q * 4 + seat], "token") + " there",
+            )
         elif A.TAKE <= a < A.SWAP:
             q, slot = divmod(a - A.TAKE, 3)
             c = ActionChoice(a, f"{T.crew[s.crew[q][slot]][0]} from {name(q)}")
         elif A.SWAP <= a < A.DIRECTION:
             q, d = divmod(a - A.SWAP, 2)
             other = STEP[q][1 if d == 0 else 2]
-            c = ActionChoice(a, f"{block(s, q)} and {block(s, other)}", (), pos_name(q), pos_name(other), (),
-                             (pos_name(q), pos_name(other)),
-                             f"fires {s.intensity[q]} and {s.intensity[other]} change places")
+            c = ActionChoice(
+                a,
+                f"{block(s, q)} and {block(s, other)}",
+                (),
+                pos_name(q),
+                pos_name(other),
+                (),
+                (pos_name(q), pos_name(other)),
+                f"fires {s.intensity[q]} and {s.intensity[other]} change places",
+            )
         elif A.DIRECTION <= a < A.MIMIC:
             d = a - A.DIRECTION
             line, q = [], f[2]
@@ -287,15 +398,30 @@ def _frame(s: "BrigadeState", f: tuple, legal: list[int]) -> list[ActionChoice]:
                 if q < 0:
                     break
                 line.append(q)
-            c = ActionChoice(a, DIR_NAMES[d].title(), (), None, None, (), _cells(line),
-                             ("raises " + ", ".join(block(s, x) for x in line) + " by one") if line
-                             else "the fire goes off the board")
+            c = ActionChoice(
+                a,
+                DIR_NAMES[d].title(),
+                (),
+                None,
+                None,
+                (),
+                _cells(line),
+                ("raises " + ", ".join(block(s, x) for x in line) + " by one")
+                if line
+                else "the fire goes off the board",
+            )
         elif A.MIMIC <= a < A.CHOICE:
             q, slot = divmod(a - A.MIMIC, 3)
             c = ActionChoice(a, f"{T.crew[s.crew[q][slot]][0]} ({name(q)})")
         elif A.CHOICE <= a < A.PLAYER:
-            c = ActionChoice(a, ("Refill two water on your Brigade", "Move one of your renown tokens",
-                                 "Lower a neighbouring fire by one")[a - A.CHOICE])
+            c = ActionChoice(
+                a,
+                (
+                    "Refill two water on your Brigade",
+                    "Move one of your renown tokens",
+                    "Lower a neighbouring fire by one",
+                )[a - A.CHOICE],
+            )
         elif A.PLAYER <= a < A.DISCARD:
             q = a - A.PLAYER
             c = ActionChoice(a, name(q))
@@ -309,8 +435,16 @@ def _frame(s: "BrigadeState", f: tuple, legal: list[int]) -> list[ActionChoice]:
         why = LONE.get(k, "This is the only possible choice.")
         if k == F.F_AURATH and legal == [A.DECLINE]:
             why = "No further step is possible: your Brigade stops here."
-        out[0] = ActionChoice(only.action, only.label, only.group, only.source, only.target, only.same,
-                              only.preview, why + (f" ({only.note})" if only.note else ""))
+        out[0] = ActionChoice(
+            only.action,
+            only.label,
+            only.group,
+            only.source,
+            only.target,
+            only.same,
+            only.preview,
+            why + (f" ({only.note})" if only.note else ""),
+        )
     return out
 
 

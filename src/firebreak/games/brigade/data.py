@@ -97,9 +97,22 @@ BASE_WARDENS = ("Gloria Ignis", "Blitz Haben", "Frith Goldmane", "Glint Dampshot
 ADDON_WARDENS = ("Bernhardt Blaze", "Ester", "White Fang", "Galeela", "Aurath Ether", "Cindy Bustion")
 ADDON_CREW = ("Immora", "Ali Ahmar", "Veda Moonbright", "Zilda Garrett", "Ash", "Sir Precious")
 BASE_CREW = (
-    "Kulari One-Shoe", "Del Uge", "Mog The Heavy", "Gness Smold", "Selina Blackflow", "Nery Cagehand",
-    "Esme Morrow", "Walder Ranier", "Mal Candor", "Chops Murphy", "Pep Overclock", "Morgana Magos",
-    "Leon Bertrand", "Lumen", "Brother Ben", "Ebenezer",
+    "Kulari One-Shoe",
+    "Del Uge",
+    "Mog The Heavy",
+    "Gness Smold",
+    "Selina Blackflow",
+    "Nery Cagehand",
+    "Esme Morrow",
+    "Walder Ranier",
+    "Mal Candor",
+    "Chops Murphy",
+    "Pep Overclock",
+    "Morgana Magos",
+    "Leon Bertrand",
+    "Lumen",
+    "Brother Ben",
+    "Ebenezer",
 )
 
 
@@ -199,8 +212,12 @@ class BrigadeData(_Model):
             raise ValueError("town blocks are listed for the four town affiliations")
         if sum(len(v) for v in self.blocks.values()) != 28:
             raise ValueError("the town has 28 blocks around the University (rulebook)")
-        n_events = (len(self.events.starter_firestorms) + len(self.events.firestorms)
-                    + len(self.events.wind_gusts) + len(self.events.specials))
+        n_events = (
+            len(self.events.starter_firestorms)
+            + len(self.events.firestorms)
+            + len(self.events.wind_gusts)
+            + len(self.events.specials)
+        )
         if n_events != 30 or len(self.events.starter_firestorms) != 6:
             raise ValueError("the event deck has 30 cards, 6 of them starters (rulebook)")
         if tuple(c.name for c in self.crew) != BASE_CREW:

@@ -8,9 +8,34 @@ from __future__ import annotations
 from . import actions as A
 from .data import MERCHANT, NOBLES
 from .frames import (
-    F_ALI, F_ALI_FROM, F_ALI_REDUCE, F_ALI_TO, F_ANY_RENOWN, F_AURATH, F_CHOPS, F_DEL_UGE, F_DIRTY, F_DISCARD,
-    F_ESME, F_GLORIA, F_GNESS, F_IMMORA, F_MIMIC, F_MOG, F_OAK, F_ORANGE, F_PEP, F_POLY, F_PRECIOUS, F_RECRUIT,
-    F_REMOVE, F_RENOWN, F_REPLACE, F_TAKE, F_WAGON_FREE, F_ZILDA,
+    F_ALI,
+    F_ALI_FROM,
+    F_ALI_REDUCE,
+    F_ALI_TO,
+    F_ANY_RENOWN,
+    F_AURATH,
+    F_CHOPS,
+    F_DEL_UGE,
+    F_DIRTY,
+    F_DISCARD,
+    F_ESME,
+    F_GLORIA,
+    F_GNESS,
+    F_IMMORA,
+    F_MIMIC,
+    F_MOG,
+    F_OAK,
+    F_ORANGE,
+    F_PEP,
+    F_POLY,
+    F_PRECIOUS,
+    F_RECRUIT,
+    F_REMOVE,
+    F_RENOWN,
+    F_REPLACE,
+    F_TAKE,
+    F_WAGON_FREE,
+    F_ZILDA,
 )
 from .tables import BLACK, NB4, N_POS, STEP, pos_name, tables
 
@@ -35,8 +60,7 @@ class DecisionRules:
         if k == F_REPLACE:
             return [A.REPLACE + s for s in range(len(self.crew[p]))]
         if k == F_DEL_UGE:
-            return [A.TARGET + q for q in range(N_POS) if q != f[2] and self.intensity[q] > 0
-                    and not self.destroyed[q]]
+            return [A.TARGET + q for q in range(N_POS) if q != f[2] and self.intensity[q] > 0 and not self.destroyed[q]]
         if k == F_CHOPS:
             c = [A.TARGET + q for q in NB4[f[2]] if self._burnable(q) and not self._occupied(q)]
             return c + [A.DECLINE] if c else []
@@ -46,8 +70,9 @@ class DecisionRules:
         if k == F_ORANGE:
             if self.renown_left[p] <= 0:
                 return []
-            c = [A.PLACE + q for q in range(N_POS) if q != f[2] and self.st_aff[q] == MERCHANT
-                 and not self.destroyed[q]]
+            c = [
+                A.PLACE + q for q in range(N_POS) if q != f[2] and self.st_aff[q] == MERCHANT and not self.destroyed[q]
+            ]
             return c + [A.DECLINE] if c else []
         if k == F_ESME:
             c = [A.TARGET + q for q in NB4[f[2]] if self._burnable(q)]
@@ -84,8 +109,9 @@ class DecisionRules:
         if k == F_IMMORA:
             if self.renown_left[p] <= 0:
                 return []
-            return [A.PLACE + q for q in range(N_POS) if q != f[2] and self.st_aff[q] == NOBLES
-                    and not self.destroyed[q]]
+            return [
+                A.PLACE + q for q in range(N_POS) if q != f[2] and self.st_aff[q] == NOBLES and not self.destroyed[q]
+            ]
         if k == F_ALI:
             out = []
             if self.wb[p] < self.brigade_cap(p) and self.water_supply() > 0:

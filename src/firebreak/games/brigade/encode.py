@@ -75,25 +75,54 @@ class BrigadeEncoder(ObservationEncoder):
         o = self.offsets()
         seats_at = o["seat[0].tracks"]
         return {
-            "num_players": self.num_players, "size": self.size, "cells": B, "affiliations": A,
+            "num_players": self.num_players,
+            "size": self.size,
+            "cells": B,
+            "affiliations": A,
             "renown_slots": 4,  # four renown slots per cell, one per seat (BrigadeState.renown)
-            "event_kinds": E, "crew_kinds": R, "tracks_per_seat": len(TRACK_NAMES),
-            "wagon_track": T_WAGON, "lead_track": T_LEAD,
-            "firehouse_at": o["cell.firehouse"], "affiliation_at": o["cell.affiliation"],
-            "value_at": o["cell.value"], "track_at": o["cell.track"], "intensity_at": o["cell.intensity"],
-            "destroyed_at": o["cell.destroyed"], "big_building_at": o["cell.big_building"],
-            "loyal_at": o["cell.loyal"], "renown_at": o["cell.renown"], "brigades_at": o["cell.brigades"],
-            "wagons_at": o["cell.wagons"], "turn_at": o["turn"], "active_at": o["active"], "to_act_at": o["to_act"],
-            "phase_at": o["phase"], "actions_at": o["actions"], "event_deck_at": o["event_deck"],
-            "event_discard_at": o["event_discard"], "last_event_at": o["last_event"], "crew_deck_at": o["crew_deck"],
-            "crew_discard_at": o["crew_discard"], "drawn_at": o["drawn"], "drawer_at": o["drawer"],
-            "destroyed_count_at": o["destroyed"], "over_at": o["over"], "seats_at": seats_at,
+            "event_kinds": E,
+            "crew_kinds": R,
+            "tracks_per_seat": len(TRACK_NAMES),
+            "wagon_track": T_WAGON,
+            "lead_track": T_LEAD,
+            "firehouse_at": o["cell.firehouse"],
+            "affiliation_at": o["cell.affiliation"],
+            "value_at": o["cell.value"],
+            "track_at": o["cell.track"],
+            "intensity_at": o["cell.intensity"],
+            "destroyed_at": o["cell.destroyed"],
+            "big_building_at": o["cell.big_building"],
+            "loyal_at": o["cell.loyal"],
+            "renown_at": o["cell.renown"],
+            "brigades_at": o["cell.brigades"],
+            "wagons_at": o["cell.wagons"],
+            "turn_at": o["turn"],
+            "active_at": o["active"],
+            "to_act_at": o["to_act"],
+            "phase_at": o["phase"],
+            "actions_at": o["actions"],
+            "event_deck_at": o["event_deck"],
+            "event_discard_at": o["event_discard"],
+            "last_event_at": o["last_event"],
+            "crew_deck_at": o["crew_deck"],
+            "crew_discard_at": o["crew_discard"],
+            "drawn_at": o["drawn"],
+            "drawer_at": o["drawer"],
+            "destroyed_count_at": o["destroyed"],
+            "over_at": o["over"],
+            "seats_at": seats_at,
             "per_seat": (self.size - seats_at) // self.num_players,
-            "seat_crew": o["seat[0].crew"] - seats_at, "seat_water": WATER, "seat_cells": LEAD,
+            "seat_crew": o["seat[0].crew"] - seats_at,
+            "seat_water": WATER,
+            "seat_cells": LEAD,
             "seat_supplies": o["seat[0].supplies"] - seats_at,
-            "advanced_water": _T.advanced_water, "warden_water": _T.warden_water,
-            "event_index": EVENT_INDEX, "last_event_index": tuple(-1 if i is None else i for i in LAST_EVENT_INDEX),
-            "crew_index": CREW_INDEX, "crew_aff": CREW_AFF, "crew_water": CREW_WATER,
+            "advanced_water": _T.advanced_water,
+            "warden_water": _T.warden_water,
+            "event_index": EVENT_INDEX,
+            "last_event_index": tuple(-1 if i is None else i for i in LAST_EVENT_INDEX),
+            "crew_index": CREW_INDEX,
+            "crew_aff": CREW_AFF,
+            "crew_water": CREW_WATER,
             "track_values": tuple(v for values in _T.tracks for v in values),
             "track_lengths": tuple(len(values) for values in _T.tracks),
         }
@@ -219,8 +248,14 @@ class BrigadeEncoder(ObservationEncoder):
         o = self.offsets()
         # the fixed board (the same all game): cached per game and copied
         static = getattr(self, "_static", None)
-        if static is None or static[0] is not s.st_aff or static[1] is not s.st_value \
-                or static[2] is not s.st_track or static[3] is not s.st_big or static[6] is not type(out):
+        if (
+            static is None
+            or static[0] is not s.st_aff
+            or static[1] is not s.st_value
+            or static[2] is not s.st_track
+            or static[3] is not s.st_big
+            or static[6] is not type(out)
+        ):
             end = o["cell.intensity"]
             for pos in range(B):
                 aff = s.st_aff[pos]
@@ -234,13 +269,20 @@ class BrigadeEncoder(ObservationEncoder):
             for pos in range(B):
                 if s.st_big[pos]:
                     out[big + pos] = 1.0
-            static = self._static = (s.st_aff, s.st_value, s.st_track, s.st_big, out[:end].copy(),
-                                     out[big:big + B].copy(), type(out))
+            static = self._static = (
+                s.st_aff,
+                s.st_value,
+                s.st_track,
+                s.st_big,
+                out[:end].copy(),
+                out[big : big + B].copy(),
+                type(out),
+            )
         else:
             end = o["cell.intensity"]
             big = o["cell.big_building"]
             out[:end] = static[4]
-            out[big:big + B] = static[5]
+            out[big : big + B] = static[5]
         at = o["cell.intensity"]
         destroyed_at = o["cell.destroyed"]
         for pos, v in enumerate(s.intensity):

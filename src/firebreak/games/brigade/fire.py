@@ -12,8 +12,22 @@ from operator import itemgetter
 from .data import UNIVERSITY_AFF
 from .frames import F_DIRTY, F_ESME, F_OAK
 from .tables import (
-    BB_AVIARY, BB_DISTILLERY, BB_FROZEN, BB_OAK, ESME, FF_ARSON, FF_BURNING_MAN, FF_DIRTY, FF_KARNAJ, GUST_ORDER,
-    NB4, NB8, N_POS, STEP, VEDA, pos_name,
+    BB_AVIARY,
+    BB_DISTILLERY,
+    BB_FROZEN,
+    BB_OAK,
+    ESME,
+    FF_ARSON,
+    FF_BURNING_MAN,
+    FF_DIRTY,
+    FF_KARNAJ,
+    GUST_ORDER,
+    NB4,
+    NB8,
+    N_POS,
+    STEP,
+    VEDA,
+    pos_name,
 )
 
 
@@ -65,8 +79,10 @@ class FireRules:
             self.n_univ_destroyed += 1
         self._emit("destroyed", block=self.st_name[pos], pos=pos_name(pos))
         rules = self.rules
-        if not self.evac and (self.n_destroyed >= rules.evacuation_destroyed
-                              or self.n_univ_destroyed >= rules.evacuation_university_destroyed):
+        if not self.evac and (
+            self.n_destroyed >= rules.evacuation_destroyed
+            or self.n_univ_destroyed >= rules.evacuation_university_destroyed
+        ):
             self.evac = True
             self._emit("evacuation", destroyed=self.n_destroyed, university=self.n_univ_destroyed)
 

@@ -30,8 +30,15 @@ def _strength(s: "BrigadeState", p: int) -> float:
     citizens = sum(1 for c in counts if c) / 5.0
     upgrades = sum(s.tracks[3 * p + t] for t in range(3))
     water = s.wb[p] + s.ww[p]
-    return (3.0 * value + 1.5 * renown + 12.0 * faction * faction + 12.0 * citizens * citizens
-            + 0.8 * upgrades + 0.4 * water + 1.0 * len(s.crew[p]))
+    return (
+        3.0 * value
+        + 1.5 * renown
+        + 12.0 * faction * faction
+        + 12.0 * citizens * citizens
+        + 0.8 * upgrades
+        + 0.4 * water
+        + 1.0 * len(s.crew[p])
+    )
 
 
 def heuristic(s: "BrigadeState", p: int) -> float:

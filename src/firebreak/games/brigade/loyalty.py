@@ -9,7 +9,20 @@ from __future__ import annotations
 from .data import COMMONS, COUNCIL, MERCHANT, NOBLES, UNIVERSITY_AFF
 from .frames import A_DRAW_RECRUIT, F_ALI, F_CHOPS, F_DEL_UGE, F_IMMORA, F_ORANGE, F_PEP, F_ZILDA
 from .tables import (
-    ALI_AHMAR, CHOPS, DEL_UGE, IMMORA, MAL, NB4, NB8, NERY, N_POS, ORANGE, PEP, SELINA, ZILDA, pos_name,
+    ALI_AHMAR,
+    CHOPS,
+    DEL_UGE,
+    IMMORA,
+    MAL,
+    NB4,
+    NB8,
+    NERY,
+    N_POS,
+    ORANGE,
+    PEP,
+    SELINA,
+    ZILDA,
+    pos_name,
 )
 
 
@@ -93,8 +106,7 @@ class LoyaltyRules:
                 counts[sa[pos]] += 1
         reason = ""
         rules = self.rules
-        if (counts[UNIVERSITY_AFF] >= rules.university_loyalty_to_win
-                or max(counts[:4]) >= rules.faction_loyalty_to_win):
+        if counts[UNIVERSITY_AFF] >= rules.university_loyalty_to_win or max(counts[:4]) >= rules.faction_loyalty_to_win:
             reason = "faction"
         elif min(counts) >= 1:
             reason = "citizens"

@@ -32,8 +32,10 @@ def _chunk_ids(base: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
     ascending (built once per base; a few thousand small tuples)."""
     table = _CHUNK_IDS.get(base)
     if table is None:
-        table = tuple(tuple(tuple(base + i * _CHUNK + b for b in range(_CHUNK) if bits >> b & 1)
-                            for bits in range(1 << _CHUNK)) for i in range(N_POS // _CHUNK))
+        table = tuple(
+            tuple(tuple(base + i * _CHUNK + b for b in range(_CHUNK) if bits >> b & 1) for bits in range(1 << _CHUNK))
+            for i in range(N_POS // _CHUNK)
+        )
         _CHUNK_IDS[base] = table
     return table
 
@@ -293,7 +295,7 @@ class MovementRules:
             self.free_moves += 1
         if self.intensity[dest] > 0 and not self.destroyed[dest] and self.active(p, GNESS):
             frames.append((F_GNESS, p, dest))
-        if (not self.wagon_bonus_used and self.tracks[3 * p + T_WAGON] == tables().track_last[T_WAGON]):
+        if not self.wagon_bonus_used and self.tracks[3 * p + T_WAGON] == tables().track_last[T_WAGON]:
             self.wagon_bonus_used = True
             frames.append((F_WAGON_FREE, p))
         for f in reversed(frames):

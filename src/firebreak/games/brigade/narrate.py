@@ -25,13 +25,23 @@ ENDINGS = {
     "faction": "Loyalty of a Faction",
     "citizens": "Loyalty of the Citizens",
 }
-TRACK_TITLES = {"crew members": "Crew Members", "water wagon capacity": "Water Wagon Capacity",
-                "leadership": "Leadership"}
+TRACK_TITLES = {
+    "crew members": "Crew Members",
+    "water wagon capacity": "Water Wagon Capacity",
+    "leadership": "Leadership",
+}
 _TRACK_UNITS = ("crew member", "water token", "action")
 WARDEN_ACTIONS = {
-    "Gloria Ignis": "Send the Wagon", "Blitz Haben": "Polymorph", "Frith Goldmane": "With the People",
-    "Glint Dampshot": "Artificers", "Bernhardt Blaze": "Allegiances", "Ester": "Mistform", "White Fang": "Dusk and Dawn",
-    "Galeela": "Mimic", "Aurath Ether": "Non-Corporeal", "Cindy Bustion": "Pyrocontrol",
+    "Gloria Ignis": "Send the Wagon",
+    "Blitz Haben": "Polymorph",
+    "Frith Goldmane": "With the People",
+    "Glint Dampshot": "Artificers",
+    "Bernhardt Blaze": "Allegiances",
+    "Ester": "Mistform",
+    "White Fang": "Dusk and Dawn",
+    "Galeela": "Mimic",
+    "Aurath Ether": "Non-Corporeal",
+    "Cindy Bustion": "Pyrocontrol",
 }
 
 
@@ -119,11 +129,14 @@ def describe_choice(s: "BrigadeState", who: str, k: int, a: int, d: dict) -> str
     name = s.player_name
     if a == A.DECLINE:
         return {
-            F.F_CHOPS: f"{who} does not use Chops Murphy.", F.F_ORANGE: f"{who} does not use Insurance.",
+            F.F_CHOPS: f"{who} does not use Chops Murphy.",
+            F.F_ORANGE: f"{who} does not use Insurance.",
             F.F_ESME: f"{who} lets the fireball land on their Brigade.",
             F.F_WAGON_FREE: f"{who} leaves their Wagon where it is.",
-            F.F_GNESS: f"{who} does not use Gness Smold.", F.F_DIRTY: f"{who} adds no fire (Dirty Dealings).",
-            F.F_AURATH: f"{who} stops their Brigade here.", F.F_ZILDA: f"{who} does not use Zilda Garrett.",
+            F.F_GNESS: f"{who} does not use Gness Smold.",
+            F.F_DIRTY: f"{who} adds no fire (Dirty Dealings).",
+            F.F_AURATH: f"{who} stops their Brigade here.",
+            F.F_ZILDA: f"{who} does not use Zilda Garrett.",
         }.get(k, f"{who} declines.")
     if A.PLACE <= a < A.TARGET:
         where = block(s, a - A.PLACE)
@@ -170,9 +183,11 @@ def describe_choice(s: "BrigadeState", who: str, k: int, a: int, d: dict) -> str
     if A.MIMIC <= a < A.CHOICE:
         return f"{who} puts their Mimic token on {d.get('card', 'a crew card')} of {name(d.get('owner', -1))}."
     if A.CHOICE <= a < A.PLAYER:
-        return (f"{who} refills two water on their Brigade (Ali Ahmar).",
-                f"{who} will move one of their renown tokens (Ali Ahmar).",
-                f"{who} will lower the fire on a neighbouring block by one (Ali Ahmar).")[a - A.CHOICE]
+        return (
+            f"{who} refills two water on their Brigade (Ali Ahmar).",
+            f"{who} will move one of their renown tokens (Ali Ahmar).",
+            f"{who} will lower the fire on a neighbouring block by one (Ali Ahmar).",
+        )[a - A.CHOICE]
     if A.PLAYER <= a < A.DISCARD:
         q = a - A.PLAYER
         if k == F.F_PRECIOUS:
@@ -219,8 +234,10 @@ def describe_event(s: "BrigadeState", event: Event) -> str:
     if k == "destroyed":
         return f"{d['block']} ({d['pos']}) burns down and is destroyed."
     if k == "evacuation":
-        return (f"Evacuation: {plural(d['destroyed'], 'block')} destroyed ({d['university']} of the University). "
-                "The round is finished, then the game ends.")
+        return (
+            f"Evacuation: {plural(d['destroyed'], 'block')} destroyed ({d['university']} of the University). "
+            "The round is finished, then the game ends."
+        )
     if k == "loyalty":
         stolen = d.get("stolen_from", -1)
         tail = f", taking it from {name(stolen)}" if isinstance(stolen, int) and stolen >= 0 else ""

@@ -15,11 +15,17 @@ from .parameters import PARAMETERS
 
 W = 18  # characters per cell: six cells and the row numbers fit a 120-column terminal
 NAME_LINES = 3
-OPTION_WORDS = {"advanced": "advanced play", "big_buildings": "Big Buildings", "fire_festival": "Fire Festival",
-                "addon_pack": "Crew and Warden pack"}
-LEGEND = ("Legend: value 4 = the renown its Loyalty needs, and its points; big = a Big Building; fire 2 (track 3) = "
-          "intensity 2 on a Flame Track of 3 (past 3 the block is destroyed); loyal: White (P0) = White's Loyalty "
-          "marker; renown: 2 of P1 = two renown tokens of P1; B0 / W0 = the Brigade / Wagon of P0.")
+OPTION_WORDS = {
+    "advanced": "advanced play",
+    "big_buildings": "Big Buildings",
+    "fire_festival": "Fire Festival",
+    "addon_pack": "Crew and Warden pack",
+}
+LEGEND = (
+    "Legend: value 4 = the renown its Loyalty needs, and its points; big = a Big Building; fire 2 (track 3) = "
+    "intensity 2 on a Flame Track of 3 (past 3 the block is destroyed); loyal: White (P0) = White's Loyalty "
+    "marker; renown: 2 of P1 = two renown tokens of P1; B0 / W0 = the Brigade / Wagon of P0."
+)
 
 
 def _name_lines(name: str) -> list[str]:
@@ -33,8 +39,13 @@ def _cell_lines(c: dict[str, Any], owner: int | None, name_lines: int, names: li
     if c["firehouse"]:
         lines += ["Firehouse", f"home of {names[owner]}" if owner is not None else "no player's home"]
     else:
-        fire = ("DESTROYED" if c["destroyed"] else
-                f"fire {c['intensity']} (track {c['track']})" if c["intensity"] else f"no fire (track {c['track']})")
+        fire = (
+            "DESTROYED"
+            if c["destroyed"]
+            else f"fire {c['intensity']} (track {c['track']})"
+            if c["intensity"]
+            else f"no fire (track {c['track']})"
+        )
         lines += [c["affiliation"] or "", f"value {c['value']}{', big' if c.get('big_building') else ''}", fire]
         lines += [f"loyal: {names[c['loyal']]}"] if c["loyal"] >= 0 else []
         lines += [f"renown: {r} of P{p}" for p, r in enumerate(c["renown"]) if r]
@@ -48,15 +59,20 @@ def _header(view: dict[str, Any], names: list[str]) -> list[str]:
     if view["over"]:
         head = f"THE BRIGADE - turn {view['turn']} - game over"
     else:
-        phase = "Event phase" if view["phase"] == "event" else (
-            f"Action phase, {view['actions_used']} of {plural(view['actions_allowed'], 'action')} used")
+        phase = (
+            "Event phase"
+            if view["phase"] == "event"
+            else (f"Action phase, {view['actions_used']} of {plural(view['actions_allowed'], 'action')} used")
+        )
         head = f"THE BRIGADE - turn {view['turn']} - {names[view['active']]}'s {phase}"
     out.append(head + (f" - options: {join_words(opts)}" if opts else ""))
     last = view["last_event"] or "none yet"
     rules = {p.name: p.default for p in PARAMETERS} | (view["options"].get("rules") or {})  # a variant's numbers
-    out.append(f"Last event: {last}. Destroyed: {view['destroyed']} of {rules['evacuation_destroyed']} blocks "
-               f"({view['university_destroyed']} of {rules['evacuation_university_destroyed']} University)"
-               + (". EVACUATION: the round is finished, then the game ends." if view["evacuation"] else "."))
+    out.append(
+        f"Last event: {last}. Destroyed: {view['destroyed']} of {rules['evacuation_destroyed']} blocks "
+        f"({view['university_destroyed']} of {rules['evacuation_university_destroyed']} University)"
+        + (". EVACUATION: the round is finished, then the game ends." if view["evacuation"] else ".")
+    )
     return out
 
 
@@ -86,17 +102,28 @@ def _players(view: dict[str, Any]) -> list[str]:
     out = []
     for p in view["players"]:
         you = " - you" if view["you"] == p["seat"] else ""
-        out.append(f"{p['name']}{you} - Warden: {p['warden']} - score {p['score']:g} - "
-                   f"{plural(p['renown_supply'], 'renown token')} and "
-                   f"{plural(p['loyalty_supply'], 'Loyalty marker')} left")
-        out.append(f"    Brigade at {p['brigade_at']}, water {p['brigade_water']} of {p['brigade_capacity']}; "
-                   f"Wagon at {p['wagon_at']}, water {p['wagon_water']} of {p['wagon_capacity']}"
-                   + (f"; {plural(p['bonus_actions'], 'bonus action')}" if p.get("bonus_actions") else ""))
-        tracks = ", ".join(f"{k.title()} {v['value']} (circle {v['circle']} of {v['of']})"
-                           for k, v in p["tracks"].items())
+        out.append(
+            f"{p['name']}{you} - Warden: {p['warden']} - score {p['score']:g} - "
+            f"{plural(p['renown_supply'], 'renown token')} and "
+            f"{plural(p['loyalty_supply'], 'Loyalty marker')} left"
+        )
+        out.append(
+            f"    Brigade at {p['brigade_at']}, water {p['brigade_water']} of {p['brigade_capacity']}; "
+            f"Wagon at {p['wagon_at']}, water {p['wagon_water']} of {p['wagon_capacity']}"
+            + (f"; {plural(p['bonus_actions'], 'bonus action')}" if p.get("bonus_actions") else "")
+        )
+        tracks = ", ".join(
+            f"{k.title()} {v['value']} (circle {v['circle']} of {v['of']})" for k, v in p["tracks"].items()
+        )
         out.append(f"    Tracks: {tracks}")
-        crew = ", ".join(f"{c['name']} ({c['affiliation'] or 'no affiliation'}, {plural(c['water'], 'water token')}"
-                         f"{', active' if c['active'] else ''})" for c in p["crew"]) or "none"
+        crew = (
+            ", ".join(
+                f"{c['name']} ({c['affiliation'] or 'no affiliation'}, {plural(c['water'], 'water token')}"
+                f"{', active' if c['active'] else ''})"
+                for c in p["crew"]
+            )
+            or "none"
+        )
         out.append(f"    Crew: {crew}")
     return out
 

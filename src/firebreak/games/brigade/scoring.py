@@ -26,8 +26,9 @@ def score_sheet(s: "BrigadeState") -> list[list[tuple[str, float]]]:
         for aff, aff_name in enumerate(AFFILIATIONS):
             held = [q for q in range(N_POS) if s.loyal[q] == p and not s.destroyed[q] and s.st_aff[q] == aff]
             if held:
-                lines.append((f"Loyalty: {aff_name}, {plural(len(held), 'block')}",
-                              float(sum(s.st_value[q] for q in held))))
+                lines.append(
+                    (f"Loyalty: {aff_name}, {plural(len(held), 'block')}", float(sum(s.st_value[q] for q in held)))
+                )
         if not lines:
             lines.append(("Loyalty: no blocks", 0.0))
         renown = sum(s.renown[q * 4 + p] for q in range(N_POS) if not s.destroyed[q])

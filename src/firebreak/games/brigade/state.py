@@ -27,7 +27,15 @@ from . import actions as A
 from . import choices, narrate, scoring, strip
 from .data import UNIVERSITY_AFF
 from .frames import (
-    A_DRAW_RECRUIT, A_END_ACTION, A_END_EVENT, A_FIRESTORM, F_ANY_RENOWN, F_AURATH, F_PRECIOUS, F_RECRUIT, F_RENOWN,
+    A_DRAW_RECRUIT,
+    A_END_ACTION,
+    A_END_EVENT,
+    A_FIRESTORM,
+    F_ANY_RENOWN,
+    F_AURATH,
+    F_PRECIOUS,
+    F_RECRUIT,
+    F_RENOWN,
     PROMPTS,
 )
 from .fire import FireRules
@@ -37,35 +45,176 @@ from .wardens import WardenRules
 from .decisions import DecisionRules
 from .view import determinize, player_view
 from .tables import (
-    ASH, BB_AVIARY, BB_DISTILLERY, BB_FROZEN, BB_NONE, BB_OAK, BEN, BLACK, CORNER_POS, ESTER, EV_FESTIVAL,
-    EV_FIRESTORM, EV_GUST, LEON, LUMEN, MORGANA, NB4, N_POS, SIR_PRECIOUS, SP_CREW, SP_LEAD, SP_RECRUIT,
-    SP_REFILL, SP_RENOWN, SP_WAGON, TOWN_POS, TRACK_NAMES, T_CREW, T_LEAD, T_WAGON, UNIVERSITY_POS, WALDER,
-    WHITE, POS_NAMES, pos_name, tables,
+    ASH,
+    BB_AVIARY,
+    BB_DISTILLERY,
+    BB_FROZEN,
+    BB_NONE,
+    BB_OAK,
+    BEN,
+    BLACK,
+    CORNER_POS,
+    ESTER,
+    EV_FESTIVAL,
+    EV_FIRESTORM,
+    EV_GUST,
+    LEON,
+    LUMEN,
+    MORGANA,
+    NB4,
+    N_POS,
+    SIR_PRECIOUS,
+    SP_CREW,
+    SP_LEAD,
+    SP_RECRUIT,
+    SP_REFILL,
+    SP_RENOWN,
+    SP_WAGON,
+    TOWN_POS,
+    TRACK_NAMES,
+    T_CREW,
+    T_LEAD,
+    T_WAGON,
+    UNIVERSITY_POS,
+    WALDER,
+    WHITE,
+    POS_NAMES,
+    pos_name,
+    tables,
 )
 
 _SLOTS = (
-    "st_value", "st_track", "st_aff", "st_name", "st_big", "colour", "firehouse", "warden",
-    "intensity", "destroyed", "doomed", "loyal", "renown", "renown_left", "loyalty_left",
-    "bpos", "wpos", "wb", "ww", "tracks", "crew", "crew_deck", "crew_discard", "drawn", "drawer",
-    "event_deck", "event_discard", "last_event",
-    "turn_player", "phase", "turn_number", "used", "bonus", "upgrades_done", "upgrade_limit",
-    "warden_used", "wagon_bonus_used", "morgana_used", "leon_used", "pink_used", "free_moves", "extra_turn",
-    "stack", "cache", "over", "evac", "end_reason", "winner", "n_destroyed", "n_univ_destroyed",
-    "n_extinguished", "n_loyalty_gained", "advanced", "big", "festival",
-    "addon", "allegiance", "pyro", "mimic", "dawn", "precious", "ash_used", "event_fire",
+    "st_value",
+    "st_track",
+    "st_aff",
+    "st_name",
+    "st_big",
+    "colour",
+    "firehouse",
+    "warden",
+    "intensity",
+    "destroyed",
+    "doomed",
+    "loyal",
+    "renown",
+    "renown_left",
+    "loyalty_left",
+    "bpos",
+    "wpos",
+    "wb",
+    "ww",
+    "tracks",
+    "crew",
+    "crew_deck",
+    "crew_discard",
+    "drawn",
+    "drawer",
+    "event_deck",
+    "event_discard",
+    "last_event",
+    "turn_player",
+    "phase",
+    "turn_number",
+    "used",
+    "bonus",
+    "upgrades_done",
+    "upgrade_limit",
+    "warden_used",
+    "wagon_bonus_used",
+    "morgana_used",
+    "leon_used",
+    "pink_used",
+    "free_moves",
+    "extra_turn",
+    "stack",
+    "cache",
+    "over",
+    "evac",
+    "end_reason",
+    "winner",
+    "n_destroyed",
+    "n_univ_destroyed",
+    "n_extinguished",
+    "n_loyalty_gained",
+    "advanced",
+    "big",
+    "festival",
+    "addon",
+    "allegiance",
+    "pyro",
+    "mimic",
+    "dawn",
+    "precious",
+    "ash_used",
+    "event_fire",
 )
 _COPY_LISTS = (
-    "intensity", "destroyed", "doomed", "loyal", "renown", "renown_left", "loyalty_left", "bpos", "wpos",
-    "wb", "ww", "tracks", "crew_deck", "crew_discard", "drawn", "event_deck", "event_discard", "bonus",
-    "stack", "allegiance", "pyro", "mimic", "dawn",
+    "intensity",
+    "destroyed",
+    "doomed",
+    "loyal",
+    "renown",
+    "renown_left",
+    "loyalty_left",
+    "bpos",
+    "wpos",
+    "wb",
+    "ww",
+    "tracks",
+    "crew_deck",
+    "crew_discard",
+    "drawn",
+    "event_deck",
+    "event_discard",
+    "bonus",
+    "stack",
+    "allegiance",
+    "pyro",
+    "mimic",
+    "dawn",
 )
-_SHARED = ("st_value", "st_track", "st_aff", "st_name", "st_big", "colour", "firehouse", "warden",
-           "advanced", "big", "festival", "addon")
+_SHARED = (
+    "st_value",
+    "st_track",
+    "st_aff",
+    "st_name",
+    "st_big",
+    "colour",
+    "firehouse",
+    "warden",
+    "advanced",
+    "big",
+    "festival",
+    "addon",
+)
 _SCALARS = (
-    "drawer", "last_event", "turn_player", "phase", "turn_number", "used", "upgrades_done", "upgrade_limit",
-    "warden_used", "wagon_bonus_used", "morgana_used", "leon_used", "pink_used", "free_moves", "extra_turn",
-    "cache", "over", "evac", "end_reason", "winner", "n_destroyed", "n_univ_destroyed", "n_extinguished",
-    "n_loyalty_gained", "precious", "ash_used", "event_fire",
+    "drawer",
+    "last_event",
+    "turn_player",
+    "phase",
+    "turn_number",
+    "used",
+    "upgrades_done",
+    "upgrade_limit",
+    "warden_used",
+    "wagon_bonus_used",
+    "morgana_used",
+    "leon_used",
+    "pink_used",
+    "free_moves",
+    "extra_turn",
+    "cache",
+    "over",
+    "evac",
+    "end_reason",
+    "winner",
+    "n_destroyed",
+    "n_univ_destroyed",
+    "n_extinguished",
+    "n_loyalty_gained",
+    "precious",
+    "ash_used",
+    "event_fire",
 )
 
 EVENT_PHASE, ACTION_PHASE = 0, 1
@@ -91,9 +240,12 @@ def _extinguish_ids(brigade_water: int, wagon_water: int, need: int) -> tuple[in
     key = (brigade_water, wagon_water, need)
     ids = _EXTINGUISH_IDS.get(key)
     if ids is None:
-        ids = tuple(A.EXTINGUISH + b * A.EXT_W + w
-                    for b in range(min(brigade_water, need) + 1)
-                    for w in range(min(wagon_water, need - b) + 1) if b + w)
+        ids = tuple(
+            A.EXTINGUISH + b * A.EXT_W + w
+            for b in range(min(brigade_water, need) + 1)
+            for w in range(min(wagon_water, need - b) + 1)
+            if b + w
+        )
         _EXTINGUISH_IDS[key] = ids
     return ids
 
@@ -104,7 +256,20 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
     REVEALS = {"event": "drew an event card", "recruit_draw": "drew crew cards", "sir_precious_drawn": "drew a card"}
     """Draws from the event and crew decks (shuffled earlier) cannot be taken back."""
 
-    __slots__ = _SLOTS + ("rules", "num_players", "options", "seed", "rng", "history", "events", "undo_stack", "undo_block", "played", "_legal", "_legal_set")
+    __slots__ = _SLOTS + (
+        "rules",
+        "num_players",
+        "options",
+        "seed",
+        "rng",
+        "history",
+        "events",
+        "undo_stack",
+        "undo_block",
+        "played",
+        "_legal",
+        "_legal_set",
+    )
 
     # ------------------------------------------------------------------------------------------------ setup
     @classmethod
@@ -209,8 +374,9 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         self.precious = -1
         self.event_fire = True
         self.cache = None
-        self._emit("setup", colours=[T.colours[c] for c in self.colour],
-                   wardens=[T.wardens[w] for w in self.warden if w >= 0])
+        self._emit(
+            "setup", colours=[T.colours[c] for c in self.colour], wardens=[T.wardens[w] for w in self.warden if w >= 0]
+        )
         self.stack = [(A_END_EVENT, -1)]
         for e in reversed(first):
             self.event_discard.append(e)
@@ -298,32 +464,70 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         copy = list
         # the layout: fixed for the whole game
         c.st_value, c.st_track, c.st_aff, c.st_name, c.st_big = (
-            self.st_value, self.st_track, self.st_aff, self.st_name, self.st_big)
+            self.st_value,
+            self.st_track,
+            self.st_aff,
+            self.st_name,
+            self.st_big,
+        )
         c.colour, c.firehouse, c.warden = self.colour, self.firehouse, self.warden
         c.advanced, c.big, c.festival, c.addon = self.advanced, self.big, self.festival, self.addon
         c.rules = self.rules
         # the board, the players' pieces and the decks
         c.intensity, c.destroyed, c.doomed, c.loyal = (
-            copy(self.intensity), copy(self.destroyed), copy(self.doomed), copy(self.loyal))
+            copy(self.intensity),
+            copy(self.destroyed),
+            copy(self.doomed),
+            copy(self.loyal),
+        )
         c.renown, c.renown_left, c.loyalty_left = copy(self.renown), copy(self.renown_left), copy(self.loyalty_left)
         c.bpos, c.wpos, c.wb, c.ww, c.tracks = (
-            copy(self.bpos), copy(self.wpos), copy(self.wb), copy(self.ww), copy(self.tracks))
+            copy(self.bpos),
+            copy(self.wpos),
+            copy(self.wb),
+            copy(self.ww),
+            copy(self.tracks),
+        )
         c.crew = [copy(x) for x in self.crew]
         c.crew_deck, c.crew_discard, c.drawn = copy(self.crew_deck), copy(self.crew_discard), copy(self.drawn)
         c.event_deck, c.event_discard = copy(self.event_deck), copy(self.event_discard)
         c.bonus, c.stack = copy(self.bonus), copy(self.stack)
-        c.allegiance, c.pyro, c.mimic, c.dawn = copy(self.allegiance), copy(self.pyro), copy(self.mimic), copy(self.dawn)
+        c.allegiance, c.pyro, c.mimic, c.dawn = (
+            copy(self.allegiance),
+            copy(self.pyro),
+            copy(self.mimic),
+            copy(self.dawn),
+        )
         # the turn and the game
         c.drawer, c.last_event, c.turn_player, c.phase, c.turn_number = (
-            self.drawer, self.last_event, self.turn_player, self.phase, self.turn_number)
+            self.drawer,
+            self.last_event,
+            self.turn_player,
+            self.phase,
+            self.turn_number,
+        )
         c.used, c.upgrades_done, c.upgrade_limit, c.free_moves, c.extra_turn = (
-            self.used, self.upgrades_done, self.upgrade_limit, self.free_moves, self.extra_turn)
+            self.used,
+            self.upgrades_done,
+            self.upgrade_limit,
+            self.free_moves,
+            self.extra_turn,
+        )
         c.warden_used, c.wagon_bonus_used, c.morgana_used, c.leon_used, c.pink_used, c.ash_used = (
-            self.warden_used, self.wagon_bonus_used, self.morgana_used, self.leon_used, self.pink_used,
-            self.ash_used)
+            self.warden_used,
+            self.wagon_bonus_used,
+            self.morgana_used,
+            self.leon_used,
+            self.pink_used,
+            self.ash_used,
+        )
         c.cache, c.over, c.evac, c.end_reason, c.winner = self.cache, self.over, self.evac, self.end_reason, self.winner
         c.n_destroyed, c.n_univ_destroyed, c.n_extinguished, c.n_loyalty_gained = (
-            self.n_destroyed, self.n_univ_destroyed, self.n_extinguished, self.n_loyalty_gained)
+            self.n_destroyed,
+            self.n_univ_destroyed,
+            self.n_extinguished,
+            self.n_loyalty_gained,
+        )
         c.precious, c.event_fire = self.precious, self.event_fire
         return c
 
@@ -476,8 +680,14 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         T = tables()
         i = 3 * p + track
         self.tracks[i] += 1
-        self._emit("upgrade", player=p, track=TRACK_NAMES[track], circle=self.tracks[i] + 1,
-                   of=T.track_last[track] + 1, value=_TRACK_VALUES[track][self.tracks[i]])
+        self._emit(
+            "upgrade",
+            player=p,
+            track=TRACK_NAMES[track],
+            circle=self.tracks[i] + 1,
+            of=T.track_last[track] + 1,
+            value=_TRACK_VALUES[track][self.tracks[i]],
+        )
         frames: list[tuple] = []
         if self.tracks[i] == T.track_last[track]:
             if track == T_CREW:
@@ -611,8 +821,9 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         p = self.turn_player
         tracks = self.tracks
         # self.remaining(), written out
-        rem = (_TRACK_VALUES[T_LEAD][tracks[3 * p + T_LEAD]] + self.bonus[p] - (1 if self.precious == p else 0)
-               - self.used)
+        rem = (
+            _TRACK_VALUES[T_LEAD][tracks[3 * p + T_LEAD]] + self.bonus[p] - (1 if self.precious == p else 0) - self.used
+        )
         out = [A.END_TURN]
         brigade = rem > 0 or self.free_moves > 0
         wagon = rem > 0 or (not self.morgana_used and self.active(p, MORGANA))
@@ -662,8 +873,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
             out += _UPGRADE_IDS[(tracks[i] < last[0]) | (tracks[i + 1] < last[1]) << 1 | (tracks[i + 2] < last[2]) << 2]
         if self.advanced and not self.warden_used and self._warden_usable(p):
             out.append(A.WARDEN)
-        if (not self.leon_used and ww > 0 and intensity[wp] == 1 and not destroyed[wp]
-                and self.active(p, LEON)):
+        if not self.leon_used and ww > 0 and intensity[wp] == 1 and not destroyed[wp] and self.active(p, LEON):
             out.append(A.WAGON_EXTINGUISH)
         if self.addon and not self.ash_used and wb and self.active(p, ASH):
             ash_water = min(wb, _CREW_WATER[ASH], 3)
@@ -696,8 +906,9 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
     def _apply_main(self, a: int) -> None:
         p = self.turn_player
         # the log entry of every action, built directly (the hot path of random play): what _emit would build
-        self.events.append(make_event("action", {"player": p, "action": a, "pos": POS_NAMES[self.bpos[p]],
-                                                 "text": A.TEXTS[a]}, None))
+        self.events.append(
+            make_event("action", {"player": p, "action": a, "pos": POS_NAMES[self.bpos[p]], "text": A.TEXTS[a]}, None)
+        )
         if a == A.END_TURN:
             self.stack.append((A_END_ACTION, -1))
         elif a < A.MOVE_WAGON:
@@ -796,7 +1007,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
     def _refill_action(self, p: int, a: int) -> None:
         bp, wp = self.bpos[p], self.wpos[p]
         pos = wp if a == A.REFILL_WAGON else bp
-        if (pos != self.firehouse[p] and self.loyal[pos] != p):
+        if pos != self.firehouse[p] and self.loyal[pos] != p:
             # Street Wise: pay one renown from this block
             self.renown[pos * 4 + p] -= 1
             self.renown_left[p] += 1

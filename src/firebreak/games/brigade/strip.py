@@ -22,10 +22,18 @@ def seat_summaries(state: "BrigadeState", viewer: int | None) -> list[SeatSummar
     out = []
     for p in range(state.num_players):
         colour = tables().colours[state.colour[p]]
-        out.append(SeatSummary(colour=SWATCHES.get(colour), colour_name=colour.title(), score=scores[p],
-                               counts=(("crew member", len(state.crew[p])),
-                                       ("Renown token", state.renown_left[p]),
-                                       ("Loyalty marker", state.loyalty_left[p]))))
+        out.append(
+            SeatSummary(
+                colour=SWATCHES.get(colour),
+                colour_name=colour.title(),
+                score=scores[p],
+                counts=(
+                    ("crew member", len(state.crew[p])),
+                    ("Renown token", state.renown_left[p]),
+                    ("Loyalty marker", state.loyalty_left[p]),
+                ),
+            )
+        )
     return out
 
 

@@ -32,22 +32,37 @@ CELL = 150
 SIZE = 6
 ROW = 22  # height of one line of the panel under the town
 PLAYER_COLOURS = {  # Okabe-Ito (plus white and black), ink chosen for contrast; a number on every marker
-    "white": ("#ffffff", "#000000"), "black": ("#000000", "#ffffff"),
-    "pink": ("#CC79A7", "#000000"), "orange": ("#E69F00", "#000000"),
+    "white": ("#ffffff", "#000000"),
+    "black": ("#000000", "#ffffff"),
+    "pink": ("#CC79A7", "#000000"),
+    "orange": ("#E69F00", "#000000"),
 }
 AFFILIATION_STYLE = {  # fill tint, code
-    "Commons": ("#e3f1e9", "COM"), "Nobles Rise": ("#efe3f3", "NOB"), "Council Quarters": ("#dde9f6", "CNC"),
-    "Merchant Markets": ("#fbf4cf", "MER"), "University": ("#eeeeee", "UNI"),
+    "Commons": ("#e3f1e9", "COM"),
+    "Nobles Rise": ("#efe3f3", "NOB"),
+    "Council Quarters": ("#dde9f6", "CNC"),
+    "Merchant Markets": ("#fbf4cf", "MER"),
+    "University": ("#eeeeee", "UNI"),
 }
 FIRE = "#D55E00"
 CLICK = "#0072B2"
 _POS = re.compile(r"\b([A-F][1-6])\b")
 
 
-def _t(x: float, y: float, text: str, size: float = 12, anchor: str = "start", weight: str = "normal",
-       fill: str = "#1d1d1f", extra: str = "") -> str:
-    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}" font-weight="{weight}" '
-            f'fill="{fill}"{" " + extra if extra else ""}>{escape(text)}</text>')
+def _t(
+    x: float,
+    y: float,
+    text: str,
+    size: float = 12,
+    anchor: str = "start",
+    weight: str = "normal",
+    fill: str = "#1d1d1f",
+    extra: str = "",
+) -> str:
+    return (
+        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}" font-weight="{weight}" '
+        f'fill="{fill}"{" " + extra if extra else ""}>{escape(text)}</text>'
+    )
 
 
 def _wrap(name: str, width: int = 20, lines: int = 2) -> list[str]:
@@ -81,20 +96,23 @@ def _who(seat: int, names: Sequence[str]) -> str:
 def _brigade(x: float, y: float, seat: int, colour: str) -> str:
     """A Brigade meeple: a person shape with ``B`` and the player number."""
     fill, ink = PLAYER_COLOURS.get(colour, ("#999999", "#000000"))
-    return (f'<path d="M{x - 11} {y + 12} L{x - 11} {y - 1} Q{x - 11} {y - 6} {x - 6} {y - 6} L{x - 4} {y - 6} '
-            f'A6 6 0 1 1 {x + 4} {y - 6} L{x + 6} {y - 6} Q{x + 11} {y - 6} {x + 11} {y - 1} L{x + 11} {y + 12} Z" '
-            f'fill="{fill}" stroke="#000" stroke-width="1.4"/>'
-            + _t(x, y + 8, f"B{seat}", 10, "middle", "bold", ink))
+    return (
+        f'<path d="M{x - 11} {y + 12} L{x - 11} {y - 1} Q{x - 11} {y - 6} {x - 6} {y - 6} L{x - 4} {y - 6} '
+        f'A6 6 0 1 1 {x + 4} {y - 6} L{x + 6} {y - 6} Q{x + 11} {y - 6} {x + 11} {y - 1} L{x + 11} {y + 12} Z" '
+        f'fill="{fill}" stroke="#000" stroke-width="1.4"/>' + _t(x, y + 8, f"B{seat}", 10, "middle", "bold", ink)
+    )
 
 
 def _wagon(x: float, y: float, seat: int, colour: str) -> str:
     """A Wagon: a cart with two wheels, ``W`` and the player number."""
     fill, ink = PLAYER_COLOURS.get(colour, ("#999999", "#000000"))
-    return (f'<rect x="{x - 13}" y="{y - 7}" width="26" height="15" rx="2" fill="{fill}" stroke="#000" '
-            f'stroke-width="1.4"/>'
-            f'<circle cx="{x - 7}" cy="{y + 10}" r="3" fill="#555" stroke="#000"/>'
-            f'<circle cx="{x + 7}" cy="{y + 10}" r="3" fill="#555" stroke="#000"/>'
-            + _t(x, y + 4.5, f"W{seat}", 10, "middle", "bold", ink))
+    return (
+        f'<rect x="{x - 13}" y="{y - 7}" width="26" height="15" rx="2" fill="{fill}" stroke="#000" '
+        f'stroke-width="1.4"/>'
+        f'<circle cx="{x - 7}" cy="{y + 10}" r="3" fill="#555" stroke="#000"/>'
+        f'<circle cx="{x + 7}" cy="{y + 10}" r="3" fill="#555" stroke="#000"/>'
+        + _t(x, y + 4.5, f"W{seat}", 10, "middle", "bold", ink)
+    )
 
 
 def _cell_label(c: dict[str, Any], names: Sequence[str], owner: int | None, action_text: str | None) -> str:
@@ -102,9 +120,13 @@ def _cell_label(c: dict[str, Any], names: Sequence[str], owner: int | None, acti
     if c["firehouse"]:
         parts = [f"{c['name']} ({c['pos']}), firehouse" + (f" of {_who(owner, names)}" if owner is not None else "")]
     else:
-        fire = ("destroyed" if c["destroyed"] else
-                f"on fire, intensity {c['intensity']} of {c['track']}" if c["intensity"] else
-                f"not burning, track {c['track']}")
+        fire = (
+            "destroyed"
+            if c["destroyed"]
+            else f"on fire, intensity {c['intensity']} of {c['track']}"
+            if c["intensity"]
+            else f"not burning, track {c['track']}"
+        )
         parts = [f"{c['name']} ({c['pos']}), {c['affiliation']}, value {c['value']}, {fire}"]
         if c.get("big_building"):
             parts.append("big building")
@@ -143,37 +165,53 @@ def click_words(action_text: str, names: Sequence[str] = ()) -> str:
     return "click to choose this block"
 
 
-def _cell_svg(c: dict[str, Any], x: float, y: float, colours: Sequence[str], owner: int | None,
-              action: int | None, action_text: str | None, names: Sequence[str] = ()) -> str:
+def _cell_svg(
+    c: dict[str, Any],
+    x: float,
+    y: float,
+    colours: Sequence[str],
+    owner: int | None,
+    action: int | None,
+    action_text: str | None,
+    names: Sequence[str] = (),
+) -> str:
     out: list[str] = []
     label = _cell_label(c, names, owner, action_text)
     attrs = f' data-action="{action}" aria-label={quoteattr(label)}' if action is not None else ""
-    out.append(f'<g class="block" data-pos="{c["pos"]}" data-place="{c["pos"]}" data-block={quoteattr(c["name"])}'
-               f'{attrs}>')
-    out.append(f'<title>{escape(label)}</title>')
+    out.append(
+        f'<g class="block" data-pos="{c["pos"]}" data-place="{c["pos"]}" data-block={quoteattr(c["name"])}{attrs}>'
+    )
+    out.append(f"<title>{escape(label)}</title>")
     burning = c["intensity"] > 0 and not c["destroyed"]
     if c["firehouse"]:
         fill = "#f2f0ea"
     else:
         fill = AFFILIATION_STYLE.get(c["affiliation"], ("#eeeeee", "???"))[0]
     stroke, sw = (FIRE, 4) if burning else ("#6b6b6b", 1.5)
-    out.append(f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="6" fill="{fill}" '
-               f'stroke="{stroke}" stroke-width="{sw}"/>')
+    out.append(
+        f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="6" fill="{fill}" '
+        f'stroke="{stroke}" stroke-width="{sw}"/>'
+    )
     if action is not None:
-        out.append(f'<rect x="{x + 6}" y="{y + 6}" width="{CELL - 12}" height="{CELL - 12}" rx="4" fill="none" '
-                   f'stroke="{CLICK}" stroke-width="3" stroke-dasharray="6 4"/>')
+        out.append(
+            f'<rect x="{x + 6}" y="{y + 6}" width="{CELL - 12}" height="{CELL - 12}" rx="4" fill="none" '
+            f'stroke="{CLICK}" stroke-width="3" stroke-dasharray="6 4"/>'
+        )
     out.append(_t(x + 9, y + 21, c["pos"], 15, weight="bold"))
     if c["firehouse"]:
         if owner is not None:
             pf, ink = PLAYER_COLOURS.get(colours[owner], ("#999999", "#000000"))
-            out.append(f'<rect x="{x + 36}" y="{y + 8}" width="{CELL - 46}" height="20" rx="3" fill="{pf}" '
-                       f'stroke="#000"/>')
+            out.append(
+                f'<rect x="{x + 36}" y="{y + 8}" width="{CELL - 46}" height="20" rx="3" fill="{pf}" stroke="#000"/>'
+            )
             out.append(_t(x + 36 + (CELL - 46) / 2, y + 23, _who(owner, names), 12, "middle", "bold", ink))
         # a little house with a bell: the firehouse
         hx, hy = x + CELL / 2, y + 62
-        out.append(f'<path d="M{hx - 22} {hy + 18} v-20 l22 -16 l22 16 v20 z" fill="#fff" stroke="#333" '
-                   f'stroke-width="1.5"/><rect x="{hx - 7}" y="{hy + 4}" width="14" height="14" fill="#bbb" '
-                   f'stroke="#333"/>')
+        out.append(
+            f'<path d="M{hx - 22} {hy + 18} v-20 l22 -16 l22 16 v20 z" fill="#fff" stroke="#333" '
+            f'stroke-width="1.5"/><rect x="{hx - 7}" y="{hy + 4}" width="14" height="14" fill="#bbb" '
+            f'stroke="#333"/>'
+        )
         out.append(_t(x + CELL / 2, y + 98, "Firehouse", 13, "middle", "bold"))
     else:
         code = AFFILIATION_STYLE.get(c["affiliation"], ("", "???"))[1]
@@ -187,13 +225,17 @@ def _cell_svg(c: dict[str, Any], x: float, y: float, colours: Sequence[str], own
         pip = min(12.0, (CELL - 70) / max(1, c["track"]))
         for k in range(c["track"]):
             lit = k < c["intensity"] and not c["destroyed"]
-            out.append(f'<rect x="{x + 9 + k * pip:.1f}" y="{ty - 9}" width="{pip - 2:.1f}" height="9" '
-                       f'fill="{FIRE if lit else "#ffffff"}" stroke="#8a2d00" stroke-width="0.8"/>')
+            out.append(
+                f'<rect x="{x + 9 + k * pip:.1f}" y="{ty - 9}" width="{pip - 2:.1f}" height="9" '
+                f'fill="{FIRE if lit else "#ffffff"}" stroke="#8a2d00" stroke-width="0.8"/>'
+            )
         fx = x + 14 + c["track"] * pip
         if burning:
-            out.append(f'<g class="fire"><title>Burning: fire intensity {c["intensity"]} of {c["track"]}</title>'
-                       f'<path d="M{fx} {ty} q-6 -6 0 -16 q1 6 5 8 q4 -3 2 -8 q8 8 1 16 z" fill="{FIRE}" '
-                       f'stroke="#8a2d00" stroke-width="0.8"/>')
+            out.append(
+                f'<g class="fire"><title>Burning: fire intensity {c["intensity"]} of {c["track"]}</title>'
+                f'<path d="M{fx} {ty} q-6 -6 0 -16 q1 6 5 8 q4 -3 2 -8 q8 8 1 16 z" fill="{FIRE}" '
+                f'stroke="#8a2d00" stroke-width="0.8"/>'
+            )
             out.append(_t(fx + 12, ty, f"{c['intensity']}/{c['track']}", 13, weight="bold", fill="#8a2d00") + "</g>")
         elif not c["destroyed"]:
             out.append(_t(fx, ty, f"0/{c['track']}", 11, fill="#555"))
@@ -202,35 +244,57 @@ def _cell_svg(c: dict[str, Any], x: float, y: float, colours: Sequence[str], own
         cx = x + 9
         if c["loyal"] >= 0:
             pf, ink = PLAYER_COLOURS.get(colours[c["loyal"]] if c["loyal"] < len(colours) else "", ("#999", "#000"))
-            out.append(f'<g class="piece"><title>{escape("Loyalty marker of " + _who(c["loyal"], names))}</title>'
-                       f'<path d="M{cx} {ry - 12} h24 v8 q0 10 -12 14 q-12 -4 -12 -14 z" fill="{pf}" stroke="#000" '
-                       f'stroke-width="1.4"/>')
+            out.append(
+                f'<g class="piece"><title>{escape("Loyalty marker of " + _who(c["loyal"], names))}</title>'
+                f'<path d="M{cx} {ry - 12} h24 v8 q0 10 -12 14 q-12 -4 -12 -14 z" fill="{pf}" stroke="#000" '
+                f'stroke-width="1.4"/>'
+            )
             out.append(_t(cx + 12, ry, f"L{c['loyal']}", 9, "middle", "bold", ink) + "</g>")
             cx += 30
         for p, r in enumerate(c["renown"]):
             if not r:
                 continue
             pf, ink = PLAYER_COLOURS.get(colours[p] if p < len(colours) else "", ("#999", "#000"))
-            out.append(f'<g class="piece"><title>{escape(plural(r, "renown token") + " of " + _who(p, names))}'
-                       f'</title><path d="M{cx + 10} {ry - 13} l10 8 l-10 8 l-10 -8 z" fill="{pf}" stroke="#000"/>')
+            out.append(
+                f'<g class="piece"><title>{escape(plural(r, "renown token") + " of " + _who(p, names))}'
+                f'</title><path d="M{cx + 10} {ry - 13} l10 8 l-10 8 l-10 -8 z" fill="{pf}" stroke="#000"/>'
+            )
             out.append(_t(cx + 10, ry - 2, str(p), 8, "middle", "bold", ink))
             out.append(_t(cx + 22, ry, f"×{r}", 11, weight="bold") + "</g>")
             cx += 40
     # meeples along the bottom: Brigades first, then Wagons
     mx = x + 20
     for p in c["brigades"]:
-        out.append(f'<g class="piece"><title>{escape("Brigade of " + _who(p, names))}</title>'
-                   + _brigade(mx, y + CELL - 24, p, colours[p] if p < len(colours) else "") + "</g>")
+        out.append(
+            f'<g class="piece"><title>{escape("Brigade of " + _who(p, names))}</title>'
+            + _brigade(mx, y + CELL - 24, p, colours[p] if p < len(colours) else "")
+            + "</g>"
+        )
         mx += 27
     for p in c["wagons"]:
-        out.append(f'<g class="piece"><title>{escape("Wagon of " + _who(p, names))}</title>'
-                   + _wagon(mx + 2, y + CELL - 22, p, colours[p] if p < len(colours) else "") + "</g>")
+        out.append(
+            f'<g class="piece"><title>{escape("Wagon of " + _who(p, names))}</title>'
+            + _wagon(mx + 2, y + CELL - 22, p, colours[p] if p < len(colours) else "")
+            + "</g>"
+        )
         mx += 30
     if c["destroyed"]:
-        out.append(f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="6" '
-                   f'fill="url(#bg-hatch)" opacity="0.55"/>')
-        out.append(_t(x + CELL / 2, y + 84, "✕ DESTROYED", 14, "middle", "bold", "#222",
-                      'stroke="#fff" stroke-width="3" paint-order="stroke"'))
+        out.append(
+            f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="6" '
+            f'fill="url(#bg-hatch)" opacity="0.55"/>'
+        )
+        out.append(
+            _t(
+                x + CELL / 2,
+                y + 84,
+                "✕ DESTROYED",
+                14,
+                "middle",
+                "bold",
+                "#222",
+                'stroke="#fff" stroke-width="3" paint-order="stroke"',
+            )
+        )
     out.append("</g>")
     return "".join(out)
 
@@ -241,9 +305,20 @@ _CELL_FIELDS = itemgetter(*_CELL_FIELD_NAMES)
 
 
 @lru_cache(maxsize=8192)
-def _cached_cell_svg(fields: tuple, big_building: Any, renown: tuple, brigades: tuple, wagons: tuple, x: float,
-                     y: float, colours: tuple, owner: int | None, action: int | None, action_text: str | None,
-                     names: tuple = ()) -> str:
+def _cached_cell_svg(
+    fields: tuple,
+    big_building: Any,
+    renown: tuple,
+    brigades: tuple,
+    wagons: tuple,
+    x: float,
+    y: float,
+    colours: tuple,
+    owner: int | None,
+    action: int | None,
+    action_text: str | None,
+    names: tuple = (),
+) -> str:
     """:func:`_cell_svg`, cached on everything it draws: between two updates most blocks look the same.
 
     Bounded, so that a long-running server playing many games does not grow.
@@ -272,8 +347,9 @@ def _score_sheet(view: dict[str, Any], names: list[str], y: float) -> tuple[list
         y += ROW + 4
         total = view["scores"][seat]
         mark = "  ★ winner" if seat in winners else ""
-        out.append(_t(16, y, f"{_who(seat, names)}: {total:g} {'point' if total == 1 else 'points'}{mark}", 14,
-                      weight="bold"))
+        out.append(
+            _t(16, y, f"{_who(seat, names)}: {total:g} {'point' if total == 1 else 'points'}{mark}", 14, weight="bold")
+        )
         for source, points in sheet:
             y += ROW - 4
             out.append(_t(36, y, source, 13, fill="#333"))
@@ -299,14 +375,19 @@ def _panel(view: dict[str, Any], colours: list[str], top: float, width: float) -
     out.append(_t(8, y, " · ".join(status), 16, weight="bold"))
     y += ROW
     destroyed = view.get("destroyed", 0)
-    ruin = (f"Destroyed: {destroyed} {'block' if destroyed == 1 else 'blocks'} (evacuation at 8), "
-            f"{view.get('university_destroyed')} of the University (evacuation at 3)")
+    ruin = (
+        f"Destroyed: {destroyed} {'block' if destroyed == 1 else 'blocks'} (evacuation at 8), "
+        f"{view.get('university_destroyed')} of the University (evacuation at 3)"
+    )
     if view.get("evacuation"):
         ruin += " · EVACUATION: the round is finished, then the game ends"
     out.append(_t(8, y, ruin, 14))
     y += ROW
-    deck = [f"Last event: {view.get('last_event') or 'none yet'}", f"Event deck {view.get('event_deck')} cards",
-            f"Crew deck {view.get('crew_deck')} cards"]
+    deck = [
+        f"Last event: {view.get('last_event') or 'none yet'}",
+        f"Event deck {view.get('event_deck')} cards",
+        f"Crew deck {view.get('crew_deck')} cards",
+    ]
     out.append(_t(8, y, " · ".join(deck), 14))
     if view.get("over"):
         y += ROW + 6
@@ -314,8 +395,9 @@ def _panel(view: dict[str, Any], colours: list[str], top: float, width: float) -
         out.extend(sheet)
     if isinstance(view.get("drawn"), list) and view["drawn"]:
         y += ROW
-        out.append(_t(8, y, "You drew: " + ", ".join(f"{k + 1}) {n}" for k, n in enumerate(view["drawn"])), 14,
-                      fill="#7a4a00"))
+        out.append(
+            _t(8, y, "You drew: " + ", ".join(f"{k + 1}) {n}" for k, n in enumerate(view["drawn"])), 14, fill="#7a4a00")
+        )
     you = view.get("you")
     for p in view.get("players", []):
         y += ROW + 8
@@ -328,17 +410,19 @@ def _panel(view: dict[str, Any], colours: list[str], top: float, width: float) -
         head = f"{_who(seat, names)}{', you' if seat == you else ''} · {p['warden']}"
         out.append(_t(46, y, head, 14, weight=weight))
         y += ROW - 4
-        tracks = ", ".join(f"{name.title()} {t['value']} ({t['circle']} of {t['of']})"
-                           for name, t in p["tracks"].items())
-        body = (f"Brigade {p['brigade_at']} water {p['brigade_water']}/{p['brigade_capacity']} · Wagon "
-                f"{p['wagon_at']} water {p['wagon_water']}/{p['wagon_capacity']} · {tracks}")
+        tracks = ", ".join(
+            f"{name.title()} {t['value']} ({t['circle']} of {t['of']})" for name, t in p["tracks"].items()
+        )
+        body = (
+            f"Brigade {p['brigade_at']} water {p['brigade_water']}/{p['brigade_capacity']} · Wagon "
+            f"{p['wagon_at']} water {p['wagon_water']}/{p['wagon_capacity']} · {tracks}"
+        )
         if p.get("bonus_actions"):
             body += f" · bonus actions {p['bonus_actions']}"
         out.append(_t(46, y, body, 12, fill="#333"))
         if p["crew"]:
             y += ROW - 6
-            crew = ", ".join(f"{c['name']} ({c['water']} water{', active' if c['active'] else ''})"
-                             for c in p["crew"])
+            crew = ", ".join(f"{c['name']} ({c['water']} water{', active' if c['active'] else ''})" for c in p["crew"])
             out.append(_t(46, y, f"Crew: {crew}", 12, fill="#555"))
     for line in LEGEND:
         y += ROW - 4
@@ -347,7 +431,8 @@ def _panel(view: dict[str, Any], colours: list[str], top: float, width: float) -
 
 
 _COLUMN_LETTERS = "".join(  # West to East (row numbers are in every block's label)
-    _t(col * CELL + CELL / 2, 18, "ABCDEF"[col], 14, "middle", "bold", "#555") for col in range(SIZE))
+    _t(col * CELL + CELL / 2, 18, "ABCDEF"[col], 14, "middle", "bold", "#555") for col in range(SIZE)
+)
 
 
 def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
@@ -366,21 +451,40 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
     for i, c in enumerate(view.get("board", [])):
         r, col = divmod(i, SIZE)
         action = clickable.get(c["pos"]) if clickable else None
-        cells.append(_cached_cell_svg(_CELL_FIELDS(c), c.get("big_building"), tuple(c["renown"]), tuple(c["brigades"]),
-                                      tuple(c["wagons"]), col * CELL, top + r * CELL, colour_key,
-                                      owner.get(c["pos"]) if c["firehouse"] else None,
-                                      action, texts.get(action) if action is not None else None, names))
+        cells.append(
+            _cached_cell_svg(
+                _CELL_FIELDS(c),
+                c.get("big_building"),
+                tuple(c["renown"]),
+                tuple(c["brigades"]),
+                tuple(c["wagons"]),
+                col * CELL,
+                top + r * CELL,
+                colour_key,
+                owner.get(c["pos"]) if c["firehouse"] else None,
+                action,
+                texts.get(action) if action is not None else None,
+                names,
+            )
+        )
     panel, height = _panel(view, colours, board_h, width)
     you = view.get("you")
-    title = "The Brigade: the town of Tinderbox" + (f", seen by {_who(you, names)}" if you is not None
-                                                    else ", spectator view")
-    out = [(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height:.0f}" role="img" '
-            f'aria-label={quoteattr(title)} font-family="system-ui, sans-serif">'),
-           f"<title>{escape(title)}</title>",
-           ('<defs><pattern id="bg-hatch" width="10" height="10" patternUnits="userSpaceOnUse" '
+    title = "The Brigade: the town of Tinderbox" + (
+        f", seen by {_who(you, names)}" if you is not None else ", spectator view"
+    )
+    out = [
+        (
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height:.0f}" role="img" '
+            f'aria-label={quoteattr(title)} font-family="system-ui, sans-serif">'
+        ),
+        f"<title>{escape(title)}</title>",
+        (
+            '<defs><pattern id="bg-hatch" width="10" height="10" patternUnits="userSpaceOnUse" '
             'patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="10" stroke="#333" stroke-width="3"/>'
-            "</pattern></defs>"),
-           f'<rect x="0" y="0" width="{width}" height="{height:.0f}" fill="#fbfaf6"/>']
+            "</pattern></defs>"
+        ),
+        f'<rect x="0" y="0" width="{width}" height="{height:.0f}" fill="#fbfaf6"/>',
+    ]
     out.append(_COLUMN_LETTERS)
     out.extend(cells)
     out.extend(panel)

@@ -60,8 +60,9 @@ NB4: tuple[tuple[int, ...], ...] = tuple(tuple(q for q in STEP[p] if q >= 0) for
 
 def _nb8(p: int) -> tuple[int, ...]:
     r, c = divmod(p, SIZE)
-    return tuple((r + dr) * SIZE + c + dc for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-                 if (dr or dc) and _on(r + dr, c + dc))
+    return tuple(
+        (r + dr) * SIZE + c + dc for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr or dc) and _on(r + dr, c + dc)
+    )
 
 
 NB8: tuple[tuple[int, ...], ...] = tuple(_nb8(p) for p in range(N_POS))
@@ -73,9 +74,11 @@ TOWN_POS = tuple(p for p in range(N_POS) if p not in CORNER_POS and p not in UNI
 def gust_order(d: int) -> tuple[int, ...]:
     """Positions in the order a wind gust toward ``d`` processes them: downwind edge first (rulebook diagram),
     so a block set alight by this gust has already been passed and never spreads again in the same gust."""
+
     def key(p: int) -> int:
         r, c = divmod(p, SIZE)
         return (r, -c, -r, c)[d]
+
     return tuple(sorted(range(N_POS), key=key))
 
 
@@ -86,8 +89,9 @@ T_CREW, T_WAGON, T_LEAD = 0, 1, 2
 TRACK_NAMES = ("crew members", "water wagon capacity", "leadership")
 
 # --- crew -----------------------------------------------------------------------------------------------------
-(KULARI, DEL_UGE, MOG, GNESS, SELINA, NERY, ESME, WALDER, MAL, CHOPS, PEP, MORGANA, LEON, LUMEN, BEN,
- EBENEZER) = range(16)
+(KULARI, DEL_UGE, MOG, GNESS, SELINA, NERY, ESME, WALDER, MAL, CHOPS, PEP, MORGANA, LEON, LUMEN, BEN, EBENEZER) = range(
+    16
+)
 IMMORA, ALI_AHMAR, VEDA, ZILDA, ASH, SIR_PRECIOUS = range(16, 22)  # the add-on pack
 N_CREW = len(BASE_CREW)
 
@@ -143,8 +147,10 @@ class Tables:
         self.main_ids = tuple(i for i, e in enumerate(events[: self.n_base_events]) if not e[3])
         self.festival_ids = tuple(range(self.n_base_events, len(events)))
         # crew: name, affiliation index, water
-        self.crew = tuple((c.name, AFFILIATIONS.index(c.affiliation) if c.affiliation in AFFILIATIONS else -1,
-                           c.water) for c in list(d.crew) + list(d.crew_addon))
+        self.crew = tuple(
+            (c.name, AFFILIATIONS.index(c.affiliation) if c.affiliation in AFFILIATIONS else -1, c.water)
+            for c in list(d.crew) + list(d.crew_addon)
+        )
         self.n_base_crew = len(d.crew)
         self.crew_aff = tuple(c[1] for c in self.crew)
         self.crew_water = tuple(c[2] for c in self.crew)

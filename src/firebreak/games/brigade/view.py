@@ -53,26 +53,34 @@ def player_view(s: "BrigadeState", player: int | None) -> dict[str, Any]:
         for c in s.crew[p]:
             name, aff, water = T.crew[c]
             crew.append({"name": name, "affiliation": AFFILIATIONS[aff], "water": water, "active": s.active(p, c)})
-        players.append({
-            "seat": p,
-            "name": s.player_name(p),
-            "colour": colours[p],
-            "warden": narrate.warden_title(s, p),
-            "tracks": {TRACK_NAMES[t]: {"circle": s.tracks[3 * p + t] + 1, "of": T.track_last[t] + 1,
-                                        "value": T.tracks[t][s.tracks[3 * p + t]]} for t in range(3)},
-            "crew": crew,
-            "brigade_water": s.wb[p],
-            "brigade_capacity": s.brigade_cap(p),
-            "wagon_water": s.ww[p],
-            "wagon_capacity": s.wagon_cap(p),
-            "brigade_at": pos_name(s.bpos[p]),
-            "wagon_at": pos_name(s.wpos[p]),
-            "firehouse": pos_name(s.firehouse[p]),
-            "renown_supply": s.renown_left[p],
-            "loyalty_supply": s.loyalty_left[p],
-            "score": scores[p],
-            "bonus_actions": s.bonus[p],
-        })
+        players.append(
+            {
+                "seat": p,
+                "name": s.player_name(p),
+                "colour": colours[p],
+                "warden": narrate.warden_title(s, p),
+                "tracks": {
+                    TRACK_NAMES[t]: {
+                        "circle": s.tracks[3 * p + t] + 1,
+                        "of": T.track_last[t] + 1,
+                        "value": T.tracks[t][s.tracks[3 * p + t]],
+                    }
+                    for t in range(3)
+                },
+                "crew": crew,
+                "brigade_water": s.wb[p],
+                "brigade_capacity": s.brigade_cap(p),
+                "wagon_water": s.ww[p],
+                "wagon_capacity": s.wagon_cap(p),
+                "brigade_at": pos_name(s.bpos[p]),
+                "wagon_at": pos_name(s.wpos[p]),
+                "firehouse": pos_name(s.firehouse[p]),
+                "renown_supply": s.renown_left[p],
+                "loyalty_supply": s.loyalty_left[p],
+                "score": scores[p],
+                "bonus_actions": s.bonus[p],
+            }
+        )
     drawn: Any = len(s.drawn)
     if s.drawn and player is not None and player == s.drawer:
         drawn = [T.crew[c][0] for c in s.drawn]
@@ -127,7 +135,7 @@ def determinize(state: "BrigadeState", player: int, rng: Rng) -> "BrigadeState":
         pool = sorted(c.crew_deck + c.drawn)
         rng.shuffle(pool)
         c.drawn = pool[: len(c.drawn)]
-        c.crew_deck = pool[len(c.drawn):]
+        c.crew_deck = pool[len(c.drawn) :]
     else:
         c.crew_deck = sorted(c.crew_deck)
         rng.shuffle(c.crew_deck)

@@ -9,7 +9,18 @@ from . import actions as A
 from .data import UNIVERSITY_AFF
 from .frames import F_AURATH, F_GLORIA, F_MIMIC, F_POLY, F_REMOVE, F_TAKE
 from .tables import (
-    AURATH, BERNHARDT, BLITZ, CINDY, FRITH, GALEELA, GLINT, GLORIA, N_POS, STEP, WHITE_FANG, tables,
+    AURATH,
+    BERNHARDT,
+    BLITZ,
+    CINDY,
+    FRITH,
+    GALEELA,
+    GLINT,
+    GLORIA,
+    N_POS,
+    STEP,
+    WHITE_FANG,
+    tables,
 )
 
 

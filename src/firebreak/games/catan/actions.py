@@ -67,7 +67,14 @@ class Layout:
         "texts",
         "yop",
     ) + (  # the trade and fire-payment blocks
-        "ask_add", "ask_remove", "draft", "fire_pay", "give_add", "give_remove", "propose", "reject_all",
+        "ask_add",
+        "ask_remove",
+        "draft",
+        "fire_pay",
+        "give_add",
+        "give_remove",
+        "propose",
+        "reject_all",
         "withdraw_draft",
     )
 

@@ -57,8 +57,15 @@ def node_text(state: CatanState, n: int) -> str:
     return capitalise(of_state(state).corner(n)) + island
 
 
-def _path(state: CatanState, a: int, group: tuple[str, ...], source: str | None = None, base: int | None = None,
-          verb: str = "Build a road", note: str = "") -> ActionChoice:
+def _path(
+    state: CatanState,
+    a: int,
+    group: tuple[str, ...],
+    source: str | None = None,
+    base: int | None = None,
+    verb: str = "Build a road",
+    note: str = "",
+) -> ActionChoice:
     """A road (or ship) on a path, labelled with its verb and the hexes the path runs along, so a road and a ship
     on one coast are two buttons that say which is which."""
     u, v = state.topo.edge_nodes[a - (state.lay.road if base is None else base)]
@@ -73,8 +80,11 @@ def _near_hex(state: CatanState, n: int) -> int:
     return min([h for h in t.node_hexes[n] if not t.hex_sea[h]] or list(t.node_hexes[n]))
 
 
-_NODE_VERBS = {"Build a settlement": "Build a settlement at", "Build a city": "Upgrade to a city at",
-               "Build a fire station": "Build a fire station at"}
+_NODE_VERBS = {
+    "Build a settlement": "Build a settlement at",
+    "Build a city": "Upgrade to a city at",
+    "Build a fire station": "Build a fire station at",
+}
 
 
 def _node(state: CatanState, a: int, n: int, group: tuple[str, ...]) -> ActionChoice:
@@ -121,8 +131,12 @@ def _main(state: CatanState, legal: list[int]) -> list[ChoiceList]:
         elif a < lay.buy_dev:
             builds.append(_sea_choice(state, a))
         elif a == lay.buy_dev:
-            dev.insert(0, ActionChoice(a, "Buy a development card", note=f"{plural(len(state.dev_deck), 'card')} "
-                                                                         "left in the deck."))
+            dev.insert(
+                0,
+                ActionChoice(
+                    a, "Buy a development card", note=f"{plural(len(state.dev_deck), 'card')} left in the deck."
+                ),
+            )
         elif a < lay.firestorm:
             dev.append(_dev_choice(state, a))
         elif lay.maritime <= a < lay.draft:
@@ -131,9 +145,14 @@ def _main(state: CatanState, legal: list[int]) -> list[ChoiceList]:
             bank.append(ActionChoice(a, f"Get 1 {R[get]}", ("Trade with the bank", f"Give {rate} {R[give]}")))
         elif a == lay.draft:
             left = state.max_offers - state.offers_made
-            offers.append(ActionChoice(a, "Offer a trade to the players",
-                                       note=f"Choose the cards to give and to ask for, then propose the offer to the "
-                                            f"table ({plural(left, 'offer')} left this turn)."))
+            offers.append(
+                ActionChoice(
+                    a,
+                    "Offer a trade to the players",
+                    note=f"Choose the cards to give and to ask for, then propose the offer to the "
+                    f"table ({plural(left, 'offer')} left this turn).",
+                )
+            )
     return [builds, dev, bank, offers]
 
 
@@ -141,8 +160,15 @@ ChoiceList = list[ActionChoice]
 
 
 # --- Seafarers -------------------------------------------------------------------------------------------------
-def _ship_path(state: CatanState, a: int, base: int, group: tuple[str, ...], source: str | None = None,
-               note: str = "", verb: str = "Build a ship") -> ActionChoice:
+def _ship_path(
+    state: CatanState,
+    a: int,
+    base: int,
+    group: tuple[str, ...],
+    source: str | None = None,
+    note: str = "",
+    verb: str = "Build a ship",
+) -> ActionChoice:
     return _path(state, a, group, source, base, verb, note)
 
 
@@ -151,8 +177,14 @@ def _sea_choice(state: CatanState, a: int) -> ActionChoice:
     lay = state.lay
     if a < lay.move_from:
         return _ship_path(state, a, lay.ship, ("Build a ship",))
-    return _ship_path(state, a, lay.move_from, ("Move a ship", "Ship to move"), verb="Move the ship",
-                      note="Only the ship at the open end of a route may move, once a turn.")
+    return _ship_path(
+        state,
+        a,
+        lay.move_from,
+        ("Move a ship", "Ship to move"),
+        verb="Move the ship",
+        note="Only the ship at the open end of a route may move, once a turn.",
+    )
 
 
 def _sea_phase_choices(state: CatanState, legal: list[int]) -> list[ActionChoice] | None:
@@ -165,8 +197,15 @@ def _sea_phase_choices(state: CatanState, legal: list[int]) -> list[ActionChoice
         return [_ship_path(state, a, lay.move_to, group, source=path_place(u, v), verb="Sail it") for a in legal]
     if state.phase == GOLD_PICK:
         left = state.gold_left[p]
-        return [ActionChoice(a, f"Take 1 {R[a - lay.gold]}", ("Gold field: choose a resource",),
-                             note=f"{plural(left, 'resource')} to choose from the bank.") for a in legal]
+        return [
+            ActionChoice(
+                a,
+                f"Take 1 {R[a - lay.gold]}",
+                ("Gold field: choose a resource",),
+                note=f"{plural(left, 'resource')} to choose from the bank.",
+            )
+            for a in legal
+        ]
     return None
 
 
@@ -175,8 +214,11 @@ def _end(state: CatanState, alone: bool) -> ActionChoice:
     label = "Pass: end your special build" if special else "End your turn"
     note = ""
     if alone:
-        note = ("Special building phase: you cannot afford anything to build, so you can only pass." if special
-                else "You cannot afford to build or buy anything and have no trade to make: end your turn.")
+        note = (
+            "Special building phase: you cannot afford anything to build, so you can only pass."
+            if special
+            else "You cannot afford to build or buy anything and have no trade to make: end your turn."
+        )
     return ActionChoice(END_TURN, label, note=note)
 
 
@@ -221,22 +263,27 @@ def _choices(state: CatanState) -> list[ActionChoice]:
         out = [c for part in _main(state, legal) for c in part]
         return out + [_end(state, not out)]
     if ph == PRE_ROLL:
-        out = [ActionChoice(ROLL, "Roll the dice",
-                            note="" if len(legal) > 1 else "Roll the dice to start your turn.")]
+        out = [ActionChoice(ROLL, "Roll the dice", note="" if len(legal) > 1 else "Roll the dice to start your turn.")]
         return out + [_dev_choice(state, a) for a in legal if a != ROLL]
     if ph == SETUP_SETTLEMENT:
         second = state.setup_idx >= state.num_players
         head = f"Set-up: place your {'second' if second else 'first'} settlement"
         near = {a: _near_hex(state, a - lay.settle) for a in legal}
-        return [_node(state, a, a - lay.settle, (head, "Next to " + of_state(state).hex(state.topo.hex_labels[near[a]])))
-                for a in sorted(legal, key=lambda a: (near[a], a))]
+        return [
+            _node(state, a, a - lay.settle, (head, "Next to " + of_state(state).hex(state.topo.hex_labels[near[a]])))
+            for a in sorted(legal, key=lambda a: (near[a], a))
+        ]
     if ph == SETUP_ROAD:
         group = ("Set-up: place a road next to your new settlement",)
         src = node_place(state.setup_node)
-        out = [_path(state, a, group, src, verb="Place a road") if a < lay.ship else
-               _ship_path(state, a, lay.ship, ("Set-up: or place a ship next to your new settlement",), src,
-                          verb="Place a ship")
-               for a in legal]
+        out = [
+            _path(state, a, group, src, verb="Place a road")
+            if a < lay.ship
+            else _ship_path(
+                state, a, lay.ship, ("Set-up: or place a ship next to your new settlement",), src, verb="Place a ship"
+            )
+            for a in legal
+        ]
         if len(out) == 1:
             out[0] = _with_note(out[0], "Only one path next to your new settlement is free.")
         return out
@@ -246,8 +293,12 @@ def _choices(state: CatanState) -> list[ActionChoice]:
             group, ships = (head, "Place a road"), (head, "Or place a ship")
         else:
             group = ships = (f"Road Building: place a free road ({state.free_roads} left)",)
-        out = [_path(state, a, group, verb="Place a free road") if a < lay.ship else
-               _ship_path(state, a, lay.ship, ships, verb="Place a free ship") for a in legal]
+        out = [
+            _path(state, a, group, verb="Place a free road")
+            if a < lay.ship
+            else _ship_path(state, a, lay.ship, ships, verb="Place a free ship")
+            for a in legal
+        ]
         if len(out) == 1:
             out[0] = _with_note(out[0], "Only one path is free next to your roads and buildings.")
         return out
@@ -257,12 +308,14 @@ def _choices(state: CatanState) -> list[ActionChoice]:
         out = []
         for a in legal:
             r = a - lay.discard
-            out.append(ActionChoice(a, f"Discard 1 {R[r]} (you have {h[r]})",
-                                    note=f"{plural(left, 'card')} still to discard."))
+            out.append(
+                ActionChoice(a, f"Discard 1 {R[r]} (you have {h[r]})", note=f"{plural(left, 'card')} still to discard.")
+            )
         if len(out) == 1:
             only = R[legal[0] - lay.discard]
-            out[0] = _with_note(out[0], f"A 7 was rolled and you must discard {plural(left, 'more card')}: "
-                                        f"{only} is all you hold.")
+            out[0] = _with_note(
+                out[0], f"A 7 was rolled and you must discard {plural(left, 'more card')}: {only} is all you hold."
+            )
         return out
     if ph == MOVE_TOKEN:
         return _move_token(state, legal)
@@ -270,18 +323,30 @@ def _choices(state: CatanState) -> list[ActionChoice]:
     if sea is not None:
         return sea
     if ph == TAKE:
-        out = [ActionChoice(a, f"{state.player_name(a - lay.take)}: "
-                               f"{plural(sum(state.hands[a - lay.take]), 'card')} in hand", ("Take a card from",),
-                            note="You take one of their cards at random.") for a in legal]
+        out = [
+            ActionChoice(
+                a,
+                f"{state.player_name(a - lay.take)}: {plural(sum(state.hands[a - lay.take]), 'card')} in hand",
+                ("Take a card from",),
+                note="You take one of their cards at random.",
+            )
+            for a in legal
+        ]
         return out
     if ph in (TRADE_DRAFT, TRADE_RESPONSE, TRADE_CONFIRM):
         return _trade_choices(state, legal)
     if ph == FIRE_PAY:
         h = state.hands[p]
         left = state.fire_left[p]
-        return [ActionChoice(a, f"Pay 1 {R[a - lay.fire_pay]} (you have {h[a - lay.fire_pay]})",
-                             ("Pay the fire: choose a card for the bank",),
-                             note=f"{plural(left, 'card')} still to pay to the fire.") for a in legal]
+        return [
+            ActionChoice(
+                a,
+                f"Pay 1 {R[a - lay.fire_pay]} (you have {h[a - lay.fire_pay]})",
+                ("Pay the fire: choose a card for the bank",),
+                note=f"{plural(left, 'card')} still to pay to the fire.",
+            )
+            for a in legal
+        ]
     return [ActionChoice(a, state.action_to_text(a)) for a in legal]  # pragma: no cover - every phase is above
 
 
@@ -306,40 +371,82 @@ def _trade_choices(state: CatanState, legal: list[int]) -> list[ActionChoice]:
         h = state.hands[p]
         # each side's rows in the resources' fixed order (minus before plus), whichever steps are open: a row
         # never moves under the pointer as cards are added
-        steps = sorted((a for a in legal if a < lay.propose),
-                       key=lambda a: ((a - lay.give_add) // 10, (a - lay.give_add) % 5, (a - lay.give_add) // 5))
+        steps = sorted(
+            (a for a in legal if a < lay.propose),
+            key=lambda a: ((a - lay.give_add) // 10, (a - lay.give_add) % 5, (a - lay.give_add) // 5),
+        )
         for a in steps:
             step, r = divmod(a - lay.give_add, 5)
             name = R[r]
             if step < 2:
                 label = f"Give 1 more {name}" if step == 0 else f"Give 1 {name} less"
-                out.append(ActionChoice(a, label, GIVE_GROUP, step=1 if step == 0 else -1, counter=name,
-                                        count=give[r], note=f"You hold {h[r]} {name}.", icon=resource_icon(name)))
+                out.append(
+                    ActionChoice(
+                        a,
+                        label,
+                        GIVE_GROUP,
+                        step=1 if step == 0 else -1,
+                        counter=name,
+                        count=give[r],
+                        note=f"You hold {h[r]} {name}.",
+                        icon=resource_icon(name),
+                    )
+                )
             else:
                 label = f"Ask for 1 more {name}" if step == 2 else f"Ask for 1 {name} less"
-                out.append(ActionChoice(a, label, ASK_GROUP, step=1 if step == 2 else -1, counter=name,
-                                        count=ask[r], icon=resource_icon(name)))
+                out.append(
+                    ActionChoice(
+                        a,
+                        label,
+                        ASK_GROUP,
+                        step=1 if step == 2 else -1,
+                        counter=name,
+                        count=ask[r],
+                        icon=resource_icon(name),
+                    )
+                )
         if lay.propose in legal:
-            out.append(ActionChoice(lay.propose, f"Propose {offer}",
-                                    note="The other players answer in turn; then you choose whom to trade with."))
+            out.append(
+                ActionChoice(
+                    lay.propose,
+                    f"Propose {offer}",
+                    note="The other players answer in turn; then you choose whom to trade with.",
+                )
+            )
         why = "" if any(give) or any(ask) else "Add the cards you give and the cards you ask for."
-        out.append(ActionChoice(lay.withdraw_draft, "Discard the draft", note=why or "Put the offer away unmade "
-                                "(it still counts as one of this turn's offers)."))
+        out.append(
+            ActionChoice(
+                lay.withdraw_draft,
+                "Discard the draft",
+                note=why or "Put the offer away unmade (it still counts as one of this turn's offers).",
+            )
+        )
         return out
     if state.phase == TRADE_RESPONSE:
         offerer = state.player_name(state.turn)
         answer = f"{bundle(_named(ask))} for {bundle(_named(give))}"
         if lay.accept in legal:
-            out.append(ActionChoice(lay.accept, "Accept the offer",
-                                    note=f"You would give {offerer} {answer}, if they choose you."))
+            out.append(
+                ActionChoice(
+                    lay.accept, "Accept the offer", note=f"You would give {offerer} {answer}, if they choose you."
+                )
+            )
         short = [f"{ask[r]} {R[r]}" for r in range(5) if state.hands[p][r] < ask[r]]
         why = "" if lay.accept in legal else f"You cannot accept: you hold fewer than {join_words(short)}."
         out.append(ActionChoice(lay.reject, "Decline the offer", note=why))
-        out.append(ActionChoice(lay.reject_all, "Decline all offers this turn",
-                                note=f"You will not be asked again until {offerer}'s turn ends."))
+        out.append(
+            ActionChoice(
+                lay.reject_all,
+                "Decline all offers this turn",
+                note=f"You will not be asked again until {offerer}'s turn ends.",
+            )
+        )
         return out
-    partners = [ActionChoice(a, f"Trade with {state.player_name(a - lay.confirm)}", note=f"Give {offer}.")
-                for a in legal if a != lay.cancel]
+    partners = [
+        ActionChoice(a, f"Trade with {state.player_name(a - lay.confirm)}", note=f"Give {offer}.")
+        for a in legal
+        if a != lay.cancel
+    ]
     why = "" if partners else "Nobody who accepted can make the trade: withdraw the offer."
     return partners + [ActionChoice(lay.cancel, "Withdraw the offer", note=why)]
 
@@ -362,23 +469,41 @@ def _move_token(state: CatanState, legal: list[int]) -> list[ActionChoice]:
             continue
         h = a - base
         place = hex_place(t.hex_labels[h])
-        rivals = sorted({q for n in t.hex_nodes[h] if (q := state.node_owner[n]) >= 0 and q != state.actor
-                         and not (fire and state.station[n]) and sum(state.hands[q])})
-        steal = (f"you may take a card from {join_words(map(state.player_name, rivals), 'or')}" if rivals
-                 else "nobody to take a card from")
+        rivals = sorted(
+            {
+                q
+                for n in t.hex_nodes[h]
+                if (q := state.node_owner[n]) >= 0
+                and q != state.actor
+                and not (fire and state.station[n])
+                and sum(state.hands[q])
+            }
+        )
+        steal = (
+            f"you may take a card from {join_words(map(state.player_name, rivals), 'or')}"
+            if rivals
+            else "nobody to take a card from"
+        )
         preview: tuple[str, ...] = (place,)
         if fire:
-            burning = burning_buildings(t, h, state.node_owner, state.station, state.edge_owner,
-                                        state.edge_ship if t.sea else None)
+            burning = burning_buildings(
+                t, h, state.node_owner, state.station, state.edge_owner, state.edge_ship if t.sea else None
+            )
             nodes = [n for q in sorted(burning) for n in burning[q]]
             preview += tuple(node_place(n) for n in nodes)
             reach = [f"{plural(len(ns), 'building')} of {state.player_name(q)}" for q, ns in sorted(burning.items())]
-            note = (f"The fire would reach {join_words(reach)}; {steal}." if reach
-                    else f"The fire would reach no unsecured building; {steal}.")
+            note = (
+                f"The fire would reach {join_words(reach)}; {steal}."
+                if reach
+                else f"The fire would reach no unsecured building; {steal}."
+            )
         else:
             note = capitalise(f"{steal}.")
-        out.append(ActionChoice(a, capitalise(of_state(state).hex(t.hex_labels[h])), group, None, place,
-                                preview=preview, note=note))
+        out.append(
+            ActionChoice(
+                a, capitalise(of_state(state).hex(t.hex_labels[h])), group, None, place, preview=preview, note=note
+            )
+        )
     return out
 
 
@@ -387,10 +512,24 @@ def _pirate_choice(state: CatanState, a: int) -> ActionChoice:
     t = state.topo
     h = a - state.lay.pirate
     place = hex_place(t.hex_labels[h])
-    rivals = sorted({q for e in t.hex_edges[h] if (q := state.edge_owner[e]) >= 0 and state.edge_ship[e]
-                     and q != state.actor and sum(state.hands[q])})
-    steal = (f"you may take a card from {join_words(map(state.player_name, rivals), 'or')}" if rivals
-             else "nobody to take a card from")
-    return ActionChoice(a, capitalise(of_state(state).hex(t.hex_labels[h])), ("Move the pirate",), None, place,
-                        preview=(place,),
-                        note=capitalise(f"{steal}; no ship may be built or moved beside the pirate."))
+    rivals = sorted(
+        {
+            q
+            for e in t.hex_edges[h]
+            if (q := state.edge_owner[e]) >= 0 and state.edge_ship[e] and q != state.actor and sum(state.hands[q])
+        }
+    )
+    steal = (
+        f"you may take a card from {join_words(map(state.player_name, rivals), 'or')}"
+        if rivals
+        else "nobody to take a card from"
+    )
+    return ActionChoice(
+        a,
+        capitalise(of_state(state).hex(t.hex_labels[h])),
+        ("Move the pirate",),
+        None,
+        place,
+        preview=(place,),
+        note=capitalise(f"{steal}; no ship may be built or moved beside the pirate."),
+    )

@@ -6,8 +6,20 @@ Costs, supplies and thresholds come from data/components.yaml (validated when lo
 from .data import DEV_KINDS, RESOURCE_NAMES, components
 
 # Phases
-(SETUP_SETTLEMENT, SETUP_ROAD, PRE_ROLL, MAIN, DISCARD, MOVE_TOKEN, TAKE, ROAD_BUILDING, TRADE_RESPONSE,
- TRADE_CONFIRM, SPECIAL_BUILD, OVER) = range(12)
+(
+    SETUP_SETTLEMENT,
+    SETUP_ROAD,
+    PRE_ROLL,
+    MAIN,
+    DISCARD,
+    MOVE_TOKEN,
+    TAKE,
+    ROAD_BUILDING,
+    TRADE_RESPONSE,
+    TRADE_CONFIRM,
+    SPECIAL_BUILD,
+    OVER,
+) = range(12)
 # Trading and fire payments (composing an offer step by step; choosing the cards paid to the fire)
 TRADE_DRAFT, FIRE_PAY = 12, 13
 # Seafarers phases: moving a ship (its new place), taking the resources of a gold field
@@ -36,18 +48,29 @@ SEAT_COLOURS = ("Blue", "Orange", "Pink", "Black", "Red", "Sky Blue")
 """Each seat's colour by name, as the board draws it (Okabe-Ito hues in svg.py, in this order)."""
 
 
-
 def seat_name(seat: int) -> str:
     """How every screen names a seat: its colour and number from 0, ``"Orange (P1)"`` (``player_name``)."""
     return f"{SEAT_COLOURS[seat % len(SEAT_COLOURS)]} (P{seat})"
 
 
 PHASE_NAMES = (
-    "setup settlement", "setup road", "roll", "main", "discard", "move token", "take card", "road building",
-    "trade response", "trade confirm", "special building", "over",
-    "trade draft", "fire payment",
+    "setup settlement",
+    "setup road",
+    "roll",
+    "main",
+    "discard",
+    "move token",
+    "take card",
+    "road building",
+    "trade response",
+    "trade confirm",
+    "special building",
+    "over",
+    "trade draft",
+    "fire payment",
     # Seafarers
-    "move ship", "gold field",
+    "move ship",
+    "gold field",
 )
 
 __all__ = ["DEV_KINDS", "PHASE_NAMES", "RESOURCE_NAMES"]

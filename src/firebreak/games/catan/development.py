@@ -108,4 +108,3 @@ class DevelopmentMixin:
                     self.hands[q][r] = 0
             self.hands[p][r] += got
             self._emit("monopoly", player=p, resource=RESOURCE_NAMES[r], count=got)
-

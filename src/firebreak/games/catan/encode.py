@@ -29,8 +29,7 @@ from firebreak.core import TERMINAL
 from firebreak.core.encoding import Field, ObservationEncoder, Writer, compiled_module, index_of, put_block, snapshot
 
 from .board import GENERIC, TERRAIN_NAMES
-from .constants import (DEV_KINDS, OVER, PHASE_NAMES, PIECES, RESOURCE_NAMES, TRADE_CONFIRM, TRADE_DRAFT,
-                        VICTORY_POINT)
+from .constants import DEV_KINDS, OVER, PHASE_NAMES, PIECES, RESOURCE_NAMES, TRADE_CONFIRM, TRADE_DRAFT, VICTORY_POINT
 
 if TYPE_CHECKING:
     from .state import CatanState
@@ -116,8 +115,9 @@ class CatanEncoder(ObservationEncoder):
         self._hot = [[1.0 if i == k else 0.0 for i in range(num_players)] for k in range(num_players)]
         self._hot.append([0.0] * num_players)
         # per viewer, each seat's relative one-hot, then (index -1) no seat
-        self._rel_hot = [[self._hot[(p - v) % num_players] for p in range(num_players)] + [self._hot[-1]]
-                         for v in range(num_players)]
+        self._rel_hot = [
+            [self._hot[(p - v) % num_players] for p in range(num_players)] + [self._hot[-1]] for v in range(num_players)
+        ]
         self._head_size = len(PHASE_NAMES) + 1 + 2 * num_players  # phase (or none), seat to act, seat whose turn
         self._no_offer = [0.0] * (1 + len(OFFER_STAGES) + 2 * RES + 3 * num_players)
         self.offsets()  # kept as ``_offsets``: the fast path reads it without the method call
@@ -129,20 +129,58 @@ class CatanEncoder(ObservationEncoder):
         """The compiled writer's numbers: the layout's offsets (the Seafarers fields' 0 on a base board), the seat
         block's, and the sizes and codes of the rules it reads."""
         o = self._offsets
-        params = {name: o.get(name, 0) for name in (
-            "hex.terrain", "hex.number", "hex.token", "node.settlement", "node.city", "node.fire_station",
-            "node.harbour", "edge.road", "phase", "turn_number", "dice", "bank", "development_deck", "holders",
-            "free_roads", "offer", "declined_all_offers", "fire_owed", "my_hand", "my_development",
-            "my_victory_points", "seat[0].cards", "edge.ship", "hex.pirate", "seat[0].ships_left")}
+        params = {
+            name: o.get(name, 0)
+            for name in (
+                "hex.terrain",
+                "hex.number",
+                "hex.token",
+                "node.settlement",
+                "node.city",
+                "node.fire_station",
+                "node.harbour",
+                "edge.road",
+                "phase",
+                "turn_number",
+                "dice",
+                "bank",
+                "development_deck",
+                "holders",
+                "free_roads",
+                "offer",
+                "declined_all_offers",
+                "fire_owed",
+                "my_hand",
+                "my_development",
+                "my_victory_points",
+                "seat[0].cards",
+                "edge.ship",
+                "hex.pirate",
+                "seat[0].ships_left",
+            )
+        }
         params |= {f"seat.{name}": at for name, at in SEAT_AT.items()}
         return params | {
-            "size": self.size, "players": self.num_players, "terrain_kinds": len(TERRAINS) + 1,
-            "number_kinds": len(NUMBERS), "harbour_kinds": len(HARBOURS) + 1, "phases": len(PHASE_NAMES),
-            "offer_stages": len(OFFER_STAGES), "resources": RES, "development_kinds": DEV,
-            "per_seat": PER_SEAT_SIZE, "sea_per_seat": len(SEA_PER_SEAT), "sea": int(self.sea),
-            "trade_draft": TRADE_DRAFT, "trade_confirm": TRADE_CONFIRM, "over": OVER, "terminal": TERMINAL,
-            "victory_point_card": VICTORY_POINT, "fire_stations": PIECES.fire_stations,
-            "terrain_lo": -len(TERRAIN_NAMES), "harbour_lo": -RES,
+            "size": self.size,
+            "players": self.num_players,
+            "terrain_kinds": len(TERRAINS) + 1,
+            "number_kinds": len(NUMBERS),
+            "harbour_kinds": len(HARBOURS) + 1,
+            "phases": len(PHASE_NAMES),
+            "offer_stages": len(OFFER_STAGES),
+            "resources": RES,
+            "development_kinds": DEV,
+            "per_seat": PER_SEAT_SIZE,
+            "sea_per_seat": len(SEA_PER_SEAT),
+            "sea": int(self.sea),
+            "trade_draft": TRADE_DRAFT,
+            "trade_confirm": TRADE_CONFIRM,
+            "over": OVER,
+            "terminal": TERMINAL,
+            "victory_point_card": VICTORY_POINT,
+            "fire_stations": PIECES.fire_stations,
+            "terrain_lo": -len(TERRAIN_NAMES),
+            "harbour_lo": -RES,
         }
 
     @staticmethod
@@ -167,10 +205,15 @@ class CatanEncoder(ObservationEncoder):
                 continue
             harbour_slots.append(len(HARBOURS) if i is None else i)
         offer_pending: Any = CatanState.offer_pending  # the property itself, asked of each phase
-        offer_phases = tuple(phase for phase in range(len(PHASE_NAMES))
-                             if offer_pending.fget(SimpleNamespace(phase=phase)))
-        return {"terrain_slots": tuple(terrain_slots), "harbour_slots": tuple(harbour_slots), "numbers": NUMBERS,
-                "offer_phases": offer_phases}
+        offer_phases = tuple(
+            phase for phase in range(len(PHASE_NAMES)) if offer_pending.fget(SimpleNamespace(phase=phase))
+        )
+        return {
+            "terrain_slots": tuple(terrain_slots),
+            "harbour_slots": tuple(harbour_slots),
+            "numbers": NUMBERS,
+            "offer_phases": offer_phases,
+        }
 
     @property
     def _board_tables(self) -> Callable[[Any], tuple[int, tuple[int, ...], tuple[int, ...]]]:
@@ -190,8 +233,11 @@ class CatanEncoder(ObservationEncoder):
             Field("node.settlement", V * n, "settlement on the corner by relative seat (node-major)"),
             Field("node.city", V * n, "city on the corner by relative seat (node-major)"),
             Field("node.fire_station", V, "1 if the building there has a fire station"),
-            Field("node.harbour", V * (len(HARBOURS) + 1), "harbour kind one-hot (node-major): "
-                  + ", ".join(HARBOURS) + ", other"),
+            Field(
+                "node.harbour",
+                V * (len(HARBOURS) + 1),
+                "harbour kind one-hot (node-major): " + ", ".join(HARBOURS) + ", other",
+            ),
             Field("edge.road", E * n, "road on the side by relative seat (edge-major; sides of hexes in order)"),
             Field("phase", len(PHASE_NAMES) + 1, "phase one-hot: " + ", ".join(PHASE_NAMES) + ", other"),
             Field("to_act", n, "seat to act, relative one-hot"),
@@ -202,15 +248,21 @@ class CatanEncoder(ObservationEncoder):
             Field("development_deck", 1, "development cards left / 25"),
             Field("holders", 3 * n, "Longest Road, Largest Army, The Fire Wardens: holder, relative one-hot each"),
             Field("free_roads", 1, "free roads left to build / 2"),
-            Field("offer", 1 + len(OFFER_STAGES) + 2 * RES + 3 * n,
-                  "trade offer: open; stage one-hot (" + ", ".join(OFFER_STAGES) + "); cards given per resource "
-                  "/ 4; cards asked for per resource / 4; from (relative one-hot); waiting for (relative); "
-                  "accepted by (relative)"),
+            Field(
+                "offer",
+                1 + len(OFFER_STAGES) + 2 * RES + 3 * n,
+                "trade offer: open; stage one-hot (" + ", ".join(OFFER_STAGES) + "); cards given per resource "
+                "/ 4; cards asked for per resource / 4; from (relative one-hot); waiting for (relative); "
+                "accepted by (relative)",
+            ),
             Field("declined_all_offers", n, "seats that declined every offer this turn (relative)"),
             Field("fire_owed", n, "cards each seat still owes the firestorm / 5 (relative)"),
             Field("my_hand", RES, "viewer's resource cards / 10"),
-            Field("my_development", 2 * DEV, "viewer's development cards, then those bought this turn, per kind: "
-                  + ", ".join(DEV_KINDS)),
+            Field(
+                "my_development",
+                2 * DEV,
+                "viewer's development cards, then those bought this turn, per kind: " + ", ".join(DEV_KINDS),
+            ),
             Field("my_victory_points", 1, "viewer's victory points, hidden cards included / 10"),
             *[Field(f"seat[{k}].{f.name}", f.size, f.doc) for k in range(n) for f in PER_SEAT],
             *(self._sea_fields() if self.sea else []),
@@ -340,9 +392,20 @@ class CatanEncoder(ObservationEncoder):
             cache[viewer] = (slots, kept_key, hit[2], ships)
             return hit[2], ships
         block = empty.copy()
-        self._patch_region(s, viewer, (-1, [-1] * len(s.node_owner), [0] * len(s.node_owner),
-                                       [0] * len(s.node_owner), [-1] * len(s.edge_owner),
-                                       [0] * len(s.edge_owner)), block, slots)
+        self._patch_region(
+            s,
+            viewer,
+            (
+                -1,
+                [-1] * len(s.node_owner),
+                [0] * len(s.node_owner),
+                [0] * len(s.node_owner),
+                [-1] * len(s.edge_owner),
+                [0] * len(s.edge_owner),
+            ),
+            block,
+            slots,
+        )
         ships = self._ships(s, viewer, slots) if self.sea else []
         cache[viewer] = (slots, snapshot(key), block, ships)
         return block, ships
@@ -422,11 +485,17 @@ class CatanEncoder(ObservationEncoder):
         as scratch. A new board gives a new slot list, which tells the caches built on the old one apart."""
         t = s.topo
         cached = getattr(self, "_board", None)
-        if cached is not None and cached[0] is t and cached[1] == s.terrain and cached[2] == s.numbers \
-                and cached[3] == s.node_harbour and cached[4] is type(out):
+        if (
+            cached is not None
+            and cached[0] is t
+            and cached[1] == s.terrain
+            and cached[2] == s.numbers
+            and cached[3] == s.node_harbour
+            and cached[4] is type(out)
+        ):
             return cached[5], cached[6]
         o = self.offsets()
-        out[:o["phase"]] = [0.0] * o["phase"]  # the buffer is scratch here: it may hold an old board
+        out[: o["phase"]] = [0.0] * o["phase"]  # the buffer is scratch here: it may hold an old board
         terrains = len(TERRAINS)
         for h in range(t.num_hexes):
             i = index_of(TERRAINS, TERRAIN_NAMES[s.terrain[h]])
@@ -446,7 +515,7 @@ class CatanEncoder(ObservationEncoder):
         for e in range(len(t.edge_nodes)):
             a, b = t.edge_nodes[e]
             slots.append(self.edge_index.get((min(a, b), max(a, b)), -1))
-        empty = out[:o["phase"]].copy()
+        empty = out[: o["phase"]].copy()
         self._board = (t, s.terrain[:], s.numbers[:], s.node_harbour[:], type(out), empty, slots)
         return empty, slots
 
@@ -454,13 +523,21 @@ class CatanEncoder(ObservationEncoder):
         s = state
         o = self.offsets()
         block, ships = self._board_region(s, viewer, out)
-        out[:o["phase"]] = block
+        out[: o["phase"]] = block
         # From the phase to the last seat block the fields lie end to end: built as one list (the seat blocks
         # kept per viewer while what they show is unchanged) and written in one call.
-        put_block(out, o["phase"], [*self._head(s, viewer), *self._middle(s, viewer),
-                                    *(self._offer_block(s, viewer) if s.offer_pending else self._no_offer),
-                                    *self._trade_left(s, viewer), *self._own_block(s, viewer),
-                                    *self._seat_blocks(s, viewer)])
+        put_block(
+            out,
+            o["phase"],
+            [
+                *self._head(s, viewer),
+                *self._middle(s, viewer),
+                *(self._offer_block(s, viewer) if s.offer_pending else self._no_offer),
+                *self._trade_left(s, viewer),
+                *self._own_block(s, viewer),
+                *self._seat_blocks(s, viewer),
+            ],
+        )
         if self.sea:
             put_block(out, o["edge.ship"], self._sea_block(s, viewer, ships))
 
@@ -472,9 +549,11 @@ class CatanEncoder(ObservationEncoder):
         to_act = s.current_player()
         turn = s.turn
         first = len(PHASE_NAMES) + 1
-        return (phase if 0 <= phase < len(PHASE_NAMES) else len(PHASE_NAMES),
-                first + (to_act - viewer) % n if to_act >= 0 else -1,
-                first + n + (turn - viewer) % n if turn is not None and turn >= 0 else -1)
+        return (
+            phase if 0 <= phase < len(PHASE_NAMES) else len(PHASE_NAMES),
+            first + (to_act - viewer) % n if to_act >= 0 else -1,
+            first + n + (turn - viewer) % n if turn is not None and turn >= 0 else -1,
+        )
 
     def _head(self, s: "CatanState", viewer: int) -> list[float]:
         """Phase, seat to act and seat whose turn it is (one-hots), with the 1s where :meth:`_head_slots` puts
@@ -488,10 +567,14 @@ class CatanEncoder(ObservationEncoder):
     def _middle(self, s: "CatanState", viewer: int) -> list[float]:
         """Turn number to free roads: the fields built whole (zeros included) with C-level maps over the state's
         lists, seats relative to the viewer."""
-        return [float(s.turn_count) / 100 if s.turn_count else 0.0, *_dice(s.dice), *map(NINETEENTH, s.bank),
-                float(len(s.dev_deck)) / 25 if s.dev_deck else 0.0,
-                *self._holders((s.road_holder, s.army_holder, s.wardens_holder), viewer),
-                float(s.free_roads) / 2 if s.free_roads else 0.0]
+        return [
+            float(s.turn_count) / 100 if s.turn_count else 0.0,
+            *_dice(s.dice),
+            *map(NINETEENTH, s.bank),
+            float(len(s.dev_deck)) / 25 if s.dev_deck else 0.0,
+            *self._holders((s.road_holder, s.army_holder, s.wardens_holder), viewer),
+            float(s.free_roads) / 2 if s.free_roads else 0.0,
+        ]
 
     def _holders(self, holders: tuple, viewer: int) -> list[float]:
         """The holders of Longest Road, Largest Army and The Fire Wardens, each a one-hot relative to the viewer
@@ -502,8 +585,10 @@ class CatanEncoder(ObservationEncoder):
     def _trade_left(self, s: "CatanState", viewer: int) -> list[float]:
         """Seats that declined every offer this turn, then the cards each seat still owes the firestorm."""
         declined, fire_left = s.declined, s.fire_left
-        return [*map(float, map(bool, declined[viewer:] + declined[:viewer])),
-                *map(FIFTH, fire_left[viewer:] + fire_left[:viewer])]
+        return [
+            *map(float, map(bool, declined[viewer:] + declined[:viewer])),
+            *map(FIFTH, fire_left[viewer:] + fire_left[:viewer]),
+        ]
 
     def _sea_block(self, s: "CatanState", viewer: int, ships: list[int]) -> list[float]:
         """The Seafarers fields, whole: ships on the sides, the pirate's hex, each seat's ships left, islands
@@ -537,7 +622,7 @@ class CatanEncoder(ObservationEncoder):
         block[1 + stage] = 1.0
         at = 1 + len(OFFER_STAGES)
         if stage != 0 or viewer == s.turn:  # a draft's cards are its composer's until proposed (as the view)
-            block[at:at + 2 * RES] = [*map(QUARTER, s.give), *map(QUARTER, s.ask)]
+            block[at : at + 2 * RES] = [*map(QUARTER, s.give), *map(QUARTER, s.ask)]
         at += 2 * RES
         block[at + (s.turn - viewer) % n] = 1.0
         for p in s.responders:
@@ -551,8 +636,12 @@ class CatanEncoder(ObservationEncoder):
         (``vp``: the viewer's ``total_vp`` when the caller has it already)."""
         if vp is None:
             vp = s.total_vp(viewer)
-        return [*map(TENTH, s.hands[viewer]), *map(float, s.dev_hand[viewer]), *map(float, s.dev_new[viewer]),
-                float(vp) / 10 if vp else 0.0]
+        return [
+            *map(TENTH, s.hands[viewer]),
+            *map(float, s.dev_hand[viewer]),
+            *map(float, s.dev_new[viewer]),
+            float(vp) / 10 if vp else 0.0,
+        ]
 
     def _seat_blocks(self, s: "CatanState", viewer: int) -> list[float]:
         """Every seat's block (:data:`PER_SEAT`), the viewer first. The numbers are the same for every viewer
@@ -566,9 +655,22 @@ class CatanEncoder(ObservationEncoder):
         # counts, which change most often (dice, trades, building), are keyed apart from the rest: when only they
         # changed, only their two numbers per seat are rewritten.
         cards, devs, settled = list(map(sum, hands)), list(map(sum, dev_hand)), list(map(len, isles))
-        key = (s.build_vp, s.road_holder, s.army_holder, s.wardens_holder, settled, s.roads_left,
-               s.settlements_left, s.cities_left, stations_left, s.firestorm, s.road_len, s.army, rates,
-               s.discard_left)
+        key = (
+            s.build_vp,
+            s.road_holder,
+            s.army_holder,
+            s.wardens_holder,
+            settled,
+            s.roads_left,
+            s.settlements_left,
+            s.cities_left,
+            stations_left,
+            s.firestorm,
+            s.road_len,
+            s.army,
+            rates,
+            s.discard_left,
+        )
         shared = self.__dict__.get("_seat_shared")
         if shared is None or shared[0] != key:
             stations = PIECES.fire_stations
@@ -580,15 +682,49 @@ class CatanEncoder(ObservationEncoder):
             for p in range(self.num_players):
                 left = stations_left[p]
                 # state.public_vp(p), inlined
-                vp = (build_vp[p] + 2 * (road_holder == p) + 2 * (army_holder == p) + 2 * (wardens_holder == p)
-                      + 2 * settled[p])
-                whole += [cards[p] / 10, devs[p] / 5, vp / 10, roads_left[p] / 15, settlements_left[p] / 5,
-                          cities_left[p] / 4, left / 5, ((stations - left) if firestorm else 0) / 5,
-                          road_len[p] / 15, army[p] / 5, *map(QUARTER, rates[p]), float(discard_left[p]) / 10]
+                vp = (
+                    build_vp[p]
+                    + 2 * (road_holder == p)
+                    + 2 * (army_holder == p)
+                    + 2 * (wardens_holder == p)
+                    + 2 * settled[p]
+                )
+                whole += [
+                    cards[p] / 10,
+                    devs[p] / 5,
+                    vp / 10,
+                    roads_left[p] / 15,
+                    settlements_left[p] / 5,
+                    cities_left[p] / 4,
+                    left / 5,
+                    ((stations - left) if firestorm else 0) / 5,
+                    road_len[p] / 15,
+                    army[p] / 5,
+                    *map(QUARTER, rates[p]),
+                    float(discard_left[p]) / 10,
+                ]
             shared = self._seat_shared = (
-                (build_vp[:], road_holder, army_holder, wardens_holder, settled, roads_left[:],
-                 settlements_left[:], cities_left[:], stations_left[:], firestorm, road_len[:], army[:],
-                 list(map(list.copy, rates)), discard_left[:]), whole, {}, cards, devs)
+                (
+                    build_vp[:],
+                    road_holder,
+                    army_holder,
+                    wardens_holder,
+                    settled,
+                    roads_left[:],
+                    settlements_left[:],
+                    cities_left[:],
+                    stations_left[:],
+                    firestorm,
+                    road_len[:],
+                    army[:],
+                    list(map(list.copy, rates)),
+                    discard_left[:],
+                ),
+                whole,
+                {},
+                cards,
+                devs,
+            )
         elif shared[3] != cards or shared[4] != devs:
             whole = shared[1][:]  # a copy (an encoder copied with copy.copy may share the kept one)
             at = 0

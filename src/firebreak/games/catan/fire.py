@@ -20,7 +20,11 @@ from .topology import Topology
 
 
 def burning_buildings(
-    topo: Topology, hex_: int, node_owner: list[int], station: list[int], edge_owner: list[int],
+    topo: Topology,
+    hex_: int,
+    node_owner: list[int],
+    station: list[int],
+    edge_owner: list[int],
     edge_ship: list[int] | None = None,
 ) -> dict[int, list[int]]:
     """Per player, the nodes of their buildings that burn when the firestorm lands on ``hex_``.

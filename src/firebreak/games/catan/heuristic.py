@@ -167,8 +167,11 @@ def trade_gain(s, p: int, give: list[int], ask: list[int], kinds: set[int] | Non
         return -100.0
     kinds = _produced(s, p) if kinds is None else kinds
     goals = _goals(s, p)
-    return (_hand_value(after, kinds) - _hand_value(hand, kinds)
-            + GOAL_WEIGHT * (_missing(hand, goals) - _missing(after, goals)))
+    return (
+        _hand_value(after, kinds)
+        - _hand_value(hand, kinds)
+        + GOAL_WEIGHT * (_missing(hand, goals) - _missing(after, goals))
+    )
 
 
 def suggested_offer(s, p: int) -> tuple[list[int], list[int]] | None:

@@ -12,8 +12,14 @@ from __future__ import annotations
 from .topology import Topology
 
 
-def longest_road(topo: Topology, player: int, edges: list[int], edge_owner: list[int], node_owner: list[int],
-                 ship: list[int] | None = None) -> int:
+def longest_road(
+    topo: Topology,
+    player: int,
+    edges: list[int],
+    edge_owner: list[int],
+    node_owner: list[int],
+    ship: list[int] | None = None,
+) -> int:
     """The longest trail in ``player``'s roads ``edges`` (every edge of ``edges`` is owned by ``player``)."""
     if not edges:
         return 0
@@ -106,8 +112,9 @@ def _add_network_cycle_starts(starts: list[int], adj: dict[int, list[tuple[int, 
         stack.append(rest[0])
 
 
-def _longest_route(topo: Topology, player: int, edges: list[int], edge_owner: list[int], node_owner: list[int],
-                   ship: list[int]) -> int:
+def _longest_route(
+    topo: Topology, player: int, edges: list[int], edge_owner: list[int], node_owner: list[int], ship: list[int]
+) -> int:
     """The Longest Trade Route: as above, over roads and ships, changing between them only at the player's own
     building."""
     # As in ``longest_road``, the network as adjacency lists of (bit of the edge, node it leads to, ship?), so the
@@ -143,8 +150,7 @@ def _longest_route(topo: Topology, player: int, edges: list[int], edge_owner: li
     # As above, a longest trail may be taken to start where the network does not simply pass through: a
     # crossing of degree other than 2, a rival's building, or a crossing where a road meets a ship without the
     # player's building (a dead end for both); pure cycles get one start each.
-    starts = [n for n, steps in adj.items() if len(steps) != 2 or n in blocked
-              or (kinds[n] == 3 and n not in mine)]
+    starts = [n for n, steps in adj.items() if len(steps) != 2 or n in blocked or (kinds[n] == 3 and n not in mine)]
     if len(starts) < len(adj):
         _add_network_cycle_starts(starts, adj)
     best = 0

@@ -17,8 +17,13 @@ from .place_words import PlaceNames
 
 Namer = Callable[[int], str]
 
-DEV_CARD_NAMES = {"knight": "Knight", "victory_point": "Victory Point", "road_building": "Road Building",
-                  "year_of_plenty": "Year of Plenty", "monopoly": "Monopoly"}
+DEV_CARD_NAMES = {
+    "knight": "Knight",
+    "victory_point": "Victory Point",
+    "road_building": "Road Building",
+    "year_of_plenty": "Year of Plenty",
+    "monopoly": "Monopoly",
+}
 """The development cards by their printed names."""
 
 SPECIAL_CARDS = {"fire_wardens": "The Fire Wardens", "longest_road": "Longest Road", "largest_army": "Largest Army"}
@@ -44,15 +49,18 @@ def _fire_line(q: int, burnt: list[int], owed: int, paid: list[str], name: Namer
     """One player's part of the fire: how many buildings it reaches, what they pay and why not more."""
     who = name(q)
     if choosing:
-        return (f"the firestorm reaches {plural(len(burnt), 'building')} of {who}; {who} must pay "
-                f"{plural(choosing, 'card')} to the bank and chooses which")
+        return (
+            f"the firestorm reaches {plural(len(burnt), 'building')} of {who}; {who} must pay "
+            f"{plural(choosing, 'card')} to the bank and chooses which"
+        )
     pays = "nothing" if not paid else f"{named_cards(paid)} to the bank"
     reasons = []
     if len(burnt) > owed:
         reasons.append("first building free, as they already lost a card to the firestorm")
     if len(paid) < owed:
-        reasons.append("no cards left" if not paid
-                       else f"no cards left for {plural(owed - len(paid), 'more building')}")
+        reasons.append(
+            "no cards left" if not paid else f"no cards left for {plural(owed - len(paid), 'more building')}"
+        )
     why = f" ({', '.join(reasons)})" if reasons else ""
     return f"the firestorm reaches {plural(len(burnt), 'building')} of {who}; {who} pays {pays}{why}"
 
@@ -91,11 +99,15 @@ def describe(event: Event, name: Namer, places: PlaceNames) -> str:
     if k == "take_card":
         return f"{p} takes 1 {d['resource']} from {name(d['victim'])}."
     if k == "fire_spreads":
-        lines = [_fire_line(int(q), x["buildings"], x["owed"], x["paid"], name, x.get("choosing", 0))
-                 for q, x in d["players"].items()]
+        lines = [
+            _fire_line(int(q), x["buildings"], x["owed"], x["paid"], name, x.get("choosing", 0))
+            for q, x in d["players"].items()
+        ]
         if not lines:
-            return (f"The firestorm on {hex_name(d['hex'])} reaches no unsecured building "
-                    "(none there, or all have fire stations).")
+            return (
+                f"The firestorm on {hex_name(d['hex'])} reaches no unsecured building "
+                "(none there, or all have fire stations)."
+            )
         lines[0] = lines[0].replace("the firestorm", f"the firestorm on {hex_name(d['hex'])}", 1)
         return " ".join(capitalise(line) + "." for line in lines)
     if k in SPECIAL_CARDS:
@@ -110,7 +122,11 @@ def describe(event: Event, name: Namer, places: PlaceNames) -> str:
     # --- trades between players and the fire's toll ---
     if k == "offer_draft":
         if not d["give"] and not d["ask"]:
-            return f"{p} takes every card off their draft offer." if d.get("step") else f"{p} starts drafting a trade offer."
+            return (
+                f"{p} takes every card off their draft offer."
+                if d.get("step")
+                else f"{p} starts drafting a trade offer."
+            )
         return f"{p} drafts an offer: {bundle(d['give'])} for {bundle(d['ask'])} so far."
     if k == "offer_draft_discarded":
         return f"{p} discards their draft offer."
@@ -154,8 +170,10 @@ def describe(event: Event, name: Namer, places: PlaceNames) -> str:
         vps = join_words(f"{name(q)} {v}" for q, v in enumerate(d["victory_points"]))
         winners = d["winners"]
         if d.get("reason") == "turn limit":
-            head = (f"The turn limit ends the game; {join_words(map(name, winners))} "
-                    f"{'wins' if len(winners) == 1 else 'share the win'}")
+            head = (
+                f"The turn limit ends the game; {join_words(map(name, winners))} "
+                f"{'wins' if len(winners) == 1 else 'share the win'}"
+            )
         else:
             w = winners[0]
             head = f"{name(w)} wins with {plural(d['victory_points'][w], 'victory point')}"
@@ -168,8 +186,7 @@ def _describe_sea(k: str, d: dict[str, Any], p: str, name: Namer, places: PlaceN
     if k == "ship":
         return f"{p} builds a ship {places.path(*d['edge'])}."
     if k == "ship_moved":
-        return (f"{p} sails a ship from {places.the_path(*d['previous'])} to "
-                f"{places.the_path(*d['edge'])}.")
+        return f"{p} sails a ship from {places.the_path(*d['previous'])} to {places.the_path(*d['edge'])}."
     if k == "gold_owed":
         owed = [f"{name(int(q))} {plural(x, 'resource')}" for q, x in d["players"].items()]
         return f"Gold fields: {join_words(owed)} of their choice."

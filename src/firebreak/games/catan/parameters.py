@@ -32,8 +32,9 @@ def _load() -> tuple:
     for p in params:
         printed = _printed(data, p.name)
         if printed is None or p.default != printed:
-            raise DataFileError(f"catan components.yaml: parameter {p.name!r} defaults to {p.default}, "
-                                f"but the file prints {printed}")
+            raise DataFileError(
+                f"catan components.yaml: parameter {p.name!r} defaults to {p.default}, but the file prints {printed}"
+            )
     return params
 
 

@@ -78,8 +78,11 @@ class PlaceNames:
             for g in near:
                 d = _steps(centre[h], centre[g])
                 where = towards(centre[g], centre[h])
-                name = (f"the sea {where} of the {short[g].replace(' (', ' hex (')}" if d == 1 else
-                        f"the open sea {d} hexes {where} of the {short[g].replace(' (', ' hex (')}")
+                name = (
+                    f"the sea {where} of the {short[g].replace(' (', ' hex (')}"
+                    if d == 1
+                    else f"the open sea {d} hexes {where} of the {short[g].replace(' (', ' hex (')}"
+                )
                 if name not in taken:
                     break
             else:  # pragma: no cover - a board with more sea hexes than names (none is)
@@ -98,8 +101,7 @@ class PlaceNames:
                 corners.append(f"the corner of the {_group(short, touching)} hexes")
             elif touching:
                 h = touching[0]
-                corners.append(f"the {towards(centre[h], (x, y))} corner of the "
-                               f"{short[h].replace(' (', ' hex (')}")
+                corners.append(f"the {towards(centre[h], (x, y))} corner of the {short[h].replace(' (', ' hex (')}")
             else:
                 h = node_hexes[n][0]
                 corners.append(f"the {towards(centre[h], (x, y))} corner of {self.hexes[hexes[h][0]]}")
@@ -110,8 +112,10 @@ class PlaceNames:
             if len(ns) > 1:  # two land hexes meeting at both ends of their side: north and south corner
                 for n in ns:
                     touching = [h for h in node_hexes[n] if not sea[h]]
-                    mid = (sum(centre[h][0] for h in touching) / len(touching),
-                           sum(centre[h][1] for h in touching) / len(touching))
+                    mid = (
+                        sum(centre[h][0] for h in touching) / len(touching),
+                        sum(centre[h][1] for h in touching) / len(touching),
+                    )
                     corners[n] = name.replace("the corner", f"the {towards(mid, node_xy[n])} corner", 1)
         self.corners = tuple(corners)
 
@@ -132,7 +136,9 @@ class PlaceNames:
                 elif coast:  # a coastal corner has one path out to sea: this one
                     self._path[(u, v)] = f"at sea off {corners[coast[0]]}"
                 else:
-                    self._path[(u, v)] = f"at sea on the {towards(centre[hs[0]], mid)} side of {self.hexes[hexes[hs[0]][0]]}"
+                    self._path[(u, v)] = (
+                        f"at sea on the {towards(centre[hs[0]], mid)} side of {self.hexes[hexes[hs[0]][0]]}"
+                    )
         self.paths = self._path
 
     def hex(self, label: str) -> str:
@@ -185,12 +191,19 @@ def place_names(hexes: tuple[HexRow, ...], node_xy: tuple[tuple[int, int], ...])
 def of_view(view: dict[str, Any]) -> PlaceNames:
     """The place names of the board a view shows."""
     board = view["board"]
-    return place_names(tuple((h["label"], h["terrain"], h["number"], tuple(h["nodes"])) for h in board["hexes"]),
-                       tuple((x, y) for x, y in board["node_xy"]))
+    return place_names(
+        tuple((h["label"], h["terrain"], h["number"], tuple(h["nodes"])) for h in board["hexes"]),
+        tuple((x, y) for x, y in board["node_xy"]),
+    )
 
 
 def of_state(state: Any) -> PlaceNames:
     """The place names of a game's board (the same as ``of_view`` of any of its views)."""
     t = state.topo
-    return place_names(tuple((t.hex_labels[h], TERRAIN_NAMES[state.terrain[h]], state.numbers[h], t.hex_nodes[h])
-                             for h in range(t.num_hexes)), t.node_xy)
+    return place_names(
+        tuple(
+            (t.hex_labels[h], TERRAIN_NAMES[state.terrain[h]], state.numbers[h], t.hex_nodes[h])
+            for h in range(t.num_hexes)
+        ),
+        t.node_xy,
+    )

@@ -18,4 +18,3 @@ def node_place(n: int) -> str:
 
 def path_place(u: int, v: int) -> str:
     return f"path-{min(u, v)}-{max(u, v)}"
-

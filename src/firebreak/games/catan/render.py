@@ -95,10 +95,13 @@ def render(view: dict[str, Any]) -> str:
     b = view["board"]
     lines.append("")
     names = of_view(view)
-    lines.append("Legend: o an empty corner; s1 a settlement and C1 a city of P1, + a fire station under it; a digit "
-                 "on a path is a road of that player; each hex shows its letter, terrain and number (dots = chance).")
-    lines.append("Harbours: " + "; ".join(f"{harbour_text(h['kind'])} {names.path(*h['nodes'])}"
-                                          for h in b["harbours"]))
+    lines.append(
+        "Legend: o an empty corner; s1 a settlement and C1 a city of P1, + a fire station under it; a digit "
+        "on a path is a road of that player; each hex shows its letter, terrain and number (dots = chance)."
+    )
+    lines.append(
+        "Harbours: " + "; ".join(f"{harbour_text(h['kind'])} {names.path(*h['nodes'])}" for h in b["harbours"])
+    )
     bank_text = ", ".join(f"{v} {k}" for k, v in view["bank"].items())
     if view["mode"] == "classic":
         bank_text += f"; {plural(view['development_deck'], 'development card')} in the deck"
@@ -110,18 +113,24 @@ def render(view: dict[str, Any]) -> str:
     for pl in view["players"]:
         q = pl["seat"]
         tags = special_cards(view, q)
-        extra = (plural(pl["fire_stations"], "fire station") if firestorm else
-                 f"{plural(pl['development_cards'], 'development card')}, {plural(pl['knights'], 'knight')} played")
+        extra = (
+            plural(pl["fire_stations"], "fire station")
+            if firestorm
+            else f"{plural(pl['development_cards'], 'development card')}, {plural(pl['knights'], 'knight')} played"
+        )
         marker = ">" if view["to_act"] == q else " "
         lines.append(
             f"{marker} {pl['name']}: {plural(pl['victory_points'], 'victory point')}, {plural(pl['cards'], 'card')}, "
             f"{'trade route' if b.get('sea') else 'longest road'} {pl['road_length']}, {extra} "
-            f"(left: {pieces_left(pl)}{_ships_left(pl)})"
-            + (f" [{', '.join(tags)}]" if tags else "")
+            f"(left: {pieces_left(pl)}{_ships_left(pl)})" + (f" [{', '.join(tags)}]" if tags else "")
         )
     if view.get("hand") is not None:
-        lines.append(f"Your hand: {hand_text(view)} ({plural(view['my_victory_points'], 'victory point')} "
-                     "with your hidden cards)" if view["mode"] == "classic" else f"Your hand: {hand_text(view)}")
+        lines.append(
+            f"Your hand: {hand_text(view)} ({plural(view['my_victory_points'], 'victory point')} "
+            "with your hidden cards)"
+            if view["mode"] == "classic"
+            else f"Your hand: {hand_text(view)}"
+        )
     if view.get("offer"):
         lines.append(offer_text(view))
     lines.extend(result_lines(view))
@@ -154,10 +163,17 @@ def _sea_lines(view: dict[str, Any]) -> list[str]:
         by_seat.setdefault(r["player"], []).append(names.path(u, v))
     out = ["Seafarers: ~~ is sea, gold a gold field (a resource of your choice); a digit on a path at sea is a ship."]
     if by_seat:
-        out.append("Ships: " + "; ".join(f"{view['players'][q]['name']} on {', '.join(paths)}"
-                                          for q, paths in sorted(by_seat.items())))
+        out.append(
+            "Ships: "
+            + "; ".join(f"{view['players'][q]['name']} on {', '.join(paths)}" for q, paths in sorted(by_seat.items()))
+        )
     islands = b.get("islands", [])
     if len(islands) > 1:
-        out.append("Main island: hexes " + ", ".join(islands[0]) + "; small islands: "
-                   + "; ".join(", ".join(i) for i in islands[1:]) + " (2 victory points for your first settlement on each).")
+        out.append(
+            "Main island: hexes "
+            + ", ".join(islands[0])
+            + "; small islands: "
+            + "; ".join(", ".join(i) for i in islands[1:])
+            + " (2 victory points for your first settlement on each)."
+        )
     return out

@@ -71,8 +71,11 @@ class SeafarersMixin:
         for e in sorted(self.player_edges[p]):
             if not es[e] or e in self.ships_new or e in blocked:
                 continue
-            free = [v for v in t.edge_nodes[e] if no[v] != p
-                    and not any(f != e and eo[f] == p and es[f] for f in t.node_edges[v])]
+            free = [
+                v
+                for v in t.edge_nodes[e]
+                if no[v] != p and not any(f != e and eo[f] == p and es[f] for f in t.node_edges[v])
+            ]
             if not free:
                 continue
             if spots is None:
@@ -109,8 +112,14 @@ class SeafarersMixin:
 
     def _route_length(self, p: int) -> int:
         """Longest Road, or on the Seafarers board the Longest Trade Route over roads and ships."""
-        return longest_road(self.topo, p, self.player_edges[p], self.edge_owner, self.node_owner,
-                            self.edge_ship if self.topo.sea else None)
+        return longest_road(
+            self.topo,
+            p,
+            self.player_edges[p],
+            self.edge_owner,
+            self.node_owner,
+            self.edge_ship if self.topo.sea else None,
+        )
 
     def _route_after_laying(self, p: int, e: int) -> int:
         """``p``'s Longest Road (or Trade Route) after laying road or ship ``e``, no building having changed: the
@@ -120,8 +129,12 @@ class SeafarersMixin:
         part = network_part(self.topo, edges, e)
         if part is edges:
             return self._route_length(p)
-        return max(self.road_len[p], longest_road(self.topo, p, part, self.edge_owner, self.node_owner,
-                                                  self.edge_ship if self.topo.sea else None))
+        return max(
+            self.road_len[p],
+            longest_road(
+                self.topo, p, part, self.edge_owner, self.node_owner, self.edge_ship if self.topo.sea else None
+            ),
+        )
 
     def _seafarers_action(self, p: int, a: int) -> None:
         lay = self.lay
@@ -140,8 +153,9 @@ class SeafarersMixin:
             self.moving = -1
             self.ship_moved = True
             self.phase = self.return_phase
-            self._emit("ship_moved", player=p, edge=list(self.topo.edge_nodes[e]),
-                       previous=list(self.topo.edge_nodes[old]))
+            self._emit(
+                "ship_moved", player=p, edge=list(self.topo.edge_nodes[e]), previous=list(self.topo.edge_nodes[old])
+            )
             self.road_len[p] = self._route_length(p)
             self._update_longest_road()
         elif a < lay.pirate:

@@ -248,9 +248,9 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         self.st_taken = [0] * n
         self.st_sevens = 0
         self.st_burned = [0] * n
-        self.st_trades = [0] * n     # trades between players, per seat (the offerer's and the partner's both count)
-        self.st_offers = [0] * n     # offers put to the table, per offerer
-        self.st_maritime = [0, 0]    # maritime trades: with the bank at 4:1, at a harbour (3:1 or 2:1)
+        self.st_trades = [0] * n  # trades between players, per seat (the offerer's and the partner's both count)
+        self.st_offers = [0] * n  # offers put to the table, per offerer
+        self.st_maritime = [0, 0]  # maritime trades: with the bank at 4:1, at a harbour (3:1 or 2:1)
         self._robbed = -1
         # Memos of the legal actions, stamped with the number of actions played when they were made: one is
         # reused only after further actions (so a position edited by hand, as tests do, is never served stale).
@@ -380,14 +380,25 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
 
     def public_vp(self, p: int) -> int:
         """Victory points everyone can see (hidden victory point cards excluded)."""
-        return (self.build_vp[p] + 2 * (self.road_holder == p) + 2 * (self.army_holder == p)
-                + 2 * (self.wardens_holder == p) + 2 * len(self.isles[p]))
+        return (
+            self.build_vp[p]
+            + 2 * (self.road_holder == p)
+            + 2 * (self.army_holder == p)
+            + 2 * (self.wardens_holder == p)
+            + 2 * len(self.isles[p])
+        )
 
     def total_vp(self, p: int) -> int:
         """Victory points with the hidden victory point cards: ``public_vp`` written out, since the victory check
         after every action asks."""
-        return (self.build_vp[p] + 2 * (self.road_holder == p) + 2 * (self.army_holder == p)
-                + 2 * (self.wardens_holder == p) + 2 * len(self.isles[p]) + self.dev_hand[p][VICTORY_POINT])
+        return (
+            self.build_vp[p]
+            + 2 * (self.road_holder == p)
+            + 2 * (self.army_holder == p)
+            + 2 * (self.wardens_holder == p)
+            + 2 * len(self.isles[p])
+            + self.dev_hand[p][VICTORY_POINT]
+        )
 
     def scores(self) -> list[float]:
         return [float(self.total_vp(p)) for p in range(self.num_players)]
@@ -513,23 +524,47 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         road, settlement, city, dev, station = self.costs
         out = [END_TURN]
         sea = self.topo.sea
-        if (lumber >= road[0] and brick >= road[1] and wool >= road[2] and grain >= road[3] and ore >= road[4]
-                and self.roads_left[p]):
+        if (
+            lumber >= road[0]
+            and brick >= road[1]
+            and wool >= road[2]
+            and grain >= road[3]
+            and ore >= road[4]
+            and self.roads_left[p]
+        ):
             out.extend(self._road_spots(p))
-        if (lumber >= settlement[0] and brick >= settlement[1] and wool >= settlement[2] and grain >= settlement[3]
-                and ore >= settlement[4] and self.settlements_left[p]):
+        if (
+            lumber >= settlement[0]
+            and brick >= settlement[1]
+            and wool >= settlement[2]
+            and grain >= settlement[3]
+            and ore >= settlement[4]
+            and self.settlements_left[p]
+        ):
             b = self.buildable
             base = lay.settle
             out.extend(sorted(base + n for n in (self.reach[p] | self.sreach[p] if sea else self.reach[p]) if b[n]))
-        if (lumber >= city[0] and brick >= city[1] and wool >= city[2] and grain >= city[3] and ore >= city[4]
-                and self.cities_left[p]):
+        if (
+            lumber >= city[0]
+            and brick >= city[1]
+            and wool >= city[2]
+            and grain >= city[3]
+            and ore >= city[4]
+            and self.cities_left[p]
+        ):
             lv = self.node_level
             base = lay.city
             no = self.node_owner
             out.extend(sorted(base + n for n in self.reach[p] if no[n] == p and lv[n] == 1))
         if self.firestorm:
-            if (lumber >= station[0] and brick >= station[1] and wool >= station[2] and grain >= station[3]
-                    and ore >= station[4] and self.stations_left[p]):
+            if (
+                lumber >= station[0]
+                and brick >= station[1]
+                and wool >= station[2]
+                and grain >= station[3]
+                and ore >= station[4]
+                and self.stations_left[p]
+            ):
                 st = self.station
                 base = lay.station
                 out.extend(base + n for n in self._my_nodes(p) if not st[n])
@@ -541,8 +576,14 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
                 base = lay.move_from
                 out.extend(base + e for e in self._movable_ships(p))
         if self.classic:
-            if (lumber >= dev[0] and brick >= dev[1] and wool >= dev[2] and grain >= dev[3] and ore >= dev[4]
-                    and self.dev_deck):
+            if (
+                lumber >= dev[0]
+                and brick >= dev[1]
+                and wool >= dev[2]
+                and grain >= dev[3]
+                and ore >= dev[4]
+                and self.dev_deck
+            ):
                 out.append(lay.buy_dev)
             if full and not self.dev_played:
                 self._dev_actions(p, out)
@@ -623,8 +664,13 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
                 self.bank[give] += rate
                 self.bank[get] -= 1
                 self.st_maritime[rate < 4] += 1
-                self.events.append(make_event("maritime", {"player": p, "give": RESOURCE_NAMES[give], "count": rate,
-                                                             "get": RESOURCE_NAMES[get]}, None))
+                self.events.append(
+                    make_event(
+                        "maritime",
+                        {"player": p, "give": RESOURCE_NAMES[give], "count": rate, "get": RESOURCE_NAMES[get]},
+                        None,
+                    )
+                )
             elif a < lay.fire_pay:
                 self._trade_action(p, a)
             elif a < lay.fire_pay + 5:
@@ -677,8 +723,12 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
     def _finish(self, winners: list[int], reason: str) -> None:
         self.phase = OVER
         self.over_winners = winners
-        self._emit("game_over", winners=winners, reason=reason,
-                   victory_points=[self.total_vp(q) for q in range(self.num_players)])
+        self._emit(
+            "game_over",
+            winners=winners,
+            reason=reason,
+            victory_points=[self.total_vp(q) for q in range(self.num_players)],
+        )
 
     # dice and production
     def _roll(self, p: int) -> None:
@@ -835,15 +885,22 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         debt is incurred" beyond that), one holding a single kind of resource pays what they owe of it. The
         others choose their cards one by one, in turn order from the turn player.
         """
-        burning = burning_buildings(self.topo, self.token_hex, self.node_owner, self.station, self.edge_owner,
-                                    self.edge_ship if self.topo.sea else None)
+        burning = burning_buildings(
+            self.topo,
+            self.token_hex,
+            self.node_owner,
+            self.station,
+            self.edge_owner,
+            self.edge_ship if self.topo.sea else None,
+        )
         bank = self.bank
         paid_all: dict[str, Any] = {}
         n = self.num_players
         for q, nodes in burning.items():
             rules = self.rules
             owed = rules.firestorm_cards_per_building * max(
-                0, len(nodes) - (rules.firestorm_robbed_free_buildings if q == robbed else 0))
+                0, len(nodes) - (rules.firestorm_robbed_free_buildings if q == robbed else 0)
+            )
             self.st_burned[q] += len(nodes)
             h = self.hands[q]
             paid: list[str] = []
@@ -882,6 +939,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         else:
             self.phase = self.return_phase
             self.actor = self.turn
+
     # --- end of the fire's toll ---------------------------------------------------------------------------
 
     # building
@@ -989,7 +1047,11 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         self._emit("fire_station", player=p, node=n)
         mine = PIECES.fire_stations - self.stations_left[p]
         h = self.wardens_holder
-        if mine >= self.rules.fire_wardens_min and h != p and (h < 0 or mine > PIECES.fire_stations - self.stations_left[h]):
+        if (
+            mine >= self.rules.fire_wardens_min
+            and h != p
+            and (h < 0 or mine > PIECES.fire_stations - self.stations_left[h])
+        ):
             self.wardens_holder = p
             self._emit("fire_wardens", player=p, previous=h)
 

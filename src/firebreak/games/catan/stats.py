@@ -30,8 +30,11 @@ def game_stats(state: "CatanState") -> dict[str, Any]:
 
     ended = "not over"
     if state.phase == OVER:
-        ended = "victory" if len(state.over_winners) == 1 and state.total_vp(state.over_winners[0]) >= state.win_vp \
+        ended = (
+            "victory"
+            if len(state.over_winners) == 1 and state.total_vp(state.over_winners[0]) >= state.win_vp
             else "turn limit"
+        )
     return {
         "mode": "firestorm" if state.firestorm else "classic",
         "board": "seafarers" if t.sea else "base",

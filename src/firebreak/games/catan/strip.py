@@ -25,10 +25,15 @@ def seat_summaries(state: "CatanState", viewer: int | None) -> list[SeatSummary]
     for p in range(state.num_players):
         dev = sum(state.dev_hand[p])
         mine = over or p == viewer
-        out.append(SeatSummary(colour=SWATCHES[p % len(SWATCHES)], colour_name=SEAT_COLOURS[p % len(SEAT_COLOURS)],
-                               score=state.total_vp(p) if mine else state.public_vp(p),
-                               score_hidden=not mine and dev > 0,
-                               counts=(("resource card", sum(state.hands[p])), ("development card", dev))))
+        out.append(
+            SeatSummary(
+                colour=SWATCHES[p % len(SWATCHES)],
+                colour_name=SEAT_COLOURS[p % len(SEAT_COLOURS)],
+                score=state.total_vp(p) if mine else state.public_vp(p),
+                score_hidden=not mine and dev > 0,
+                counts=(("resource card", sum(state.hands[p])), ("development card", dev)),
+            )
+        )
     return out
 
 
@@ -42,12 +47,16 @@ def question(state: "CatanState", viewer: int | None) -> str:
     phase = PHASE_NAMES[state.phase]
     ordinal = "second" if state.setup_idx >= state.num_players else "first"
     if phase == "setup settlement":
-        return (f"Set-up: place your {ordinal} settlement." if you
-                else f"Set-up: {who} places their {ordinal} settlement.")
+        return (
+            f"Set-up: place your {ordinal} settlement." if you else f"Set-up: {who} places their {ordinal} settlement."
+        )
     if phase == "setup road":
         piece = "a road or a ship" if state.topo.sea else "a road"
-        return (f"Set-up: place {piece} next to your {ordinal} settlement." if you
-                else f"Set-up: {who} places {piece} next to their {ordinal} settlement.")
+        return (
+            f"Set-up: place {piece} next to your {ordinal} settlement."
+            if you
+            else f"Set-up: {who} places {piece} next to their {ordinal} settlement."
+        )
     doing = PHASE_TEXT.get(phase, phase).format(token="firestorm" if state.firestorm else "robber")
     if phase == "road building" and state.topo.sea:
         doing = "place free roads or ships (Road Building)"

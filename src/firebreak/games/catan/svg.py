@@ -39,12 +39,22 @@ MIN_WIDTH = 760.0
 ROW = 24.0  # height of one line of the panel under the board
 
 TERRAIN_FILLS = {  # pale tints of Okabe-Ito hues; the terrain's name is written on every hex too
-    "lumber": "#7cc7ad", "brick": "#eba981", "wool": "#cfe8b4", "grain": "#f6ef9c", "ore": "#b9c3d3",
-    "desert": "#eee0c0", "gold field": "#f0c419", "sea": "#9fcbe8",
+    "lumber": "#7cc7ad",
+    "brick": "#eba981",
+    "wool": "#cfe8b4",
+    "grain": "#f6ef9c",
+    "ore": "#b9c3d3",
+    "desert": "#eee0c0",
+    "gold field": "#f0c419",
+    "sea": "#9fcbe8",
 }
 SEAT_COLOURS = (  # Okabe-Ito (fill, ink for the seat digit on it)
-    ("#0072B2", "#ffffff"), ("#E69F00", "#000000"), ("#CC79A7", "#000000"), ("#000000", "#ffffff"),
-    ("#D55E00", "#ffffff"), ("#56B4E9", "#000000"),
+    ("#0072B2", "#ffffff"),
+    ("#E69F00", "#000000"),
+    ("#CC79A7", "#000000"),
+    ("#000000", "#ffffff"),
+    ("#D55E00", "#ffffff"),
+    ("#56B4E9", "#000000"),
 )
 PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 CLICK = "#0072B2"
@@ -55,14 +65,23 @@ _COL_OPEN = tuple(f'<text x="{x:.1f}" y="' for x in PANEL_COLS)
 _CELL_NORMAL = '" font-size="13" text-anchor="start" font-weight="normal" fill="#1d1d1f">'
 _CELL_BOLD = '" font-size="13" text-anchor="start" font-weight="bold" fill="#1d1d1f">'
 
-_ACTION_WORDS = {"settlement": "build a settlement here", "city": "upgrade to a city here",
-                 "fire station": "build a fire station here", "road": "build a road here", "ship": "build a ship here",
-                 "move ship from": "move this ship", "move ship to": "sail the ship here",
-                 "firestorm on": "move the firestorm here", "robber to": "move the robber here",
-                 "pirate to": "move the pirate here"}
+_ACTION_WORDS = {
+    "settlement": "build a settlement here",
+    "city": "upgrade to a city here",
+    "fire station": "build a fire station here",
+    "road": "build a road here",
+    "ship": "build a ship here",
+    "move ship from": "move this ship",
+    "move ship to": "sail the ship here",
+    "firestorm on": "move the firestorm here",
+    "robber to": "move the robber here",
+    "pirate to": "move the pirate here",
+}
 """What clicking does, by the first words of the action's stable text (``road 12-13`` -> ``road``)."""
-_VERB = re.compile(r"^(settlement|city|fire station|road|ship|move ship from|move ship to|firestorm on|robber to|"
-                   r"pirate to)\b")
+_VERB = re.compile(
+    r"^(settlement|city|fire station|road|ship|move ship from|move ship to|firestorm on|robber to|"
+    r"pirate to)\b"
+)
 _NODE_RE = re.compile(r"^(settlement|city|fire station) (\d+)$")
 _ROAD_RE = re.compile(r"^(?:road|ship|move ship from|move ship to) (\d+)-(\d+)$")
 _HEX_RE = re.compile(r"^(?:firestorm on|robber to|pirate to) hex ([A-Z0-9]+)$")
@@ -73,19 +92,31 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
 
 
-def _t(x: float, y: float, text: str, size: float = 12, anchor: str = "middle", weight: str = "normal",
-       fill: str = "#1d1d1f", extra: str = "") -> str:
-    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}" font-weight="{weight}" '
-            f'fill="{fill}"{extra}>{escape(text)}</text>')
+def _t(
+    x: float,
+    y: float,
+    text: str,
+    size: float = 12,
+    anchor: str = "middle",
+    weight: str = "normal",
+    fill: str = "#1d1d1f",
+    extra: str = "",
+) -> str:
+    return (
+        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}" font-weight="{weight}" '
+        f'fill="{fill}"{extra}>{escape(text)}</text>'
+    )
 
 
 @lru_cache(maxsize=None)
 def resource_icon(resource: str) -> str:
     """A resource as a small hex of its terrain, in the board's colours and outline: the icon of the trade panel's
     rows (core ``ActionChoice.icon``), so a player matches a row to the hexes that produce that resource."""
-    return ('<svg class="icon" viewBox="-10 -11 20 22" width="18" height="20" aria-hidden="true">'
-            f'<polygon points="0,-10 8.7,-5 8.7,5 0,10 -8.7,5 -8.7,-5" fill="{TERRAIN_FILLS[resource]}" '
-            'stroke="#5a4a32" stroke-width="1.6"/></svg>')
+    return (
+        '<svg class="icon" viewBox="-10 -11 20 22" width="18" height="20" aria-hidden="true">'
+        f'<polygon points="0,-10 8.7,-5 8.7,5 0,10 -8.7,5 -8.7,-5" fill="{TERRAIN_FILLS[resource]}" '
+        'stroke="#5a4a32" stroke-width="1.6"/></svg>'
+    )
 
 
 def seat_colour(seat: int) -> tuple[str, str]:
@@ -138,8 +169,15 @@ def _settlement_shape(x: float, y: float, r: float) -> list[tuple[float, float]]
 
 def _city_shape(x: float, y: float, r: float) -> list[tuple[float, float]]:
     """A city: a wide hall with a taller pointed tower on its left."""
-    return [(x - 1.5 * r, y + r), (x - 1.5 * r, y - r * 0.8), (x - 0.75 * r, y - r * 1.6), (x, y - r * 0.8),
-            (x, y - r * 0.1), (x + 1.5 * r, y - r * 0.1), (x + 1.5 * r, y + r)]
+    return [
+        (x - 1.5 * r, y + r),
+        (x - 1.5 * r, y - r * 0.8),
+        (x - 0.75 * r, y - r * 1.6),
+        (x, y - r * 0.8),
+        (x, y - r * 0.1),
+        (x + 1.5 * r, y - r * 0.1),
+        (x + 1.5 * r, y + r),
+    ]
 
 
 class _Static:
@@ -149,8 +187,19 @@ class _Static:
     the empty nodes never change during a game; only pieces, the token and what is clickable do.
     """
 
-    __slots__ = ("bh", "buildings", "empty_node", "empty_path", "harbours", "head", "hexes", "names", "roads", "width",
-                 "xy")
+    __slots__ = (
+        "bh",
+        "buildings",
+        "empty_node",
+        "empty_path",
+        "harbours",
+        "head",
+        "hexes",
+        "names",
+        "roads",
+        "width",
+        "xy",
+    )
 
     def __init__(self, node_xy: tuple, hexes: tuple, harbours: tuple) -> None:
         xy = node_xy
@@ -184,28 +233,47 @@ class _Static:
                 continue
             label = capitalise(names.hex(letter))
             place = f' data-place="{hex_place(letter)}"'
-            polygon = (f'<polygon points="{_poly(pts)}" fill="{TERRAIN_FILLS.get(terrain, "#dddddd")}" '
-                       f'stroke="#5a4a32" stroke-width="2"/>')
+            polygon = (
+                f'<polygon points="{_poly(pts)}" fill="{TERRAIN_FILLS.get(terrain, "#dddddd")}" '
+                f'stroke="#5a4a32" stroke-width="2"/>'
+            )
             inner = [(cx + (x - cx) * 0.82, cy + (y - cy) * 0.82) for x, y in pts]
-            click = (f'<polygon points="{_poly(inner)}" fill="none" stroke="{CLICK}" stroke-width="3" '
-                     f'stroke-dasharray="5 4"/>')
+            click = (
+                f'<polygon points="{_poly(inner)}" fill="none" stroke="{CLICK}" stroke-width="3" '
+                f'stroke-dasharray="5 4"/>'
+            )
             body = [_t(cx, cy - U * 1.05, letter, 13, weight="bold"), _t(cx, cy - U * 0.5, terrain, 11, fill="#333")]
             if number:
                 hot = number in (6, 8)
-                body.append(f'<circle cx="{cx:.1f}" cy="{cy + U * 0.3:.1f}" r="{U * 0.55:.1f}" fill="#fffdf4" '
-                            f'stroke="{"#D55E00" if hot else "#6b5a3a"}" stroke-width="{2.5 if hot else 1}"/>')
-                body.append(_t(cx, cy + U * 0.45, str(number), 17 if hot else 13, weight="bold" if hot else "normal",
-                               fill="#a33a00" if hot else "#1d1d1f"))
+                body.append(
+                    f'<circle cx="{cx:.1f}" cy="{cy + U * 0.3:.1f}" r="{U * 0.55:.1f}" fill="#fffdf4" '
+                    f'stroke="{"#D55E00" if hot else "#6b5a3a"}" stroke-width="{2.5 if hot else 1}"/>'
+                )
+                body.append(
+                    _t(
+                        cx,
+                        cy + U * 0.45,
+                        str(number),
+                        17 if hot else 13,
+                        weight="bold" if hot else "normal",
+                        fill="#a33a00" if hot else "#1d1d1f",
+                    )
+                )
                 body.append(_t(cx, cy + U * 0.72, "•" * PIPS.get(number, 0), 7, fill="#a33a00" if hot else "#333"))
             tx, ty = cx - U * 1.15, cy + U * 0.45
             tokens = {
-                "firestorm": (f'<g class="token" data-token="firestorm">'
-                              f'<path d="M{tx - 9:.1f} {ty + 8:.1f} q-2 -12 9 -20 q0 8 6 10 q4 -4 2 -9 q8 8 2 19 z" '
-                              f'fill="#D55E00" stroke="#000" stroke-width="1"/>'
-                              + _t(tx, ty + 19, "FIRE", 9, weight="bold", fill="#000") + '</g>'),
-                "robber": (f'<g class="token" data-token="robber">'
-                           f'<circle cx="{tx:.1f}" cy="{ty - 4:.1f}" r="10" fill="#333" stroke="#fff" '
-                           f'stroke-width="1.5"/>' + _t(tx, ty, "R", 12, weight="bold", fill="#fff") + '</g>'),
+                "firestorm": (
+                    f'<g class="token" data-token="firestorm">'
+                    f'<path d="M{tx - 9:.1f} {ty + 8:.1f} q-2 -12 9 -20 q0 8 6 10 q4 -4 2 -9 q8 8 2 19 z" '
+                    f'fill="#D55E00" stroke="#000" stroke-width="1"/>'
+                    + _t(tx, ty + 19, "FIRE", 9, weight="bold", fill="#000")
+                    + "</g>"
+                ),
+                "robber": (
+                    f'<g class="token" data-token="robber">'
+                    f'<circle cx="{tx:.1f}" cy="{ty - 4:.1f}" r="10" fill="#333" stroke="#fff" '
+                    f'stroke-width="1.5"/>' + _t(tx, ty, "R", 12, weight="bold", fill="#fff") + "</g>"
+                ),
             }
             body_svg = "".join(body)
             plain = f'<g class="hex" data-hex="{letter}"{place}><title>{escape(label)}</title>{polygon}{body_svg}</g>'
@@ -222,35 +290,43 @@ class _Static:
             hx_, hy_ = ex + vx / d * U * 1.5, ey + vy / d * U * 1.5
             label = f"Harbour {harbour_text(kind)} {names.path(a, b)}"
             out.append(f'<g class="harbour"><title>{escape(label)}</title>')
-            out.append(f'<path d="M{ax:.1f} {ay:.1f} L{hx_:.1f} {hy_:.1f} L{bx:.1f} {by:.1f}" fill="none" '
-                       f'stroke="#7a5a2a" stroke-width="3"/>')
-            out.append(f'<rect x="{hx_ - 27:.1f}" y="{hy_ - 14:.1f}" width="54" height="28" rx="5" fill="#ffffff" '
-                       f'stroke="#7a5a2a" stroke-width="1.5"/>')
+            out.append(
+                f'<path d="M{ax:.1f} {ay:.1f} L{hx_:.1f} {hy_:.1f} L{bx:.1f} {by:.1f}" fill="none" '
+                f'stroke="#7a5a2a" stroke-width="3"/>'
+            )
+            out.append(
+                f'<rect x="{hx_ - 27:.1f}" y="{hy_ - 14:.1f}" width="54" height="28" rx="5" fill="#ffffff" '
+                f'stroke="#7a5a2a" stroke-width="1.5"/>'
+            )
             rate, _, res = kind.partition(" ")
             if rate == "generic":
                 out.append(_t(hx_, hy_ + 5, res, 13, weight="bold"))
             else:
                 out.append(_t(hx_, hy_ - 2, rate, 10))
                 out.append(_t(hx_, hy_ + 10, res, 11, weight="bold"))
-            out.append('</g>')
+            out.append("</g>")
         self.harbours = "".join(out)
 
         # an empty node nobody may click: its number on a small disc
         self.empty_node = []
         for n, (x, y) in enumerate(self.xy):
-            self.empty_node.append(f'<g class="node" data-node="{n}" data-place="{node_place(n)}">'
-                                   f'<title>{escape(capitalise(names.corner(n)))}</title>'
-                                   f'<circle cx="{x:.1f}" cy="{y:.1f}" r="5" fill="#ffffff" fill-opacity="0.8" '
-                                   f'stroke="#8a7a5a" stroke-width="0.8"/></g>')
+            self.empty_node.append(
+                f'<g class="node" data-node="{n}" data-place="{node_place(n)}">'
+                f"<title>{escape(capitalise(names.corner(n)))}</title>"
+                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="5" fill="#ffffff" fill-opacity="0.8" '
+                f'stroke="#8a7a5a" stroke-width="0.8"/></g>'
+            )
         # an empty path nobody may click: an invisible line that names it, so every path is a place on the picture
         paths = sorted({(min(a, b), max(a, b)) for *_, nodes in hexes for a, b in zip(nodes, (*nodes[1:], nodes[0]))})
         self.empty_path: dict[tuple[int, int], str] = {}
         for u, v in paths:
             (ax, ay), (bx, by) = px(u), px(v)
-            self.empty_path[(u, v)] = (f'<g class="path" data-edge="{u}-{v}" data-place="{path_place(u, v)}">'
-                                       f'<title>{escape(capitalise(names.the_path(u, v)))}</title><line x1="{ax:.1f}" y1="{ay:.1f}" '
-                                       f'x2="{bx:.1f}" y2="{by:.1f}" stroke="#fff" stroke-opacity="0" '
-                                       f'stroke-width="12"/></g>')
+            self.empty_path[(u, v)] = (
+                f'<g class="path" data-edge="{u}-{v}" data-place="{path_place(u, v)}">'
+                f'<title>{escape(capitalise(names.the_path(u, v)))}</title><line x1="{ax:.1f}" y1="{ay:.1f}" '
+                f'x2="{bx:.1f}" y2="{by:.1f}" stroke="#fff" stroke-opacity="0" '
+                f'stroke-width="12"/></g>'
+            )
         self.roads: dict[tuple[int, int, int], str] = {}  # (u, v, seat) -> the road's drawing, made when first seen
         self.buildings: dict[tuple, str] = {}  # (node, seat, kind, fire station) -> its drawing when not clickable
 
@@ -275,14 +351,17 @@ class _Static:
             fill, ink = seat_colour(seat)
             mx_, my_ = (ax + bx) / 2, (ay + by) / 2
             label = f"Road of {seat_name(seat)} {self.names.path(u, v)}"
-            svg = (f'<g class="road" data-edge="{u}-{v}" data-seat="{seat}" data-place="{path_place(u, v)}">'
-                   f'<title>{escape(label)}</title>'
-                   f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="#fff" stroke-width="10" '
-                   f'stroke-linecap="round"/>'
-                   f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="{fill}" stroke-width="7" '
-                   f'stroke-linecap="round"/>'
-                   f'<circle cx="{mx_:.1f}" cy="{my_:.1f}" r="6.5" fill="{fill}" stroke="#fff" stroke-width="1"/>'
-                   + _t(mx_, my_ + 3.5, str(seat), 9, weight="bold", fill=ink) + '</g>')
+            svg = (
+                f'<g class="road" data-edge="{u}-{v}" data-seat="{seat}" data-place="{path_place(u, v)}">'
+                f"<title>{escape(label)}</title>"
+                f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="#fff" stroke-width="10" '
+                f'stroke-linecap="round"/>'
+                f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="{fill}" stroke-width="7" '
+                f'stroke-linecap="round"/>'
+                f'<circle cx="{mx_:.1f}" cy="{my_:.1f}" r="6.5" fill="{fill}" stroke="#fff" stroke-width="1"/>'
+                + _t(mx_, my_ + 3.5, str(seat), 9, weight="bold", fill=ink)
+                + "</g>"
+            )
             if len(self.roads) > 10_000:  # paths x seats is small, but stay bounded whatever the layout
                 self.roads.clear()
             self.roads[key] = svg
@@ -293,22 +372,36 @@ def _sea_hex(letter: str, label: str, pts: list[tuple[float, float]], cx: float,
     """A sea hex: water named (in its title) by the land it touches; the pirate may sit on it (classic mode)."""
     polygon = f'<polygon points="{_poly(pts)}" fill="{TERRAIN_FILLS["sea"]}" stroke="#7fb3d6" stroke-width="1"/>'
     inner = [(cx + (x - cx) * 0.82, cy + (y - cy) * 0.82) for x, y in pts]
-    click = (f'<polygon points="{_poly(inner)}" fill="none" stroke="{CLICK}" stroke-width="3" '
-             f'stroke-dasharray="5 4"/>')
+    click = f'<polygon points="{_poly(inner)}" fill="none" stroke="{CLICK}" stroke-width="3" stroke-dasharray="5 4"/>'
     body = ""
-    tokens = {"pirate": (f'<g class="token" data-token="pirate">'
-                         f'<path d="M{cx - 15:.1f} {cy + 2:.1f} L{cx + 15:.1f} {cy + 2:.1f} L{cx + 9:.1f} {cy + 11:.1f} '
-                         f'L{cx - 9:.1f} {cy + 11:.1f} Z" fill="#222" stroke="#fff" stroke-width="1"/>'
-                         f'<path d="M{cx:.1f} {cy + 1:.1f} L{cx:.1f} {cy - 17:.1f} L{cx + 11:.1f} {cy - 4:.1f} Z" '
-                         f'fill="#222" stroke="#fff" stroke-width="1"/>'
-                         + _t(cx, cy + 22, "PIRATE", 9, weight="bold", fill="#000") + '</g>')}
-    plain = (f'<g class="hex sea" data-hex="{letter}" data-place="{hex_place(letter)}"><title>{escape(label)}</title>'
-             f'{polygon}{body}</g>')
+    tokens = {
+        "pirate": (
+            f'<g class="token" data-token="pirate">'
+            f'<path d="M{cx - 15:.1f} {cy + 2:.1f} L{cx + 15:.1f} {cy + 2:.1f} L{cx + 9:.1f} {cy + 11:.1f} '
+            f'L{cx - 9:.1f} {cy + 11:.1f} Z" fill="#222" stroke="#fff" stroke-width="1"/>'
+            f'<path d="M{cx:.1f} {cy + 1:.1f} L{cx:.1f} {cy - 17:.1f} L{cx + 11:.1f} {cy - 4:.1f} Z" '
+            f'fill="#222" stroke="#fff" stroke-width="1"/>'
+            + _t(cx, cy + 22, "PIRATE", 9, weight="bold", fill="#000")
+            + "</g>"
+        )
+    }
+    plain = (
+        f'<g class="hex sea" data-hex="{letter}" data-place="{hex_place(letter)}"><title>{escape(label)}</title>'
+        f"{polygon}{body}</g>"
+    )
     return (letter, label, plain, polygon, click, body, tokens)
 
 
-def _ship(u: int, v: int, where: str, a: tuple[float, float], b: tuple[float, float], seat: int,
-          action: int | None, action_text: str | None) -> str:
+def _ship(
+    u: int,
+    v: int,
+    where: str,
+    a: tuple[float, float],
+    b: tuple[float, float],
+    seat: int,
+    action: int | None,
+    action_text: str | None,
+) -> str:
     """A ship of ``seat`` on path u-v: a hull with a sail and the seat digit, maybe clickable (to move it)."""
     (ax, ay), (bx, by) = a, b
     fill, ink = seat_colour(seat)
@@ -316,44 +409,64 @@ def _ship(u: int, v: int, where: str, a: tuple[float, float], b: tuple[float, fl
     label = f"Ship of {seat_name(seat)} {where}"
     if action is not None:
         label += f": {click_words(action_text or '')}"
-    out = [f'<g class="ship" data-edge="{u}-{v}" data-seat="{seat}" data-place="{path_place(u, v)}"'
-           f'{_clickable(action, label)}><title>{escape(label)}</title>',
-           f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="{fill}" stroke-width="3" '
-           f'stroke-dasharray="3 3"/>',
-           f'<path d="M{x - 11:.1f} {y:.1f} L{x + 11:.1f} {y:.1f} L{x + 7:.1f} {y + 7:.1f} L{x - 7:.1f} {y + 7:.1f} Z" '
-           f'fill="{fill}" stroke="#fff" stroke-width="1.2"/>',
-           f'<path d="M{x - 1:.1f} {y - 1:.1f} L{x - 1:.1f} {y - 13:.1f} L{x + 8:.1f} {y - 3:.1f} Z" fill="{fill}" '
-           f'stroke="#fff" stroke-width="1"/>',
-           _t(x - 5, y + 6, str(seat), 8, weight="bold", fill=ink)]
+    out = [
+        f'<g class="ship" data-edge="{u}-{v}" data-seat="{seat}" data-place="{path_place(u, v)}"'
+        f"{_clickable(action, label)}><title>{escape(label)}</title>",
+        f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="{fill}" stroke-width="3" '
+        f'stroke-dasharray="3 3"/>',
+        f'<path d="M{x - 11:.1f} {y:.1f} L{x + 11:.1f} {y:.1f} L{x + 7:.1f} {y + 7:.1f} L{x - 7:.1f} {y + 7:.1f} Z" '
+        f'fill="{fill}" stroke="#fff" stroke-width="1.2"/>',
+        f'<path d="M{x - 1:.1f} {y - 1:.1f} L{x - 1:.1f} {y - 13:.1f} L{x + 8:.1f} {y - 3:.1f} Z" fill="{fill}" '
+        f'stroke="#fff" stroke-width="1"/>',
+        _t(x - 5, y + 6, str(seat), 8, weight="bold", fill=ink),
+    ]
     if action is not None:
-        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="15" fill="none" stroke="{CLICK}" stroke-width="2.5" '
-                   f'stroke-dasharray="4 3"/>')
-    out.append('</g>')
+        out.append(
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="15" fill="none" stroke="{CLICK}" stroke-width="2.5" '
+            f'stroke-dasharray="4 3"/>'
+        )
+    out.append("</g>")
     return "".join(out)
 
 
-def _building(n: int, where: str, x: float, y: float, seat: int, kind: str, fire_station: bool,
-              action: int | None, action_text: str | None) -> str:
+def _building(
+    n: int,
+    where: str,
+    x: float,
+    y: float,
+    seat: int,
+    kind: str,
+    fire_station: bool,
+    action: int | None,
+    action_text: str | None,
+) -> str:
     """A settlement or city of ``seat`` on node ``n`` (shape, seat digit, F for a fire station), maybe clickable."""
     fill, ink = seat_colour(seat)
-    label = (f"{capitalise(kind)} of {seat_name(seat)} at {where}"
-             + (" with a fire station" if fire_station else ""))
+    label = f"{capitalise(kind)} of {seat_name(seat)} at {where}" + (" with a fire station" if fire_station else "")
     if action is not None:
         label += f": {click_words(action_text or '')}"
-    out = [(f'<g class="building" data-node="{n}" data-place="{node_place(n)}" data-seat="{seat}" data-kind="{kind}"'
-            f'{_clickable(action, label)}><title>{escape(label)}</title>')]
+    out = [
+        (
+            f'<g class="building" data-node="{n}" data-place="{node_place(n)}" data-seat="{seat}" data-kind="{kind}"'
+            f"{_clickable(action, label)}><title>{escape(label)}</title>"
+        )
+    ]
     shape = _poly(_city_shape(x, y, 9) if kind == "city" else _settlement_shape(x, y, 9))
     out.append(f'<polygon points="{shape}" fill="{fill}" stroke="#fff" stroke-width="2"/>')
     out.append(f'<polygon points="{shape}" fill="none" stroke="#000" stroke-width="0.8"/>')
     out.append(_t(x + (4 if kind == "city" else 0), y + 6, str(seat), 11, weight="bold", fill=ink))
     if fire_station:
-        out.append(f'<rect x="{x + 7:.1f}" y="{y - 19:.1f}" width="12" height="12" rx="2" fill="#ffffff" '
-                   f'stroke="#D55E00" stroke-width="2"/>')
+        out.append(
+            f'<rect x="{x + 7:.1f}" y="{y - 19:.1f}" width="12" height="12" rx="2" fill="#ffffff" '
+            f'stroke="#D55E00" stroke-width="2"/>'
+        )
         out.append(_t(x + 13, y - 9.5, "F", 9, weight="bold", fill="#000"))
     if action is not None:
-        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="16" fill="none" stroke="{CLICK}" stroke-width="2.5" '
-                   f'stroke-dasharray="4 3"/>')
-    out.append('</g>')
+        out.append(
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="16" fill="none" stroke="{CLICK}" stroke-width="2.5" '
+            f'stroke-dasharray="4 3"/>'
+        )
+    out.append("</g>")
     return "".join(out)
 
 
@@ -369,9 +482,11 @@ def _static(node_xy: tuple, hexes: tuple, harbours: tuple) -> _Static:
 
 def _layout_key(board: dict[str, Any]) -> tuple[tuple, tuple, tuple]:
     """What the static drawing depends on: node coordinates, hexes (label, terrain, number, corners), harbours."""
-    return (tuple([(x, y) for x, y in board["node_xy"]]),
-            tuple([(h["label"], h["terrain"], h["number"], tuple(h["nodes"])) for h in board["hexes"]]),
-            tuple([(tuple(h["nodes"]), h["kind"], h.get("hex")) for h in board["harbours"]]))
+    return (
+        tuple([(x, y) for x, y in board["node_xy"]]),
+        tuple([(h["label"], h["terrain"], h["number"], tuple(h["nodes"])) for h in board["hexes"]]),
+        tuple([(tuple(h["nodes"]), h["kind"], h.get("hex")) for h in board["harbours"]]),
+    )
 
 
 def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
@@ -390,12 +505,23 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
     for a, t in legal:  # the first text of each action, as the drawing names it
         texts.setdefault(a, t)
     players = view.get("players", [])
-    panel_rows = (5 + len(players) + (1 if view.get("hand") is not None else 0) + (1 if view.get("offer") else 0)
-                  + len(result_lines(view)) + (1 if board.get("sea") else 0))
+    panel_rows = (
+        5
+        + len(players)
+        + (1 if view.get("hand") is not None else 0)
+        + (1 if view.get("offer") else 0)
+        + len(result_lines(view))
+        + (1 if board.get("sea") else 0)
+    )
     height = bh + ROW * panel_rows + 20
-    out = [(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" role="img" '
-            f'aria-label="Catan board" font-family="system-ui, sans-serif">'),
-           '<title>Catan board</title>', static.head]
+    out = [
+        (
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" role="img" '
+            f'aria-label="Catan board" font-family="system-ui, sans-serif">'
+        ),
+        "<title>Catan board</title>",
+        static.head,
+    ]
 
     # hexes: terrain, letter, number token, the firestorm or robber
     token = "firestorm" if view.get("token") == "firestorm" else "robber"
@@ -412,15 +538,17 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
             label += f", the {token_here} is here"
         if action is not None:
             label += f": move the {token_here} here"
-        out.append(f'<g class="hex" data-hex="{letter}" data-place="{hex_place(letter)}"{_clickable(action, label)}>'
-                   f'<title>{escape(label)}</title>')
+        out.append(
+            f'<g class="hex" data-hex="{letter}" data-place="{hex_place(letter)}"{_clickable(action, label)}>'
+            f"<title>{escape(label)}</title>"
+        )
         out.append(polygon)
         if action is not None:
             out.append(click)
         out.append(body)
         if here:
             out.append(tokens[token_here])
-        out.append('</g>')
+        out.append("</g>")
 
     out.append(static.harbours)
 
@@ -432,12 +560,14 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
             continue
         (ax, ay), (bx, by) = xy[u], xy[v]
         label = f"{capitalise(names.the_path(u, v))}: {click_words(texts[action])}"
-        out.append(f'<g class="path" data-edge="{u}-{v}" data-place="{path_place(u, v)}"{_clickable(action, label)}>'
-                   f'<title>{escape(label)}</title>'
-                   f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="{CLICK}" '
-                   f'stroke-width="7" stroke-dasharray="5 4" stroke-linecap="round" opacity="0.85"/>'
-                   f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="#fff" stroke-opacity="0" '
-                   f'stroke-width="16"/></g>')
+        out.append(
+            f'<g class="path" data-edge="{u}-{v}" data-place="{path_place(u, v)}"{_clickable(action, label)}>'
+            f"<title>{escape(label)}</title>"
+            f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="{CLICK}" '
+            f'stroke-width="7" stroke-dasharray="5 4" stroke-linecap="round" opacity="0.85"/>'
+            f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="#fff" stroke-opacity="0" '
+            f'stroke-width="16"/></g>'
+        )
     for key, drawn in static.empty_path.items():
         if key not in roads and key not in edge_of and key not in ships:
             out.append(drawn)
@@ -446,8 +576,9 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
         out.append(road(u, v, seat))
     for (u, v), seat in sorted(ships.items()):
         action = edge_of.get((u, v))
-        out.append(_ship(u, v, names.path(u, v), xy[u], xy[v], seat, action,
-                         texts.get(action) if action is not None else None))
+        out.append(
+            _ship(u, v, names.path(u, v), xy[u], xy[v], seat, action, texts.get(action) if action is not None else None)
+        )
 
     # nodes: buildings (shape + seat digit + F for a fire station) or the node's number
     built = {b["node"]: b for b in board["buildings"]}
@@ -461,11 +592,15 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
         x, y = xy[n]
         if b is None:
             label = f"{capitalise(names.corner(n))}: {click_words(texts[action])}"
-            out.append(f'<g class="node" data-node="{n}" data-place="{node_place(n)}"{_clickable(action, label)}>'
-                       f'<title>{escape(label)}</title>')
-            out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="10" fill="#ffffff" stroke="{CLICK}" '
-                       f'stroke-width="3" stroke-dasharray="4 3"/>')
-            out.append('</g>')
+            out.append(
+                f'<g class="node" data-node="{n}" data-place="{node_place(n)}"{_clickable(action, label)}>'
+                f"<title>{escape(label)}</title>"
+            )
+            out.append(
+                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="10" fill="#ffffff" stroke="{CLICK}" '
+                f'stroke-width="3" stroke-dasharray="4 3"/>'
+            )
+            out.append("</g>")
             continue
         seat, kind = b["player"], b["kind"]
         if action is None:
@@ -474,7 +609,7 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
             out.append(_building(n, names.corner(n), x, y, seat, kind, b["fire_station"], action, texts[action]))
 
     out.extend(_panel(view, width, bh))
-    out.append('</svg>')
+    out.append("</svg>")
     return "".join(out)
 
 
@@ -488,8 +623,15 @@ def _panel(view: dict[str, Any], width: float, top: float) -> list[str]:
     firestorm = view.get("mode") == "firestorm"
     cols = PANEL_COLS
     sea = bool(view["board"].get("sea"))
-    heads = ("Player", "VP", "cards", "route" if sea else "road", "stations" if firestorm else "dev./knights",
-             "R/S/C/ships" if sea else "left: R/S/C", "special")
+    heads = (
+        "Player",
+        "VP",
+        "cards",
+        "route" if sea else "road",
+        "stations" if firestorm else "dev./knights",
+        "R/S/C/ships" if sea else "left: R/S/C",
+        "special",
+    )
     for cx, head in zip(cols, heads):
         out.append(_t(cx, y, head, 13, "start", fill="#555"))
     viewer = view.get("viewer")
@@ -498,13 +640,21 @@ def _panel(view: dict[str, Any], width: float, top: float) -> list[str]:
         q = p["seat"]
         fill = seat_colour(q)[0]
         vp = str(p["victory_points"])
-        if q == viewer and view.get("my_victory_points") is not None and view["my_victory_points"] != p["victory_points"]:
+        if (
+            q == viewer
+            and view.get("my_victory_points") is not None
+            and view["my_victory_points"] != p["victory_points"]
+        ):
             vp += f" ({view['my_victory_points']})"
-        cells = (f"{'▶ ' if view.get('to_act') == q else ''}{p['name']}{' (you)' if q == viewer else ''}", vp,
-                 str(p["cards"]), str(p["road_length"]),
-                 str(p["fire_stations"]) if firestorm else f"{p['development_cards']}/{p['knights']}",
-                 f"{p['roads_left']}/{p['settlements_left']}/{p['cities_left']}"
-                 + (f"/{p['ships_left']}" if sea else ""), ", ".join(special_cards(view, q)))
+        cells = (
+            f"{'▶ ' if view.get('to_act') == q else ''}{p['name']}{' (you)' if q == viewer else ''}",
+            vp,
+            str(p["cards"]),
+            str(p["road_length"]),
+            str(p["fire_stations"]) if firestorm else f"{p['development_cards']}/{p['knights']}",
+            f"{p['roads_left']}/{p['settlements_left']}/{p['cities_left']}" + (f"/{p['ships_left']}" if sea else ""),
+            ", ".join(special_cards(view, q)),
+        )
         out.append(f'<rect x="{cols[0] - 6}" y="{y - 13:.1f}" width="4" height="16" fill="{fill}"/>')
         ys = f"{y:.1f}"
         rest = _CELL_BOLD if view.get("to_act") == q else _CELL_NORMAL
@@ -523,19 +673,47 @@ def _panel(view: dict[str, Any], width: float, top: float) -> list[str]:
         out.append(_t(10, y, offer_text(view), 13, "start"))
     for i, line in enumerate(result_lines(view)):
         y += ROW
-        out.append(_t(10, y, line, 15 if i == 0 else 13, "start", "bold" if i == 0 else "normal",
-                      extra=' class="result"'))
+        out.append(
+            _t(10, y, line, 15 if i == 0 else 13, "start", "bold" if i == 0 else "normal", extra=' class="result"')
+        )
     y += ROW
-    out.append(_t(10, y, "Key: house = settlement, wide house with tower = city, digit = seat (P0, P1, ...), "
-                         "F = fire station, dashed blue = click to play.", 11, "start", fill="#555"))
+    out.append(
+        _t(
+            10,
+            y,
+            "Key: house = settlement, wide house with tower = city, digit = seat (P0, P1, ...), "
+            "F = fire station, dashed blue = click to play.",
+            11,
+            "start",
+            fill="#555",
+        )
+    )
     y += ROW * 0.7
-    out.append(_t(10, y, "Columns: VP = victory points, "
-                  + ("route = longest trade route (roads and ships)" if sea else "road = longest road")
-                  + ", R/S/C" + ("/ships = roads, settlements, cities and ships left" if sea
-                                  else " = roads, settlements and cities left")
-                  + ("." if firestorm else ", dev. = development cards."), 11, "start", fill="#555"))
+    out.append(
+        _t(
+            10,
+            y,
+            "Columns: VP = victory points, "
+            + ("route = longest trade route (roads and ships)" if sea else "road = longest road")
+            + ", R/S/C"
+            + ("/ships = roads, settlements, cities and ships left" if sea else " = roads, settlements and cities left")
+            + ("." if firestorm else ", dev. = development cards."),
+            11,
+            "start",
+            fill="#555",
+        )
+    )
     if sea:
         y += ROW * 0.7
-        out.append(_t(10, y, "Sea: a boat is a ship (digit = seat); gold fields give a resource of the owner's "
-                             "choice; PIRATE marks the pirate.", 11, "start", fill="#555"))
+        out.append(
+            _t(
+                10,
+                y,
+                "Sea: a boat is a ship (digit = seat); gold fields give a resource of the owner's "
+                "choice; PIRATE marks the pirate.",
+                11,
+                "start",
+                fill="#555",
+            )
+        )
     return out

@@ -86,9 +86,7 @@ class Topology:
         index = {p: i for i, p in enumerate(ordered)}
         self.node_xy = tuple(ordered)
         self.num_nodes = len(ordered)
-        self.hex_nodes = tuple(
-            tuple(index[(cx + dx, cy + dy)] for dx, dy in CORNER_OFFSETS) for cx, cy in centers
-        )
+        self.hex_nodes = tuple(tuple(index[(cx + dx, cy + dy)] for dx, dy in CORNER_OFFSETS) for cx, cy in centers)
         edges: set[tuple[int, int]] = set()
         for hn in self.hex_nodes:
             for k in range(6):
@@ -113,8 +111,11 @@ class Topology:
         self.node_edges = tuple(tuple(x) for x in node_edges)
         pos = {c: h for h, c in enumerate(centers)}
         self.hex_neighbors = tuple(
-            tuple(pos[(cx + dx, cy + dy)] for dx, dy in ((2, 0), (-2, 0), (1, 3), (-1, 3), (1, -3), (-1, -3))
-                  if (cx + dx, cy + dy) in pos)
+            tuple(
+                pos[(cx + dx, cy + dy)]
+                for dx, dy in ((2, 0), (-2, 0), (1, 3), (-1, 3), (1, -3), (-1, -3))
+                if (cx + dx, cy + dy) in pos
+            )
             for cx, cy in centers
         )
         # A side is coastal when only one hex has it (base boards) or it lies between land and sea (Seafarers).
@@ -126,18 +127,21 @@ class Topology:
                 side_count[e] = side_count.get(e, 0) + 1
                 edge_hexes[e].append(h)
         self.edge_hexes = tuple(tuple(x) for x in edge_hexes)
-        self.hex_edges = tuple(
-            tuple(self.edge_of(hn[k], hn[(k + 1) % 6]) for k in range(6)) for hn in self.hex_nodes
-        )
+        self.hex_edges = tuple(tuple(self.edge_of(hn[k], hn[(k + 1) % 6]) for k in range(6)) for hn in self.hex_nodes)
         sea = self.hex_sea
         # Roads go on sides of land hexes; ships on sides touching the sea between two hexes of the frame.
         self.edge_land = tuple(any(not sea[h] for h in hs) for hs in self.edge_hexes)
         self.edge_sea = tuple(len(hs) == 2 and any(sea[h] for h in hs) for hs in self.edge_hexes)
         self.node_land = tuple(any(not sea[h] for h in hs) for hs in self.node_hexes)
         self.coastal_sides = tuple(
-            (h, k) for h, hn in enumerate(self.hex_nodes) if not sea[h] for k in range(6)
-            if (side_count[self.edge_of(hn[k], hn[(k + 1) % 6])] == 1
-                or self.edge_sea[self.edge_of(hn[k], hn[(k + 1) % 6])])
+            (h, k)
+            for h, hn in enumerate(self.hex_nodes)
+            if not sea[h]
+            for k in range(6)
+            if (
+                side_count[self.edge_of(hn[k], hn[(k + 1) % 6])] == 1
+                or self.edge_sea[self.edge_of(hn[k], hn[(k + 1) % 6])]
+            )
         )
         coastal = {self.edge_of(self.hex_nodes[h][k], self.hex_nodes[h][(k + 1) % 6]) for h, k in self.coastal_sides}
         harbour_edges = []
@@ -173,14 +177,13 @@ class Topology:
             count += 1
         self.hex_island = tuple(island)
         self.num_islands = count
-        self.node_island = tuple(
-            next((island[h] for h in hs if not sea[h]), -1) for hs in self.node_hexes
-        )
+        self.node_island = tuple(next((island[h] for h in hs if not sea[h]), -1) for hs in self.node_hexes)
         self.pirate_start = -1
         if isinstance(data, SeaBoardData) and data.pirate:
             self.pirate_start = pos[_xy(*data.pirate)]
-        self.hex_labels = tuple(hex_label(h) if h < self.num_land else f"S{h - self.num_land + 1}"
-                                for h in range(self.num_hexes))
+        self.hex_labels = tuple(
+            hex_label(h) if h < self.num_land else f"S{h - self.num_land + 1}" for h in range(self.num_hexes)
+        )
 
     def edge_of(self, a: int, b: int) -> int:
         return self.edge_index[(min(a, b), max(a, b))]

@@ -100,7 +100,7 @@ class TradingMixin:
     def _ask_caps(self, p: int) -> tuple[list[int], int]:
         """Per resource, how many the other players hold together; and the largest other hand (public counts)."""
         hands = self.hands
-        others = hands[:p] + hands[p + 1:]
+        others = hands[:p] + hands[p + 1 :]
         if not others:  # pragma: no cover - Catan has three players or more
             return [0] * 5, 0
         return list(map(sum, zip(*others))), max(map(sum, others))
@@ -139,8 +139,7 @@ class TradingMixin:
         ask = self.ask
         code = self.lay.give_add << 22
         if not any(give) and not any(ask):  # a draft just opened: give what one holds, ask what the others hold
-            return (code | sum(compress(_GIVE_ADD_BITS, h)) | sum(compress(_ASK_ADD_BITS, per))
-                    | (0 < biggest) << 20)
+            return code | sum(compress(_GIVE_ADD_BITS, h)) | sum(compress(_ASK_ADD_BITS, per)) | (0 < biggest) << 20
         for r in _RESOURCES:
             g = give[r]
             k = ask[r]
@@ -205,13 +204,17 @@ class TradingMixin:
             g = give[r]
             k = ask[r]
             asked = sum(ask)
-            memo[1] = ((memo[1] & _KEEP[r])
-                       | ((self.hands[p][r] > g and not k) | (g > 0) << 1 | (not g and k < memo[2][r]) << 2
-                          | (k > 0) << 3) << 4 * r
-                       | (asked < memo[3]) << 20 | (asked > 0 and any(give)) << 21)
+            memo[1] = (
+                (memo[1] & _KEEP[r])
+                | ((self.hands[p][r] > g and not k) | (g > 0) << 1 | (not g and k < memo[2][r]) << 2 | (k > 0) << 3)
+                << 4 * r
+                | (asked < memo[3]) << 20
+                | (asked > 0 and any(give)) << 21
+            )
         g, k = _draft_counts((*give, *ask))
-        self.events.append(make_event("offer_draft", {"player": p, "give": g.copy(), "ask": k.copy(), "step": True},
-                                      (p,)))
+        self.events.append(
+            make_event("offer_draft", {"player": p, "give": g.copy(), "ask": k.copy(), "step": True}, (p,))
+        )
 
     def _propose(self, p: int) -> None:
         n = self.num_players
@@ -343,7 +346,7 @@ def parse_offer(text: str) -> tuple[list[int], list[int]] | None:
     if not words or words[0] != "offer" or "for" not in words:
         return None
     i = words.index("for")
-    sides = (words[1:i], words[i + 1:])
+    sides = (words[1:i], words[i + 1 :])
     out: list[list[int]] = []
     for side in sides:
         counts_ = [0] * 5

@@ -13,7 +13,17 @@ from firebreak.core.game import ActionChoice
 from . import strip
 from .board import GENERIC, TERRAIN_NAMES
 from .choices import action_choices
-from .constants import DEV_KINDS, OVER, PHASE_NAMES, TRADE_CONFIRM, TRADE_DRAFT, PIECES, RESOURCE_NAMES, VICTORY_POINT, seat_name
+from .constants import (
+    DEV_KINDS,
+    OVER,
+    PHASE_NAMES,
+    TRADE_CONFIRM,
+    TRADE_DRAFT,
+    PIECES,
+    RESOURCE_NAMES,
+    VICTORY_POINT,
+    seat_name,
+)
 from .narrate import describe
 from .place_words import of_state
 from .stats import game_stats
@@ -62,8 +72,12 @@ class ViewsMixin:
         draft put away unmade; the offer made is what the log tells. So is picking up a ship to move it: the log
         tells the move once the ship is set down ("sails a ship from ... to ...")."""
         lay = self.lay
-        return (action == lay.draft or lay.give_add <= action < lay.propose or action == lay.withdraw_draft
-                or (self.topo.sea and lay.move_from <= action < lay.move_to))
+        return (
+            action == lay.draft
+            or lay.give_add <= action < lay.propose
+            or action == lay.withdraw_draft
+            or (self.topo.sea and lay.move_from <= action < lay.move_to)
+        )
 
     def action_choices(self) -> list[ActionChoice]:
         """The legal actions grouped as a player thinks of them, with their board places (see choices.py)."""
@@ -86,8 +100,11 @@ class ViewsMixin:
     def _sheet(self, q: int, hidden: bool) -> list[tuple[str, float]]:
         owned = [n for n in range(self.topo.num_nodes) if self.node_owner[n] == q]
         cities = sum(1 for n in owned if self.node_level[n] == 2)
-        rows: list[tuple[str, float]] = [("Settlements", float(len(owned) - cities)), ("Cities", 2.0 * cities),
-                                         ("Longest Road", 2.0 * (self.road_holder == q))]
+        rows: list[tuple[str, float]] = [
+            ("Settlements", float(len(owned) - cities)),
+            ("Cities", 2.0 * cities),
+            ("Longest Road", 2.0 * (self.road_holder == q)),
+        ]
         if self.classic:
             rows.append(("Largest Army", 2.0 * (self.army_holder == q)))
             if hidden:
@@ -120,33 +137,51 @@ class ViewsMixin:
         """Seafarers: ships left, gold still to choose, islands settled for the bonus."""
         if not self.topo.sea:
             return {}
-        return {"ships_left": self.ships_left[q], "gold_to_choose": self.gold_left[q],
-                "islands_settled": len(self.isles[q])}
+        return {
+            "ships_left": self.ships_left[q],
+            "gold_to_choose": self.gold_left[q],
+            "islands_settled": len(self.isles[q]),
+        }
 
     def _board_view(self) -> dict[str, Any]:
         t = self.topo
         return {
             "rows": list(getattr(t.data, "rows", [])),
             "hexes": [
-                {"label": t.hex_labels[h], "terrain": TERRAIN_NAMES[self.terrain[h]],
-                 "number": self.numbers[h], "nodes": list(t.hex_nodes[h])}
+                {
+                    "label": t.hex_labels[h],
+                    "terrain": TERRAIN_NAMES[self.terrain[h]],
+                    "number": self.numbers[h],
+                    "nodes": list(t.hex_nodes[h]),
+                }
                 for h in range(t.num_hexes)
             ],
             "node_xy": [list(xy) for xy in t.node_xy],
             "harbours": [
-                {"nodes": list(t.edge_nodes[e]),
-                 "kind": "generic 3:1" if self.node_harbour[t.edge_nodes[e][0]] == GENERIC
-                 else RESOURCE_NAMES[self.node_harbour[t.edge_nodes[e][0]]] + " 2:1",
-                 **({"hex": t.hex_labels[next(h for h in t.edge_hexes[e] if not t.hex_sea[h])]} if t.sea else {})}
+                {
+                    "nodes": list(t.edge_nodes[e]),
+                    "kind": "generic 3:1"
+                    if self.node_harbour[t.edge_nodes[e][0]] == GENERIC
+                    else RESOURCE_NAMES[self.node_harbour[t.edge_nodes[e][0]]] + " 2:1",
+                    **({"hex": t.hex_labels[next(h for h in t.edge_hexes[e] if not t.hex_sea[h])]} if t.sea else {}),
+                }
                 for e in t.harbour_edges
             ],
             "buildings": [
-                {"node": n, "player": self.node_owner[n], "kind": "city" if self.node_level[n] == 2 else "settlement",
-                 "fire_station": bool(self.station[n])}
-                for n in range(t.num_nodes) if self.node_owner[n] >= 0
+                {
+                    "node": n,
+                    "player": self.node_owner[n],
+                    "kind": "city" if self.node_level[n] == 2 else "settlement",
+                    "fire_station": bool(self.station[n]),
+                }
+                for n in range(t.num_nodes)
+                if self.node_owner[n] >= 0
             ],
-            "roads": [{"edge": list(t.edge_nodes[e]), "player": o} for e, o in enumerate(self.edge_owner)
-                      if o >= 0 and not self.edge_ship[e]],
+            "roads": [
+                {"edge": list(t.edge_nodes[e]), "player": o}
+                for e, o in enumerate(self.edge_owner)
+                if o >= 0 and not self.edge_ship[e]
+            ],
             **self._board_view_sea(),
         }
 
@@ -157,11 +192,15 @@ class ViewsMixin:
             return {}
         return {
             "sea": True,
-            "ships": [{"edge": list(t.edge_nodes[e]), "player": o} for e, o in enumerate(self.edge_owner)
-                      if o >= 0 and self.edge_ship[e]],
+            "ships": [
+                {"edge": list(t.edge_nodes[e]), "player": o}
+                for e, o in enumerate(self.edge_owner)
+                if o >= 0 and self.edge_ship[e]
+            ],
             "pirate_hex": t.hex_labels[self.pirate_hex] if self.pirate_hex >= 0 else None,
-            "islands": [[t.hex_labels[h] for h in range(t.num_land) if t.hex_island[h] == i]
-                        for i in range(t.num_islands)],
+            "islands": [
+                [t.hex_labels[h] for h in range(t.num_land) if t.hex_island[h] == i] for i in range(t.num_islands)
+            ],
         }
 
     def view(self, player: int | None) -> dict[str, Any]:
@@ -175,8 +214,9 @@ class ViewsMixin:
             "turn": self.turn,
             "turn_number": self.turn_count,  # counted from 0 (the first turn after set-up); screens show it + 1
             # the set-up placements come before turn 1: 1 or 2 for the round of settlements, 0 once play begins
-            "setup_round": (0 if self.setup_idx >= len(self.setup_order)
-                            else 2 if self.setup_idx >= self.num_players else 1),
+            "setup_round": (
+                0 if self.setup_idx >= len(self.setup_order) else 2 if self.setup_idx >= self.num_players else 1
+            ),
             "to_act": self.current_player(),
             "dice": list(self.dice),
             "token": "firestorm" if self.firestorm else "robber",
@@ -202,9 +242,14 @@ class ViewsMixin:
         if self.offer_pending:
             stage = {TRADE_DRAFT: "draft", TRADE_CONFIRM: "choosing"}.get(self.phase, "proposed")
             secret = stage == "draft" and player != self.turn  # a draft is the composer's until proposed
-            v["offer"] = {"from": self.turn, "stage": stage, "give": {} if secret else counts(self.give),
-                          "ask": {} if secret else counts(self.ask),
-                          "waiting_for": list(self.responders), "accepted_by": list(self.acceptors)}
+            v["offer"] = {
+                "from": self.turn,
+                "stage": stage,
+                "give": {} if secret else counts(self.give),
+                "ask": {} if secret else counts(self.ask),
+                "waiting_for": list(self.responders),
+                "accepted_by": list(self.acceptors),
+            }
         if player is not None:
             v["hand"] = dict(zip(RESOURCE_NAMES, self.hands[player]))
             v["development_hand"] = dict(zip(DEV_KINDS, self.dev_hand[player]))
@@ -218,29 +263,69 @@ class ViewsMixin:
 
     def state_dict(self) -> dict[str, Any]:
         return {
-            "terrain": list(self.terrain), "numbers": list(self.numbers), "node_harbour": list(self.node_harbour),
-            "phase": self.phase, "turn": self.turn, "actor": self.actor, "turn_count": self.turn_count,
-            "hands": [h[:] for h in self.hands], "bank": self.bank[:], "node_owner": self.node_owner[:],
-            "node_level": self.node_level[:], "station": self.station[:], "edge_owner": self.edge_owner[:],
-            "roads_left": self.roads_left[:], "settlements_left": self.settlements_left[:],
-            "cities_left": self.cities_left[:], "stations_left": self.stations_left[:],
-            "player_edges": [sorted(e) for e in self.player_edges], "reach": [sorted(r) for r in self.reach],
-            "buildable": self.buildable[:], "rates": [r[:] for r in self.rates], "token_hex": self.token_hex,
-            "dice": list(self.dice), "road_len": self.road_len[:], "road_holder": self.road_holder,
-            "army": self.army[:], "army_holder": self.army_holder, "wardens_holder": self.wardens_holder,
-            "build_vp": self.build_vp[:], "dev_deck": self.dev_deck[:], "dev_hand": [h[:] for h in self.dev_hand],
-            "dev_new": [h[:] for h in self.dev_new], "dev_played": self.dev_played, "setup_idx": self.setup_idx,
-            "setup_node": self.setup_node, "discard_left": self.discard_left[:], "return_phase": self.return_phase,
-            "free_roads": self.free_roads, "give": self.give[:], "ask": self.ask[:], "responders": self.responders[:],
-            "acceptors": self.acceptors[:], "offers_made": self.offers_made,
-            "draft_steps": self.draft_steps, "declined": self.declined[:],
-            "fire_left": self.fire_left[:], "fire_queue": self.fire_queue[:], "sbp_queue": self.sbp_queue[:],
-            "winners": self.over_winners[:], "stats": self.stats(),
-            "seafarers": {"pirate_hex": self.pirate_hex, "ships_left": self.ships_left[:],
-                          "edge_ship": self.edge_ship[:], "sreach": [sorted(r) for r in self.sreach],
-                          "ships_new": self.ships_new[:], "ship_moved": self.ship_moved, "moving": self.moving,
-                          "gold_left": self.gold_left[:], "gold_return": self.gold_return,
-                          "isles": [x[:] for x in self.isles], "pirate_moved": self.pirate_moved},
+            "terrain": list(self.terrain),
+            "numbers": list(self.numbers),
+            "node_harbour": list(self.node_harbour),
+            "phase": self.phase,
+            "turn": self.turn,
+            "actor": self.actor,
+            "turn_count": self.turn_count,
+            "hands": [h[:] for h in self.hands],
+            "bank": self.bank[:],
+            "node_owner": self.node_owner[:],
+            "node_level": self.node_level[:],
+            "station": self.station[:],
+            "edge_owner": self.edge_owner[:],
+            "roads_left": self.roads_left[:],
+            "settlements_left": self.settlements_left[:],
+            "cities_left": self.cities_left[:],
+            "stations_left": self.stations_left[:],
+            "player_edges": [sorted(e) for e in self.player_edges],
+            "reach": [sorted(r) for r in self.reach],
+            "buildable": self.buildable[:],
+            "rates": [r[:] for r in self.rates],
+            "token_hex": self.token_hex,
+            "dice": list(self.dice),
+            "road_len": self.road_len[:],
+            "road_holder": self.road_holder,
+            "army": self.army[:],
+            "army_holder": self.army_holder,
+            "wardens_holder": self.wardens_holder,
+            "build_vp": self.build_vp[:],
+            "dev_deck": self.dev_deck[:],
+            "dev_hand": [h[:] for h in self.dev_hand],
+            "dev_new": [h[:] for h in self.dev_new],
+            "dev_played": self.dev_played,
+            "setup_idx": self.setup_idx,
+            "setup_node": self.setup_node,
+            "discard_left": self.discard_left[:],
+            "return_phase": self.return_phase,
+            "free_roads": self.free_roads,
+            "give": self.give[:],
+            "ask": self.ask[:],
+            "responders": self.responders[:],
+            "acceptors": self.acceptors[:],
+            "offers_made": self.offers_made,
+            "draft_steps": self.draft_steps,
+            "declined": self.declined[:],
+            "fire_left": self.fire_left[:],
+            "fire_queue": self.fire_queue[:],
+            "sbp_queue": self.sbp_queue[:],
+            "winners": self.over_winners[:],
+            "stats": self.stats(),
+            "seafarers": {
+                "pirate_hex": self.pirate_hex,
+                "ships_left": self.ships_left[:],
+                "edge_ship": self.edge_ship[:],
+                "sreach": [sorted(r) for r in self.sreach],
+                "ships_new": self.ships_new[:],
+                "ship_moved": self.ship_moved,
+                "moving": self.moving,
+                "gold_left": self.gold_left[:],
+                "gold_return": self.gold_return,
+                "isles": [x[:] for x in self.isles],
+                "pirate_moved": self.pirate_moved,
+            },
         }
 
     def stats(self) -> dict[str, Any]:
@@ -268,7 +353,7 @@ class ViewsMixin:
         for q in others:
             k = sum(c.hands[q])
             hand = [0] * 5
-            for r in pool[i:i + k]:
+            for r in pool[i : i + k]:
                 hand[r] += 1
             i += k
             c.hands[q] = hand

@@ -79,8 +79,15 @@ def status(view: dict[str, Any]) -> str:
 
 def special_cards(view: dict[str, Any], seat: int) -> list[str]:
     road = "Longest Trade Route" if view.get("board", {}).get("sea") else "Longest Road"
-    out = [title for key, title in (("longest_road", road), ("largest_army", "Largest Army"),
-                                    ("fire_wardens", "The Fire Wardens")) if view.get(key) == seat]
+    out = [
+        title
+        for key, title in (
+            ("longest_road", road),
+            ("largest_army", "Largest Army"),
+            ("fire_wardens", "The Fire Wardens"),
+        )
+        if view.get(key) == seat
+    ]
     players = view.get("players", [])
     isles = players[seat].get("islands_settled", 0) if seat < len(players) else 0
     if isles:
@@ -89,8 +96,10 @@ def special_cards(view: dict[str, Any], seat: int) -> list[str]:
 
 
 def pieces_left(p: dict[str, Any]) -> str:
-    return (f"{plural(p['roads_left'], 'road')}, {plural(p['settlements_left'], 'settlement')}, "
-            f"{plural(p['cities_left'], 'city')}")
+    return (
+        f"{plural(p['roads_left'], 'road')}, {plural(p['settlements_left'], 'settlement')}, "
+        f"{plural(p['cities_left'], 'city')}"
+    )
 
 
 def hand_text(view: dict[str, Any]) -> str:
@@ -129,10 +138,13 @@ def result_lines(view: dict[str, Any]) -> list[str]:
         w = winners[0]
         lines = [f"Game over: {name(view, w)} wins with {plural(final[w], 'victory point')}."]
     else:
-        lines = [f"Game over at the turn limit: {join_words(name(view, w) for w in winners)} share the win "
-                 f"with {plural(final[winners[0]], 'victory point')}."]
+        lines = [
+            f"Game over at the turn limit: {join_words(name(view, w) for w in winners)} share the win "
+            f"with {plural(final[winners[0]], 'victory point')}."
+        ]
     for q, rows in enumerate(view.get("score_sheet") or []):
         parts = [f"{source} {points}" for source, points in rows if points]
-        lines.append(f"{name(view, q)}: {plural(final[q], 'victory point')}"
-                     + (f" ({', '.join(parts)})" if parts else ""))
+        lines.append(
+            f"{name(view, q)}: {plural(final[q], 'victory point')}" + (f" ({', '.join(parts)})" if parts else "")
+        )
     return lines

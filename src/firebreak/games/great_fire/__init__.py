@@ -13,46 +13,68 @@ from .state import GreatFireState
 from .stats import game_stats
 from .svg import render_svg
 
-SPEC = register(GameSpec(
-    name="great-fire",
-    title="Great Fire of London 1666",
-    min_players=3,
-    max_players=6,
-    default_players=4,
-    state_class=GreatFireState,
-    options=(
-        OptionSpec("hidden_colours", bool, False, "Optional rule A: colours dealt face down, pawns drawn at random",
-                   title="Hidden colours"),
-        OptionSpec("more_destruction", bool, False, "Optional rule B: two more rounds after the last intensify",
-                   title="More destruction"),
-    ),
-    parameters=PARAMETERS,
-    description="Landowners steer the fire, the trained bands and demolitions to save their own houses.",
-    flagship=True,
-    render=render_view,
-    heuristic=evaluate,
-    stats=game_stats,
-    svg=render_svg,
-    help=help_hook(__package__),
-    observation_encoder=GreatFireEncoder,
-    check_rules=check_rules,
-    check_board=check_board,
-    report=report_figures,
-    heuristic_all=evaluate_all,
-    # mcts:eval=lasting: put-out cones counted by how likely they are to be kept (an option; no level uses it);
-    # mcts:eval=targeted: the fire's threat charged by where each seat will likely send it (the public leader's
-    # houses first); measured no stronger at hard's budget, no level uses it
-    evaluations={"lasting": evaluate_all_lasting, "targeted": evaluate_all_targeted},
-    # evaluations 2 apart are a factor e in winning chances; a turn is a fire move and up to four actions of one
-    # seat, so the search plans the bot's own turn; it searches the 8 best moves by one-step value (by
-    # sequential halving)
-    search=SearchHints(scale=2.0, turn=True, width=8),
-    # the lab's names for the statistics and score parts, in the rulebook's terms (lab/words.py)
-    stat_words={"turns": "Turns", "districts_burnt": "Districts burnt", "districts_demolished": "Districts demolished",
-                "houses_lost": "Houses lost", "fires_put_out": "Fires put out", "put_out_cones_kept": "Fire cones kept",
-                "demolitions": "Demolitions", "fire_cones_on_board": "Fire cones on the board",
-                "hero_of_london": "Hero of London", "tokens_taken": "Tokens taken", "houses": "Houses",
-                "objectives": "Objectives", "one_vp_tokens": "1 VP tokens"},
-))
+SPEC = register(
+    GameSpec(
+        name="great-fire",
+        title="Great Fire of London 1666",
+        min_players=3,
+        max_players=6,
+        default_players=4,
+        state_class=GreatFireState,
+        options=(
+            OptionSpec(
+                "hidden_colours",
+                bool,
+                False,
+                "Optional rule A: colours dealt face down, pawns drawn at random",
+                title="Hidden colours",
+            ),
+            OptionSpec(
+                "more_destruction",
+                bool,
+                False,
+                "Optional rule B: two more rounds after the last intensify",
+                title="More destruction",
+            ),
+        ),
+        parameters=PARAMETERS,
+        description="Landowners steer the fire, the trained bands and demolitions to save their own houses.",
+        flagship=True,
+        render=render_view,
+        heuristic=evaluate,
+        stats=game_stats,
+        svg=render_svg,
+        help=help_hook(__package__),
+        observation_encoder=GreatFireEncoder,
+        check_rules=check_rules,
+        check_board=check_board,
+        report=report_figures,
+        heuristic_all=evaluate_all,
+        # mcts:eval=lasting: put-out cones counted by how likely they are to be kept (an option; no level uses it);
+        # mcts:eval=targeted: the fire's threat charged by where each seat will likely send it (the public leader's
+        # houses first); measured no stronger at hard's budget, no level uses it
+        evaluations={"lasting": evaluate_all_lasting, "targeted": evaluate_all_targeted},
+        # evaluations 2 apart are a factor e in winning chances; a turn is a fire move and up to four actions of one
+        # seat, so the search plans the bot's own turn; it searches the 8 best moves by one-step value (by
+        # sequential halving)
+        search=SearchHints(scale=2.0, turn=True, width=8),
+        # the lab's names for the statistics and score parts, in the rulebook's terms (lab/words.py)
+        stat_words={
+            "turns": "Turns",
+            "districts_burnt": "Districts burnt",
+            "districts_demolished": "Districts demolished",
+            "houses_lost": "Houses lost",
+            "fires_put_out": "Fires put out",
+            "put_out_cones_kept": "Fire cones kept",
+            "demolitions": "Demolitions",
+            "fire_cones_on_board": "Fire cones on the board",
+            "hero_of_london": "Hero of London",
+            "tokens_taken": "Tokens taken",
+            "houses": "Houses",
+            "objectives": "Objectives",
+            "one_vp_tokens": "1 VP tokens",
+        },
+    )
+)
 
 __all__ = ["SPEC", "GreatFireState"]

@@ -20,11 +20,31 @@ from firebreak.core.actions import ActionSpace
 
 from .data import DIRECTION_NAMES, Board
 
-FIRE, DISCARD, INTENSIFY, PLACE_BAND, PLACE_LANDOWNER, MOVE_LANDOWNER, MOVE_BAND, PUT_OUT, DEMOLISH, END_ACTIONS, \
-    NO_SECOND_MOVE = range(11)
+(
+    FIRE,
+    DISCARD,
+    INTENSIFY,
+    PLACE_BAND,
+    PLACE_LANDOWNER,
+    MOVE_LANDOWNER,
+    MOVE_BAND,
+    PUT_OUT,
+    DEMOLISH,
+    END_ACTIONS,
+    NO_SECOND_MOVE,
+) = range(11)
 KIND_NAMES = (
-    "fire", "discard", "intensify", "place_band", "place_landowner", "move_landowner", "move_band", "put_out",
-    "demolish", "end_actions", "no_second_move",
+    "fire",
+    "discard",
+    "intensify",
+    "place_band",
+    "place_landowner",
+    "move_landowner",
+    "move_band",
+    "put_out",
+    "demolish",
+    "end_actions",
+    "no_second_move",
 )
 
 
@@ -32,8 +52,8 @@ KIND_NAMES = (
 class Decoded:
     kind: int
     direction: int = -1
-    a: int = -1      # source / district / from
-    b: int = -1      # target / to
+    a: int = -1  # source / district / from
+    b: int = -1  # target / to
 
 
 class ActionCodec:
@@ -45,19 +65,21 @@ class ActionCodec:
         self.board = board
         self.d = d
         dirs = DIRECTION_NAMES
-        self.space = ActionSpace([  # in the order of the kinds above
-            ("fire", (4, d, d), lambda r, a, b: f"fire {dirs[r]}: {n[a]} -> {n[b]}"),
-            ("discard", 4, lambda r: f"discard {dirs[r]}"),
-            ("intensify", d, lambda a: f"intensify {n[a]}"),
-            ("place_band", d, lambda a: f"place trained band in {n[a]}"),
-            ("place_landowner", d, lambda a: f"place landowner in {n[a]}"),
-            ("move_landowner", d, lambda a: f"move landowner to {n[a]}"),
-            ("move_band", (d, d), lambda a, b: f"move trained band {n[a]} -> {n[b]}"),
-            ("put_out", (), lambda: "put out fire"),
-            ("demolish", d, lambda a: f"demolish {n[a]}"),
-            ("end_actions", (), lambda: "end actions"),
-            ("no_second_move", (), lambda: "no second fire move"),
-        ])
+        self.space = ActionSpace(
+            [  # in the order of the kinds above
+                ("fire", (4, d, d), lambda r, a, b: f"fire {dirs[r]}: {n[a]} -> {n[b]}"),
+                ("discard", 4, lambda r: f"discard {dirs[r]}"),
+                ("intensify", d, lambda a: f"intensify {n[a]}"),
+                ("place_band", d, lambda a: f"place trained band in {n[a]}"),
+                ("place_landowner", d, lambda a: f"place landowner in {n[a]}"),
+                ("move_landowner", d, lambda a: f"move landowner to {n[a]}"),
+                ("move_band", (d, d), lambda a, b: f"move trained band {n[a]} -> {n[b]}"),
+                ("put_out", (), lambda: "put out fire"),
+                ("demolish", d, lambda a: f"demolish {n[a]}"),
+                ("end_actions", (), lambda: "end actions"),
+                ("no_second_move", (), lambda: "no second fire move"),
+            ]
+        )
         assert tuple(r.name for r in self.space.ranges) == KIND_NAMES
         self.base: list[int] = [r.start for r in self.space.ranges]
         self.size = self.space.size

@@ -95,12 +95,24 @@ def _fire_choices(state: "GreatFireState", legal: list[int], head: str) -> list[
             path = route_names(fire_route(state.fire, state.bands, dr, src, tgt))
             note = f"{capitalise(cone_path(path[0], path[1:-1], path[-1]))}. {long}"
             if len(moves) == 1:
-                out.append(ActionChoice(a, label, (head, card), NAMES[src], NAMES[tgt], preview=(NAMES[tgt],),
-                                        note=note, path=path))
+                out.append(
+                    ActionChoice(
+                        a, label, (head, card), NAMES[src], NAMES[tgt], preview=(NAMES[tgt],), note=note, path=path
+                    )
+                )
             else:
-                out.append(ActionChoice(a, f"Cone from {NAMES[src]} ({plural(state.fire[src], 'cone')} there)",
-                                        (head, card, label), NAMES[src], NAMES[tgt], preview=(NAMES[tgt],),
-                                        note=note, path=path))
+                out.append(
+                    ActionChoice(
+                        a,
+                        f"Cone from {NAMES[src]} ({plural(state.fire[src], 'cone')} there)",
+                        (head, card, label),
+                        NAMES[src],
+                        NAMES[tgt],
+                        preview=(NAMES[tgt],),
+                        note=note,
+                        path=path,
+                    )
+                )
     return out
 
 
@@ -112,32 +124,61 @@ def _action_phase(state: "GreatFireState", legal: list[int]) -> list[ActionChoic
     for a in legal:
         x = codec.decode(a)
         if x.kind == MOVE_LANDOWNER:
-            out.append(ActionChoice(a, NAMES[x.a], (MOVE_OWNER_GROUP,), NAMES[home], NAMES[x.a],
-                                    preview=(NAMES[x.a],),
-                                    note=f"Your landowner moves from {NAMES[home]} to {NAMES[x.a]} (1 action point)."))
+            out.append(
+                ActionChoice(
+                    a,
+                    NAMES[x.a],
+                    (MOVE_OWNER_GROUP,),
+                    NAMES[home],
+                    NAMES[x.a],
+                    preview=(NAMES[x.a],),
+                    note=f"Your landowner moves from {NAMES[home]} to {NAMES[x.a]} (1 action point).",
+                )
+            )
         elif x.kind == MOVE_BAND:
             pinned = state.fire[x.b] >= state.bands[x.b] + 1
             note = f"A trained band moves from {NAMES[x.a]} to {NAMES[x.b]} (1 action point)."
             if pinned:
                 held = state.fire[x.b] == state.bands[x.b] + 1
                 note += " It stops there to fight the fire" + (", which it then contains." if held else ".")
-            out.append(ActionChoice(a, f"To {NAMES[x.b]}", (MOVE_BAND_GROUP, f"From {NAMES[x.a]}"), NAMES[x.a],
-                                    NAMES[x.b], preview=(NAMES[x.b],), note=note))
+            out.append(
+                ActionChoice(
+                    a,
+                    f"To {NAMES[x.b]}",
+                    (MOVE_BAND_GROUP, f"From {NAMES[x.a]}"),
+                    NAMES[x.a],
+                    NAMES[x.b],
+                    preview=(NAMES[x.b],),
+                    note=note,
+                )
+            )
         elif x.kind == PUT_OUT:
-            out.append(ActionChoice(a, f"Put out a fire cone in {NAMES[home]}", (), NAMES[home], NAMES[home],
-                                    preview=(NAMES[home],),
-                                    note="Your landowner orders a contained fire put out: one cone is removed "
-                                         "and counts 1 VP for you (1 action point)."))
+            out.append(
+                ActionChoice(
+                    a,
+                    f"Put out a fire cone in {NAMES[home]}",
+                    (),
+                    NAMES[home],
+                    NAMES[home],
+                    preview=(NAMES[home],),
+                    note="Your landowner orders a contained fire put out: one cone is removed "
+                    "and counts 1 VP for you (1 action point).",
+                )
+            )
         elif x.kind == DEMOLISH:
             lost = state.houses[x.a]
             note = f"A trained band detonates your demolition charge in {NAMES[x.a]} (no action point)"
             note += f": {plural(len(lost), 'house')} lost." if lost else "."
-            out.append(ActionChoice(a, NAMES[x.a], (DEMOLISH_GROUP,), NAMES[x.a], NAMES[x.a],
-                                    preview=(NAMES[x.a],), note=note))
+            out.append(
+                ActionChoice(a, NAMES[x.a], (DEMOLISH_GROUP,), NAMES[x.a], NAMES[x.a], preview=(NAMES[x.a],), note=note)
+            )
         elif x.kind == END_ACTIONS:
             if len(legal) == 1:
-                why = ("You have no action points left." if state.ap == 0
-                       else "No action is possible: your landowner cannot move and no trained band is free.")
+                why = (
+                    "You have no action points left."
+                    if state.ap == 0
+                    else "No action is possible: your landowner cannot move and no trained band is free."
+                )
             elif state.ap == 0:
                 why = "You have no action points left; you may still demolish, or end your actions."
             else:
@@ -211,8 +252,11 @@ def _choices(state: "GreatFireState") -> list[ActionChoice]:
         return _fire_choices(state, legal, FIRE_MOVE)
     if ph == P_SECOND:
         out = _fire_choices(state, legal, SECOND_MOVE)
-        note = ("You hold no Fire moves twice token, so the fire moves only once." if len(legal) == 1
-                else "Keep your tokens; the fire moves only once this turn.")
+        note = (
+            "You hold no Fire moves twice token, so the fire moves only once."
+            if len(legal) == 1
+            else "Keep your tokens; the fire moves only once this turn."
+        )
         out.append(ActionChoice(codec.no_second_move, "No second fire move", note=note))
         return out
     if ph == P_ACTIONS:
@@ -222,25 +266,38 @@ def _choices(state: "GreatFireState") -> list[ActionChoice]:
         x = codec.decode(a)
         if x.kind == DISCARD:
             card = card_words(DIRECTION_NAMES[x.direction])
-            note = ("No fire move is possible: you show your hand and discard a card, then the fire intensifies "
-                    "by 3 cones.")
+            note = (
+                "No fire move is possible: you show your hand and discard a card, then the fire intensifies by 3 cones."
+            )
             if len(legal) == 1:
                 note += f" Your hand holds only {card}s."
             out.append(ActionChoice(a, f"Discard {article(card)}", note=note))
         elif x.kind == INTENSIFY:
             left = state.intensify_left
-            note = (f"One more fire cone in {NAMES[x.a]} ({plural(left, 'intensify cone')} left to place"
-                    f"{' including this one' if left > 1 else ''}).")
+            note = (
+                f"One more fire cone in {NAMES[x.a]} ({plural(left, 'intensify cone')} left to place"
+                f"{' including this one' if left > 1 else ''})."
+            )
             if len(legal) == 1:
                 note += f" {NAMES[x.a]} is the only burning district with room for another cone."
-            out.append(ActionChoice(a, NAMES[x.a], (INTENSIFY_GROUP,), None, NAMES[x.a], preview=(NAMES[x.a],),
-                                    note=note))
+            out.append(
+                ActionChoice(a, NAMES[x.a], (INTENSIFY_GROUP,), None, NAMES[x.a], preview=(NAMES[x.a],), note=note)
+            )
         elif x.kind == PLACE_BAND:  # set-up: by region, each line just the district (the group says the rest)
             left = state.setup_bands.count(state.current_player())
             head = f"{PLACE_BAND_GROUP} ({plural(left, 'trained band')} left to place, this one included)"
-            out.append(ActionChoice(a, NAMES[x.a], (head, _region_words(NAMES[x.a])), None, NAMES[x.a],
-                                    preview=(NAMES[x.a],)))
+            out.append(
+                ActionChoice(a, NAMES[x.a], (head, _region_words(NAMES[x.a])), None, NAMES[x.a], preview=(NAMES[x.a],))
+            )
         elif x.kind == PLACE_LANDOWNER:
-            out.append(ActionChoice(a, NAMES[x.a], (PLACE_OWNER_GROUP, _region_words(NAMES[x.a])), None,
-                                    NAMES[x.a], preview=(NAMES[x.a],)))
+            out.append(
+                ActionChoice(
+                    a,
+                    NAMES[x.a],
+                    (PLACE_OWNER_GROUP, _region_words(NAMES[x.a])),
+                    None,
+                    NAMES[x.a],
+                    preview=(NAMES[x.a],),
+                )
+            )
     return out

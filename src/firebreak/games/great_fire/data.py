@@ -142,6 +142,7 @@ class RequiredMove(_Model):
     """A fire move an example of the rulebook shows: ``card`` takes fire from ``source`` into each of ``to``.
     With ``only``, those are all the districts that card reaches from there, apart from ``besides`` (districts
     already on fire in the example, which a cone passes through instead)."""
+
     source: str
     card: Literal["N", "E", "S", "W"]
     to: tuple[str, ...]
@@ -187,6 +188,7 @@ class RulesData(_Model):
 class Link(NamedTuple):
     """A printed link between two districts: ``dir`` is the direction from ``a`` to ``b`` as printed (the way back
     is the opposite); ``at`` is where it is drawn (middle of the shared border, the cross, or the bridge)."""
+
     a: int
     b: int
     dir: str
@@ -196,6 +198,7 @@ class Link(NamedTuple):
 
 class Cross(NamedTuple):
     """A four-way cross at a corner where four districts meet (both diagonals are fire links)."""
+
     at: XY
     spaces: tuple[int, ...]
 
@@ -204,27 +207,27 @@ class Cross(NamedTuple):
 class Board:
     """The map and rule numbers as integer-indexed tuples (the rules never look up names in the hot path)."""
 
-    names: tuple[str, ...]                # districts first, then the grassed areas: every space on the map
+    names: tuple[str, ...]  # districts first, then the grassed areas: every space on the map
     codes: tuple[str, ...]
-    region: tuple[str, ...]               # "grassed" for grassed areas
-    size: tuple[int, ...]                 # original number of houses
+    region: tuple[str, ...]  # "grassed" for grassed areas
+    size: tuple[int, ...]  # original number of houses
     yellow: tuple[bool, ...]
-    objective_vp: tuple[int, ...]         # 0 for non-objective districts
+    objective_vp: tuple[int, ...]  # 0 for non-objective districts
     grassed_space: tuple[bool, ...]
-    neighbours: tuple[tuple[int, ...], ...]            # movement: links, plus any shared border (Fleet, grass)
-    fire_adjacent: tuple[tuple[int, ...], ...]         # fire: the printed links only (arrows, crosses, bridges)
+    neighbours: tuple[tuple[int, ...], ...]  # movement: links, plus any shared border (Fleet, grass)
+    fire_adjacent: tuple[tuple[int, ...], ...]  # fire: the printed links only (arrows, crosses, bridges)
     fire_links: tuple[tuple[tuple[int, ...], ...], ...]  # [direction][space] -> targets playable with it
-    link_dirs: tuple[dict[int, str], ...]             # printed direction of each link, for the log
+    link_dirs: tuple[dict[int, str], ...]  # printed direction of each link, for the log
     pudding_lane: int
     start_fire: tuple[int, ...]
     objective_decks: tuple[tuple[str, tuple[int, ...]], ...]  # (deck name, districts)
-    fire_card_counts: tuple[int, ...]     # per direction N, E, S, W
+    fire_card_counts: tuple[int, ...]  # per direction N, E, S, W
     stack_counts: dict[int, tuple[int, ...]]  # players -> cards dealt onto A, B, ... (only used letters)
     rules: RulesData
     # geometry, in map units (x east, y south)
     map_size: XY
     outlines: tuple[tuple[XY, ...], ...]  # per space (districts and fields)
-    label_at: tuple[XY, ...]              # per space
+    label_at: tuple[XY, ...]  # per space
     links: tuple[Link, ...]
     crosses: tuple[Cross, ...]
     thames: tuple[XY, ...]
@@ -232,7 +235,7 @@ class Board:
     bridges: tuple[tuple[str, XY], ...]
     wall: tuple[XY, ...]
     gates: tuple[tuple[str, XY], ...]
-    card_colours: tuple[str, ...]         # per direction N, E, S, W
+    card_colours: tuple[str, ...]  # per direction N, E, S, W
     region_colours: dict[str, str]
     # Transitional: the old grid of rectangles [x0, x1) x [y0, y1) (y north) that the grid-drawn svg.py,
     # render.py and report.py still read. They go once those are ported to ``outlines`` (issue 25).
@@ -336,8 +339,11 @@ def _assemble(data: BoardData, rules: RulesData, survey: Survey) -> Board:
             for card in dr:
                 fire_sets[DIRECTIONS.index(card)][x].add(y)
         if ld.via == "cross":
-            at = next(c.at for c in data.crosses
-                      if geo.has_vertex(survey.outlines[a], c.at) and geo.has_vertex(survey.outlines[b], c.at))
+            at = next(
+                c.at
+                for c in data.crosses
+                if geo.has_vertex(survey.outlines[a], c.at) and geo.has_vertex(survey.outlines[b], c.at)
+            )
         elif ld.via == "bridge":
             at = next(p for p in bridges if any(geo.on_segment(p, *s, tol=0.5) for s in survey.fleet_border(a, b)))
         else:
@@ -351,7 +357,8 @@ def _assemble(data: BoardData, rules: RulesData, survey: Survey) -> Board:
         moves[i].add(j)
         moves[j].add(i)
     crosses = tuple(
-        Cross(c.at, tuple(i for i in range(n_d) if geo.has_vertex(survey.outlines[i], c.at))) for c in data.crosses)
+        Cross(c.at, tuple(i for i in range(n_d) if geo.has_vertex(survey.outlines[i], c.at))) for c in data.crosses
+    )
     fixed: dict[int, list[str]] = {}
     for d in data.districts:
         for players, count in d.trained_bands.items():
@@ -373,8 +380,9 @@ def _assemble(data: BoardData, rules: RulesData, survey: Survey) -> Board:
         link_dirs=tuple(link_dirs),
         pudding_lane=pl,
         start_fire=tuple(d.start_fire_cones for d in data.districts) + (0,) * len(data.fields),
-        objective_decks=tuple((deck, tuple(index[c] for c in data.objective_cards[deck]))
-                              for deck in rules.objective_decks),
+        objective_decks=tuple(
+            (deck, tuple(index[c] for c in data.objective_cards[deck])) for deck in rules.objective_decks
+        ),
         fire_card_counts=tuple(data.fire_movement_cards.counts.get(k, 0) for k in DIRECTIONS),
         stack_counts={k: tuple(v) for k, v in data.fire_stack_cards.items()},
         rules=rules,
@@ -421,9 +429,12 @@ def _legacy_grid(labels: tuple[XY, ...], height: float) -> tuple[tuple[int, int,
         cx, cy = int(x // _CELL), rows - 1 - int(y // _CELL)
         ring = 0
         while True:
-            free = [(cx + dx, cy + dy) for dx in range(-ring, ring + 1) for dy in range(-ring, ring + 1)
-                    if max(abs(dx), abs(dy)) == ring and cx + dx >= 0 and cy + dy >= 0
-                    and (cx + dx, cy + dy) not in taken]
+            free = [
+                (cx + dx, cy + dy)
+                for dx in range(-ring, ring + 1)
+                for dy in range(-ring, ring + 1)
+                if max(abs(dx), abs(dy)) == ring and cx + dx >= 0 and cy + dy >= 0 and (cx + dx, cy + dy) not in taken
+            ]
             if free:
                 gx, gy = min(free, key=lambda c: (abs(c[0] - cx) + abs(c[1] - cy), c))
                 break
@@ -444,8 +455,11 @@ def board_from_file(path: str | Path, rules_path: str | Path | None = None) -> B
     corrected or a designer's own board is checked. Raises :class:`DataFileError` naming every broken rule."""
     try:
         board_obj = yaml.load(Path(path).read_text(encoding="utf-8"), Loader=_LOADER)
-        rules_obj = (yaml.load(Path(rules_path).read_text(encoding="utf-8"), Loader=_LOADER) if rules_path is not None
-                     else _load_yaml("rules.yaml"))
+        rules_obj = (
+            yaml.load(Path(rules_path).read_text(encoding="utf-8"), Loader=_LOADER)
+            if rules_path is not None
+            else _load_yaml("rules.yaml")
+        )
     except (OSError, yaml.YAMLError) as exc:
         raise DataFileError(f"The Great Fire board file {path} cannot be read: {exc}") from None
     return build_board(board_obj, rules_obj)

@@ -21,16 +21,30 @@ def problems_of(data: BoardData, rules: RulesData, survey: Survey) -> list[str]:
     problems = _names(data, survey)
     if problems:  # the other checks look districts up by code and name
         return problems
-    for check in (_houses, _objectives, _tokens, _pudding_lane, _trained_bands, _cards, _outlines, _links,
-                  _borders, _crosses, _rivers_and_wall, _required_moves):
+    for check in (
+        _houses,
+        _objectives,
+        _tokens,
+        _pudding_lane,
+        _trained_bands,
+        _cards,
+        _outlines,
+        _links,
+        _borders,
+        _crosses,
+        _rivers_and_wall,
+        _required_moves,
+    ):
         problems.extend(check(data, rules, survey))
     return problems
 
 
 def _names(data: BoardData, rules: RulesData | None = None, survey: Survey | None = None) -> list[str]:
     out = []
-    for what, values in (("code", [d.code for d in data.districts] + [f.code for f in data.fields]),
-                         ("name", [d.name for d in data.districts] + [f.name for f in data.fields])):
+    for what, values in (
+        ("code", [d.code for d in data.districts] + [f.code for f in data.fields]),
+        ("name", [d.name for d in data.districts] + [f.name for f in data.fields]),
+    ):
         for value, count in Counter(values).items():
             if count > 1:
                 out.append(f"The {what} {value} is used by {count} spaces; each district and field needs its own.")
@@ -67,11 +81,15 @@ def _houses(data: BoardData, rules: RulesData, survey: Survey) -> list[str]:
     for region in rules.region_fill_order:
         total = sum(d.houses for d in data.districts if d.region == region)
         if total != per_region:
-            out.append(f"The {region} region holds {plural(total, 'house')}; the rulebook fills each region with "
-                       f"exactly {per_region} ({rules.houses_per_colour_per_region} of each colour).")
+            out.append(
+                f"The {region} region holds {plural(total, 'house')}; the rulebook fills each region with "
+                f"exactly {per_region} ({rules.houses_per_colour_per_region} of each colour)."
+            )
     if set(rules.region_fill_order) != set(data.regions) or set(data.regions) != {d.region for d in data.districts}:
-        out.append(f"The board's regions ({', '.join(sorted(data.regions))}) are not the rulebook's four "
-                   f"({', '.join(rules.region_fill_order)}), each with districts.")
+        out.append(
+            f"The board's regions ({', '.join(sorted(data.regions))}) are not the rulebook's four "
+            f"({', '.join(rules.region_fill_order)}), each with districts."
+        )
     if rules.houses_per_colour != len(rules.region_fill_order) * rules.houses_per_colour_per_region:
         out.append("The houses of a colour do not add up to the houses of that colour put in each region.")
     for d in data.districts:
@@ -80,8 +98,10 @@ def _houses(data: BoardData, rules: RulesData, survey: Survey) -> list[str]:
     with_houses = [d for d in data.districts if d.houses > 0]
     ones = sum(d.houses == 1 for d in with_houses)
     if ones * 2 <= len(with_houses):
-        out.append(f"Only {ones} of the {len(with_houses)} districts with houses hold one house; the rulebook says "
-                   f"most districts show one house symbol.")
+        out.append(
+            f"Only {ones} of the {len(with_houses)} districts with houses hold one house; the rulebook says "
+            f"most districts show one house symbol."
+        )
     for name, houses in rules.required_houses.items():
         d = next((x for x in data.districts if x.name == name), None)
         if d is None:
@@ -95,14 +115,20 @@ def _objectives(data: BoardData, rules: RulesData, survey: Survey) -> list[str]:
     out = []
     for d in data.districts:
         if d.houses >= rules.objective_min_houses and d.objective is None:
-            out.append(f"{d.name} holds {d.houses} houses but is no objective; the districts of "
-                       f"{rules.objective_min_houses} or more houses are the VP areas.")
+            out.append(
+                f"{d.name} holds {d.houses} houses but is no objective; the districts of "
+                f"{rules.objective_min_houses} or more houses are the VP areas."
+            )
         if d.objective is not None and d.houses < rules.objective_min_houses:
-            out.append(f"{d.name} is an objective with only {plural(d.houses, 'house')}; the VP areas hold "
-                       f"{rules.objective_min_houses} or more.")
+            out.append(
+                f"{d.name} is an objective with only {plural(d.houses, 'house')}; the VP areas hold "
+                f"{rules.objective_min_houses} or more."
+            )
         if d.objective is not None and d.objective.deck not in rules.objective_decks:
-            out.append(f"{d.name}'s objective card is in deck {d.objective.deck}, which is not one of the "
-                       f"rulebook's decks {', '.join(rules.objective_decks)}.")
+            out.append(
+                f"{d.name}'s objective card is in deck {d.objective.deck}, which is not one of the "
+                f"rulebook's decks {', '.join(rules.objective_decks)}."
+            )
     if tuple(sorted(data.objective_cards)) != tuple(sorted(rules.objective_decks)):
         out.append(f"The objective cards must come in the decks {', '.join(rules.objective_decks)}.")
     by_code = {d.code: d for d in data.districts}
@@ -116,15 +142,18 @@ def _objectives(data: BoardData, rules: RulesData, survey: Survey) -> list[str]:
         for c in cards:
             d = by_code[c]
             if d.objective is None or d.objective.deck != deck:
-                out.append(f"{d.name} is on a card of deck {deck} but the board does not mark it an objective of "
-                           f"that deck.")
+                out.append(
+                    f"{d.name} is on a card of deck {deck} but the board does not mark it an objective of that deck."
+                )
     for d in data.districts:
         if d.objective is not None and d.code not in dealt:
             out.append(f"{d.name} is an objective without an objective card.")
     n_objectives = sum(d.objective is not None for d in data.districts)
     if n_objectives != rules.objective_cards:
-        out.append(f"The board marks {plural(n_objectives, 'objective district')}; there is one per objective card "
-                   f"({rules.objective_cards}).")
+        out.append(
+            f"The board marks {plural(n_objectives, 'objective district')}; there is one per objective card "
+            f"({rules.objective_cards})."
+        )
     return out
 
 
@@ -149,13 +178,17 @@ def _pudding_lane(data: BoardData, rules: RulesData, survey: Survey) -> list[str
     pl = starts[0]
     out = []
     if pl.start_fire_cones != rules.pudding_lane_start_cones:
-        out.append(f"{pl.name} starts with {pl.start_fire_cones} fire cones; the rulebook puts "
-                   f"{rules.pudding_lane_start_cones} there.")
+        out.append(
+            f"{pl.name} starts with {pl.start_fire_cones} fire cones; the rulebook puts "
+            f"{rules.pudding_lane_start_cones} there."
+        )
     if pl.houses != 0:
         out.append(f"{pl.name} holds houses; the district where the fire starts holds none.")
     if pl.region != rules.setup_forbidden_region:
-        out.append(f"{pl.name} lies in the {pl.region} region; it belongs to the {rules.setup_forbidden_region} "
-                   f"region, where no cone or pawn is placed at set-up.")
+        out.append(
+            f"{pl.name} lies in the {pl.region} region; it belongs to the {rules.setup_forbidden_region} "
+            f"region, where no cone or pawn is placed at set-up."
+        )
     return out
 
 
@@ -166,14 +199,18 @@ def _trained_bands(data: BoardData, rules: RulesData, survey: Survey) -> list[st
         for players, count in d.trained_bands.items():
             placed.setdefault(players, []).extend([d.name] * count)
             if d.region == rules.setup_forbidden_region:
-                out.append(f"{d.name} gets a trained band at set-up but lies in the {d.region} region, where none "
-                           f"may be placed.")
+                out.append(
+                    f"{d.name} gets a trained band at set-up but lies in the {d.region} region, where none "
+                    f"may be placed."
+                )
     for players in sorted(set(placed) | set(rules.fixed_trained_band_districts)):
         want = sorted(rules.fixed_trained_band_districts.get(players, ()))
         if sorted(placed.get(players, [])) != want:
             got = ", ".join(sorted(placed.get(players, []))) or "no district"
-            out.append(f"In a {players}-player game the board places trained bands in {got}; the rulebook places "
-                       f"them in {', '.join(want) or 'no district'}.")
+            out.append(
+                f"In a {players}-player game the board places trained bands in {got}; the rulebook places "
+                f"them in {', '.join(want) or 'no district'}."
+            )
     for players, rounds in rules.setup_trained_band_rounds.items():
         if len(rules.fixed_trained_band_districts.get(players, ())) + players * rounds != rules.trained_bands:
             out.append(f"The {players}-player set-up does not place all {rules.trained_bands} trained bands.")
@@ -192,8 +229,10 @@ def _cards(data: BoardData, rules: RulesData, survey: Survey) -> list[str]:
             continue
         left = total - players * rules.hand_size - boxed
         if sum(stack) != left:
-            out.append(f"The fire stack for {players} players deals {sum(stack)} cards; after the hands and "
-                       f"{boxed} boxed cards {left} are left.")
+            out.append(
+                f"The fire stack for {players} players deals {sum(stack)} cards; after the hands and "
+                f"{boxed} boxed cards {left} are left."
+            )
     return out
 
 
@@ -215,11 +254,14 @@ def _outlines(data: BoardData, rules: RulesData, survey: Survey) -> list[str]:
     named.append(("the Thames", data.thames, None))
     for k, (na, pa, la) in enumerate(named):
         box_a = geo.bbox(pa)
-        for nb, pb, lb in named[k + 1:]:
+        for nb, pb, lb in named[k + 1 :]:
             if not geo.boxes_touch(box_a, geo.bbox(pb)):
                 continue
-            if _overlap(pa, pb) or (la is not None and geo.point_in_polygon(la, pb)) or (
-                    lb is not None and geo.point_in_polygon(lb, pa)):
+            if (
+                _overlap(pa, pb)
+                or (la is not None and geo.point_in_polygon(la, pb))
+                or (lb is not None and geo.point_in_polygon(lb, pa))
+            ):
                 out.append(f"{na} and {nb} overlap; spaces may share borders but not ground.")
     return out
 
@@ -250,8 +292,10 @@ def _links(data: BoardData, rules: RulesData, survey: Survey) -> list[str]:
         if ld.via == "arrow":
             land = survey.land_border(a, b)
             if not land:
-                out.append(f"{name} crosses no border the two share away from the Fleet; an arrow links districts "
-                           f"that share a border.")
+                out.append(
+                    f"{name} crosses no border the two share away from the Fleet; an arrow links districts "
+                    f"that share a border."
+                )
                 continue
             if not _faces(max(land, key=geo.length), survey.outlines[b], ld.dir):
                 out.append(f"{name} is printed {ld.dir} but their shared border faces the other way.")
@@ -276,12 +320,14 @@ def _faces(border: tuple, far_side: tuple, direction: str) -> bool:
 def _borders(data: BoardData, rules: RulesData, survey: Survey) -> list[str]:
     out = []
     linked = {frozenset((survey.index[ld.a], survey.index[ld.b])): ld.via for ld in data.links}
-    for (i, j) in survey.shared:
+    for i, j in survey.shared:
         if i >= survey.n_districts or j >= survey.n_districts:
             continue  # fields: pieces walk in, fire never does
         if survey.land_border(i, j) and linked.get(frozenset((i, j))) != "arrow":
-            out.append(f"{survey.names[i]} and {survey.names[j]} share a border with no arrow across it; fire "
-                       f"crosses every border the Fleet does not run along.")
+            out.append(
+                f"{survey.names[i]} and {survey.names[j]} share a border with no arrow across it; fire "
+                f"crosses every border the Fleet does not run along."
+            )
     return out
 
 
@@ -294,10 +340,12 @@ def _crosses(data: BoardData, rules: RulesData, survey: Survey) -> list[str]:
         meet = [i for i in districts if geo.has_vertex(survey.outlines[i], c.at)]
         where = f"({c.at[0]:g}, {c.at[1]:g})"
         if len(meet) != 4:
-            out.append(f"The cross at {where} sits on a corner of {plural(len(meet), 'district')}; a four-way cross "
-                       f"sits where four districts meet.")
+            out.append(
+                f"The cross at {where} sits on a corner of {plural(len(meet), 'district')}; a four-way cross "
+                f"sits where four districts meet."
+            )
             continue
-        diagonals = [frozenset((i, j)) for k, i in enumerate(meet) for j in meet[k + 1:] if not survey.border(i, j)]
+        diagonals = [frozenset((i, j)) for k, i in enumerate(meet) for j in meet[k + 1 :] if not survey.border(i, j)]
         if len(diagonals) != 2:
             out.append(f"The four districts at the cross at {where} do not meet as two diagonal pairs.")
             continue
@@ -313,12 +361,16 @@ def _crosses(data: BoardData, rules: RulesData, survey: Survey) -> list[str]:
             dx, dy = ib[0] - ia[0], ib[1] - ia[1]
             want = ("S" if dy > 0 else "N") + ("E" if dx > 0 else "W")
             if ld.dir != want:
-                out.append(f"The cross from {ld.a} to {ld.b} is printed {ld.dir} but {survey.names[b]} lies {want} "
-                           f"of {survey.names[a]} at the cross.")
+                out.append(
+                    f"The cross from {ld.a} to {ld.b} is printed {ld.dir} but {survey.names[b]} lies {want} "
+                    f"of {survey.names[a]} at the cross."
+                )
     for pair, ld in cross_links.items():
         if pair not in used:
-            out.append(f"The cross link from {survey.names[survey.index[ld.a]]} to {survey.names[survey.index[ld.b]]}"
-                       f" has no cross on a corner both districts meet at.")
+            out.append(
+                f"The cross link from {survey.names[survey.index[ld.a]]} to {survey.names[survey.index[ld.b]]}"
+                f" has no cross on a corner both districts meet at."
+            )
     return out
 
 
@@ -355,11 +407,14 @@ def _required_moves(data: BoardData, rules: RulesData, survey: Survey) -> list[s
         card = dict(zip(DIRECTIONS, ("a north", "an east", "a south", "a west")))[req.card]
         for t in req.to:
             if t not in got:
-                out.append(f"{req.example}: {card} card moves fire from {req.source} into {t}, but the board has no "
-                           f"such link.")
+                out.append(
+                    f"{req.example}: {card} card moves fire from {req.source} into {t}, but the board has no such link."
+                )
         if req.only:
             extra = sorted(got - set(req.to) - set(req.besides))
             if extra:
-                out.append(f"{req.example}: {card} card moves fire from {req.source} only into "
-                           f"{', '.join(req.to)}, but the board also links {', '.join(extra)}.")
+                out.append(
+                    f"{req.example}: {card} card moves fire from {req.source} only into "
+                    f"{', '.join(req.to)}, but the board also links {', '.join(extra)}."
+                )
     return out

@@ -35,18 +35,46 @@ RULES = BOARD.rules
 PL = BOARD.pudding_lane
 DISTRICT_INDEX = {name: d for d, name in enumerate(BOARD.names)}
 BOARD_EVENTS: dict[str, tuple[str | None, ...]] = {
-    "fire_spread": ("frm", "to"), "houses_burnt": ("district",), "token_taken": ("district",),
-    "fire_grows": ("district",), "fire_contained": ("district",), "cones_from_pudding_lane": (None,),
-    "pudding_lane_refilled": (None,), "fire_intensified": ("district",), "trained_band_moved": ("frm", "to"),
-    "trained_band_pinned": ("district",), "fire_put_out": ("district",), "district_demolished": ("district",),
+    "fire_spread": ("frm", "to"),
+    "houses_burnt": ("district",),
+    "token_taken": ("district",),
+    "fire_grows": ("district",),
+    "fire_contained": ("district",),
+    "cones_from_pudding_lane": (None,),
+    "pudding_lane_refilled": (None,),
+    "fire_intensified": ("district",),
+    "trained_band_moved": ("frm", "to"),
+    "trained_band_pinned": ("district",),
+    "fire_put_out": ("district",),
+    "district_demolished": ("district",),
     "trained_band_placed": ("district",),
 }
 """The events of the rules that change a district's fire, trained bands, houses, token or demolition, with the
 fields naming the districts (``None``: Pudding Lane, named by the event's kind)."""
-LAYOUT_FIELDS = ("district.landowners", "phase", "to_act", "turn", "action_points", "card_played", "intensify_left",
-                 "stock", "deck_size", "fire_stack_left", "cards_until_intensify", "cards_in_box", "discards",
-                 "final_turns_left", "houses_lost", "hero_of_london", "my_hand", "my_tokens", "my_objectives",
-                 "my_objectives_surviving", "my_score", "seat[0].colour")
+LAYOUT_FIELDS = (
+    "district.landowners",
+    "phase",
+    "to_act",
+    "turn",
+    "action_points",
+    "card_played",
+    "intensify_left",
+    "stock",
+    "deck_size",
+    "fire_stack_left",
+    "cards_until_intensify",
+    "cards_in_box",
+    "discards",
+    "final_turns_left",
+    "houses_lost",
+    "hero_of_london",
+    "my_hand",
+    "my_tokens",
+    "my_objectives",
+    "my_objectives_surviving",
+    "my_score",
+    "seat[0].colour",
+)
 """The fields whose offsets the fast path writes at (:meth:`GreatFireEncoder._layout`), and the compiled writer
 by these names (then ``per_seat``, the length of a seat's block)."""
 OBJECTIVE_VP = BOARD.objective_vp
@@ -68,12 +96,27 @@ class GreatFireEncoder(ObservationEncoder):
         compiled = compiled_module(f"{__package__}._encode")
         if compiled is not None:
             layout = dict(zip((*LAYOUT_FIELDS, "per_seat"), self._layout(), strict=True))
-            self.compiled = compiled.Encoder({
-                **layout, "size": self.size, "players": num_players, "districts": D, "colours": C,
-                "directions": DIRS, "stack": STACK, "stack_cards": len(STACK_LETTERS), "token_kinds": len(TOKEN_KINDS),
-                "phase_over": P_OVER, "phase_band": P_BAND, "phase_owner": P_OWNER,
-                "house_track_start": HOUSE_TRACK_START, "house_vp": HOUSE_VP, "hero_vp": HERO_VP, "one_vp": ONE_VP,
-            }, OBJECTIVE_VP)
+            self.compiled = compiled.Encoder(
+                {
+                    **layout,
+                    "size": self.size,
+                    "players": num_players,
+                    "districts": D,
+                    "colours": C,
+                    "directions": DIRS,
+                    "stack": STACK,
+                    "stack_cards": len(STACK_LETTERS),
+                    "token_kinds": len(TOKEN_KINDS),
+                    "phase_over": P_OVER,
+                    "phase_band": P_BAND,
+                    "phase_owner": P_OWNER,
+                    "house_track_start": HOUSE_TRACK_START,
+                    "house_vp": HOUSE_VP,
+                    "hero_vp": HERO_VP,
+                    "one_vp": ONE_VP,
+                },
+                OBJECTIVE_VP,
+            )
 
     def fields(self) -> list[Field]:
         n = self.num_players
@@ -206,8 +249,18 @@ class GreatFireEncoder(ObservationEncoder):
             else:  # a buffer of the caller's type (every number is written below)
                 block = out[:end].copy()
                 w = memoryview(block)
-            self._kept_board = kept = [kind, [0] * D, [0] * D, [False] * D, [-1] * D, [[] for _ in range(D)],
-                                       block, w, None, 0]
+            self._kept_board = kept = [
+                kind,
+                [0] * D,
+                [0] * D,
+                [False] * D,
+                [-1] * D,
+                [[] for _ in range(D)],
+                block,
+                w,
+                None,
+                0,
+            ]
             touched = range(D)
         else:
             events, seen = s.events, kept[9]
@@ -225,8 +278,13 @@ class GreatFireEncoder(ObservationEncoder):
             else:
                 differ: set[int] = set()
                 touched = differ
-                for new, old in ((fire, kept[1]), (bands, kept[2]), (demolished, kept[3]), (token, kept[4]),
-                                 (houses, kept[5])):
+                for new, old in (
+                    (fire, kept[1]),
+                    (bands, kept[2]),
+                    (demolished, kept[3]),
+                    (token, kept[4]),
+                    (houses, kept[5]),
+                ):
                     if new != old:
                         differ.update(compress(range(D), map(ne, new, old)))  # the districts that differ, in C
         _, old_fire, old_bands, old_demolished, old_token, old_houses, block, w = kept[:8]
@@ -258,17 +316,28 @@ class GreatFireEncoder(ObservationEncoder):
         table = self.__dict__.get("_ats")
         if table is None:
             o = self.offsets()
-            table = self._ats = (*(o[name] for name in LAYOUT_FIELDS),
-                (self.size - o["seat[0].colour"]) // self.num_players)
+            table = self._ats = (
+                *(o[name] for name in LAYOUT_FIELDS),
+                (self.size - o["seat[0].colour"]) // self.num_players,
+            )
         return table
 
-    def _write_piles(self, s: "GreatFireState", w: Any, at: int, deck: bool = True, discards: bool = True,
-                     final: bool = True, lost: bool = True) -> None:
+    def _write_piles(
+        self,
+        s: "GreatFireState",
+        w: Any,
+        at: int,
+        deck: bool = True,
+        discards: bool = True,
+        final: bool = True,
+        lost: bool = True,
+    ) -> None:
         """Deck size to houses lost (``w``: indexed from ``at``, the deck size's offset): the parts asked for (the
         deck's, with the box; the discards; the last turns; the houses lost), each zeroed then written, so a kept
         block is brought up to date part by part."""
-        deck_at, stack_at, until_at, box_at, discards_at, final_at, lost_at = (self.__dict__.get("_ats")
-                                                                               or self._layout())[8:15]
+        deck_at, stack_at, until_at, box_at, discards_at, final_at, lost_at = (
+            self.__dict__.get("_ats") or self._layout()
+        )[8:15]
         if deck:
             cards = s.deck
             for i in range(deck_at - at, box_at - at + 1):
@@ -301,9 +370,31 @@ class GreatFireEncoder(ObservationEncoder):
     def write_state(self, state: "GreatFireState", viewer: int, out: Any) -> None:
         s = state
         n = self.num_players
-        (landowners_at, phase_at, to_act_at, turn_at, ap_at, card_at, intensify_at, stock_at, deck_at,
-         stack_at, until_at, box_at, discards_at, final_at, lost_at, hero_at, hand_at, tokens_at, vp_at,
-         surviving_at, score_at, seats_at, per_seat) = self.__dict__.get("_ats") or self._layout()
+        (
+            landowners_at,
+            phase_at,
+            to_act_at,
+            turn_at,
+            ap_at,
+            card_at,
+            intensify_at,
+            stock_at,
+            deck_at,
+            stack_at,
+            until_at,
+            box_at,
+            discards_at,
+            final_at,
+            lost_at,
+            hero_at,
+            hand_at,
+            tokens_at,
+            vp_at,
+            surviving_at,
+            score_at,
+            seats_at,
+            per_seat,
+        ) = self.__dict__.get("_ats") or self._layout()
         # A float32 array is written through a memoryview: each item costs half of numpy's item assignment, with
         # the same rounding (a C cast to float). A list is written as it is.
         kind = type(out)
@@ -332,17 +423,21 @@ class GreatFireEncoder(ObservationEncoder):
         lost, deck, discards, final, box = s.lost, s.deck, s.discards, s.final_turns, len(s.box)
         kept = self._kept_piles
         if kept is None or kept[0] is not kind:
-            piles: Any = [0.0] * (lost_at + C - deck_at) if kind is list else out[deck_at:lost_at + C].copy()
+            piles: Any = [0.0] * (lost_at + C - deck_at) if kind is list else out[deck_at : lost_at + C].copy()
             piles_w = piles if kind is list else memoryview(piles)
             self._write_piles(s, piles_w, deck_at)
             kept = self._kept_piles = [kind, deck[:], discards[:], lost[:], final, box, piles, piles_w]
         else:
-            new_deck, new_discards, new_final, new_lost = (kept[1] != deck or kept[5] != box, kept[2] != discards,
-                                                           kept[4] != final, kept[3] != lost)
+            new_deck, new_discards, new_final, new_lost = (
+                kept[1] != deck or kept[5] != box,
+                kept[2] != discards,
+                kept[4] != final,
+                kept[3] != lost,
+            )
             if new_deck or new_discards or new_final or new_lost:  # only the parts whose values changed
                 self._write_piles(s, kept[7], deck_at, new_deck, new_discards, new_final, new_lost)
                 kept[1:6] = deck[:], discards[:], lost[:], final, box
-        w[deck_at:lost_at + C] = kept[7]
+        w[deck_at : lost_at + C] = kept[7]
         hero = s.hero
         if hero >= 0:
             w[hero_at + (hero - viewer) % n] = 1.0

@@ -51,11 +51,12 @@ def score_notes(state: "GreatFireState") -> list[str]:
         if not done[p]:
             continue
         kept = state.put_out[p]
-        line = (f"{name(p)} put out {plural(done[p], 'fire')} and kept {plural(kept, 'fire cone')}, "
-                f"1 VP each")
+        line = f"{name(p)} put out {plural(done[p], 'fire')} and kept {plural(kept, 'fire cone')}, 1 VP each"
         if back[p]:
-            line += (f": {plural(back[p], 'cone')} went back to the stock when both the stock and Pudding Lane "
-                     f"were exhausted (each player holding cones hands one back, ruling R3)")
+            line += (
+                f": {plural(back[p], 'cone')} went back to the stock when both the stock and Pudding Lane "
+                f"were exhausted (each player holding cones hands one back, ruling R3)"
+            )
         lines.append(line + ".")
     threshold = RULES.hero_of_london_threshold
     vp = plural(RULES.hero_of_london_vp, "VP", "VP")
@@ -64,8 +65,11 @@ def score_notes(state: "GreatFireState") -> list[str]:
     else:
         h = state.hero
         holders = [e.data["player"] for e in state.events if e.kind == "hero_of_london"]
-        how = (f"the first to put out {threshold} fires" if len(holders) < 2
-               else f"took the card from {name(holders[-2])} by putting out more fires")
+        how = (
+            f"the first to put out {threshold} fires"
+            if len(holders) < 2
+            else f"took the card from {name(holders[-2])} by putting out more fires"
+        )
         line = f"{name(h)} holds the Hero of London ({vp}): {how}, {plural(done[h], 'fire')} put out in all"
         if back[h]:
             line += "; cones handed back do not move the card (ruling R21)"

@@ -65,7 +65,8 @@ def segments_cross(a: Point, b: Point, c: Point, d: Point) -> bool:
     d1, d2 = _cross(c, d, a), _cross(c, d, b)
     d3, d4 = _cross(a, b, c), _cross(a, b, d)
     return ((d1 > EPS and d2 < -EPS) or (d1 < -EPS and d2 > EPS)) and (
-        (d3 > EPS and d4 < -EPS) or (d3 < -EPS and d4 > EPS))
+        (d3 > EPS and d4 < -EPS) or (d3 < -EPS and d4 > EPS)
+    )
 
 
 def simple_polygon_problem(poly: Polygon) -> str | None:
@@ -88,8 +89,9 @@ def simple_polygon_problem(poly: Polygon) -> str | None:
                     return f"folds back on itself at {_fmt(b)}"
                 continue
             (a, b), (c, d) = sides[i], sides[j]
-            if segments_cross(a, b, c, d) or any(on_segment(p, *s) for p, s in ((c, (a, b)), (d, (a, b)),
-                                                                                   (a, (c, d)), (b, (c, d)))):
+            if segments_cross(a, b, c, d) or any(
+                on_segment(p, *s) for p, s in ((c, (a, b)), (d, (a, b)), (a, (c, d)), (b, (c, d)))
+            ):
                 return f"has sides that cross near {_fmt(a)}"
     if abs(area(poly)) <= EPS:
         return "has no area"

@@ -151,7 +151,7 @@ def _fire_sites_of(state: "GreatFireState", step: float) -> list[tuple[int, floa
                 continue
             for x in near:
                 free.remove(x)
-        out.append((d, min(fire[d], CONES_PER_TURN) * step ** walk))
+        out.append((d, min(fire[d], CONES_PER_TURN) * step**walk))
     return out
 
 
@@ -196,8 +196,10 @@ DEFAULT_WEIGHTS = Weights()
 
 def weighted_evaluation(weights: Weights) -> Callable[["GreatFireState"], list[float]]:
     """:func:`evaluate_all` with other weights (for tuning them: ``benchmarks/tune_great_fire.py``)."""
+
     def every_seat(state: "GreatFireState") -> list[float]:
         return _evaluate_all(state, 1.0, weights)
+
     return every_seat
 
 
@@ -232,13 +234,26 @@ def _evaluate_all(state: "GreatFireState", keep: float, w: Weights = DEFAULT_WEI
         # What the fire alone decides, remembered by it (a search scores many leaves with the same fire): the
         # threat, the threatened districts (ascending, as the sum over every district adds them) and each
         # landowner space's fire-fighting prospect (as :func:`_prospects` computes it).
-        key = ("eval", w.band_threat, w.prospect, w.step, bytes(state.fire), bytes(state.bands),
-               bytes(state.demolished))
+        key = (
+            "eval",
+            w.band_threat,
+            w.prospect,
+            w.step,
+            bytes(state.fire),
+            bytes(state.bands),
+            bytes(state.demolished),
+        )
         picture = _fire_memo.get(key)
         if picture is None:
             threat = _threat(state, w.band_threat)
-            picture = [threat, [(d, t * 2) for d, t in enumerate(threat) if t], _fire_sites(state, w.step), {},
-                       None, None]
+            picture = [
+                threat,
+                [(d, t * 2) for d, t in enumerate(threat) if t],
+                _fire_sites(state, w.step),
+                {},
+                None,
+                None,
+            ]
             _remembered(key, lambda: picture)
         threat, threatened, sites, by_space, seen_houses, seen_at_risk = picture
         prospects = []

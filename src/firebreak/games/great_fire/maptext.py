@@ -27,9 +27,11 @@ CELL_ASPECT = 1.4
 """A character cell is about 1.8 times as tall as it is wide; the map is drawn as if it were 1.4, a little
 stretched north to south, so the small districts of the City get room for their codes."""
 OUTSIDE, RIVER = -1, -2
-LEGEND = ("Marks: * fire (not contained)  + contained fire  . burnt out  x demolished",
-          "       : field (no fire enters)  ~ the Thames and the Fleet  # the city wall",
-          "Each code is named in the list of districts below.")
+LEGEND = (
+    "Marks: * fire (not contained)  + contained fire  . burnt out  x demolished",
+    "       : field (no fire enters)  ~ the Thames and the Fleet  # the city wall",
+    "Each code is named in the list of districts below.",
+)
 
 
 @dataclass(frozen=True)
@@ -136,8 +138,9 @@ def room(board: Board, i: int) -> int:
     return len(board.codes[i]) + (0 if board.grassed_space[i] else 1)
 
 
-def _place_labels(board: Board, frame: Frame, owner: list[list[int]], base: list[list[str]], cols: int,
-                  rows: int) -> list[tuple[int, int]]:
+def _place_labels(
+    board: Board, frame: Frame, owner: list[list[int]], base: list[list[str]], cols: int, rows: int
+) -> list[tuple[int, int]]:
     """Where each space's code goes: inside its own blank cells, nearest its label point; failing that over its
     own border cells; failing that starting in one of its cells and running over its neighbours' (a narrow
     district still gets its code); failing that (a district too small for a single cell) in the nearest free
@@ -153,8 +156,10 @@ def _place_labels(board: Board, frame: Frame, owner: list[list[int]], base: list
                 counts[i] += 1
     order = sorted(range(board.num_districts), key=lambda i: (counts[i], i))
     # Every place a code could start, nearest the label point first (offsets from it, in cells).
-    offsets = sorted(((dr, dc) for dr in range(-rows, rows + 1) for dc in range(-cols, cols + 1)),
-                     key=lambda o: (hypot(o[1], o[0] * CELL_ASPECT), o))
+    offsets = sorted(
+        ((dr, dc) for dr in range(-rows, rows + 1) for dc in range(-cols, cols + 1)),
+        key=lambda o: (hypot(o[1], o[0] * CELL_ASPECT), o),
+    )
     spots: dict[int, tuple[int, int]] = {}
     for i in order:
         size = room(board, i)
@@ -166,10 +171,17 @@ def _place_labels(board: Board, frame: Frame, owner: list[list[int]], base: list
             lambda r, c, k: k > 0 or owner[r][c] == i,
             lambda r, c, k: True,
         )
-        spot = next(((r0 + dr, c0 + dc) for fits in tiers for dr, dc in offsets
-                     if 0 <= r0 + dr < rows and 0 <= c0 + dc <= cols - size
-                     and all(not taken[r0 + dr][c0 + dc + k] and fits(r0 + dr, c0 + dc + k, k) for k in range(size))),
-                    None)
+        spot = next(
+            (
+                (r0 + dr, c0 + dc)
+                for fits in tiers
+                for dr, dc in offsets
+                if 0 <= r0 + dr < rows
+                and 0 <= c0 + dc <= cols - size
+                and all(not taken[r0 + dr][c0 + dc + k] and fits(r0 + dr, c0 + dc + k, k) for k in range(size))
+            ),
+            None,
+        )
         assert spot is not None, "the map has no room left for a code"
         r, c = spot
         for k in range(size):

@@ -70,15 +70,20 @@ _SENTENCES: dict[str, Callable[[dict[str, Any], Name], str]] = {
     "colour_dealt": lambda e, n: f"{n(e['player'])} owns the {colour_word(e['colour'])} houses.",
     "objectives_dealt": lambda e, n: f"{n(e['player'])} holds the objectives {join_words(e['districts'])}.",
     "hand_dealt": lambda e, n: f"{n(e['player'])} is dealt {hand_words(e['hand'])}.",
-    "identical_hand_redealt": lambda e, n: (f"{n(e['player'])} was dealt five {card_words(e['direction'])}s, "
-                                            "showed them and is dealt again."),
+    "identical_hand_redealt": lambda e, n: (
+        f"{n(e['player'])} was dealt five {card_words(e['direction'])}s, showed them and is dealt again."
+    ),
     "start_player": lambda e, n: f"{n(e['player'])} is the start player.",
-    "trained_band_placed": lambda e, n: (f"A trained band is placed in {e['district']}." if e.get("fixed")
-                                         else f"{n(e['player'])} places a trained band in {e['district']}."),
+    "trained_band_placed": lambda e, n: (
+        f"A trained band is placed in {e['district']}."
+        if e.get("fixed")
+        else f"{n(e['player'])} places a trained band in {e['district']}."
+    ),
     "landowner_placed": lambda e, n: f"{n(e['player'])} places their landowner in {e['district']}.",
     "turn_started": lambda e, n: f"Turn {e['turn'] + 1}: {n(e['player'])} to play.",  # the event counts from 0
-    "no_fire_move": lambda e, n: (f"{n(e['player'])} has no possible fire move and shows their hand: "
-                                  f"{hand_words(e['hand'])}."),
+    "no_fire_move": lambda e, n: (
+        f"{n(e['player'])} has no possible fire move and shows their hand: {hand_words(e['hand'])}."
+    ),
     "card_discarded": lambda e, n: f"{n(e['player'])} discards {article(card_words(e['direction']))}.",
     "token_played": lambda e, n: f"{n(e['player'])} plays a Fire moves twice token.",
     "fire_spread": _fire_spread,
@@ -86,33 +91,44 @@ _SENTENCES: dict[str, Callable[[dict[str, Any], Name], str]] = {
     "houses_burnt": lambda e, n: f"{e['district']} burns: {_burnt(e)}.",
     "token_taken": lambda e, n: f"{n(e['player'])} takes the token from {e['district']}.",
     "token_seen": lambda e, n: f"{n(e['player'])}'s token is {article(token_word(e['token']))} token.",
-    "cones_from_pudding_lane": lambda e, n: (f"The stock is empty: {plural(e['cones'], 'fire cone')} "
-                                             "taken from Pudding Lane."),
+    "cones_from_pudding_lane": lambda e, n: (
+        f"The stock is empty: {plural(e['cones'], 'fire cone')} taken from Pudding Lane."
+    ),
     "fire_grows": lambda e, n: f"The fire grows in {e['district']}: {plural(e['cones'], 'more fire cone')}.",
     "pudding_lane_refilled": lambda e, n: f"Pudding Lane is refilled with {plural(e['cones'], 'fire cone')}.",
-    "cones_returned": lambda e, n: (f"The stock is empty: {join_words(n(p) for p in e['players'])} "
-                                    + ("returns a put-out cone." if len(e["players"]) == 1
-                                       else "each return a put-out cone.")),
-    "intensify_cones_discarded": lambda e, n: (f"No district can take the last {plural(e['cones'], 'intensify cone')}"
-                                               ": they stay in the stock." if e["cones"] != 1 else
-                                               "No district can take the last intensify cone: it stays in the stock."),
+    "cones_returned": lambda e, n: (
+        f"The stock is empty: {join_words(n(p) for p in e['players'])} "
+        + ("returns a put-out cone." if len(e["players"]) == 1 else "each return a put-out cone.")
+    ),
+    "intensify_cones_discarded": lambda e, n: (
+        f"No district can take the last {plural(e['cones'], 'intensify cone')}: they stay in the stock."
+        if e["cones"] != 1
+        else "No district can take the last intensify cone: it stays in the stock."
+    ),
     "fire_intensified": lambda e, n: f"{n(e['player'])} intensifies the fire in {e['district']}.",
     "landowner_moved": lambda e, n: f"{n(e['player'])} moves their landowner from {e['frm']} to {e['to']}.",
     "trained_band_moved": lambda e, n: f"{n(e['player'])} moves a trained band from {e['frm']} to {e['to']}.",
-    "trained_band_pinned": lambda e, n: (f"The trained band is pinned fighting the fire in {e['district']}"
-                                         + (" (now contained)." if e["contained"] else ".")),
-    "fire_put_out": lambda e, n: (f"{n(e['player'])} puts out a fire cone in {e['district']} "
-                                  f"and keeps it ({plural(e['total'], 'fire cone')} kept, 1 VP each)."),
+    "trained_band_pinned": lambda e, n: (
+        f"The trained band is pinned fighting the fire in {e['district']}"
+        + (" (now contained)." if e["contained"] else ".")
+    ),
+    "fire_put_out": lambda e, n: (
+        f"{n(e['player'])} puts out a fire cone in {e['district']} "
+        f"and keeps it ({plural(e['total'], 'fire cone')} kept, 1 VP each)."
+    ),
     "hero_of_london": lambda e, n: f"{n(e['player'])} is now the Hero of London.",
     "district_demolished": _demolished,
-    "actions_ended": lambda e, n: f"{n(e['player'])} ends their actions" + (
-        f" with {plural(e['unused'], 'action point')} unused." if e["unused"] else "."),
+    "actions_ended": lambda e, n: (
+        f"{n(e['player'])} ends their actions"
+        + (f" with {plural(e['unused'], 'action point')} unused." if e["unused"] else ".")
+    ),
     "second_move_declined": lambda e, n: f"{n(e['player'])} makes no second fire move.",
     "card_drawn": lambda e, n: f"{n(e['player'])} draws a card.",
     "card_seen": lambda e, n: f"{n(e['player'])} drew {article(card_words(e['direction']))}.",
     "fire_stack_revealed": lambda e, n: (
         f"Fire Stack card {e['card']} is revealed: {n(e['player'])} intensifies the fire"
-        + (f" (the last one: {_more_turns(e['final_turns'])})." if e["last"] else ".")),
+        + (f" (the last one: {_more_turns(e['final_turns'])})." if e["last"] else ".")
+    ),
     "game_over": _game_over,
 }
 

@@ -18,24 +18,31 @@ BOARD = load_board()
 RULES = BOARD.rules
 TOTAL_FIRE_CARDS = sum(BOARD.fire_card_counts)
 _PRINTED = {
-    "action_points": RULES.action_points, "hand_size": RULES.hand_size, "fire_cones": RULES.fire_cones,
-    "pudding_lane_start_cones": RULES.pudding_lane_start_cones, "pudding_lane_refill": RULES.pudding_lane_refill,
-    "intensify_cones": RULES.intensify_cones, "intensify_cap_over_houses": RULES.intensify_cap_over_houses,
+    "action_points": RULES.action_points,
+    "hand_size": RULES.hand_size,
+    "fire_cones": RULES.fire_cones,
+    "pudding_lane_start_cones": RULES.pudding_lane_start_cones,
+    "pudding_lane_refill": RULES.pudding_lane_refill,
+    "intensify_cones": RULES.intensify_cones,
+    "intensify_cap_over_houses": RULES.intensify_cap_over_houses,
     **{f"cards_to_box_{n}": boxed for n, boxed in RULES.cards_to_box.items()},
-    "hero_of_london_threshold": RULES.hero_of_london_threshold, "hero_of_london_vp": RULES.hero_of_london_vp,
-    "house_vp": RULES.house_vp, "final_rounds": RULES.final_rounds["normal"],
+    "hero_of_london_threshold": RULES.hero_of_london_threshold,
+    "hero_of_london_vp": RULES.hero_of_london_vp,
+    "house_vp": RULES.house_vp,
+    "final_rounds": RULES.final_rounds["normal"],
     "final_rounds_more_destruction": RULES.final_rounds["more_destruction"],
 }
 
 
 def _load() -> tuple:
     raw = _load_yaml("rules.yaml")
-    params = parameters_from_data(raw.get("parameters") if isinstance(raw, dict) else None,
-                                  "Great Fire rules.yaml")
+    params = parameters_from_data(raw.get("parameters") if isinstance(raw, dict) else None, "Great Fire rules.yaml")
     for p in params:
         if p.name in _PRINTED and p.default != _PRINTED[p.name]:
-            raise DataFileError(f"Great Fire rules.yaml: parameter {p.name!r} defaults to {p.default}, "
-                                f"but the rules print {_PRINTED[p.name]}")
+            raise DataFileError(
+                f"Great Fire rules.yaml: parameter {p.name!r} defaults to {p.default}, "
+                f"but the rules print {_PRINTED[p.name]}"
+            )
     missing = set(_PRINTED) - {p.name for p in params}
     if missing:
         raise DataFileError(f"Great Fire rules.yaml: no parameter for {', '.join(sorted(missing))}")
@@ -62,18 +69,24 @@ def check_rules(num_players: int, rules: SimpleNamespace) -> list[str]:
     problems = []
     dealt = num_players * rules.hand_size + getattr(rules, f"cards_to_box_{num_players}")
     if dealt > TOTAL_FIRE_CARDS:
-        problems.append(f"rules.hand_size and rules.cards_to_box_{num_players} need {dealt} fire cards for "
-                        f"{num_players} players, but there are only {TOTAL_FIRE_CARDS}")
+        problems.append(
+            f"rules.hand_size and rules.cards_to_box_{num_players} need {dealt} fire cards for "
+            f"{num_players} players, but there are only {TOTAL_FIRE_CARDS}"
+        )
     if rules.pudding_lane_start_cones > rules.fire_cones:
-        problems.append(f"rules.pudding_lane_start_cones ({rules.pudding_lane_start_cones}) is more than "
-                        f"rules.fire_cones ({rules.fire_cones})")
+        problems.append(
+            f"rules.pudding_lane_start_cones ({rules.pudding_lane_start_cones}) is more than "
+            f"rules.fire_cones ({rules.fire_cones})"
+        )
     return problems
 
 
 for _n, _boxed in RULES.cards_to_box.items():  # the even spread gives the printed stacks (checked at import)
     if _spread(_n, RULES.hand_size, _boxed) != BOARD.stack_counts[_n]:
-        raise DataFileError(f"Great Fire board.yaml: the fire stacks for {_n} players are not an even spread "
-                            f"of the cards left, {_spread(_n, RULES.hand_size, _boxed)}")
+        raise DataFileError(
+            f"Great Fire board.yaml: the fire stacks for {_n} players are not an even spread "
+            f"of the cards left, {_spread(_n, RULES.hand_size, _boxed)}"
+        )
 
 
 def check_board(raw: object) -> list[str]:

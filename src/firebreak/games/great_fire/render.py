@@ -60,13 +60,18 @@ def _district_line(d: dict[str, Any], code: str, names: list[str], pad: int = 16
 def _player_line(p: dict[str, Any]) -> str:
     colour = f"colour {colour_word(p['colour'])}" if p["colour"] else "colour secret"
     where = f"landowner in {p['landowner']}" if p["landowner"] else "landowner not placed yet"
-    line = (f"{p['name']}  {colour}  {where}  {plural(p['hand_size'], 'card')}  "
-            f"{plural(p['tokens_held'], 'token')}  {plural(p['fires_put_out'], 'fire cone')} kept"
-            + ("  HERO OF LONDON" if p["hero_of_london"] else ""))
+    line = (
+        f"{p['name']}  {colour}  {where}  {plural(p['hand_size'], 'card')}  "
+        f"{plural(p['tokens_held'], 'token')}  {plural(p['fires_put_out'], 'fire cone')} kept"
+        + ("  HERO OF LONDON" if p["hero_of_london"] else "")
+    )
     score = p.get("score")
     if score:
-        line += (f"  score {score['total']}" if "total" in score
-                 else f"  public score {score['public_total']} (objectives and tokens hidden)")
+        line += (
+            f"  score {score['total']}"
+            if "total" in score
+            else f"  public score {score['public_total']} (objectives and tokens hidden)"
+        )
     return line
 
 
@@ -77,8 +82,11 @@ def render_results(view: dict[str, Any]) -> list[str]:
     winners = view["winners"]
     scores = view["scores"]
     best = plural(scores[winners[0]], "point")
-    head = (f"{names[winners[0]]} wins with {best}." if len(winners) == 1
-            else f"{join_words(names[w] for w in winners)} share the win with {best}.")
+    head = (
+        f"{names[winners[0]]} wins with {best}."
+        if len(winners) == 1
+        else f"{join_words(names[w] for w in winners)} share the win with {best}."
+    )
     sheet = view["score_sheet"]
     sources = [source for source, _ in sheet[0]]
     width = max(len(n) for n in names) + 2
@@ -90,8 +98,10 @@ def render_results(view: dict[str, Any]) -> list[str]:
         out.append(names[p].ljust(width) + cells + f"  {scores[p]:g}".rjust(7))
     out.append("")
     for p in players:
-        objs = join_words(f"{o['district']} ({o['vp']} VP, {'survived' if o['surviving'] else 'lost'})"
-                          for o in p.get("objectives", []))
+        objs = join_words(
+            f"{o['district']} ({o['vp']} VP, {'survived' if o['surviving'] else 'lost'})"
+            for o in p.get("objectives", [])
+        )
         out.append(f"{p['name']}, {colour_word(p['colour'])} houses, objectives: {objs}.")
     return out
 
@@ -106,14 +116,15 @@ def render_view(view: dict[str, Any]) -> str:
     pad = max(len(d["name"]) for d in districts if d["region"] != "grassed")  # the details start in one column
     for region in regions:
         out += ["", "Fields (no fire enters):" if region == "grassed" else f"{region.capitalize()} region:"]
-        out += [_district_line(d, board.codes[i], names, pad) for i, d in enumerate(districts)
-                if d["region"] == region]
+        out += [_district_line(d, board.codes[i], names, pad) for i, d in enumerate(districts) if d["region"] == region]
     out.append("")
     stack = join_words(view["fire_stack_cards_left"]) or "none"
     out.append(view["status"])
-    out.append(f"Stock: {plural(view['stock'], 'fire cone')}.  Deck: {plural(view['deck_size'], 'card')}; "
-               f"next intensify after {plural(view['cards_until_intensify'], 'card')}; "
-               f"Fire Stack cards left: {stack}.")
+    out.append(
+        f"Stock: {plural(view['stock'], 'fire cone')}.  Deck: {plural(view['deck_size'], 'card')}; "
+        f"next intensify after {plural(view['cards_until_intensify'], 'card')}; "
+        f"Fire Stack cards left: {stack}."
+    )
     if view["final_turns_left"] is not None:
         out.append(f"Final turns left: {view['final_turns_left']}.")
     out.append("Houses lost: " + ", ".join(f"{colour_word(c)} {n}" for c, n in view["houses_lost"].items()) + ".")
@@ -124,8 +135,13 @@ def render_view(view: dict[str, Any]) -> str:
         mine = view["players"][me]
         out.append("")
         out.append(f"Your hand: {hand_words(mine.get('hand', {}))}.")
-        out.append("Your objectives: " + join_words(
-            f"{o['district']} ({o['vp']} VP{'' if o['surviving'] else ', lost'})" for o in mine["objectives"]) + ".")
+        out.append(
+            "Your objectives: "
+            + join_words(
+                f"{o['district']} ({o['vp']} VP{'' if o['surviving'] else ', lost'})" for o in mine["objectives"]
+            )
+            + "."
+        )
         out.append(f"Your tokens: {', '.join(token_word(t) for t in mine['tokens']) or 'none'}.")
     if view.get("winners") is not None:
         out.extend(render_results(view))

@@ -56,8 +56,14 @@ def burn_map(rows: Sequence[Mapping[str, Any]]):
         ax.add_patch(Polygon(outline, facecolor=cmap(norm(share)), edgecolor="white"))
         colour = "white" if share > 0.55 else "black"
         extra = f"\n(dem. {demolished[name]:.0%})" if demolished[name] else ""
-        ax.text(*board.label_at[i], f"{board.codes[i]}\n{share:.0%}{extra}", ha="center", va="center",
-                fontsize=7, color=colour)
+        ax.text(
+            *board.label_at[i],
+            f"{board.codes[i]}\n{share:.0%}{extra}",
+            ha="center",
+            va="center",
+            fontsize=7,
+            color=colour,
+        )
     ax.plot(*zip(*board.fleet), color="#56B4E9", linewidth=2)
     ax.set_xlim(0, width)
     ax.set_ylim(height, 0)  # map units grow south
@@ -65,8 +71,7 @@ def burn_map(rows: Sequence[Mapping[str, Any]]):
     ax.set_xticks([])
     ax.set_yticks([])
     ax.set_title(f"How often each district burnt down ({len(rows)} games; the Thames is at the bottom)")
-    fig.colorbar(_mappable(norm, cmap), ax=ax, shrink=0.8,
-                 label="share of games burnt down")
+    fig.colorbar(_mappable(norm, cmap), ax=ax, shrink=0.8, label="share of games burnt down")
     return fig
 
 

@@ -27,11 +27,11 @@ _N = BOARD.num_districts
 def _tables(board: Board) -> tuple[dict[int, int], tuple[tuple[int, ...], ...], dict[int, int]]:
     n = board.num_districts
     # Fire travels inside the fire along any link, whichever card it is playable with; keyed by the district's bit.
-    adjacent = {1 << d: sum(1 << t for t in {t for dr in range(4) for t in board.fire_links[dr][d]})
-                for d in range(n)}
+    adjacent = {1 << d: sum(1 << t for t in {t for dr in range(4) for t in board.fire_links[dr][d]}) for d in range(n)}
     # into[dr][t]: the districts from which a card of direction dr sends fire into t.
-    into = tuple(tuple(sum(1 << s for s in range(n) if t in board.fire_links[dr][s]) for t in range(n))
-                 for dr in range(4))
+    into = tuple(
+        tuple(sum(1 << s for s in range(n) if t in board.fire_links[dr][s]) for t in range(n)) for dr in range(4)
+    )
     order = sorted(range(n), key=lambda d: board.names[d])
     rank = {1 << d: r for r, d in enumerate(order)}
     return adjacent, into, rank
@@ -46,8 +46,9 @@ def uncontained_set(fire: list[int], bands: list[int]) -> int:
     return sum(compress(_BITS, map(gt, fire, bands)))
 
 
-def fire_route(fire: list[int], bands: list[int], direction: int, src: int, tgt: int,
-               uncontained: int | None = None) -> tuple[int, ...]:
+def fire_route(
+    fire: list[int], bands: list[int], direction: int, src: int, tgt: int, uncontained: int | None = None
+) -> tuple[int, ...]:
     """The districts a cone passes, in order: ``src``, each burning district it crosses, then ``tgt``.
 
     ``fire`` and ``bands`` are the cones and trained bands per district before the move, ``uncontained`` (if the

@@ -106,19 +106,27 @@ _FIRE_IDS = tuple(tuple(CODEC.fire(dr, src, t) for t in _DISTRICTS) for dr in ra
 _FIRE_IDS_BY_TARGET = tuple(tuple(CODEC.fire(dr, src, t) for src in _DISTRICTS) for dr in range(4) for t in _DISTRICTS)
 """``_FIRE_IDS_BY_TARGET[dr * N + t][src]``: the same ids by target."""
 _HOUSE_BAG = tuple(c for c in range(len(COLOURS)) for _ in range(RULES.houses_per_colour_per_region))
-_REGION_DISTRICTS = {region: tuple((d, BOARD.size[d]) for d in _DISTRICTS if BOARD.region[d] == region)
-                     for region in RULES.region_fill_order}
+_REGION_DISTRICTS = {
+    region: tuple((d, BOARD.size[d]) for d in _DISTRICTS if BOARD.region[d] == region)
+    for region in RULES.region_fill_order
+}
 _BLOCKED_FOR_DEMOLITION = tuple(d == PL or BOARD.grassed_space[d] for d in _DISTRICTS)
 _SETUP_SPACES = tuple(d for d in _DISTRICTS if BOARD.region[d] != RULES.setup_forbidden_region and d != PL)
-_SETUP_MENUS = {P_BAND: tuple(CODEC.place_band(d) for d in _SETUP_SPACES),
-                P_OWNER: tuple(CODEC.place_landowner(d) for d in _SETUP_SPACES)}
+_SETUP_MENUS = {
+    P_BAND: tuple(CODEC.place_band(d) for d in _SETUP_SPACES),
+    P_OWNER: tuple(CODEC.place_landowner(d) for d in _SETUP_SPACES),
+}
 _PUT_OUT, _END_ACTIONS, _NO_SECOND_MOVE = CODEC.put_out, CODEC.end_actions, CODEC.no_second_move
 
 
 class GreatFireState(GameState):
     """One position of a Great Fire game."""
 
-    REVEALS = {"card_drawn": "drew a card", "fire_stack_revealed": "revealed a fire card", "token_taken": "took a token"}
+    REVEALS = {
+        "card_drawn": "drew a card",
+        "fire_stack_revealed": "revealed a fire card",
+        "token_taken": "took a token",
+    }
     """Drawing from the fire deck (shuffled at set-up) or taking a hidden token cannot be taken back."""
 
     board = BOARD
@@ -178,8 +186,12 @@ class GreatFireState(GameState):
         else:
             self.pawn = list(self.colour)
         for p in range(n):
-            self._emit("colour_dealt", (p,) if self.options["hidden_colours"] else None, player=p,
-                       colour=COLOURS[self.colour[p]])
+            self._emit(
+                "colour_dealt",
+                (p,) if self.options["hidden_colours"] else None,
+                player=p,
+                colour=COLOURS[self.colour[p]],
+            )
         # Tokens face down on the yellow-label districts.
         tokens = [k for k, kind in enumerate(TOKEN_KINDS) for _ in range(RULES.tokens[kind])]
         rng.shuffle(tokens)
@@ -312,8 +324,9 @@ class GreatFireState(GameState):
         return out
 
     @staticmethod
-    def _grow_fire_moves(directions: list[int], uncontained: int, sources: int, enterable: int, housed: int,
-                         banded: int) -> list[int]:
+    def _grow_fire_moves(
+        directions: list[int], uncontained: int, sources: int, enterable: int, housed: int, banded: int
+    ) -> list[int]:
         """:meth:`fire_moves` from its bit sets: the connected fires grown from the sources, each source's
         targets in the best tier of the Fire Movement Priority reachable with the cards."""
         n = N_DISTRICTS
@@ -459,8 +472,13 @@ class GreatFireState(GameState):
         size, neighbours, blocked = BOARD.size, BOARD.neighbours, _BLOCKED_FOR_DEMOLITION
         out = []
         for d in compress(_DISTRICTS, self.bands):
-            if (not fire[d] and not demolished[d] and not blocked[d] and (size[d] < 3 or not houses[d])
-                    and any(fire[x] for x in neighbours[d])):
+            if (
+                not fire[d]
+                and not demolished[d]
+                and not blocked[d]
+                and (size[d] < 3 or not houses[d])
+                and any(fire[x] for x in neighbours[d])
+            ):
                 out.append(d)
         return out
 
@@ -588,8 +606,16 @@ class GreatFireState(GameState):
         route = fire_route(self.fire, self.bands, dr, src, tgt, uncontained)
         self.fire[src] -= 1
         self.fire[tgt] += 1
-        self._emit("fire_spread", None, player=p, direction=DIRECTION_NAMES[dr], frm=names[src],
-                   via=list(map(names.__getitem__, route[1:-1])), to=names[tgt], card_played=card_played)
+        self._emit(
+            "fire_spread",
+            None,
+            player=p,
+            direction=DIRECTION_NAMES[dr],
+            frm=names[src],
+            via=list(map(names.__getitem__, route[1:-1])),
+            to=names[tgt],
+            card_played=card_played,
+        )
         if self.bands[tgt] >= self.fire[tgt]:
             # Trained bands not yet fighting fire go on top of the incoming cone: the houses are held.
             self._emit("fire_contained", None, district=names[tgt])
@@ -699,8 +725,7 @@ class GreatFireState(GameState):
         self._emit("trained_band_moved", None, player=self.player, frm=names[src], to=names[dst])
         if self.fire[dst] >= self.bands[dst]:
             # It entered an uncontained fire: it stops and sits on an uncovered cone, pinned.
-            self._emit("trained_band_pinned", None, district=names[dst],
-                       contained=self.fire[dst] == self.bands[dst])
+            self._emit("trained_band_pinned", None, district=names[dst], contained=self.fire[dst] == self.bands[dst])
         self._after_action_point()
 
     def _put_out(self) -> None:
@@ -732,8 +757,14 @@ class GreatFireState(GameState):
         if destroyed:
             self.destroyed_tokens.append(self.token[d])
             self.token[d] = -1
-        self._emit("district_demolished", None, player=p, district=BOARD.names[d],
-                   colours=[COLOURS[c] for c in lost], token_destroyed=destroyed)
+        self._emit(
+            "district_demolished",
+            None,
+            player=p,
+            district=BOARD.names[d],
+            colours=[COLOURS[c] for c in lost],
+            token_destroyed=destroyed,
+        )
         self._after_action_point()
 
     # --- draw and turn end ----------------------------------------------------------------------------------
@@ -755,8 +786,14 @@ class GreatFireState(GameState):
                 rounds = rules.final_rounds_more_destruction if self.options["more_destruction"] else rules.final_rounds
                 self.final_turns = rounds * self.num_players
                 self.last_stack_turn = self.turn
-            self._emit("fire_stack_revealed", None, player=p, card=letter, last=last,
-                       final_turns=self.final_turns if last else None)
+            self._emit(
+                "fire_stack_revealed",
+                None,
+                player=p,
+                card=letter,
+                last=last,
+                final_turns=self.final_turns if last else None,
+            )
             self._start_intensify(P_OVER)
         else:
             self._end_turn()
@@ -776,11 +813,13 @@ class GreatFireState(GameState):
         self.ap = 0
         n = self.num_players
         self._emit(
-            "game_over", None,
+            "game_over",
+            None,
             colours=[COLOURS[self.colour[p]] for p in range(n)],
             objectives=[[BOARD.names[o] for o in self.objectives[p]] for p in range(n)],
             tokens=[[TOKEN_KINDS[t] for t in self.held[p]] for p in range(n)],
-            scores=self.scores(), winners=self.winners(),
+            scores=self.scores(),
+            winners=self.winners(),
         )
 
     # ------------------------------------------------------------------------------------------------ scoring
@@ -803,8 +842,9 @@ class GreatFireState(GameState):
             "one_vp_tokens": self.held[p].count(ONE_VP),
             "hero_of_london": rules.hero_of_london_vp if self.hero == p else 0,
         }
-        parts["total"] = (parts["houses"] + parts["fires_put_out"] + objectives + parts["one_vp_tokens"]
-                          + parts["hero_of_london"])
+        parts["total"] = (
+            parts["houses"] + parts["fires_put_out"] + objectives + parts["one_vp_tokens"] + parts["hero_of_london"]
+        )
         return parts
 
     def scores(self) -> list[float]:
@@ -828,9 +868,15 @@ class GreatFireState(GameState):
         out = []
         for p in range(self.num_players):
             b = self.score_breakdown(p)
-            out.append([("Houses", float(b["houses"])), ("Fire cones kept", float(b["fires_put_out"])),
-                        ("Objectives", float(b["objectives"])), ("1 VP tokens", float(b["one_vp_tokens"])),
-                        ("Hero of London", float(b["hero_of_london"]))])
+            out.append(
+                [
+                    ("Houses", float(b["houses"])),
+                    ("Fire cones kept", float(b["fires_put_out"])),
+                    ("Objectives", float(b["objectives"])),
+                    ("1 VP tokens", float(b["one_vp_tokens"])),
+                    ("Hero of London", float(b["hero_of_london"])),
+                ]
+            )
         return out
 
     def score_notes(self) -> list[str]:
@@ -841,9 +887,14 @@ class GreatFireState(GameState):
         """Houses, fires put out and the Hero of London: the score without the hidden objectives and tokens (and,
         with Hidden Colours, without the houses, whose colour is secret)."""
         houses = not self.options["hidden_colours"]
-        return [float(houses * (RULES.house_track_start - RULES.house_vp * self.lost[self.colour[p]])
-                      + self.put_out[p] + (RULES.hero_of_london_vp if self.hero == p else 0))
-                for p in range(self.num_players)]
+        return [
+            float(
+                houses * (RULES.house_track_start - RULES.house_vp * self.lost[self.colour[p]])
+                + self.put_out[p]
+                + (RULES.hero_of_london_vp if self.hero == p else 0)
+            )
+            for p in range(self.num_players)
+        ]
 
     # ------------------------------------------------------------------------------------------------ words
     def player_name(self, seat: int) -> str:
@@ -882,19 +933,40 @@ class GreatFireState(GameState):
 
     def state_dict(self) -> dict[str, Any]:
         return {
-            "houses": [list(h) for h in self.houses], "fire": list(self.fire), "bands": list(self.bands),
-            "demolished": list(self.demolished), "token": list(self.token), "stock": self.stock,
-            "landowner": list(self.landowner), "pawn": list(self.pawn), "colour": list(self.colour),
-            "hands": [list(h) for h in self.hands], "known": [list(h) for h in self.known],
-            "deck": list(self.deck), "box": list(self.box), "discards": list(self.discards),
+            "houses": [list(h) for h in self.houses],
+            "fire": list(self.fire),
+            "bands": list(self.bands),
+            "demolished": list(self.demolished),
+            "token": list(self.token),
+            "stock": self.stock,
+            "landowner": list(self.landowner),
+            "pawn": list(self.pawn),
+            "colour": list(self.colour),
+            "hands": [list(h) for h in self.hands],
+            "known": [list(h) for h in self.known],
+            "deck": list(self.deck),
+            "box": list(self.box),
+            "discards": list(self.discards),
             "objectives": [list(o) for o in self.objectives],
             "undealt_objectives": [list(o) for o in self.undealt_objectives],
-            "held": [list(h) for h in self.held], "spent_tokens": list(self.spent_tokens),
-            "destroyed_tokens": list(self.destroyed_tokens), "put_out": list(self.put_out), "hero": self.hero,
-            "lost": list(self.lost), "phase": self.phase, "player": self.player, "start_player": self.start_player,
-            "ap": self.ap, "card": self.card, "double_used": self.double_used, "intensify_left": self.intensify_left,
-            "after_intensify": self.after_intensify, "final_turns": self.final_turns,
-            "last_stack_turn": self.last_stack_turn, "turn": self.turn, "setup_bands": list(self.setup_bands),
+            "held": [list(h) for h in self.held],
+            "spent_tokens": list(self.spent_tokens),
+            "destroyed_tokens": list(self.destroyed_tokens),
+            "put_out": list(self.put_out),
+            "hero": self.hero,
+            "lost": list(self.lost),
+            "phase": self.phase,
+            "player": self.player,
+            "start_player": self.start_player,
+            "ap": self.ap,
+            "card": self.card,
+            "double_used": self.double_used,
+            "intensify_left": self.intensify_left,
+            "after_intensify": self.after_intensify,
+            "final_turns": self.final_turns,
+            "last_stack_turn": self.last_stack_turn,
+            "turn": self.turn,
+            "setup_bands": list(self.setup_bands),
             "setup_owners": list(self.setup_owners),
         }
 

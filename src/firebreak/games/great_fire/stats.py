@@ -19,8 +19,11 @@ def game_stats(state: "GreatFireState") -> dict[str, Any]:
     by what the fire took back."""
     put_out = state.codec.put_out
     board = state.board
-    burnt = [board.names[d] for d in range(board.num_districts)
-             if board.size[d] and not state.houses[d] and not state.demolished[d]]
+    burnt = [
+        board.names[d]
+        for d in range(board.num_districts)
+        if board.size[d] and not state.houses[d] and not state.demolished[d]
+    ]
     demolished = [board.names[d] for d in range(board.num_districts) if state.demolished[d]]
     return {
         "turns": state.turn + 1,

@@ -19,7 +19,11 @@ if TYPE_CHECKING:
     from .state import GreatFireState
 
 PAWN_SWATCHES = {  # the pawns' colours as the board draws them (Okabe-Ito)
-    "red": "#D55E00", "blue": "#0072B2", "green": "#009E73", "yellow": "#F0E442", "white": "#ffffff",
+    "red": "#D55E00",
+    "blue": "#0072B2",
+    "green": "#009E73",
+    "yellow": "#F0E442",
+    "white": "#ffffff",
     "purple": "#CC79A7",
 }
 
@@ -39,9 +43,15 @@ def seat_summaries(state: "GreatFireState", viewer: int | None) -> list[SeatSumm
         else:
             score, hidden = None, True
         pawn = COLOURS[state.pawn[p]]
-        out.append(SeatSummary(colour=PAWN_SWATCHES.get(pawn), colour_name=f"{pawn.capitalize()} pawn",
-                               score=score, score_hidden=hidden,
-                               counts=(("fire card", sum(state.hands[p])), ("token", len(state.held[p])))))
+        out.append(
+            SeatSummary(
+                colour=PAWN_SWATCHES.get(pawn),
+                colour_name=f"{pawn.capitalize()} pawn",
+                score=score,
+                score_hidden=hidden,
+                counts=(("fire card", sum(state.hands[p])), ("token", len(state.held[p]))),
+            )
+        )
     return out
 
 

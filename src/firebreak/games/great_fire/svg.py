@@ -60,13 +60,22 @@ and a name would be 5 px: there the map shows each district's code instead (the 
 the name's banner), at least 11 px, until the player zooms in far enough for the names (the page swaps them,
 common.js MapView, by the svg's ``data-name-size``; tests/web/test_map.py measures both)."""
 HOUSE_COLOURS = {  # Okabe-Ito, with a letter on every house
-    "red": ("#D55E00", "#ffffff"), "blue": ("#0072B2", "#ffffff"), "green": ("#009E73", "#ffffff"),
-    "yellow": ("#F0E442", "#000000"), "white": ("#ffffff", "#000000"), "purple": ("#CC79A7", "#000000"),
+    "red": ("#D55E00", "#ffffff"),
+    "blue": ("#0072B2", "#ffffff"),
+    "green": ("#009E73", "#ffffff"),
+    "yellow": ("#F0E442", "#000000"),
+    "white": ("#ffffff", "#000000"),
+    "purple": ("#CC79A7", "#000000"),
 }
 FIRE, FIRE_INK, BAND = "#D55E00", "#8a2d00", "#111111"
 VECTORS = {"N": (0.0, -1.0), "E": (1.0, 0.0), "S": (0.0, 1.0), "W": (-1.0, 0.0)}
-VECTORS.update({a + b: ((VECTORS[a][0] + VECTORS[b][0]) / math.sqrt(2), (VECTORS[a][1] + VECTORS[b][1]) / math.sqrt(2))
-                for a in "NS" for b in "EW"})
+VECTORS.update(
+    {
+        a + b: ((VECTORS[a][0] + VECTORS[b][0]) / math.sqrt(2), (VECTORS[a][1] + VECTORS[b][1]) / math.sqrt(2))
+        for a in "NS"
+        for b in "EW"
+    }
+)
 OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E", "NE": "SW", "SW": "NE", "NW": "SE", "SE": "NW"}
 LEGEND_COLS = (8, 280, 390, 790, 970, 1070, 1190)
 LEGEND_HEADS = ("Player", "colour", "landowner in", "fire cards", "tokens", "cones kept", "score")
@@ -105,7 +114,7 @@ def _code_places(board: Any, spaces: list[int], u: float) -> list[tuple[float, f
     for _ in range(8):
         moved = False
         for a_k, a in enumerate(live):
-            for b in live[a_k + 1:]:
+            for b in live[a_k + 1 :]:
                 over_x = half[a] + half[b] - abs(at[a][0] - at[b][0])
                 over_y = tall - abs(at[a][1] - at[b][1])
                 if over_x > 0 and over_y > 0:
@@ -129,10 +138,20 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
 
 
-def _t(x: float, y: float, text: str, size: float = 12, anchor: str = "start", weight: str = "normal",
-       fill: str = "#1d1d1f", extra: str = "") -> str:
-    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{round(size, 1):g}" text-anchor="{anchor}" font-weight="{weight}" '
-            f'fill="{fill}" {extra}>{escape(text)}</text>')
+def _t(
+    x: float,
+    y: float,
+    text: str,
+    size: float = 12,
+    anchor: str = "start",
+    weight: str = "normal",
+    fill: str = "#1d1d1f",
+    extra: str = "",
+) -> str:
+    return (
+        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{round(size, 1):g}" text-anchor="{anchor}" font-weight="{weight}" '
+        f'fill="{fill}" {extra}>{escape(text)}</text>'
+    )
 
 
 def _mt(x: float, y: float, text: str, size: float, fill: str, extra: str = "") -> str:
@@ -148,7 +167,7 @@ def _pts(points: Any) -> str:
 def region_fill(colour: str) -> str:
     """A region's colour as a district's fill: its hue, light enough for black names and strong enough that the
     four regions are told apart at a glance (a very pale or very strong colour in the data is brought to that)."""
-    r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
     hue, light, sat = colorsys.rgb_to_hls(r, g, b)
     r, g, b = colorsys.hls_to_rgb(hue, min(max(light, 0.74), 0.8), max(sat, 0.5) if sat > 0.05 else sat)
     return "#" + "".join(f"{round(c * 255):02x}" for c in (r, g, b))
@@ -185,8 +204,9 @@ def name_lines(name: str, room: float, size: float) -> tuple[str, ...]:
     return (_shorten(name, room, size),)
 
 
-def _label_box(x: float, y: float, lines: tuple[str, ...], size: float, u: float,
-               row: float = 0.0) -> tuple[float, float, float, float]:
+def _label_box(
+    x: float, y: float, lines: tuple[str, ...], size: float, u: float, row: float = 0.0
+) -> tuple[float, float, float, float]:
     """The box a district's name (and the row of ``row`` map units above it: houses, VP) takes on the map."""
     lh = size * 1.08
     half = max(max(name_width(line, size) for line in lines), row) / 2 + 5 * u
@@ -194,8 +214,9 @@ def _label_box(x: float, y: float, lines: tuple[str, ...], size: float, u: float
     return (x - half, top, x + half, y + lh * len(lines) / 2 + 3 * u)
 
 
-def _widen(board: Any, names: tuple[str, ...], spaces: list[int], lines: list[tuple[str, ...]], size: float,
-           u: float) -> None:
+def _widen(
+    board: Any, names: tuple[str, ...], spaces: list[int], lines: list[tuple[str, ...]], size: float, u: float
+) -> None:
     """Give each shortened name back its whole words where they fit beside the other names, over its borders.
 
     A name is first fitted inside its district (``name_lines``); in the crowded middle of the City that shortens
@@ -210,17 +231,24 @@ def _widen(board: Any, names: tuple[str, ...], spaces: list[int], lines: list[tu
         if " ".join(lines[k]) == name:
             continue
         words = name.split()
-        splits = sorted(((" ".join(words[:j]), " ".join(words[j:])) for j in range(1, len(words))),
-                        key=lambda two: max(len(two[0]), len(two[1])))
+        splits = sorted(
+            ((" ".join(words[:j]), " ".join(words[j:])) for j in range(1, len(words))),
+            key=lambda two: max(len(two[0]), len(two[1])),
+        )
         forms: list[tuple[str, ...]] = [(name,), *splits]
         for n in range(len(name) - 1, max(len(line) for line in lines[k]) - 1, -1):  # then longer cuts
             forms.extend([tuple(_cut(line, n) for line in splits[0])] if splits else [])
             forms.append((_cut(name, n),))
         for form in forms:
             box = _label_box(*board.label_at[i], form, size, u, rows[k])
-            if box[0] >= 0 and box[2] <= map_w and not any(
+            if (
+                box[0] >= 0
+                and box[2] <= map_w
+                and not any(
                     j != k and box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3]
-                    for j, b in enumerate(boxes)):
+                    for j, b in enumerate(boxes)
+                )
+            ):
                 lines[k], boxes[k] = form, box
                 break
 
@@ -245,11 +273,19 @@ def _arrow(x: float, y: float, d: str, length: float, u: float, colour: str, ext
     shaft, head, wide = 3.2 * u, length * 0.45, 9.5 * u
     bx, by = x + vx * (length - head), y + vy * (length - head)
     tx, ty = x + vx * length, y + vy * length
-    points = ((x + px * shaft, y + py * shaft), (bx + px * shaft, by + py * shaft), (bx + px * wide, by + py * wide),
-              (tx, ty), (bx - px * wide, by - py * wide), (bx - px * shaft, by - py * shaft),
-              (x - px * shaft, y - py * shaft))
-    return (f'<path{extra} data-dir="{d}" d="M{_pts(points).replace(" ", " L")} Z" fill="{colour}" '
-            f'stroke="#1d1d1f" stroke-width="{1.3 * u:.1f}" stroke-linejoin="round"/>')
+    points = (
+        (x + px * shaft, y + py * shaft),
+        (bx + px * shaft, by + py * shaft),
+        (bx + px * wide, by + py * wide),
+        (tx, ty),
+        (bx - px * wide, by - py * wide),
+        (bx - px * shaft, by - py * shaft),
+        (x - px * shaft, y - py * shaft),
+    )
+    return (
+        f'<path{extra} data-dir="{d}" d="M{_pts(points).replace(" ", " L")} Z" fill="{colour}" '
+        f'stroke="#1d1d1f" stroke-width="{1.3 * u:.1f}" stroke-linejoin="round"/>'
+    )
 
 
 class _Static:
@@ -269,51 +305,82 @@ class _Static:
         colours = dict(zip(DIRECTIONS, board.card_colours))
         size = NAME_SIZE * u
         self.name_size = round(size, 2)
-        head = [('<defs>'
-                 f'<pattern id="gf-hatch" width="{12 * u:.1f}" height="{12 * u:.1f}" patternUnits="userSpaceOnUse" '
-                 'patternTransform="rotate(45)"><rect width="100%" height="100%" fill="#d9d6cf"/>'
-                 f'<line x1="0" y1="0" x2="0" y2="{12 * u:.1f}" stroke="#1d1d1f" stroke-width="{3 * u:.1f}"/>'
-                 '</pattern>'
-                 f'<pattern id="gf-ash" width="{16 * u:.1f}" height="{16 * u:.1f}" patternUnits="userSpaceOnUse">'
-                 '<rect width="100%" height="100%" fill="#6f6862"/>'
-                 f'<path d="M0 {12 * u:.1f} l{6 * u:.1f} -{5 * u:.1f} l{4 * u:.1f} {3 * u:.1f}" stroke="#8d857e" '
-                 'fill="none"/></pattern>'
-                 f'<pattern id="gf-grass" width="{14 * u:.1f}" height="{14 * u:.1f}" patternUnits="userSpaceOnUse">'
-                 '<rect width="100%" height="100%" fill="#dcebc8"/>'
-                 f'<path d="M{3 * u:.1f} {11 * u:.1f} l{2 * u:.1f} -{5 * u:.1f} l{2 * u:.1f} {5 * u:.1f}" '
-                 'stroke="#6a9a4a" fill="none"/></pattern>'
-                 f'<pattern id="gf-waves" width="{30 * u:.1f}" height="{14 * u:.1f}" patternUnits="userSpaceOnUse">'
-                 '<rect width="100%" height="100%" fill="#cfe6f5"/>'
-                 f'<path d="M0 {7 * u:.1f} q{7.5 * u:.1f} -{6 * u:.1f} {15 * u:.1f} 0 t{15 * u:.1f} 0" '
-                 'stroke="#56B4E9" fill="none"/></pattern>'
-                 + "".join(_arrow(0, 0, d, 21 * u, u, colours.get(d[0], "#777"), f' id="gf-half-{d}"')
-                           for d in VECTORS)
-                 + self._cross(colours, u) + '</defs>'),
-                f'<rect x="0" y="0" width="{self.width:g}" height="{map_h:g}" fill="#efe9dc"/>',
-                f'<path d="M{_pts(board.thames).replace(" ", " L")} Z" fill="url(#gf-waves)" stroke="#56B4E9" '
-                f'stroke-width="{2 * u:.1f}"{_NO_POINTER}/>']
+        head = [
+            (
+                "<defs>"
+                f'<pattern id="gf-hatch" width="{12 * u:.1f}" height="{12 * u:.1f}" patternUnits="userSpaceOnUse" '
+                'patternTransform="rotate(45)"><rect width="100%" height="100%" fill="#d9d6cf"/>'
+                f'<line x1="0" y1="0" x2="0" y2="{12 * u:.1f}" stroke="#1d1d1f" stroke-width="{3 * u:.1f}"/>'
+                "</pattern>"
+                f'<pattern id="gf-ash" width="{16 * u:.1f}" height="{16 * u:.1f}" patternUnits="userSpaceOnUse">'
+                '<rect width="100%" height="100%" fill="#6f6862"/>'
+                f'<path d="M0 {12 * u:.1f} l{6 * u:.1f} -{5 * u:.1f} l{4 * u:.1f} {3 * u:.1f}" stroke="#8d857e" '
+                'fill="none"/></pattern>'
+                f'<pattern id="gf-grass" width="{14 * u:.1f}" height="{14 * u:.1f}" patternUnits="userSpaceOnUse">'
+                '<rect width="100%" height="100%" fill="#dcebc8"/>'
+                f'<path d="M{3 * u:.1f} {11 * u:.1f} l{2 * u:.1f} -{5 * u:.1f} l{2 * u:.1f} {5 * u:.1f}" '
+                'stroke="#6a9a4a" fill="none"/></pattern>'
+                f'<pattern id="gf-waves" width="{30 * u:.1f}" height="{14 * u:.1f}" patternUnits="userSpaceOnUse">'
+                '<rect width="100%" height="100%" fill="#cfe6f5"/>'
+                f'<path d="M0 {7 * u:.1f} q{7.5 * u:.1f} -{6 * u:.1f} {15 * u:.1f} 0 t{15 * u:.1f} 0" '
+                'stroke="#56B4E9" fill="none"/></pattern>'
+                + "".join(_arrow(0, 0, d, 21 * u, u, colours.get(d[0], "#777"), f' id="gf-half-{d}"') for d in VECTORS)
+                + self._cross(colours, u)
+                + "</defs>"
+            ),
+            f'<rect x="0" y="0" width="{self.width:g}" height="{map_h:g}" fill="#efe9dc"/>',
+            f'<path d="M{_pts(board.thames).replace(" ", " L")} Z" fill="url(#gf-waves)" stroke="#56B4E9" '
+            f'stroke-width="{2 * u:.1f}"{_NO_POINTER}/>',
+        ]
         tail = [self._rivers_and_wall(board, u), self._links(board, colours, u)]
         self.compass = self._compass(board, colours, u)
         self.head, self.tail = "".join(head), "".join(tail)
         by_name = {name: i for i, name in enumerate(board.names)}
         spaces = [by_name[name] for name in names]
-        lines = [name_lines(name, min(_chord(board.outlines[i], *board.label_at[i], dy=-size * 0.5),
-                                      _chord(board.outlines[i], *board.label_at[i], dy=size * 0.5)) - 6 * u, size)
-                 for name, i in zip(names, spaces)]
+        lines = [
+            name_lines(
+                name,
+                min(
+                    _chord(board.outlines[i], *board.label_at[i], dy=-size * 0.5),
+                    _chord(board.outlines[i], *board.label_at[i], dy=size * 0.5),
+                )
+                - 6 * u,
+                size,
+            )
+            for name, i in zip(names, spaces)
+        ]
         _widen(board, names, spaces, lines, size, u)
         code_at = _code_places(board, spaces, u)
         self.places = []  # each space's drawing constants, in the order of ``names``
         for _name, i, drawn, (cx, cy) in zip(names, spaces, lines, code_at):
             lx, ly = board.label_at[i]
-            kind = ("field" if board.region[i] == "grassed" else "pudding" if i == board.pudding_lane
-                    else "district")
-            fill = ("url(#gf-grass)" if kind == "field" else "#f2a48f" if kind == "pudding"
-                    else region_fill(board.region_colours.get(board.region[i], "#cccccc")))
-            self.places.append((f"M{_pts(board.outlines[i]).replace(' ', ' L')} Z", round(lx, 1), round(ly, 1),
-                                drawn, fill, kind, bool(board.yellow[i]), round(u, 4), round(cx, 1), round(cy, 1)))
+            kind = "field" if board.region[i] == "grassed" else "pudding" if i == board.pudding_lane else "district"
+            fill = (
+                "url(#gf-grass)"
+                if kind == "field"
+                else "#f2a48f"
+                if kind == "pudding"
+                else region_fill(board.region_colours.get(board.region[i], "#cccccc"))
+            )
+            self.places.append(
+                (
+                    f"M{_pts(board.outlines[i]).replace(' ', ' L')} Z",
+                    round(lx, 1),
+                    round(ly, 1),
+                    drawn,
+                    fill,
+                    kind,
+                    bool(board.yellow[i]),
+                    round(u, 4),
+                    round(cx, 1),
+                    round(cy, 1),
+                )
+            )
         district_names = set(names)
-        self.name_lengths = [(n, {name for name in district_names if len(name) == n})
-                             for n in sorted({len(name) for name in district_names}, reverse=True)]
+        self.name_lengths = [
+            (n, {name for name in district_names if len(name) == n})
+            for n in sorted({len(name) for name in district_names}, reverse=True)
+        ]
         self.ends_on: dict[str, str | None] = {}  # action text -> the district it ends on (memo: texts are finite)
 
     @staticmethod
@@ -321,34 +388,64 @@ class _Static:
         out = []
         fleet = board.fleet
         if fleet:
-            out.append(f'<polyline points="{_pts(fleet)}" fill="none" stroke="#56B4E9" stroke-width="{11 * u:.1f}" '
-                       f'stroke-linecap="round" stroke-linejoin="round" opacity="0.9"{_NO_POINTER}/>')
+            out.append(
+                f'<polyline points="{_pts(fleet)}" fill="none" stroke="#56B4E9" stroke-width="{11 * u:.1f}" '
+                f'stroke-linecap="round" stroke-linejoin="round" opacity="0.9"{_NO_POINTER}/>'
+            )
             k = len(fleet) // 2
             (x0, y0), (x1, y1) = fleet[max(0, k - 1)], fleet[k] if len(fleet) > 1 else fleet[0]
             angle = math.degrees(math.atan2(y1 - y0, x1 - x0)) if (x0, y0) != (x1, y1) else -90.0
             if angle > 90 or angle < -90:
                 angle -= 180 if angle > 0 else -180
             mx, my = (x0 + x1) / 2 - 12 * u, (y0 + y1) / 2
-            out.append(_t(mx, my, "River Fleet", 17 * u, "middle", "bold", "#0b4f79",
-                          f'transform="rotate({angle:.1f} {mx:.1f} {my:.1f})" font-style="italic"{_NO_POINTER}'))
+            out.append(
+                _t(
+                    mx,
+                    my,
+                    "River Fleet",
+                    17 * u,
+                    "middle",
+                    "bold",
+                    "#0b4f79",
+                    f'transform="rotate({angle:.1f} {mx:.1f} {my:.1f})" font-style="italic"{_NO_POINTER}',
+                )
+            )
         for name, (x, y) in board.bridges:
-            out.append(f'<rect x="{x - 15 * u:.1f}" y="{y - 9 * u:.1f}" width="{30 * u:.1f}" height="{18 * u:.1f}" '
-                       f'rx="{3 * u:.1f}" fill="#b08860" stroke="#4a3520" stroke-width="{2 * u:.1f}"{_NO_POINTER}>'
-                       f'<title>{escape(name)}</title></rect>')
+            out.append(
+                f'<rect x="{x - 15 * u:.1f}" y="{y - 9 * u:.1f}" width="{30 * u:.1f}" height="{18 * u:.1f}" '
+                f'rx="{3 * u:.1f}" fill="#b08860" stroke="#4a3520" stroke-width="{2 * u:.1f}"{_NO_POINTER}>'
+                f"<title>{escape(name)}</title></rect>"
+            )
         if board.wall:
-            out.append(f'<polyline points="{_pts(board.wall)}" fill="none" stroke="#5b4a3a" '
-                       f'stroke-width="{8 * u:.1f}" stroke-linejoin="round"{_NO_POINTER}/>')
-            out.append(f'<polyline points="{_pts(board.wall)}" fill="none" stroke="#a8957e" '
-                       f'stroke-width="{4 * u:.1f}" stroke-dasharray="{5 * u:.1f} {4 * u:.1f}"{_NO_POINTER}/>')
+            out.append(
+                f'<polyline points="{_pts(board.wall)}" fill="none" stroke="#5b4a3a" '
+                f'stroke-width="{8 * u:.1f}" stroke-linejoin="round"{_NO_POINTER}/>'
+            )
+            out.append(
+                f'<polyline points="{_pts(board.wall)}" fill="none" stroke="#a8957e" '
+                f'stroke-width="{4 * u:.1f}" stroke-dasharray="{5 * u:.1f} {4 * u:.1f}"{_NO_POINTER}/>'
+            )
         for name, (x, y) in board.gates:
-            out.append(f'<rect x="{x - 9 * u:.1f}" y="{y - 9 * u:.1f}" width="{18 * u:.1f}" height="{18 * u:.1f}" '
-                       f'fill="#efe9dc" stroke="#5b4a3a" stroke-width="{3 * u:.1f}"{_NO_POINTER}>'
-                       f'<title>{escape(name)}</title></rect>')
+            out.append(
+                f'<rect x="{x - 9 * u:.1f}" y="{y - 9 * u:.1f}" width="{18 * u:.1f}" height="{18 * u:.1f}" '
+                f'fill="#efe9dc" stroke="#5b4a3a" stroke-width="{3 * u:.1f}"{_NO_POINTER}>'
+                f"<title>{escape(name)}</title></rect>"
+            )
         thames = board.thames
         if thames:
             xs, ys = [p[0] for p in thames], [p[1] for p in thames]
-            out.append(_t((min(xs) + max(xs)) / 2, max(ys) - 14 * u, "River Thames", 26 * u, "middle", "bold",
-                          "#0b4f79", f'font-style="italic"{_NO_POINTER}'))
+            out.append(
+                _t(
+                    (min(xs) + max(xs)) / 2,
+                    max(ys) - 14 * u,
+                    "River Thames",
+                    26 * u,
+                    "middle",
+                    "bold",
+                    "#0b4f79",
+                    f'font-style="italic"{_NO_POINTER}',
+                )
+            )
         return "".join(out)
 
     @staticmethod
@@ -368,31 +465,40 @@ class _Static:
             if link.kind == "cross":
                 at_cross.setdefault((x, y), []).append(f"{a}>{b}")
                 continue
-            out.append(f'<use href="#gf-half-{link.dir}" x="{x:.1f}" y="{y:.1f}" data-link="{a}>{b}"/>'
-                       f'<use href="#gf-half-{OPPOSITE[link.dir]}" x="{x:.1f}" y="{y:.1f}" data-link="{b}>{a}"/>')
+            out.append(
+                f'<use href="#gf-half-{link.dir}" x="{x:.1f}" y="{y:.1f}" data-link="{a}>{b}"/>'
+                f'<use href="#gf-half-{OPPOSITE[link.dir]}" x="{x:.1f}" y="{y:.1f}" data-link="{b}>{a}"/>'
+            )
         for (x, y), links in at_cross.items():  # one cross drawn in the defs, used at every cross point
-            out.append(f'<use class="cross" data-links="{" ".join(links)}" href="#gf-cross" x="{x:.1f}" '
-                       f'y="{y:.1f}"/>')
+            out.append(f'<use class="cross" data-links="{" ".join(links)}" href="#gf-cross" x="{x:.1f}" y="{y:.1f}"/>')
         return f'<g class="links"{_NO_POINTER}>' + "".join(out) + "</g>"
 
     @staticmethod
     def _cross(colours: dict[str, str], u: float) -> str:
         """The four-way cross, for the defs: four arms, each in the colour of the card that moves fire its way."""
-        return ('<g id="gf-cross">'
-                + "".join(f'<use href="#gf-half-{d}"/>' for d in DIRECTIONS)
-                + f'<circle r="{5.5 * u:.1f}" fill="#fff" stroke="#1d1d1f" stroke-width="{1.5 * u:.1f}"/></g>')
+        return (
+            '<g id="gf-cross">'
+            + "".join(f'<use href="#gf-half-{d}"/>' for d in DIRECTIONS)
+            + f'<circle r="{5.5 * u:.1f}" fill="#fff" stroke="#1d1d1f" stroke-width="{1.5 * u:.1f}"/></g>'
+        )
 
     @staticmethod
     def _compass(board: Any, colours: dict[str, str], u: float) -> str:
         """The compass, in the corner of the map farthest from any district's label."""
         map_w, map_h = board.map_size
         r = 62 * u
-        corners = [(r + 16 * u, r + 16 * u), (map_w - r - 16 * u, r + 16 * u),
-                   (map_w - r - 16 * u, map_h - r - 16 * u), (r + 16 * u, map_h - r - 16 * u)]
+        corners = [
+            (r + 16 * u, r + 16 * u),
+            (map_w - r - 16 * u, r + 16 * u),
+            (map_w - r - 16 * u, map_h - r - 16 * u),
+            (r + 16 * u, map_h - r - 16 * u),
+        ]
         x, y = max(corners, key=lambda c: min(math.dist(c, p) for p in board.label_at))
-        out = [f'<g class="compass"{_NO_POINTER}><title>Compass: the fire cards\' arrow colours by direction</title>'
-               f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="#fffdf6" stroke="#5b4a3a" '
-               f'stroke-width="{2 * u:.1f}" opacity="0.92"/>']
+        out = [
+            f'<g class="compass"{_NO_POINTER}><title>Compass: the fire cards\' arrow colours by direction</title>'
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="#fffdf6" stroke="#5b4a3a" '
+            f'stroke-width="{2 * u:.1f}" opacity="0.92"/>'
+        ]
         for d in DIRECTIONS:
             out.append(_arrow(x, y, d, r * 0.62, u * 1.4, colours[d]))
             vx, vy = VECTORS[d]
@@ -441,30 +547,51 @@ def _targets(legal: list[tuple[int, str]], static: _Static) -> dict[str, int]:
 
 # A district's drawn fields besides its name, houses and landowners, fetched in one C call per district
 # (all of them are read with C-level getters: this loop runs for 60-odd spaces per viewer per update).
-_DRAWN_FIELD_NAMES = ("code", "region", "fire", "contained", "trained_bands", "demolished", "token", "objective_vp",
-                      "size")
+_DRAWN_FIELD_NAMES = (
+    "code",
+    "region",
+    "fire",
+    "contained",
+    "trained_bands",
+    "demolished",
+    "token",
+    "objective_vp",
+    "size",
+)
 _DRAWN_FIELDS = itemgetter(*_DRAWN_FIELD_NAMES)
 _NAME, _HOUSES, _LANDOWNERS = itemgetter("name"), itemgetter("houses"), itemgetter("landowners")
 
 
 def _cone(x: float, base: float, w: float, h: float, fill: str, stroke: str, u: float) -> str:
     """A cone (fire red, trained band black) standing on ``base``, ``x`` its left edge."""
-    return (f'<path d="M{x:.1f} {base:.1f} Q{x + w / 2:.1f} {base + 3 * u:.1f} {x + w:.1f} {base:.1f} '
-            f'L{x + w / 2:.1f} {base - h:.1f} Z" fill="{fill}" stroke="{stroke}" stroke-width="{1.4 * u:.1f}"/>')
+    return (
+        f'<path d="M{x:.1f} {base:.1f} Q{x + w / 2:.1f} {base + 3 * u:.1f} {x + w:.1f} {base:.1f} '
+        f'L{x + w / 2:.1f} {base - h:.1f} Z" fill="{fill}" stroke="{stroke}" stroke-width="{1.4 * u:.1f}"/>'
+    )
 
 
 def _house(x: float, y: float, s: float, colour: str, u: float) -> str:
     """A house ``s`` wide with its top-left at (x, y), in its colour, with the colour's initial."""
     fill, ink = HOUSE_COLOURS.get(colour, ("#999999", "#000000"))
     roof = s * 0.42
-    return (f'<path class="house" d="M{x:.1f} {y + s:.1f} L{x:.1f} {y + roof:.1f} L{x + s / 2:.1f} {y:.1f} L{x + s:.1f} '
-            f'{y + roof:.1f} L{x + s:.1f} {y + s:.1f} Z" fill="{fill}" stroke="#1d1d1f" stroke-width="{1.2 * u:.1f}"/>'
-            + _mt(x + s / 2, y + s - 3 * u, colour[:1].upper(), 13 * u, ink))
+    return (
+        f'<path class="house" d="M{x:.1f} {y + s:.1f} L{x:.1f} {y + roof:.1f} L{x + s / 2:.1f} {y:.1f} L{x + s:.1f} '
+        f'{y + roof:.1f} L{x + s:.1f} {y + s:.1f} Z" fill="{fill}" stroke="#1d1d1f" stroke-width="{1.2 * u:.1f}"/>'
+        + _mt(x + s / 2, y + s - 3 * u, colour[:1].upper(), 13 * u, ink)
+    )
 
 
 @lru_cache(maxsize=16384)
-def _district_svg(place: tuple, name: str, fields: tuple, houses: tuple, is_mine: bool, action: int | None,
-                  landowners: tuple, pawns: tuple) -> tuple[str, str]:
+def _district_svg(
+    place: tuple,
+    name: str,
+    fields: tuple,
+    houses: tuple,
+    is_mine: bool,
+    action: int | None,
+    landowners: tuple,
+    pawns: tuple,
+) -> tuple[str, str]:
     """One space's drawing: its shape (the group that takes clicks), and its name and pieces (drawn later, over
     the rivers, the wall and the arrows). Cached: between two moves most districts look the same.
 
@@ -475,66 +602,98 @@ def _district_svg(place: tuple, name: str, fields: tuple, houses: tuple, is_mine
     out: list[str] = []
     burning = fire > 0 and not contained
     burnt = size > 0 and not houses and not demolished
-    state = ("; demolished" if demolished else "; burning" if burning else "; fire contained" if fire
-             else "; burnt out" if burnt else "")
+    state = (
+        "; demolished"
+        if demolished
+        else "; burning"
+        if burning
+        else "; fire contained"
+        if fire
+        else "; burnt out"
+        if burnt
+        else ""
+    )
     listed = ", ".join(houses) or "none"
     field = kind == "field"
-    owners = (f'; landowner{"s" if len(landowners) > 1 else ""} {join_words(map(seat_label, landowners))}'
-              if landowners else "")
-    label = (f'{name} ({code}), {"grassed area" if field else region + " region"}'
-             f'{"" if field else "; houses: " + listed}{state}'
-             f'{"; fire cones: " + str(fire) if fire else ""}{"; trained bands: " + str(bands) if bands else ""}'
-             f'{"; token face down" if token else ""}{"; objective " + str(vp) + " VP" if vp else ""}'
-             f'{owners}'
-             f'{"; your objective" if is_mine else ""}')
+    owners = (
+        f"; landowner{'s' if len(landowners) > 1 else ''} {join_words(map(seat_label, landowners))}"
+        if landowners
+        else ""
+    )
+    label = (
+        f"{name} ({code}), {'grassed area' if field else region + ' region'}"
+        f"{'' if field else '; houses: ' + listed}{state}"
+        f"{'; fire cones: ' + str(fire) if fire else ''}{'; trained bands: ' + str(bands) if bands else ''}"
+        f"{'; token face down' if token else ''}{'; objective ' + str(vp) + ' VP' if vp else ''}"
+        f"{owners}"
+        f"{'; your objective' if is_mine else ''}"
+    )
     attrs = f' data-action="{action}"' if action is not None else ""
-    out.append(f'<g class="district" data-district={quoteattr(name)} data-place={quoteattr(name)} data-x="{lx}" '
-               f'data-y="{ly}" aria-label={quoteattr(label)}{attrs}>')
-    out.append(f'<title>{escape(label)}</title>')
+    out.append(
+        f'<g class="district" data-district={quoteattr(name)} data-place={quoteattr(name)} data-x="{lx}" '
+        f'data-y="{ly}" aria-label={quoteattr(label)}{attrs}>'
+    )
+    out.append(f"<title>{escape(label)}</title>")
     stroke, sw, dash = "#4d4a45", 1.6 * u, ""
     if burning:
         stroke, sw = FIRE, 5 * u
     elif fire:
         stroke, sw, dash = FIRE, 4 * u, f' stroke-dasharray="{10 * u:.1f} {6 * u:.1f}"'
     area = "url(#gf-hatch)" if demolished else "url(#gf-ash)" if burnt else fill
-    out.append(f'<path class="area" d="{shape}" fill="{area}" stroke="{stroke}" stroke-width="{sw:.1f}"{dash} '
-               f'stroke-linejoin="round"/></g>')
+    out.append(
+        f'<path class="area" d="{shape}" fill="{area}" stroke="{stroke}" stroke-width="{sw:.1f}"{dash} '
+        f'stroke-linejoin="round"/></g>'
+    )
     shape_svg = "".join(out)
     # the name and pieces, drawn over the rivers, the wall and the arrows: a layer of its own that lets the
     # pointer through to the district's shape (it follows the place's highlights through data-place)
-    out = [f'<g class="district-label" data-place={quoteattr(name)} aria-hidden="true"{_NO_POINTER} '
-           'font-weight="bold" text-anchor="middle">']
+    out = [
+        f'<g class="district-label" data-place={quoteattr(name)} aria-hidden="true"{_NO_POINTER} '
+        'font-weight="bold" text-anchor="middle">'
+    ]
     # the name: on a red banner (objective), a yellow label (token district) or a pale halo; the code the same
     # way, larger, for a map drawn too small for names (a field has no code: no fire enters it)
     fs, lh = NAME_SIZE * u, NAME_SIZE * u * 1.08
     top = ly - lh * len(lines) / 2
     widest = max(name_width(line, fs) for line in lines)
     ink = "#1d1d1f" if not vp else "#ffffff"
-    banner = (f'rx="{4 * u:.1f}" fill="{"#b3261e" if vp else "#F0E442"}" stroke="#1d1d1f" '
-              f'stroke-width="{1.2 * u:.1f}"/>')
+    banner = f'rx="{4 * u:.1f}" fill="{"#b3261e" if vp else "#F0E442"}" stroke="#1d1d1f" stroke-width="{1.2 * u:.1f}"/>'
     out.append('<g class="lod-near">')
     if vp or yellow:
         bx, bw = lx - widest / 2 - 5 * u, widest + 10 * u
-        out.append(f'<rect class="banner" x="{bx:.1f}" y="{top - 2 * u:.1f}" width="{bw:.1f}" height="{lh * len(lines) + 5 * u:.1f}" '
-                   + banner)
-    halo = (f' stroke="#fffdf6" stroke-width="{3.5 * u:.1f}" paint-order="stroke" stroke-linejoin="round"'
-            if not (vp or yellow) else "")
+        out.append(
+            f'<rect class="banner" x="{bx:.1f}" y="{top - 2 * u:.1f}" width="{bw:.1f}" height="{lh * len(lines) + 5 * u:.1f}" '
+            + banner
+        )
+    halo = (
+        f' stroke="#fffdf6" stroke-width="{3.5 * u:.1f}" paint-order="stroke" stroke-linejoin="round"'
+        if not (vp or yellow)
+        else ""
+    )
     style = ' font-style="italic"' if field else ""
     for k, line in enumerate(lines):
-        out.append(_mt(lx, top + lh * (k + 0.8), line, round(fs, 1),
-                       "#2f5a1f" if field else ink, f' class="name"{halo}{style}'))
-    out.append('</g>')
+        out.append(
+            _mt(
+                lx, top + lh * (k + 0.8), line, round(fs, 1), "#2f5a1f" if field else ink, f' class="name"{halo}{style}'
+            )
+        )
+    out.append("</g>")
     if not field:
         cs = CODE_SIZE * u
         out.append('<g class="lod-far" display="none">')
         if vp or yellow:
             cw = code_width(code, cs)
-            out.append(f'<rect class="banner" x="{code_x - cw / 2 - 4 * u:.1f}" y="{code_y - cs * 0.4 - 3 * u:.1f}" '
-                       f'width="{cw + 8 * u:.1f}" height="{cs * 0.8 + 6 * u:.1f}" ' + banner)
-        code_halo = (f' stroke="#fffdf6" stroke-width="{6 * u:.1f}" paint-order="stroke" stroke-linejoin="round"'
-                     if not (vp or yellow) else "")
+            out.append(
+                f'<rect class="banner" x="{code_x - cw / 2 - 4 * u:.1f}" y="{code_y - cs * 0.4 - 3 * u:.1f}" '
+                f'width="{cw + 8 * u:.1f}" height="{cs * 0.8 + 6 * u:.1f}" ' + banner
+            )
+        code_halo = (
+            f' stroke="#fffdf6" stroke-width="{6 * u:.1f}" paint-order="stroke" stroke-linejoin="round"'
+            if not (vp or yellow)
+            else ""
+        )
         out.append(_mt(code_x, code_y + cs * 0.36, code, round(cs, 1), ink, f' class="code"{code_halo}'))
-        out.append('</g>')
+        out.append("</g>")
     # above the name: its houses, then the objective's VP in a circle
     hs, step = 22 * u, 25 * u
     hy = top - hs - 5 * u
@@ -542,11 +701,14 @@ def _district_svg(place: tuple, name: str, fields: tuple, houses: tuple, is_mine
     out.extend(_house(hx + k * step, hy, hs, colour, u) for k, colour in enumerate(houses))
     if vp:
         cx, cy = hx + len(houses) * step + 13.5 * u, hy + hs / 2 + 1 * u
-        out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{13.5 * u:.1f}" fill="#fffdf6" stroke="#b3261e" '
-                   f'stroke-width="{3 * u:.1f}"/>' + _mt(cx, cy + 6 * u, str(vp), 17 * u, "#b3261e"))
+        out.append(
+            f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{13.5 * u:.1f}" fill="#fffdf6" stroke="#b3261e" '
+            f'stroke-width="{3 * u:.1f}"/>' + _mt(cx, cy + 6 * u, str(vp), 17 * u, "#b3261e")
+        )
         if is_mine:  # the seat's own objective: a star on its VP
-            out.append(_mt(cx + 13 * u, cy - 8 * u, "★", 20 * u, "#E69F00",
-                           f' stroke="#1d1d1f" stroke-width="{0.8 * u:.1f}"'))
+            out.append(
+                _mt(cx + 13 * u, cy - 8 * u, "★", 20 * u, "#E69F00", f' stroke="#1d1d1f" stroke-width="{0.8 * u:.1f}"')
+            )
     # pieces: a row below the name; fire cones with their count and the trained bands on top of them, free
     # trained bands, the face-down token, the charge of a demolition, the landowners
     items: list[tuple[float, Any]] = []
@@ -566,8 +728,10 @@ def _district_svg(place: tuple, name: str, fields: tuple, houses: tuple, is_mine
     for w, what in items:
         if what == "fire":
             held = f", {plural(bands, 'trained band')} on top" if bands else ""
-            out.append(f'<g class="piece"><title>{plural(fire, "fire cone")}{held}, '
-                       f'{"burning" if burning else "contained"}</title>' + _cone(px, base, cw, ch, FIRE, "#5a1a00", u))
+            out.append(
+                f'<g class="piece"><title>{plural(fire, "fire cone")}{held}, '
+                f"{'burning' if burning else 'contained'}</title>" + _cone(px, base, cw, ch, FIRE, "#5a1a00", u)
+            )
             count_x = px + cw + 2 * u
             if bands:  # the trained bands sit on the fire cones they hold, as on the table
                 out.append(_cone(px + 2.5 * u, base - ch * 0.45, cw - 5 * u, ch * 0.75, BAND, "#ffffff", u))
@@ -576,27 +740,34 @@ def _district_svg(place: tuple, name: str, fields: tuple, houses: tuple, is_mine
                 out.append(_mt(count_x, base - 19.5 * u, f"×{bands}", 15 * u, BAND, halo))
             out.append("</g>")
         elif what == "bands":
-            out.append(f'<g class="piece"><title>{plural(bands, "trained band")}</title>'
-                       + _cone(px, base, cw, ch, BAND, "#ffffff", u)
-                       + _mt(px + cw + 2 * u, base - 2 * u, f"×{bands}", 17 * u, BAND, halo) + "</g>")
+            out.append(
+                f'<g class="piece"><title>{plural(bands, "trained band")}</title>'
+                + _cone(px, base, cw, ch, BAND, "#ffffff", u)
+                + _mt(px + cw + 2 * u, base - 2 * u, f"×{bands}", 17 * u, BAND, halo)
+                + "</g>"
+            )
         elif what == "token":
-            words = ("The demolition charge that blew this district up" if demolished else "A face-down token")
-            out.append(f'<g class="piece"><title>{words}</title><rect x="{px:.1f}" y="{base - 21 * u:.1f}" '
-                       f'width="{21 * u:.1f}" height="{21 * u:.1f}" rx="{3 * u:.1f}" fill="#1d1d1f" stroke="#fff" '
-                       f'stroke-width="{1.2 * u:.1f}"/>')
+            words = "The demolition charge that blew this district up" if demolished else "A face-down token"
+            out.append(
+                f'<g class="piece"><title>{words}</title><rect x="{px:.1f}" y="{base - 21 * u:.1f}" '
+                f'width="{21 * u:.1f}" height="{21 * u:.1f}" rx="{3 * u:.1f}" fill="#1d1d1f" stroke="#fff" '
+                f'stroke-width="{1.2 * u:.1f}"/>'
+            )
             out.append(_mt(px + 10.5 * u, base - 4.5 * u, "✕" if demolished else "?", 16 * u, "#ffffff") + "</g>")
         else:
             seat, pawn = what
             fill, ink = HOUSE_COLOURS.get(pawn or "", ("#999999", "#000000"))
             cx = px + 11 * u
-            out.append(f'<g class="piece"><title>Landowner of {seat_label(seat)}</title>'
-                       f'<circle cx="{cx:.1f}" cy="{base - 21 * u:.1f}" r="{6 * u:.1f}" fill="{fill}" stroke="#000" '
-                       f'stroke-width="{1.4 * u:.1f}"/><path d="M{cx - 10 * u:.1f} {base:.1f} '
-                       f'L{cx - 5 * u:.1f} {base - 15 * u:.1f} L{cx + 5 * u:.1f} {base - 15 * u:.1f} '
-                       f'L{cx + 10 * u:.1f} {base:.1f} Z" fill="{fill}" stroke="#000" stroke-width="{1.4 * u:.1f}"/>')
+            out.append(
+                f'<g class="piece"><title>Landowner of {seat_label(seat)}</title>'
+                f'<circle cx="{cx:.1f}" cy="{base - 21 * u:.1f}" r="{6 * u:.1f}" fill="{fill}" stroke="#000" '
+                f'stroke-width="{1.4 * u:.1f}"/><path d="M{cx - 10 * u:.1f} {base:.1f} '
+                f"L{cx - 5 * u:.1f} {base - 15 * u:.1f} L{cx + 5 * u:.1f} {base - 15 * u:.1f} "
+                f'L{cx + 10 * u:.1f} {base:.1f} Z" fill="{fill}" stroke="#000" stroke-width="{1.4 * u:.1f}"/>'
+            )
             out.append(_mt(cx, base - 3 * u, (pawn or "?")[:1].upper(), 11 * u, ink) + "</g>")
         px += w + gap
-    out.append('</g>')
+    out.append("</g>")
     return shape_svg, "".join(out)
 
 
@@ -626,8 +797,11 @@ def _legend(view: dict[str, Any], W: int, top: float) -> tuple[list[str], float]
         winners = view["winners"]
         scores = view.get("scores", [])
         best = scores[winners[0]] if scores else 0
-        head = (f"{names[winners[0]]} wins with {plural(best, 'point')}." if len(winners) == 1
-                else f"{join_words(names[w] for w in winners)} share the win with {plural(best, 'point')}.")
+        head = (
+            f"{names[winners[0]]} wins with {plural(best, 'point')}."
+            if len(winners) == 1
+            else f"{join_words(names[w] for w in winners)} share the win with {plural(best, 'point')}."
+        )
         y += LEGEND_ROW + 4
         out.append(_t(8, y, "Game over. " + head, 24, weight="bold", fill="#7a4a00"))
     y += LEGEND_ROW + 6
@@ -641,24 +815,36 @@ def _legend(view: dict[str, Any], W: int, top: float) -> tuple[list[str], float]
         shown_total = "?" if total is None else (f"{total}" if "total" in score else f"{total} + hidden")
         colour = colour_word(p["colour"]) if p.get("colour") else "secret"
         hand = p.get("hand")
-        cards = str(p.get("hand_size")) + (" (" + " ".join(f"{k[:1].upper()}{v}" for k, v in hand.items() if v) + ")"
-                                           if hand else "")
-        cells = (f"{name}{' (you)' if p['seat'] == viewer else ''}{' ★hero' if p.get('hero_of_london') else ''}",
-                 colour, p.get("landowner") or "not placed", cards, str(p.get("tokens_held", 0)),
-                 str(p.get("fires_put_out", 0)), shown_total)
+        cards = str(p.get("hand_size")) + (
+            " (" + " ".join(f"{k[:1].upper()}{v}" for k, v in hand.items() if v) + ")" if hand else ""
+        )
+        cells = (
+            f"{name}{' (you)' if p['seat'] == viewer else ''}{' ★hero' if p.get('hero_of_london') else ''}",
+            colour,
+            p.get("landowner") or "not placed",
+            cards,
+            str(p.get("tokens_held", 0)),
+            str(p.get("fires_put_out", 0)),
+            shown_total,
+        )
         ys = f"{y:.1f}"
         rest = _ROW_BOLD if p["seat"] == current or (over and p["seat"] in view["winners"]) else _ROW_NORMAL
         for col, (opening, text) in enumerate(zip(_COL_OPEN, cells)):
             if col == 3 and hand:  # each card of the viewer's hand lights, hovered or tapped, what it can reach
-                text_svg = (f"{p.get('hand_size')} (" + " ".join(
-                    f'<tspan data-group="{card_words(k)}">{k[:1].upper()}{v}</tspan>' for k, v in hand.items() if v)
-                    + ")")
+                text_svg = (
+                    f"{p.get('hand_size')} ("
+                    + " ".join(
+                        f'<tspan data-group="{card_words(k)}">{k[:1].upper()}{v}</tspan>' for k, v in hand.items() if v
+                    )
+                    + ")"
+                )
                 out.append(f"{opening}{ys}{rest}{text_svg}</text>")
                 continue
             out.append(f"{opening}{ys}{rest}{_escape(text)}</text>")
         if p.get("objectives") is not None:
-            objs = "; ".join(f"{o['district']} {o['vp']} VP{'' if o['surviving'] else ' (lost)'}"
-                             for o in p["objectives"])
+            objs = "; ".join(
+                f"{o['district']} {o['vp']} VP{'' if o['surviving'] else ' (lost)'}" for o in p["objectives"]
+            )
             kinds = Counter(p.get("tokens", []))
             tokens = ", ".join(token_word(t) + (f" ×{k}" if k > 1 else "") for t, k in kinds.items()) or "none"
             line = f"objectives: {objs} · tokens: {tokens}"
@@ -709,16 +895,22 @@ def _far_legend(view: dict[str, Any], W: float, top: float) -> tuple[list[str], 
         names = [p.get("name") or seat_label(p["seat"]) for p in players]
         winners, scores = view["winners"], view.get("scores", [])
         best = scores[winners[0]] if scores else 0
-        paragraphs.append(f"Game over. {join_words(names[w] for w in winners)} "
-                          f"{'wins' if len(winners) == 1 else 'share the win'} with {plural(best, 'point')}.")
+        paragraphs.append(
+            f"Game over. {join_words(names[w] for w in winners)} "
+            f"{'wins' if len(winners) == 1 else 'share the win'} with {plural(best, 'point')}."
+        )
     mine = next((p for p in players if p["seat"] == view.get("viewer")), None)
     if mine is not None and mine.get("objectives") is not None:
         kinds = Counter(mine.get("tokens", []))
         tokens = ", ".join(token_word(t) + (f" ×{k}" if k > 1 else "") for t, k in kinds.items()) or "none"
         cards = ", ".join(f"{k.capitalize()} {v}" for k, v in (mine.get("hand") or {}).items() if v) or "none"
         paragraphs.append(f"Cards: {cards} · tokens: {tokens}")
-        paragraphs.append("Your objectives: " + "; ".join(
-            f"{o['district']} {o['vp']} VP{'' if o['surviving'] else ' (lost)'}" for o in mine["objectives"]))
+        paragraphs.append(
+            "Your objectives: "
+            + "; ".join(
+                f"{o['district']} {o['vp']} VP{'' if o['surviving'] else ' (lost)'}" for o in mine["objectives"]
+            )
+        )
     out: list[str] = []
     y = top + 12
     for text in paragraphs:
@@ -758,16 +950,29 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
     pawn_of = {p["seat"]: p.get("pawn") for p in players}
     clickable = _targets(legal, static) if legal else {}
 
-    out = [(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W:g} {H:.0f}" role="img" '
+    out = [
+        (
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W:g} {H:.0f}" role="img" '
             f'aria-label="Great Fire of London board" font-family="system-ui, sans-serif" '
-            f'data-name-size="{static.name_size:g}">'), static.head]
+            f'data-name-size="{static.name_size:g}">'
+        ),
+        static.head,
+    ]
     district_svg = _district_svg
     labels = []
-    for place, name, fields, houses, owners in zip(static.places, names, map(_DRAWN_FIELDS, districts),
-                                                   map(_HOUSES, districts), map(_LANDOWNERS, districts)):
-        shape, label = district_svg(place, name, fields, tuple(houses), name in mine,
-                                    clickable.get(name) if clickable else None,
-                                    tuple(owners), tuple([pawn_of.get(seat) for seat in owners]) if owners else ())
+    for place, name, fields, houses, owners in zip(
+        static.places, names, map(_DRAWN_FIELDS, districts), map(_HOUSES, districts), map(_LANDOWNERS, districts)
+    ):
+        shape, label = district_svg(
+            place,
+            name,
+            fields,
+            tuple(houses),
+            name in mine,
+            clickable.get(name) if clickable else None,
+            tuple(owners),
+            tuple([pawn_of.get(seat) for seat in owners]) if owners else (),
+        )
         out.append(shape)
         labels.append(label)
     out.append(static.tail)
@@ -777,6 +982,6 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
     out.extend(legend)
     out.append('</g><g class="lod-far" display="none">')
     out.extend(far)
-    out.append('</g>')
-    out.append('</svg>')
+    out.append("</g>")
+    out.append("</svg>")
     return "".join(out)

@@ -33,27 +33,43 @@ def player_view(state: "GreatFireState", player: int | None) -> dict[str, Any]:
     colours_public = not state.options["hidden_colours"] or over
     districts = []
     for d in range(N_DISTRICTS):
-        districts.append({
-            "name": names[d], "code": BOARD.codes[d], "region": BOARD.region[d], "size": BOARD.size[d],
-            "houses": [COLOURS[c] for c in state.houses[d]], "fire": state.fire[d], "trained_bands": state.bands[d],
-            "contained": state.contained(d), "demolished": state.demolished[d], "token": state.token[d] >= 0,
-            "objective_vp": BOARD.objective_vp[d], "landowners": [p for p in range(n) if state.landowner[p] == d],
-        })
+        districts.append(
+            {
+                "name": names[d],
+                "code": BOARD.codes[d],
+                "region": BOARD.region[d],
+                "size": BOARD.size[d],
+                "houses": [COLOURS[c] for c in state.houses[d]],
+                "fire": state.fire[d],
+                "trained_bands": state.bands[d],
+                "contained": state.contained(d),
+                "demolished": state.demolished[d],
+                "token": state.token[d] >= 0,
+                "objective_vp": BOARD.objective_vp[d],
+                "landowners": [p for p in range(n) if state.landowner[p] == d],
+            }
+        )
     players = []
     for p in range(n):
         mine = player == p
         entry: dict[str, Any] = {
-            "seat": p, "name": seat_name(COLOURS[state.pawn[p]], p), "pawn": COLOURS[state.pawn[p]],
+            "seat": p,
+            "name": seat_name(COLOURS[state.pawn[p]], p),
+            "pawn": COLOURS[state.pawn[p]],
             "colour": COLOURS[state.colour[p]] if (colours_public or mine) else None,
             "landowner": names[state.landowner[p]] if state.landowner[p] >= 0 else None,
-            "hand_size": sum(state.hands[p]), "tokens_held": len(state.held[p]), "fires_put_out": state.put_out[p],
+            "hand_size": sum(state.hands[p]),
+            "tokens_held": len(state.held[p]),
+            "fires_put_out": state.put_out[p],
             "hero_of_london": state.hero == p,
             "known_cards": state._hand_text(state.known[p]),
         }
         if mine or over:
             entry["tokens"] = [TOKEN_KINDS[t] for t in state.held[p]]
-            entry["objectives"] = [{"district": names[o], "vp": BOARD.objective_vp[o],
-                                    "surviving": state.objective_survived(o)} for o in state.objectives[p]]
+            entry["objectives"] = [
+                {"district": names[o], "vp": BOARD.objective_vp[o], "surviving": state.objective_survived(o)}
+                for o in state.objectives[p]
+            ]
         if mine:
             entry["hand"] = state._hand_text(state.hands[p])
         if mine or over:
@@ -66,19 +82,28 @@ def player_view(state: "GreatFireState", player: int | None) -> dict[str, Any]:
             entry["score"] = public
         players.append(entry)
     out: dict[str, Any] = {
-        "game": state.spec.name, "viewer": player, "num_players": n, "options": dict(state.options),
-        "phase": PHASE_NAMES[state.phase], "status": status_line(state, player),
-        "current_player": state.current_player(), "turn": state.turn,
-        "action_points": state.ap, "card_played": DIRECTION_NAMES[state.card] if state.card >= 0 else None,
-        "intensify_left": state.intensify_left, "stock": state.stock,
+        "game": state.spec.name,
+        "viewer": player,
+        "num_players": n,
+        "options": dict(state.options),
+        "phase": PHASE_NAMES[state.phase],
+        "status": status_line(state, player),
+        "current_player": state.current_player(),
+        "turn": state.turn,
+        "action_points": state.ap,
+        "card_played": DIRECTION_NAMES[state.card] if state.card >= 0 else None,
+        "intensify_left": state.intensify_left,
+        "stock": state.stock,
         "deck_size": sum(1 for c in state.deck if c < STACK),
         "fire_stack_cards_left": [STACK_LETTERS[c - STACK] for c in reversed(state.deck) if c >= STACK],
-        "cards_until_intensify": state.cards_until_intensify(), "cards_in_box": len(state.box),
+        "cards_until_intensify": state.cards_until_intensify(),
+        "cards_in_box": len(state.box),
         "discards": [DIRECTION_NAMES[c] for c in state.discards],
         "final_turns_left": state.final_turns if state.final_turns >= 0 else None,
         "houses_lost": {COLOURS[c]: state.lost[c] for c in range(len(COLOURS))},
         "hero_of_london": state.hero if state.hero >= 0 else None,
-        "districts": districts, "players": players,
+        "districts": districts,
+        "players": players,
     }
     if over:
         out["scores"] = state.scores()
@@ -97,8 +122,11 @@ def status_line(state: "GreatFireState", viewer: int | None) -> str:
     ph = state.phase
     if ph == P_BAND:
         left = plural(state.setup_bands.count(who), "trained band")
-        return (f"Set-up: place your trained bands ({left} left)." if you
-                else f"Set-up: {name} places a trained band ({left} left).")
+        return (
+            f"Set-up: place your trained bands ({left} left)."
+            if you
+            else f"Set-up: {name} places a trained band ({left} left)."
+        )
     if ph == P_OWNER:
         return "Set-up: place your landowner." if you else f"Set-up: {name} places their landowner."
     turn = f"Turn {state.turn + 1}: "  # counted from 1 for players (the state counts from 0)
@@ -107,8 +135,9 @@ def status_line(state: "GreatFireState", viewer: int | None) -> str:
     if ph == P_SECOND:
         return turn + ("you may move the fire a second time." if you else f"{name} may move the fire a second time.")
     if ph == P_DISCARD:
-        return turn + ("no fire move is possible: discard a card." if you
-                       else f"{name} has no fire move and discards a card.")
+        return turn + (
+            "no fire move is possible: discard a card." if you else f"{name} has no fire move and discards a card."
+        )
     if ph == P_INTENSIFY:
         left = plural(state.intensify_left, "cone")
         return turn + (f"intensify the fire ({left} left)." if you else f"{name} intensifies the fire ({left} left).")

@@ -18,8 +18,12 @@ metadata = all_tables()
 
 
 def run(connection) -> None:  # noqa: ANN001 - a SQLAlchemy Connection
-    context.configure(connection=connection, target_metadata=metadata,
-                      render_as_batch=connection.dialect.name == "sqlite", compare_type=True)
+    context.configure(
+        connection=connection,
+        target_metadata=metadata,
+        render_as_batch=connection.dialect.name == "sqlite",
+        compare_type=True,
+    )
     with context.begin_transaction():
         context.run_migrations()
 

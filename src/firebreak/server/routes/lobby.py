@@ -42,30 +42,62 @@ Variants = Annotated[Sequence[Variant], Depends(variants_of)]
 async def catalog(variants: Variants) -> dict[str, Any]:
     games = []
     for spec in all_games():
-        games.append({
-            "name": spec.name, "title": spec.title, "description": spec.description,
-            "min_players": spec.min_players, "max_players": spec.max_players,
-            "default_players": spec.default_players, "has_svg": spec.svg is not None,
-            "flagship": spec.flagship,
-            "options": [{"name": o.name, "title": o.label, "type": o.type.__name__, "default": o.default, "help": o.help,
-                         "choices": list(o.choices) if o.choices is not None else None,
-                         "minimum": o.minimum, "maximum": o.maximum,
-                         "unavailable": [limit.to_json() for limit in o.unavailable],
-                         "only_when": {name: list(values) for name, values in o.only_when}}
-                        for o in spec.options],
-        })
-    bots = [{"name": t.name, "help": t.help, "params": {k: v.__name__ for k, v in t.params.items()}}
-            for t in known_agents()]
-    levels = [{"name": lv.name, "title": lv.title, "description": lv.description, "spec": lv.spec}
-              for lv in bot_levels()]
-    return {"games": games, "bots": bots, "levels": levels,
-            "variants": [{"hash": v.hash, "name": v.name, "game": v.game, "description": v.description,
-                          "players": v.players, "options": v.options, "rules": v.rules} for v in variants]}
+        games.append(
+            {
+                "name": spec.name,
+                "title": spec.title,
+                "description": spec.description,
+                "min_players": spec.min_players,
+                "max_players": spec.max_players,
+                "default_players": spec.default_players,
+                "has_svg": spec.svg is not None,
+                "flagship": spec.flagship,
+                "options": [
+                    {
+                        "name": o.name,
+                        "title": o.label,
+                        "type": o.type.__name__,
+                        "default": o.default,
+                        "help": o.help,
+                        "choices": list(o.choices) if o.choices is not None else None,
+                        "minimum": o.minimum,
+                        "maximum": o.maximum,
+                        "unavailable": [limit.to_json() for limit in o.unavailable],
+                        "only_when": {name: list(values) for name, values in o.only_when},
+                    }
+                    for o in spec.options
+                ],
+            }
+        )
+    bots = [
+        {"name": t.name, "help": t.help, "params": {k: v.__name__ for k, v in t.params.items()}} for t in known_agents()
+    ]
+    levels = [
+        {"name": lv.name, "title": lv.title, "description": lv.description, "spec": lv.spec} for lv in bot_levels()
+    ]
+    return {
+        "games": games,
+        "bots": bots,
+        "levels": levels,
+        "variants": [
+            {
+                "hash": v.hash,
+                "name": v.name,
+                "game": v.game,
+                "description": v.description,
+                "players": v.players,
+                "options": v.options,
+                "rules": v.rules,
+            }
+            for v in variants
+        ],
+    }
 
 
 @router.post("/api/games", status_code=201, summary="Create a game")
-async def create_game(req: CreateRequest, client: Client, manager: Manager, limiter: LimiterDep,
-                      storage: StorageDep, variants: Variants) -> dict[str, Any]:
+async def create_game(
+    req: CreateRequest, client: Client, manager: Manager, limiter: LimiterDep, storage: StorageDep, variants: Variants
+) -> dict[str, Any]:
     uncached = [g for g in limiter.open_games_of(client) if g not in manager.games]
     gone = await asyncio.to_thread(_finished_or_gone, storage, uncached) if uncached else set()
 
@@ -79,9 +111,16 @@ async def create_game(req: CreateRequest, client: Client, manager: Manager, limi
     seat_specs, open_seats = table.split_open([s.model_dump() for s in req.seats])
     options, num_players = with_variant(req, {v.hash: v for v in variants})
     try:
-        live, tokens = await manager.create(req.game, num_players, options,
-                                            seat_specs, req.seed, req.takeover_after,
-                                            None if req.clock is None else req.clock.model_dump(), client)
+        live, tokens = await manager.create(
+            req.game,
+            num_players,
+            options,
+            seat_specs,
+            req.seed,
+            req.takeover_after,
+            None if req.clock is None else req.clock.model_dump(),
+            client,
+        )
         await table.open_up(manager, live, tokens, open_seats)
     except BaseException:
         limiter.cancel_creation(client)
@@ -89,29 +128,40 @@ async def create_game(req: CreateRequest, client: Client, manager: Manager, limi
     limiter.created_game(client, live.id)
     seats = []
     for s in live.seats:
-        entry: dict[str, Any] = {"seat": s.seat, "name": live.state.player_name(s.seat), "kind": s.kind,
-                                 "bot": s.bot}
+        entry: dict[str, Any] = {"seat": s.seat, "name": live.state.player_name(s.seat), "kind": s.kind, "bot": s.bot}
         if s.seat in open_seats:  # anyone may take it from the lobby: no link handed out
             entry["open"] = True
         if s.seat in tokens:
             entry["token"] = tokens[s.seat]
             entry["url"] = f"/play/{live.id}#seat={s.seat}&token={tokens[s.seat]}"
         seats.append(entry)
-    return {"id": live.id, "game": live.spec.name, "title": titled(live.spec.title, live.row.options),
-            "variant": live.row.options.get(VARIANT_KEY),
-            "num_players": live.row.num_players, "options": live.row.options, "seats": seats,
-            "spectator_url": f"/play/{live.id}"}
+    return {
+        "id": live.id,
+        "game": live.spec.name,
+        "title": titled(live.spec.title, live.row.options),
+        "variant": live.row.options.get(VARIANT_KEY),
+        "num_players": live.row.num_players,
+        "options": live.row.options,
+        "seats": seats,
+        "spectator_url": f"/play/{live.id}",
+    }
 
 
 @router.get("/api/games", summary="List games, newest first, a page at a time")
-async def list_games(manager: Manager, storage: StorageDep,
-                     offset: int = Query(0, ge=0, le=1_000_000),
-                     limit: int = Query(50, ge=1, le=MAX_PAGE),
-                     game: str | None = Query(None, max_length=64, description="only games of this game"),
-                     status: str | None = Query(None, pattern="^(open|joinable|playing|finished)$",
-                                                description="open (a human seat not yet taken), joinable (a "
-                                                            "seat anyone may take), playing (unfinished) or "
-                                                            "finished")) -> dict[str, Any]:
+async def list_games(
+    manager: Manager,
+    storage: StorageDep,
+    offset: int = Query(0, ge=0, le=1_000_000),
+    limit: int = Query(50, ge=1, le=MAX_PAGE),
+    game: str | None = Query(None, max_length=64, description="only games of this game"),
+    status: str | None = Query(
+        None,
+        pattern="^(open|joinable|playing|finished)$",
+        description="open (a human seat not yet taken), joinable (a "
+        "seat anyone may take), playing (unfinished) or "
+        "finished",
+    ),
+) -> dict[str, Any]:
     if game is not None:
         try:
             game = get_game(game).name
@@ -124,9 +174,19 @@ async def list_games(manager: Manager, storage: StorageDep,
     out = []
     for r in rows:
         live = manager.games.get(r.id)
-        out.append({"id": r.id, "game": r.game, "num_players": r.num_players, "options": r.options,
-                    "created_at": r.created_at, "num_actions": r.num_actions, "finished": r.finished,
-                    "seats": live.public_seats() if live else None, **extras[r.id]})
+        out.append(
+            {
+                "id": r.id,
+                "game": r.game,
+                "num_players": r.num_players,
+                "options": r.options,
+                "created_at": r.created_at,
+                "num_actions": r.num_actions,
+                "finished": r.finished,
+                "seats": live.public_seats() if live else None,
+                **extras[r.id],
+            }
+        )
     return {"games": out, "offset": offset, "limit": limit, "more": more}
 
 
@@ -145,10 +205,13 @@ def check_seed(req: CreateRequest, limits: Limits) -> None:
     draw, so whoever chose it would know them (unless the operator allows it: ``Limits.seeds_with_people``)."""
     people = sum(s.kind in ("human", "open") for s in req.seats) if req.seats else 1
     if req.seed is not None and people > 1 and not limits.seeds_with_people:
-        raise E.ApiError(422, "seed_refused",
-                         f"seed: a seed can be chosen only for a game where every seat but yours is a bot (this one "
-                         f"has {plural(people, 'seat')} for people); a chosen seed deals every hidden card, so the "
-                         f"server deals games other people join: leave out the seed")
+        raise E.ApiError(
+            422,
+            "seed_refused",
+            f"seed: a seed can be chosen only for a game where every seat but yours is a bot (this one "
+            f"has {plural(people, 'seat')} for people); a chosen seed deals every hidden card, so the "
+            f"server deals games other people join: leave out the seed",
+        )
 
 
 def with_variant(req: CreateRequest, offered: Mapping[str, Variant]) -> tuple[dict[str, Any], int | None]:
@@ -157,8 +220,11 @@ def with_variant(req: CreateRequest, offered: Mapping[str, Variant]) -> tuple[di
     Rule parameters and the variant label come only from a variant the server offers, so every game played
     under changed rules is marked as a variant (its stored options carry the name and hash)."""
     if RULES_KEY in req.options or VARIANT_KEY in req.options:
-        raise E.ApiError(422, "bad_options", "Rule changes come only with a variant the lobby offers: "
-                                             "choose one as the game's variant.")
+        raise E.ApiError(
+            422,
+            "bad_options",
+            "Rule changes come only with a variant the lobby offers: choose one as the game's variant.",
+        )
     if req.variant is None:
         return req.options, req.num_players
     v = offered.get(req.variant)

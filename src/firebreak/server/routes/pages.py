@@ -9,8 +9,21 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 
 router = APIRouter(include_in_schema=False)
 
-STATIC = ("app.css", "common.js", "lobby.js", "game.js", "replay.js", "table.js", "favicon.svg",
-          "favicon-turn.svg", "undo.js", "clock.js", "strip.js", "strip.css", "scorebars.js")
+STATIC = (
+    "app.css",
+    "common.js",
+    "lobby.js",
+    "game.js",
+    "replay.js",
+    "table.js",
+    "favicon.svg",
+    "favicon-turn.svg",
+    "undo.js",
+    "clock.js",
+    "strip.js",
+    "strip.css",
+    "scorebars.js",
+)
 """The files ``/static/{name}`` serves (no others: nothing else of the package is reachable)."""
 
 

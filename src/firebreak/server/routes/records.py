@@ -30,8 +30,9 @@ router = APIRouter()
 async def finished(manager: GameManager, game_id: str) -> LiveGame:
     live, _ = await state_for(manager, game_id, None)
     if not live.state.is_terminal():
-        raise E.ApiError(409, "not_finished",
-                         "the full log is available once the game is over (its seed reveals every hidden card)")
+        raise E.ApiError(
+            409, "not_finished", "the full log is available once the game is over (its seed reveals every hidden card)"
+        )
     return live
 
 
@@ -40,13 +41,23 @@ async def game_log(game_id: str, client: Client, manager: Manager, limiter: Limi
     limiter.read(client, "record")
     live = await finished(manager, game_id)
     body = json.dumps(record_of(live.state).to_json(), indent=1, ensure_ascii=False) + "\n"
-    return Response(body, media_type="application/json", headers={
-        "Content-Disposition": f'attachment; filename="{live.spec.name}-{game_id}.json"'})
+    return Response(
+        body,
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{live.spec.name}-{game_id}.json"'},
+    )
 
 
 @router.get("/api/games/{game_id}/replay", summary="A finished game after a number of actions")
-async def game_replay(game_id: str, client: Client, manager: Manager, limiter: LimiterDep, storage: StorageDep,
-                      step: int = Query(0, ge=0), seat: int | None = None) -> dict[str, Any]:
+async def game_replay(
+    game_id: str,
+    client: Client,
+    manager: Manager,
+    limiter: LimiterDep,
+    storage: StorageDep,
+    step: int = Query(0, ge=0),
+    seat: int | None = None,
+) -> dict[str, Any]:
     limiter.read(client, "record")
     live = await finished(manager, game_id)
     total = len(live.state.history)
@@ -60,8 +71,9 @@ async def game_replay(game_id: str, client: Client, manager: Manager, limiter: L
     return out
 
 
-def replayed(live: LiveGame, game_id: str, history: list[int], seat: int | None,
-             taken: list[TakeBack]) -> dict[str, Any]:
+def replayed(
+    live: LiveGame, game_id: str, history: list[int], seat: int | None, taken: list[TakeBack]
+) -> dict[str, Any]:
     """The replay's answer after ``history`` (in a worker thread: it replays the game from its start)."""
     step, total = len(history), len(live.state.history)
     state: GameState = live.spec.new_game(live.row.num_players, live.row.seed, live.row.options)
@@ -71,14 +83,26 @@ def replayed(live: LiveGame, game_id: str, history: list[int], seat: int | None,
     svg, text = render_board(live.spec, view, [])
     terminal = state.is_terminal()
     notes, unlisted = replay_notes(live.state, taken, seat, step)
-    out = {"game_id": game_id, "game": live.spec.name, "title": titled(live.spec.title, live.row.options),
-           "step": step, "total": total,
-           "viewer": seat, "num_players": state.num_players, "terminal": terminal,
-           "current_player": None if terminal else state.current_player(),
-           "names": player_names(state), "view": view, "svg": svg, "text": text,
-           "strip": strip_facts(state, seat), "question": question_text(state, seat),
-           "entries": log_entries(state, live.marks, live.actors, seat, -1, step, live.forced),
-           "undone": notes, "undone_earlier": unlisted}
+    out = {
+        "game_id": game_id,
+        "game": live.spec.name,
+        "title": titled(live.spec.title, live.row.options),
+        "step": step,
+        "total": total,
+        "viewer": seat,
+        "num_players": state.num_players,
+        "terminal": terminal,
+        "current_player": None if terminal else state.current_player(),
+        "names": player_names(state),
+        "view": view,
+        "svg": svg,
+        "text": text,
+        "strip": strip_facts(state, seat),
+        "question": question_text(state, seat),
+        "entries": log_entries(state, live.marks, live.actors, seat, -1, step, live.forced),
+        "undone": notes,
+        "undone_earlier": unlisted,
+    }
     if terminal:  # as the live game: totals, score sheets and winners only once the game is over
         out.update(game_over_words(state))
     return out

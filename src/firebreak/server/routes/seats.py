@@ -43,16 +43,18 @@ def read_limit(kind: str) -> Callable[..., Awaitable[None]]:
 
 
 @router.get("/api/games/{game_id}", summary="The game as a seat or a spectator sees it")
-async def game_state(_: Annotated[None, Depends(read_limit("state"))],
-                     at: Annotated[Present[NoBody], Depends(viewer)], manager: Manager) -> dict[str, Any]:
+async def game_state(
+    _: Annotated[None, Depends(read_limit("state"))], at: Annotated[Present[NoBody], Depends(viewer)], manager: Manager
+) -> dict[str, Any]:
     async with at.live.lock:
         await manager.catch_up(at.live)
     return seat_payload(at.live, at.seat, "state", -1)
 
 
 @router.post("/api/games/{game_id}/join", summary="Claim a seat with its token")
-async def join(at: Annotated[Present[TokenRequest], Depends(present(TokenRequest))],
-               manager: Manager) -> dict[str, Any]:
+async def join(
+    at: Annotated[Present[TokenRequest], Depends(present(TokenRequest))], manager: Manager
+) -> dict[str, Any]:
     live, seat = at.live, at.seat
     async with live.lock:
         await manager.catch_up(live)
@@ -63,17 +65,20 @@ async def join(at: Annotated[Present[TokenRequest], Depends(present(TokenRequest
 
 
 @router.post("/api/games/{game_id}/actions", summary="Take an action")
-async def act(at: Annotated[Seated[ActRequest], Depends(seated(ActRequest))], manager: Manager,
-              limiter: LimiterDep) -> dict[str, Any]:
+async def act(
+    at: Annotated[Seated[ActRequest], Depends(seated(ActRequest))], manager: Manager, limiter: LimiterDep
+) -> dict[str, Any]:
     limiter.seat_action(at.live.id, at.seat)
     index = await manager.act(at.live.id, None, at.body.index, at.body.action, proven_seat=at.seat)
     return {"ok": True, "index": index}
 
 
-@router.post("/api/games/{game_id}/undo", summary="Take back your last move (within your turn, if it drew and "
-                                                   "revealed nothing)")
-async def undo(at: Annotated[Seated[UndoRequest], Depends(seated(UndoRequest))], manager: Manager,
-               limiter: LimiterDep) -> dict[str, Any]:
+@router.post(
+    "/api/games/{game_id}/undo", summary="Take back your last move (within your turn, if it drew and revealed nothing)"
+)
+async def undo(
+    at: Annotated[Seated[UndoRequest], Depends(seated(UndoRequest))], manager: Manager, limiter: LimiterDep
+) -> dict[str, Any]:
     limiter.seat_action(at.live.id, at.seat)
     index = await manager.undo(at.live.id, at.body.index, at.seat)
     return {"ok": True, "index": index}
@@ -82,23 +87,26 @@ async def undo(at: Annotated[Seated[UndoRequest], Depends(seated(UndoRequest))],
 _takeover_seat = seated(TakeoverRequest)
 
 
-async def takeover_request(request: Request, game_id: str, seat: int, req: TakeoverRequest,
-                           x_seat_token: str | None = Header(None)) -> tuple[Seated[TakeoverRequest], int]:
+async def takeover_request(
+    request: Request, game_id: str, seat: int, req: TakeoverRequest, x_seat_token: str | None = Header(None)
+) -> tuple[Seated[TakeoverRequest], int]:
     """The seat dependency of the takeover, whose path names the seat handed over too: checked with the body,
     before the game is looked at (a seat that is not a number is a 422 whatever the token)."""
     return await _takeover_seat(request, game_id, req, x_seat_token), seat
 
 
 @router.post("/api/games/{game_id}/seats/{seat}/takeover", summary="Hand an absent player's seat to a bot")
-async def takeover(asked: Annotated[tuple[Seated[TakeoverRequest], int], Depends(takeover_request)],
-                   manager: Manager) -> dict[str, Any]:
+async def takeover(
+    asked: Annotated[tuple[Seated[TakeoverRequest], int], Depends(takeover_request)], manager: Manager
+) -> dict[str, Any]:
     at, seat = asked
     await manager.takeover(at.live.id, at.seat, seat, at.body.bot)
     return {"ok": True, "seat": seat, "bot": at.body.bot}
 
 
 @router.post("/api/games/{game_id}/reclaim", summary="Take your seat back from the bot")
-async def reclaim(at: Annotated[Seated[TokenRequest], Depends(seated(TokenRequest))],
-                  manager: Manager) -> dict[str, Any]:
+async def reclaim(
+    at: Annotated[Seated[TokenRequest], Depends(seated(TokenRequest))], manager: Manager
+) -> dict[str, Any]:
     seat = await manager.reclaim(at.live.id, at.seat)
     return {"ok": True, "seat": seat}

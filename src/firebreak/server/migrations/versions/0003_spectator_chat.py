@@ -15,10 +15,14 @@ depends_on = None
 
 
 def upgrade() -> None:
-    op.create_table("chat_senders",
-                    sa.Column("game_id", sa.String(40), primary_key=True),
-                    sa.Column("n", sa.Integer, primary_key=True),
-                    sa.Column("sender", sa.String(64), nullable=False))
-    op.create_table("chat_muted",
-                    sa.Column("game_id", sa.String(40), primary_key=True),
-                    sa.Column("sender", sa.String(64), primary_key=True))
+    op.create_table(
+        "chat_senders",
+        sa.Column("game_id", sa.String(40), primary_key=True),
+        sa.Column("n", sa.Integer, primary_key=True),
+        sa.Column("sender", sa.String(64), nullable=False),
+    )
+    op.create_table(
+        "chat_muted",
+        sa.Column("game_id", sa.String(40), primary_key=True),
+        sa.Column("sender", sa.String(64), primary_key=True),
+    )
