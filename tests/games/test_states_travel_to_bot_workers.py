@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from firebreak.core import all_games
+from firebreak.core import all_games, get_game
 from firebreak.core.registry import load_all
 
 load_all()
@@ -21,8 +21,6 @@ CASES.append(("catan", 4, {"board": "seafarers"}))
 def test_a_state_pickled_mid_game_comes_back_and_plays_on_as_the_original(
     game: str, players: int, options: dict
 ) -> None:
-    from firebreak.core import get_game
-
     state = get_game(game).new_game(players, 5, options)
     r = random.Random(5)
     for _ in range(60):
