@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import numpy
 import pytest
 
 from firebreak.core import get_game
@@ -40,6 +41,7 @@ def test_the_parameters_are_declared() -> None:
         "firestorm_robbed_free_buildings",
         *costs,
         *(f"extra_{k}_cards" for k in DEV_CARDS),
+        *(f"{k}_per_player" for k in ("roads", "settlements", "cities", "fire_stations", "ships")),
     }
     assert all(p.quote and p.minimum is not None and p.maximum is not None for p in SPEC.parameters)
 
@@ -179,3 +181,148 @@ def test_fire_wardens_min() -> None:
         node = next(n for n in range(len(s.station)) if not s.station[n])
         s._place_station(0, node)
         assert s.wardens_holder == holder
+
+
+PIECE_PARAMETERS = {
+    "road": ("roads_per_player", 15),
+    "settlement": ("settlements_per_player", 5),
+    "city": ("cities_per_player", 4),
+    "fire_station": ("fire_stations_per_player", 5),
+    "ship": ("ships_per_player", 15),
+}
+"""Each piece's rule parameter and the printed supply (standard Catan, Seafarers, the Fire Stations rules)."""
+
+
+def _on_board(s: Any, item: str, p: int) -> int:
+    """How many of ``item`` player ``p`` has on the board."""
+    owned = [n for n in range(s.topo.num_nodes) if s.node_owner[n] == p]
+    if item == "road":
+        return s.edge_owner.count(p) - sum(
+            1 for e in range(s.topo.num_edges) if s.edge_ship[e] and s.edge_owner[e] == p
+        )
+    if item == "ship":
+        return sum(1 for e in range(s.topo.num_edges) if s.edge_ship[e] and s.edge_owner[e] == p)
+    if item == "fire_station":
+        return sum(s.station[n] for n in owned)
+    return sum(1 for n in owned if s.node_level[n] == (1 if item == "settlement" else 2))
+
+
+def _span(s: Any, item: str) -> tuple[int, int]:
+    lay = s.lay
+    return {
+        "road": (lay.road, lay.settle),
+        "settlement": (lay.settle, lay.city),
+        "city": (lay.city, lay.station),
+        "fire_station": (lay.station, lay.station + s.topo.num_nodes),
+        "ship": (lay.ship, lay.move_from),
+    }[item]
+
+
+def _rich_game(item: str, rules: dict[str, Any], seed: int = 4) -> tuple[int, bool]:
+    """A random game in which the turn player holds plenty of every resource at each main-phase decision; returns
+    the most of ``item`` any player had on the board, and whether building one more was ever offered to a player
+    who had as many on the board as the supply (while keeping to the supply at every step)."""
+    board = {"board": "seafarers"} if item == "ship" else {}
+    s = game(rules, mode="firestorm", **board)
+    supply = getattr(s.rules, PIECE_PARAMETERS[item][0])
+    lo, hi = _span(s, item)
+    r = random.Random(seed)
+    most, offered_past_supply = 0, False
+    for _ in range(1500):
+        if s.is_terminal():
+            break
+        if s.phase == MAIN and s.actor == s.turn:
+            s.hands[s.turn] = [6] * 5
+            s._legal = None
+            if hasattr(s, "_legal_set"):
+                s._legal_set = None
+        legal = s.legal_actions()
+        p = s.actor
+        # a city hands its settlement back to the supply: only what is still in hand may be built
+        counted = _on_board(s, item, p)
+        if counted >= supply and any(lo <= a < hi for a in legal):
+            offered_past_supply = True
+        # prefer building the piece under test, so the supply runs out
+        mine = [a for a in legal if lo <= a < hi]
+        s.apply(r.choice(mine) if mine and r.random() < 0.7 else r.choice(legal))
+        most = max(most, max(_on_board(s, item, q) for q in range(s.num_players)))
+        assert all(_on_board(s, item, q) <= supply for q in range(s.num_players))
+    return most, offered_past_supply
+
+
+@pytest.mark.parametrize(
+    "item,small",
+    [("road", 2), ("settlement", 2), ("city", 1), ("fire_station", 1), ("ship", 1)],
+)
+def test_pieces_per_player_limit_what_is_built(item: str, small: int) -> None:
+    """With fewer pieces a player builds no more than the supply and is never offered one more; the same random
+    play with the printed supply builds past the smaller one."""
+    name, printed = PIECE_PARAMETERS[item]
+    assert SPEC.new_game(4, 2, {"mode": "firestorm"}).rules.__dict__[name] == printed
+    most, offered = _rich_game(item, {name: small})
+    assert most == small and not offered
+    most_printed, offered_printed = _rich_game(item, {})
+    assert most_printed > small and not offered_printed
+
+
+def test_the_supply_of_pieces_shows_in_the_view_and_pieces_left() -> None:
+    from firebreak.games.catan.words import pieces_left
+
+    rules = {
+        "roads_per_player": 20,
+        "settlements_per_player": 3,
+        "cities_per_player": 2,
+        "fire_stations_per_player": 7,
+    }
+    s = game(rules, mode="firestorm")
+    me = s.view(0)["players"][0]
+    assert (me["roads_left"], me["settlements_left"], me["cities_left"], me["fire_stations_left"]) == (20, 3, 2, 7)
+    assert me["fire_stations"] == 0
+    assert pieces_left(me).startswith("20 roads, 3 settlements, 2 cities")
+    sea = game({"ships_per_player": 9}, board="seafarers").view(0)["players"][0]
+    assert sea["ships_left"] == 9
+
+
+def test_fire_stations_per_player_counts_toward_the_fire_wardens() -> None:
+    """With seven stations each, a player who has built three (four left) takes The Fire Wardens; the count is the
+    supply less what is left, and the view, the lab's statistics and the learning encoders read the same."""
+    from firebreak.core.encoding import observation_encoder
+    from firebreak.games.catan.stats import game_stats
+
+    rules = {"fire_stations_per_player": 7}
+    s = game(rules)
+    s.hands[0] = [3, 3, 3, 3, 3]
+    s.stations_left[0] = 7 - 2
+    s._place_station(0, next(n for n in range(len(s.station)) if not s.station[n]))
+    assert s.wardens_holder == 0
+    assert s.view(0)["players"][0]["fire_stations"] == 3
+    assert game_stats(s)["fire_stations_by_seat"][0] == 3
+    encoder = observation_encoder(SPEC, 4, {"mode": "firestorm", "rules": rules})
+    at = encoder.offsets()["seat[0].fire_stations"]
+    paths = [encoder.encode(s.view(0), 0)[at], encoder.encode_state(s, 0)[at]]
+    out = numpy.zeros(encoder.size, dtype=numpy.float32)
+    encoder.writer()(s, 0, out)  # the compiled path where it was built
+    paths.append(float(out[at]))
+    assert all(abs(v - 3 / 5) < 1e-6 for v in paths), paths
+
+
+@pytest.mark.parametrize(
+    "name,bad,bounds",
+    [
+        ("roads_per_player", 1, "2 and 40"),
+        ("settlements_per_player", 1, "2 and 20"),
+        ("cities_per_player", 21, "0 and 20"),
+        ("fire_stations_per_player", -1, "0 and 20"),
+        ("ships_per_player", 41, "0 and 40"),
+    ],
+)
+def test_a_variant_file_with_a_supply_out_of_bounds_is_refused_naming_the_field(
+    name: str, bad: int, bounds: str
+) -> None:
+    """Fewer than two roads or settlements cannot play the set-up (two of each): refused, as is a supply past the
+    bounds, with one sentence naming the field."""
+    from firebreak.core.variant import VariantError, parse_variant
+
+    with pytest.raises(VariantError) as info:
+        parse_variant(f"game: catan\nname: Bad\nrules: {{{name}: {bad}}}\n")
+    assert info.value.problems == [f"rules.{name} must be between {bounds}, not {bad}"]

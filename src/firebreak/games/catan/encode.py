@@ -9,6 +9,11 @@ sides of its hexes. A new board (more players, another scenario) therefore needs
 harbour or piece kind is one more name in :data:`TERRAINS`, :data:`HARBOURS` or a field below, and a new phase
 comes with ``PHASE_NAMES``. Names the encoder does not know go to an "other" slot instead of failing.
 
+Rule parameters do not change the layout. The pieces each player has (``roads_per_player`` ...) are read from the
+game: the stations a seat has built are the game's supply less those left. The scales stay the printed supplies
+(roads / 15 ...), so under a variant with more pieces a field may pass 1, and the same number means the same
+count in every variant.
+
 :meth:`CatanEncoder.write_state` is the fast path: the same vector read straight from the state (a rival's hand
 and development cards only as the counts the view shows); the fixed board (terrains, numbers, harbours) is
 written once per board and copied after that. The compiled path (``_encode.c``, built where there is a C compiler)
@@ -29,7 +34,7 @@ from firebreak.core import TERMINAL
 from firebreak.core.encoding import Field, ObservationEncoder, Writer, compiled_module, index_of, put_block, snapshot
 
 from .board import GENERIC, TERRAIN_NAMES
-from .constants import DEV_KINDS, OVER, PHASE_NAMES, PIECES, RESOURCE_NAMES, TRADE_CONFIRM, TRADE_DRAFT, VICTORY_POINT
+from .constants import DEV_KINDS, OVER, PHASE_NAMES, RESOURCE_NAMES, TRADE_CONFIRM, TRADE_DRAFT, VICTORY_POINT
 
 if TYPE_CHECKING:
     from .state import CatanState
@@ -106,6 +111,8 @@ class CatanEncoder(ObservationEncoder):
         from . import SPEC  # the board a new game with these options lays out sets the sizes
 
         template = SPEC.new_game(num_players, 0, options).view(None)
+        # the fire stations each player has (a rule parameter): a seat's stations built are this less those left
+        self.fire_stations = int(SPEC.rules(options).fire_stations_per_player)
         self.hexes = len(template["board"]["hexes"])
         self.nodes = len(template["board"]["node_xy"])
         self.edge_index = {e: i for i, e in enumerate(board_edges(template))}
@@ -178,7 +185,7 @@ class CatanEncoder(ObservationEncoder):
             "over": OVER,
             "terminal": TERMINAL,
             "victory_point_card": VICTORY_POINT,
-            "fire_stations": PIECES.fire_stations,
+            "fire_stations": self.fire_stations,
             "terrain_lo": -len(TERRAIN_NAMES),
             "harbour_lo": -RES,
         }
@@ -673,7 +680,7 @@ class CatanEncoder(ObservationEncoder):
         )
         shared = self.__dict__.get("_seat_shared")
         if shared is None or shared[0] != key:
-            stations = PIECES.fire_stations
+            stations = self.fire_stations
             firestorm = s.firestorm
             road_holder, army_holder, wardens_holder = s.road_holder, s.army_holder, s.wardens_holder
             roads_left, settlements_left, cities_left = s.roads_left, s.settlements_left, s.cities_left

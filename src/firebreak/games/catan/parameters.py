@@ -15,7 +15,9 @@ from .data import RESOURCE_NAMES, components
 def _printed(data: object, name: str) -> object:
     """The number the file prints for a parameter: a cost (``road_cost_lumber``: costs.road.lumber), the
     firestorm's toll (``firestorm_cards_per_building``), a change to the board's development deck (none printed:
-    0), or a top-level number of the same name."""
+    0), a supply of pieces (``roads_per_player``: pieces_per_player.roads), or a top-level number of the same name."""
+    if name.endswith("_per_player"):
+        return getattr(data.pieces_per_player, name.removesuffix("_per_player"), None)  # type: ignore[attr-defined]
     if "_cost_" in name:
         item, _, resource = name.partition("_cost_")
         return getattr(getattr(data.costs, item, None), resource, None)  # type: ignore[attr-defined]

@@ -10,7 +10,6 @@ from .constants import (
     COST_SHIP,
     GOLD_PICK,
     MAIN,
-    PIECES,
     RESOURCE_NAMES,
     ROAD_BUILDING,
     SETUP_ROAD,
@@ -32,7 +31,7 @@ class SeafarersMixin:
         self.win_vp = int(self.options.get("new_shores_vp", 14)) if t.sea else self.rules.victory_points_to_win
         self.pirate_hex = t.pirate_start if self.classic else -1
         self.pirate_moved = False
-        self.ships_left = [PIECES.ships if t.sea else 0] * n
+        self.ships_left = [self.rules.ships_per_player if t.sea else 0] * n
         self.edge_ship = [0] * t.num_edges
         self.sreach = [set() for _ in range(n)]
         self.ships_new: list[int] = []

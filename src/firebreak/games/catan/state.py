@@ -40,7 +40,6 @@ from .constants import (  # noqa: F401 - re-exported for tests and tools
     MOVE_TOKEN,
     ORE,
     OVER,
-    PIECES,
     PRE_ROLL,
     RESOURCE_NAMES,
     ROAD_BUILDING,
@@ -197,10 +196,11 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         self.node_level = [0] * t.num_nodes
         self.station = [0] * t.num_nodes
         self.edge_owner = [-1] * t.num_edges
-        self.roads_left = [PIECES.roads] * n
-        self.settlements_left = [PIECES.settlements] * n
-        self.cities_left = [PIECES.cities] * n
-        self.stations_left = [PIECES.fire_stations if self.firestorm else 0] * n
+        rules = self.rules
+        self.roads_left = [rules.roads_per_player] * n
+        self.settlements_left = [rules.settlements_per_player] * n
+        self.cities_left = [rules.cities_per_player] * n
+        self.stations_left = [rules.fire_stations_per_player if self.firestorm else 0] * n
         self.player_edges = [[] for _ in range(n)]
         self.reach = [set() for _ in range(n)]
         self.buildable = list(t.node_land)
@@ -216,7 +216,6 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         self.build_vp = [0] * n
         deck: list[int] = []
         if self.classic:
-            rules = self.rules
             for k, name in enumerate(DEV_KINDS):
                 deck.extend([k] * max(0, data.development_cards[name] + getattr(rules, f"extra_{name}_cards")))
             self.rng.shuffle(deck)
@@ -498,7 +497,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
             t = self.topo
             el = t.edge_land
             out = sorted(lay.road + e for e in t.node_edges[self.setup_node] if eo[e] < 0 and el[e])
-            if t.sea:
+            if t.sea and self.ships_left[p]:  # a ship for the first road, while the player has one
                 es = t.edge_sea
                 out.extend(sorted(lay.ship + e for e in t.node_edges[self.setup_node] if eo[e] < 0 and es[e]))
             return out
@@ -1045,13 +1044,10 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         self.station[n] = 1
         self.stations_left[p] -= 1
         self._emit("fire_station", player=p, node=n)
-        mine = PIECES.fire_stations - self.stations_left[p]
+        supply = self.rules.fire_stations_per_player
+        mine = supply - self.stations_left[p]
         h = self.wardens_holder
-        if (
-            mine >= self.rules.fire_wardens_min
-            and h != p
-            and (h < 0 or mine > PIECES.fire_stations - self.stations_left[h])
-        ):
+        if mine >= self.rules.fire_wardens_min and h != p and (h < 0 or mine > supply - self.stations_left[h]):
             self.wardens_holder = p
             self._emit("fire_wardens", player=p, previous=h)
 

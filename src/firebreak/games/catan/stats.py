@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from firebreak.core.text import seat_label
 
-from .constants import OVER, PIECES
+from .constants import OVER
 
 if TYPE_CHECKING:
     from .state import CatanState
@@ -23,7 +23,7 @@ def game_stats(state: "CatanState") -> dict[str, Any]:
     """
     t = state.topo
     n = state.num_players
-    stations = [PIECES.fire_stations - x for x in state.stations_left] if state.firestorm else [0] * n
+    stations = [state.rules.fire_stations_per_player - x for x in state.stations_left] if state.firestorm else [0] * n
 
     def holder(q: int) -> str:
         return seat_label(q) if q >= 0 else "nobody"
