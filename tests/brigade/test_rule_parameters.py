@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
+import pytest
+
 from firebreak.core import get_game
+from firebreak.core.variant import VariantError, parse_variant
 from firebreak.games.brigade import actions as A
+from firebreak.games.brigade.data import SPECIAL_EVENTS
+from firebreak.games.brigade.parameters import SPECIAL_CARD_PARAMETERS
 from firebreak.games.brigade.state import TOWN_POS, UNIVERSITY_POS, tables
 
 SPEC = get_game("brigade")
@@ -29,6 +35,10 @@ def test_the_parameters_are_declared() -> None:
         "move_brigade_spaces",
         "upgrades_per_turn",
         "starter_events_drawn",
+        "university_flame_track",
+        "town_flame_track_change",
+        *SPECIAL_CARD_PARAMETERS,
+        "wind_gust_cards_per_direction",
     }
     assert all(p.quote and p.minimum is not None and p.maximum is not None for p in SPEC.parameters)
 
@@ -129,3 +139,110 @@ def test_the_terminal_counts_destroyed_blocks_against_the_variants_evacuation() 
     assert "of 8 blocks (0 of 3 University)" in SPEC.render(game().view(0))
     changed = SPEC.render(game({"evacuation_destroyed": 6, "evacuation_university_destroyed": 2}).view(0))
     assert "of 6 blocks (0 of 2 University)" in changed
+
+
+def test_flame_tracks_are_as_long_as_the_rules_say() -> None:
+    """Every town block's track is the printed one plus the change (at least one space); the University's is the
+    rule's length. The view, the terminal and the board drawing read the same tracks."""
+    base = game()
+    shorter = game({"town_flame_track_change": -2, "university_flame_track": 4})
+    assert base.st_aff == shorter.st_aff and base.st_value == shorter.st_value  # the same town, dealt alike
+    assert [shorter.st_track[p] for p in TOWN_POS] == [max(1, base.st_track[p] - 2) for p in TOWN_POS]
+    assert [base.st_track[p] for p in UNIVERSITY_POS] == [6] * 4
+    assert [shorter.st_track[p] for p in UNIVERSITY_POS] == [4] * 4
+    assert [c["track"] for c in shorter.view(0)["board"]] == list(shorter.st_track)
+    svg = SPEC.svg(shorter.view(0), [])
+    assert "intensity 2 of 4" in svg and "intensity 2 of 6" not in svg
+    longer = game({"town_flame_track_change": 3})
+    assert [longer.st_track[p] for p in TOWN_POS] == [base.st_track[p] + 3 for p in TOWN_POS]
+
+
+def test_a_shorter_town_track_destroys_a_block_sooner() -> None:
+    """A block burning at the last space of its track is destroyed by one more fire; one space shorter, the fire
+    that the printed track survives destroys it."""
+    for change, destroyed in ((0, False), (-1, True)):
+        s = game({"town_flame_track_change": change})
+        pos = next(p for p in TOWN_POS if s.st_track[p] == 3 + change and not s.intensity[p] and p not in s.bpos)
+        s.intensity[pos] = 2
+        s._increase(pos, 1, force=True)
+        assert bool(s.destroyed[pos]) is destroyed
+
+
+def test_a_shorter_university_track_evacuates_the_town() -> None:
+    """With the University's track as long as its starting intensity, one fireball on each of three University
+    blocks destroys them and the town is evacuated; on the printed track of six they only burn hotter."""
+    for track, evacuated in ((6, False), (2, True)):
+        s = game({"university_flame_track": track})
+        for pos in UNIVERSITY_POS[:3]:
+            s._increase(pos, 1, force=True)
+        assert s.evac is evacuated
+        assert s.n_univ_destroyed == (3 if evacuated else 0)
+
+
+def test_a_university_track_shorter_than_its_starting_fire_is_refused() -> None:
+    with pytest.raises(VariantError) as info:
+        parse_variant("game: brigade\nname: Short\nrules: {university_flame_track: 2, university_start_intensity: 3}\n")
+    assert info.value.problems == [
+        "with 2 players: rules.university_start_intensity (3) is past the end of rules.university_flame_track (2): "
+        "the University would start destroyed"
+    ]
+
+
+@pytest.mark.parametrize("name,bad", [("university_flame_track", 0), ("town_flame_track_change", 6)])
+def test_flame_track_bounds_are_refused_naming_the_field(name: str, bad: int) -> None:
+    low, high = {"university_flame_track": (1, 10), "town_flame_track_change": (-4, 5)}[name]
+    with pytest.raises(VariantError) as info:
+        parse_variant(f"game: brigade\nname: Bad\nrules: {{{name}: {bad}}}\n")
+    assert info.value.problems == [f"rules.{name} must be between {low} and {high}, not {bad}"]
+
+
+def _specials(ids: list[int]) -> dict[str, int]:
+    events = tables().events
+    return {name: sum(1 for e in ids if events[e][2] == name) for name in SPECIAL_EVENTS}
+
+
+@pytest.mark.parametrize("name,event", list(zip(SPECIAL_CARD_PARAMETERS, SPECIAL_EVENTS)))
+def test_the_special_event_mix(name: str, event: str) -> None:
+    """Each special event is in the deck as many times as the rules say (once, printed), the others unchanged."""
+    printed = game()
+    assert _specials(printed.event_deck) == dict.fromkeys(SPECIAL_EVENTS, 1)
+    for copies in (0, 3):
+        s = game({name: copies})
+        assert _specials(s.event_deck) == {**dict.fromkeys(SPECIAL_EVENTS, 1), event: copies}
+        assert len(s.event_deck) == len(printed.event_deck) + copies - 1
+    with pytest.raises(VariantError) as info:
+        parse_variant(f"game: brigade\nname: Bad\nrules: {{{name}: 6}}\n")
+    assert info.value.problems == [f"rules.{name} must be between 0 and 5, not 6"]
+
+
+def test_a_special_taken_out_never_comes_up_and_copies_come_round_again() -> None:
+    """Played to the end, a game without Refill all Brigades never draws it, even after the deck is reshuffled;
+    with five copies it comes up again and again."""
+    drawn: dict[int, list[str]] = {}
+    for copies in (0, 5):
+        s = game({"refill_all_brigades_cards": copies})
+        r = random.Random(7)
+        while not s.is_terminal():
+            s.apply(r.choice(s.legal_actions()))
+        drawn[copies] = [e.data["card"] for e in s.events if e.kind == "event"]
+    assert "Refill all Brigades" not in drawn[0]
+    assert drawn[5].count("Refill all Brigades") >= 2
+
+
+def test_wind_gusts_per_direction() -> None:
+    """The event deck holds as many Wind Gusts each way as the rules say (two printed); none: the wind never blows."""
+    events = tables().events
+
+    def gusts(s: Any) -> dict[str, int]:
+        names = [events[e][2] for e in s.event_deck if events[e][2].startswith("Wind Gust")]
+        return {d: names.count(f"Wind Gust {d.lower()}") for d in ("North", "East", "South", "West")}
+
+    printed = game()
+    assert gusts(printed) == dict.fromkeys(("North", "East", "South", "West"), 2)
+    assert gusts(game({"wind_gust_cards_per_direction": 3})) == dict.fromkeys(("North", "East", "South", "West"), 3)
+    calm = game({"wind_gust_cards_per_direction": 0})
+    assert len(calm.event_deck) == len(printed.event_deck) - 8
+    r = random.Random(3)
+    while not calm.is_terminal():
+        calm.apply(r.choice(calm.legal_actions()))
+    assert not [e for e in calm.events if e.kind == "event" and e.data["card"].startswith("Wind Gust")]

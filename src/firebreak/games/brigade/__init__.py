@@ -13,7 +13,7 @@ from firebreak.core.hooks import LargeBudget, SearchHints
 
 from .encode import BrigadeEncoder
 from .heuristic import heuristic, heuristic_all
-from .parameters import PARAMETERS
+from .parameters import PARAMETERS, check_rules
 from .render import render
 from .state import BrigadeState
 from .stats import game_stats as stats
@@ -58,6 +58,7 @@ SPEC = register(
             ),
         ),
         parameters=PARAMETERS,
+        check_rules=check_rules,
         description="Family strategy game: fight the fires of Tinderbox, earn renown and the loyalty of its blocks.",
         render=render,
         heuristic=heuristic,

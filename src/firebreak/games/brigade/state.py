@@ -26,6 +26,7 @@ from firebreak.core.events import make_event
 from . import actions as A
 from . import choices, narrate, scoring, strip
 from .data import UNIVERSITY_AFF
+from .parameters import SPECIAL_CARD_PARAMETERS
 from .frames import (
     A_DRAW_RECRUIT,
     A_END_ACTION,
@@ -58,6 +59,7 @@ from .tables import (
     EV_FESTIVAL,
     EV_FIRESTORM,
     EV_GUST,
+    EV_SPECIAL,
     LEON,
     LUMEN,
     MORGANA,
@@ -284,6 +286,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         self.big = bool(self.options.get("big_buildings", False))
         self.festival = bool(self.options.get("fire_festival", False))
         self.addon = bool(self.options.get("addon_pack", False))
+        self.rules = rules = self.spec.rules(self.options)
         # the town: University in the centre, 28 shuffled blocks around it, firehouses in the corners
         town = list(T.town_blocks)
         rng.shuffle(town)
@@ -300,11 +303,14 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         aff = [-1] * N_POS
         names = [""] * N_POS
         bigk = [BB_NONE] * N_POS
+        change = rules.town_flame_track_change  # flame tracks: the printed ones, or a variant's
         for i, p in enumerate(TOWN_POS):
             names[p], aff[p], value[p], track[p] = town[i]
+            track[p] = max(1, track[p] + change)
             bigk[p] = big[i]
         for i, p in enumerate(UNIVERSITY_POS):
             names[p], aff[p], value[p], track[p] = T.university_blocks[i]
+            track[p] = rules.university_flame_track
         for p in CORNER_POS:
             names[p] = f"{T.colours[T.firehouse.index(p)].title()} Firehouse"
         self.st_value, self.st_track, self.st_aff = tuple(value), tuple(track), tuple(aff)
@@ -321,7 +327,6 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
             self.colour = tuple(range(n))
             self.warden = tuple([-1] * n)
         self.firehouse = tuple(T.firehouse[c] for c in self.colour)
-        self.rules = rules = self.spec.rules(self.options)
         self.intensity = [0] * N_POS
         for p in UNIVERSITY_POS:
             self.intensity[p] = rules.university_start_intensity
@@ -347,7 +352,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         rng.shuffle(starters)
         k = rules.starter_events_drawn
         first, rest = starters[:k], starters[k:]
-        deck = list(T.main_ids) + rest + (list(T.festival_ids) if self.festival else [])
+        deck = self._main_events(T) + rest + (list(T.festival_ids) if self.festival else [])
         rng.shuffle(deck)
         self.event_deck = deck
         self.event_discard = []
@@ -386,6 +391,28 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         for e in first:
             self._emit("event", card=T.events[e][2], positions=[pos_name(q) for q in T.events[e][1]], starter=True)
         self._advance()
+
+    def _main_events(self, T: Any) -> list[int]:
+        """The event deck's cards other than the starters, in the tables' order: each special event, and the wind
+        gusts of each direction, as many times as the rules say. A kind dealt as printed keeps its cards where they
+        are; another count puts that many copies of its cards where its first card was."""
+        rules = self.rules
+        counts = {(EV_SPECIAL, k): getattr(rules, name) for k, name in enumerate(SPECIAL_CARD_PARAMETERS)}
+        counts.update({(EV_GUST, d): rules.wind_gust_cards_per_direction for d in range(4)})
+        groups: dict[tuple[int, object], list[int]] = {}
+        for e in T.main_ids:
+            key = (T.events[e][0], T.events[e][1])
+            if key in counts:
+                groups.setdefault(key, []).append(e)
+        out: list[int] = []
+        for e in T.main_ids:
+            key = (T.events[e][0], T.events[e][1])
+            group = groups.get(key)
+            if group is None or len(group) == counts[key]:
+                out.append(e)
+            elif e == group[0]:
+                out += [group[i % len(group)] for i in range(counts[key])]
+        return out
 
     def _reset_turn_flags(self) -> None:
         self.upgrades_done = 0
