@@ -37,6 +37,7 @@ def test_the_parameters_are_declared() -> None:
         "longest_road_min",
         "largest_army_min",
         "fire_wardens_min",
+        "fire_wardens_vp",
         "firestorm_cards_per_building",
         "firestorm_robbed_free_buildings",
         *costs,
@@ -326,3 +327,28 @@ def test_a_variant_file_with_a_supply_out_of_bounds_is_refused_naming_the_field(
     with pytest.raises(VariantError) as info:
         parse_variant(f"game: catan\nname: Bad\nrules: {{{name}: {bad}}}\n")
     assert info.value.problems == [f"rules.{name} must be between {bounds}, not {bad}"]
+
+
+def test_fire_wardens_vp_is_what_the_card_adds_to_its_holder() -> None:
+    """The Fire Wardens adds the rule's points to its holder's score, public and total, on the score sheet and in
+    the learning encoders' points (view, fast and compiled paths)."""
+    from firebreak.core.encoding import observation_encoder
+
+    totals = {}
+    for vp in (2, 5):
+        s = game({"fire_wardens_vp": vp})
+        before = s.total_vp(0)
+        s.wardens_holder = 0
+        assert s.total_vp(0) - before == vp and s.public_vp(0) - before == vp
+        assert s.public_vp(1) == before  # nobody else gains
+        sheet = dict(s._sheet(0, hidden=False))
+        assert sheet["The Fire Wardens"] == vp
+        encoder = observation_encoder(SPEC, 4, {"mode": "firestorm", "rules": {"fire_wardens_vp": vp}})
+        at = encoder.offsets()["seat[0].victory_points"]
+        mine = encoder.offsets()["my_victory_points"]
+        out = numpy.zeros(encoder.size, dtype=numpy.float32)
+        encoder.writer()(s, 0, out)
+        for values in (encoder.encode(s.view(0), 0), encoder.encode_state(s, 0), out):
+            assert abs(values[at] - s.public_vp(0) / 10) < 1e-6 and abs(values[mine] - s.total_vp(0) / 10) < 1e-6
+        totals[vp] = s.total_vp(0)
+    assert totals[5] - totals[2] == 3

@@ -69,6 +69,7 @@ class Components(_Strict):
     longest_road_min: int
     largest_army_min: int
     fire_wardens_min: int
+    fire_wardens_vp: int
     discard_limit: int
     firestorm: FirestormToll
     parameters: list[dict[str, Any]]  # rule parameters, read by firebreak.core.parameters (see parameters.py)

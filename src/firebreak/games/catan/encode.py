@@ -9,10 +9,10 @@ sides of its hexes. A new board (more players, another scenario) therefore needs
 harbour or piece kind is one more name in :data:`TERRAINS`, :data:`HARBOURS` or a field below, and a new phase
 comes with ``PHASE_NAMES``. Names the encoder does not know go to an "other" slot instead of failing.
 
-Rule parameters do not change the layout. The pieces each player has (``roads_per_player`` ...) are read from the
-game: the stations a seat has built are the game's supply less those left. The scales stay the printed supplies
-(roads / 15 ...), so under a variant with more pieces a field may pass 1, and the same number means the same
-count in every variant.
+Rule parameters do not change the layout. The pieces each player has (``roads_per_player`` ...) and the points
+The Fire Wardens is worth are read from the game's rules: the stations a seat has built are the game's supply less
+those left, and a seat's points count the card at its value. The scales stay the printed numbers (roads / 15 ...),
+so under a variant with more pieces a field may pass 1, and the same number means the same count in every variant.
 
 :meth:`CatanEncoder.write_state` is the fast path: the same vector read straight from the state (a rival's hand
 and development cards only as the counts the view shows); the fixed board (terrains, numbers, harbours) is
@@ -111,8 +111,10 @@ class CatanEncoder(ObservationEncoder):
         from . import SPEC  # the board a new game with these options lays out sets the sizes
 
         template = SPEC.new_game(num_players, 0, options).view(None)
+        rules = SPEC.rules(options)
         # the fire stations each player has (a rule parameter): a seat's stations built are this less those left
-        self.fire_stations = int(SPEC.rules(options).fire_stations_per_player)
+        self.fire_stations = int(rules.fire_stations_per_player)
+        self.wardens_vp = int(rules.fire_wardens_vp)  # what The Fire Wardens adds to its holder's points
         self.hexes = len(template["board"]["hexes"])
         self.nodes = len(template["board"]["node_xy"])
         self.edge_index = {e: i for i, e in enumerate(board_edges(template))}
@@ -186,6 +188,7 @@ class CatanEncoder(ObservationEncoder):
             "terminal": TERMINAL,
             "victory_point_card": VICTORY_POINT,
             "fire_stations": self.fire_stations,
+            "wardens_vp": self.wardens_vp,
             "terrain_lo": -len(TERRAIN_NAMES),
             "harbour_lo": -RES,
         }
@@ -680,7 +683,7 @@ class CatanEncoder(ObservationEncoder):
         )
         shared = self.__dict__.get("_seat_shared")
         if shared is None or shared[0] != key:
-            stations = self.fire_stations
+            stations, wardens_vp = self.fire_stations, self.wardens_vp
             firestorm = s.firestorm
             road_holder, army_holder, wardens_holder = s.road_holder, s.army_holder, s.wardens_holder
             roads_left, settlements_left, cities_left = s.roads_left, s.settlements_left, s.cities_left
@@ -693,7 +696,7 @@ class CatanEncoder(ObservationEncoder):
                     build_vp[p]
                     + 2 * (road_holder == p)
                     + 2 * (army_holder == p)
-                    + 2 * (wardens_holder == p)
+                    + (wardens_vp if wardens_holder == p else 0)
                     + 2 * settled[p]
                 )
                 whole += [

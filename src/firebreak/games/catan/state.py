@@ -383,7 +383,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
             self.build_vp[p]
             + 2 * (self.road_holder == p)
             + 2 * (self.army_holder == p)
-            + 2 * (self.wardens_holder == p)
+            + (self.rules.fire_wardens_vp if self.wardens_holder == p else 0)
             + 2 * len(self.isles[p])
         )
 
@@ -394,7 +394,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
             self.build_vp[p]
             + 2 * (self.road_holder == p)
             + 2 * (self.army_holder == p)
-            + 2 * (self.wardens_holder == p)
+            + (self.rules.fire_wardens_vp if self.wardens_holder == p else 0)
             + 2 * len(self.isles[p])
             + self.dev_hand[p][VICTORY_POINT]
         )

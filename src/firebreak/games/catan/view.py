@@ -109,7 +109,7 @@ class ViewsMixin:
             if hidden:
                 rows.append(("Victory point cards", float(self.dev_hand[q][VICTORY_POINT])))
         else:
-            rows.append(("The Fire Wardens", 2.0 * (self.wardens_holder == q)))
+            rows.append(("The Fire Wardens", float(self.rules.fire_wardens_vp) * (self.wardens_holder == q)))
         if self.topo.sea:
             rows.append(("Island bonus", 2.0 * len(self.isles[q])))
         return rows
