@@ -39,6 +39,8 @@ def test_the_parameters_are_declared() -> None:
         "town_flame_track_change",
         *SPECIAL_CARD_PARAMETERS,
         "wind_gust_cards_per_direction",
+        "recruit_cards_drawn",
+        "leadership_bonus_actions",
     }
     assert all(p.quote and p.minimum is not None and p.maximum is not None for p in SPEC.parameters)
 
@@ -246,3 +248,28 @@ def test_wind_gusts_per_direction() -> None:
     while not calm.is_terminal():
         calm.apply(r.choice(calm.legal_actions()))
     assert not [e for e in calm.events if e.kind == "event" and e.data["card"].startswith("Wind Gust")]
+
+
+def test_recruit_cards_drawn() -> None:
+    """A Recruit action draws two Crew cards to choose from; drawing one, the player keeps it or not."""
+    for draws, keeps in ((2, [A.KEEP_FIRST, A.KEEP_SECOND, A.KEEP_NONE]), (1, [A.KEEP_FIRST, A.KEEP_NONE])):
+        s = game({"recruit_cards_drawn": draws})
+        p = s.turn_player
+        s.tracks[3 * p] = 1  # room for one Crew member
+        s._advance()  # the menu asked afresh after the change above
+        s.apply(A.RECRUIT)
+        assert len(s.drawn) == draws
+        assert s.legal_actions() == keeps
+
+
+def test_leadership_bonus_actions() -> None:
+    """Completing the Leadership track gives the rule's bonus actions this turn (two printed)."""
+    for bonus in (2, 0, 4):
+        s = game({"leadership_bonus_actions": bonus})
+        p = s.turn_player
+        last = tables().track_last[2]
+        s.tracks[3 * p + 2] = last - 1
+        before = s.remaining()
+        s._advance_track(p, 2)
+        assert s.bonus[p] == bonus
+        assert s.remaining() - before == bonus + tables().tracks[2][last] - tables().tracks[2][last - 1]

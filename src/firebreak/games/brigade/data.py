@@ -169,7 +169,8 @@ class BoxSpec(_Model):
 
 
 class RuleNumbers(_Model):
-    """Numbers the rulebook's text fixes (the game's end, stealing, movement, upgrades, the first turn)."""
+    """Numbers the rulebook's text fixes (the game's end, stealing, movement, upgrades, the first turn, recruiting,
+    the Leadership track's bonus)."""
 
     faction_loyalty_to_win: int
     university_loyalty_to_win: int
@@ -179,6 +180,8 @@ class RuleNumbers(_Model):
     move_brigade_spaces: int
     upgrades_per_turn: int
     starter_events_drawn: int
+    recruit_cards_drawn: int
+    leadership_bonus_actions: int
 
 
 class BrigadeData(_Model):

@@ -720,7 +720,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
             if track == T_CREW:
                 frames.append((A_DRAW_RECRUIT, p))
             elif track == T_LEAD:
-                self.bonus[p] += 2
+                self.bonus[p] += self.rules.leadership_bonus_actions
             if p == self.turn_player and self.active(p, BEN):
                 self.extra_turn = True
         return frames
@@ -809,7 +809,8 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
             return
         drawn = []
         give = False
-        while len(drawn) < 2:
+        draws = self.rules.recruit_cards_drawn  # the player keeps one of them, or none
+        while len(drawn) < draws:
             if not self.crew_deck:
                 if not self.crew_discard:
                     break
