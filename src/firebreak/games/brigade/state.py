@@ -39,7 +39,7 @@ from .frames import (
     PROMPTS,
 )
 from .fire import FireRules
-from .movement import MovementRules
+from .movement import MOVED_BRIGADE, MOVED_WAGON, MovementRules
 from .loyalty import LoyaltyRules
 from .wardens import WardenRules
 from .decisions import DecisionRules
@@ -269,11 +269,16 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         "played",
         "_legal",
         "_legal_set",
+        "_moves",
     )
 
     # ------------------------------------------------------------------------------------------------ setup
     @classmethod
     def num_distinct_actions(cls, num_players: int) -> int:
+        return A.NUM_ACTIONS
+
+    def action_space_size(self) -> int:
+        """:data:`.actions.NUM_ACTIONS` for every player count (read by every apply, so without the class call)."""
         return A.NUM_ACTIONS
 
     def _setup(self) -> None:
@@ -374,6 +379,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         self.precious = -1
         self.event_fire = True
         self.cache = None
+        self._moves = None
         self._emit(
             "setup", colours=[T.colours[c] for c in self.colour], wardens=[T.wardens[w] for w in self.warden if w >= 0]
         )
@@ -529,6 +535,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
             self.n_loyalty_gained,
         )
         c.precious, c.event_fire = self.precious, self.event_fire
+        c._moves = self._moves  # an immutable tuple: see MovementRules._move_ids
         return c
 
     def determinize(self, player: int, rng: Rng) -> "BrigadeState":
@@ -715,8 +722,9 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         self._start_turn(nxt)
 
     # --------------------------------------------------------------------------------------- the driver
-    def _advance(self) -> None:
-        """Run automatic frames until a seat must decide; cache that decision's legal actions."""
+    def _advance(self, moved: int = 0) -> None:
+        """Run automatic frames until a seat must decide; cache that decision's legal actions. ``moved``: the
+        action just applied was a move from the Action menu (see :meth:`MovementRules._move_ids`)."""
         while True:
             if self.over:
                 self.cache = None
@@ -731,12 +739,14 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
                         continue
                     self._finish("all fires out")
                     continue
-                legal = self._main_menu()
+                legal = self._main_menu(moved)
+                moved = 0
                 if legal is None:
                     self.stack.append((A_END_ACTION, -1))
                     continue
                 self.cache = legal
                 return
+            moved = 0  # a frame ran: the kept moves no longer describe the menu to come
             top = stack[-1]
             k = top[0]
             if k < 50:
@@ -813,11 +823,13 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
     def remaining(self) -> int:
         return self.actions_allowed() - self.used
 
-    def _main_menu(self) -> list[int] | None:
+    def _main_menu(self, moved: int = 0) -> list[int] | None:
         """The Action phase menu; ``None`` when the player has nothing left to do (the turn ends by itself).
 
         Built in ascending id order (so it needs no sort), from precomputed id tables where a group's ids depend
-        only on a few small numbers: this runs after every action of a turn."""
+        only on a few small numbers: this runs after every action of a turn. ``moved``: the only action since the
+        last menu was this player's own move, so the moves' masks need not be built again (see
+        :meth:`MovementRules._move_ids`)."""
         p = self.turn_player
         tracks = self.tracks
         # self.remaining(), written out
@@ -828,7 +840,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         brigade = rem > 0 or self.free_moves > 0
         wagon = rem > 0 or (not self.morgana_used and self.active(p, MORGANA))
         if brigade or wagon:
-            out += self._move_ids(p, brigade, wagon)
+            self._move_ids(out, p, brigade, wagon, moved)
         bp = self.bpos[p]
         precious = self.precious == p and bp == self.firehouse[p]  # free discard at home
         if rem <= 0:
@@ -899,9 +911,10 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
     def _apply(self, a: int) -> None:
         if self.stack:
             self._apply_frame(self.stack[-1], a)
+            self._advance()
         else:
             self._apply_main(a)
-        self._advance()
+            self._advance(0 if a >= A.EXTINGUISH else MOVED_WAGON if a >= A.MOVE_WAGON else MOVED_BRIGADE if a else 0)
 
     def _apply_main(self, a: int) -> None:
         p = self.turn_player
