@@ -10,6 +10,7 @@ from itertools import compress
 from operator import itemgetter
 
 from .data import UNIVERSITY_AFF
+from .fields import StateFields
 from .frames import F_DIRTY, F_ESME, F_OAK
 from .tables import (
     BB_AVIARY,
@@ -35,7 +36,7 @@ _GUST_INTENSITIES = tuple(itemgetter(*order) for order in GUST_ORDER)
 """``_GUST_INTENSITIES[d](intensity)``: the intensities in the order a gust toward ``d`` processes the blocks."""
 
 
-class FireRules:
+class FireRules(StateFields):
     """Fire rules: flames rise and fall, spread and destroy; destroyed tiles flip at the end of a phase."""
 
     def _occupied(self, pos: int) -> bool:

@@ -12,6 +12,7 @@ from operator import or_
 
 from . import actions as A
 from .data import NOBLES
+from .fields import StateFields
 from .frames import F_AURATH, F_GNESS, F_MOG, F_WAGON_FREE
 from .tables import BB_AVIARY, EBENEZER, GNESS, KULARI, MOG, NB8, N_POS, PINK, T_WAGON, tables
 
@@ -99,10 +100,10 @@ def _reached(src: int, budget: int, blocked: int, cost2: int, stop: int) -> int:
     return seen
 
 
-_PLAIN_MOVES: dict[tuple[int, int, int, int, int], tuple[int, ...]] = {}
-"""Move Brigade ids of a Brigade without crew abilities, by (start, rival Brigades, ruins, rival homes, fires):
-a pure function of those five, and the same menu comes back after every action that moves nothing of them (a
-Wagon move, a transfer, a refill), so it is remembered rather than searched again."""
+_PLAIN_MOVES: dict[tuple[int, int, int, int, int, int], tuple[int, ...]] = {}
+"""Move Brigade ids of a Brigade without crew abilities, by (start, rival Brigades, ruins, rival homes, fires,
+movement): a pure function of those six, and the same menu comes back after every action that moves nothing of
+them (a Wagon move, a transfer, a refill), so it is remembered rather than searched again."""
 _PLAIN_MOVES_MAX = 4096
 """Entries kept before the memo starts afresh (about two megabytes at most)."""
 _WAGON_IDS: dict[int, tuple[int, ...]] = {}
@@ -126,7 +127,7 @@ def _add_moves(
             out.remove(A.MOVE_WAGON + wp)
 
 
-class MovementRules:
+class MovementRules(StateFields):
     """Movement rules for Brigades and Wagons."""
 
     def _dists(self, p: int, src: int, budget: int) -> list[int]:

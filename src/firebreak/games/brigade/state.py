@@ -297,8 +297,8 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
             candidates = [i for i, b in enumerate(town) if b[2] == T.big_value]
             rng.shuffle(candidates)
             for kind, i in zip((BB_DISTILLERY, BB_FROZEN, BB_OAK, BB_AVIARY), candidates):
-                name, aff, value, track = town[i]
-                town[i] = (T.big_names[kind], aff, value, track)
+                _, block_aff, block_value, block_track = town[i]
+                town[i] = (T.big_names[kind], block_aff, block_value, block_track)
                 big[i] = kind
         value = [0] * N_POS
         track = [0] * N_POS
@@ -790,7 +790,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
     def _draw_recruits(self, p: int) -> None:
         if self._crew_cap(p) < 1:
             return
-        drawn = []
+        drawn: list[int] = []
         give = False
         while len(drawn) < 2:
             if not self.crew_deck:
