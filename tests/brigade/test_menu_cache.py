@@ -53,3 +53,21 @@ def test_menus_after_moves_are_the_full_menus(opts):
         for k, v in _play(n, seed, opts).items():
             seen[k] += v
     assert all(v > 10 for v in seen.values()), seen  # every path was taken, many times
+
+
+def test_leons_wagon_extinguish_comes_and_goes_with_the_wagon():
+    """Leon Bertrand's Wagon Extinguish is offered where the Wagon stands on a fire of 1, and the menu after each
+    Move Wagon (which reuses what the menu before it worked out) says so, as the full menu does."""
+    from .helpers import P, give_crew, quiet, refresh
+
+    s = quiet(keep_fire="F5")
+    give_crew(s, 0, "Leon Bertrand")
+    s.bonus[0] = 3  # actions to spare for three moves
+    s.wpos[0] = P("D3")
+    s.intensity[P("D5")] = 1
+    refresh(s)
+    assert A.WAGON_EXTINGUISH not in s.legal_actions()
+    for block, offered in (("D5", True), ("D4", False), ("D5", True)):
+        s.apply(A.MOVE_WAGON + P(block))
+        assert (A.WAGON_EXTINGUISH in s.legal_actions()) == offered, block
+        assert s.legal_actions() == _from_scratch(s)
