@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from . import actions as A
 from .data import MERCHANT, NOBLES
+from .fields import StateFields
 from .frames import (
     F_ALI,
     F_ALI_FROM,
@@ -40,7 +41,7 @@ from .frames import (
 from .tables import BLACK, NB4, N_POS, STEP, pos_name, tables
 
 
-class DecisionRules:
+class DecisionRules(StateFields):
     """What each pending decision allows, and what each choice does."""
 
     def _frame_legal(self, f: tuple) -> list[int]:

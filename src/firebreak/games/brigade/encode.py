@@ -330,13 +330,13 @@ class BrigadeEncoder(ObservationEncoder):
             for e in s.event_discard:
                 counts[EVENT_INDEX[e]] += 1.0 / 3
             at = o["event_discard"]
-            for i, v in enumerate(counts):
-                if v:
-                    out[at + i] = v
+            for i, share in enumerate(counts):
+                if share:
+                    out[at + i] = share
         if s.last_event >= 0:
-            i = LAST_EVENT_INDEX[s.last_event]
-            if i is not None:
-                out[o["last_event"] + i] = 1.0
+            slot = LAST_EVENT_INDEX[s.last_event]
+            if slot is not None:
+                out[o["last_event"] + slot] = 1.0
         if s.crew_deck:
             out[o["crew_deck"]] = float(len(s.crew_deck)) / 20
         if s.crew_discard:
@@ -344,9 +344,9 @@ class BrigadeEncoder(ObservationEncoder):
             for c in s.crew_discard:
                 counts[CREW_INDEX[c]] += 1.0
             at = o["crew_discard"]
-            for i, v in enumerate(counts):
-                if v:
-                    out[at + i] = v
+            for i, share in enumerate(counts):
+                if share:
+                    out[at + i] = share
         at = o["drawn"]
         drawn = s.drawn
         if drawn:
@@ -354,9 +354,9 @@ class BrigadeEncoder(ObservationEncoder):
                 counts = [0.0] * R
                 for c in drawn:
                     counts[CREW_INDEX[c]] += 1.0
-                for i, v in enumerate(counts):
-                    if v:
-                        out[at + i] = v
+                for i, share in enumerate(counts):
+                    if share:
+                        out[at + i] = share
             out[at + R] = float(len(drawn)) / 3
         if s.drawer >= 0:
             out[o["drawer"] + (s.drawer - viewer) % n] = 1.0

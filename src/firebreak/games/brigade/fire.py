@@ -10,6 +10,7 @@ from itertools import compress
 from operator import itemgetter
 
 from .data import UNIVERSITY_AFF
+from .fields import StateFields
 from .frames import F_DIRTY, F_ESME, F_OAK
 from .tables import (
     BB_AVIARY,
@@ -35,7 +36,7 @@ _GUST_INTENSITIES = tuple(itemgetter(*order) for order in GUST_ORDER)
 """``_GUST_INTENSITIES[d](intensity)``: the intensities in the order a gust toward ``d`` processes the blocks."""
 
 
-class FireRules:
+class FireRules(StateFields):
     """Fire rules: flames rise and fall, spread and destroy; destroyed tiles flip at the end of a phase."""
 
     def _occupied(self, pos: int) -> bool:
@@ -90,17 +91,31 @@ class FireRules:
         """Every burning block spreads one step downwind, processed from the downwind edge so that fire lit by
         this gust does not spread again; blocks on the downwind edge spread off the board (nothing)."""
         destroyed = self.destroyed
+        intensity = self.intensity
+        aff, track = self.st_aff, self.st_track
         step = STEP
-        increase = self._increase
-        order = GUST_ORDER[d]
+        # the meeples' blocks are immune (see _increase): none of them moves during a gust
+        meeples = set(self.bpos)
+        meeples.update(self.wpos)
+        allegiance = self.event_fire and self.addon and any(self.allegiance)
         # Only burning blocks spread, so they are picked out in C from a snapshot of the intensities in gust order.
         # The snapshot is exact: each block lit (or destroyed) by the gust lies downwind of the block spreading to
         # it, so it was passed before.
-        for pos in compress(order, _GUST_INTENSITIES[d](self.intensity)):
+        for pos in compress(GUST_ORDER[d], _GUST_INTENSITIES[d](intensity)):
             if not destroyed[pos]:
                 q = step[pos][d]
-                if q >= 0:
-                    increase(q, 1)
+                # self._increase(q, 1), written out (a gust raises a score of blocks, every few turns)
+                if q < 0 or aff[q] < 0 or destroyed[q] or q in meeples:
+                    continue
+                if allegiance:
+                    o = self.loyal[q]
+                    if o >= 0 and self.allegiance[o]:
+                        continue
+                v = intensity[q] + 1
+                if v > track[q]:
+                    self._destroy(q)
+                else:
+                    intensity[q] = v
 
     def _fireball(self, pos: int) -> None:
         self._increase(pos, 1)

@@ -7,6 +7,7 @@ A mixin of :class:`~firebreak.games.brigade.state.BrigadeState`; it reads and wr
 from __future__ import annotations
 
 from .data import COMMONS, COUNCIL, MERCHANT, NOBLES, UNIVERSITY_AFF
+from .fields import Frame, StateFields
 from .frames import A_DRAW_RECRUIT, F_ALI, F_CHOPS, F_DEL_UGE, F_IMMORA, F_ORANGE, F_PEP, F_ZILDA
 from .tables import (
     ALI_AHMAR,
@@ -26,7 +27,7 @@ from .tables import (
 )
 
 
-class LoyaltyRules:
+class LoyaltyRules(StateFields):
     """Renown and Loyalty rules."""
 
     def steal_cost(self, pos: int, p: int) -> int:
@@ -71,7 +72,7 @@ class LoyaltyRules:
         if self._check_chief(p):
             return
         aff = self.st_aff[pos]
-        frames = []
+        frames: list[Frame] = []
         for card in self._abilities(p):
             if not self.active(p, card):
                 continue

@@ -6,16 +6,17 @@ A mixin of :class:`~firebreak.games.brigade.state.BrigadeState`; it reads and wr
 
 from __future__ import annotations
 
+from functools import reduce
 from itertools import compress
+from operator import or_
 
 from . import actions as A
 from .data import NOBLES
+from .fields import StateFields
 from .frames import F_AURATH, F_GNESS, F_MOG, F_WAGON_FREE
 from .tables import BB_AVIARY, EBENEZER, GNESS, KULARI, MOG, NB8, N_POS, PINK, T_WAGON, tables
 
 _FULL = (1 << N_POS) - 1
-_NOT_COL0 = sum(1 << q for q in range(N_POS) if q % 6 != 0)
-_NOT_COL5 = sum(1 << q for q in range(N_POS) if q % 6 != 5)
 
 
 _BIT = tuple(1 << q for q in range(N_POS))
@@ -50,23 +51,43 @@ def _ids(bits: int, base: int) -> list[int]:
     return [*a[bits & 511], *b[bits >> 9 & 511], *c[bits >> 18 & 511], *d[bits >> 27]]
 
 
+_KING = tuple(sum(1 << q for q in NB8[p]) for p in range(N_POS))
+"""``_KING[p]``: the bitboard of the positions one king move from ``p``."""
+_KING_CHUNKS = tuple(
+    tuple(
+        reduce(or_, (_KING[i * _CHUNK + b] for b in range(_CHUNK) if bits >> b & 1), 0) for bits in range(1 << _CHUNK)
+    )
+    for i in range(N_POS // _CHUNK)
+)
+"""``_KING_CHUNKS[i][bits]``: the positions one king move from the set bits of the ``i``-th 9-bit chunk of a
+bitboard (OR-ed, four lookups give the king step of any set)."""
+
+
 def _reached(src: int, budget: int, blocked: int, cost2: int, stop: int) -> int:
     """The bitboard of every position a Brigade at ``src`` can enter within ``budget`` movement (and ``src``
     itself, and ``blocked``): king moves, never into ``blocked`` (rival Brigades), two movement to enter a
     ``cost2`` position (a destroyed block), and no going on from a ``stop`` position (a fire) once entered.
 
     Level by level, as :meth:`MovementRules._reach` counts costs: a ``cost2`` position joins the level after
-    next. The king step (the positions one king move from a set: shift the set a column east and west, then the
-    result a row north and south) is written out inline: this runs once per Action phase decision."""
-    not_col0, not_col5, full = _NOT_COL0, _NOT_COL5, _FULL
-    grow = 1 << src  # the positions a Brigade may go on from at this level
-    seen = grow | blocked
-    later = 0  # destroyed blocks reached from the level before: they join the next level
-    for c in range(budget):
+    next. The king step (the positions one king move from a set) is looked up, nine positions at a time: this runs
+    for most Action phase menus."""
+    seen = (1 << src) | blocked
+    if budget <= 0:
+        return seen
+    k0, k1, k2, k3 = _KING_CHUNKS
+    nb = _KING[src] & ~seen  # the first level, from the single start
+    one = nb & ~cost2
+    seen |= one
+    later = nb & cost2  # destroyed blocks reached from the level before: they join the next level
+    if later and budget >= 2:
+        seen |= later
+    else:
+        later = 0
+    grow = one & ~stop  # the positions a Brigade may go on from at this level
+    for c in range(1, budget):
         one = two = 0
         if grow:
-            h = grow | ((grow << 1) & not_col0) | ((grow >> 1) & not_col5)
-            nb = (h | (h << 6) | (h >> 6)) & full & ~seen
+            nb = (k0[grow & 511] | k1[grow >> 9 & 511] | k2[grow >> 18 & 511] | k3[grow >> 27]) & ~seen
             one = nb & ~cost2
             seen |= one
             two = nb & cost2
@@ -79,15 +100,34 @@ def _reached(src: int, budget: int, blocked: int, cost2: int, stop: int) -> int:
     return seen
 
 
-_PLAIN_MOVES: dict[tuple[int, int, int, int, int], tuple[int, ...]] = {}
-"""Move Brigade ids of a Brigade without crew abilities, by (start, rival Brigades, ruins, rival homes, fires):
-a pure function of those five, and the same menu comes back after every action that moves nothing of them (a
-Wagon move, a transfer, a refill), so it is remembered rather than searched again."""
+_PLAIN_MOVES: dict[tuple[int, int, int, int, int, int], tuple[int, ...]] = {}
+"""Move Brigade ids of a Brigade without crew abilities, by (start, rival Brigades, ruins, rival homes, fires,
+movement): a pure function of those six, and the same menu comes back after every action that moves nothing of
+them (a Wagon move, a transfer, a refill), so it is remembered rather than searched again."""
 _PLAIN_MOVES_MAX = 4096
 """Entries kept before the memo starts afresh (about two megabytes at most)."""
+_WAGON_IDS: dict[int, tuple[int, ...]] = {}
+"""Move Wagon ids by the mask of blocks a Wagon may enter (before its own block is taken out), remembered alike."""
 
 
-class MovementRules:
+MOVED_WAGON, MOVED_BRIGADE = 1, 2
+"""What :meth:`MovementRules._move_ids` is told the last action was: the player's own Move Wagon or Move Brigade."""
+
+
+def _add_moves(
+    out: list[int], brigade_ids: tuple[int, ...] | None, wagon_ids: tuple[int, ...] | None, mask: int, wp: int
+) -> None:
+    """Append the Move Brigade ids, then the Move Wagon ids without the Wagon's own block ``wp`` (if ``mask``, the
+    blocks of ``wagon_ids``, has it) to ``out``."""
+    if brigade_ids:
+        out += brigade_ids
+    if wagon_ids is not None:
+        out += wagon_ids
+        if mask >> wp & 1:
+            out.remove(A.MOVE_WAGON + wp)
+
+
+class MovementRules(StateFields):
     """Movement rules for Brigades and Wagons."""
 
     def _dists(self, p: int, src: int, budget: int) -> list[int]:
@@ -180,41 +220,64 @@ class MovementRules:
             seen = _reached(src, budget, blocked, destroyed, sum(compress(_BIT, self.intensity)))
         return _ids(seen & ~blocked & ~destroyed & ~homes & ~(1 << src), base)
 
-    def _move_ids(self, p: int, brigade: bool, wagon: bool) -> list[int]:
-        """The Action menu's Move Brigade ids (if ``brigade``) then its Move Wagon ids (if ``wagon``): the rules of
+    def _move_ids(self, out: list[int], p: int, brigade: bool, wagon: bool, moved: int = 0) -> None:
+        """Append the Action menu's Move Brigade ids (if ``brigade``) then its Move Wagon ids (if ``wagon``) to
+        ``out`` (the menu so far, which has lower ids): the rules of
         :meth:`brigade_targets` and :meth:`wagon_targets`, with the masks both need (rival meeples, homes, ruins)
         built once. A Brigade with crew or a mimicked card goes through :meth:`brigade_targets` (Kulari, Mog and
-        Ebenezer change the move)."""
-        bpos, wpos, home = self.bpos, self.wpos, self.firehouse
-        rivals = rival_wagons = homes = 0
-        for q in range(self.num_players):
-            if q != p:
-                rivals |= 1 << bpos[q]
-                rival_wagons |= 1 << wpos[q]
-                homes |= 1 << home[q]
-        ruins = sum(compress(_BIT, self.destroyed))
-        src = bpos[p]
-        out: list[int] = []
+        Ebenezer change the move).
+
+        What is worked out is kept in ``_moves``: ``(p, Move Brigade ids or None, Move Wagon ids before my own
+        Wagon's block is taken out, that mask, (rival Brigades, rival Wagons, rival homes, ruins, fires))``.
+        ``moved`` says the only action since that menu was ``p``'s own move, which leaves every other meeple, the
+        ruins and the fires as they were: :data:`MOVED_WAGON` (nothing the moves depend on changed but the Wagon's
+        own block: both parts are reused) or :data:`MOVED_BRIGADE` (the masks are reused, the moves from the new
+        block are worked out). ``test_menus_after_moves_are_the_full_menus`` holds both to the full computation."""
+        wpos = self.wpos
+        kept = self._moves
+        if moved and kept is not None and kept[0] == p:
+            if moved == MOVED_WAGON and (kept[1] is not None or not brigade):
+                _add_moves(out, kept[1] if brigade else None, kept[2] if wagon else None, kept[3], wpos[p])
+                return
+            masks = kept[4]
+            rivals, rival_wagons, homes, ruins, fires = masks
+        else:
+            bpos, home = self.bpos, self.firehouse
+            rivals = rival_wagons = homes = 0
+            for q in range(self.num_players):
+                if q != p:
+                    rivals |= 1 << bpos[q]
+                    rival_wagons |= 1 << wpos[q]
+                    homes |= 1 << home[q]
+            ruins = sum(compress(_BIT, self.destroyed))
+            fires = sum(compress(_BIT, self.intensity))
+            masks = (rivals, rival_wagons, homes, ruins, fires)
+        src = self.bpos[p]
+        brigade_ids = None
         if brigade:
             if self.crew[p] or self.mimic[p] >= 0:
-                out = self.brigade_targets(p, A.MOVE_BRIGADE)
+                brigade_ids = tuple(self.brigade_targets(p, A.MOVE_BRIGADE))
             else:
-                fires = sum(compress(_BIT, self.intensity))
                 spaces = self.rules.move_brigade_spaces
                 key = (src, rivals, ruins, homes, fires, spaces)
-                ids = _PLAIN_MOVES.get(key)
-                if ids is None:
+                brigade_ids = _PLAIN_MOVES.get(key)
+                if brigade_ids is None:
                     seen = _reached(src, spaces, rivals, ruins, fires)
-                    ids = tuple(_ids(seen & ~rivals & ~ruins & ~homes & ~(1 << src), A.MOVE_BRIGADE))
+                    brigade_ids = tuple(_ids(seen & ~rivals & ~ruins & ~homes & ~(1 << src), A.MOVE_BRIGADE))
                     if len(_PLAIN_MOVES) >= _PLAIN_MOVES_MAX:
                         _PLAIN_MOVES.clear()
-                    _PLAIN_MOVES[key] = ids
-                out = list(ids)
-        if wagon:
-            # as wagon_targets: my own Wagon's block, rivals' meeples, rivals' homes (unless my Brigade is there)
-            blocked = (1 << wpos[p]) | rivals | rival_wagons | (homes & ~(1 << src))
-            out += _ids(_FULL & ~blocked & ~ruins, A.MOVE_WAGON)
-        return out
+                    _PLAIN_MOVES[key] = brigade_ids
+        # as wagon_targets: rivals' meeples, rivals' homes (unless my Brigade is there), and (in _add_moves) my own
+        # Wagon's block
+        wagon_mask = _FULL & ~(rivals | rival_wagons | (homes & ~(1 << src)) | ruins)
+        wagon_ids = _WAGON_IDS.get(wagon_mask)
+        if wagon_ids is None:
+            wagon_ids = tuple(_ids(wagon_mask, A.MOVE_WAGON))
+            if len(_WAGON_IDS) >= _PLAIN_MOVES_MAX:
+                _WAGON_IDS.clear()
+            _WAGON_IDS[wagon_mask] = wagon_ids
+        self._moves = (p, brigade_ids, wagon_ids, wagon_mask, masks)
+        _add_moves(out, brigade_ids, wagon_ids if wagon else None, wagon_mask, wpos[p])
 
     def _push_targets(self, pos: int, victim: int) -> list[int]:
         """Where Mog may push ``victim``: a neighbour not destroyed, without a Brigade, not a rival's home."""

@@ -40,7 +40,7 @@ from .frames import (
     PROMPTS,
 )
 from .fire import FireRules
-from .movement import MovementRules
+from .movement import MOVED_BRIGADE, MOVED_WAGON, MovementRules
 from .loyalty import LoyaltyRules
 from .wardens import WardenRules
 from .decisions import DecisionRules
@@ -271,11 +271,16 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         "played",
         "_legal",
         "_legal_set",
+        "_moves",
     )
 
     # ------------------------------------------------------------------------------------------------ setup
     @classmethod
     def num_distinct_actions(cls, num_players: int) -> int:
+        return A.NUM_ACTIONS
+
+    def action_space_size(self) -> int:
+        """:data:`.actions.NUM_ACTIONS` for every player count (read by every apply, so without the class call)."""
         return A.NUM_ACTIONS
 
     def _setup(self) -> None:
@@ -295,8 +300,8 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
             candidates = [i for i, b in enumerate(town) if b[2] == T.big_value]
             rng.shuffle(candidates)
             for kind, i in zip((BB_DISTILLERY, BB_FROZEN, BB_OAK, BB_AVIARY), candidates):
-                name, aff, value, track = town[i]
-                town[i] = (T.big_names[kind], aff, value, track)
+                _, block_aff, block_value, block_track = town[i]
+                town[i] = (T.big_names[kind], block_aff, block_value, block_track)
                 big[i] = kind
         value = [0] * N_POS
         track = [0] * N_POS
@@ -379,6 +384,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         self.precious = -1
         self.event_fire = True
         self.cache = None
+        self._moves = None
         self._emit(
             "setup", colours=[T.colours[c] for c in self.colour], wardens=[T.wardens[w] for w in self.warden if w >= 0]
         )
@@ -556,6 +562,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
             self.n_loyalty_gained,
         )
         c.precious, c.event_fire = self.precious, self.event_fire
+        c._moves = self._moves  # an immutable tuple: see MovementRules._move_ids
         return c
 
     def determinize(self, player: int, rng: Rng) -> "BrigadeState":
@@ -742,8 +749,9 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         self._start_turn(nxt)
 
     # --------------------------------------------------------------------------------------- the driver
-    def _advance(self) -> None:
-        """Run automatic frames until a seat must decide; cache that decision's legal actions."""
+    def _advance(self, moved: int = 0) -> None:
+        """Run automatic frames until a seat must decide; cache that decision's legal actions. ``moved``: the
+        action just applied was a move from the Action menu (see :meth:`MovementRules._move_ids`)."""
         while True:
             if self.over:
                 self.cache = None
@@ -758,12 +766,14 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
                         continue
                     self._finish("all fires out")
                     continue
-                legal = self._main_menu()
+                legal = self._main_menu(moved)
+                moved = 0
                 if legal is None:
                     self.stack.append((A_END_ACTION, -1))
                     continue
                 self.cache = legal
                 return
+            moved = 0  # a frame ran: the kept moves no longer describe the menu to come
             top = stack[-1]
             k = top[0]
             if k < 50:
@@ -807,7 +817,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
     def _draw_recruits(self, p: int) -> None:
         if self._crew_cap(p) < 1:
             return
-        drawn = []
+        drawn: list[int] = []
         give = False
         draws = self.rules.recruit_cards_drawn  # the player keeps one of them, or none
         while len(drawn) < draws:
@@ -841,11 +851,13 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
     def remaining(self) -> int:
         return self.actions_allowed() - self.used
 
-    def _main_menu(self) -> list[int] | None:
+    def _main_menu(self, moved: int = 0) -> list[int] | None:
         """The Action phase menu; ``None`` when the player has nothing left to do (the turn ends by itself).
 
         Built in ascending id order (so it needs no sort), from precomputed id tables where a group's ids depend
-        only on a few small numbers: this runs after every action of a turn."""
+        only on a few small numbers: this runs after every action of a turn. ``moved``: the only action since the
+        last menu was this player's own move, so the moves' masks need not be built again (see
+        :meth:`MovementRules._move_ids`)."""
         p = self.turn_player
         tracks = self.tracks
         # self.remaining(), written out
@@ -856,7 +868,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         brigade = rem > 0 or self.free_moves > 0
         wagon = rem > 0 or (not self.morgana_used and self.active(p, MORGANA))
         if brigade or wagon:
-            out += self._move_ids(p, brigade, wagon)
+            self._move_ids(out, p, brigade, wagon, moved)
         bp = self.bpos[p]
         precious = self.precious == p and bp == self.firehouse[p]  # free discard at home
         if rem <= 0:
@@ -927,9 +939,10 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
     def _apply(self, a: int) -> None:
         if self.stack:
             self._apply_frame(self.stack[-1], a)
+            self._advance()
         else:
             self._apply_main(a)
-        self._advance()
+            self._advance(0 if a >= A.EXTINGUISH else MOVED_WAGON if a >= A.MOVE_WAGON else MOVED_BRIGADE if a else 0)
 
     def _apply_main(self, a: int) -> None:
         p = self.turn_player

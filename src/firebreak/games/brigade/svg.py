@@ -26,6 +26,7 @@ from operator import itemgetter
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from firebreak.core.svg import svg_text as _t
 from firebreak.core.text import plural
 
 CELL = 150
@@ -47,22 +48,6 @@ AFFILIATION_STYLE = {  # fill tint, code
 FIRE = "#D55E00"
 CLICK = "#0072B2"
 _POS = re.compile(r"\b([A-F][1-6])\b")
-
-
-def _t(
-    x: float,
-    y: float,
-    text: str,
-    size: float = 12,
-    anchor: str = "start",
-    weight: str = "normal",
-    fill: str = "#1d1d1f",
-    extra: str = "",
-) -> str:
-    return (
-        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}" font-weight="{weight}" '
-        f'fill="{fill}"{" " + extra if extra else ""}>{escape(text)}</text>'
-    )
 
 
 def _wrap(name: str, width: int = 20, lines: int = 2) -> list[str]:

@@ -6,6 +6,8 @@ ints indexed by position, card id or action id, built once per process.
 
 from __future__ import annotations
 
+from typing import Any, Literal
+
 from .data import (
     AFFILIATIONS,
     BASE_CREW,
@@ -107,7 +109,14 @@ FF_ARSON, FF_BURNING_MAN, FF_DIRTY, FF_KARNAJ = range(4)
 
 # --- big buildings --------------------------------------------------------------------------------------------
 BB_NONE, BB_DISTILLERY, BB_FROZEN, BB_OAK, BB_AVIARY = range(5)
-BB_KEYS = ("", "distillery", "frozen_exhibits", "old_tom_oak", "jewelled_aviary")
+_BIG_KEYS: tuple[Literal["distillery", "frozen_exhibits", "old_tom_oak", "jewelled_aviary"], ...] = (
+    "distillery",
+    "frozen_exhibits",
+    "old_tom_oak",
+    "jewelled_aviary",
+)
+"""The data file's key of each Big Building kind, BB_DISTILLERY onward."""
+BB_KEYS = ("",) + _BIG_KEYS
 
 
 class Tables:
@@ -129,7 +138,7 @@ class Tables:
         self.university_blocks = tuple((n, 4, u.value, u.track) for n in u.names)
         self.university_start = u.start_intensity
         # events: (kind, payload, name, starter)
-        events: list[tuple[int, object, str, bool]] = []
+        events: list[tuple[int, Any, str, bool]] = []  # the payload: positions, a direction or a card's index
         for card in d.events.starter_firestorms:
             events.append((EV_FIRESTORM, tuple(r * SIZE + c for r, c in card), "Firestorm (starter)", True))
         for card in d.events.firestorms:
@@ -162,7 +171,7 @@ class Tables:
         self.wagon_start = d.start_water.wagon
         self.wardens = tuple(d.wardens.base) + tuple(d.wardens.addon)
         self.n_base_wardens = len(d.wardens.base)
-        self.big_names = tuple([""] + [d.big_buildings.names[k] for k in BB_KEYS[1:]])
+        self.big_names = tuple([""] + [d.big_buildings.names[k] for k in _BIG_KEYS])
         self.big_value = d.big_buildings.replaces_value
         self.box = d.box
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from . import actions as A
 from .data import UNIVERSITY_AFF
+from .fields import StateFields
 from .frames import F_AURATH, F_GLORIA, F_MIMIC, F_POLY, F_REMOVE, F_TAKE
 from .tables import (
     AURATH,
@@ -24,7 +25,7 @@ from .tables import (
 )
 
 
-class WardenRules:
+class WardenRules(StateFields):
     """Advanced Warden actions."""
 
     def _gloria_targets(self, p: int) -> list[int]:

@@ -25,6 +25,7 @@ from functools import lru_cache
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from firebreak.core.svg import escape_text as _escape, text_helper
 from firebreak.core.text import capitalise
 
 from .constants import seat_name
@@ -87,25 +88,7 @@ _ROAD_RE = re.compile(r"^(?:road|ship|move ship from|move ship to) (\d+)-(\d+)$"
 _HEX_RE = re.compile(r"^(?:firestorm on|robber to|pirate to) hex ([A-Z0-9]+)$")
 
 
-def _escape(text: str) -> str:
-    """``xml.sax.saxutils.escape`` without its function-call layers (it is called for every panel cell)."""
-    return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
-
-
-def _t(
-    x: float,
-    y: float,
-    text: str,
-    size: float = 12,
-    anchor: str = "middle",
-    weight: str = "normal",
-    fill: str = "#1d1d1f",
-    extra: str = "",
-) -> str:
-    return (
-        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}" font-weight="{weight}" '
-        f'fill="{fill}"{extra}>{escape(text)}</text>'
-    )
+_t = text_helper(anchor="middle", gap="")  # labels centred on their point; callers start `extra` with a space
 
 
 @lru_cache(maxsize=None)

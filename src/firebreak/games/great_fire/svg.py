@@ -41,6 +41,7 @@ from operator import itemgetter
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from firebreak.core.svg import escape_text as _escape, text_helper
 from firebreak.core.text import join_words, plural, seat_label
 
 from .data import DIRECTIONS, load_board
@@ -133,25 +134,7 @@ def name_width(text: str, size: float) -> float:
     return len(text) * size * 0.64
 
 
-def _escape(text: str) -> str:
-    """``xml.sax.saxutils.escape`` without its function-call layers (it is called for every legend cell)."""
-    return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
-
-
-def _t(
-    x: float,
-    y: float,
-    text: str,
-    size: float = 12,
-    anchor: str = "start",
-    weight: str = "normal",
-    fill: str = "#1d1d1f",
-    extra: str = "",
-) -> str:
-    return (
-        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{round(size, 1):g}" text-anchor="{anchor}" font-weight="{weight}" '
-        f'fill="{fill}" {extra}>{escape(text)}</text>'
-    )
+_t = text_helper(gap_without_extra=" ")  # texts with no further attributes end `fill="…" >`, as always drawn
 
 
 def _mt(x: float, y: float, text: str, size: float, fill: str, extra: str = "") -> str:
