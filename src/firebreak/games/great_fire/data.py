@@ -265,7 +265,9 @@ def _schema_errors(what: str, exc: ValidationError) -> DataFileError:
     for err in exc.errors():
         where = " > ".join(str(x) for x in err["loc"])
         parts.append(f"{where}: {err['msg']}")
-    return DataFileError(f"The Great Fire {what} is invalid: " + "; ".join(parts) + ".")
+    out = DataFileError(f"The Great Fire {what} is invalid: " + "; ".join(parts) + ".")
+    out.problems = [p + "." for p in parts]  # type: ignore[attr-defined]  # one sentence each, for a variant
+    return out
 
 
 def build_board(board_obj: object, rules_obj: object) -> Board:
@@ -283,7 +285,9 @@ def build_board(board_obj: object, rules_obj: object) -> Board:
     survey = Survey(data)
     problems = problems_of(data, rules, survey)
     if problems:
-        raise DataFileError("The Great Fire board is inconsistent: " + " ".join(problems))
+        err = DataFileError("The Great Fire board is inconsistent: " + " ".join(problems))
+        err.problems = problems  # type: ignore[attr-defined]  # one sentence each, for a variant
+        raise err
     return _assemble(data, rules, survey)
 
 

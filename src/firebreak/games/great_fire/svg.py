@@ -43,7 +43,8 @@ from xml.sax.saxutils import escape, quoteattr
 
 from firebreak.core.text import join_words, plural, seat_label
 
-from .data import DIRECTIONS, load_board
+from .data import DIRECTIONS, Board
+from .tables import tables_by_key
 from .names import card_words, colour_word, token_word
 
 LEGEND_ROW = 34
@@ -297,8 +298,7 @@ class _Static:
 
     __slots__ = ("compass", "ends_on", "head", "map_h", "name_lengths", "name_size", "places", "tail", "width")
 
-    def __init__(self, names: tuple[str, ...]) -> None:
-        board = load_board()
+    def __init__(self, board: Board, names: tuple[str, ...]) -> None:
         map_w, map_h = board.map_size
         u = map_w / BASE_WIDTH
         self.width, self.map_h = max(map_w, LEGEND_WIDTH), map_h
@@ -524,8 +524,9 @@ class _Static:
 
 
 @lru_cache(maxsize=8)
-def _static(names: tuple[str, ...]) -> _Static:
-    return _Static(names)
+def _static(board_key: str | None, names: tuple[str, ...]) -> _Static:
+    """The drawing's static part for a board (``None``: the packaged one; else a variant's, by its key)."""
+    return _Static(tables_by_key(board_key).board, names)
 
 
 def _targets(legal: list[tuple[int, str]], static: _Static) -> dict[str, int]:
@@ -935,7 +936,7 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
     """
     districts = view.get("districts", [])
     names = tuple(map(_NAME, districts))
-    static = _static(names)
+    static = _static(view.get("board"), names)
     map_h = static.map_h
     players = view.get("players", [])
     legend, legend_h = _legend(view, static.width, map_h)
