@@ -10,6 +10,7 @@ tables, built once.
 
 from __future__ import annotations
 
+import threading
 import weakref
 from collections import OrderedDict, deque
 from typing import Any
@@ -120,6 +121,7 @@ _live: weakref.WeakValueDictionary[str, BoardTables] = weakref.WeakValueDictiona
 _kept: OrderedDict[str, BoardTables] = OrderedDict()
 _checked: OrderedDict[str, tuple[str, ...]] = OrderedDict()
 _by_id: dict[int, tuple[object, BoardTables]] = {}
+_lock = threading.RLock()
 
 
 def tables_for(data: object | None) -> BoardTables:
@@ -133,20 +135,21 @@ def tables_for(data: object | None) -> BoardTables:
     if seen is not None and seen[0] is data:
         return seen[1]
     key = board_key(data)
-    tables = _live.get(key)
-    if tables is None:
-        problems = _checked.get(key)
-        if problems:
-            raise DataFileError("The Great Fire board is inconsistent: " + " ".join(problems))
-        tables = BoardTables(build_board(data, _load_yaml("rules.yaml")), key)
-        _live[key] = tables
-    _kept[key] = tables
-    _kept.move_to_end(key)
-    while len(_kept) > _BOARDS_KEPT:
-        _kept.popitem(last=False)
-    if len(_by_id) >= 4 * _BOARDS_KEPT:
-        _by_id.clear()
-    _by_id[id(data)] = (data, tables)
+    with _lock:  # the server makes games in worker threads
+        tables = _live.get(key)
+        if tables is None:
+            problems = _checked.get(key)
+            if problems:
+                raise DataFileError("The Great Fire board is inconsistent: " + " ".join(problems))
+            tables = BoardTables(build_board(data, _load_yaml("rules.yaml")), key)
+            _live[key] = tables
+        _kept[key] = tables
+        _kept.move_to_end(key)
+        while len(_kept) > _BOARDS_KEPT:
+            _kept.popitem(last=False)
+        if len(_by_id) >= 4 * _BOARDS_KEPT:
+            _by_id.clear()
+        _by_id[id(data)] = (data, tables)
     return tables
 
 
@@ -166,7 +169,7 @@ def board_problems(data: object) -> list[str]:
     if key in _live:
         return []
     problems = _checked.get(key)
-    if problems is None:
+    if problems is None:  # (tables_for takes the lock; two threads may check one new board twice, harmlessly)
         try:
             tables_for(data)
             problems = ()
@@ -174,9 +177,10 @@ def board_problems(data: object) -> list[str]:
             problems = tuple(getattr(exc, "problems", None) or [str(exc)])
         except (TypeError, ValueError, KeyError, IndexError, StopIteration) as exc:  # data the loader did not foresee
             problems = (f"the board cannot be laid out ({exc.__class__.__name__}: {exc})",)
-        _checked[key] = problems
-        while len(_checked) > _CHECKS_KEPT:
-            _checked.popitem(last=False)
+        with _lock:
+            _checked[key] = problems
+            while len(_checked) > _CHECKS_KEPT:
+                _checked.popitem(last=False)
     return list(problems)
 
 
