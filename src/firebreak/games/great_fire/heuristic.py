@@ -201,6 +201,7 @@ def _evaluate_all(state: "GreatFireState", keep: float, w: Weights = DEFAULT_WEI
     over = state.is_terminal()
     n = state.num_players
     houses = state.houses
+    picture: list | None = None  # what the fire alone decides (not once the game is over)
     if over:  # no fire moves once the game is over
         threat = [0.0] * board.num_districts
         threatened: list[tuple[int, float]] = []
@@ -253,7 +254,7 @@ def _evaluate_all(state: "GreatFireState", keep: float, w: Weights = DEFAULT_WEI
             elif here:
                 for colour in set(here):
                     at_risk_of[colour] = at_risk_of.get(colour, 0.0) + risk * here.count(colour)
-        if not over:
+        if picture is not None:  # (not over)
             picture[4] = [list(h) for h in houses]
             picture[5] = at_risk_of
     values = []
@@ -333,7 +334,7 @@ def evaluate_all_targeted(state: "GreatFireState") -> list[float]:
     adjacent = board.fire_adjacent
     # Threatened districts: an uncontained fire touches them and an incoming cone would burn their houses (the
     # Fire Movement Priority sends the fire to houses first, so districts without any are left out).
-    seen = set()
+    seen: set[int] = set()
     for d in range(board.num_districts):
         if fire[d] > bands[d]:
             seen.update(t for t in adjacent[d] if fire[t] == bands[t] and houses[t] and not demolished[t])

@@ -227,8 +227,9 @@ def _widen(
     """
     map_w, _ = board.map_size
     rows = [board.size[i] * 25 * u + (30 * u if board.objective_vp[i] else 0) for i in spaces]
-    boxes = [_label_box(*board.label_at[i], drawn, size, u, row) for i, drawn, row in zip(spaces, lines, rows)]
-    for k, (name, i) in enumerate(zip(names, spaces)):
+    at = [board.label_at[i] for i in spaces]
+    boxes = [_label_box(x, y, drawn, size, u, row) for (x, y), drawn, row in zip(at, lines, rows)]
+    for k, (name, _space) in enumerate(zip(names, spaces)):
         if " ".join(lines[k]) == name:
             continue
         words = name.split()
@@ -241,7 +242,7 @@ def _widen(
             forms.extend([tuple(_cut(line, n) for line in splits[0])] if splits else [])
             forms.append((_cut(name, n),))
         for form in forms:
-            box = _label_box(*board.label_at[i], form, size, u, rows[k])
+            box = _label_box(at[k][0], at[k][1], form, size, u, rows[k])
             if (
                 box[0] >= 0
                 and box[2] <= map_w
@@ -302,7 +303,7 @@ class _Static:
         map_w, map_h = board.map_size
         u = map_w / BASE_WIDTH
         self.width, self.map_h = max(map_w, LEGEND_WIDTH), map_h
-        colours = dict(zip(DIRECTIONS, board.card_colours))
+        colours: dict[str, str] = dict(zip(DIRECTIONS, board.card_colours))
         size = NAME_SIZE * u
         self.name_size = round(size, 2)
         head = [
@@ -772,7 +773,7 @@ def _district_svg(
     return shape_svg, "".join(out)
 
 
-def _legend(view: dict[str, Any], W: int, top: float) -> tuple[list[str], float]:
+def _legend(view: dict[str, Any], W: float, top: float) -> tuple[list[str], float]:
     """The turn's details, the players' table and, at game over, the winner, the score sheet and every seat's objectives.
 
     Returns the drawing and the height it takes, so the picture's viewBox always holds every row (rows are laid
@@ -866,8 +867,8 @@ def _legend(view: dict[str, Any], W: int, top: float) -> tuple[list[str], float]
         for p, rows in enumerate(sheet):
             y += LEGEND_ROW - 4
             weight = "bold" if p in view["winners"] else "normal"
-            cells = (names[p], *(f"{points:g}" for _, points in rows), f"{view['scores'][p]:g}")
-            for cx, text in zip(SHEET_COLS, cells):
+            sheet_cells = (names[p], *(f"{points:g}" for _, points in rows), f"{view['scores'][p]:g}")
+            for cx, text in zip(SHEET_COLS, sheet_cells):
                 out.append(_t(cx, y, text, 18, weight=weight))
     return out, y + 20 - top
 
