@@ -5,11 +5,10 @@ game's options, so no migration is needed)."""
 
 from __future__ import annotations
 
-import time
-from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
+
 from fastapi.testclient import TestClient
 
 from firebreak.core import replay
@@ -21,8 +20,9 @@ from firebreak.games.great_fire.data import load_board
 from firebreak.server import create_app
 
 from .helpers import error_code, state_of, tokens
+from .test_games import play_alone
+from .test_variants import EXAMPLES, _create
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "variants"
 BRIDGE = "Holborn Bridge"
 
 
@@ -33,7 +33,7 @@ def variants() -> list[Any]:
 
 
 def _app(db_url: str, variants: list[Any]) -> TestClient:
-    return TestClient(create_app(db_url, variants=variants, bot_delay=0.0))
+    return TestClient(create_app(db_url, variants=variants))
 
 
 @pytest.fixture
@@ -44,31 +44,6 @@ def vclient(db_url: str, variants: list[Any]) -> Iterator[TestClient]:
 
 def _bridgeless(variants: list[Any]) -> Any:
     return next(v for v in variants if v.board is not None)
-
-
-def _create(client: TestClient, body: dict[str, Any]) -> Any:
-    base = {
-        "game": "great-fire",
-        "num_players": 3,
-        "seed": 5,
-        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}],
-    }
-    return client.post("/api/games", json={**base, **body})
-
-
-def _play_alone(client: TestClient, game_id: str, tok: str) -> None:
-    """Seat 0 plays its last legal action each time until the game ends (the bots move in between)."""
-    deadline = time.time() + 120
-    while not (st := state_of(client, game_id, tok))["terminal"]:
-        assert time.time() < deadline, "the game did not end"
-        if st["your_turn"]:
-            client.post(
-                f"/api/games/{game_id}/actions",
-                json={"index": st["index"], "action": st["legal"][-1]["id"]},
-                headers={"X-Seat-Token": tok},
-            )
-        else:
-            time.sleep(0.01)
 
 
 def test_the_lobby_offers_the_board_variant_and_its_game_is_drawn_on_its_board(
@@ -112,7 +87,7 @@ def test_the_board_survives_a_restart_and_goes_into_the_replay_the_record_and_th
         after = state_of(client, game_id, tok)
         assert after["svg"] == before["svg"] and BRIDGE not in after["svg"]
         assert client.app.state.storage.load_game(game_id).options[BOARD_KEY] == v.board_data
-        _play_alone(client, game_id, tok)
+        play_alone(client, created)
         shown = client.get(f"/api/games/{game_id}/replay?step=40").json()
         assert BRIDGE not in shown["svg"] and shown["view"]["board"] == before["view"]["board"]
         record = client.get(f"/api/games/{game_id}/log").json()
