@@ -29,7 +29,8 @@ VARIANT_KEY = "variant"
 """The options key naming the variant a game was started from: ``{"name": ..., "hash": ...}``."""
 BOARD_KEY = "variant_board"
 """The options key under which a variant's board file travels, as JSON data (checked by the game's
-``check_board``): a game, its save file and its server record carry the whole board, so it replays on it."""
+``check_board``): a game, its save file and its server record carry the whole board, so it replays on it. Like all
+options, a board's data is never changed in place once a game is made with it (games find it again by identity)."""
 
 
 @dataclass(frozen=True)
@@ -198,13 +199,24 @@ def describe_options(options: Mapping[str, Any]) -> str:
     return "; ".join(parts)
 
 
+_NORMAL: dict[int, Any] = {}
+"""Boards :func:`board_data` returned, by identity (kept alive): one passed back again (every game of a lab run
+resolves the same options) is returned as it is instead of being written out and read back."""
+
+
 def board_data(board: object) -> Any:
     """A board file's data as JSON data (the form options are saved in: keys become text), or
     :class:`OptionError` if it is not plain data."""
+    if _NORMAL.get(id(board)) is board:
+        return board
     try:
-        return json.loads(json.dumps(board, sort_keys=True, allow_nan=False))
+        out = json.loads(json.dumps(board, sort_keys=True, allow_nan=False))
     except (TypeError, ValueError):
         raise OptionError("board must be a board file's data (tables, lists, text and numbers)") from None
+    if len(_NORMAL) >= 64:  # a few boards are in play at a time; never let a long-running process grow
+        _NORMAL.clear()
+    _NORMAL[id(out)] = out
+    return out
 
 
 def board_hash(board: object) -> str:

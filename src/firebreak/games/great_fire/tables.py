@@ -134,7 +134,11 @@ def tables_for(data: object | None) -> BoardTables:
     seen = _by_id.get(id(data))  # the same object again (a game's clones, undo, a rematch's options)
     if seen is not None and seen[0] is data:
         return seen[1]
-    key = board_key(data)
+    return _tables_of(data, board_key(data))
+
+
+def _tables_of(data: object, key: str) -> BoardTables:
+    """:func:`tables_for` once the board's key is known (built, or found and kept)."""
     with _lock:  # the server makes games in worker threads
         tables = _live.get(key)
         if tables is None:
@@ -165,8 +169,12 @@ def tables_by_key(key: str | None) -> BoardTables:
 
 def board_problems(data: object) -> list[str]:
     """One sentence per broken constraint of a board file's data (empty: it can be played), remembered by hash."""
+    seen = _by_id.get(id(data))
+    if seen is not None and seen[0] is data:
+        return []
     key = board_key(data)
     if key in _live:
+        _tables_of(data, key)  # known: the game about to be made finds its tables by the object
         return []
     problems = _checked.get(key)
     if problems is None:  # (tables_for takes the lock; two threads may check one new board twice, harmlessly)
