@@ -49,7 +49,7 @@ def test_remembered_threats_and_fire_sites_equal_fresh_ones_through_random_games
         while not s.is_terminal():
             for band_threat, step in ((heuristic.BAND_THREAT, heuristic.STEP_DISCOUNT), (0.25, 0.5)):
                 remembered = (heuristic._threat(s, band_threat), heuristic._fire_sites(s, step))
-                heuristic._fire_memo.clear()
+                s.tables.eval_memo.clear()
                 fresh = (heuristic._threat_of(s, band_threat), heuristic._fire_sites_of(s, step))
                 assert remembered == fresh, (seed, len(s.history))
                 assert (heuristic._threat(s, band_threat), heuristic._fire_sites(s, step)) == fresh

@@ -1,6 +1,6 @@
 """The server offering variants (what `firebreak serve --variants DIR` runs), in a browser: the lobby offers the
 variant, a person starts a game from it, and the lobby's list of games names it as a variant (the game page's payload
-is checked over HTTP in test_variants.py)."""
+is checked over HTTP in test_variants.py); a board variant's game page draws that board's map."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
@@ -16,9 +18,13 @@ from .process import GENEROUS_LIMITS, free_port
 from .test_pages_in_a_browser import ARGS, CHROMIUM, pytestmark, sync_playwright  # noqa: F401 - the same marks
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "variants"
+SHOTS = os.environ.get("FIREBREAK_SCREENSHOTS")
+"""A folder to save a page's picture in, for a person to look at (unset: none saved)."""
 
 
-def test_a_variant_is_offered_started_and_marked_in_the_browser(tmp_path: Path) -> None:
+@contextmanager
+def variants_server(tmp_path: Path) -> Iterator[str]:
+    """A server offering the example variants, in its own process; yields its address and stops it after."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     code = (
@@ -43,20 +49,51 @@ def test_a_variant_is_offered_started_and_marked_in_the_browser(tmp_path: Path) 
                 pass
             assert proc.poll() is None and time.time() < deadline, "the server did not start"
             time.sleep(0.2)
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            page = browser.new_page()
-            page.goto(base + "/")
-            page.select_option("#game", "great-fire")
-            page.locator("#variant option", has_text="Variant: Five action points").wait_for(state="attached")
-            page.select_option("#variant", label="Variant: Five action points")
-            page.click("#create")
-            page.locator("[data-seat-link='0']").wait_for()  # created: its links are shown
-            page.locator("#games td", has_text="Great Fire of London 1666 — Variant: Five action points").wait_for()
-            game = httpx.get(base + "/api/games").json()["games"][0]
-            assert game["options"]["variant"]["name"] == "Five action points"
-            assert game["options"]["rules"] == {"action_points": 5}
-            browser.close()
+        yield base
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+def test_a_variant_is_offered_started_and_marked_in_the_browser(tmp_path: Path) -> None:
+    with variants_server(tmp_path) as base, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page()
+        page.goto(base + "/")
+        page.select_option("#game", "great-fire")
+        page.locator("#variant option", has_text="Variant: Five action points").wait_for(state="attached")
+        page.select_option("#variant", label="Variant: Five action points")
+        page.click("#create")
+        page.locator("[data-seat-link='0']").wait_for()  # created: its links are shown
+        page.locator("#games td", has_text="Great Fire of London 1666 — Variant: Five action points").wait_for()
+        game = httpx.get(base + "/api/games").json()["games"][0]
+        assert game["options"]["variant"]["name"] == "Five action points"
+        assert game["options"]["rules"] == {"action_points": 5}
+        browser.close()
+
+
+def test_a_board_variant_is_started_in_the_lobby_and_its_map_is_drawn(tmp_path: Path) -> None:
+    """The example board variant: the Fleet without its bridges, so the map has no bridge and no arrow across it."""
+    with variants_server(tmp_path) as base, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.goto(base + "/")
+        page.select_option("#game", "great-fire")
+        label = "Variant: The Fleet without bridges"
+        page.locator("#variant option", has_text=label).wait_for(state="attached")
+        page.select_option("#variant", label=label)
+        assert "Played on its own board." in page.locator("#variant-about").inner_text()
+        page.click("#create")
+        link = page.locator("[data-seat-link='0']")
+        link.wait_for()
+        url = link.input_value()
+        page.goto(url if url.startswith("http") else base + url)
+        board = page.locator("#board svg")
+        board.wait_for(state="attached", timeout=30000)
+        page.locator("#board svg [data-place='Holborn']").first.wait_for(state="attached")
+        assert "Holborn Bridge" not in board.evaluate("svg => svg.textContent")
+        assert page.locator('#board svg [data-link="HO>NE"]').count() == 0  # the bridge's arrow is gone
+        assert page.locator('#board svg [data-link="FS>HO"]').count() == 1  # the other links are drawn
+        if SHOTS:
+            page.screenshot(path=str(Path(SHOTS) / "great-fire-fleet-without-bridges.png"))
+        browser.close()

@@ -195,12 +195,13 @@ def play(
     seed: Optional[int] = typer.Option(None, "--seed", help="Game seed (default: random, printed)."),
     save: Optional[Path] = typer.Option(None, "--save", help="Save the record here at the end or on quit."),
     load: Optional[Path] = typer.Option(None, "--load", help="Resume a saved record."),
+    variant: Optional[Path] = typer.Option(None, "--variant", help=VARIANT_HELP),
 ) -> None:
     """Play a game at the terminal against bots. Game options follow as --name value or --flag / --no-flag."""
     console = _out()
     _load_games()
     if load is not None:
-        if ctx.args:
+        if ctx.args or variant is not None:
             raise fail("game options come from the saved record; do not give them with --load")
         try:
             state = load_game(load)
@@ -215,7 +216,7 @@ def play(
         if game is None:
             raise fail("name a game to play (see `firebreak games`), or --load a saved one")
         spec = _game(game)
-        n, options = _setup(spec, players, ctx.args)
+        n, options = _setup(spec, players, ctx.args, variant)
         if seed is None:
             seed = secrets.randbelow(2**31)
         try:

@@ -19,7 +19,16 @@ from typing import Any, ClassVar, Generic, TypeVar
 from .errors import IllegalActionError, MalformedActionError, OptionError
 from .events import Event, filter_events, make_event
 from .hooks import BoardCheck, EncoderFactory, HelpHook, ReportHook, RulesCheck, SearchHints, SvgHook
-from .parameters import RULES_KEY, VARIANT_KEY, RuleParameter, check_variant_label, resolve_rules, rule_values
+from .parameters import (
+    BOARD_KEY,
+    RULES_KEY,
+    VARIANT_KEY,
+    RuleParameter,
+    board_data,
+    check_variant_label,
+    resolve_rules,
+    rule_values,
+)
 from .rng import Rng
 from .summary import SeatSummary
 from .text import generic_sentence, join_words, seat_label
@@ -356,6 +365,7 @@ class GameSpec(Generic[S]):
             if problems:
                 raise OptionError(problems[0])
         variant = options.pop(VARIANT_KEY, None)
+        board = options.pop(BOARD_KEY, None)
         for name, value in options.items():
             spec = self.option(name)
             resolved[spec.name] = spec.coerce(value)
@@ -374,7 +384,23 @@ class GameSpec(Generic[S]):
             resolved[RULES_KEY] = rules
         if variant is not None:
             resolved[VARIANT_KEY] = check_variant_label(variant)
+        if board is not None:
+            resolved[BOARD_KEY] = self.checked_board(board)
         return resolved
+
+    def checked_board(self, board: object) -> Any:
+        """A variant's board as a game's options carry it (JSON data), after the game's ``check_board``; raises
+        :class:`OptionError` with the first broken constraint (a save or record whose board cannot be played is
+        refused before anything is made from it)."""
+        check = self.check_board
+        if check is None:
+            raise OptionError(f"{self.title} has no board a variant may replace")
+        data = board_data(board)
+        problems = check(data)
+        if problems:
+            more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
+            raise OptionError(f"The board cannot be played: {problems[0].rstrip('.')}{more}.")
+        return data
 
     def __post_init__(self) -> None:
         """Check the options' choice limits name real choices and options (a mistake in a spec, not in input)."""

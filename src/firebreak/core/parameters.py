@@ -12,6 +12,8 @@ had); a game started from a variant file also carries ``variant`` (its name and 
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import SimpleNamespace
@@ -25,6 +27,10 @@ RULES_KEY = "rules"
 """The options key under which a game's non-default rule parameters travel."""
 VARIANT_KEY = "variant"
 """The options key naming the variant a game was started from: ``{"name": ..., "hash": ...}``."""
+BOARD_KEY = "variant_board"
+"""The options key under which a variant's board file travels, as JSON data (checked by the game's
+``check_board``): a game, its save file and its server record carry the whole board, so it replays on it. Like all
+options, a board's data is never changed in place once a game is made with it (games find it again by identity)."""
 
 
 @dataclass(frozen=True)
@@ -181,14 +187,49 @@ def rule_values(parameters: Sequence[RuleParameter], options: Mapping[str, Any])
 def describe_options(options: Mapping[str, Any]) -> str:
     """Options in one line for a result's header: table options, then rule changes, then the variant and its hash
     ("more_destruction=True; rules: action_points=5; variant: Five action points (hash 37040542f2bbdaf6)")."""
-    plain = ", ".join(f"{k}={v}" for k, v in sorted(options.items()) if k not in (RULES_KEY, VARIANT_KEY)) or "none"
-    parts = [plain]
+    plain = ", ".join(f"{k}={v}" for k, v in sorted(options.items()) if k not in (RULES_KEY, VARIANT_KEY, BOARD_KEY))
+    parts = [plain or "none"]
+    if options.get(BOARD_KEY) is not None:
+        parts.append(f"board: its own (hash {board_hash(options[BOARD_KEY])})")
     if options.get(RULES_KEY):
         parts.append("rules: " + ", ".join(f"{k}={v}" for k, v in options[RULES_KEY].items()))
     label = options.get(VARIANT_KEY)
     if isinstance(label, Mapping):
         parts.append(f"variant: {label.get('name')} (hash {label.get('hash')})")
     return "; ".join(parts)
+
+
+_NORMAL: dict[int, Any] = {}
+"""Boards :func:`board_data` returned, by identity (kept alive): one passed back again (every game of a lab run
+resolves the same options) is returned as it is instead of being written out and read back."""
+
+
+def board_data(board: object) -> Any:
+    """A board file's data as JSON data (the form options are saved in: keys become text), or
+    :class:`OptionError` if it is not plain data."""
+    if _NORMAL.get(id(board)) is board:
+        return board
+    try:
+        out = json.loads(json.dumps(board, sort_keys=True, allow_nan=False))
+    except (TypeError, ValueError):
+        raise OptionError("board must be a board file's data (tables, lists, text and numbers)") from None
+    if len(_NORMAL) >= 64:  # a few boards are in play at a time; never let a long-running process grow
+        _NORMAL.clear()
+    _NORMAL[id(out)] = out
+    return out
+
+
+def board_hash(board: object) -> str:
+    """A board's identity as results show it: the first 16 hex digits of the SHA-256 of its canonical JSON."""
+    text = json.dumps(board, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def shown_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """Options as a listing shows them: a variant's board by its hash, not the whole board file it carries."""
+    if options.get(BOARD_KEY) is None:
+        return dict(options)
+    return {**options, BOARD_KEY: board_hash(options[BOARD_KEY])}
 
 
 def titled(title: str, options: Mapping[str, Any]) -> str:

@@ -25,7 +25,7 @@ from typing import Any
 import yaml
 
 from .errors import FirebreakError, OptionError
-from .parameters import RULES_KEY, VARIANT_KEY
+from .parameters import BOARD_KEY, RULES_KEY, VARIANT_KEY, board_data
 from .registry import get_game
 
 MAX_VARIANT_BYTES = 64_000
@@ -55,6 +55,8 @@ class Variant:
     board: str | None = None
     board_text: str | None = field(default=None, repr=False)
     hash: str = ""
+    board_data: Any = field(default=None, repr=False, compare=False)
+    """The board file's data as a game's options carry it (JSON data), or ``None``."""
 
     def contents(self) -> dict[str, Any]:
         """The variant as recorded with results: every field, the board as the hash of its text."""
@@ -75,6 +77,8 @@ class Variant:
         if self.rules:
             out[RULES_KEY] = dict(self.rules)
         out[VARIANT_KEY] = {"name": self.name, "hash": self.hash}
+        if self.board_data is not None:
+            out[BOARD_KEY] = self.board_data
         return out
 
 
@@ -157,9 +161,9 @@ def parse_variant(text: str, source: str = "variant", base: Path | None = None) 
             checked_rules[k] = param.coerce(v)
         except OptionError as exc:
             problems.append(str(exc))
-    board_file, board_text = raw.get("board"), None
+    board_file, board_text, board = raw.get("board"), None, None
     if board_file is not None:
-        board_text = _check_board(spec, board_file, base, problems)
+        board_text, board = _check_board(spec, board_file, base, problems)
     if not problems:  # the whole: each player count the variant may be played with
         counts = [players] if players is not None else range(spec.min_players, spec.max_players + 1)
         for n in counts:
@@ -180,34 +184,39 @@ def parse_variant(text: str, source: str = "variant", base: Path | None = None) 
         None if board_file is None else str(board_file),
         board_text,
     )
-    return Variant(**{**variant.__dict__, "hash": variant_hash(variant.contents())})
+    return Variant(**{**variant.__dict__, "hash": variant_hash(variant.contents()), "board_data": board})
 
 
-def _check_board(spec: Any, board_file: object, base: Path | None, problems: list[str]) -> str | None:
-    """Read a board file and have the game check it (its hook adds one sentence per broken constraint)."""
+def _check_board(spec: Any, board_file: object, base: Path | None, problems: list[str]) -> tuple[str | None, Any]:
+    """Read a board file and have the game check it (its hook adds one sentence per broken constraint); returns
+    its text and its data as a game's options carry it (``(None, None)`` if it cannot be read)."""
     check = spec.check_board
     if check is None:
         problems.append(f"board: {spec.title} has no board file to replace")
-        return None
+        return None, None
     if not isinstance(board_file, str) or not board_file.strip():
         problems.append("board must be the path of a board file")
-        return None
+        return None, None
     path = (base or Path(".")) / board_file
     try:
         if path.stat().st_size > MAX_BOARD_BYTES:
             problems.append(f"board: {board_file} is larger than {MAX_BOARD_BYTES} bytes")
-            return None
+            return None, None
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         problems.append(f"board: cannot read {board_file} ({getattr(exc, 'strerror', None) or exc})")
-        return None
+        return None, None
     try:
-        raw = yaml.safe_load(text)
+        raw = board_data(yaml.safe_load(text))
     except yaml.YAMLError as exc:
         problems.append(f"board: {board_file} is not valid YAML ({str(exc).splitlines()[0]})")
-        return None
-    problems.extend(f"board: {p}" for p in check(raw))
-    return text
+        return None, None
+    except OptionError as exc:
+        problems.append(f"board: {exc}")
+        return None, None
+    found = check(raw)
+    problems.extend(f"board: {p}" for p in found)
+    return text, (None if found else raw)
 
 
 def load_variants(folder: str | Path) -> list[Variant]:

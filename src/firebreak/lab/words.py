@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from firebreak.core import GameSpec
+from firebreak.core.parameters import BOARD_KEY, board_hash
 
 _ABBREVIATIONS = {"vp": "VP", "ai": "AI", "id": "ID"}
 
@@ -38,6 +39,8 @@ def options_words(options: Mapping[str, Any] | str, spec: GameSpec | None = None
     changed = {k: v for k, v in sorted(opts.items()) if k not in defaults or defaults[k] != v}
     if not changed:
         return "the standard rules"
+    if changed.get(BOARD_KEY) is not None:  # a variant's board: named by its hash, not written out
+        changed[BOARD_KEY] = f"its own (hash {board_hash(changed[BOARD_KEY])})"
 
     def value(v: Any) -> str:
         if isinstance(v, bool):

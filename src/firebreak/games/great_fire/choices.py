@@ -32,7 +32,7 @@ from .actions import (
     PLACE_LANDOWNER,
     PUT_OUT,
 )
-from .data import DIRECTION_NAMES, load_board
+from .data import DIRECTION_NAMES, Board, load_board
 from .names import card_words, colour_word
 from .narrate import cone_path
 from .phases import P_ACTIONS, P_BAND, P_FIRE, P_OWNER, P_SECOND
@@ -41,9 +41,8 @@ from .route import fire_route, route_names
 if TYPE_CHECKING:
     from .state import GreatFireState
 
-BOARD = load_board()
-NAMES = BOARD.names
-COLOURS = BOARD.rules.colours
+COLOURS = load_board().rules.colours
+"""The house colours (the rules', whichever board is played)."""
 
 FIRE_MOVE = "Fire move"
 SECOND_MOVE = "Second fire move"
@@ -81,6 +80,7 @@ def fire_outcome(state: "GreatFireState", tgt: int) -> tuple[str, str]:
 
 def _fire_choices(state: "GreatFireState", legal: list[int], head: str) -> list[ActionChoice]:
     codec = state.codec
+    names = state.tables.names
     by_dest: dict[tuple[int, int], list[tuple[int, int]]] = {}
     for a in legal:
         x = codec.decode(a)
@@ -90,25 +90,25 @@ def _fire_choices(state: "GreatFireState", legal: list[int], head: str) -> list[
     for (dr, tgt), moves in by_dest.items():
         card = card_words(DIRECTION_NAMES[dr])
         short, long = fire_outcome(state, tgt)
-        label = f"{NAMES[tgt]}: {short}"
+        label = f"{names[tgt]}: {short}"
         for src, a in moves:
-            path = route_names(fire_route(state.fire, state.bands, dr, src, tgt))
+            path = route_names(fire_route(state.fire, state.bands, dr, src, tgt, None, state.tables), state.tables)
             note = f"{capitalise(cone_path(path[0], path[1:-1], path[-1]))}. {long}"
             if len(moves) == 1:
                 out.append(
                     ActionChoice(
-                        a, label, (head, card), NAMES[src], NAMES[tgt], preview=(NAMES[tgt],), note=note, path=path
+                        a, label, (head, card), names[src], names[tgt], preview=(names[tgt],), note=note, path=path
                     )
                 )
             else:
                 out.append(
                     ActionChoice(
                         a,
-                        f"Cone from {NAMES[src]} ({plural(state.fire[src], 'cone')} there)",
+                        f"Cone from {names[src]} ({plural(state.fire[src], 'cone')} there)",
                         (head, card, label),
-                        NAMES[src],
-                        NAMES[tgt],
-                        preview=(NAMES[tgt],),
+                        names[src],
+                        names[tgt],
+                        preview=(names[tgt],),
                         note=note,
                         path=path,
                     )
@@ -118,6 +118,7 @@ def _fire_choices(state: "GreatFireState", legal: list[int], head: str) -> list[
 
 def _action_phase(state: "GreatFireState", legal: list[int]) -> list[ActionChoice]:
     codec = state.codec
+    names = state.tables.names
     p = state.player
     home = state.landowner[p]
     out = []
@@ -127,28 +128,28 @@ def _action_phase(state: "GreatFireState", legal: list[int]) -> list[ActionChoic
             out.append(
                 ActionChoice(
                     a,
-                    NAMES[x.a],
+                    names[x.a],
                     (MOVE_OWNER_GROUP,),
-                    NAMES[home],
-                    NAMES[x.a],
-                    preview=(NAMES[x.a],),
-                    note=f"Your landowner moves from {NAMES[home]} to {NAMES[x.a]} (1 action point).",
+                    names[home],
+                    names[x.a],
+                    preview=(names[x.a],),
+                    note=f"Your landowner moves from {names[home]} to {names[x.a]} (1 action point).",
                 )
             )
         elif x.kind == MOVE_BAND:
             pinned = state.fire[x.b] >= state.bands[x.b] + 1
-            note = f"A trained band moves from {NAMES[x.a]} to {NAMES[x.b]} (1 action point)."
+            note = f"A trained band moves from {names[x.a]} to {names[x.b]} (1 action point)."
             if pinned:
                 held = state.fire[x.b] == state.bands[x.b] + 1
                 note += " It stops there to fight the fire" + (", which it then contains." if held else ".")
             out.append(
                 ActionChoice(
                     a,
-                    f"To {NAMES[x.b]}",
-                    (MOVE_BAND_GROUP, f"From {NAMES[x.a]}"),
-                    NAMES[x.a],
-                    NAMES[x.b],
-                    preview=(NAMES[x.b],),
+                    f"To {names[x.b]}",
+                    (MOVE_BAND_GROUP, f"From {names[x.a]}"),
+                    names[x.a],
+                    names[x.b],
+                    preview=(names[x.b],),
                     note=note,
                 )
             )
@@ -156,21 +157,21 @@ def _action_phase(state: "GreatFireState", legal: list[int]) -> list[ActionChoic
             out.append(
                 ActionChoice(
                     a,
-                    f"Put out a fire cone in {NAMES[home]}",
+                    f"Put out a fire cone in {names[home]}",
                     (),
-                    NAMES[home],
-                    NAMES[home],
-                    preview=(NAMES[home],),
+                    names[home],
+                    names[home],
+                    preview=(names[home],),
                     note="Your landowner orders a contained fire put out: one cone is removed "
                     "and counts 1 VP for you (1 action point).",
                 )
             )
         elif x.kind == DEMOLISH:
             lost = state.houses[x.a]
-            note = f"A trained band detonates your demolition charge in {NAMES[x.a]} (no action point)"
+            note = f"A trained band detonates your demolition charge in {names[x.a]} (no action point)"
             note += f": {plural(len(lost), 'house')} lost." if lost else "."
             out.append(
-                ActionChoice(a, NAMES[x.a], (DEMOLISH_GROUP,), NAMES[x.a], NAMES[x.a], preview=(NAMES[x.a],), note=note)
+                ActionChoice(a, names[x.a], (DEMOLISH_GROUP,), names[x.a], names[x.a], preview=(names[x.a],), note=note)
             )
         elif x.kind == END_ACTIONS:
             if len(legal) == 1:
@@ -191,12 +192,12 @@ MENU_CAP = 30
 """The longest menu a player reads outside set-up; a longer one is split by the board's regions."""
 
 
-def _region_words(name: str) -> str:
-    region = BOARD.region[BOARD.index(name)]
+def _region_words(board: Board, name: str) -> str:
+    region = board.region[board.index(name)]
     return "Grassed areas" if region == "grassed" else f"{region.capitalize()} region"
 
 
-def _capped(choices: list[ActionChoice]) -> list[ActionChoice]:
+def _capped(board: Board, choices: list[ActionChoice]) -> list[ActionChoice]:
     """Split any group of more than :data:`MENU_CAP` entries by the region of each entry's district (the cone's
     district for fire moves, the target otherwise), so no menu outside set-up is longer than a screen."""
     sizes: dict[tuple[str, ...], int] = {}
@@ -208,7 +209,7 @@ def _capped(choices: list[ActionChoice]) -> list[ActionChoice]:
     for c in choices:
         place = c.source or c.target
         if sizes[c.group] > MENU_CAP and c.group and place is not None:
-            c = replace(c, group=(*c.group, _region_words(place)))
+            c = replace(c, group=(*c.group, _region_words(board, place)))
         out.append(c)
     return out
 
@@ -218,7 +219,7 @@ def action_choices(state: "GreatFireState") -> list[ActionChoice]:
     choices = [_confirmed(state, c) for c in _choices(state)]
     if state.phase in (P_BAND, P_OWNER):
         return choices  # set-up lists every district once, grouped by region
-    return _capped(choices)
+    return _capped(state.board, choices)
 
 
 def confirm_reason(state: "GreatFireState", a: int) -> str:
@@ -248,6 +249,7 @@ def _choices(state: "GreatFireState") -> list[ActionChoice]:
         return []
     ph = state.phase
     codec = state.codec
+    names = state.tables.names
     if ph == P_FIRE:
         return _fire_choices(state, legal, FIRE_MOVE)
     if ph == P_SECOND:
@@ -275,29 +277,36 @@ def _choices(state: "GreatFireState") -> list[ActionChoice]:
         elif x.kind == INTENSIFY:
             left = state.intensify_left
             note = (
-                f"One more fire cone in {NAMES[x.a]} ({plural(left, 'intensify cone')} left to place"
+                f"One more fire cone in {names[x.a]} ({plural(left, 'intensify cone')} left to place"
                 f"{' including this one' if left > 1 else ''})."
             )
             if len(legal) == 1:
-                note += f" {NAMES[x.a]} is the only burning district with room for another cone."
+                note += f" {names[x.a]} is the only burning district with room for another cone."
             out.append(
-                ActionChoice(a, NAMES[x.a], (INTENSIFY_GROUP,), None, NAMES[x.a], preview=(NAMES[x.a],), note=note)
+                ActionChoice(a, names[x.a], (INTENSIFY_GROUP,), None, names[x.a], preview=(names[x.a],), note=note)
             )
         elif x.kind == PLACE_BAND:  # set-up: by region, each line just the district (the group says the rest)
             left = state.setup_bands.count(state.current_player())
             head = f"{PLACE_BAND_GROUP} ({plural(left, 'trained band')} left to place, this one included)"
             out.append(
-                ActionChoice(a, NAMES[x.a], (head, _region_words(NAMES[x.a])), None, NAMES[x.a], preview=(NAMES[x.a],))
+                ActionChoice(
+                    a,
+                    names[x.a],
+                    (head, _region_words(state.board, names[x.a])),
+                    None,
+                    names[x.a],
+                    preview=(names[x.a],),
+                )
             )
         elif x.kind == PLACE_LANDOWNER:
             out.append(
                 ActionChoice(
                     a,
-                    NAMES[x.a],
-                    (PLACE_OWNER_GROUP, _region_words(NAMES[x.a])),
+                    names[x.a],
+                    (PLACE_OWNER_GROUP, _region_words(state.board, names[x.a])),
                     None,
-                    NAMES[x.a],
-                    preview=(NAMES[x.a],),
+                    names[x.a],
+                    preview=(names[x.a],),
                 )
             )
     return out

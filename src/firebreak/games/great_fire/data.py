@@ -26,13 +26,15 @@ from firebreak.core import DataFileError
 
 from . import geometry as geo
 
-DIRECTIONS = ("N", "E", "S", "W")
+CardDirection = Literal["N", "E", "S", "W"]
+TokenKind = Literal["demolition", "double_move", "one_vp"]
+DIRECTIONS: tuple[CardDirection, ...] = ("N", "E", "S", "W")
 """Fire card directions, in the order used by hand counts and action ids."""
 DIRECTION_NAMES = ("north", "east", "south", "west")
 OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E", "NE": "SW", "SW": "NE", "NW": "SE", "SE": "NW"}
 DIRECTION_VECTORS = {"N": (0.0, -1.0), "E": (1.0, 0.0), "S": (0.0, 1.0), "W": (-1.0, 0.0)}
 """Unit vectors of the card directions in map units (y grows south)."""
-TOKEN_KINDS = ("demolition", "double_move", "one_vp")
+TOKEN_KINDS: tuple[TokenKind, ...] = ("demolition", "double_move", "one_vp")
 DEMOLITION, DOUBLE_MOVE, ONE_VP = 0, 1, 2
 STACK_LETTERS = ("A", "B", "C", "D", "E", "F")
 BOARD_LEGEND = "* uncontained fire  + contained fire  . burnt out  x demolished  :: grassed area"
@@ -265,7 +267,9 @@ def _schema_errors(what: str, exc: ValidationError) -> DataFileError:
     for err in exc.errors():
         where = " > ".join(str(x) for x in err["loc"])
         parts.append(f"{where}: {err['msg']}")
-    return DataFileError(f"The Great Fire {what} is invalid: " + "; ".join(parts) + ".")
+    out = DataFileError(f"The Great Fire {what} is invalid: " + "; ".join(parts) + ".")
+    out.problems = [p + "." for p in parts]  # type: ignore[attr-defined]  # one sentence each, for a variant
+    return out
 
 
 def build_board(board_obj: object, rules_obj: object) -> Board:
@@ -283,7 +287,9 @@ def build_board(board_obj: object, rules_obj: object) -> Board:
     survey = Survey(data)
     problems = problems_of(data, rules, survey)
     if problems:
-        raise DataFileError("The Great Fire board is inconsistent: " + " ".join(problems))
+        err = DataFileError("The Great Fire board is inconsistent: " + " ".join(problems))
+        err.problems = problems  # type: ignore[attr-defined]  # one sentence each, for a variant
+        raise err
     return _assemble(data, rules, survey)
 
 

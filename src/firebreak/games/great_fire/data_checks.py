@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections import Counter
 
 from . import geometry as geo
-from .data import DIRECTION_VECTORS, DIRECTIONS, OPPOSITE, BoardData, RulesData, Survey
+from .data import XY, DIRECTION_VECTORS, DIRECTIONS, OPPOSITE, BoardData, DistrictData, FieldData, RulesData, Survey
 from firebreak.core.text import plural
 
 
 def problems_of(data: BoardData, rules: RulesData, survey: Survey) -> list[str]:
     """Every broken rule of the board and rules files, one sentence each (empty when the board is sound)."""
-    problems = _names(data, survey)
+    problems = _names(data)
     if problems:  # the other checks look districts up by code and name
         return problems
     for check in (
@@ -69,7 +69,8 @@ def _names(data: BoardData, rules: RulesData | None = None, survey: Survey | Non
     for d in data.districts:
         if d.region not in data.regions:
             out.append(f"{d.name} lies in the region {d.region}, which the file does not list.")
-    for space in (*data.districts, *data.fields):
+    spaces: list[DistrictData | FieldData] = [*data.districts, *data.fields]
+    for space in spaces:
         if space.source not in data.sources:
             out.append(f"{space.name} cites the source {space.source}, which the file's sources do not list.")
     return out
@@ -103,11 +104,11 @@ def _houses(data: BoardData, rules: RulesData, survey: Survey) -> list[str]:
             f"most districts show one house symbol."
         )
     for name, houses in rules.required_houses.items():
-        d = next((x for x in data.districts if x.name == name), None)
-        if d is None:
+        found = next((x for x in data.districts if x.name == name), None)
+        if found is None:
             out.append(f"The rulebook's district {name} is missing.")
-        elif d.houses != houses:
-            out.append(f"{name} holds {plural(d.houses, 'house')}; the rulebook gives it {houses}.")
+        elif found.houses != houses:
+            out.append(f"{name} holds {plural(found.houses, 'house')}; the rulebook gives it {houses}.")
     return out
 
 
@@ -250,7 +251,9 @@ def _outlines(data: BoardData, rules: RulesData, survey: Survey) -> list[str]:
     for i, poly in enumerate(polys):
         if any(not (-geo.EPS <= x <= width + geo.EPS and -geo.EPS <= y <= height + geo.EPS) for x, y in poly):
             out.append(f"The outline of {survey.names[i]} reaches beyond the map ({width:g} x {height:g}).")
-    named = [(survey.names[i], p, survey.labels[i]) for i, p in enumerate(polys) if p]
+    named: list[tuple[str, tuple[XY, ...], XY | None]] = [
+        (survey.names[i], p, survey.labels[i]) for i, p in enumerate(polys) if p
+    ]
     named.append(("the Thames", data.thames, None))
     for k, (na, pa, la) in enumerate(named):
         box_a = geo.bbox(pa)

@@ -18,6 +18,8 @@ from operator import ne
 from typing import TYPE_CHECKING, Any
 
 from firebreak.core.encoding import Field, ObservationEncoder, Writer, compiled_module, index_of
+from firebreak.core.errors import OptionError
+from firebreak.core.parameters import BOARD_KEY
 
 from .data import DIRECTION_NAMES, ONE_VP, STACK_LETTERS, TOKEN_KINDS, load_board
 from .phases import P_BAND, P_OVER, P_OWNER, PHASE_NAMES, STACK
@@ -92,6 +94,13 @@ class GreatFireEncoder(ObservationEncoder):
     """The fast path's last houses block, the houses it came from and the buffer type."""
 
     def __init__(self, num_players: int, options: dict[str, Any]) -> None:
+        if options.get(BOARD_KEY) is not None:
+            # The observation's layout (and the compiled writer's) is sized and indexed by the packaged map's
+            # districts; a learner trained on it would meet a different map anyway. Refused, not mis-read.
+            raise OptionError(
+                "The Great Fire's observations are laid out for the packaged board only; a game on a variant's "
+                "board can be played, simulated and searched but not encoded for learning."
+            )
         super().__init__(num_players, options)
         compiled = compiled_module(f"{__package__}._encode")
         if compiled is not None:

@@ -24,13 +24,9 @@ for points it will not keep, where the search, which sees its whole turn, weighs
 from __future__ import annotations
 
 import math
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING
-
-from .data import load_board
 
 if TYPE_CHECKING:
     from .state import GreatFireState
@@ -50,26 +46,6 @@ CONES_PER_TURN = 4
 for later turns and counts no more."""
 
 
-@lru_cache(maxsize=1)
-def _distances() -> tuple[tuple[int, ...], ...]:
-    """Steps between every two spaces for pawns and bands (movement adjacency; Pudding Lane cannot be entered)."""
-    board = load_board()
-    n, pl = board.num_districts, board.pudding_lane
-    out = []
-    for src in range(n):
-        dist = [99] * n
-        dist[src] = 0
-        queue = deque([src])
-        while queue:
-            x = queue.popleft()
-            for y in board.neighbours[x]:
-                if y != pl and dist[y] == 99:
-                    dist[y] = dist[x] + 1
-                    queue.append(y)
-        out.append(tuple(dist))
-    return tuple(out)
-
-
 BAND_THREAT = 0.4
 """The threat to a district an uncontained fire touches when a trained band stands in it (it will contain the
 first cone that comes) relative to one without."""
@@ -78,19 +54,18 @@ THREAT_WEIGHT = 0.6
 
 
 FIRE_MEMO_SIZE = 4096
-"""Threats and fire sites remembered (see :func:`_fire_key`); the table is emptied when full."""
-_fire_memo: dict[tuple, list] = {}
+"""Threats and fire sites remembered per board (see :func:`_fire_key`); the table is emptied when full."""
 
 
 def _fire_key(state: "GreatFireState", kind: str, param: float) -> tuple:
     """What :func:`_threat` and :func:`_fire_sites` read of a state (the fire, the trained bands, the demolished
-    districts; the board is the one every state shares): a search scores many leaves with the same fire (every
+    districts; the memo is the board's own, ``state.tables.eval_memo``): a search scores many leaves with the same fire (every
     line that moved no cone and no band), so their results are remembered by it. The callers only read them."""
     return kind, param, bytes(state.fire), bytes(state.bands), bytes(state.demolished)
 
 
-def _remembered(key: tuple, compute: Callable[[], list]) -> list:
-    memo = _fire_memo
+def _remembered(state: "GreatFireState", key: tuple, compute: Callable[[], list]) -> list:
+    memo = state.tables.eval_memo
     value = memo.get(key)
     if value is None:
         if len(memo) >= FIRE_MEMO_SIZE:
@@ -102,11 +77,11 @@ def _remembered(key: tuple, compute: Callable[[], list]) -> list:
 def _threat(state: "GreatFireState", band_threat: float = BAND_THREAT) -> list[float]:
     """For each district: 1.0 if an uncontained fire touches it (and it could burn), ``band_threat`` if a trained
     band stands there, else 0 (remembered by the fire: the list is shared, not to be changed)."""
-    return _remembered(_fire_key(state, "threat", band_threat), lambda: _threat_of(state, band_threat))
+    return _remembered(state, _fire_key(state, "threat", band_threat), lambda: _threat_of(state, band_threat))
 
 
 def _threat_of(state: "GreatFireState", band_threat: float) -> list[float]:
-    board = state.board
+    board = state.tables.board
     fire, bands = state.fire, state.bands
     out = [0.0] * board.num_districts
     for d in range(board.num_districts):
@@ -122,13 +97,13 @@ def _fire_sites(state: "GreatFireState", step: float = STEP_DISCOUNT) -> list[tu
     ``(district, cones worth having * STEP_DISCOUNT ** band steps)``. Bands counted for one fire are not counted
     for another nearer fire first (fires are taken nearest-need first, smallest first). Remembered by the fire:
     the list is shared, not to be changed."""
-    return _remembered(_fire_key(state, "sites", step), lambda: _fire_sites_of(state, step))
+    return _remembered(state, _fire_key(state, "sites", step), lambda: _fire_sites_of(state, step))
 
 
 def _fire_sites_of(state: "GreatFireState", step: float) -> list[tuple[int, float]]:
-    board = state.board
+    board = state.tables.board
     fire, bands = state.fire, state.bands
-    dist = _distances()
+    dist = state.tables.distances()
     pl = board.pudding_lane
     free: list[int] = []  # one entry per free band, its space
     for x in range(board.num_districts):
@@ -158,7 +133,7 @@ def _fire_sites_of(state: "GreatFireState", step: float) -> list[tuple[int, floa
 def _prospects(state: "GreatFireState", weight: float = PROSPECT_WEIGHT, step: float = STEP_DISCOUNT) -> list[float]:
     """Each seat's fire-fighting prospect: the best site by cones and discounted steps for its landowner."""
     sites = _fire_sites(state, step)
-    dist = _distances()
+    dist = state.tables.distances()
     out = []
     for p in range(state.num_players):
         lo = state.landowner[p]
@@ -222,10 +197,11 @@ def evaluate_all_lasting(state: "GreatFireState") -> list[float]:
 
 
 def _evaluate_all(state: "GreatFireState", keep: float, w: Weights = DEFAULT_WEIGHTS) -> list[float]:
-    board = state.board
+    board = state.tables.board
     over = state.is_terminal()
     n = state.num_players
     houses = state.houses
+    picture: list | None = None  # what the fire alone decides (not once the game is over)
     if over:  # no fire moves once the game is over
         threat = [0.0] * board.num_districts
         threatened: list[tuple[int, float]] = []
@@ -243,7 +219,7 @@ def _evaluate_all(state: "GreatFireState", keep: float, w: Weights = DEFAULT_WEI
             bytes(state.bands),
             bytes(state.demolished),
         )
-        picture = _fire_memo.get(key)
+        picture = state.tables.eval_memo.get(key)
         if picture is None:
             threat = _threat(state, w.band_threat)
             picture = [
@@ -254,14 +230,14 @@ def _evaluate_all(state: "GreatFireState", keep: float, w: Weights = DEFAULT_WEI
                 None,
                 None,
             ]
-            _remembered(key, lambda: picture)
+            _remembered(state, key, lambda: picture)
         threat, threatened, sites, by_space, seen_houses, seen_at_risk = picture
         prospects = []
         for p in range(n):
             lo = state.landowner[p]
             value = by_space.get(lo)
             if value is None:
-                value = by_space[lo] = _prospects_at(lo, sites, w.prospect, w.step)
+                value = by_space[lo] = _prospects_at(state, lo, sites, w.prospect, w.step)
             prospects.append(value)
     # Each colour's houses next to uncontained fire, weighed by the threat (added in the same order as a sum
     # over the threatened districts for each seat, so the same value to the last bit); remembered with the fire
@@ -278,7 +254,7 @@ def _evaluate_all(state: "GreatFireState", keep: float, w: Weights = DEFAULT_WEI
             elif here:
                 for colour in set(here):
                     at_risk_of[colour] = at_risk_of.get(colour, 0.0) + risk * here.count(colour)
-        if not over:
+        if picture is not None:  # (not over)
             picture[4] = [list(h) for h in houses]
             picture[5] = at_risk_of
     values = []
@@ -311,11 +287,13 @@ def _evaluate_all(state: "GreatFireState", keep: float, w: Weights = DEFAULT_WEI
     return out
 
 
-def _prospects_at(space: int, sites: list[tuple[int, float]], weight: float, step: float) -> float:
+def _prospects_at(
+    state: "GreatFireState", space: int, sites: list[tuple[int, float]], weight: float, step: float
+) -> float:
     """A landowner's fire-fighting prospect from ``space`` (no landowner: -1): :func:`_prospects` for one seat."""
     if space < 0 or not sites:
         return 0.0
-    row = _distances()[space]
+    row = state.tables.distances()[space]
     return weight * max(v * step ** row[d] for d, v in sites)
 
 
@@ -347,7 +325,7 @@ def evaluate_all_targeted(state: "GreatFireState") -> list[float]:
     (2026-11-24, under heavy load, one ``mcts:iterations=1500,eval=targeted`` against three ``mcts:iterations=300``,
     games 0-15 of ``benchmarks/strength.py great-fire --seed 0``): 4.33 wins of 16 (27.1%, 95% Wilson 11.5%-51.6%;
     fair 25%), against 5 for hard with the usual evaluation on the same games, so no level uses it."""
-    board = state.board
+    board = state.tables.board
     n = state.num_players
     if state.is_terminal():
         return _evaluate_all(state, 1.0)
@@ -356,7 +334,7 @@ def evaluate_all_targeted(state: "GreatFireState") -> list[float]:
     adjacent = board.fire_adjacent
     # Threatened districts: an uncontained fire touches them and an incoming cone would burn their houses (the
     # Fire Movement Priority sends the fire to houses first, so districts without any are left out).
-    seen = set()
+    seen: set[int] = set()
     for d in range(board.num_districts):
         if fire[d] > bands[d]:
             seen.update(t for t in adjacent[d] if fire[t] == bands[t] and houses[t] and not demolished[t])

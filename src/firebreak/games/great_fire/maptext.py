@@ -19,7 +19,8 @@ from functools import lru_cache
 from math import ceil, hypot
 
 from . import geometry as geo
-from .data import Board, load_board
+from .data import Board
+from .tables import tables_by_key
 
 WIDTH = 78
 """Columns of the map: it fits an 80-column terminal, and reads the same in a wider one."""
@@ -190,10 +191,11 @@ def _place_labels(
     return [spots[i] for i in range(board.num_districts)]
 
 
-@lru_cache(maxsize=4)
-def layout(cols: int = WIDTH) -> Layout:
-    """The packaged board on a grid ``cols`` characters wide (worked out once per width)."""
-    board = load_board()
+@lru_cache(maxsize=8)
+def layout(cols: int = WIDTH, board_key: str | None = None) -> Layout:
+    """A board (``None``: the packaged one; else a variant's, by its key) on a grid ``cols`` characters wide
+    (worked out once per board and width)."""
+    board = tables_by_key(board_key).board
     frame = _frame(board)
     rows = max(1, round(frame[3] / (frame[2] / cols) / CELL_ASPECT))
     owner = _owners(board, frame, cols, rows)
@@ -202,11 +204,11 @@ def layout(cols: int = WIDTH) -> Layout:
     return Layout(tuple(map(tuple, owner)), tuple(map(tuple, base)), tuple(labels))
 
 
-def draw(marks: list[str], cols: int = WIDTH) -> list[str]:
+def draw(marks: list[str], cols: int = WIDTH, board_key: str | None = None) -> list[str]:
     """The map's lines with each space's state mark (``marks[i]``: one character, ``" "`` for none) after its
     code and filling its blank cells; fields are dotted with ``:``."""
-    board = load_board()
-    lay = layout(cols)
+    board = tables_by_key(board_key).board
+    lay = layout(cols, board_key)
     grid = [list(row) for row in lay.base]
     for r, row in enumerate(lay.owner):
         for c, i in enumerate(row):

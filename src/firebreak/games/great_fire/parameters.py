@@ -12,7 +12,8 @@ from types import SimpleNamespace
 from firebreak.core import DataFileError
 from firebreak.core.parameters import parameters_from_data
 
-from .data import _load_yaml, build_board, load_board
+from .data import Board, _load_yaml, load_board
+from .tables import board_problems
 
 BOARD = load_board()
 RULES = BOARD.rules
@@ -52,14 +53,15 @@ def _load() -> tuple:
 PARAMETERS = _load()
 
 
-def stack_counts(num_players: int, rules: SimpleNamespace) -> tuple[int, ...]:
+def stack_counts(num_players: int, rules: SimpleNamespace, board: Board = BOARD) -> tuple[int, ...]:
     """Cards dealt onto each Fire Stack card: what the hands and the box leave, spread evenly over the stack
-    cards the rulebook uses for this player count (larger piles first, as the printed 6, 6, 6, 5, 5, 5)."""
-    return _spread(num_players, rules.hand_size, getattr(rules, f"cards_to_box_{num_players}"))
+    cards the rulebook uses for this player count on the board played (larger piles first, as the printed 6, 6, 6,
+    5, 5, 5)."""
+    return _spread(num_players, rules.hand_size, getattr(rules, f"cards_to_box_{num_players}"), board)
 
 
-def _spread(num_players: int, hand_size: int, boxed: int) -> tuple[int, ...]:
-    letters = len(BOARD.stack_counts[num_players])
+def _spread(num_players: int, hand_size: int, boxed: int, board: Board = BOARD) -> tuple[int, ...]:
+    letters = len(board.stack_counts[num_players])
     left = max(0, TOTAL_FIRE_CARDS - num_players * hand_size - boxed)
     return tuple(left // letters + (1 if i < left % letters else 0) for i in range(letters))
 
@@ -92,17 +94,6 @@ for _n, _boxed in RULES.cards_to_box.items():  # the even spread gives the print
 def check_board(raw: object) -> list[str]:
     """Sentences naming what is wrong with a board file given in a variant (empty: it can be played).
 
-    The loader's own checks come first (links that do not match, houses the bags cannot fill, fire stacks that do
-    not add up, ...). A board that passes them but is not the packaged map is refused too: the rules' tables
-    are built once from the packaged map, so playing another one is not supported yet.
-    """
-    try:
-        board = build_board(raw, _load_yaml("rules.yaml"))
-    except DataFileError as exc:
-        text = str(exc)
-        for lead in ("Great Fire data file is inconsistent: ", "Great Fire data file is invalid: "):
-            text = text.removeprefix(lead)
-        return [p.strip() for p in text.split("; ") if p.strip()]
-    if board != BOARD:
-        return ["it is a valid map but not the packaged one, and the Great Fire is played on the packaged map only"]
-    return []
+    The loader's own checks (links that do not match the borders, houses the bags cannot fill, fire stacks that do
+    not add up, ...), one sentence each; a board that passes them is played (see :mod:`.tables`)."""
+    return board_problems(raw)

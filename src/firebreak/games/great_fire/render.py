@@ -12,7 +12,7 @@ from typing import Any
 
 from firebreak.core.text import join_words, plural
 
-from .data import load_board
+from .tables import tables_by_key
 from .maptext import LEGEND, WIDTH, draw
 from .names import colour_word, hand_words, token_word
 
@@ -32,7 +32,7 @@ def _mark(d: dict[str, Any]) -> str:
 def render_map(view: dict[str, Any], cols: int = WIDTH) -> str:
     """The board as text (see :mod:`.maptext`): every district and field by its code, with its state mark."""
     marks = [_mark(d) for d in view["districts"]]
-    return "\n".join([*draw(marks, cols), *LEGEND])
+    return "\n".join([*draw(marks, cols, view.get("board")), *LEGEND])
 
 
 def _district_line(d: dict[str, Any], code: str, names: list[str], pad: int = 16) -> str:
@@ -107,7 +107,7 @@ def render_results(view: dict[str, Any]) -> list[str]:
 
 
 def render_view(view: dict[str, Any]) -> str:
-    board = load_board()
+    board = tables_by_key(view.get("board")).board
     names = [p["name"] for p in view["players"]]
     out = [render_map(view)]
     districts = view["districts"]

@@ -12,12 +12,21 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .data import load_board
+from firebreak.core.parameters import BOARD_KEY
+
+from .data import Board
+from .tables import tables_for
+
+
+def board_of(rows: Sequence[Mapping[str, Any]]) -> Board:
+    """The board the rows' games were played on: a variant's, carried by their options, or the packaged one."""
+    options = json.loads(rows[0].get("options") or "{}") if rows else {}
+    return tables_for(options.get(BOARD_KEY) if isinstance(options, dict) else None).board
 
 
 def burn_shares(rows: Sequence[Mapping[str, Any]]) -> tuple[dict[str, float], dict[str, float]]:
     """Share of games in which each district burnt down, and in which it was demolished."""
-    board = load_board()
+    board = board_of(rows)
     burnt = dict.fromkeys((name for i, name in enumerate(board.names) if not board.grassed_space[i]), 0)
     demolished = dict(burnt)
     for row in rows:
@@ -39,7 +48,7 @@ def burn_map(rows: Sequence[Mapping[str, Any]]):
     from matplotlib.figure import Figure
     from matplotlib.patches import Polygon
 
-    board = load_board()
+    board = board_of(rows)
     burnt, demolished = burn_shares(rows)
     width, height = board.map_size
     fig = Figure(figsize=(12, 12 * height / width * 0.85), layout="constrained")

@@ -18,53 +18,39 @@ from __future__ import annotations
 from itertools import compress
 from operator import gt
 
-from .data import Board, load_board
-
-BOARD = load_board()
-_N = BOARD.num_districts
+from .tables import PACKAGED, BoardTables
 
 
-def _tables(board: Board) -> tuple[dict[int, int], tuple[tuple[int, ...], ...], dict[int, int]]:
-    n = board.num_districts
-    # Fire travels inside the fire along any link, whichever card it is playable with; keyed by the district's bit.
-    adjacent = {1 << d: sum(1 << t for t in {t for dr in range(4) for t in board.fire_links[dr][d]}) for d in range(n)}
-    # into[dr][t]: the districts from which a card of direction dr sends fire into t.
-    into = tuple(
-        tuple(sum(1 << s for s in range(n) if t in board.fire_links[dr][s]) for t in range(n)) for dr in range(4)
-    )
-    order = sorted(range(n), key=lambda d: board.names[d])
-    rank = {1 << d: r for r, d in enumerate(order)}
-    return adjacent, into, rank
-
-
-_ADJACENT, _INTO, _RANK = _tables(BOARD)
-_BITS = tuple(1 << d for d in range(_N))
-
-
-def uncontained_set(fire: list[int], bands: list[int]) -> int:
+def uncontained_set(fire: list[int], bands: list[int], tables: BoardTables = PACKAGED) -> int:
     """The districts (as bits) whose fire is uncontained: more fire cones than trained bands."""
-    return sum(compress(_BITS, map(gt, fire, bands)))
+    return sum(compress(tables.bits, map(gt, fire, bands)))
 
 
 def fire_route(
-    fire: list[int], bands: list[int], direction: int, src: int, tgt: int, uncontained: int | None = None
+    fire: list[int],
+    bands: list[int],
+    direction: int,
+    src: int,
+    tgt: int,
+    uncontained: int | None = None,
+    tables: BoardTables = PACKAGED,
 ) -> tuple[int, ...]:
     """The districts a cone passes, in order: ``src``, each burning district it crosses, then ``tgt``.
 
     ``fire`` and ``bands`` are the cones and trained bands per district before the move, ``uncontained`` (if the
     caller has it at hand) the districts they leave uncontained, as bits; ``direction`` is the card's (0-3: N, E,
-    S, W). The move must be legal; a target the fire cannot reach with that card raises ``ValueError`` (a caller's
+    S, W); ``tables``: the board's (the game's ``state.tables``). The move must be legal; a target the fire cannot reach with that card raises ``ValueError`` (a caller's
     bug, never a player's input).
 
     Told with every fire move, so kept cheap: whole layers of districts are ints, and the loops run over the
     districts of one layer at a time.
     """
-    into = _INTO[direction][tgt]
+    into = tables.route_into[direction][tgt]
     if into >> src & 1:
         return (src, tgt)  # straight out of the source district, found without a search
     if uncontained is None:
-        uncontained = uncontained_set(fire, bands)
-    adjacent = _ADJACENT
+        uncontained = uncontained_set(fire, bands, tables)
+    adjacent = tables.route_adjacent
     start = 1 << src
     # Breadth first back from the exits (burning districts the card leads from into the target) through the
     # uncontained fire, until a layer reaches the source's neighbours: layer k lies k + 1 steps from the target.
@@ -72,7 +58,8 @@ def fire_route(
     layers = []
     while not layer & adjacent[start]:
         if not layer:
-            raise ValueError(f"no route for a fire cone from {BOARD.names[src]} into {BOARD.names[tgt]}")
+            names = tables.names
+            raise ValueError(f"no route for a fire cone from {names[src]} into {names[tgt]}")
         layers.append(layer)
         gathered = 0
         while layer:
@@ -86,7 +73,7 @@ def fire_route(
     # several are as near: the route that comes first by name among the shortest.
     route = [src]
     here = start
-    rank = _RANK
+    rank = tables.route_rank
     for layer in reversed(layers):
         options = adjacent[here] & layer
         if options & (options - 1):
@@ -105,7 +92,7 @@ def fire_route(
     return tuple(route)
 
 
-def route_names(route: tuple[int, ...]) -> tuple[str, ...]:
+def route_names(route: tuple[int, ...], tables: BoardTables = PACKAGED) -> tuple[str, ...]:
     """A route as district names (the board's element names, as the map's ``data-place`` carries them)."""
-    names = BOARD.names
+    names = tables.names
     return tuple(names[d] for d in route)

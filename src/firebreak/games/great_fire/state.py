@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from itertools import compress
 from operator import itemgetter
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from firebreak.core import TERMINAL, ActionChoice, Event, GameState, Rng, SeatSummary
+from firebreak.core.parameters import BOARD_KEY
 from firebreak.core.text import generic_sentence
 
 from .actions import (
@@ -36,13 +37,13 @@ from .actions import (
     ActionCodec,
 )
 from .data import (
+    Board,
     DEMOLITION,
     DIRECTION_NAMES,
     DOUBLE_MOVE,
     ONE_VP,
     STACK_LETTERS,
     TOKEN_KINDS,
-    load_board,
 )
 from . import strip
 from .choices import action_choices
@@ -63,60 +64,31 @@ from .phases import (
     STACK,
 )
 from .route import fire_route
+from .tables import PACKAGED, BoardTables, tables_for
 
-BOARD = load_board()
-CODEC = ActionCodec(BOARD)
+BOARD = PACKAGED.board
+"""The packaged board (a game on a variant's board reads its own, ``state.tables.board``)."""
+CODEC = PACKAGED.codec
 RULES = BOARD.rules
-N_DISTRICTS = BOARD.num_districts
-PL = BOARD.pudding_lane
 COLOURS = RULES.colours
-
-# Tables for the hot paths, built once: a random game asks for legal actions ~200 times, so each menu is assembled
-# from ready-made tuples of action ids instead of being encoded and sorted anew. Rows are in ascending id order.
-_DISTRICTS = range(N_DISTRICTS)
-_LANDOWNER_MOVES = tuple(tuple(CODEC.move_landowner(t) for t in BOARD.neighbours[d] if t != PL) for d in _DISTRICTS)
-"""Move-landowner ids from each district (never into Pudding Lane)."""
-_BAND_MOVES = tuple(tuple(CODEC.move_band(d, t) for t in BOARD.neighbours[d] if t != PL) for d in _DISTRICTS)
-"""Move-trained-band ids from each district (never into Pudding Lane)."""
-_INTENSIFY_CAPS: dict[int, tuple[int, ...]] = {}
-"""Each district's cone limit when the fire intensifies, by the rule's allowance over the houses (built once each)."""
-
-
-def _intensify_cap(over: int) -> tuple[int, ...]:
-    cap = _INTENSIFY_CAPS.get(over)
-    if cap is None:
-        cap = _INTENSIFY_CAPS[over] = tuple(BOARD.size[d] + over for d in _DISTRICTS)
-    return cap
-
-
-_BITS = tuple(1 << d for d in _DISTRICTS)
-"""District ``d`` as a bit: sets of districts are ints, so the fire's search runs on whole sets at a time."""
-_ALL = (1 << N_DISTRICTS) - 1
 FIRE_MOVES_MEMO_SIZE = 4096
-"""Fire move lists remembered across positions (see ``GreatFireState.fire_moves``); the table is emptied when full."""
-_FIRE_MOVES_MEMO: dict[tuple[int, ...], list[int]] = {}
-_FIRE_LINKS_BY_BIT = {
-    1 << d: sum(sum(1 << t for t in BOARD.fire_links[dr][d]) << (dr * N_DISTRICTS) for dr in range(4))
-    for d in _DISTRICTS
-}
-"""For a district's bit: where its fire links lead, one district set per card direction packed side by side
-(north in the lowest N_DISTRICTS bits, then east, south, west), so one ``|`` gathers all four directions."""
-_FIRE_IDS = tuple(tuple(CODEC.fire(dr, src, t) for t in _DISTRICTS) for dr in range(4) for src in _DISTRICTS)
-"""``_FIRE_IDS[dr * N + src][t]``: the fire move id, built once, so a menu of moves is gathered, not computed."""
-_FIRE_IDS_BY_TARGET = tuple(tuple(CODEC.fire(dr, src, t) for src in _DISTRICTS) for dr in range(4) for t in _DISTRICTS)
-"""``_FIRE_IDS_BY_TARGET[dr * N + t][src]``: the same ids by target."""
-_HOUSE_BAG = tuple(c for c in range(len(COLOURS)) for _ in range(RULES.houses_per_colour_per_region))
-_REGION_DISTRICTS = {
-    region: tuple((d, BOARD.size[d]) for d in _DISTRICTS if BOARD.region[d] == region)
-    for region in RULES.region_fill_order
-}
-_BLOCKED_FOR_DEMOLITION = tuple(d == PL or BOARD.grassed_space[d] for d in _DISTRICTS)
-_SETUP_SPACES = tuple(d for d in _DISTRICTS if BOARD.region[d] != RULES.setup_forbidden_region and d != PL)
-_SETUP_MENUS = {
-    P_BAND: tuple(CODEC.place_band(d) for d in _SETUP_SPACES),
-    P_OWNER: tuple(CODEC.place_landowner(d) for d in _SETUP_SPACES),
-}
-_PUT_OUT, _END_ACTIONS, _NO_SECOND_MOVE = CODEC.put_out, CODEC.end_actions, CODEC.no_second_move
+"""Fire move lists remembered across positions, per board (see ``GreatFireState.fire_moves``); the table is
+emptied when full."""
+_FIRE_MOVES_MEMO = PACKAGED.fire_moves_memo
+"""The packaged board's memo (tests empty it)."""
+
+
+T = TypeVar("T")
+
+
+class _FromTables(Generic[T]):
+    """An attribute read from the state's board tables (from the packaged board's when read on the class)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, state: "GreatFireState | None", owner: type | None = None) -> T:
+        return getattr(PACKAGED if state is None else state.tables, self.name)  # type: ignore[no-any-return]
 
 
 class GreatFireState(GameState):
@@ -129,23 +101,43 @@ class GreatFireState(GameState):
     }
     """Drawing from the fire deck (shuffled at set-up) or taking a hidden token cannot be taken back."""
 
-    board = BOARD
-    codec = CODEC
+    action_space_takes_options = True
+    """The action space is the board's (a variant's board may have more or fewer spaces)."""
+    tables: BoardTables = PACKAGED
+    """The board this game is played on and the rules' tables built from it (set at set-up, see :mod:`.tables`)."""
     _uncontained_at: tuple[int, int] = (-1, 0)
     """(number of events, uncontained districts as bits) when the fire was last searched: the fire's path told
     with a move reuses the set while no event has happened since (every change to fire or bands has one)."""
 
     # ------------------------------------------------------------------------------------------------ set-up
+    board = _FromTables[Board]("board")
+    """The board this game is played on (on the class: the packaged board)."""
+    codec = _FromTables[ActionCodec]("codec")
+    """This game's action space, whose size and texts follow the board (on the class: the packaged board's)."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A pickled state (a bot's move in a worker process) leaves its tables behind: the worker finds its own
+        from the board the options carry (the action texts' functions cannot be pickled)."""
+        out = dict(self.__dict__)
+        out.pop("tables", None)
+        return out
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.__dict__.update(data)
+        self.tables = tables_for(self.options.get(BOARD_KEY))
+
     def _setup(self) -> None:
         rng, n = self.rng, self.num_players
-        self.houses: list[list[int]] = [[] for _ in range(N_DISTRICTS)]
+        self.tables = t = tables_for(self.options.get(BOARD_KEY))
+        board, N, PL, RULES = t.board, t.n, t.pl, t.rules
+        self.houses: list[list[int]] = [[] for _ in range(N)]
         self.rules = rules = self.spec.rules(self.options)
-        self.fire: list[int] = list(BOARD.start_fire)
+        self.fire: list[int] = list(board.start_fire)
         self.fire[PL] = rules.pudding_lane_start_cones
-        self.intensify_cap = _intensify_cap(rules.intensify_cap_over_houses)
-        self.bands: list[int] = [0] * N_DISTRICTS
-        self.demolished: list[bool] = [False] * N_DISTRICTS
-        self.token: list[int] = [-1] * N_DISTRICTS
+        self.intensify_cap = t.intensify_cap(rules.intensify_cap_over_houses)
+        self.bands: list[int] = [0] * N
+        self.demolished: list[bool] = [False] * N
+        self.token: list[int] = [-1] * N
         self.stock: int = rules.fire_cones - sum(self.fire)
         self.landowner: list[int] = [-1] * n
         self.hands: list[list[int]] = [[0, 0, 0, 0] for _ in range(n)]
@@ -171,9 +163,9 @@ class GreatFireState(GameState):
         # Houses: one bag of 5 per colour per region, the orange region first.
         houses = self.houses
         for region in RULES.region_fill_order:
-            bag = list(_HOUSE_BAG)
+            bag = list(t.house_bag)
             rng.shuffle(bag)
-            for d, size in _REGION_DISTRICTS[region]:
+            for d, size in t.region_districts[region]:
                 houses[d] += [bag.pop() for _ in range(size)]
         # Colour cards, and pawns: matching, or drawn at random with Hidden Colours.
         cards = list(range(len(COLOURS)))
@@ -195,22 +187,22 @@ class GreatFireState(GameState):
         # Tokens face down on the yellow-label districts.
         tokens = [k for k, kind in enumerate(TOKEN_KINDS) for _ in range(RULES.tokens[kind])]
         rng.shuffle(tokens)
-        for d in range(N_DISTRICTS):
-            if BOARD.yellow[d]:
+        for d in range(N):
+            if board.yellow[d]:
                 self.token[d] = tokens.pop()
         # Objectives: one from each deck.
         self.objectives: list[list[int]] = [[] for _ in range(n)]
         self.undealt_objectives: list[list[int]] = []
-        for _deck, districts in BOARD.objective_decks:
+        for _deck, districts in board.objective_decks:
             pile = list(districts)
             rng.shuffle(pile)
             for p in range(n):
                 self.objectives[p].append(pile.pop())
             self.undealt_objectives.append(pile)
         for p in range(n):
-            self._emit("objectives_dealt", (p,), player=p, districts=[BOARD.names[o] for o in self.objectives[p]])
+            self._emit("objectives_dealt", (p,), player=p, districts=[board.names[o] for o in self.objectives[p]])
         # Fire cards: deal 5 each, redealing any hand of five identical cards (R10).
-        pile = [dr for dr in range(4) for _ in range(BOARD.fire_card_counts[dr])]
+        pile = [dr for dr in range(4) for _ in range(board.fire_card_counts[dr])]
         rng.shuffle(pile)
         for p in range(n):
             while True:
@@ -224,7 +216,7 @@ class GreatFireState(GameState):
                 self.hands[p][c] += 1
             self._emit("hand_dealt", (p,), player=p, hand=self._hand_text(self.hands[p]))
         # The deck with its Fire Stack cards: A at the bottom, its cards on it, then B, ...; the rest boxed.
-        for i, count in enumerate(stack_counts(n, rules)):
+        for i, count in enumerate(stack_counts(n, rules, board)):
             self.deck.append(STACK + i)
             for _ in range(count):
                 self.deck.append(pile.pop())
@@ -234,7 +226,7 @@ class GreatFireState(GameState):
         self.player = self.start_player
         self._emit("start_player", None, player=self.start_player)
         for name in RULES.fixed_trained_bands.get(n, ()):
-            d = BOARD.index(name)
+            d = board.index(name)
             self.bands[d] += 1
             self._emit("trained_band_placed", None, district=name, fixed=True)
         order = [(self.start_player + i) % n for i in range(n)]
@@ -257,11 +249,19 @@ class GreatFireState(GameState):
         return self.phase == P_OVER
 
     @classmethod
-    def num_distinct_actions(cls, num_players: int) -> int:
-        return CODEC.size
+    def num_distinct_actions(cls, num_players: int, options: dict[str, Any] | None = None) -> int:
+        """The action space's size: fixed for a board (it does not depend on the player count)."""
+        return tables_for((options or {}).get(BOARD_KEY)).size
+
+    def action_space_size(self) -> int:
+        return self.tables.size
+
+    def action_space_key(self) -> Any:
+        """The board (its texts are the board's names): ``None`` for the packaged one."""
+        return self.tables.key
 
     def action_to_text(self, action: int) -> str:
-        return CODEC.text(action)
+        return self.tables.codec.text(action)
 
     def uncontained(self, d: int) -> bool:
         """Burning with more fire cones than trained bands: fire spreads from and through it."""
@@ -279,14 +279,16 @@ class GreatFireState(GameState):
             return self._action_phase_moves()
         if ph == P_SECOND:
             moves = self.fire_moves([self.card]) if DOUBLE_MOVE in self.held[self.player] else []
-            return moves + [CODEC.no_second_move]
+            return moves + [self.tables.no_second_move]
         if ph == P_INTENSIFY:
-            base = CODEC.base[INTENSIFY]
+            base = self.tables.codec.base[INTENSIFY]
             return [base + d for d in self.intensify_targets()]
         if ph == P_DISCARD:
-            return [CODEC.discard(dr) for dr in range(4) if self.hands[self.player][dr]]
-        if ph in (P_BAND, P_OWNER):
-            return list(_SETUP_MENUS[ph])
+            return [self.tables.codec.discard(dr) for dr in range(4) if self.hands[self.player][dr]]
+        if ph == P_BAND:
+            return list(self.tables.place_band_menu)
+        if ph == P_OWNER:
+            return list(self.tables.place_landowner_menu)
         return []
 
     def fire_moves(self, directions: list[int]) -> list[int]:
@@ -305,37 +307,38 @@ class GreatFireState(GameState):
         uncontained, sources = self._uncontained_and_sources()
         if not sources:
             return []
-        bits = _BITS
-        enterable = _ALL & ~uncontained & ~sum(compress(bits, self.demolished))
+        t = self.tables
+        bits = t.bits
+        enterable = t.all & ~uncontained & ~sum(compress(bits, self.demolished))
         housed = sum(compress(bits, self.houses))
         banded = sum(compress(bits, self.bands))
         # The moves are a function of these bit sets and the directions alone: a search meets the same fire in
         # many positions (each determinisation and each line of play that leaves the fire alone), so they are
         # remembered by them (a copy handed out: the caller keeps the list as a position's legal actions).
         key = (uncontained, sources, enterable, housed, banded, *directions)
-        memo = _FIRE_MOVES_MEMO
+        memo = t.fire_moves_memo
         known = memo.get(key)
         if known is not None:
             return known[:]
         if len(memo) >= FIRE_MOVES_MEMO_SIZE:
             memo.clear()
-        out = self._grow_fire_moves(directions, uncontained, sources, enterable, housed, banded)
+        out = self._grow_fire_moves(t, directions, uncontained, sources, enterable, housed, banded)
         memo[key] = out[:]
         return out
 
     @staticmethod
     def _grow_fire_moves(
-        directions: list[int], uncontained: int, sources: int, enterable: int, housed: int, banded: int
+        t: BoardTables, directions: list[int], uncontained: int, sources: int, enterable: int, housed: int, banded: int
     ) -> list[int]:
         """:meth:`fire_moves` from its bit sets: the connected fires grown from the sources, each source's
         targets in the best tier of the Fire Movement Priority reachable with the cards."""
-        n = N_DISTRICTS
+        n = t.n
         n2, n3 = 2 * n, 3 * n
-        links = _FIRE_LINKS_BY_BIT
+        links = t.fire_links_by_bit
         # The Fire Movement Priority's tiers, best first: houses without trained bands, houses with trained bands,
         # no houses and no bands, no houses with trained bands.
         tiers = (housed & ~banded, housed & banded, ~housed & ~banded, ~housed & banded)
-        by_source, by_target = _FIRE_IDS, _FIRE_IDS_BY_TARGET
+        by_source, by_target = t.fire_ids, t.fire_ids_by_target
         out: list[int] = []
         several = directions != sorted(directions)  # else one fire's moves come out in order; several need a sort
         while sources:  # one connected fire at a time, grown from one of its sources (fire without one is idle)
@@ -389,9 +392,10 @@ class GreatFireState(GameState):
     def _uncontained_and_sources(self) -> tuple[int, int]:
         """The districts (as bits) whose fire is uncontained, and those of them with 2+ cones (where a fire move
         may start). Only burning districts are visited: they are found at C speed, and are a fraction of the map."""
-        fire, bands, bits = self.fire, self.bands, _BITS
+        t = self.tables
+        fire, bands, bits = self.fire, self.bands, t.bits
         uncontained = sources = 0
-        for d in compress(_DISTRICTS, fire):
+        for d in compress(t.districts, fire):
             f = fire[d]
             if f > bands[d]:
                 uncontained |= bits[d]
@@ -406,9 +410,10 @@ class GreatFireState(GameState):
         uncontained, sources = self._uncontained_and_sources()
         if not sources:
             return False
-        n = N_DISTRICTS
+        t = self.tables
+        n = t.n
         n2, n3 = 2 * n, 3 * n
-        links = _FIRE_LINKS_BY_BIT
+        links = t.fire_links_by_bit
         comp = frontier = sources
         reach = 0
         while frontier:
@@ -423,7 +428,7 @@ class GreatFireState(GameState):
         wanted = 0  # the links usable with the given cards
         for dr in directions:
             wanted |= reach >> (dr * n)
-        border = wanted & _ALL & ~uncontained
+        border = wanted & t.all & ~uncontained
         demolished = self.demolished
         while border:  # any district reached that is not demolished will do
             low = border & -border
@@ -437,24 +442,24 @@ class GreatFireState(GameState):
         fire = self.fire
         if self.stock == 0 and not self._cones_elsewhere():
             return []  # no cone to be had anywhere (R3)
-        cap, bands = self.intensify_cap, self.bands
-        return [d for d in compress(_DISTRICTS, fire) if fire[d] > bands[d] and fire[d] < cap[d] and d != PL]
+        cap, bands, pl = self.intensify_cap, self.bands, self.tables.pl
+        return [d for d in compress(self.tables.districts, fire) if fire[d] > bands[d] and fire[d] < cap[d] and d != pl]
 
     def _cones_elsewhere(self) -> bool:
         """Whether a cone could be had once the stock is empty, by the cone economy in play (R3)."""
         economy = self.rules.cone_economy
         if economy == "stock only":
             return False
-        return self.fire[PL] > 1 or (economy == "hand back" and any(self.put_out))
+        return self.fire[self.tables.pl] > 1 or (economy == "hand back" and any(self.put_out))
 
     def _can_intensify(self) -> bool:
         """Whether :meth:`intensify_targets` is non-empty, stopping at the first target found."""
         fire = self.fire
         if self.stock == 0 and not self._cones_elsewhere():
             return False
-        cap, bands = self.intensify_cap, self.bands
-        for d in compress(_DISTRICTS, fire):
-            if fire[d] > bands[d] and fire[d] < cap[d] and d != PL:
+        cap, bands, pl = self.intensify_cap, self.bands, self.tables.pl
+        for d in compress(self.tables.districts, fire):
+            if fire[d] > bands[d] and fire[d] < cap[d] and d != pl:
                 return True
         return False
 
@@ -469,9 +474,10 @@ class GreatFireState(GameState):
 
         Only districts holding trained bands qualify, so only those few are visited."""
         fire, houses, demolished = self.fire, self.houses, self.demolished
-        size, neighbours, blocked = BOARD.size, BOARD.neighbours, _BLOCKED_FOR_DEMOLITION
+        t = self.tables
+        size, neighbours, blocked = t.board.size, t.board.neighbours, t.blocked_for_demolition
         out = []
-        for d in compress(_DISTRICTS, self.bands):
+        for d in compress(t.districts, self.bands):
             if (
                 not fire[d]
                 and not demolished[d]
@@ -486,27 +492,28 @@ class GreatFireState(GameState):
         """The action phase menu, built in ascending id order (landowner moves, trained band moves, put out,
         demolitions, end) from the precomputed rows, so it needs no sort."""
         p = self.player
+        t = self.tables
         if self.ap > 0:
             lo = self.landowner[p]
-            out = list(_LANDOWNER_MOVES[lo])
+            out = list(t.landowner_moves[lo])
             fire, bands = self.fire, self.bands
-            band_moves = _BAND_MOVES
-            for d in compress(_DISTRICTS, bands):
+            band_moves = t.band_moves
+            for d in compress(t.districts, bands):
                 if bands[d] > fire[d]:  # a free trained band (not pinned on a cone)
                     out += band_moves[d]
             if 0 < fire[lo] <= bands[lo]:
-                out.append(_PUT_OUT)
+                out.append(t.put_out)
         else:
             out = []
         if DEMOLITION in self.held[p]:
-            base = CODEC.base[DEMOLISH]
+            base = t.codec.base[DEMOLISH]
             out += [base + d for d in self.demolition_sites()]
-        out.append(_END_ACTIONS)
+        out.append(t.end_actions)
         return out
 
     # ------------------------------------------------------------------------------------------------ apply
     def _apply(self, action: int) -> None:
-        x = CODEC.decode(action)
+        x = self.tables.codec.decode(action)
         k = x.kind
         if k == FIRE:
             self._fire_move(x.direction, x.a, x.b)
@@ -514,7 +521,9 @@ class GreatFireState(GameState):
             self.ap -= 1
             frm = self.landowner[self.player]
             self.landowner[self.player] = x.a
-            self._emit("landowner_moved", None, player=self.player, frm=BOARD.names[frm], to=BOARD.names[x.a])
+            self._emit(
+                "landowner_moved", None, player=self.player, frm=self.tables.names[frm], to=self.tables.names[x.a]
+            )
             self._after_action_point()
         elif k == MOVE_BAND:
             self._move_band(x.a, x.b)
@@ -535,13 +544,13 @@ class GreatFireState(GameState):
         elif k == PLACE_BAND:
             self.bands[x.a] += 1
             who = self.setup_bands.pop(0)
-            self._emit("trained_band_placed", None, player=who, district=BOARD.names[x.a])
+            self._emit("trained_band_placed", None, player=who, district=self.tables.names[x.a])
             if not self.setup_bands:
                 self.phase = P_OWNER
         elif k == PLACE_LANDOWNER:
             who = self.setup_owners.pop(0)
             self.landowner[who] = x.a
-            self._emit("landowner_placed", None, player=who, district=BOARD.names[x.a])
+            self._emit("landowner_placed", None, player=who, district=self.tables.names[x.a])
             if not self.setup_owners:
                 self._begin_turn()
         else:  # pragma: no cover - the base class only passes legal ids
@@ -602,8 +611,9 @@ class GreatFireState(GameState):
         cone leaves, and says whether this move played the card (``card_played``; not for a second move).
         ``uncontained``: the uncontained districts as bits, when the caller knows them for this position."""
         p = self.player
-        names = BOARD.names
-        route = fire_route(self.fire, self.bands, dr, src, tgt, uncontained)
+        t = self.tables
+        names = t.names
+        route = fire_route(self.fire, self.bands, dr, src, tgt, uncontained, t)
         self.fire[src] -= 1
         self.fire[tgt] += 1
         self._emit(
@@ -632,7 +642,7 @@ class GreatFireState(GameState):
                 self.held[p].append(tok)
                 self._emit("token_taken", None, player=p, district=names[tgt])
                 self._emit("token_seen", (p,), player=p, token=TOKEN_KINDS[tok])
-            need = BOARD.size[tgt] - self.fire[tgt]
+            need = t.board.size[tgt] - self.fire[tgt]
             if need > 0:
                 added = self._supply(need)
                 self.fire[tgt] += added
@@ -642,9 +652,10 @@ class GreatFireState(GameState):
 
     def _check_pudding_lane(self) -> None:
         """Pudding Lane can give no more cones (its last never moves): five more from the stock (R2)."""
-        if self.fire[PL] <= 1:
+        pl = self.tables.pl
+        if self.fire[pl] <= 1:
             added = self._supply(self.rules.pudding_lane_refill, for_pudding_lane=True)
-            self.fire[PL] += added
+            self.fire[pl] += added
             if added:
                 self._emit("pudding_lane_refilled", None, cones=added)
 
@@ -659,9 +670,10 @@ class GreatFireState(GameState):
         self.stock -= got
         if got < need:
             economy = self.rules.cone_economy
-            if not for_pudding_lane and self.fire[PL] > 1 and economy != "stock only":
-                take = min(need - got, self.fire[PL] - 1)
-                self.fire[PL] -= take
+            pl = self.tables.pl
+            if not for_pudding_lane and self.fire[pl] > 1 and economy != "stock only":
+                take = min(need - got, self.fire[pl] - 1)
+                self.fire[pl] -= take
                 got += take
                 self._emit("cones_from_pudding_lane", None, cones=take)
             if got < need and economy == "hand back":
@@ -699,7 +711,7 @@ class GreatFireState(GameState):
     def _intensify_one(self, d: int) -> None:
         self.fire[d] += self._supply(1)
         self.intensify_left -= 1
-        self._emit("fire_intensified", None, player=self.player, district=BOARD.names[d])
+        self._emit("fire_intensified", None, player=self.player, district=self.tables.names[d])
         self._check_pudding_lane()
         self._continue_intensify()
 
@@ -721,7 +733,7 @@ class GreatFireState(GameState):
         self.ap -= 1
         self.bands[src] -= 1
         self.bands[dst] += 1
-        names = BOARD.names
+        names = self.tables.names
         self._emit("trained_band_moved", None, player=self.player, frm=names[src], to=names[dst])
         if self.fire[dst] >= self.bands[dst]:
             # It entered an uncontained fire: it stops and sits on an uncovered cone, pinned.
@@ -735,7 +747,7 @@ class GreatFireState(GameState):
         self.fire[d] -= 1
         self.put_out[p] += 1
         # The band that sat on the removed cone is free again (R4): min(bands, fire) pins one fewer.
-        self._emit("fire_put_out", None, player=p, district=BOARD.names[d], total=self.put_out[p])
+        self._emit("fire_put_out", None, player=p, district=self.tables.names[d], total=self.put_out[p])
         if self.hero != p and (
             (self.hero < 0 and self.put_out[p] >= self.rules.hero_of_london_threshold)
             or (self.hero >= 0 and self.put_out[p] > self.put_out[self.hero])
@@ -761,7 +773,7 @@ class GreatFireState(GameState):
             "district_demolished",
             None,
             player=p,
-            district=BOARD.names[d],
+            district=self.tables.names[d],
             colours=[COLOURS[c] for c in lost],
             token_destroyed=destroyed,
         )
@@ -816,7 +828,7 @@ class GreatFireState(GameState):
             "game_over",
             None,
             colours=[COLOURS[self.colour[p]] for p in range(n)],
-            objectives=[[BOARD.names[o] for o in self.objectives[p]] for p in range(n)],
+            objectives=[[self.tables.names[o] for o in self.objectives[p]] for p in range(n)],
             tokens=[[TOKEN_KINDS[t] for t in self.held[p]] for p in range(n)],
             scores=self.scores(),
             winners=self.winners(),
@@ -830,7 +842,7 @@ class GreatFireState(GameState):
     def score_breakdown(self, p: int) -> dict[str, int]:
         # written out for speed: the search's evaluation asks for every seat at every leaf
         rules = self.rules
-        houses, fire, bands, vp = self.houses, self.fire, self.bands, BOARD.objective_vp
+        houses, fire, bands, vp = self.houses, self.fire, self.bands, self.tables.board.objective_vp
         objectives = 0
         for o in self.objectives[p]:
             if houses[o] and fire[o] <= bands[o]:  # objective_survived, inlined
@@ -974,6 +986,7 @@ class GreatFireState(GameState):
     def clone(self) -> "GreatFireState":
         s = GreatFireState.__new__(GreatFireState)
         self._copy_base_into(s)
+        s.tables = self.tables
         s.houses = [list(h) for h in self.houses]
         s.fire = list(self.fire)
         s.bands = list(self.bands)

@@ -44,7 +44,8 @@ from xml.sax.saxutils import escape, quoteattr
 from firebreak.core.svg import escape_text as _escape, text_helper
 from firebreak.core.text import join_words, plural, seat_label
 
-from .data import DIRECTIONS, load_board
+from .data import DIRECTIONS, Board
+from .tables import tables_by_key
 from .names import card_words, colour_word, token_word
 
 LEGEND_ROW = 34
@@ -209,8 +210,9 @@ def _widen(
     """
     map_w, _ = board.map_size
     rows = [board.size[i] * 25 * u + (30 * u if board.objective_vp[i] else 0) for i in spaces]
-    boxes = [_label_box(*board.label_at[i], drawn, size, u, row) for i, drawn, row in zip(spaces, lines, rows)]
-    for k, (name, i) in enumerate(zip(names, spaces)):
+    at = [board.label_at[i] for i in spaces]
+    boxes = [_label_box(x, y, drawn, size, u, row) for (x, y), drawn, row in zip(at, lines, rows)]
+    for k, (name, _space) in enumerate(zip(names, spaces)):
         if " ".join(lines[k]) == name:
             continue
         words = name.split()
@@ -223,7 +225,7 @@ def _widen(
             forms.extend([tuple(_cut(line, n) for line in splits[0])] if splits else [])
             forms.append((_cut(name, n),))
         for form in forms:
-            box = _label_box(*board.label_at[i], form, size, u, rows[k])
+            box = _label_box(at[k][0], at[k][1], form, size, u, rows[k])
             if (
                 box[0] >= 0
                 and box[2] <= map_w
@@ -280,12 +282,11 @@ class _Static:
 
     __slots__ = ("compass", "ends_on", "head", "map_h", "name_lengths", "name_size", "places", "tail", "width")
 
-    def __init__(self, names: tuple[str, ...]) -> None:
-        board = load_board()
+    def __init__(self, board: Board, names: tuple[str, ...]) -> None:
         map_w, map_h = board.map_size
         u = map_w / BASE_WIDTH
         self.width, self.map_h = max(map_w, LEGEND_WIDTH), map_h
-        colours = dict(zip(DIRECTIONS, board.card_colours))
+        colours: dict[str, str] = dict(zip(DIRECTIONS, board.card_colours))
         size = NAME_SIZE * u
         self.name_size = round(size, 2)
         head = [
@@ -507,8 +508,9 @@ class _Static:
 
 
 @lru_cache(maxsize=8)
-def _static(names: tuple[str, ...]) -> _Static:
-    return _Static(names)
+def _static(board_key: str | None, names: tuple[str, ...]) -> _Static:
+    """The drawing's static part for a board (``None``: the packaged one; else a variant's, by its key)."""
+    return _Static(tables_by_key(board_key).board, names)
 
 
 def _targets(legal: list[tuple[int, str]], static: _Static) -> dict[str, int]:
@@ -754,7 +756,7 @@ def _district_svg(
     return shape_svg, "".join(out)
 
 
-def _legend(view: dict[str, Any], W: int, top: float) -> tuple[list[str], float]:
+def _legend(view: dict[str, Any], W: float, top: float) -> tuple[list[str], float]:
     """The turn's details, the players' table and, at game over, the winner, the score sheet and every seat's objectives.
 
     Returns the drawing and the height it takes, so the picture's viewBox always holds every row (rows are laid
@@ -848,8 +850,8 @@ def _legend(view: dict[str, Any], W: int, top: float) -> tuple[list[str], float]
         for p, rows in enumerate(sheet):
             y += LEGEND_ROW - 4
             weight = "bold" if p in view["winners"] else "normal"
-            cells = (names[p], *(f"{points:g}" for _, points in rows), f"{view['scores'][p]:g}")
-            for cx, text in zip(SHEET_COLS, cells):
+            sheet_cells = (names[p], *(f"{points:g}" for _, points in rows), f"{view['scores'][p]:g}")
+            for cx, text in zip(SHEET_COLS, sheet_cells):
                 out.append(_t(cx, y, text, 18, weight=weight))
     return out, y + 20 - top
 
@@ -918,7 +920,7 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
     """
     districts = view.get("districts", [])
     names = tuple(map(_NAME, districts))
-    static = _static(names)
+    static = _static(view.get("board"), names)
     map_h = static.map_h
     players = view.get("players", [])
     legend, legend_h = _legend(view, static.width, map_h)

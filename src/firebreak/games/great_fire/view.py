@@ -9,43 +9,45 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from firebreak.core import Rng
+from firebreak.core.parameters import BOARD_KEY
 
 from firebreak.core.text import plural
 
 from .data import DIRECTION_NAMES, STACK_LETTERS, TOKEN_KINDS, load_board
 from .names import seat_name
+from .tables import describe as describe_board
 from .phases import P_ACTIONS, P_BAND, P_DISCARD, P_FIRE, P_INTENSIFY, P_OVER, P_OWNER, P_SECOND, PHASE_NAMES, STACK
 
 if TYPE_CHECKING:
     from .state import GreatFireState
 
-BOARD = load_board()
-N_DISTRICTS = BOARD.num_districts
-COLOURS = BOARD.rules.colours
+COLOURS = load_board().rules.colours
+"""The house colours (the rules', whichever board is played)."""
 
 
 def player_view(state: "GreatFireState", player: int | None) -> dict[str, Any]:
     """The JSON-ready picture a seat may see: the board is public; hands, objectives, token kinds and (with
     Hidden Colours) colours and scores are shown to their owner only, and to everyone at the end."""
     over = state.phase == P_OVER
-    names = BOARD.names
+    board = state.board
+    names = board.names
     n = state.num_players
     colours_public = not state.options["hidden_colours"] or over
     districts = []
-    for d in range(N_DISTRICTS):
+    for d in range(board.num_districts):
         districts.append(
             {
                 "name": names[d],
-                "code": BOARD.codes[d],
-                "region": BOARD.region[d],
-                "size": BOARD.size[d],
+                "code": board.codes[d],
+                "region": board.region[d],
+                "size": board.size[d],
                 "houses": [COLOURS[c] for c in state.houses[d]],
                 "fire": state.fire[d],
                 "trained_bands": state.bands[d],
                 "contained": state.contained(d),
                 "demolished": state.demolished[d],
                 "token": state.token[d] >= 0,
-                "objective_vp": BOARD.objective_vp[d],
+                "objective_vp": board.objective_vp[d],
                 "landowners": [p for p in range(n) if state.landowner[p] == d],
             }
         )
@@ -67,7 +69,7 @@ def player_view(state: "GreatFireState", player: int | None) -> dict[str, Any]:
         if mine or over:
             entry["tokens"] = [TOKEN_KINDS[t] for t in state.held[p]]
             entry["objectives"] = [
-                {"district": names[o], "vp": BOARD.objective_vp[o], "surviving": state.objective_survived(o)}
+                {"district": names[o], "vp": board.objective_vp[o], "surviving": state.objective_survived(o)}
                 for o in state.objectives[p]
             ]
         if mine:
@@ -85,7 +87,9 @@ def player_view(state: "GreatFireState", player: int | None) -> dict[str, Any]:
         "game": state.spec.name,
         "viewer": player,
         "num_players": n,
-        "options": dict(state.options),
+        # a variant's board travels as its key (the drawing finds the map by it), not as the whole board file
+        "options": {k: v for k, v in state.options.items() if k != BOARD_KEY},
+        **describe_board(state.tables),
         "phase": PHASE_NAMES[state.phase],
         "status": status_line(state, player),
         "current_player": state.current_player(),
@@ -182,7 +186,7 @@ def determinize(state: "GreatFireState", player: int, rng: Rng) -> "GreatFireSta
     s.deck = [c if c >= STACK else pool.pop() for c in s.deck]
     s.box = pool
     # Objectives: the player knows only their own cards.
-    for i, (_deck, districts) in enumerate(BOARD.objective_decks):
+    for i, (_deck, districts) in enumerate(state.board.objective_decks):
         mine = state.objectives[player][i]
         others = [d for d in districts if d != mine]
         rng.shuffle(others)
@@ -191,7 +195,7 @@ def determinize(state: "GreatFireState", player: int, rng: Rng) -> "GreatFireSta
                 s.objectives[q][i] = others.pop()
         s.undealt_objectives[i] = others
     # Tokens whose kind the player has not seen: face-down on the board, held by others, destroyed.
-    slots_board = [d for d in range(N_DISTRICTS) if s.token[d] >= 0]
+    slots_board = [d for d in range(state.tables.n) if s.token[d] >= 0]
     tpool = [s.token[d] for d in slots_board] + list(s.destroyed_tokens)
     for q in range(n):
         if q != player:

@@ -16,7 +16,7 @@ from starlette.requests import HTTPConnection
 
 from firebreak.agents import bot_levels, known_agents
 from firebreak.core import FirebreakError, all_games, get_game
-from firebreak.core.parameters import RULES_KEY, VARIANT_KEY, titled
+from firebreak.core.parameters import BOARD_KEY, RULES_KEY, VARIANT_KEY, shown_options, titled
 from firebreak.core.text import plural
 from firebreak.core.variant import Variant
 
@@ -88,6 +88,7 @@ async def catalog(variants: Variants) -> dict[str, Any]:
                 "players": v.players,
                 "options": v.options,
                 "rules": v.rules,
+                "board": v.board,
             }
             for v in variants
         ],
@@ -141,7 +142,7 @@ async def create_game(
         "title": titled(live.spec.title, live.row.options),
         "variant": live.row.options.get(VARIANT_KEY),
         "num_players": live.row.num_players,
-        "options": live.row.options,
+        "options": shown_options(live.row.options),
         "seats": seats,
         "spectator_url": f"/play/{live.id}",
     }
@@ -179,7 +180,7 @@ async def list_games(
                 "id": r.id,
                 "game": r.game,
                 "num_players": r.num_players,
-                "options": r.options,
+                "options": shown_options(r.options),
                 "created_at": r.created_at,
                 "num_actions": r.num_actions,
                 "finished": r.finished,
@@ -217,9 +218,10 @@ def check_seed(req: CreateRequest, limits: Limits) -> None:
 def with_variant(req: CreateRequest, offered: Mapping[str, Variant]) -> tuple[dict[str, Any], int | None]:
     """A new game's options and player count: the request's, under the variant it names (if any).
 
-    Rule parameters and the variant label come only from a variant the server offers, so every game played
-    under changed rules is marked as a variant (its stored options carry the name and hash)."""
-    if RULES_KEY in req.options or VARIANT_KEY in req.options:
+    Rule parameters, a board and the variant label come only from a variant the server offers, so every game
+    played under changed rules or on another board is marked as a variant (its stored options carry the name and
+    hash), and no request makes the server check a board file of its own."""
+    if RULES_KEY in req.options or VARIANT_KEY in req.options or BOARD_KEY in req.options:
         raise E.ApiError(
             422,
             "bad_options",

@@ -1,0 +1,27 @@
+"""``firebreak play --variant`` at the terminal on a variant's own board: the map is that board's, and the save
+carries the board so ``--load`` resumes on it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from firebreak.core import load_game
+from firebreak.core.parameters import BOARD_KEY
+
+from .helpers import run
+
+BRIDGELESS = Path(__file__).resolve().parents[2] / "examples" / "variants" / "great-fire-fleet-without-bridges.yaml"
+
+
+def test_play_a_variant_on_its_board_save_and_resume_on_it(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    args = ["play", "great-fire", "--variant", BRIDGELESS, "--seed", "3", "--bots", "random", "--save", save]
+    result = run(args, input="1\n1\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "Holborn" in result.stdout and "Game saved to" in result.stdout
+    paused = load_game(save)
+    assert paused.options[BOARD_KEY] is not None and paused.options["variant"]["name"] == "The Fleet without bridges"
+    assert not any(link.kind == "bridge" for link in paused.board.links)
+    resumed = run(["play", "--load", save, "--bots", "random", "--save", save], input="quit\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert load_game(save).options[BOARD_KEY] == paused.options[BOARD_KEY]
