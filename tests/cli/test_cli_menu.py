@@ -332,3 +332,12 @@ def test_at_a_real_terminal_a_second_number_typed_ahead_does_not_answer_the_road
         os.kill(pid, 9)
         os.waitpid(pid, 0)
         os.close(fd)
+
+
+def test_a_group_of_one_choice_shows_its_number():
+    """Catan's set-up lists "Next to the lumber 2 hex (B) (1 choice, 5)": the number can be typed without opening
+    the group."""
+    choices = [ActionChoice(0, "north", group=("Near A",)), ActionChoice(1, "south", group=("Near A",))]
+    choices.append(ActionChoice(2, "east", group=("Near B",)))
+    menu = build_menu(choices)
+    assert [line.strip() for line in listing(menu.root)] == ["a. Near A (2 choices, 1-2)", "b. Near B (1 choice, 3)"]
