@@ -148,7 +148,7 @@ function drawActions(m) {
   }
   if (choices.length === 1 && choices[0].note) box.append(FB.el("p", { class: "note", text: choices[0].note }));
   else if ($("board").querySelector(".fb-clickable")) {
-    box.append(FB.el("p", { class: "note", text: "Click a highlighted place on the board, or choose below." }));
+    box.append(FB.el("p", { class: "note hint", text: "Click a highlighted place on the board, or choose below." }));
   }
   const q = filter.hidden ? "" : filter.value.trim().toLowerCase();
   if (q) {  // filtering: every matching entry with its whole path, flat
