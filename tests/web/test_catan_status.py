@@ -17,7 +17,7 @@ from firebreak.core import all_games, get_game
 from firebreak.games.catan.words import status
 
 from .test_e2e import ARGS, CHROMIUM, artifacts, sync_playwright, wait_js
-from .test_table import SIZES, Watch, new_game
+from .test_table import Watch, my_turn_pages, new_game
 
 pytestmark = [
     pytest.mark.slow,
@@ -72,11 +72,7 @@ def test_the_longest_status_lines_read_whole_at_a_laptop_and_a_phone(server: Ser
     watch = Watch()
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        for size, viewport in SIZES.items():
-            page = watch.attach(browser.new_context(viewport=viewport).new_page())
-            page.goto(link)
-            page.wait_for_selector("#board svg")
-            wait_js(page, "last && last.your_turn")  # the set-up waits for this seat: the page stays as drawn
+        for size, _, page in my_turn_pages(browser, watch, link):  # the set-up waits for this seat
             assert page.evaluate(OUTSIDE) == [], size
             for name, (text, svg) in drawn.items():
                 page.evaluate("svg => { last.svg = svg; redrawBoard(); }", svg)

@@ -10,8 +10,8 @@ import os
 import pytest
 from server.process import ServerProcess
 
-from .test_e2e import ARGS, CHROMIUM, artifacts, sync_playwright, wait_js
-from .test_table import SIZES, Watch, new_game
+from .test_e2e import ARGS, CHROMIUM, artifacts, sync_playwright
+from .test_table import Watch, my_turn_pages, new_game
 
 pytestmark = [
     pytest.mark.slow,
@@ -35,11 +35,7 @@ def test_the_first_choice_is_in_view_on_a_phone_and_a_laptop(server: ServerProce
     watch = Watch()
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        for size, viewport in SIZES.items():
-            page = watch.attach(browser.new_context(viewport=viewport).new_page())
-            page.goto(link)
-            page.wait_for_selector("#board svg")
-            wait_js(page, "last && last.your_turn && document.querySelectorAll('#actions button').length > 0")
+        for size, _, page in my_turn_pages(browser, watch, link):  # the set-up waits for this seat
             assert page.locator("#question").is_visible()
             first = page.evaluate(FIRST_CHOICE)
             assert first["inside"] and first["scrolled"] == 0, (size, first)
