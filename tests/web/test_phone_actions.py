@@ -37,6 +37,8 @@ def test_the_first_choice_is_in_view_on_a_phone_and_a_laptop(server: ServerProce
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         for size, _, page in my_turn_pages(browser, watch, link):  # the set-up waits for this seat
             assert page.locator("#question").is_visible()
+            # the header says "Your turn" already: on a phone the panel's own label gives way to the choices
+            assert page.locator("#actions-h .label").is_visible() == (size == "laptop")
             first = page.evaluate(FIRST_CHOICE)
             assert first["inside"] and first["scrolled"] == 0, (size, first)
             page.screenshot(path=str(out / f"first-choice-{game}-{players}-{size}.png"))
