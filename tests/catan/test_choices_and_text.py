@@ -230,7 +230,7 @@ def test_the_score_sheet_adds_up_and_game_over_shows_the_winner_and_the_breakdow
     svg = _svg(s, None)
     height = float(re.search(r'viewBox="0 0 [\d.]+ ([\d.]+)"', svg).group(1))
     ys = [float(y) for y in re.findall(r'<text x="[\d.]+" y="([\d.]+)"[^>]*class="result"', svg)]
-    assert len(ys) == 5 and max(ys) < height
+    assert len(ys) >= 5 and max(ys) < height  # the winner and a line a seat (a long one wraps onto two)
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from firebreak.cli.menu import MAX_ENTRIES, build_menu, listing
-from firebreak.cli.session import turn_enders
 from firebreak.core import ActionChoice, all_games, get_game
 from games.text_sweep import codes, internals
 from toygame.game import PASS, EmberState, card_text
@@ -58,7 +57,7 @@ def test_a_number_from_another_group_plays_its_own_move_inside_a_group(toy):
     action = session.human_turn(0)
     assert action == target
     out = screen(session)
-    assert "Play a card / Red (" in out and "P0 b> " in out
+    assert "Play a card / Red (" in out and "P0 [1-5] b> " in out
 
 
 def test_numbers_are_fixed_for_the_whole_decision_and_back_returns(toy):
@@ -78,65 +77,77 @@ def test_numbers_are_fixed_for_the_whole_decision_and_back_returns(toy):
     assert "Play a card (4 choices; 'back' returns):" in out
 
 
-def test_a_stale_number_after_an_action_is_refused_or_plays_the_same_move(toy):
-    """In a turn of several decisions (the Great Fire's actions), numbers given earlier keep their move."""
-    spec = get_game("great-fire")
-    state = spec.new_game(4, 7)
-    import random
-
-    rng = random.Random(1)
-    # reach the first decision of a turn where a move keeps the same seat acting (an action point spent)
-    while True:
-        seat = state.current_player()
-        choices = state.action_choices()
-        enders = turn_enders(state, choices)
-        keep = [c for c in choices if c.action not in enders and _same_seat_after(state, c.action)]
-        if enders and len(keep) >= 2:
-            break
-        state.apply(rng.choice(state.legal_actions()))
-    first = {}
-    played_first = []
-    refused = []
+def test_every_question_of_a_turn_is_numbered_from_1_and_its_prompt_shows_the_range():
+    """Catan's set-up: the settlement is one question, the road next to it another, each numbered from 1."""
+    all_games()
+    state = get_game("catan").new_game(4, 3)
+    asked = []
 
     def read(session):
-        menu = session.menu
-        if not first:
-            first.update({n: e.choice.actions for n, e in menu.numbers.items()})
-            entry = next(
-                e for e in menu.numbers.values() if not e.ends_turn and _same_seat_after(session.state, e.choice.action)
-            )
-            played_first.append(entry.number)
-            return str(entry.number)
-        # second decision: every number of the first listing either plays its old move or is refused
-        for n in sorted(first):
-            if n == played_first[0] or n in refused:
-                continue
-            if n in menu.numbers:
-                assert set(menu.numbers[n].choice.actions) & set(first[n])
-                return str(n)
-            refused.append(n)
-            return str(n)
-        return None
+        asked.append(sorted(session.menu.numbers))
+        return "1" if len(asked) <= 2 else None
 
-    session = session_for(state, [seat], read)
-    a1 = session.human_turn(seat)
-    assert a1 in first[played_first[0]]
-    state.apply(a1)
-    history = list(state.history)
-    a2 = session.human_turn(seat)
-    assert state.history == history, "a refused number changed nothing"
-    if a2 is not None:
-        typed = [n for n in first if n not in refused and n != played_first[0]][0]
-        assert a2 in first[typed]
+    session = session_for(state, [0], read)
+    settlement = session.human_turn(0)
+    state.apply(settlement)
+    road = session.human_turn(0)
+    assert road == session.menu.numbers[1].choice.action and state.is_legal(road)
+    state.apply(road)
+    assert state.current_player() != 0, "the settlement and its road were played with 1 and 1"
+    assert [n[0] for n in asked] == [1, 1] and asked[0] == list(range(1, len(asked[0]) + 1))
     out = screen(session)
-    for n in refused:
-        assert f"Option {n} (" in out and "is no longer possible" in out
+    assert f"Blue (P0) [1-{len(asked[0])}]> 1" in out and f"Blue (P0) [1-{len(asked[1])}]> 1" in out
+    assert out.count("Blue (P0), your turn") == 1, "the road is the same turn's next question, not a new turn"
 
 
-def _same_seat_after(state, action):
-    after = state.clone()
-    after.apply_unchecked(action)
-    return not after.is_terminal() and after.current_player() == state.current_player()
+def test_a_number_out_of_range_is_refused_with_the_range_and_changes_nothing(toy):
+    state = grouped_game(toy)
+    session = session_for(state, [0], lines(["9", None]))
+    assert session.human_turn(0) is None
+    assert "There is no option 9; choose 1-5." in screen(session)
+    assert state.history == []
+
+
+def test_input_typed_before_a_question_was_shown_is_dropped_and_said(toy):
+    """The session asks its ``typed_ahead`` hook once per question, after showing it (a real terminal drops the
+    lines waiting in its queue): the player is told, and the next line answers the question they see."""
+    state = grouped_game(toy)
+    checks = []
+    session = session_for(state, [0], lines(["2"]))
+    session.typed_ahead = lambda: checks.append(len(session.menu.numbers)) or True
+    action = session.human_turn(0)
+    assert action == session.menu.numbers[2].choice.action and checks == [5]
+    out = screen(session)
+    said = "What you typed before this question was shown was not played; choose from these options."
+    assert out.index("Your options") < out.index(said) < out.index("P0 [1-5]> 2")
+
+
+def test_drop_typed_ahead_empties_a_real_terminal_queue_and_leaves_pipes_alone():
+    pty = pytest.importorskip("pty")
+    import os
+
+    from firebreak.cli.typeahead import drop_typed_ahead, pending_input
+
+    master, slave = pty.openpty()
+    try:
+        assert not drop_typed_ahead(slave), "nothing typed"
+        os.write(master, b"1\n3\n")
+        assert pending_input(slave)
+        assert drop_typed_ahead(slave)
+        assert not pending_input(slave) and not drop_typed_ahead(slave)
+        os.write(master, b"2\n")  # typed after the drop: read as usual
+        assert os.read(slave, 100) == b"2\n"
+    finally:
+        os.close(master)
+        os.close(slave)
+    read_end, write_end = os.pipe()
+    try:
+        os.write(write_end, b"1\n")
+        assert not drop_typed_ahead(read_end), "piped input is a script: never dropped"
+        assert os.read(read_end, 100) == b"1\n"
+    finally:
+        os.close(read_end)
+        os.close(write_end)
 
 
 def test_ending_the_turn_is_listed_last_and_never_a_lone_first_number(toy):
@@ -144,7 +155,7 @@ def test_ending_the_turn_is_listed_last_and_never_a_lone_first_number(toy):
     session = session_for(state, [0], lines(["5", "n", "1"]))
     action = session.human_turn(0)
     out = screen(session)
-    listing_lines = out.split("Your options:")[1].split("P0>")[0].strip().splitlines()
+    listing_lines = out.split("Your options:")[1].split("P0 [1-5]>")[0].strip().splitlines()
     assert listing_lines[-1].strip() == "5. End your turn", listing_lines
     assert "End your turn? Other moves remain. (y/n)" in out and "Not played; choose again." in out
     assert action != PASS and action in state.hands[0]
@@ -248,8 +259,8 @@ def test_the_screen_is_compact_after_the_first_turn_and_board_shows_it_all(toy):
     board_line = "Points: P0="  # a line of the toy's board, not of its status
     turns = out.split("P0, your turn")[1:]
     assert board_line in turns[0]
-    assert board_line not in turns[1].split("P0> board")[0], "the second turn reprints the whole board"
-    assert board_line in turns[1].split("P0> board")[1], "board shows it all"
+    assert board_line not in turns[1].split("]> board")[0], "the second turn reprints the whole board"
+    assert board_line in turns[1].split("]> board")[1], "board shows it all"
     assert "Your hand:" in turns[2] and board_line not in turns[2]
 
 
@@ -278,3 +289,55 @@ def test_game_over_names_the_winner_and_breaks_every_score_down():
             for source, _ in rows:
                 assert source in table
         assert not internals(table + line)
+
+
+def test_at_a_real_terminal_a_second_number_typed_ahead_does_not_answer_the_road_question():
+    """``firebreak play catan`` in a pseudo-terminal: "1" and "1" typed together at the settlement question
+    build the settlement; the second line, typed before the road question was shown, is dropped and said."""
+    pty = pytest.importorskip("pty")
+    import os
+    import re
+    import select
+    import sys
+
+    def read_until(fd, pattern, seen):
+        """Read the screen until ``pattern`` appears in what comes after the screen read so far."""
+        start = len(seen[0])
+        while not re.search(pattern, seen[0][start:]):
+            ready, _, _ = select.select([fd], [], [], 120)
+            assert ready, f"no {pattern!r} on the screen:\n{seen[0][-2000:]}"
+            try:
+                data = os.read(fd, 65536)
+            except OSError:
+                data = b""
+            assert data, f"the game ended before {pattern!r}:\n{seen[0][-2000:]}"
+            seen[0] += re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", data.decode("utf-8", "replace")).replace("\r", "")
+        return seen[0][start:]
+
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the player's terminal runs the game
+        os.environ["COLUMNS"] = "120"
+        os.execv(sys.executable, [sys.executable, "-m", "firebreak.cli", "play", "catan", "--seed", "3"])
+    seen = [""]
+    try:
+        read_until(fd, r"Blue \(P0\) \[1-54\]> $", seen)
+        os.write(fd, b"1\n1\n")  # both lines at once: the second is typed ahead of the road question
+        out = read_until(fd, r"Blue \(P0\) \[1-2\]> $", seen)
+        road = out[out.index("Set-up: place a road") :]
+        assert "What you typed before this question was shown was not played" in road
+        os.write(fd, b"2\n")
+        out = read_until(fd, r"Blue \(P0\) \[1-\d+\]> $", seen)
+        assert "Blue (P0) (you) builds a road on the north-east coast of the wool 6 hex (A)." in out
+    finally:
+        os.kill(pid, 9)
+        os.waitpid(pid, 0)
+        os.close(fd)
+
+
+def test_a_group_of_one_choice_shows_its_number():
+    """Catan's set-up lists "Next to the lumber 2 hex (B) (1 choice, 5)": the number can be typed without opening
+    the group."""
+    choices = [ActionChoice(0, "north", group=("Near A",)), ActionChoice(1, "south", group=("Near A",))]
+    choices.append(ActionChoice(2, "east", group=("Near B",)))
+    menu = build_menu(choices)
+    assert [line.strip() for line in listing(menu.root)] == ["a. Near A (2 choices, 1-2)", "b. Near B (1 choice, 3)"]

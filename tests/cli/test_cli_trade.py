@@ -41,3 +41,15 @@ def test_an_offer_typed_in_one_line_is_put_to_the_table():
     # every bot answered in seat order, by name
     for name in ("Orange (P1)", "Pink (P2)", "Black (P3)"):
         assert f"{name} (greedy bot) accepts the offer." in out or f"{name} (greedy bot) declines" in out
+
+
+def test_a_draft_just_opened_says_what_to_do_and_then_shows_its_cards():
+    s = _catan_after_roll()
+    lay = s.lay
+    session = session_for(s, [0], lines(["Offer a trade to the players", "Give 1 more brick", "quit"]), bots="greedy")
+    session.run()
+    out = screen(session)
+    assert "Your draft offer is empty: add the cards you give and the cards you ask for" in out
+    assert "nothing yet for nothing yet" not in out
+    assert "Your draft offer: 1 brick for nothing yet" in out
+    assert s.history == [lay.draft, lay.give_add + 1]

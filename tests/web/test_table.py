@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -60,6 +61,17 @@ def new_game(server: ServerProcess, game: str, seats: list[dict[str, Any]], **ex
     return r.json()
 
 
+def my_turn_pages(browser: Any, watch: Watch, link: str) -> Iterator[tuple[str, dict[str, int], Any]]:
+    """For each of SIZES, the seat's page at ``link`` in a fresh context, once the board is drawn and the seat's
+    choices are listed."""
+    for size, viewport in SIZES.items():
+        page = watch.attach(browser.new_context(viewport=viewport).new_page())
+        page.goto(link)
+        page.wait_for_selector("#board svg")
+        wait_js(page, "last && last.your_turn && document.querySelectorAll('#actions button').length > 0")
+        yield size, viewport, page
+
+
 def inside_first_screen(page: Any, selector: str) -> bool:
     """Whether the element is drawn, at least partly, inside the viewport without scrolling."""
     return page.evaluate(f"""(() => {{
@@ -81,11 +93,7 @@ def test_the_page_fits_a_laptop_and_a_phone_with_rules_tooltips_and_turn_signals
     watch = Watch()
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        for size, viewport in SIZES.items():
-            page = watch.attach(browser.new_context(viewport=viewport).new_page())
-            page.goto(link)
-            page.wait_for_selector("#board svg")
-            wait_js(page, "last && last.your_turn && document.querySelectorAll('#actions button').length > 0")
+        for size, viewport, page in my_turn_pages(browser, watch, link):
             # the board, the actions and the newest log line are in the first screen; the page does not scroll
             for selector in ("#board svg", "#actions button", "#latest"):
                 assert inside_first_screen(page, selector), f"{selector} is not in the first screen ({size})"

@@ -77,25 +77,29 @@ def _step(page, box: str, sign: str) -> str:  # type: ignore[no-untyped-def]
     return name
 
 
+def _reach_an_offer(page) -> dict:  # type: ignore[no-untyped-def]
+    """Play on (by the game's choices) until an offer can be made; return that choice."""
+    page.wait_for_selector("#board svg")
+    for _ in range(200):
+        wait_my_turn(page, timeout=60)
+        choices = page.evaluate(CHOICES_JS)
+        offer = next((c for c in choices if c["label"] == "Offer a trade to the players"), None)
+        if offer:
+            return offer
+        pick = next((c for c in choices if c["label"] in ("Roll the dice", "End your turn")), choices[0])
+        logged = page.locator("#log li").count()
+        page.evaluate(f"act({pick['id']})")
+        wait_js(page, f"document.querySelectorAll('#log li').length > {logged}", timeout=10000)
+    pytest.fail("no turn with cards to offer")
+
+
 def test_a_trade_offer_composed_with_the_steppers_and_proposed(server: ServerProcess) -> None:
     out = artifacts()
     link = start(server, "catan", ["human", "greedy", "greedy", "greedy"], seed=11)
     with sync_playwright() as pw:
         browser, page, errors = browser_page(pw)
         page.goto(link)
-        page.wait_for_selector("#board svg")
-        for _ in range(200):  # play on (by the game's choices) until an offer can be made
-            wait_my_turn(page, timeout=60)
-            choices = page.evaluate(CHOICES_JS)
-            offer = next((c for c in choices if c["label"] == "Offer a trade to the players"), None)
-            if offer:
-                break
-            pick = next((c for c in choices if c["label"] in ("Roll the dice", "End your turn")), choices[0])
-            logged = page.locator("#log li").count()
-            page.evaluate(f"act({pick['id']})")
-            wait_js(page, f"document.querySelectorAll('#log li').length > {logged}", timeout=10000)
-        else:
-            pytest.fail("no turn with cards to offer")
+        offer = _reach_an_offer(page)
         logged = page.locator("#log li").count()
         page.locator(f'#actions button[data-legal="{offer["id"]}"]').click()  # one click: nothing asks to confirm
         page.wait_for_selector(GIVE, timeout=10000)
@@ -145,5 +149,42 @@ def test_a_trade_offer_composed_with_the_steppers_and_proposed(server: ServerPro
             timeout=20000,
         )
         page.screenshot(path=str(out / "trade-2-answered.png"), full_page=True)
+        browser.close()
+    assert errors == []
+
+
+def test_after_a_reload_mid_trade_a_row_that_comes_back_takes_its_place(server: ServerProcess) -> None:
+    """A resource put on the give side cannot be asked for, so its ask row has no step; a reload then draws the
+    ask rows without it. Taking it off the give side brings the row back: in the rulebook's order, not last."""
+    link = start(server, "catan", ["human", "greedy", "greedy", "greedy"], seed=11)
+    order = ["lumber", "brick", "wool", "grain", "ore"]
+    with sync_playwright() as pw:
+        browser, page, errors = browser_page(pw)
+        page.goto(link)
+        offer = _reach_an_offer(page)
+        page.locator(f'#actions button[data-legal="{offer["id"]}"]').click()
+        page.wait_for_selector(GIVE, timeout=10000)
+        given = [r.split(": ")[1] for r in _rows(page) if r.startswith("Cards you give")]
+        asked = [r.split(": ")[1] for r in _rows(page) if r.startswith("Cards you ask for")]
+        moved = next((name for name in given if name in asked[:-1]), None)  # one that is not the last ask row
+        assert moved is not None, (given, asked)
+        row = page.locator(f'{GIVE} .stepper[data-counter="{moved}"]')
+        index = page.evaluate("last.index")
+        row.locator('button.step:text-is("+")').click()
+        wait_js(page, f"last.index > {index} && !pending", timeout=10000)
+        page.reload()
+        page.wait_for_selector(GIVE, timeout=30000)
+        wait_js(page, "last && last.your_turn && !pending", timeout=30000)
+        rows = _rows(page)
+        assert f"Cards you ask for: {moved}" not in rows, rows  # no step open for it: not drawn after the reload
+        index = page.evaluate("last.index")
+        page.locator(f'{GIVE} .stepper[data-counter="{moved}"] button.step:text-is("−")').click()
+        wait_js(page, f"last.index > {index} && !pending", timeout=10000)
+        wait_js(page, f"!!document.querySelector('{ASK} .stepper[data-counter=\"{moved}\"]')", timeout=10000)
+        rows = _rows(page)
+        for side in ("Cards you give", "Cards you ask for"):
+            names = [r.split(": ")[1] for r in rows if r.startswith(side)]
+            assert names == sorted(names, key=order.index), rows
+        assert f"Cards you ask for: {moved}" in rows
         browser.close()
     assert errors == []

@@ -41,6 +41,7 @@ from firebreak.lab.words import outcome_words, words
 from .interrupt import interruptible
 from .options import describe_option, parse_game_options
 from .session import PlaySession, results_table, winners_line
+from .typeahead import drop_typed_ahead
 from .text import event_sentence, move_lines, seat_name, taken_back
 
 if TYPE_CHECKING:
@@ -240,7 +241,9 @@ def play(
         f"you are {' and '.join(state.player_name(s) for s in humans)}. Type 'help' for commands.",
         markup=False,
     )
-    session = PlaySession(state, humans, agents, console, save, echo_input=not _stdin_is_terminal())
+    session = PlaySession(
+        state, humans, agents, console, save, echo_input=not _stdin_is_terminal(), typed_ahead=drop_typed_ahead
+    )
     try:
         session.run()
     except FirebreakError as exc:

@@ -3,11 +3,10 @@
 Rules a player can rely on for the whole decision (until an action is played):
 
 - Every entry that plays something has one number, given once when the decision starts, and it means the same
-  choice wherever it is typed: at the top level, inside any group, after ``back``. Numbers also carry over to
-  the next decisions of the same turn (a Great Fire turn of several actions): a move keeps its number while it
-  stays possible, new moves get new numbers and a number is never given to another move, so a number
-  remembered from an earlier listing either plays what it played then or is refused; it never silently picks
-  something else.
+  choice wherever it is typed: at the top level, inside any group, after ``back``. Each decision numbers its
+  entries from 1, as a player expects of every question (a Catan set-up road is "1", not "55"). A number typed
+  for an earlier question must then not answer this one: the session shows each question's number range at
+  its prompt and drops lines typed before the question was shown (see :mod:`firebreak.cli.typeahead`).
 - Groups are opened by letters (``a``, ``b``, ... ``z``, ``aa``, ...), also fixed for the whole decision.
 - Entries that end the player's turn while something else could still be done ("end turn", "end actions") are
   listed last, with the highest numbers, so the first number is never the one that gives the turn away.
@@ -101,15 +100,10 @@ class Menu:
         return hits[0] if len(hits) == 1 else None
 
 
-def build_menu(
-    choices: Iterable[ActionChoice], ends_turn: Iterable[int] = (), known: dict[int, int] | None = None
-) -> Menu:
-    """Lay the choices out as a menu (see the module's rules).
+def build_menu(choices: Iterable[ActionChoice], ends_turn: Iterable[int] = ()) -> Menu:
+    """Lay the choices out as a menu (see the module's rules), numbered from 1.
 
-    ``ends_turn`` lists the actions of entries that end the turn early. ``known`` maps actions to the numbers
-    they had in earlier decisions of the same turn: an entry standing for such an action keeps its number, so a
-    number typed from an older listing plays the same move or is refused; new entries get numbers above every
-    number given so far.
+    ``ends_turn`` lists the actions of entries that end the turn early.
     """
     enders = set(ends_turn)
     root = Group("")
@@ -135,19 +129,10 @@ def build_menu(
     order: list[Entry] = []
     _order(root, order, groups)
     order += [e for e in root.entries() if e.ends_turn]
-    known = known or {}
     numbers: dict[int, Entry] = {}
-    for entry in order:
-        old = next((known[a] for a in entry.choice.actions if a in known and known[a] not in numbers), None)
-        if old is not None:
-            entry.number = old
-            numbers[old] = entry
-    fresh = max([*known.values(), *numbers], default=0)
-    for entry in order:
-        if not entry.number:
-            fresh += 1
-            entry.number = fresh
-            numbers[fresh] = entry
+    for number, entry in enumerate(order, 1):
+        entry.number = number
+        numbers[number] = entry
     return Menu(root, numbers, groups)
 
 
@@ -223,7 +208,12 @@ def entry_line(entry: Entry) -> str:
 def group_line(group: Group) -> str:
     """One lettered line: the group's title and how many choices it holds."""
     numbers = sorted(e.number for e in group.entries())
-    span = f", {numbers[0]}-{numbers[-1]}" if len(numbers) > 1 and numbers[-1] - numbers[0] == len(numbers) - 1 else ""
+    if len(numbers) == 1:
+        span = f", {numbers[0]}"
+    elif numbers[-1] - numbers[0] == len(numbers) - 1:
+        span = f", {numbers[0]}-{numbers[-1]}"
+    else:
+        span = ""
     return f"{group.key:>3}. {group.title} ({plural(len(numbers), 'choice')}{span})"
 
 

@@ -30,9 +30,9 @@ from .menu import Entry, Group, Menu, build_menu, listing
 from .text import bot_name, event_sentence, move_lines, render_view, rules_text, status_lines, taken_back
 
 HELP = """Choosing a move:
-  <number>      play that entry. A number keeps its move for your whole turn: it plays the same move at the
-                top level, inside any group and in the next decisions of the turn; once that move is no
-                longer possible the number is refused, never given to another move.
+  <number>      play that entry. Each question numbers its options from 1 (the prompt shows the range);
+                a number plays the same move at the top level, inside any group and after 'back'. What
+                you type before a question is shown is not played: answer each question once you see it.
   <letter>      open that group (a, b, c, ...); a group lists its entries with their fixed numbers
   back          go up one level (top: back to the first listing)
   end           end your turn (or your actions): such entries are listed last; chosen by number they ask
@@ -100,6 +100,9 @@ class PlaySession:
     read_line: Callable[[], str | None] = read_stdin_line
     echo_input: bool = False
     """Repeat each typed line, so a transcript of piped input (not a terminal) reads like a session."""
+    typed_ahead: Callable[[], bool] = lambda: False
+    """Drop input typed before the question now shown and say whether there was any (at a real terminal:
+    :func:`~firebreak.cli.typeahead.drop_typed_ahead`)."""
     last_seen: dict[int, int] = field(default_factory=dict)
     quit: bool = False
 
@@ -113,10 +116,8 @@ class PlaySession:
         self.seen_board: set[int] = set()
         self.menu: Menu | None = None
         """The menu of the decision being asked (for scripted players in tests)."""
-        self.turn_numbers: dict[int, int] = {}
-        """Action -> number given in this turn's earlier decisions (kept while the same human goes on acting)."""
-        self.turn_labels: dict[int, str] = {}
-        """Number -> label of every number given this turn, to say what a number that has gone stood for."""
+        self.asked = 0
+        """How many decisions of the current turn have been asked (the turn's heading comes with the first)."""
 
     # --- helpers ---------------------------------------------------------------------------------------------
     @property
@@ -182,7 +183,7 @@ class PlaySession:
             only = choices[0]
             self.say(f"{self.name(seat)}: {forced_line(only)}")
             return only.action
-        if not self.turn_numbers:  # a new turn (not the next decision of the same one): a heading
+        if not self.asked:  # a new turn (not the next decision of the same one): a heading
             self.console.print(Rule(f"{self.name(seat)}, your turn", style="bold"))
         if first_look:
             self.show_board(seat)
@@ -191,16 +192,17 @@ class PlaySession:
             self.show_new_events(seat)
             for status in status_lines(render_view(self.spec, state.view(seat))):
                 self.say(status)
-        menu = build_menu(choices, turn_enders(state, choices), self.turn_numbers)
-        for number, listed in menu.numbers.items():
-            self.turn_labels[number] = listed.label
-            self.turn_numbers.update(dict.fromkeys(listed.choice.actions, number))
+        menu = build_menu(choices, turn_enders(state, choices))
+        self.asked += 1
         self.menu = menu
         at = menu.root
         self.show_listing(menu, at)
+        if self.typed_ahead():
+            self.say("What you typed before this question was shown was not played; choose from these options.")
+        span = f" [1-{len(menu.numbers)}]"  # the question's numbers, so the prompt changes with the question
         while True:
             where = f" {at.key}" if at is not menu.root else ""
-            self.say(f"{self.name(seat)}{where}> ", end="")
+            self.say(f"{self.name(seat)}{span}{where}> ", end="")
             line = self.read_line()
             if line is None:
                 self.say("")
@@ -292,14 +294,8 @@ class PlaySession:
         return None
 
     def no_such_number(self, number: int, menu: Menu) -> None:
-        """Refuse a number that plays nothing now, saying what it stood for if it was given earlier this turn."""
-        gone = self.turn_labels.get(number)
-        if gone is not None:
-            self.say(f"Option {number} ({gone}) is no longer possible; choose again ('list' shows the options).")
-        elif len(menu.numbers) == max(menu.numbers):
-            self.say(f"There is no option {number}; choose 1-{len(menu.numbers)}.")
-        else:
-            self.say(f"There is no option {number}; 'list' shows the options.")
+        """Refuse a number that plays nothing in this question."""
+        self.say(f"There is no option {number}; choose 1-{len(menu.numbers)}.")
 
     def confirm(self, entry: Entry) -> bool:
         """Ask before a number gives the turn away; end of input counts as quitting."""
@@ -388,9 +384,8 @@ class PlaySession:
         return new
 
     def new_turn(self) -> None:
-        """Another seat acts: the numbers given so far are done with."""
-        self.turn_numbers.clear()
-        self.turn_labels.clear()
+        """Another seat acts: the next decision starts a new turn (with its heading)."""
+        self.asked = 0
 
     def finish(self) -> None:
         state = self.state
@@ -410,9 +405,8 @@ class PlaySession:
 
 
 def number_hint(menu: Menu) -> str:
-    """ "a number 1-9" when the numbers run from 1, else "a number from the list" (later decisions of a turn)."""
-    numbers = sorted(menu.numbers)
-    return f"a number 1-{numbers[-1]}" if numbers == list(range(1, len(numbers) + 1)) else "a number from the list"
+    """ "a number 1-9": every decision numbers its options from 1."""
+    return f"a number 1-{len(menu.numbers)}"
 
 
 def winners_line(state: GameState) -> str:

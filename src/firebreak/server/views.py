@@ -83,6 +83,11 @@ def game_over_words(state: GameState) -> dict[str, Any]:
     }
 
 
+SETUP_TEXT = "The game begins."
+"""The log's first line when the game's set-up says nothing (a Catan board laid out before the first placement);
+a game that tells its deal (the Great Fire's houses and cards) is shown by its own sentences instead."""
+
+
 def log_entries(
     state: GameState,
     marks: list[int],
@@ -103,7 +108,7 @@ def log_entries(
     for i in range(start, stop):
         if i < 0:
             events = state.events[: marks[0]]
-            entry: dict[str, Any] = {"index": -1, "seat": None, "name": None, "action": None, "text": "Set-up"}
+            entry: dict[str, Any] = {"index": -1, "seat": None, "name": None, "action": None, "text": SETUP_TEXT}
         else:
             events = state.events[marks[i] : marks[i + 1]]
             a = state.history[i]

@@ -42,7 +42,7 @@ const FB = {
     }
     return ev.kind.replace(/_/g, " ") + (parts.length ? ": " + parts.join("; ") : "");
   },
-  // A log entry in one line: the game's first sentence, else who did what ("Set-up" for the deal).
+  // A log entry in one line: the game's first sentence, else who did what ("The game begins." for a silent set-up).
   entryText(entry) {
     if (entry.events.length && entry.events[0].text) return entry.events[0].text;
     const who = entry.seat === null || entry.seat === undefined ? "" : `${entry.name || `P${entry.seat}`}: `;

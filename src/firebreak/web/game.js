@@ -148,7 +148,7 @@ function drawActions(m) {
   }
   if (choices.length === 1 && choices[0].note) box.append(FB.el("p", { class: "note", text: choices[0].note }));
   else if ($("board").querySelector(".fb-clickable")) {
-    box.append(FB.el("p", { class: "note", text: "Click a highlighted place on the board, or choose below." }));
+    box.append(FB.el("p", { class: "note hint", text: "Click a highlighted place on the board, or choose below." }));
   }
   const q = filter.hidden ? "" : filter.value.trim().toLowerCase();
   if (q) {  // filtering: every matching entry with its whole path, flat
@@ -200,11 +200,22 @@ function hasSteps(node) {
 // opposite step undoes it), so it skips the confirm bar.
 // Rows stay where they are while the form is filled in: a counter once shown keeps its row (both buttons off
 // while neither step is possible; its count is then 0), so the "+" under the pointer never changes counter.
-const stepperSeen = new Map();  // group path -> counters in the order first shown (the game lists them in order)
+// The game lists a form's counters in one fixed order (Catan: lumber, brick, wool, grain, ore), each listing
+// holding those open now. A counter seen for the first time (after a reload, or back on one side of an offer) is
+// placed by that listing: after the counter listed just before it, else before the one listed just after it;
+// it is never appended below rows that come after it in the form.
+const stepperSeen = new Map();  // group path -> counters shown so far, in the form's order
 function stepperRows(steps, path) {
   const key = path.join(" › ");
   const order = stepperSeen.get(key) || [];
-  for (const c of steps) if (!order.includes(c.counter)) order.push(c.counter);
+  const listed = [...new Set(steps.map(c => c.counter))];
+  listed.forEach((name, i) => {
+    if (order.includes(name)) return;
+    const before = listed.slice(0, i).reverse().find(n => order.includes(n));
+    const after = listed.slice(i + 1).find(n => order.includes(n));
+    const at = before !== undefined ? order.indexOf(before) + 1 : after !== undefined ? order.indexOf(after) : order.length;
+    order.splice(at, 0, name);
+  });
   stepperSeen.set(key, order);
   const rows = new Map(order.map(name => [name, { count: 0, down: null, up: null, icon: stepperIcons.get(name) }]));
   for (const c of steps) {

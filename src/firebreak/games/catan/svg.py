@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import re
+import textwrap
 from functools import lru_cache
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
@@ -89,6 +90,21 @@ _HEX_RE = re.compile(r"^(?:firestorm on|robber to|pirate to) hex ([A-Z0-9]+)$")
 
 
 _t = text_helper(anchor="middle", gap="")  # labels centred on their point; callers start `extra` with a space
+
+
+def wrap_line(text: str, size: float, room: float) -> list[str]:
+    """``text`` cut into lines that fit ``room`` pixels at font ``size``, by a generous estimate of 0.6 em a
+    character, so no line runs past the drawing's edge (where the browser cuts it off). A text of parts joined
+    by " · " (the status, the key) breaks between parts, so no line starts with the dot; a part too long for a
+    line is wrapped at its spaces."""
+    chars = max(20, int(room / (size * 0.6)))
+    lines: list[str] = []
+    for part in text.split(" · "):
+        if lines and len(lines[-1]) + 3 + len(part) <= chars:
+            lines[-1] += " · " + part
+        else:
+            lines.extend(textwrap.wrap(part, chars, break_long_words=False, break_on_hyphens=False) or [""])
+    return lines
 
 
 @lru_cache(maxsize=None)
@@ -487,16 +503,8 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
     texts: dict[int, str] = {}
     for a, t in legal:  # the first text of each action, as the drawing names it
         texts.setdefault(a, t)
-    players = view.get("players", [])
-    panel_rows = (
-        5
-        + len(players)
-        + (1 if view.get("hand") is not None else 0)
-        + (1 if view.get("offer") else 0)
-        + len(result_lines(view))
-        + (1 if board.get("sea") else 0)
-    )
-    height = bh + ROW * panel_rows + 20
+    panel, bottom = _panel(view, width, bh)
+    height = bottom + ROW * 0.6 + 20
     out = [
         (
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" role="img" '
@@ -591,17 +599,27 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
         else:
             out.append(_building(n, names.corner(n), x, y, seat, kind, b["fire_station"], action, texts[action]))
 
-    out.extend(_panel(view, width, bh))
+    out.extend(panel)
     out.append("</svg>")
     return "".join(out)
 
 
-def _panel(view: dict[str, Any], width: float, top: float) -> list[str]:
+def _panel(view: dict[str, Any], width: float, top: float) -> tuple[list[str], float]:
     """Status, players, the seat's own hand, the bank and any pending offer, under the board; at game over the
-    winner and every seat's victory points by source."""
-    out = [f'<rect x="0" y="{top:.0f}" width="{width:.0f}" height="{ROW * 30:.0f}" fill="#f7f5ef"/>']
-    y = top + ROW
-    out.append(_t(10, y, status(view), 15, "start", "bold"))
+    winner and every seat's victory points by source. Returns the drawing and the baseline of its last line.
+
+    Every sentence is wrapped to the drawing's width (:func:`wrap_line`): a long status ("... to act: take a
+    card from a player on the firestorm's hex") takes two lines rather than running off the edge."""
+    out = [""]  # the panel's background, sized once its height is known
+    room = width - 20  # 10 px of air on either side
+
+    def lines(y: float, text: str, size: float, weight: str = "normal", step: float = ROW, **kw: str) -> float:
+        """Draw ``text`` wrapped from baseline ``y``; return the baseline of its last line."""
+        for i, line in enumerate(wrap_line(text, size, room)):
+            out.append(_t(10, y + i * step, line, size, "start", weight, **kw))
+        return y + i * step
+
+    y = lines(top + ROW, status(view), 15, "bold", ROW * 0.8)
     y += ROW
     firestorm = view.get("mode") == "firestorm"
     cols = PANEL_COLS
@@ -643,60 +661,37 @@ def _panel(view: dict[str, Any], width: float, top: float) -> list[str]:
         rest = _CELL_BOLD if view.get("to_act") == q else _CELL_NORMAL
         for opening, text in zip(_COL_OPEN, cells):
             out.append(f"{opening}{ys}{rest}{_escape(text)}</text>")
-    y += ROW
     bank = ", ".join(f"{v} {k}" for k, v in view.get("bank", {}).items())
     if not firestorm:
         bank += f"; development deck {view.get('development_deck')}"
-    out.append(_t(10, y, f"Bank: {bank}", 13, "start"))
+    y = lines(y + ROW, f"Bank: {bank}", 13, step=ROW * 0.8)
     if view.get("hand") is not None:
-        y += ROW
-        out.append(_t(10, y, f"Your hand: {hand_text(view)}", 13, "start", "bold"))
+        y = lines(y + ROW, f"Your hand: {hand_text(view)}", 13, "bold", ROW * 0.8)
     if view.get("offer"):
-        y += ROW
-        out.append(_t(10, y, offer_text(view), 13, "start"))
+        y = lines(y + ROW, offer_text(view), 13, step=ROW * 0.8)
     for i, line in enumerate(result_lines(view)):
-        y += ROW
-        out.append(
-            _t(10, y, line, 15 if i == 0 else 13, "start", "bold" if i == 0 else "normal", extra=' class="result"')
-        )
-    y += ROW
-    out.append(
-        _t(
-            10,
-            y,
-            "Key: house = settlement, wide house with tower = city, digit = seat (P0, P1, ...), "
-            "F = fire station, dashed blue = click to play.",
-            11,
-            "start",
-            fill="#555",
-        )
+        big = i == 0
+        y = lines(y + ROW, line, 15 if big else 13, "bold" if big else "normal", ROW * 0.8, extra=' class="result"')
+    key = (  # " · " between entries: a long line breaks between them, never inside one
+        "Key: house = settlement · wide house with tower = city · digit = seat (P0, P1, ...) · "
+        "F = fire station · dashed blue = click to play"
     )
-    y += ROW * 0.7
-    out.append(
-        _t(
-            10,
-            y,
-            "Columns: VP = victory points, "
-            + ("route = longest trade route (roads and ships)" if sea else "road = longest road")
-            + ", R/S/C"
-            + ("/ships = roads, settlements, cities and ships left" if sea else " = roads, settlements and cities left")
-            + ("." if firestorm else ", dev. = development cards."),
-            11,
-            "start",
-            fill="#555",
-        )
-    )
+    y = lines(y + ROW, key, 11, step=ROW * 0.6, fill="#555")
+    columns = [
+        "Columns: VP = victory points",
+        "route = longest trade route (roads and ships)" if sea else "road = longest road",
+        "R/S/C/ships = roads, settlements, cities and ships left"
+        if sea
+        else "R/S/C = roads, settlements and cities left",
+        *([] if firestorm else ["dev. = development cards"]),
+    ]
+    y = lines(y + ROW * 0.7, " · ".join(columns), 11, step=ROW * 0.6, fill="#555")
     if sea:
-        y += ROW * 0.7
-        out.append(
-            _t(
-                10,
-                y,
-                "Sea: a boat is a ship (digit = seat); gold fields give a resource of the owner's "
-                "choice; PIRATE marks the pirate.",
-                11,
-                "start",
-                fill="#555",
-            )
+        seas = (
+            "Sea: a boat is a ship (digit = seat) · gold fields give a resource of the owner's choice · "
+            "PIRATE marks the pirate"
         )
-    return out
+        y = lines(y + ROW * 0.7, seas, 11, step=ROW * 0.6, fill="#555")
+    bottom = y + ROW * 0.6 + 20
+    out[0] = f'<rect x="0" y="{top:.0f}" width="{width:.0f}" height="{bottom - top:.0f}" fill="#f7f5ef"/>'
+    return out, y

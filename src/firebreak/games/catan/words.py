@@ -123,6 +123,8 @@ def offer_text(view: dict[str, Any]) -> str:
     if o.get("stage") == "draft":
         if view.get("viewer") != o["from"]:  # the cards of a draft are the composer's until proposed
             return f"{name(view, o['from'])} is composing a trade offer"
+        if not o["give"] and not o["ask"]:  # just opened: say what to do, not "nothing yet for nothing yet"
+            return "Your draft offer is empty: add the cards you give and the cards you ask for"
         return f"Your draft offer: {what}"
     accepted = join_words(name(view, q) for q in o["accepted_by"]) or "nobody yet"
     return f"Offer by {name(view, o['from'])}: {what} (accepted by {accepted})"
