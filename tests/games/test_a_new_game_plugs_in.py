@@ -237,7 +237,10 @@ SPEC = GameSpec(
 
 @pytest.fixture
 def kindling(monkeypatch: pytest.MonkeyPatch) -> GameSpec:
-    """Kindling registered like a shipped game, for one test (the registry is as it was afterwards)."""
+    """Kindling registered like a shipped game, for one test (the registry is as it was afterwards). The shipped
+    games are loaded first: loading them into the test's copy alone would leave the real registry marked loaded but
+    empty, and every later test in the process would find no game."""
+    registry.load_all()
     monkeypatch.setattr(registry, "_GAMES", dict(registry._GAMES))
     return register(SPEC)
 
