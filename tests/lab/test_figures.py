@@ -282,3 +282,26 @@ def test_rows_written_before_the_standing_was_recorded_give_the_figures_they_can
     names = by_name(group_figures(old))
     assert "Winning margin" in names and "Shared wins" in names and "Duration: decisions per game" in names
     assert "Decided at" not in names and "Lead changes per game" not in names and "Comebacks" not in names
+
+
+def test_a_count_is_never_given_a_negative_interval():
+    rows = [row([[0, 1], [1, 0], [0, 1], [1, 0]], [0]), *(row([[1, 0], [2, 0]], [0]) for _ in range(3))]
+    changes = by_name(group_figures(rows))["Lead changes per game"]
+    assert changes.value == pytest.approx(3 / 4)
+    assert changes.low == 0.0 and changes.interval_text().startswith("0.00 to")
+
+
+def test_one_set_of_rules_is_named_once_and_a_variant_in_words():
+    from firebreak.lab.report import figures_table
+
+    spec = get_game("great-fire")
+    variant = {"name": "Five action points", "hash": "0123456789abcdef" * 4}
+    options = json.dumps({**spec.resolve_options(4), "variant": variant})
+    rows = [{**row([[1, 0], [1, 2]], [1]), "options": options} for _ in range(3)]
+    table = figures_table(rows, spec)
+    assert "Rules" not in table.columns  # the same rules on every row: said once, in the title
+    assert table.title == "Figures that describe the game (Variant: Five action points (hash 0123456789abcdef))"
+    assert all("{" not in str(cell) for r in table.rows for cell in r)
+    mixed = figures_table([*rows, {**row([[1, 0], [1, 2]], [1]), "options": json.dumps(spec.resolve_options(4))}], spec)
+    assert "Rules" in mixed.columns
+    assert {r[1] for r in mixed.rows} == {"Variant: Five action points (hash 0123456789abcdef)", "the standard rules"}

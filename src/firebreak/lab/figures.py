@@ -183,6 +183,8 @@ def _mean(name: str, values: Sequence[float], unit: str = "") -> FigureValue | N
     mean, lo, hi = mean_interval(list(values))
     if unit == "%":  # a mean of shares stays a share
         lo, hi = max(0.0, lo), min(1.0, hi)
+    elif min(values) >= 0:  # a count (turns, lead changes) cannot be negative, whatever Student's t says
+        lo = max(0.0, lo)
     return FigureValue(name, len(values), mean, lo, hi, unit)
 
 

@@ -210,13 +210,20 @@ def category_table(rows: Sequence[Mapping[str, Any]], spec: GameSpec | None = No
 
 def figures_table(rows: Sequence[Mapping[str, Any]], spec: GameSpec | None = None) -> ReportTable:
     """The figures that describe the game (see :mod:`.figures`), per player count and rules, with intervals."""
+    groups = figures_by_group(rows, spec)
+    # one set of rules for every group (the usual simulate): said once in the title, not on every row
+    one_rules = len({rules for _, rules, _ in groups}) == 1
     out = []
-    for players, rules, figures in figures_by_group(rows, spec):
+    for players, rules, figures in groups:
         for f in figures:
-            out.append([str(players), rules, f.name, str(f.games), f.text(), f.interval_text()])
+            row = [str(players), f.name, str(f.games), f.text(), f.interval_text()]
+            out.append(row if one_rules else [row[0], rules, *row[1:]])
+    headers = ["Players", "Figure", "Games", "Value", "95% interval"]
     return ReportTable(
-        "Figures that describe the game",
-        ["Players", "Rules", "Figure", "Games", "Value", "95% interval"],
+        f"Figures that describe the game ({groups[0][1]})"
+        if one_rules and groups
+        else "Figures that describe the game",
+        headers if one_rules else [headers[0], "Rules", *headers[1:]],
         out,
         "Intervals: Wilson for shares, Student's t for means. A turn is a run of decisions by one "
         "seat; who leads is read from the public score after each turn.",

@@ -45,6 +45,10 @@ def options_words(options: Mapping[str, Any] | str, spec: GameSpec | None = None
     def value(v: Any) -> str:
         if isinstance(v, bool):
             return "on" if v else "off"
+        if isinstance(v, Mapping):
+            if "name" in v and "hash" in v:  # a variant file, as results record it
+                return f"{v['name']} (hash {str(v['hash'])[:16]})"
+            return ", ".join(f"{words(str(k))} {value(x)}" for k, x in sorted(v.items()))
         return str(v).replace("_", " ")
 
     return ", ".join(f"{words(k)}: {value(v)}" for k, v in changed.items())
