@@ -17,10 +17,11 @@ from .constants import (
     SHIP_MOVE,
     SPECIAL_BUILD,
 )
+from .fields import CatanFields
 from .longest_road import longest_road, network_part
 
 
-class SeafarersMixin:
+class SeafarersMixin(CatanFields):
     """The Seafarers parts of :class:`~firebreak.games.catan.state.CatanState` (its slots are declared there)."""
 
     __slots__ = ()

@@ -613,7 +613,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
             eo = self.edge_owner
             es = self.edge_ship
             ships = {eo[e] for e in self._pirate_edges() if eo[e] >= 0 and es[e]}
-            return sorted(q for q in ships if q != self.turn and sum(self.hands[q]))
+            return sorted(q for q in ships if q != self.turn and sum(self.hands[q]) > 0)
         no = self.node_owner
         st = self.station
         fs = self.firestorm
@@ -622,7 +622,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         out = set()
         for n in self.topo.hex_nodes[self.token_hex]:
             q = no[n]
-            if q >= 0 and q != me and not (fs and st[n]) and sum(hands[q]):
+            if q >= 0 and q != me and not (fs and st[n]) and sum(hands[q]) > 0:
                 out.add(q)
         return sorted(out)
 
