@@ -42,30 +42,39 @@ def longest_road(
     adj: dict[int, list[int]] = {}  # split crossing -> the split crossings one piece away (never two pieces)
     dead_end = -1
     for e in edges:
-        ends = []
-        for v in edge_nodes[e]:
-            owner = node_owner[v]
-            if owner == player:
-                ends.append(v)
-            elif owner == -1:
-                ends.append(v + split * (1 + ship[e]) if sea else v)  # type: ignore[index]
+        a, b = edge_nodes[e]
+        owner = node_owner[a]
+        if owner != player:
+            if owner == -1:
+                if sea:
+                    a += split * (1 + ship[e])  # type: ignore[index]
             else:  # a rival's building: a trail may end there, not pass
-                ends.append(dead_end)
+                a = dead_end
                 dead_end -= 1
-        a, b = ends
-        if a in adj:
-            adj[a].append(b)
-        else:
+        owner = node_owner[b]
+        if owner != player:
+            if owner == -1:
+                if sea:
+                    b += split * (1 + ship[e])  # type: ignore[index]
+            else:
+                b = dead_end
+                dead_end -= 1
+        nbrs = adj.get(a)
+        if nbrs is None:
             adj[a] = [b]
-        if b in adj:
-            adj[b].append(a)
         else:
+            nbrs.append(b)
+        nbrs = adj.get(b)
+        if nbrs is None:
             adj[b] = [a]
-    # Peel the leaves: ``deep[x]`` holds the two deepest branches peeled off ``x`` (lengths), ``best`` the longest
-    # trail within the peeled branches (two branches joined at one crossing).
+        else:
+            nbrs.append(a)
+    # Peel the leaves: ``first[x]`` and ``second[x]`` are the two deepest branches peeled off ``x`` (lengths),
+    # ``best`` the longest trail within the peeled branches (two branches joined at one crossing).
     degree = {x: len(nbrs) for x, nbrs in adj.items()}
-    deep = {x: [0, 0] for x in adj}
     leaves = [x for x, d in degree.items() if d == 1]
+    first: dict[int, int] = {}
+    second: dict[int, int] = {}
     best = 0
     for u in leaves:  # grows while peeling
         degree[u] = 0
@@ -74,27 +83,34 @@ def longest_road(
                 break
         else:  # the last piece of a tree, peeled from its other end
             continue
-        h = deep[u][0] + 1
-        dw = deep[w]
-        if h > dw[0]:
-            dw[1] = dw[0]
-            dw[0] = h
-        elif h > dw[1]:
-            dw[1] = h
-        if dw[0] + dw[1] > best:
-            best = dw[0] + dw[1]
-        degree[w] -= 1
-        if degree[w] == 1:
+        h = first.get(u, 0) + 1
+        top = first.get(w, 0)
+        if h > top:
+            second[w] = top
+            first[w] = h
+            joined = h + top
+        else:
+            if h > second.get(w, 0):
+                second[w] = h
+            joined = top + second[w] if w in second else top
+        if joined > best:
+            best = joined
+        left = degree[w] - 1
+        degree[w] = left
+        if left == 1:
             leaves.append(w)
     if len(leaves) == len(adj):  # no cycle: the branches are everything
         return best
-    return max(best, _core_trail(adj, degree, deep))
+    return max(best, _core_trail(adj, degree, first, second))
 
 
-def _core_trail(adj: dict[int, list[int]], degree: dict[int, int], deep: dict[int, list[int]]) -> int:
-    """The longest trail of a network whose fringe has been peeled (``degree`` 0) into ``deep``, that runs
-    through the core (what is left): every trail of the core from every crossing of it, lengthened at each end
-    by the deepest branch peeled there (at a closed trail's one end, by the two deepest)."""
+def _core_trail(
+    adj: dict[int, list[int]], degree: dict[int, int], first: dict[int, int], second: dict[int, int]
+) -> int:
+    """The longest trail of a network whose fringe has been peeled (``degree`` 0) into branches (the deepest and
+    second deepest at each crossing, ``first`` and ``second``), that runs through the core (what is left): every
+    trail of the core from every crossing of it, lengthened at each end by the deepest branch peeled there (at a
+    closed trail's one end, by the two deepest)."""
     core = [x for x in adj if degree[x]]
     steps: dict[int, list[tuple[int, int]]] = {x: [] for x in core}  # (bit of the edge, crossing it leads to)
     bit = 1
@@ -104,15 +120,15 @@ def _core_trail(adj: dict[int, list[int]], degree: dict[int, int], deep: dict[in
                 steps[x].append((bit, y))
                 steps[y].append((bit, x))
                 bit <<= 1
-    end = {x: deep[x][0] for x in core}  # a trail ending at x ends down its deepest branch
+    end = {x: first.get(x, 0) for x in core}  # a trail ending at x ends down its deepest branch
 
-    def walk(x: int, used: int, length: int, start: int, second: int) -> int:
+    def walk(x: int, used: int, length: int, start: int, back: int) -> int:
         longest = 0
         for step, y in steps[x]:
             if used & step:
                 continue
-            here = length + 1 + (second if y == start else end[y])  # back at the start: its second branch
-            further = walk(y, used | step, length + 1, start, second)
+            here = length + 1 + (back if y == start else end[y])  # back at the start: its second branch
+            further = walk(y, used | step, length + 1, start, back)
             if here > longest:
                 longest = here
             if further > longest:
@@ -121,8 +137,7 @@ def _core_trail(adj: dict[int, list[int]], degree: dict[int, int], deep: dict[in
 
     best = 0
     for start in core:
-        head, second = deep[start]
-        found = head + walk(start, 0, 0, start, second)
+        found = end[start] + walk(start, 0, 0, start, second.get(start, 0))
         if found > best:
             best = found
     return best
