@@ -135,8 +135,26 @@ def _core_trail(
                 longest = further
         return longest
 
+    # A longest trail starts where the core branches or a branch was peeled off: at a crossing passed straight
+    # through (two core pieces, nothing peeled) an open trail could be lengthened backwards by the other piece,
+    # and a closed one can be started elsewhere on it, unless the part is a bare cycle (one start of its own).
+    starts = [x for x in core if end[x] or len(steps[x]) != 2]
+    covered = set(starts)
+    queue = starts[:]
+    while True:
+        while queue:
+            for _, y in steps[queue.pop()]:
+                if y not in covered:
+                    covered.add(y)
+                    queue.append(y)
+        bare = next((x for x in core if x not in covered), None)
+        if bare is None:
+            break
+        starts.append(bare)
+        covered.add(bare)
+        queue.append(bare)
     best = 0
-    for start in core:
+    for start in starts:
         found = end[start] + walk(start, 0, 0, start, second.get(start, 0))
         if found > best:
             best = found
