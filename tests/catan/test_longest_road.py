@@ -1,10 +1,13 @@
 """Longest Road: 5+ roads, ties, beating, breaks by rival settlements, cycles."""
 
+import random
 from itertools import pairwise
+
+import pytest
 
 from firebreak.games.catan.longest_road import longest_road
 
-from .helpers import blank, build, give, road
+from .helpers import blank, build, give, new, road
 
 
 def _path(s, p, nodes):
@@ -186,3 +189,90 @@ def test_lengths_kept_by_each_piece_laid_equal_a_full_recount_in_random_games():
                         s.topo, p, s.player_edges[p], s.edge_owner, s.node_owner, s.edge_ship if s.topo.sea else None
                     )
                     assert s.road_len[p] == full, (board, seed, len(s.history), p)
+
+
+def _every_trail(topo, player, edges, node_owner, ship):
+    """The longest trail by walking every trail from every crossing (the reference for ``longest_road``): edges
+    may not repeat, a rival's building may end a trail but not be passed, and a road and a ship join only at
+    the player's own building."""
+    adj: dict[int, list[tuple[int, int, int]]] = {}
+    for i, e in enumerate(edges):
+        a, b = topo.edge_nodes[e]
+        kind = ship[e] if ship is not None else 0
+        adj.setdefault(a, []).append((1 << i, b, kind))
+        adj.setdefault(b, []).append((1 << i, a, kind))
+
+    def walk(node, used, kind):
+        best = 0
+        for bit, nxt, k in adj[node]:
+            if used & bit or (kind >= 0 and k != kind and node_owner[node] != player):
+                continue
+            rival = node_owner[nxt] not in (-1, player)
+            best = max(best, 1 if rival else 1 + walk(nxt, used | bit, k))
+        return best
+
+    return max((walk(n, 0, -1) for n in adj), default=0)
+
+
+def _random_network(rng, topo, size, sea):
+    """A connected random network of ``size`` pieces grown from one crossing (so cycles are common), with ships
+    mixed in on the Seafarers board."""
+    edges: list[int] = []
+    frontier = [rng.randrange(topo.num_nodes)]
+    while len(edges) < size:
+        u = rng.choice(frontier)
+        e = rng.choice(topo.node_edges[u])
+        if e not in edges:
+            edges.append(e)
+            frontier.extend(topo.edge_nodes[e])
+    ship = [0] * topo.num_edges
+    if sea:
+        for e in edges:
+            ship[e] = int(rng.random() < 0.5)
+    return edges, ship
+
+
+@pytest.mark.parametrize("board", ["base", "seafarers"])
+def test_linear_count_equals_every_trail_walked_on_random_networks(board):
+    """``longest_road`` peels the network's tree-like fringe and walks only its cycles, each crossing split where a
+    trail may not pass; on random networks with cycles, rival and own buildings and, at sea, roads and ships
+    mixed, it finds the same length as walking every trail from every crossing."""
+    s = new(3, board=board, layout="random")
+    t = s.topo
+    rng = random.Random(28)
+    for _ in range(300):
+        edges, ship = _random_network(rng, t, rng.randint(1, 16), board == "seafarers")
+        nodes = sorted({n for e in edges for n in t.edge_nodes[e]})
+        node_owner = [-1] * t.num_nodes
+        for n in rng.sample(nodes, rng.randint(0, min(4, len(nodes)))):
+            node_owner[n] = rng.choice((0, 1, 2))
+        edge_owner = [-1] * t.num_edges
+        for e in edges:
+            edge_owner[e] = 0
+        sea_ships = ship if board == "seafarers" else None
+        expected = _every_trail(t, 0, edges, node_owner, sea_ships)
+        assert longest_road(t, 0, edges, edge_owner, node_owner, sea_ships) == expected, (edges, node_owner)
+
+
+def test_linear_count_equals_every_trail_walked_in_random_games():
+    """Every seat's Longest Road or Trade Route kept by random games (pieces laid, ships moved, settlements
+    breaking routes) equals walking every trail of its network, every 7th action (a walk of a whole network is
+    slow)."""
+    from firebreak.core import Rng, get_game
+    from firebreak.games.catan.constants import SHIP_MOVE
+
+    spec = get_game("catan")
+    for board in ("base", "seafarers"):
+        for seed in range(3):
+            s = spec.new_game(4, seed, {"board": board, "mode": "classic", "layout": "random"})
+            below = Rng(seed + 28).below
+            while not s.is_terminal():
+                la = s.legal_actions()
+                s.apply_unchecked(la[below(len(la))])
+                if len(s.history) % 7 or s.phase == SHIP_MOVE:
+                    continue
+                for p in range(s.num_players):
+                    walked = _every_trail(
+                        s.topo, p, s.player_edges[p], s.node_owner, s.edge_ship if s.topo.sea else None
+                    )
+                    assert s.road_len[p] == walked, (board, seed, len(s.history), p)

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from firebreak.core import Rng
 from firebreak.games.catan.board import GOLD
 from firebreak.games.catan.fire import burning_buildings
 from firebreak.games.catan.state import GOLD_PICK, MAIN, MOVE_TOKEN, SHIP_MOVE
 
-from .seafarers_helpers import check_sea_invariants, fund, lay, put, sea_blank
+from .seafarers_helpers import check_sea_invariants, fund, lay, put, sea_blank, sea_game
 
 LUMBER, BRICK, WOOL, GRAIN, ORE = range(5)
 
@@ -366,3 +367,46 @@ def test_the_greedy_bot_values_a_ship_that_reaches_a_new_island():
     before = heuristic(s, 0)
     s.sreach[0].add(n)  # as if a ship of Blue's ended beside it
     assert heuristic(s, 0) > before + 1.0
+
+
+def _movable_by_the_rule(s, p):
+    """Ships ``p`` may move, read straight from the board (ruling S2): a ship of p's, not built this turn, not
+    beside the pirate, with an open end (no building of p's there, no other ship of p's ending there), and a free
+    sea path next to a crossing p's route reaches without that ship's open ends."""
+    t = s.topo
+    pirate = set(t.hex_edges[s.pirate_hex]) if s.pirate_hex >= 0 else set()
+    spots = {
+        f for n in s.sreach[p] for f in t.node_edges[n] if s.edge_owner[f] < 0 and t.edge_sea[f] and f not in pirate
+    }
+    out = []
+    for e in range(t.num_edges):
+        if s.edge_owner[e] != p or not s.edge_ship[e] or e in s.ships_new or e in pirate:
+            continue
+        open_ends = [
+            v
+            for v in t.edge_nodes[e]
+            if s.node_owner[v] != p
+            and not any(f != e and s.edge_owner[f] == p and s.edge_ship[f] for f in t.node_edges[v])
+        ]
+        left = s.sreach[p] - set(open_ends)
+        if open_ends and any(left & set(t.edge_nodes[f]) for f in spots):
+            out.append(e)
+    return out
+
+
+def test_the_ships_offered_to_move_follow_the_rule_at_every_step_of_random_games():
+    """The engine finds the movable ships from its own ships' ends alone (asked at every decision before a ship
+    has moved); at every main-phase decision of random games, on both rule modes, they are exactly the ships the
+    rule allows."""
+    checked = 0
+    for seed, mode in ((1, "classic"), (2, "firestorm"), (3, "classic")):
+        s = sea_game(4, seed, mode=mode, layout="random")
+        below = Rng(seed + 500).below
+        while not s.is_terminal():
+            la = s.legal_actions()
+            if s.phase == MAIN and not s.ship_moved:
+                offered = [a - s.lay.move_from for a in la if s.lay.move_from <= a < s.lay.move_to]
+                assert offered == _movable_by_the_rule(s, s.actor), (seed, len(s.history))
+                checked += bool(offered)
+            s.apply_unchecked(la[below(len(la))])
+    assert checked > 50  # ships were movable often enough for the comparison to mean something

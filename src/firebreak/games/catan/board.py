@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from firebreak.core import OptionError, Rng
 
-from .data import RESOURCE_NAMES
+from .data import RESOURCE_NAMES, BoardData, SeaBoardData
 from .topology import Topology
 
 DESERT = 5
@@ -42,6 +42,7 @@ def lay_out(topo: Topology, kind: str, rng: Rng) -> tuple[tuple[int, ...], tuple
     if topo.sea:
         return _lay_out_sea(topo, kind, rng)
     data = topo.data
+    assert isinstance(data, BoardData)  # (a board without sea)
     harbour_kinds = [HARBOUR_INDEX[h.kind] for h in data.harbours]
     if kind == "beginner":
         if data.beginner is None:
@@ -75,6 +76,7 @@ def _lay_out_sea(topo: Topology, kind: str, rng: Rng) -> tuple[tuple[int, ...], 
     from .topology import _xy
 
     data = topo.data
+    assert isinstance(data, SeaBoardData)  # (the topology of a Seafarers board)
     if kind == "beginner":
         rng = _Rng(1)
     pos = {c: h for h, c in enumerate(topo.hex_center)}

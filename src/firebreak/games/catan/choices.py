@@ -274,7 +274,7 @@ def _choices(state: CatanState) -> list[ActionChoice]:
             for a in sorted(legal, key=lambda a: (near[a], a))
         ]
     if ph == SETUP_ROAD:
-        group = ("Set-up: place a road next to your new settlement",)
+        group: tuple[str, ...] = ("Set-up: place a road next to your new settlement",)
         src = node_place(state.setup_node)
         out = [
             _path(state, a, group, src, verb="Place a road")
@@ -290,7 +290,8 @@ def _choices(state: CatanState) -> list[ActionChoice]:
     if ph == ROAD_BUILDING:
         if state.topo.sea:  # two roads, two ships or one of each (ruling S10)
             head = f"Road Building: {plural(state.free_roads, 'free road or ship', 'free roads or ships')} left"
-            group, ships = (head, "Place a road"), (head, "Or place a ship")
+            group = (head, "Place a road")
+            ships: tuple[str, ...] = (head, "Or place a ship")
         else:
             group = ships = (f"Road Building: place a free road ({state.free_roads} left)",)
         out = [
@@ -476,7 +477,7 @@ def _move_token(state: CatanState, legal: list[int]) -> list[ActionChoice]:
                 if (q := state.node_owner[n]) >= 0
                 and q != state.actor
                 and not (fire and state.station[n])
-                and sum(state.hands[q])
+                and sum(state.hands[q]) > 0
             }
         )
         steal = (

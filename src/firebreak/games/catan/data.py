@@ -211,7 +211,9 @@ class SeaBoardData(_Strict):
 
     @model_validator(mode="after")
     def _consistent(self) -> SeaBoardData:
-        def check_area(what: str, hexes: list[tuple[int, int]], terrain: dict[str, int], numbers: list[int]) -> None:
+        def check_area(
+            what: str, hexes: list[tuple[int, int]], terrain: dict[SEA_TERRAINS, int], numbers: list[int]
+        ) -> None:
             if sum(terrain.values()) != len(hexes):
                 raise ValueError(f"{what}: terrain counts add up to {sum(terrain.values())}, it has {len(hexes)} hexes")
             if len(numbers) != len(hexes) - terrain.get("desert", 0):

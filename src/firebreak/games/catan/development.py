@@ -6,6 +6,7 @@ point cards are never played: they count, hidden, in the owner's total.
 
 from __future__ import annotations
 
+from .fields import CatanFields
 from .actions import YOP_PAIRS
 from .constants import (
     DEV_KINDS,
@@ -19,7 +20,7 @@ from .constants import (
 )
 
 
-class DevelopmentMixin:
+class DevelopmentMixin(CatanFields):
     """Legal development-card plays and their effects."""
 
     __slots__ = ()

@@ -20,50 +20,144 @@ def longest_road(
     node_owner: list[int],
     ship: list[int] | None = None,
 ) -> int:
-    """The longest trail in ``player``'s roads ``edges`` (every edge of ``edges`` is owned by ``player``)."""
+    """The longest trail in ``player``'s roads ``edges`` (every edge of ``edges`` is owned by ``player``); with
+    ``ship`` (the board's ship flags), the Longest Trade Route over roads and ships.
+
+    Counted after every piece laid or ship moved, so on the path of every random game: first every crossing is
+    split into the crossings a trail can tell apart (a rival's building into one dead end per piece; on the
+    Seafarers board a crossing without the player's building into one for roads and one for ships), after which
+    a trail is simply a walk using no edge twice. Then the network's tree-like fringe is peeled off leaf by leaf,
+    each crossing keeping the two deepest branches peeled off it: what is left (the core, its cycles) is walked
+    trail by trail, each trail counted with the deepest branches at its two ends. A trail that enters a peeled
+    branch can never come back out, so it is the start or the end of the trail. A network without a cycle has no
+    core, and its longest trail is found by the peeling alone, in linear time.
+
+    ``edge_owner`` is not read (the caller's ``edges`` are the player's); kept so that callers stay as they were.
+    """
     if not edges:
         return 0
-    if ship is not None and any(ship[e] for e in edges):
-        return _longest_route(topo, player, edges, edge_owner, node_owner, ship)
-    # The network as adjacency lists, each step a (bit of the edge, node it leads to): the walk below then looks
-    # only at the player's own roads, and marks them used in a small int (one bit per road, not per board edge).
-    # Recomputed after every road placed, so this is on the path of every random game.
+    sea = ship is not None and any(ship[e] for e in edges)
     edge_nodes = topo.edge_nodes
-    adj: dict[int, list[tuple[int, int]]] = {}
-    bit = 1
+    split = topo.num_nodes
+    adj: dict[int, list[int]] = {}  # split crossing -> the split crossings one piece away (never two pieces)
+    dead_end = -1
     for e in edges:
         a, b = edge_nodes[e]
-        adj.setdefault(a, []).append((bit, b))
-        adj.setdefault(b, []).append((bit, a))
-        bit <<= 1
-    blocked = {n for n in adj if node_owner[n] != -1 and node_owner[n] != player}
+        owner = node_owner[a]
+        if owner != player:
+            if owner == -1:
+                if sea:
+                    a += split * (1 + ship[e])  # type: ignore[index]
+            else:  # a rival's building: a trail may end there, not pass
+                a = dead_end
+                dead_end -= 1
+        owner = node_owner[b]
+        if owner != player:
+            if owner == -1:
+                if sea:
+                    b += split * (1 + ship[e])  # type: ignore[index]
+            else:
+                b = dead_end
+                dead_end -= 1
+        nbrs = adj.get(a)
+        if nbrs is None:
+            adj[a] = [b]
+        else:
+            nbrs.append(b)
+        nbrs = adj.get(b)
+        if nbrs is None:
+            adj[b] = [a]
+        else:
+            nbrs.append(a)
+    # Peel the leaves: ``first[x]`` and ``second[x]`` are the two deepest branches peeled off ``x`` (lengths),
+    # ``best`` the longest trail within the peeled branches (two branches joined at one crossing).
+    degree = {x: len(nbrs) for x, nbrs in adj.items()}
+    leaves = [x for x, d in degree.items() if d == 1]
+    first: dict[int, int] = {}
+    second: dict[int, int] = {}
+    best = 0
+    for u in leaves:  # grows while peeling
+        degree[u] = 0
+        for w in adj[u]:
+            if degree[w]:
+                break
+        else:  # the last piece of a tree, peeled from its other end
+            continue
+        h = first.get(u, 0) + 1
+        top = first.get(w, 0)
+        if h > top:
+            second[w] = top
+            first[w] = h
+            joined = h + top
+        else:
+            if h > second.get(w, 0):
+                second[w] = h
+            joined = top + second[w] if w in second else top
+        if joined > best:
+            best = joined
+        left = degree[w] - 1
+        degree[w] = left
+        if left == 1:
+            leaves.append(w)
+    if len(leaves) == len(adj):  # no cycle: the branches are everything
+        return best
+    return max(best, _core_trail(adj, degree, first, second))
 
-    def walk(node: int, used: int) -> int:
+
+def _core_trail(
+    adj: dict[int, list[int]], degree: dict[int, int], first: dict[int, int], second: dict[int, int]
+) -> int:
+    """The longest trail of a network whose fringe has been peeled (``degree`` 0) into branches (the deepest and
+    second deepest at each crossing, ``first`` and ``second``), that runs through the core (what is left): every
+    trail of the core from every crossing of it, lengthened at each end by the deepest branch peeled there (at a
+    closed trail's one end, by the two deepest)."""
+    core = [x for x in adj if degree[x]]
+    steps: dict[int, list[tuple[int, int]]] = {x: [] for x in core}  # (bit of the edge, crossing it leads to)
+    bit = 1
+    for x in core:
+        for y in adj[x]:
+            if degree[y] and x < y:
+                steps[x].append((bit, y))
+                steps[y].append((bit, x))
+                bit <<= 1
+    end = {x: first.get(x, 0) for x in core}  # a trail ending at x ends down its deepest branch
+
+    def walk(x: int, used: int, length: int, start: int, back: int) -> int:
         longest = 0
-        for step, nxt in adj[node]:
+        for step, y in steps[x]:
             if used & step:
                 continue
-            # the trail may reach a rival's building but not pass it
-            length = 1 if nxt in blocked else 1 + walk(nxt, used | step)
-            if length > longest:
-                longest = length
+            here = length + 1 + (back if y == start else end[y])  # back at the start: its second branch
+            further = walk(y, used | step, length + 1, start, back)
+            if here > longest:
+                longest = here
+            if further > longest:
+                longest = further
         return longest
 
-    # A longest trail can always be taken to start at a crossing whose degree in the player's road network is
-    # not 2 (or at a rival's building): a trail starting at a degree-2 crossing can be extended backwards unless
-    # it is closed, and a closed trail can be started anywhere on it. Components that are pure cycles of
-    # degree-2 crossings get one start of their own.
-    starts = [n for n, steps in adj.items() if len(steps) != 2 or n in blocked]
-    if len(starts) < len(adj):
-        _add_network_cycle_starts(starts, adj)
+    # A longest trail starts where the core branches or a branch was peeled off: at a crossing passed straight
+    # through (two core pieces, nothing peeled) an open trail could be lengthened backwards by the other piece,
+    # and a closed one can be started elsewhere on it, unless the part is a bare cycle (one start of its own).
+    starts = [x for x in core if end[x] or len(steps[x]) != 2]
+    covered = set(starts)
+    queue = starts[:]
+    while True:
+        while queue:
+            for _, y in steps[queue.pop()]:
+                if y not in covered:
+                    covered.add(y)
+                    queue.append(y)
+        bare = next((x for x in core if x not in covered), None)
+        if bare is None:
+            break
+        starts.append(bare)
+        covered.add(bare)
+        queue.append(bare)
     best = 0
-    total = len(edges)
-    for n in starts:  # a trail may start at a rival's building: it leaves it without passing through
-        length = walk(n, 0)
-        if length > best:
-            best = length
-            if best == total:
-                break
+    for start in starts:
+        found = end[start] + walk(start, 0, 0, start, second.get(start, 0))
+        if found > best:
+            best = found
     return best
 
 
@@ -90,75 +184,3 @@ def network_part(topo: Topology, edges: list[int], e: int) -> list[int]:
                         visited.add(v)
                         stack.append(v)
     return edges if len(seen) == len(edges) else [f for f in edges if f in seen]
-
-
-def _add_network_cycle_starts(starts: list[int], adj: dict[int, list[tuple[int, ...]]]) -> None:
-    """Append one start for each component of the network ``adj`` that no start reaches (a pure cycle has no
-    end to start from), so every trail is walked from somewhere."""
-    covered = set(starts)
-    stack = list(starts)
-    while True:
-        while stack:
-            for step in adj[stack.pop()]:
-                v = step[1]
-                if v not in covered:
-                    covered.add(v)
-                    stack.append(v)
-        rest = [n for n in adj if n not in covered]
-        if not rest:
-            return
-        starts.append(rest[0])
-        covered.add(rest[0])
-        stack.append(rest[0])
-
-
-def _longest_route(
-    topo: Topology, player: int, edges: list[int], edge_owner: list[int], node_owner: list[int], ship: list[int]
-) -> int:
-    """The Longest Trade Route: as above, over roads and ships, changing between them only at the player's own
-    building."""
-    # As in ``longest_road``, the network as adjacency lists of (bit of the edge, node it leads to, ship?), so the
-    # walk looks only at the player's own roads and ships: every ship moved recomputes this, and random games on
-    # the Seafarers board move ships all the time.
-    edge_nodes = topo.edge_nodes
-    adj: dict[int, list[tuple[int, int, int]]] = {}
-    kinds: dict[int, int] = {}
-    bit = 1
-    for e in edges:
-        a, b = edge_nodes[e]
-        k = ship[e]
-        adj.setdefault(a, []).append((bit, b, k))
-        adj.setdefault(b, []).append((bit, a, k))
-        kind = 2 if k else 1
-        kinds[a] = kinds.get(a, 0) | kind
-        kinds[b] = kinds.get(b, 0) | kind
-        bit <<= 1
-    blocked = {n for n in adj if node_owner[n] != -1 and node_owner[n] != player}
-    mine = {n for n in adj if node_owner[n] == player}
-
-    def walk(node: int, used: int, kind: int) -> int:
-        longest = 0
-        free = kind < 0 or node in mine  # a road and a ship meet only at the player's own building
-        for step, nxt, k in adj[node]:
-            if used & step or (not free and k != kind):
-                continue
-            length = 1 if nxt in blocked else 1 + walk(nxt, used | step, k)
-            if length > longest:
-                longest = length
-        return longest
-
-    # As above, a longest trail may be taken to start where the network does not simply pass through: a
-    # crossing of degree other than 2, a rival's building, or a crossing where a road meets a ship without the
-    # player's building (a dead end for both); pure cycles get one start each.
-    starts = [n for n, steps in adj.items() if len(steps) != 2 or n in blocked or (kinds[n] == 3 and n not in mine)]
-    if len(starts) < len(adj):
-        _add_network_cycle_starts(starts, adj)
-    best = 0
-    total = len(edges)
-    for n in starts:
-        length = walk(n, 0, -1)
-        if length > best:
-            best = length
-            if best == total:
-                break
-    return best

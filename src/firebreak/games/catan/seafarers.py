@@ -6,6 +6,7 @@ Rulings S1-S11 in docs/rulings/catan.md. Kept apart from state.py so the base ru
 
 from __future__ import annotations
 
+from .fields import CatanFields
 from .constants import (
     COST_SHIP,
     GOLD_PICK,
@@ -19,7 +20,7 @@ from .constants import (
 from .longest_road import longest_road, network_part
 
 
-class SeafarersMixin:
+class SeafarersMixin(CatanFields):
     """The Seafarers parts of :class:`~firebreak.games.catan.state.CatanState` (its slots are declared there)."""
 
     __slots__ = ()
@@ -57,30 +58,42 @@ class SeafarersMixin:
             spots.difference_update(self._pirate_edges())
         return sorted(spots)
 
-    def _movable_ships(self, p: int) -> list[int]:
+    def _movable_ships(self, p: int, spots: list[int] | None = None) -> list[int]:
         """Ships ``p`` may move now: at the end of an open route, not built this turn, not beside the pirate,
-        with somewhere else to go (a free sea path next to what the route still reaches without this ship)."""
+        with somewhere else to go (a free sea path next to what the route still reaches without this ship).
+        ``spots`` are ``p``'s ship spots if already found.
+
+        Asked at every decision of a turn before a ship has moved, so counted from the player's own ships alone:
+        a ship's end is open when no other of the player's ships ends there and no building of theirs stands
+        there, and a ship can go somewhere else when a free sea path touches a crossing the route reaches other
+        than the ship's open ends."""
+        es = self.edge_ship
+        ships = [e for e in self.player_edges[p] if es[e]]
+        if not ships:
+            return []
+        en = self.topo.edge_nodes
+        ends: dict[int, int] = {}  # crossing -> how many of p's ships end there
+        for e in ships:
+            a, b = en[e]
+            ends[a] = ends.get(a, 0) + 1
+            ends[b] = ends.get(b, 0) + 1
+        no = self.node_owner
+        new = self.ships_new
         blocked = self._pirate_edges()
         out = []
-        es = self.edge_ship
-        eo = self.edge_owner
-        no = self.node_owner
-        t = self.topo
-        spots = None
-        for e in sorted(self.player_edges[p]):
-            if not es[e] or e in self.ships_new or e in blocked:
+        near: set[int] | None = None  # the crossings of p's route next to a free sea path
+        for e in sorted(ships):
+            if e in new or e in blocked:
                 continue
-            free = [
-                v
-                for v in t.edge_nodes[e]
-                if no[v] != p and not any(f != e and eo[f] == p and es[f] for f in t.node_edges[v])
-            ]
+            free = [v for v in en[e] if no[v] != p and ends[v] == 1]
             if not free:
                 continue
-            if spots is None:
-                spots = self._ship_spots(p)
-            left = self.sreach[p].difference(free)
-            if any(not left.isdisjoint(t.edge_nodes[f]) for f in spots):
+            if near is None:
+                sreach = self.sreach[p]
+                if spots is None:
+                    spots = self._ship_spots(p)
+                near = {v for f in spots for v in en[f] if v in sreach}
+            if any(v not in free for v in near):
                 out.append(e)
         return out
 

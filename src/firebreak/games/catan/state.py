@@ -568,12 +568,14 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
                 base = lay.station
                 out.extend(base + n for n in self._my_nodes(p) if not st[n])
         if sea:
+            spots = None  # where a ship may go, found once for building and moving ships
             if lumber and wool and self.ships_left[p]:
+                spots = self._ship_spots(p)
                 base = lay.ship
-                out.extend(base + e for e in self._ship_spots(p))
+                out.extend(base + e for e in spots)
             if full and not self.ship_moved:
                 base = lay.move_from
-                out.extend(base + e for e in self._movable_ships(p))
+                out.extend(base + e for e in self._movable_ships(p, spots))
         if self.classic:
             if (
                 lumber >= dev[0]
@@ -612,7 +614,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
             eo = self.edge_owner
             es = self.edge_ship
             ships = {eo[e] for e in self._pirate_edges() if eo[e] >= 0 and es[e]}
-            return sorted(q for q in ships if q != self.turn and sum(self.hands[q]))
+            return sorted(q for q in ships if q != self.turn and sum(self.hands[q]) > 0)
         no = self.node_owner
         st = self.station
         fs = self.firestorm
@@ -621,7 +623,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         out = set()
         for n in self.topo.hex_nodes[self.token_hex]:
             q = no[n]
-            if q >= 0 and q != me and not (fs and st[n]) and sum(hands[q]):
+            if q >= 0 and q != me and not (fs and st[n]) and sum(hands[q]) > 0:
                 out.add(q)
         return sorted(out)
 
@@ -746,48 +748,18 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
     def _produce(self, s: int) -> None:
         """Pay out a roll; the bank shortage rule applies per resource.
 
-        Only the resources someone is owed are visited (a roll is a third of all actions of a random game)."""
-        owed = self._owed(s)
-        gold = any(self.gold_left)  # Seafarers: gold fields owe a choice of resource
-        if gold:
-            self.gold_return = MAIN
-            self._emit("gold_owed", players={str(q): k for q, k in enumerate(self.gold_left) if k})
-        if owed:
-            self._pay_out(owed)
-        if gold:
-            self._next_gold()
-
-    def _pay_out(self, owed: dict[int, dict[int, int]]) -> None:
-        """Hand out what a roll owes, resource by resource (see ``_owed``)."""
-        bank = self.bank
-        hands = self.hands
-        gains = [[0] * 5 for _ in range(self.num_players)]
-        for r, takers in owed.items():
-            total = sum(takers.values())
-            if total <= bank[r]:
-                for q, x in takers.items():
-                    hands[q][r] += x
-                    gains[q][r] = x
-                bank[r] -= total
-            elif len(takers) == 1:
-                # Shortage with one player owed: that player takes what the bank has left.
-                (q,) = takers
-                x = bank[r]
-                hands[q][r] += x
-                gains[q][r] = x
-                bank[r] = 0
-            # else: shortage with several players owed -- nobody receives this resource.
-        self.events.append(make_event("produce", {"gains": gains}, None))
-
-    def _owed(self, s: int) -> dict[int, dict[int, int]]:
-        """What the roll ``s`` owes, as {resource: {seat: cards}} (only the non-zero entries); a gold field adds
-        to ``gold_left`` instead."""
+        One pass over the hexes with that number counts each seat's gains and each resource's total (a roll is a
+        third of all actions of a random game); the bank's shortages are settled after, resource by resource:
+        with enough left everyone owed is paid, with one player owed that player takes what is left, with
+        several owed nobody receives it. A gold field adds to ``gold_left`` instead (Seafarers)."""
         hn = self.topo.hex_nodes
         lv = self.node_level
         no = self.node_owner
         terrain = self.terrain
         token = self.token_hex
-        owed: dict[int, dict[int, int]] = {}
+        n = self.num_players
+        gains = [[0] * 5 for _ in range(n)]
+        total = [0] * 5
         for h in self.roll_hexes[s]:
             if h == token:
                 continue
@@ -800,10 +772,39 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
             for node in hn[h]:
                 k = lv[node]
                 if k:
-                    takers = owed.setdefault(r, {})
-                    q = no[node]
-                    takers[q] = takers.get(q, 0) + k
-        return owed
+                    gains[no[node]][r] += k
+                    total[r] += k
+        gold = any(self.gold_left)  # Seafarers: gold fields owe a choice of resource
+        if gold:
+            self.gold_return = MAIN
+            self._emit("gold_owed", players={str(q): k for q, k in enumerate(self.gold_left) if k})
+        if any(total):
+            bank = self.bank
+            hands = self.hands
+            for r in range(5):
+                owed = total[r]
+                if not owed:
+                    continue
+                if owed <= bank[r]:
+                    bank[r] -= owed
+                    for q in range(n):
+                        x = gains[q][r]
+                        if x:
+                            hands[q][r] += x
+                    continue
+                takers = [q for q in range(n) if gains[q][r]]
+                if len(takers) == 1:  # shortage with one player owed: that player takes what the bank has left
+                    q = takers[0]
+                    x = bank[r]
+                    hands[q][r] += x
+                    gains[q][r] = x
+                    bank[r] = 0
+                else:  # shortage with several players owed: nobody receives this resource
+                    for q in takers:
+                        gains[q][r] = 0
+            self.events.append(make_event("produce", {"gains": gains}, None))
+        if gold:
+            self._next_gold()
 
     def _seven(self, p: int) -> None:
         self.st_sevens += 1

@@ -582,6 +582,7 @@ def render_svg(view: dict[str, Any], legal: list[tuple[int, str]]) -> str:
             continue
         x, y = xy[n]
         if b is None:
+            assert action is not None  # (a corner with neither was passed over above)
             label = f"{capitalise(names.corner(n))}: {click_words(texts[action])}"
             out.append(
                 f'<g class="node" data-node="{n}" data-place="{node_place(n)}"{_clickable(action, label)}>'

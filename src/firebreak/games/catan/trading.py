@@ -17,12 +17,14 @@ shows the other seats only that an offer is being composed.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import compress
 
 from firebreak.core import IllegalActionError, MalformedActionError
 from firebreak.core.events import make_event
 
+from .fields import CatanFields
 from .constants import MAIN, RESOURCE_NAMES, TRADE_CONFIRM, TRADE_DRAFT, TRADE_RESPONSE
 
 
@@ -32,7 +34,7 @@ DRAFT_EVENTS = frozenset({"offer_draft", "offer_draft_discarded"})
 """Events of composing a draft: seen by the composer alone, and no bar to taking the step back."""
 
 
-def counts(bundle: list[int]) -> dict[str, int]:
+def counts(bundle: Sequence[int]) -> dict[str, int]:
     """A bundle as ``{resource: count}`` for the cards it holds (for views and events)."""
     return {RESOURCE_NAMES[r]: k for r, k in enumerate(bundle) if k}
 
@@ -77,7 +79,7 @@ def _draft_list(code: int) -> list[int]:
     return out
 
 
-class TradingMixin:
+class TradingMixin(CatanFields):
     """Draft, propose, answer, trade or withdraw."""
 
     __slots__ = ()
@@ -211,9 +213,9 @@ class TradingMixin:
                 | (asked < memo[3]) << 20
                 | (asked > 0 and any(give)) << 21
             )
-        g, k = _draft_counts((*give, *ask))
+        gives, asks = _draft_counts((*give, *ask))
         self.events.append(
-            make_event("offer_draft", {"player": p, "give": g.copy(), "ask": k.copy(), "step": True}, (p,))
+            make_event("offer_draft", {"player": p, "give": gives.copy(), "ask": asks.copy(), "step": True}, (p,))
         )
 
     def _propose(self, p: int) -> None:

@@ -5,11 +5,12 @@ Kept apart from the rules so that state.py holds only how the game moves on.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from firebreak.core import Event, Rng, SeatSummary
 from firebreak.core.game import ActionChoice
 
+from .fields import CatanFields
 from . import strip
 from .board import GENERIC, TERRAIN_NAMES
 from .choices import action_choices
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
     from .state import CatanState
 
 
-class ViewsMixin:
+class ViewsMixin(CatanFields):
     """Views, state_dict and determinize for :class:`~firebreak.games.catan.state.CatanState`."""
 
     __slots__ = ()
@@ -80,7 +81,7 @@ class ViewsMixin:
 
     def action_choices(self) -> list[ActionChoice]:
         """The legal actions grouped as a player thinks of them, with their board places (see choices.py)."""
-        return action_choices(self)
+        return action_choices(cast("CatanState", self))
 
     def score_sheet(self) -> list[list[tuple[str, float]]]:
         """Each seat's victory points by source, summing to :meth:`scores`: settlements, cities, Longest Road,
@@ -339,7 +340,7 @@ class ViewsMixin:
         redealt from their pooled total (the total per resource is public: 19/24 minus the bank and one's own
         hand); development cards of the others are redealt with the deck from the unseen pool.
         """
-        c = self.clone()
+        c = cast("CatanState", self.clone())
         n = self.num_players
         others = [q for q in range(n) if q != player]
         pool: list[int] = []
