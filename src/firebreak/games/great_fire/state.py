@@ -483,7 +483,7 @@ class GreatFireState(GameState):
                 and not demolished[d]
                 and not blocked[d]
                 and (size[d] < 3 or not houses[d])
-                and any(fire[x] for x in neighbours[d])
+                and any(map(fire.__getitem__, neighbours[d]))
             ):
                 out.append(d)
         return out
@@ -599,10 +599,20 @@ class GreatFireState(GameState):
         self.spread(src, tgt, dr, first, known)
         # Whether a second move is offered must not tell rivals what the face-down tokens are: the phase opens
         # for any player holding tokens when a second move exists; only a Fire-moves-twice token makes it (R24).
-        if self.phase == P_FIRE and not self.double_used and self.held[p] and self.has_fire_move([dr]):
-            self.phase = P_SECOND
-        else:
-            self._enter_actions()
+        held = self.held[p]
+        if self.phase == P_FIRE and not self.double_used and held:
+            if DOUBLE_MOVE in held:  # the second move's list answers whether one exists: kept as the legal actions
+                moves = self.fire_moves([dr])
+                if moves:
+                    moves.append(self.tables.no_second_move)
+                    self.phase = P_SECOND
+                    self._legal = moves
+                    return
+            elif self.has_fire_move([dr]):
+                self.phase = P_SECOND
+                self._legal = [self.tables.no_second_move]
+                return
+        self._enter_actions()
 
     def spread(self, src: int, tgt: int, dr: int, card_played: bool = False, uncontained: int | None = None) -> None:
         """Move one cone from ``src`` into ``tgt`` and resolve what the fire does there.
