@@ -303,7 +303,12 @@ class GreatFireState(GameState):
         Hot path (every turn), so it works on sets of districts held as bits: a connected fire is grown a whole
         frontier at a time, one ``|`` per district gathers its links in all four directions, only the chosen
         sources and targets are unpacked, and the ids are gathered from precomputed tables in ascending order.
+        Where the compiled twin was built (``_fire.c``, the same list) it answers instead, without the memory.
+        ``directions``: distinct, ascending.
         """
+        compiled = self.tables.compiled_moves
+        if compiled is not None:
+            return compiled.moves(self.fire, self.bands, self.houses, self.demolished, directions)
         uncontained, sources = self._uncontained_and_sources()
         if not sources:
             return []
@@ -407,6 +412,9 @@ class GreatFireState(GameState):
     def has_fire_move(self, directions: list[int]) -> bool:
         """Whether :meth:`fire_moves` would offer any move, found without listing them: every connected fire
         holding a source is grown at once, and a move exists if any of them reaches an enterable district."""
+        compiled = self.tables.compiled_moves
+        if compiled is not None:
+            return compiled.exists(self.fire, self.bands, self.houses, self.demolished, directions)
         uncontained, sources = self._uncontained_and_sources()
         if not sources:
             return False
@@ -442,6 +450,9 @@ class GreatFireState(GameState):
         fire = self.fire
         if self.stock == 0 and not self._cones_elsewhere():
             return []  # no cone to be had anywhere (R3)
+        compiled = self.tables.compiled_moves
+        if compiled is not None:
+            return compiled.intensify_targets(fire, self.bands, self.intensify_cap)  # the same list (see _fire.c)
         cap, bands, pl = self.intensify_cap, self.bands, self.tables.pl
         return [d for d in compress(self.tables.districts, fire) if fire[d] > bands[d] and fire[d] < cap[d] and d != pl]
 
@@ -457,6 +468,9 @@ class GreatFireState(GameState):
         fire = self.fire
         if self.stock == 0 and not self._cones_elsewhere():
             return False
+        compiled = self.tables.compiled_moves
+        if compiled is not None:
+            return bool(compiled.intensify_targets(fire, self.bands, self.intensify_cap))
         cap, bands, pl = self.intensify_cap, self.bands, self.tables.pl
         for d in compress(self.tables.districts, fire):
             if fire[d] > bands[d] and fire[d] < cap[d] and d != pl:
@@ -475,6 +489,8 @@ class GreatFireState(GameState):
         Only districts holding trained bands qualify, so only those few are visited."""
         fire, houses, demolished = self.fire, self.houses, self.demolished
         t = self.tables
+        if t.compiled_moves is not None:  # the same list (see _fire.c)
+            return t.compiled_moves.demolition_sites(fire, self.bands, houses, demolished)
         size, neighbours, blocked = t.board.size, t.board.neighbours, t.blocked_for_demolition
         out = []
         for d in compress(t.districts, self.bands):
@@ -493,7 +509,10 @@ class GreatFireState(GameState):
         demolitions, end) from the precomputed rows, so it needs no sort."""
         p = self.player
         t = self.tables
-        if self.ap > 0:
+        compiled = t.compiled_moves
+        if self.ap > 0 and compiled is not None:
+            out = compiled.action_menu(self.fire, self.bands, self.landowner[p])  # the same ids (see _fire.c)
+        elif self.ap > 0:
             lo = self.landowner[p]
             out = list(t.landowner_moves[lo])
             fire, bands = self.fire, self.bands
