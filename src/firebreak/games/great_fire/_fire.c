@@ -289,23 +289,39 @@ done:
     return ok;
 }
 
+/* The call's arguments: exactly ``want``, the first ``lists`` of them lists of one item a district (``what`` names
+ * them all in the error); 0, or -1 with an exception set. */
+static int check_args(MoveTable *self, Py_ssize_t nargs, PyObject *const *args, Py_ssize_t want, int lists,
+                      const char *what)
+{
+    if (nargs != want) {
+        PyErr_Format(PyExc_TypeError, "takes %s", what);
+        return -1;
+    }
+    for (int k = 0; k < lists; k++)
+        if (!PyList_Check(args[k]) || PyList_GET_SIZE(args[k]) != self->n) {
+            PyErr_Format(PyExc_ValueError, "takes %s, each list one item a district", what);
+            return -1;
+        }
+    return 0;
+}
+
+/* Item d of a list of ints into *out: 0, or -1 with an exception set. */
+static inline int item_long(PyObject *list, int d, long *out)
+{
+    *out = PyLong_AsLong(PyList_GET_ITEM(list, d));
+    return *out == -1 && PyErr_Occurred() ? -1 : 0;
+}
+
 /* The state's lists as flags per district: 0 on success, -1 with an exception set. */
 static int read_state(MoveTable *self, PyObject *const *args, unsigned char *unc, unsigned char *src,
                       unsigned char *enterable, unsigned char *tier)
 {
     int n = self->n;
-    for (int k = 0; k < 4; k++)
-        if (!PyList_Check(args[k]) || PyList_GET_SIZE(args[k]) != n) {
-            PyErr_SetString(PyExc_ValueError, "fire, bands, houses and demolished must be lists, one item a district");
-            return -1;
-        }
     PyObject *fire = args[0], *bands = args[1], *houses = args[2], *demolished = args[3];
     for (int d = 0; d < n; d++) {
-        long f = PyLong_AsLong(PyList_GET_ITEM(fire, d));
-        if (f == -1 && PyErr_Occurred())
-            return -1;
-        long b = PyLong_AsLong(PyList_GET_ITEM(bands, d));
-        if (b == -1 && PyErr_Occurred())
+        long f, b;
+        if (item_long(fire, d, &f) < 0 || item_long(bands, d, &b) < 0)
             return -1;
         int housed = PyObject_IsTrue(PyList_GET_ITEM(houses, d));
         if (housed < 0)
@@ -351,10 +367,8 @@ static int cmp_int(const void *a, const void *b)
 /* The moves into out (NULL: stop at the first and return 1), or the count; -1 with an exception set. */
 static Py_ssize_t find_moves(MoveTable *self, PyObject *const *args, Py_ssize_t nargs, int *out)
 {
-    if (nargs != 5) {
-        PyErr_SetString(PyExc_TypeError, "takes fire, bands, houses, demolished and directions");
+    if (check_args(self, nargs, args, 5, 4, "fire, bands, houses, demolished and directions") < 0)
         return -1;
-    }
     int n = self->n;
     int dirs[4];
     int ndirs = read_directions(args[4], dirs);
@@ -459,23 +473,13 @@ static PyObject *MoveTable_exists(MoveTable *self, PyObject *const *args, Py_ssi
 static PyObject *MoveTable_uncontained(MoveTable *self, PyObject *const *args, Py_ssize_t nargs)
 {
     int n = self->n;
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "takes fire and bands");
+    if (check_args(self, nargs, args, 2, 2, "fire and bands") < 0)
         return NULL;
-    }
-    for (int k = 0; k < 2; k++)
-        if (!PyList_Check(args[k]) || PyList_GET_SIZE(args[k]) != n) {
-            PyErr_SetString(PyExc_ValueError, "fire and bands must be lists, one item a district");
-            return NULL;
-        }
     unsigned char *bytes = self->flags; /* little-endian, 8 districts a byte */
     memset(bytes, 0, (size_t)(n + 7) / 8);
     for (int d = 0; d < n; d++) {
-        long f = PyLong_AsLong(PyList_GET_ITEM(args[0], d));
-        if (f == -1 && PyErr_Occurred())
-            return NULL;
-        long b = PyLong_AsLong(PyList_GET_ITEM(args[1], d));
-        if (b == -1 && PyErr_Occurred())
+        long f, b;
+        if (item_long(args[0], d, &f) < 0 || item_long(args[1], d, &b) < 0)
             return NULL;
         if (f > b)
             bytes[d >> 3] |= (unsigned char)(1u << (d & 7));
@@ -489,15 +493,8 @@ static PyObject *MoveTable_uncontained(MoveTable *self, PyObject *const *args, P
 static PyObject *MoveTable_action_menu(MoveTable *self, PyObject *const *args, Py_ssize_t nargs)
 {
     int n = self->n;
-    if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "takes fire, bands and the landowner's district");
+    if (check_args(self, nargs, args, 3, 2, "fire, bands and the landowner's district") < 0)
         return NULL;
-    }
-    for (int k = 0; k < 2; k++)
-        if (!PyList_Check(args[k]) || PyList_GET_SIZE(args[k]) != n) {
-            PyErr_SetString(PyExc_ValueError, "fire and bands must be lists, one item a district");
-            return NULL;
-        }
     long lo = PyLong_AsLong(args[2]);
     if (lo == -1 && PyErr_Occurred())
         return NULL;
@@ -511,13 +508,12 @@ static PyObject *MoveTable_action_menu(MoveTable *self, PyObject *const *args, P
     PyObject *owner_row = PyTuple_GET_ITEM(self->owner_rows, lo);
     Py_ssize_t count = PyTuple_GET_SIZE(owner_row);
     for (int d = 0; d < n; d++) {
-        long b = PyLong_AsLong(PyList_GET_ITEM(args[1], d));
-        if (b == -1 && PyErr_Occurred())
+        long b, f;
+        if (item_long(args[1], d, &b) < 0)
             return NULL;
         if (!b && d != lo)
             continue;
-        long f = PyLong_AsLong(PyList_GET_ITEM(args[0], d));
-        if (f == -1 && PyErr_Occurred())
+        if (item_long(args[0], d, &f) < 0)
             return NULL;
         if (d == lo) {
             fire_lo = f;
@@ -576,15 +572,8 @@ static PyObject *district_list(int *out, int count)
 static PyObject *MoveTable_demolition_sites(MoveTable *self, PyObject *const *args, Py_ssize_t nargs)
 {
     int n = self->n;
-    if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "takes fire, bands, houses and demolished");
+    if (check_args(self, nargs, args, 4, 4, "fire, bands, houses and demolished") < 0)
         return NULL;
-    }
-    for (int k = 0; k < 4; k++)
-        if (!PyList_Check(args[k]) || PyList_GET_SIZE(args[k]) != n) {
-            PyErr_SetString(PyExc_ValueError, "fire, bands, houses and demolished must be lists, one item a district");
-            return NULL;
-        }
     unsigned char *burning = self->flags;
     for (int d = 0; d < n; d++) {
         int f = PyObject_IsTrue(PyList_GET_ITEM(args[0], d));
@@ -628,28 +617,24 @@ static PyObject *MoveTable_demolition_sites(MoveTable *self, PyObject *const *ar
 static PyObject *MoveTable_intensify_targets(MoveTable *self, PyObject *const *args, Py_ssize_t nargs)
 {
     int n = self->n;
-    if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "takes fire, bands and the cap");
+    if (check_args(self, nargs, args, 3, 2, "fire, bands and the cap") < 0)
         return NULL;
-    }
     PyObject *cap = PySequence_Fast(args[2], "the cap must be a sequence");
     if (cap == NULL)
         return NULL;
-    if (!PyList_Check(args[0]) || PyList_GET_SIZE(args[0]) != n || !PyList_Check(args[1]) ||
-        PyList_GET_SIZE(args[1]) != n || PySequence_Fast_GET_SIZE(cap) != n) {
+    if (PySequence_Fast_GET_SIZE(cap) != n) {
         Py_DECREF(cap);
-        PyErr_SetString(PyExc_ValueError, "fire and bands must be lists and the cap a sequence, one item a district");
+        PyErr_SetString(PyExc_ValueError, "the cap must hold one item a district");
         return NULL;
     }
     int *out = self->ints, count = 0;
     for (int d = 0; d < n; d++) {
-        long f = PyLong_AsLong(PyList_GET_ITEM(args[0], d));
-        if (f == -1 && PyErr_Occurred())
+        long f, b;
+        if (item_long(args[0], d, &f) < 0)
             goto fail;
         if (!f || d == self->pl)
             continue;
-        long b = PyLong_AsLong(PyList_GET_ITEM(args[1], d));
-        if (b == -1 && PyErr_Occurred())
+        if (item_long(args[1], d, &b) < 0)
             goto fail;
         long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(cap, d));
         if (c == -1 && PyErr_Occurred())
@@ -670,10 +655,8 @@ fail:
 static PyObject *MoveTable_route(MoveTable *self, PyObject *const *args, Py_ssize_t nargs)
 {
     int n = self->n;
-    if (nargs != 5) {
-        PyErr_SetString(PyExc_TypeError, "takes fire, bands, the direction, the source and the target");
+    if (check_args(self, nargs, args, 5, 2, "fire, bands, the direction, the source and the target") < 0)
         return NULL;
-    }
     long v[3];
     for (int k = 0; k < 3; k++) {
         v[k] = PyLong_AsLong(args[2 + k]);
@@ -688,19 +671,11 @@ static PyObject *MoveTable_route(MoveTable *self, PyObject *const *args, Py_ssiz
     for (int i = self->start[dr * n + src]; i < self->start[dr * n + src + 1]; i++)
         if (self->targets[i] == tgt) /* straight out of the source district */
             return Py_BuildValue("(ii)", src, tgt);
-    for (int k = 0; k < 2; k++)
-        if (!PyList_Check(args[k]) || PyList_GET_SIZE(args[k]) != n) {
-            PyErr_SetString(PyExc_ValueError, "fire and bands must be lists, one item a district");
-            return NULL;
-        }
     unsigned char *unc = self->flags, *near_src = self->flags + n;
     int *layer_of = self->ints, *members = self->ints + n;
     for (int d = 0; d < n; d++) {
-        long f = PyLong_AsLong(PyList_GET_ITEM(args[0], d));
-        if (f == -1 && PyErr_Occurred())
-            return NULL;
-        long b = PyLong_AsLong(PyList_GET_ITEM(args[1], d));
-        if (b == -1 && PyErr_Occurred())
+        long f, b;
+        if (item_long(args[0], d, &f) < 0 || item_long(args[1], d, &b) < 0)
             return NULL;
         unc[d] = f > b;
         near_src[d] = 0;

@@ -86,7 +86,7 @@ class BoardTables:
         self.eval_memo: dict[tuple, list] = {}
         """The evaluation's pictures of the fire (see .heuristic), per board."""
         compiled = compiled_module(f"{__package__}._fire")
-        self.compiled_moves = None
+        self.compiled_moves: Any = None
         """The fire moves and routes, the action phase's menu, demolition sites and intensify targets in C (see
         ``_fire.c``), or ``None`` where it was not built: the Python paths."""
         if compiled is not None:
