@@ -1,8 +1,10 @@
 """Build hook for the games' compiled observation writers (everything else is in pyproject.toml).
 
-Each ``src/firebreak/games/<game>/_encode.c`` becomes the extension ``firebreak.games.<game>._encode``. They are
-optional: where there is no C compiler or no Python headers, pip prints a warning and installs firebreak without
-them, and the learning environments use the games' Python encoders (same numbers, slower).
+Each ``src/firebreak/games/<game>/_encode.c`` becomes the extension ``firebreak.games.<game>._encode``, and the
+Great Fire's ``_fire.c`` (its fire moves and action menu) ``firebreak.games.great_fire._fire``. They are optional:
+where there is no C compiler or no Python headers, pip prints a warning and installs firebreak without them, and
+the learning environments use the games' Python encoders and the Great Fire its Python moves (same numbers and
+moves, slower).
 """
 
 from pathlib import Path
@@ -14,7 +16,7 @@ CORE = "src/firebreak/core"
 
 extensions = [
     Extension(
-        f"firebreak.games.{source.parent.name}._encode",
+        f"firebreak.games.{source.parent.name}.{source.stem}",
         [str(source.relative_to(HERE))],
         include_dirs=[CORE],
         depends=[f"{CORE}/encode_c.h"],
@@ -22,6 +24,7 @@ extensions = [
         extra_compile_args=["-Wall", "-Wextra", "-Wno-unused-parameter"],
     )
     for source in sorted((HERE / "src/firebreak/games").glob("*/_encode.c"))
+    + sorted((HERE / "src/firebreak/games").glob("*/_fire.c"))  # the Great Fire's fire moves, in C
 ]
 
 setup(ext_modules=extensions)

@@ -23,6 +23,9 @@ from .tables import PACKAGED, BoardTables
 
 def uncontained_set(fire: list[int], bands: list[int], tables: BoardTables = PACKAGED) -> int:
     """The districts (as bits) whose fire is uncontained: more fire cones than trained bands."""
+    compiled = tables.compiled_moves
+    if compiled is not None:
+        return compiled.uncontained(fire, bands)  # the same set, counted in C (see _fire.c)
     return sum(compress(tables.bits, map(gt, fire, bands)))
 
 
@@ -45,6 +48,13 @@ def fire_route(
     Told with every fire move, so kept cheap: whole layers of districts are ints, and the loops run over the
     districts of one layer at a time.
     """
+    compiled = tables.compiled_moves
+    if compiled is not None:  # the same route (see _fire.c)
+        route = compiled.route(fire, bands, direction, src, tgt)
+        if route is None:
+            names = tables.names
+            raise ValueError(f"no route for a fire cone from {names[src]} into {names[tgt]}")
+        return route  # type: ignore[no-any-return]
     into = tables.route_into[direction][tgt]
     if into >> src & 1:
         return (src, tgt)  # straight out of the source district, found without a search

@@ -303,7 +303,12 @@ class GreatFireState(GameState):
         Hot path (every turn), so it works on sets of districts held as bits: a connected fire is grown a whole
         frontier at a time, one ``|`` per district gathers its links in all four directions, only the chosen
         sources and targets are unpacked, and the ids are gathered from precomputed tables in ascending order.
+        Where the compiled twin was built (``_fire.c``, the same list) it answers instead, without the memory.
+        ``directions``: distinct, ascending.
         """
+        compiled = self.tables.compiled_moves
+        if compiled is not None:
+            return compiled.moves(self.fire, self.bands, self.houses, self.demolished, directions)
         uncontained, sources = self._uncontained_and_sources()
         if not sources:
             return []
@@ -407,6 +412,9 @@ class GreatFireState(GameState):
     def has_fire_move(self, directions: list[int]) -> bool:
         """Whether :meth:`fire_moves` would offer any move, found without listing them: every connected fire
         holding a source is grown at once, and a move exists if any of them reaches an enterable district."""
+        compiled = self.tables.compiled_moves
+        if compiled is not None:
+            return compiled.exists(self.fire, self.bands, self.houses, self.demolished, directions)
         uncontained, sources = self._uncontained_and_sources()
         if not sources:
             return False
@@ -442,6 +450,9 @@ class GreatFireState(GameState):
         fire = self.fire
         if self.stock == 0 and not self._cones_elsewhere():
             return []  # no cone to be had anywhere (R3)
+        compiled = self.tables.compiled_moves
+        if compiled is not None:
+            return compiled.intensify_targets(fire, self.bands, self.intensify_cap)  # the same list (see _fire.c)
         cap, bands, pl = self.intensify_cap, self.bands, self.tables.pl
         return [d for d in compress(self.tables.districts, fire) if fire[d] > bands[d] and fire[d] < cap[d] and d != pl]
 
@@ -457,6 +468,9 @@ class GreatFireState(GameState):
         fire = self.fire
         if self.stock == 0 and not self._cones_elsewhere():
             return False
+        compiled = self.tables.compiled_moves
+        if compiled is not None:
+            return bool(compiled.intensify_targets(fire, self.bands, self.intensify_cap))
         cap, bands, pl = self.intensify_cap, self.bands, self.tables.pl
         for d in compress(self.tables.districts, fire):
             if fire[d] > bands[d] and fire[d] < cap[d] and d != pl:
@@ -475,6 +489,8 @@ class GreatFireState(GameState):
         Only districts holding trained bands qualify, so only those few are visited."""
         fire, houses, demolished = self.fire, self.houses, self.demolished
         t = self.tables
+        if t.compiled_moves is not None:  # the same list (see _fire.c)
+            return t.compiled_moves.demolition_sites(fire, self.bands, houses, demolished)
         size, neighbours, blocked = t.board.size, t.board.neighbours, t.blocked_for_demolition
         out = []
         for d in compress(t.districts, self.bands):
@@ -483,7 +499,7 @@ class GreatFireState(GameState):
                 and not demolished[d]
                 and not blocked[d]
                 and (size[d] < 3 or not houses[d])
-                and any(fire[x] for x in neighbours[d])
+                and any(map(fire.__getitem__, neighbours[d]))
             ):
                 out.append(d)
         return out
@@ -493,7 +509,10 @@ class GreatFireState(GameState):
         demolitions, end) from the precomputed rows, so it needs no sort."""
         p = self.player
         t = self.tables
-        if self.ap > 0:
+        compiled = t.compiled_moves
+        if self.ap > 0 and compiled is not None:
+            out = compiled.action_menu(self.fire, self.bands, self.landowner[p])  # the same ids (see _fire.c)
+        elif self.ap > 0:
             lo = self.landowner[p]
             out = list(t.landowner_moves[lo])
             fire, bands = self.fire, self.bands
@@ -599,10 +618,20 @@ class GreatFireState(GameState):
         self.spread(src, tgt, dr, first, known)
         # Whether a second move is offered must not tell rivals what the face-down tokens are: the phase opens
         # for any player holding tokens when a second move exists; only a Fire-moves-twice token makes it (R24).
-        if self.phase == P_FIRE and not self.double_used and self.held[p] and self.has_fire_move([dr]):
-            self.phase = P_SECOND
-        else:
-            self._enter_actions()
+        held = self.held[p]
+        if self.phase == P_FIRE and not self.double_used and held:
+            if DOUBLE_MOVE in held:  # the second move's list answers whether one exists: kept as the legal actions
+                moves = self.fire_moves([dr])
+                if moves:
+                    moves.append(self.tables.no_second_move)
+                    self.phase = P_SECOND
+                    self._legal = moves
+                    return
+            elif self.has_fire_move([dr]):
+                self.phase = P_SECOND
+                self._legal = [self.tables.no_second_move]
+                return
+        self._enter_actions()
 
     def spread(self, src: int, tgt: int, dr: int, card_played: bool = False, uncontained: int | None = None) -> None:
         """Move one cone from ``src`` into ``tgt`` and resolve what the fire does there.

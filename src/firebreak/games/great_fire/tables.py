@@ -16,6 +16,7 @@ from collections import OrderedDict, deque
 from typing import Any
 
 from firebreak.core import DataFileError
+from firebreak.core.encoding import compiled_module
 from firebreak.core.parameters import board_hash
 
 from .actions import ActionCodec
@@ -84,6 +85,22 @@ class BoardTables:
         self.route_rank = {1 << d: r for r, d in enumerate(sorted(districts, key=lambda d: board.names[d]))}
         self.eval_memo: dict[tuple, list] = {}
         """The evaluation's pictures of the fire (see .heuristic), per board."""
+        compiled = compiled_module(f"{__package__}._fire")
+        self.compiled_moves: Any = None
+        """The fire moves and routes, the action phase's menu, demolition sites and intensify targets in C (see
+        ``_fire.c``), or ``None`` where it was not built: the Python paths."""
+        if compiled is not None:
+            self.compiled_moves = compiled.MoveTable(
+                board.fire_links,
+                self.landowner_moves,
+                self.band_moves,
+                self.put_out,
+                pl,
+                tuple(board.size),
+                tuple(int(b) for b in self.blocked_for_demolition),
+                tuple(tuple(x) for x in board.neighbours),
+                tuple(self.route_rank[1 << d] for d in districts),
+            )
         self._distances: tuple[tuple[int, ...], ...] | None = None
 
     def intensify_cap(self, over: int) -> tuple[int, ...]:
