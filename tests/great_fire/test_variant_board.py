@@ -117,6 +117,17 @@ def test_a_board_that_breaks_a_rule_is_refused_with_one_sentence_and_no_game_is_
     assert text.count(".") >= 1 and "\n" not in text
 
 
+def test_a_board_with_too_many_spaces_is_refused_before_any_table_is_built() -> None:
+    board, _rules = raw_data()
+    huge = copy.deepcopy(board)
+    first = huge["districts"][0]
+    codes = [f"Z{a}{b}" for a in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" for b in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"][:400]
+    huge["districts"] += [{**first, "code": code, "name": f"Extra {code}"} for code in codes]
+    with pytest.raises(OptionError) as err:
+        SPEC.new_game(4, 0, {BOARD_KEY: huge})
+    assert "at most 250" in str(err.value) and "districts and fields" in str(err.value)
+
+
 def test_a_save_carries_the_board_and_replays_on_it_and_a_tampered_board_is_refused(no_bridges: dict) -> None:
     state = SPEC.new_game(4, 8, no_bridges)
     r = random.Random(8)

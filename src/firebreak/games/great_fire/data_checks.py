@@ -15,9 +15,16 @@ from . import geometry as geo
 from .data import XY, DIRECTION_VECTORS, DIRECTIONS, OPPOSITE, BoardData, DistrictData, FieldData, RulesData, Survey
 from firebreak.core.text import plural
 
+MAX_SPACES = 250
+"""Far above any board the rulebook allows (four regions of 120 houses, districts of one house at least, and the
+fields), and low enough that the per-board move tables, which grow with the square of the spaces, stay small."""
+
 
 def problems_of(data: BoardData, rules: RulesData, survey: Survey) -> list[str]:
     """Every broken rule of the board and rules files, one sentence each (empty when the board is sound)."""
+    spaces = len(data.districts) + len(data.fields)
+    if spaces > MAX_SPACES:  # the tables the rules build grow with the square of the spaces: refused unread
+        return [f"The board has {spaces} districts and fields; a board may have at most {MAX_SPACES}."]
     problems = _names(data)
     if problems:  # the other checks look districts up by code and name
         return problems
