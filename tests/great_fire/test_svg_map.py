@@ -71,7 +71,9 @@ def test_every_space_is_its_outline_with_its_anchor_inside_and_its_name() -> Non
 def test_the_desktop_map_reads_most_names_whole() -> None:
     """At 1280 px the map shows names, not codes: only the crowded middle of the City falls back to codes."""
     labels = _labels(ET.fromstring(render_svg(_played(1, 0).view(None), [])))
-    whole = [n for n, g in labels.items() if " ".join(t.text for t in g.iter(NS + "text") if t.get("class") == "name") == n]
+    whole = [
+        n for n, g in labels.items() if " ".join(t.text for t in g.iter(NS + "text") if t.get("class") == "name") == n
+    ]
     assert len(whole) >= 2 * len(labels) // 3 and "Pudding Lane" in whole
 
 

@@ -183,7 +183,11 @@ def _word_forms(name: str) -> list[tuple[str, ...]]:
         key=lambda form: max(len(line) for line in form),
     )
     three = sorted(
-        ((" ".join(words[:j]), " ".join(words[j:k]), " ".join(words[k:])) for j in range(1, n) for k in range(j + 1, n)),
+        (
+            (" ".join(words[:j]), " ".join(words[j:k]), " ".join(words[k:]))
+            for j in range(1, n)
+            for k in range(j + 1, n)
+        ),
         key=lambda form: max(len(line) for line in form),
     )
     return [(name,), *two, *three]
