@@ -275,13 +275,12 @@ def _choices(state: CatanState) -> list[ActionChoice]:
         ]
     if ph == SETUP_ROAD:
         group = ("Set-up: place a road next to your new settlement",)
+        ships = ("Set-up: place a ship instead, next to your new settlement",)  # a sentence of its own
         src = node_place(state.setup_node)
         out = [
             _path(state, a, group, src, verb="Place a road")
             if a < lay.ship
-            else _ship_path(
-                state, a, lay.ship, ("Set-up: or place a ship next to your new settlement",), src, verb="Place a ship"
-            )
+            else _ship_path(state, a, lay.ship, ships, src, verb="Place a ship")
             for a in legal
         ]
         if len(out) == 1:
