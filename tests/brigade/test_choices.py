@@ -127,3 +127,35 @@ def test_fighting_the_fire_lists_the_water_with_its_outcome() -> None:
     assert fights["1 water token: 1 from your Brigade"].note == "fire 2 becomes 1, no renown"
     assert fights["2 water tokens: 2 from your Brigade"].note == "puts the fire out: 2 renown tokens"
     assert fights["2 water tokens: 1 from your Brigade and 1 from your Wagon"].target == "A2"
+
+
+def _terminal(s) -> list[str]:
+    """The top-level lines a player sees at the terminal for the pending decision."""
+    from firebreak.cli.menu import build_menu, listing
+
+    return listing(build_menu(check_choices(s)).root)
+
+
+def test_renown_on_the_block_or_a_neighbour_lists_the_block_then_its_neighbours() -> None:
+    from firebreak.games.brigade.frames import F_RENOWN
+
+    s = quiet(keep_fire="F5")
+    s.stack.append((F_RENOWN, 0, 2, P("C3"), False))
+    refresh(s)
+    lines = _terminal(s)
+    assert lines[0].startswith(f"  1. {s.st_name[P('C3')]} (C3) - ")
+    assert lines[1] == "  a. A neighbouring block (4 choices, 2-5)", lines
+
+
+def test_renown_on_any_block_is_grouped_by_district_not_cut_into_ranges() -> None:
+    """A special event's renown "on any block" listed 30-odd blocks: the terminal cut them into arbitrary ranges
+    ("Cobblers' Row (B1) ... Magistrate's Court (F3)"); a player finds a block by its district."""
+    from firebreak.games.brigade.frames import F_ANY_RENOWN
+
+    s = quiet(keep_fire="F5")
+    s.stack.append((F_ANY_RENOWN, 0))
+    refresh(s)
+    lines = _terminal(s)
+    titles = [re.sub(r"^ +[a-z]+\. | \(.*$", "", line) for line in lines]
+    assert titles == ["Commons", "Nobles Rise", "Council Quarters", "Merchant Markets", "University"], lines
+    assert not any("..." in line for line in lines)

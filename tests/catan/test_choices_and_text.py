@@ -335,3 +335,18 @@ def test_a_draft_offers_cards_are_named_only_to_its_composer() -> None:
     for viewer in (None, 1, 2, 3):
         other = s.action_text_for(step, 0, viewer)
         assert other == "change the draft trade offer"
+
+
+def test_seafarers_set_up_offers_a_road_or_a_ship_in_two_sentences() -> None:
+    """The ships' group read "Set-up: or place a ship next to your new settlement", a broken sentence."""
+    s = new(4, 1, board="seafarers", layout="beginner")
+    for _ in range(40):
+        heads = {c.group[0] for c in s.action_choices() if c.group}
+        if len(heads) == 2 and s.action_choices()[0].label.startswith("Place a "):
+            assert heads == {
+                "Set-up: place a road next to your new settlement",
+                "Set-up: place a ship instead, next to your new settlement",
+            }
+            return
+        s.apply(s.legal_actions()[0])
+    raise AssertionError("no set-up position offering both a road and a ship")

@@ -23,6 +23,8 @@ from firebreak.games.great_fire.svg import render_svg
 
 from .helpers import SPEC, W, Position
 
+SET_UP_GROUPS = ("Place a trained band", "Place your landowner")
+
 BOARD = load_board()
 NAMES = set(BOARD.names)
 GAMES = [
@@ -69,7 +71,7 @@ def test_every_legal_action_is_in_one_entry_with_real_board_places_in_many_rando
                     assert name in NAMES, f"{name!r} is no district"
                     assert name in places, f"{name!r} is not marked on the board"
             seen_kinds.add(c.group[:1])
-            if c.group[:1] and c.group[0].startswith("Set-up: "):  # the group says it all; each line is a district
+            if c.group[:1] and c.group[0] in SET_UP_GROUPS:  # the group says it all; each line is a district
                 assert not c.note and c.label == c.target and len(c.group) == 2, c
             else:
                 assert c.note, f"{c.label!r} says nothing of its outcome"
@@ -215,3 +217,14 @@ def test_one_house_burns_and_several_houses_burn() -> None:
     three = next(i for i in range(BOARD.num_districts) if len(s.houses[i]) == 3 and s.token[i] < 0 and not s.bands[i])
     assert fire_outcome(s, one)[0] == "1 house burns"
     assert fire_outcome(s, three)[0] == "3 houses burn"
+
+
+def test_set_up_groups_are_short_and_leave_the_count_to_the_question() -> None:
+    """The set-up's one group used to repeat the question at length ("Set-up: place a trained band (2 trained
+    bands left to place, this one included)"); the question already says "Set-up" and how many are left."""
+    s = SPEC.new_game(4, 1, {})
+    assert s.phase == P_BAND and "left" in s.view(s.current_player())["status"]
+    assert {c.group[0] for c in s.action_choices()} == {"Place a trained band"}
+    while s.phase == P_BAND:
+        s.apply(s.legal_actions()[0])
+    assert s.phase == P_OWNER and {c.group[0] for c in s.action_choices()} == {"Place your landowner"}

@@ -133,3 +133,17 @@ def test_every_message_carries_the_viewers_strip_and_question(client: TestClient
         assert all(
             set(f) == {"colour", "colour_name", "score", "score_hidden", "score_text", "counts"} for f in msg["strip"]
         )
+
+
+def test_bots_created_by_spec_are_named_in_player_words_on_the_strip(sqlite_client: TestClient) -> None:
+    """The strip read "Bot (random)" for a bot created by its spec through the API: a spec is no player's word.
+    A level (by name or by its exact spec) reads as the lobby offers it; any other spec by its kind of bot."""
+    created = create(sqlite_client, ["human", "random", "easy", "greedy:blunder=0.4", "mcts:iterations=50"])
+    seats = state_of(sqlite_client, created["id"], tokens(created)[0])["seats"]
+    assert [s["bot_words"] for s in seats] == [
+        "",
+        "Bot, plays at random",
+        "Bot, easy level",
+        "Bot, easy level",
+        "Bot, plans ahead by search",
+    ]

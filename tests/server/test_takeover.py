@@ -31,6 +31,7 @@ def test_an_absent_seat_goes_to_a_bot_only_after_the_timeout_and_the_bot_then_pl
         "seat": 0,
         "kind": "bot",
         "bot": "greedy",
+        "bot_words": "Bot, looks one move ahead",
         "connected": True,
         "has_link": True,
         "handed": "away",

@@ -262,3 +262,28 @@ def parse_agent_list(text: str) -> list[str]:
     for s in specs:
         make_agent(s)
     return specs
+
+
+_BOT_WORDS = {
+    "random": "plays at random",
+    "greedy": "looks one move ahead",
+    "mcts": "plans ahead by search",
+}
+"""A player's words for each kind of bot a raw spec may name (the lobby offers levels; the API and the CLI take
+any spec, whose settings are a researcher's business, not a player's)."""
+
+
+def bot_words(spec: str | None) -> str:
+    """Who plays a bot seat, in a player's words: "Bot, easy level" for a level (by its name or its exact spec),
+    else the kind of bot ("Bot, plays at random"), never the spec's text."""
+    if not spec:
+        return "Bot"
+    try:
+        kind, params = parse_spec(spec)
+    except AgentSpecError:
+        return "Bot"
+    for level in LEVELS.values():
+        if spec.strip().lower() == level.name or parse_spec(level.spec) == (kind, params):
+            return f"Bot, {level.title.lower()} level"
+    words = _BOT_WORDS.get(kind.name)
+    return f"Bot, {words}" if words else "Bot"

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from firebreak.agents import Agent
+from firebreak.agents import Agent, bot_words
 from firebreak.core import UNDO, ActionChoice, GameSpec, GameState, get_game
 from firebreak.core.forced import forced_choice, forced_line
 
@@ -226,6 +226,7 @@ class LiveGame:
                 "seat": s.seat,
                 "kind": s.kind,
                 "bot": s.bot,
+                "bot_words": bot_words(s.bot) if s.kind == "bot" else "",  # the strip's words, never the spec
                 "connected": s.kind == "bot" or s.seat in here or recent,
                 "has_link": s.token_hash is not None,
             }

@@ -167,12 +167,12 @@ const Table = (() => {
     } catch (e) { $("help").replaceChildren(FB.el("p", { class: "muted", text: "The rules summary cannot be loaded now." })); }
   }
 
-  const LEVELS = { easy: "Easy", medium: "Medium", hard: "Hard" };
   return {
     viewer: null,
-    // Who plays a seat, in words: a person, an open seat, a bot by its level (a raw spec as given).
+    // Who plays a seat, in words: a person, an open seat, a bot by its level or kind (the server's words for
+    // it, never a raw spec).
     seatWords(s) {
-      if (s.kind === "bot") return LEVELS[s.bot] ? `Bot, ${LEVELS[s.bot].toLowerCase()} level` : `Bot (${s.bot})`;
+      if (s.kind === "bot") return s.bot_words || "Bot";
       return s.has_link ? "Person" : "Open seat";
     },
     // A spectator takes an open seat from the game page, as from the lobby.

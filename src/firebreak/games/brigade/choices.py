@@ -17,7 +17,7 @@ from firebreak.core.text import plural
 
 from . import actions as A
 from . import frames as F
-from .data import UNIVERSITY_AFF
+from .data import AFFILIATIONS, UNIVERSITY_AFF
 from .narrate import block, track_title, warden_title
 from .tables import DIR_NAMES, EBENEZER, LUMEN, MORGANA, NB8, STEP, pos_name, tables
 
@@ -430,6 +430,7 @@ def _frame(s: "BrigadeState", f: tuple, legal: list[int]) -> list[ActionChoice]:
         else:  # pragma: no cover - every decision's actions are listed above
             c = ActionChoice(a, s.action_to_text(a))
         out.append(c)
+    out = _placements_grouped(s, f, out)
     if len(out) == 1:
         only = out[0]
         why = LONE.get(k, "This is the only possible choice.")
@@ -446,6 +447,41 @@ def _frame(s: "BrigadeState", f: tuple, legal: list[int]) -> list[ActionChoice]:
             why + (f" ({only.note})" if only.note else ""),
         )
     return out
+
+
+NEIGHBOUR_GROUP = "A neighbouring block"
+PLACE_CAP = 12
+"""A renown placement with more blocks than this is grouped by the blocks' districts (a player looks for a block
+on the board by its district's colour, not by where it falls in a numbered list)."""
+
+
+def _placements_grouped(s: "BrigadeState", f: tuple, out: list[ActionChoice]) -> list[ActionChoice]:
+    """Renown placements grouped as the question puts them: "on the block or a neighbour" lists the block itself
+    first and its neighbours in one group; a placement on any block (a special event, Ali Ahmar) is grouped by
+    district. Without this a long list was cut at the terminal into arbitrary ranges of blocks."""
+    places = [c for c in out if A.PLACE <= c.action < A.TARGET and not c.group]
+    if not places:
+        return out
+    if f[0] == F.F_RENOWN:
+        origin = f[3]
+        if not any(c.action == A.PLACE + origin for c in places):
+            return out  # the block itself takes none: its neighbours alone, as one list
+        here = [c for c in out if c.action == A.PLACE + origin]
+        return here + [
+            replace(c, group=(NEIGHBOUR_GROUP,)) if c in places and c.action != A.PLACE + origin else c
+            for c in out
+            if c.action != A.PLACE + origin
+        ]
+    if len(places) <= PLACE_CAP:
+        return out
+    by_district = sorted(places, key=lambda c: (s.st_aff[c.action - A.PLACE], c.action))
+    rest = [c for c in out if c not in places]
+    return [replace(c, group=(_district(s, c.action - A.PLACE),)) for c in by_district] + rest
+
+
+def _district(s: "BrigadeState", q: int) -> str:
+    aff = s.st_aff[q]
+    return AFFILIATIONS[aff] if aff >= 0 else "Firehouses"
 
 
 def action_choices(s: "BrigadeState") -> list[ActionChoice]:

@@ -275,13 +275,12 @@ def _choices(state: CatanState) -> list[ActionChoice]:
         ]
     if ph == SETUP_ROAD:
         group: tuple[str, ...] = ("Set-up: place a road next to your new settlement",)
+        ships: tuple[str, ...] = ("Set-up: place a ship instead, next to your new settlement",)  # its own sentence
         src = node_place(state.setup_node)
         out = [
             _path(state, a, group, src, verb="Place a road")
             if a < lay.ship
-            else _ship_path(
-                state, a, lay.ship, ("Set-up: or place a ship next to your new settlement",), src, verb="Place a ship"
-            )
+            else _ship_path(state, a, lay.ship, ships, src, verb="Place a ship")
             for a in legal
         ]
         if len(out) == 1:
@@ -291,7 +290,7 @@ def _choices(state: CatanState) -> list[ActionChoice]:
         if state.topo.sea:  # two roads, two ships or one of each (ruling S10)
             head = f"Road Building: {plural(state.free_roads, 'free road or ship', 'free roads or ships')} left"
             group = (head, "Place a road")
-            ships: tuple[str, ...] = (head, "Or place a ship")
+            ships = (head, "Or place a ship")
         else:
             group = ships = (f"Road Building: place a free road ({state.free_roads} left)",)
         out = [

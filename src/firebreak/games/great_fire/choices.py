@@ -50,8 +50,8 @@ MOVE_BAND_GROUP = "Move a trained band"
 MOVE_OWNER_GROUP = "Move your landowner"
 DEMOLISH_GROUP = "Demolish a district"
 INTENSIFY_GROUP = "Intensify the fire"
-PLACE_BAND_GROUP = "Set-up: place a trained band"
-PLACE_OWNER_GROUP = "Set-up: place your landowner"
+PLACE_BAND_GROUP = "Place a trained band"  # the question above says "Set-up" and how many are left
+PLACE_OWNER_GROUP = "Place your landowner"
 
 
 def fire_outcome(state: "GreatFireState", tgt: int) -> tuple[str, str]:
@@ -286,8 +286,7 @@ def _choices(state: "GreatFireState") -> list[ActionChoice]:
                 ActionChoice(a, names[x.a], (INTENSIFY_GROUP,), None, names[x.a], preview=(names[x.a],), note=note)
             )
         elif x.kind == PLACE_BAND:  # set-up: by region, each line just the district (the group says the rest)
-            left = state.setup_bands.count(state.current_player())
-            head = f"{PLACE_BAND_GROUP} ({plural(left, 'trained band')} left to place, this one included)"
+            head = PLACE_BAND_GROUP  # short: the question counts the bands left ("Set-up: ... (2 left)")
             out.append(
                 ActionChoice(
                     a,

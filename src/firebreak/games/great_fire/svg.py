@@ -14,9 +14,9 @@ four-way crosses as crosses of the four card colours; houses as small houses let
 initial; fire cones red with their count, trained bands as black cones (on top of the red cone when they hold
 the fire, as on the table, and the district's outline dashed when the fire there is contained); landowners as
 pawns lettered like the houses; face-down tokens as black squares with "?"; burnt districts ash-grey, demolished
-ones hatched with their charge token. Where a name does not fit its district it is broken over two lines,
-allowed over the border where it covers no other name, or else shortened on the map (the full name is in the
-tooltip and the aria-label). Where the map is drawn too small for names (a phone), the page shows each district's
+ones hatched with their charge token. Where a name does not fit its district it is broken over two or three
+lines at word boundaries, allowed over the border where it covers no other name, or else the district's code is
+drawn (never a word cut short; the full name is in the tooltip and the aria-label). Where the map is drawn too small for names (a phone), the page shows each district's
 code instead: every label holds both, the name in ``g.lod-near``, the code in ``g.lod-far`` (hidden unless the
 page shows it).
 
@@ -173,19 +173,34 @@ def _chord(outline: tuple[tuple[float, float], ...], x: float, y: float, dy: flo
     return 0.0
 
 
-def name_lines(name: str, room: float, size: float) -> tuple[str, ...]:
-    """The name as drawn in ``room`` map units: one line, else two, else shortened (the tooltip has it whole)."""
-    if name_width(name, size) <= room:
-        return (name,)
+def _word_forms(name: str) -> list[tuple[str, ...]]:
+    """The ways to draw ``name`` in whole words, best first: one line, then two, then three (the most even cuts
+    first). A name is never cut inside a word: "Cheap." or "Linco. Gray." make a player guess at the place."""
     words = name.split()
-    splits = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
-    fits = [s for s in splits if max(name_width(s[0], size), name_width(s[1], size)) <= room]
-    if fits:
-        return min(fits, key=lambda s: max(len(s[0]), len(s[1])))
-    if splits:  # two lines, the longer one shortened
-        first, rest = min(splits, key=lambda s: max(len(s[0]), len(s[1])))
-        return (_shorten(first, room, size), _shorten(rest, room, size))
-    return (_shorten(name, room, size),)
+    n = len(words)
+    two = sorted(
+        ((" ".join(words[:j]), " ".join(words[j:])) for j in range(1, n)),
+        key=lambda form: max(len(line) for line in form),
+    )
+    three = sorted(
+        (
+            (" ".join(words[:j]), " ".join(words[j:k]), " ".join(words[k:]))
+            for j in range(1, n)
+            for k in range(j + 1, n)
+        ),
+        key=lambda form: max(len(line) for line in form),
+    )
+    return [(name,), *two, *three]
+
+
+def name_lines(name: str, room: float, size: float, code: str) -> tuple[str, ...]:
+    """The name as drawn in ``room`` map units, in whole words on one, two or three lines; where no form fits,
+    the district's code (the name is in the tooltip and the aria-label, and ``_widen`` tries the whole words
+    again over the district's borders)."""
+    for form in _word_forms(name):
+        if max(name_width(line, size) for line in form) <= room + size * 0.64:  # the estimate is generous
+            return form
+    return (code,)
 
 
 def _label_box(
@@ -201,30 +216,22 @@ def _label_box(
 def _widen(
     board: Any, names: tuple[str, ...], spaces: list[int], lines: list[tuple[str, ...]], size: float, u: float
 ) -> None:
-    """Give each shortened name back its whole words where they fit beside the other names, over its borders.
+    """Give each name drawn as its code its whole words where they fit beside the other names, over its borders.
 
-    A name is first fitted inside its district (``name_lines``); in the crowded middle of the City that shortens
-    many. Drawn over the borders (on its banner or halo) a whole name, or a longer part of it, reads better, so
-    long as it covers no other name or row of houses and stays on the map: the whole name on one line, then on
-    two, then ever shorter cuts, down to the one that fitted inside.
+    A name is first fitted inside its district (``name_lines``); in the crowded middle of the City many do not
+    fit. Drawn over the borders (on its banner or halo) the whole name reads, so long as it covers no other name
+    or row of houses and stays on the map: on one line, then two, then three. Where none fits, the code stays
+    (the tooltip names the district).
     """
     map_w, _ = board.map_size
     rows = [board.size[i] * 25 * u + (30 * u if board.objective_vp[i] else 0) for i in spaces]
     at = [board.label_at[i] for i in spaces]
     boxes = [_label_box(x, y, drawn, size, u, row) for (x, y), drawn, row in zip(at, lines, rows)]
-    for k, (name, _space) in enumerate(zip(names, spaces)):
+    for k in sorted(range(len(names)), key=lambda k: len(names[k])):  # the short names first: more of them fit
+        name = names[k]
         if " ".join(lines[k]) == name:
             continue
-        words = name.split()
-        splits = sorted(
-            ((" ".join(words[:j]), " ".join(words[j:])) for j in range(1, len(words))),
-            key=lambda two: max(len(two[0]), len(two[1])),
-        )
-        forms: list[tuple[str, ...]] = [(name,), *splits]
-        for n in range(len(name) - 1, max(len(line) for line in lines[k]) - 1, -1):  # then longer cuts
-            forms.extend([tuple(_cut(line, n) for line in splits[0])] if splits else [])
-            forms.append((_cut(name, n),))
-        for form in forms:
+        for form in _word_forms(name):
             box = _label_box(at[k][0], at[k][1], form, size, u, rows[k])
             if (
                 box[0] >= 0
@@ -236,19 +243,6 @@ def _widen(
             ):
                 lines[k], boxes[k] = form, box
                 break
-
-
-def _cut(text: str, n: int) -> str:
-    """``text`` in at most ``n`` letters and a full stop."""
-    return text if len(text) <= n else text[:n].rstrip(" .'") + "."
-
-
-def _shorten(text: str, room: float, size: float) -> str:
-    """``text`` cut to ``room`` with a full stop; kept whole when only its last letter would go."""
-    if name_width(text, size) <= room + size * 0.64:
-        return text
-    keep = max(3, int(room / (size * 0.64)) - 1)
-    return text[:keep].rstrip(" .'") + "."
 
 
 def _arrow(x: float, y: float, d: str, length: float, u: float, colour: str, extra: str = "") -> str:
@@ -330,6 +324,7 @@ class _Static:
                 )
                 - 6 * u,
                 size,
+                board.codes[i],
             )
             for name, i in zip(names, spaces)
         ]
