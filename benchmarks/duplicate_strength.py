@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/duplicate_strength.py [GAME ...] [--pairs hard-medium,medium-easy,easy-random]
         [--deals 200] [--batch 20] [--margin 0.5] [--seed 0] [--workers 2] [--players N] [--progress]
-        [--fixed] [--cache FILE]
+        [--fixed] [--cache FILE] [--first-deal K] [--rows FILE]
 
 A pair ``A-B`` plays A as the candidate and B as the baseline, with B in every other seat (the rivals): each deal
 (seed) is played once with A and once with B in the same seat, the seat rotated deal by deal (see
@@ -12,13 +12,16 @@ its Wilson interval, CPU seconds, and one Markdown row for the README's table. T
 over medium at least +1 point with the interval above 0 over at least 200 seat-games (100 deals), in each game.
 ``--fixed`` plays every deal (a look after each batch prints the running margin, so a run stopped early still
 leaves its figures); ``--cache FILE`` keeps the baseline's games and reuses them in later runs against the same
-baseline (the figures are the same with or without it).
+baseline (the figures are the same with or without it). ``--first-deal K`` plays deals K to D-1 of the seed only,
+to extend an earlier run with new deals; ``--rows FILE`` appends every game's result row (JSON lines) as each batch
+ends, so runs can be pooled deal by deal.
 Uses only the lab's public API, so it works for every registered game.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import resource
 import sys
 import time
@@ -35,6 +38,12 @@ def cpu_seconds() -> float:
     return time.process_time() + children.ru_utime + children.ru_stime
 
 
+def deals_text(result: DuplicateResult) -> str:
+    """ ", deals K-L" when the run did not start at the seed's first deal."""
+    deals = sorted(int(r["index"]) // 2 for r in result.rows_candidate)
+    return f", deals {deals[0]}-{deals[-1]}" if deals and deals[0] > 0 else ""
+
+
 def row_text(game_title: str, players: int, result: DuplicateResult, seed: int) -> str:
     """One Markdown row of the strength table."""
     m, w = result.match, result.margin
@@ -44,7 +53,8 @@ def row_text(game_title: str, players: int, result: DuplicateResult, seed: int) 
     holds = "yes" if (w.diff >= 1 and w.low > 0 and 2 * result.deals >= 200) else "no"  # 200 seat-games
     return (
         f"| {game_title}, {players} | {m.candidate} over {m.baseline} (rivals {m.rivals}) | {result.deals} "
-        f"({2 * result.deals} seat-games, seed {seed}) | **{w.diff:+.2f}** ({w.low:+.2f} to {w.high:+.2f}) | "
+        f"({2 * result.deals} seat-games, seed {seed}{deals_text(result)}) | **{w.diff:+.2f}** "
+        f"({w.low:+.2f} to {w.high:+.2f}) | "
         f"{100 * cw:.1f}% ({100 * clo:.1f}-{100 * chi:.1f}%) | {100 * bw:.1f}% ({100 * blo:.1f}-{100 * bhi:.1f}%)"
         f" | {result.decision} | {holds if m.candidate == 'hard' and m.baseline == 'medium' else '-'} |"
     )
@@ -70,6 +80,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--progress", action="store_true", help="print each game as it ends")
     parser.add_argument("--fixed", action="store_true", help="play every deal (no sequential stop)")
     parser.add_argument("--cache", default=None, help="a file that keeps the baseline's games for later runs")
+    parser.add_argument("--first-deal", type=int, default=0, help="start at this deal of the seed (extend a run)")
+    parser.add_argument("--rows", default=None, help="append every game's result row to this JSON-lines file")
     args = parser.parse_args(argv)
     names = args.games or [spec.name for spec in all_games()]
     rows: list[str] = []
@@ -86,8 +98,16 @@ def main(argv: list[str] | None = None) -> int:
                 if args.progress:
                     print(f"  {spec.name} {pair}: game {count[0]} done", flush=True)
 
-            def look(r: DuplicateResult) -> None:
+            written = [0]
+
+            def look(r: DuplicateResult, written: list[int] = written) -> None:
                 adj, now = r.margin_adjusted, r.margin_at(0.95)
+                if args.rows:
+                    with open(args.rows, "a", encoding="utf-8") as f:
+                        for c, b in zip(r.rows_candidate[written[0] :], r.rows_baseline[written[0] :], strict=True):
+                            for row in (c, b):
+                                f.write(json.dumps({"pair": pair, "seed": args.seed, **row}, sort_keys=True) + "\n")
+                    written[0] = r.deals
                 print(
                     f"  {spec.name} {pair}: look {r.looks}, {r.deals} deals, margin {adj.diff:+.2f} "
                     f"(adjusted {adj.low:+.2f} to {adj.high:+.2f}; 95% {now.low:+.2f} to {now.high:+.2f}); "
@@ -107,6 +127,7 @@ def main(argv: list[str] | None = None) -> int:
                 on_look=look,
                 sequential=not args.fixed,
                 cache=cache,
+                first_deal=args.first_deal,
             )
             w = result.margin
             cw, clo, chi = result.win_share(result.rows_candidate)

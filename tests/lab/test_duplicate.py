@@ -188,3 +188,13 @@ def test_a_broken_cache_file_is_refused_with_a_sentence(tmp_path):
     bad.write_text("not json\n")
     with pytest.raises(LabError, match="not a file of kept games"):
         BaselineCache(str(bad))
+
+
+def test_a_run_from_a_later_deal_plays_the_same_deals_as_the_whole_run(toy):
+    match = make_duplicate(toy, 3, "greedy", "random", seed=2)
+    whole = duplicate(match, max_deals=9, batch=9, sequential=False)
+    later = duplicate(match, max_deals=9, batch=3, sequential=False, first_deal=3)
+    assert later.deals == 6 and later.deals_per_seat() == [2, 2, 2]
+    assert later.rows_candidate == whole.rows_candidate[3:] and later.rows_baseline == whole.rows_baseline[3:]
+    with pytest.raises(LabError, match="at least 2 deals"):
+        duplicate(match, max_deals=9, first_deal=8)

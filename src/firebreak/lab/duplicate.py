@@ -250,22 +250,28 @@ def duplicate(
     on_look: Callable[[DuplicateResult], None] | None = None,
     sequential: bool = True,
     cache: BaselineCache | None = None,
+    first_deal: int = 0,
 ) -> DuplicateResult:
     """Play the match's deals in batches until the margin is decided or ``max_deals`` deals are played (every deal
     if not ``sequential``: a fixed size). ``cache`` supplies and keeps the baseline's games (see
-    :class:`BaselineCache`); the results are the same with or without it."""
-    if max_deals < 2:
+    :class:`BaselineCache`); the results are the same with or without it. ``first_deal`` starts at a later deal of
+    the same seed (deals ``first_deal`` to ``max_deals - 1`` are played), to extend an earlier run of the match
+    with new deals only."""
+    if first_deal < 0:
+        raise LabError("the first deal must not be negative")
+    if max_deals - first_deal < 2:
         raise LabError("a duplicate match needs at least 2 deals")
     if batch < 2:
         raise LabError("the batch must hold at least 2 deals")
     if not 0 < alpha < 1 or margin < 0:
         raise LabError("alpha must lie between 0 and 1 and the margin must not be negative")
     rotation = match.players
-    batch = min(max_deals, math.ceil(batch / rotation) * rotation)  # whole rotations, so seats stay balanced
-    looks_allowed = math.ceil(max_deals / batch)
+    count = max_deals - first_deal
+    batch = min(count, math.ceil(batch / rotation) * rotation)  # whole rotations, so seats stay balanced
+    looks_allowed = math.ceil(count / batch)
     result = DuplicateResult(match, looks_allowed, margin, alpha)
     adjusted = 1 - alpha / looks_allowed
-    for start in range(0, max_deals, batch):
+    for start in range(first_deal, max_deals, batch):
         deals = list(range(start, min(max_deals, start + batch)))
         for row in _play(duplicate_tasks(match, deals, max_deals), cache, workers, backend, address):
             (result.rows_candidate if row["index"] % 2 == CANDIDATE else result.rows_baseline).append(row)
