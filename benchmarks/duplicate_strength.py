@@ -106,7 +106,9 @@ def main(argv: list[str] | None = None) -> int:
                     with open(args.rows, "a", encoding="utf-8") as f:
                         for c, b in zip(r.rows_candidate[written[0] :], r.rows_baseline[written[0] :], strict=True):
                             for row in (c, b):
-                                f.write(json.dumps({"pair": pair, "seed": args.seed, **row}, sort_keys=True) + "\n")
+                                f.write(
+                                    json.dumps({**row, "pair": pair, "match_seed": args.seed}, sort_keys=True) + "\n"
+                                )
                     written[0] = r.deals
                 print(
                     f"  {spec.name} {pair}: look {r.looks}, {r.deals} deals, margin {adj.diff:+.2f} "
