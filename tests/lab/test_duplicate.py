@@ -143,3 +143,58 @@ def test_the_duplicate_strength_script_prints_the_table_row():
     assert out.returncode == 0, out.stderr
     assert "| paired margin (95%) |" in out.stdout
     assert "| The Brigade, 3 | greedy over random (rivals random) | 3 (6 seat-games, seed 0) |" in out.stdout
+
+
+def test_a_fixed_size_run_plays_every_deal_and_looks_after_each_batch(toy):
+    match = make_duplicate(toy, 3, "greedy", "random")
+    looks = []
+    result = duplicate(match, max_deals=12, batch=3, sequential=False, on_look=lambda r: looks.append(r.deals))
+    assert looks == [3, 6, 9, 12] and result.deals == 12 and result.decision == "fixed size"
+    assert result.margin == result.margin_at(0.95)
+
+
+def test_the_baseline_cache_gives_the_same_result_and_saves_the_baseline_games(toy, tmp_path, monkeypatch):
+    from firebreak.lab import duplicate as dup
+
+    path = str(tmp_path / "kept.jsonl")
+    match = make_duplicate(toy, 3, "greedy", "random", seed=4)
+    plain = duplicate(match, max_deals=6, batch=6, sequential=False)
+    first = duplicate(match, max_deals=6, batch=6, sequential=False, cache=dup.BaselineCache(path))
+    played: list[int] = []
+    real = dup.run_tasks
+
+    def counting(tasks, *args):
+        played.extend(t.index for t in tasks)
+        return real(tasks, *args)
+
+    monkeypatch.setattr(dup, "run_tasks", counting)
+    # another candidate against the same baseline: only its own games are played, the baseline's come from the file
+    other = make_duplicate(toy, 3, "greedy:samples=2", "random", seed=4)
+    cache = dup.BaselineCache(path)
+    second = duplicate(other, max_deals=6, batch=6, sequential=False, cache=cache)
+    assert played == [2 * d + CANDIDATE for d in range(6)] and cache.hits == 6
+    for result in (first, second):
+        assert result.rows_baseline == plain.rows_baseline  # the same rows, relabelled for the match
+    assert first.margin == plain.margin
+    # a game with different bots in its seats (the candidate's) is never kept
+    assert dup.BaselineCache.key(duplicate_tasks(match, [0], 6)[0]) is None
+    assert len(cache.rows) == 6
+
+
+def test_a_broken_cache_file_is_refused_with_a_sentence(tmp_path):
+    from firebreak.lab.duplicate import BaselineCache
+
+    bad = tmp_path / "kept.jsonl"
+    bad.write_text("not json\n")
+    with pytest.raises(LabError, match="not a file of kept games"):
+        BaselineCache(str(bad))
+
+
+def test_a_run_from_a_later_deal_plays_the_same_deals_as_the_whole_run(toy):
+    match = make_duplicate(toy, 3, "greedy", "random", seed=2)
+    whole = duplicate(match, max_deals=9, batch=9, sequential=False)
+    later = duplicate(match, max_deals=9, batch=3, sequential=False, first_deal=3)
+    assert later.deals == 6 and later.deals_per_seat() == [2, 2, 2]
+    assert later.rows_candidate == whole.rows_candidate[3:] and later.rows_baseline == whole.rows_baseline[3:]
+    with pytest.raises(LabError, match="at least 2 deals"):
+        duplicate(match, max_deals=9, first_deal=8)

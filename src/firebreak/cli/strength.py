@@ -83,7 +83,8 @@ def strength(
         f"games; deals per seat: {seats}; seed {seed}).",
         markup=False,
     )
-    adj = result.margin_adjusted
+    adj, paired, wins, scores = result.margin_adjusted, result.margin, result.wins, result.scores
+    assert adj is not None and paired is not None and wins is not None and scores is not None  # set by duplicate()
     looks = f"{result.looks_allowed} look{'' if result.looks_allowed == 1 else 's'}"
     console.print(
         f"Decision: {result.decision} after {result.looks} of at most {looks} "
@@ -95,9 +96,9 @@ def strength(
     for col in ("Figure", match.candidate, match.baseline, "Difference", "95% interval"):
         table.add_column(col, justify="left" if col == "Figure" else "right")
     for name, d in (
-        ("Margin: own score minus the rivals' mean", result.margin),
-        ("Win share", result.wins),
-        ("Score", result.scores),
+        ("Margin: own score minus the rivals' mean", paired),
+        ("Win share", wins),
+        ("Score", scores),
     ):
         table.add_row(
             Text(name), f"{d.mean_a:.2f}", f"{d.mean_b:.2f}", f"{d.diff:+.2f}", f"{d.low:+.2f} to {d.high:+.2f}"

@@ -241,7 +241,7 @@ def group_figures(rows: Sequence[Mapping[str, Any]]) -> list[FigureValue]:
             )
         )
     first = _share("", sum(r["shares"][0] for r in rows), len(rows))
-    if first is not None:
+    if first is not None and first.low is not None and first.high is not None:  # a share always has its interval
         out.append(
             FigureValue(
                 "First-player advantage (win share of P0 minus the fair share, in points of %)",

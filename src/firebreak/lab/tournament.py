@@ -72,7 +72,8 @@ def rate(rows: Sequence[Mapping[str, Any]], labels: Sequence[str]) -> list[Ratin
     wins = dict.fromkeys(labels, 0.0)
     for row in rows:
         seats = row["agents"]
-        new = model.rate([[ratings[a]] for a in seats], ranks=finishing_ranks(row))
+        ranks: list[float] = list(finishing_ranks(row))  # openskill takes any numbers as ranks
+        new = model.rate([[ratings[a]] for a in seats], ranks=ranks)
         updates: dict[str, list[Any]] = {}
         for seat, label in enumerate(seats):
             updates.setdefault(label, []).append(new[seat][0])
