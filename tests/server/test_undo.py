@@ -145,7 +145,9 @@ def test_undo_refused_after_another_seat_moved_names_that_seat(client: TestClien
 
 
 def test_record_and_replay_agree_with_the_live_game_after_undos(client: TestClient) -> None:
-    g = create(client, ["human"] * 3, game="great-fire", seed=4, takeover_after=1)
+    # 5 s, not 1: a seat whose player has not connected yet is away, and on a loaded machine opening the three
+    # sockets can take over a second, so a bot could take seat 0 before its player arrives
+    g = create(client, ["human"] * 3, game="great-fire", seed=4, takeover_after=5)
     toks = tokens(g)
     gid = g["id"]
     pick = random.Random(1)
@@ -166,7 +168,7 @@ def test_record_and_replay_agree_with_the_live_game_after_undos(client: TestClie
                 continue
             act(client, gid, tok, mine["index"], pick.choice(mine["legal"])["id"])
     # everyone leaves: each seat goes to a bot when its turn comes, and the bots finish the game
-    end = time.time() + 90
+    end = time.time() + 120
     while not state_of(client, gid)["terminal"]:
         assert time.time() < end, "the bots did not finish the game"
         time.sleep(0.2)

@@ -40,7 +40,7 @@ def test_the_first_choice_is_in_view_on_a_phone_and_a_laptop(server: ServerProce
             # the header says "Your turn" already: on a phone the panel's own label gives way to the choices
             assert page.locator("#actions-h .label").is_visible() == (size == "laptop")
             first = page.evaluate(FIRST_CHOICE)
+            page.screenshot(path=str(out / f"first-choice-{game}-{players}-{size}.png"))  # before: kept on failure
             assert first["inside"] and first["scrolled"] == 0, (size, first)
-            page.screenshot(path=str(out / f"first-choice-{game}-{players}-{size}.png"))
         browser.close()
     assert watch.problems == []

@@ -30,7 +30,7 @@ const Strip = (() => {
       toPlay ? FB.el("span", { class: "turn-mark" }, "▶", FB.el("span", { class: "words", text: seat === m.viewer ? " your turn" : " to play" })) : null,
       won ? FB.el("span", { class: "turn-mark" }, "★", FB.el("span", { class: "words", text: " winner" })) : null);
     const words = s.kind && typeof Table !== "undefined" ? Table.seatWords(s) : "";  // (a replay knows no seats)
-    const who = !words ? null : FB.el("div", { class: "strip-who" + (s.kind === "bot" ? " bot" : "") },
+    const who = !words ? null : FB.el("div", { class: "strip-who" + (s.kind === "bot" ? " bot" : ""), title: words },
       FB.el("span", { text: words }),
       s.kind === "human" && s.has_link ? FB.el("span", { class: "badge " + (s.connected ? "here" : "away"),
         text: s.connected ? "here" : "away" }) : null);
