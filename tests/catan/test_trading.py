@@ -19,6 +19,10 @@ def _offer(s, text):
         s.apply(a)
 
 
+def _offer_note(s):
+    return next(c.note for c in s.action_choices() if s.action_to_text(c.action) == "make a trade offer")
+
+
 def _sentences(s, kind):
     return [s.describe_event(e) for e in s.events if e.kind == kind]
 
@@ -169,8 +173,10 @@ def test_offers_per_turn_counts_drafts_and_the_option_turns_trades_off():
     s = blank(offers_per_turn=2)
     give(s, 0, lumber=2)
     give(s, 1, ore=1)
+    assert "(2 offers left this turn; an offer put back counts too)" in _offer_note(s)  # the player is told
     s.apply("make a trade offer")
     s.apply("discard draft offer")  # a discarded draft counts: a turn has a bounded number of drafts
+    assert "(1 offer left this turn;" in _offer_note(s)
     _offer(s, "offer 1 lumber for 1 ore")
     while s.phase == TRADE_RESPONSE:
         s.apply("decline offer")

@@ -150,7 +150,7 @@ def _main(state: CatanState, legal: list[int]) -> list[ChoiceList]:
                     a,
                     "Offer a trade to the players",
                     note=f"Choose the cards to give and to ask for, then propose the offer to the "
-                    f"table ({plural(left, 'offer')} left this turn).",
+                    f"table ({plural(left, 'offer')} left this turn; an offer put back counts too).",
                 )
             )
     return [builds, dev, bank, offers]
