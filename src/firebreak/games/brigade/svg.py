@@ -24,9 +24,9 @@ from collections.abc import Sequence
 from functools import lru_cache
 from operator import itemgetter
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import quoteattr
 
-from firebreak.core.svg import svg_text as _t
+from firebreak.core.svg import escape_text as escape, svg_text as _t
 from firebreak.core.text import plural
 
 CELL = 150

@@ -24,9 +24,9 @@ import re
 import textwrap
 from functools import lru_cache
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import quoteattr
 
-from firebreak.core.svg import escape_text as _escape, text_helper
+from firebreak.core.svg import escape_text as escape, text_helper
 from firebreak.core.text import capitalise
 
 from .constants import seat_name
@@ -661,7 +661,7 @@ def _panel(view: dict[str, Any], width: float, top: float) -> tuple[list[str], f
         ys = f"{y:.1f}"
         rest = _CELL_BOLD if view.get("to_act") == q else _CELL_NORMAL
         for opening, text in zip(_COL_OPEN, cells):
-            out.append(f"{opening}{ys}{rest}{_escape(text)}</text>")
+            out.append(f"{opening}{ys}{rest}{escape(text)}</text>")
     bank = ", ".join(f"{v} {k}" for k, v in view.get("bank", {}).items())
     if not firestorm:
         bank += f"; development deck {view.get('development_deck')}"

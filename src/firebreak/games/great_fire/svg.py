@@ -39,9 +39,9 @@ from collections import Counter
 from functools import lru_cache
 from operator import itemgetter
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import quoteattr
 
-from firebreak.core.svg import escape_text as _escape, text_helper
+from firebreak.core.svg import escape_text as escape, text_helper
 from firebreak.core.text import join_words, plural, seat_label
 
 from .data import DIRECTIONS, Board
@@ -820,7 +820,7 @@ def _legend(view: dict[str, Any], W: float, top: float) -> tuple[list[str], floa
                 )
                 out.append(f"{opening}{ys}{rest}{text_svg}</text>")
                 continue
-            out.append(f"{opening}{ys}{rest}{_escape(text)}</text>")
+            out.append(f"{opening}{ys}{rest}{escape(text)}</text>")
         if p.get("objectives") is not None:
             objs = "; ".join(
                 f"{o['district']} {o['vp']} VP{'' if o['surviving'] else ' (lost)'}" for o in p["objectives"]
