@@ -24,8 +24,10 @@ COSTS = {
     "city": {"grain": 2, "ore": 3},
     "development_card": {"wool": 1, "grain": 1, "ore": 1},
     "fire_station": {"lumber": 1, "ore": 1, "wool": 1},
+    "ship": {"lumber": 1, "wool": 1},
 }
-"""The printed building costs (the building costs card; the fire station's from the Fire Stations rules)."""
+"""The printed building costs (the building costs card; the fire station's from the Fire Stations rules; the ship's
+from Seafarers)."""
 DEV_CARDS = ("knight", "victory_point", "road_building", "year_of_plenty", "monopoly")
 
 
@@ -40,6 +42,7 @@ def test_the_parameters_are_declared() -> None:
         "fire_wardens_vp",
         "firestorm_cards_per_building",
         "firestorm_robbed_free_buildings",
+        "firestorm_cards_taken",
         *costs,
         *(f"extra_{k}_cards" for k in DEV_CARDS),
         *(f"{k}_per_player" for k in ("roads", "settlements", "cities", "fire_stations", "ships")),
@@ -59,6 +62,7 @@ def _actions_of(s: Any, item: str) -> list[int]:
         "city": (lay.city, lay.station),
         "fire_station": (lay.station, lay.station + s.topo.num_nodes),
         "development_card": (lay.buy_dev, lay.buy_dev + 1),
+        "ship": (lay.ship, lay.move_from),
     }[item]
     return [a for a in s.legal_actions() if span[0] <= a < span[1]]
 
@@ -66,8 +70,9 @@ def _actions_of(s: Any, item: str) -> list[int]:
 def _position_to_build(item: str, rules: dict[str, Any]) -> Any:
     """A main-phase position (random play, then a rich hand) where the turn player has somewhere to put ``item``."""
     mode = "classic" if item == "development_card" else "firestorm"
+    board = {"board": "seafarers"} if item == "ship" else {}
     r = random.Random(3)
-    s = game(rules, mode=mode)
+    s = game(rules, mode=mode, **board)
     while not s.is_terminal():
         if s.phase == MAIN and s.actor == s.turn:
             c = s.clone()
@@ -343,3 +348,45 @@ def test_a_variant_file_past_a_bound_is_refused_naming_the_field(param: Any) -> 
         assert info.value.problems == [
             f"rules.{param.name} must be between {param.minimum} and {param.maximum}, not {bad}"
         ]
+
+
+def _firestorm_on_a_rival(rules: dict[str, Any]) -> tuple[Any, int, int, str]:
+    """After the set-up, the turn player places the firestorm on a hex where the only player holding cards (three
+    lumber) has an unsecured building; returns the state, the placer and the robbed player."""
+    s = game(rules)
+    r = random.Random(5)
+    while s.phase in (0, 1):  # the set-up's settlements and roads
+        s.apply(r.choice(s.legal_actions()))
+    p = s.turn
+    q = (p + 1) % 4
+    hex_ = next(h for h, nodes in enumerate(s.topo.hex_nodes) if any(s.node_owner[n] == q for n in nodes))
+    s.hands = [[3, 0, 0, 0, 0] if seat == q else [0] * 5 for seat in range(4)]
+    s.phase, s.actor, s._legal = MOVE_TOKEN, p, None
+    choice = next(c for c in s.action_choices() if c.action == s.lay.firestorm + hex_)
+    s._move_token(p, hex_)
+    return s, p, q, choice.note
+
+
+@pytest.mark.parametrize("taken", [1, 2, 0])
+def test_firestorm_cards_taken_is_what_the_placer_takes(taken: int) -> None:
+    """The placer takes the rule's number of cards from the robbed player (the printed one by default), the log
+    and the choice say so; a firestorm that takes no card robs nobody, so no burning building is spared."""
+    s, p, q, note = _firestorm_on_a_rival({"firestorm_cards_taken": taken} if taken != 1 else {})
+    cards = [e.data for e in s.events if e.kind == "take_card"]
+    assert cards == [{"player": p, "victim": q, "resource": "lumber"}] * taken
+    log = [s.describe_event(e) for e in s.events if e.kind == "take"]
+    spread = [e for e in s.events if e.kind == "fire_spreads"][-1].data["players"][str(q)]
+    if taken:
+        words = "a card" if taken == 1 else f"{taken} cards"
+        assert log == [f"{s.player_name(p)} takes {words} from {s.player_name(q)}."]
+        assert f"you may take {words} from {s.player_name(q)}" in note
+        assert spread["owed"] == len(spread["buildings"]) - 1  # the robbed player's first building is spared
+    else:
+        assert log == [] and "the firestorm takes nobody's cards" in note
+        assert spread["owed"] == len(spread["buildings"])
+
+
+def test_firestorm_cards_taken_stops_at_what_the_robbed_player_holds() -> None:
+    s, p, q, _ = _firestorm_on_a_rival({"firestorm_cards_taken": 5})
+    assert len([e for e in s.events if e.kind == "take_card"]) == 3
+    assert [e.data["cards"] for e in s.events if e.kind == "take"] == [3]

@@ -54,11 +54,12 @@ class Pieces(_Strict):
 
 
 class FirestormToll(_Strict):
-    """What the firestorm's spread costs: cards per burning building, and how many of the robbed player's
-    burning buildings cost nothing."""
+    """What the firestorm costs: the cards its placer takes from the robbed player, cards per burning building,
+    and how many of the robbed player's burning buildings cost nothing."""
 
     cards_per_building: int
     robbed_free_buildings: int
+    cards_taken: int  # from the robbed player, by the player who placed the firestorm
 
 
 class Components(_Strict):

@@ -95,7 +95,8 @@ def describe(event: Event, name: Namer, places: PlaceNames) -> str:
     if k == "robber":
         return f"{p} moves the robber to {hex_name(d['hex'])}."
     if k == "take":
-        return f"{p} takes a card from {name(d['victim'])}."
+        cards = plural(d["cards"], "card") if "cards" in d else "a card"  # "cards": a variant's firestorm take
+        return f"{p} takes {cards} from {name(d['victim'])}."
     if k == "take_card":
         return f"{p} takes 1 {d['resource']} from {name(d['victim'])}."
     if k == "fire_spreads":

@@ -520,7 +520,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         lay = self.lay
         h = self.hands[p]
         lumber, brick, wool, grain, ore = h
-        road, settlement, city, dev, station = self.costs
+        road, settlement, city, dev, station, ship = self.costs
         out = [END_TURN]
         sea = self.topo.sea
         if (
@@ -569,7 +569,14 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
                 out.extend(base + n for n in self._my_nodes(p) if not st[n])
         if sea:
             spots = None  # where a ship may go, found once for building and moving ships
-            if lumber and wool and self.ships_left[p]:
+            if (
+                lumber >= ship[0]
+                and brick >= ship[1]
+                and wool >= ship[2]
+                and grain >= ship[3]
+                and ore >= ship[4]
+                and self.ships_left[p]
+            ):
                 spots = self._ship_spots(p)
                 base = lay.ship
                 out.extend(base + e for e in spots)
@@ -615,9 +622,11 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
             es = self.edge_ship
             ships = {eo[e] for e in self._pirate_edges() if eo[e] >= 0 and es[e]}
             return sorted(q for q in ships if q != self.turn and sum(self.hands[q]) > 0)
+        fs = self.firestorm
+        if fs and not self.rules.firestorm_cards_taken:  # a firestorm that takes no card robs nobody
+            return []
         no = self.node_owner
         st = self.station
-        fs = self.firestorm
         me = self.turn
         hands = self.hands
         out = set()
@@ -855,19 +864,32 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
             self._robbed = -1
         self._after_take()
 
+    def cards_to_take(self) -> int:
+        """Cards the player who moved the robber, firestorm or pirate takes from the player they rob: one, or the
+        firestorm's ``firestorm_cards_taken`` (rule parameter; the Fire Stations rules print one)."""
+        return self.rules.firestorm_cards_taken if self.firestorm and not self.pirate_moved else 1
+
     def _take_from(self, p: int, q: int) -> None:
         h = self.hands[q]
-        i = self.rng.below(sum(h))
-        r = 0
-        while i >= h[r]:
-            i -= h[r]
-            r += 1
-        h[r] -= 1
-        self.hands[p][r] += 1
-        self.st_taken[p] += 1
+        count = min(self.cards_to_take(), sum(h))  # no more than the robbed player holds
+        taken = []
+        for _ in range(count):
+            i = self.rng.below(sum(h))
+            r = 0
+            while i >= h[r]:
+                i -= h[r]
+                r += 1
+            h[r] -= 1
+            self.hands[p][r] += 1
+            taken.append(r)
+        self.st_taken[p] += count
         self._robbed = q
-        self._emit("take", player=p, victim=q)
-        self._emit("take_card", visible_to=(p, q), player=p, victim=q, resource=RESOURCE_NAMES[r])
+        if count == 1:  # the printed take: the event as it always was
+            self._emit("take", player=p, victim=q)
+        else:
+            self._emit("take", player=p, victim=q, cards=count)
+        for r in taken:
+            self._emit("take_card", visible_to=(p, q), player=p, victim=q, resource=RESOURCE_NAMES[r])
 
     def _after_take(self) -> None:
         self.pirate_moved = False
