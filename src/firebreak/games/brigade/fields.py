@@ -45,6 +45,7 @@ class StateFields(_Base):
     festival: bool
     addon: bool
     rules: Any
+    track_values: tuple[tuple[int, ...], ...]  # each firehouse track's value at each circle (rule parameters)
     # the board, by position (renown by position * 4 + seat)
     intensity: list[int]
     destroyed: list[int]

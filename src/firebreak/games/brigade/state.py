@@ -26,7 +26,7 @@ from firebreak.core.events import make_event
 from . import actions as A
 from . import choices, narrate, scoring, strip
 from .data import UNIVERSITY_AFF
-from .parameters import SPECIAL_CARD_PARAMETERS
+from .parameters import SPECIAL_CARD_PARAMETERS, track_table
 from .frames import (
     A_DRAW_RECRUIT,
     A_END_ACTION,
@@ -221,7 +221,6 @@ _SCALARS = (
 
 EVENT_PHASE, ACTION_PHASE = 0, 1
 _T = tables()
-_TRACK_VALUES = _T.tracks
 _CREW_WATER = _T.crew_water
 
 _WATER_TOKENS = _T.box.water_tokens
@@ -260,6 +259,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
 
     __slots__ = _SLOTS + (
         "rules",
+        "track_values",
         "num_players",
         "options",
         "seed",
@@ -292,6 +292,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         self.festival = bool(self.options.get("fire_festival", False))
         self.addon = bool(self.options.get("addon_pack", False))
         self.rules = rules = self.spec.rules(self.options)
+        self.track_values = track_table(rules)  # each firehouse track's value at each circle
         # the town: University in the centre, 28 shuffled blocks around it, firehouses in the corners
         town = list(T.town_blocks)
         rng.shuffle(town)
@@ -506,6 +507,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         c.colour, c.firehouse, c.warden = self.colour, self.firehouse, self.warden
         c.advanced, c.big, c.festival, c.addon = self.advanced, self.big, self.festival, self.addon
         c.rules = self.rules
+        c.track_values = self.track_values
         # the board, the players' pieces and the decks
         c.intensity, c.destroyed, c.doomed, c.loyal = (
             copy(self.intensity),
@@ -571,13 +573,13 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
 
     # ------------------------------------------------------------------------------------------ helpers
     def _crew_cap(self, p: int) -> int:
-        return _TRACK_VALUES[T_CREW][self.tracks[3 * p + T_CREW]]
+        return self.track_values[T_CREW][self.tracks[3 * p + T_CREW]]
 
     def wagon_cap(self, p: int) -> int:
-        return _TRACK_VALUES[T_WAGON][self.tracks[3 * p + T_WAGON]]
+        return self.track_values[T_WAGON][self.tracks[3 * p + T_WAGON]]
 
     def leadership(self, p: int) -> int:
-        return _TRACK_VALUES[T_LEAD][self.tracks[3 * p + T_LEAD]]
+        return self.track_values[T_LEAD][self.tracks[3 * p + T_LEAD]]
 
     def brigade_cap(self, p: int) -> int:
         base = _T.advanced_water if self.advanced else _T.warden_water
@@ -720,7 +722,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
             track=TRACK_NAMES[track],
             circle=self.tracks[i] + 1,
             of=T.track_last[track] + 1,
-            value=_TRACK_VALUES[track][self.tracks[i]],
+            value=self.track_values[track][self.tracks[i]],
         )
         frames: list[tuple] = []
         if self.tracks[i] == T.track_last[track]:
@@ -860,10 +862,9 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         :meth:`MovementRules._move_ids`)."""
         p = self.turn_player
         tracks = self.tracks
+        values = self.track_values
         # self.remaining(), written out
-        rem = (
-            _TRACK_VALUES[T_LEAD][tracks[3 * p + T_LEAD]] + self.bonus[p] - (1 if self.precious == p else 0) - self.used
-        )
+        rem = values[T_LEAD][tracks[3 * p + T_LEAD]] + self.bonus[p] - (1 if self.precious == p else 0) - self.used
         out = [A.END_TURN]
         brigade = rem > 0 or self.free_moves > 0
         wagon = rem > 0 or (not self.morgana_used and self.active(p, MORGANA))
@@ -887,7 +888,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
                 need = max(1, inten - 1)
             out += _extinguish_ids(wb, ww if together else 0, need)
         crew_level = tracks[3 * p + T_CREW]
-        wagon_cap = _TRACK_VALUES[T_WAGON][tracks[3 * p + T_WAGON]]
+        wagon_cap = values[T_WAGON][tracks[3 * p + T_WAGON]]
         bcap = self.brigade_cap(p) if self.crew[p] else (_ADVANCED_WATER if self.advanced else _WARDEN_WATER)
         if (not self.dawn[p]) and _WATER_TOKENS - sum(self.wb) - sum(self.ww) > 0:  # the supply; Dawn cannot Refill
             if together:
@@ -898,7 +899,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
                     out.append(A.REFILL_BRIGADE)
                 if ww < wagon_cap and self._can_refill_at(p, wp):
                     out.append(A.REFILL_WAGON)
-        if _TRACK_VALUES[T_CREW][crew_level] >= 1 and (self.crew_deck or self.crew_discard):
+        if values[T_CREW][crew_level] >= 1 and (self.crew_deck or self.crew_discard):
             out.append(A.RECRUIT)
         if together:
             k = min(wb, wagon_cap - ww, 6)
