@@ -42,6 +42,7 @@ def test_the_parameters_are_declared() -> None:
         "recruit_cards_drawn",
         "leadership_bonus_actions",
         *(f"{track}_circle_{i}" for track in TRACK_KEYS for i in range(1, 6)),
+        "water_tokens",
     }
     assert all(p.quote and p.minimum is not None and p.maximum is not None for p in SPEC.parameters)
 
@@ -361,3 +362,33 @@ def test_tracks_that_cannot_be_played_are_refused(rules: dict[str, int], problem
     with pytest.raises(VariantError) as info:
         parse_variant(text)
     assert info.value.problems == [f"with 2 players: {problem}"]
+
+
+def test_water_tokens_is_the_supply_refills_draw_from() -> None:
+    """With 13 water tokens in the box and 12 on the table (three players' Brigades and Wagons), a Refill finds
+    one token; with none left, no Refill is offered. Fewer tokens than the players start with are refused."""
+    s = game({"water_tokens": 13, "wagon_capacity_circle_1": 3})
+    p = s.turn_player
+    assert s.water_supply() == 1 and game().water_supply() == 40 - 12
+    s.apply(A.REFILL_BOTH)
+    assert s.ww[p] == 3 and s.water_supply() == 0
+    assert not {A.REFILL_BOTH, A.REFILL_BRIGADE, A.REFILL_WAGON} & set(s.legal_actions())
+    with pytest.raises(VariantError) as info:
+        parse_variant("game: brigade\nname: Dry\nplayers: 4\nrules: {water_tokens: 15}\n")
+    assert info.value.problems == [
+        "with 4 players: rules.water_tokens (15) is fewer than the 16 water tokens the players start with"
+    ]
+
+
+def test_the_example_variant_raises_the_leadership_track_sooner() -> None:
+    """examples/variants/brigade-quick-leadership.yaml: its first Upgrade of Leadership gives a fifth action."""
+    from pathlib import Path
+
+    from firebreak.core.variant import load_variant
+
+    v = load_variant(Path(__file__).resolve().parents[2] / "examples" / "variants" / "brigade-quick-leadership.yaml")
+    s = SPEC.new_game(3, 4, v.game_options())
+    assert s.track_values[2] == (4, 5, 5, 6, 6)
+    p = s.turn_player
+    s.apply(A.UPGRADE + 2)
+    assert s.leadership(p) == 5

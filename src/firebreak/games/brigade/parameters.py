@@ -47,6 +47,7 @@ def _load() -> tuple:
         "university_start_intensity": data.university.start_intensity,
         "wagon_start_water": data.start_water.wagon,
         "renown_per_player": data.box.renown_per_player,
+        "water_tokens": data.box.water_tokens,
         "loyalty_per_player": data.box.loyalty_per_player,
         **data.rule_numbers.model_dump(),
         "university_flame_track": data.university.track,
@@ -75,6 +76,10 @@ CIRCLES = tuple(len(getattr(load_data().firehouse_tracks, key)) for key in TRACK
 """The circles of each firehouse track (five each, as printed; the last is the blue circle)."""
 
 
+START_WATER = (load_data().start_water.warden, load_data().wardens.advanced_water)
+"""Water on a Brigade at the start: the Warden card's (basic side), the advanced Warden's."""
+
+
 def track_table(rules: SimpleNamespace) -> tuple[tuple[int, ...], ...]:
     """Each firehouse track's value at each circle under these rule values, in the engine's track order."""
     return tuple(
@@ -101,5 +106,10 @@ def check_rules(num_players: int, rules: SimpleNamespace) -> list[str]:
         problems.append(
             f"rules.wagon_start_water ({rules.wagon_start_water}) is more than rules.wagon_capacity_circle_1 "
             f"({rules.wagon_capacity_circle_1}): the Wagon could not carry its starting water"
+        )
+    start = num_players * (max(START_WATER) + rules.wagon_start_water)
+    if start > rules.water_tokens:
+        problems.append(
+            f"rules.water_tokens ({rules.water_tokens}) is fewer than the {start} water tokens the players start with"
         )
     return problems

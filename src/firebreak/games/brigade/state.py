@@ -223,7 +223,6 @@ EVENT_PHASE, ACTION_PHASE = 0, 1
 _T = tables()
 _CREW_WATER = _T.crew_water
 
-_WATER_TOKENS = _T.box.water_tokens
 _ADVANCED_WATER, _WARDEN_WATER = _T.advanced_water, _T.warden_water
 """Brigade capacity without crew: the Warden alone (advanced side: the Warden of the firehouse board)."""
 _UPGRADE_IDS = tuple(tuple(A.UPGRADE + t for t in range(3) if can >> t & 1) for can in range(8))
@@ -596,7 +595,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         return self.leadership(p) + self.bonus[p] - (1 if self.precious == p else 0)
 
     def water_supply(self) -> int:
-        return _WATER_TOKENS - sum(self.wb) - sum(self.ww)
+        return self.rules.water_tokens - sum(self.wb) - sum(self.ww)
 
     def has_loyal(self, p: int, aff: int) -> bool:
         la = self.loyal
@@ -890,7 +889,9 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         crew_level = tracks[3 * p + T_CREW]
         wagon_cap = values[T_WAGON][tracks[3 * p + T_WAGON]]
         bcap = self.brigade_cap(p) if self.crew[p] else (_ADVANCED_WATER if self.advanced else _WARDEN_WATER)
-        if (not self.dawn[p]) and _WATER_TOKENS - sum(self.wb) - sum(self.ww) > 0:  # the supply; Dawn cannot Refill
+        if (not self.dawn[p]) and self.rules.water_tokens - sum(self.wb) - sum(
+            self.ww
+        ) > 0:  # the supply; Dawn cannot Refill
             if together:
                 if (wb < bcap or ww < wagon_cap) and self._can_refill_at(p, bp):
                     out.append(A.REFILL_BOTH)
