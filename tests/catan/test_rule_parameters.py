@@ -40,6 +40,8 @@ def test_the_parameters_are_declared() -> None:
         "largest_army_min",
         "fire_wardens_min",
         "fire_wardens_vp",
+        "longest_road_vp",
+        "largest_army_vp",
         "firestorm_cards_per_building",
         "firestorm_robbed_free_buildings",
         "firestorm_cards_taken",
@@ -390,3 +392,30 @@ def test_firestorm_cards_taken_stops_at_what_the_robbed_player_holds() -> None:
     s, p, q, _ = _firestorm_on_a_rival({"firestorm_cards_taken": 5})
     assert len([e for e in s.events if e.kind == "take_card"]) == 3
     assert [e.data["cards"] for e in s.events if e.kind == "take"] == [3]
+
+
+@pytest.mark.parametrize(
+    "name,holder,row,mode",
+    [
+        ("longest_road_vp", "road_holder", "Longest Road", "firestorm"),
+        ("largest_army_vp", "army_holder", "Largest Army", "classic"),
+    ],
+)
+def test_the_special_cards_points_are_what_they_add_to_the_holder(name: str, holder: str, row: str, mode: str) -> None:
+    """Longest Road and Largest Army add the rule's points to their holder's score (public and total), on the score
+    sheet and in the learning encoders' points (view, fast and compiled paths)."""
+    from firebreak.core.encoding import observation_encoder
+
+    for vp in (2, 0, 5):
+        rules = {name: vp} if vp != 2 else {}
+        s = game(rules, mode=mode)
+        before = s.total_vp(0)
+        setattr(s, holder, 0)
+        assert s.total_vp(0) - before == vp and s.public_vp(0) - before == vp
+        assert dict(s._sheet(0, hidden=False))[row] == vp
+        encoder = observation_encoder(SPEC, 4, {"mode": mode, **({"rules": rules} if rules else {})})
+        at = encoder.offsets()["seat[0].victory_points"]
+        out = numpy.zeros(encoder.size, dtype=numpy.float32)
+        encoder.writer()(s, 0, out)
+        for values in (encoder.encode(s.view(0), 0), encoder.encode_state(s, 0), out):
+            assert abs(values[at] - s.public_vp(0) / 10) < 1e-6

@@ -71,6 +71,8 @@ class Components(_Strict):
     largest_army_min: int
     fire_wardens_min: int
     fire_wardens_vp: int
+    longest_road_vp: int
+    largest_army_vp: int
     discard_limit: int
     firestorm: FirestormToll
     parameters: list[dict[str, Any]]  # rule parameters, read by firebreak.core.parameters (see parameters.py)

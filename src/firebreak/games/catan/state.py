@@ -379,22 +379,24 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
 
     def public_vp(self, p: int) -> int:
         """Victory points everyone can see (hidden victory point cards excluded)."""
+        rules = self.rules
         return (
             self.build_vp[p]
-            + 2 * (self.road_holder == p)
-            + 2 * (self.army_holder == p)
-            + (self.rules.fire_wardens_vp if self.wardens_holder == p else 0)
+            + (rules.longest_road_vp if self.road_holder == p else 0)
+            + (rules.largest_army_vp if self.army_holder == p else 0)
+            + (rules.fire_wardens_vp if self.wardens_holder == p else 0)
             + 2 * len(self.isles[p])
         )
 
     def total_vp(self, p: int) -> int:
         """Victory points with the hidden victory point cards: ``public_vp`` written out, since the victory check
         after every action asks."""
+        rules = self.rules
         return (
             self.build_vp[p]
-            + 2 * (self.road_holder == p)
-            + 2 * (self.army_holder == p)
-            + (self.rules.fire_wardens_vp if self.wardens_holder == p else 0)
+            + (rules.longest_road_vp if self.road_holder == p else 0)
+            + (rules.largest_army_vp if self.army_holder == p else 0)
+            + (rules.fire_wardens_vp if self.wardens_holder == p else 0)
             + 2 * len(self.isles[p])
             + self.dev_hand[p][VICTORY_POINT]
         )

@@ -103,10 +103,10 @@ class ViewsMixin(CatanFields):
         rows: list[tuple[str, float]] = [
             ("Settlements", float(len(owned) - cities)),
             ("Cities", 2.0 * cities),
-            ("Longest Road", 2.0 * (self.road_holder == q)),
+            ("Longest Road", float(self.rules.longest_road_vp) * (self.road_holder == q)),
         ]
         if self.classic:
-            rows.append(("Largest Army", 2.0 * (self.army_holder == q)))
+            rows.append(("Largest Army", float(self.rules.largest_army_vp) * (self.army_holder == q)))
             if hidden:
                 rows.append(("Victory point cards", float(self.dev_hand[q][VICTORY_POINT])))
         else:
