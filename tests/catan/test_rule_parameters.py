@@ -42,6 +42,7 @@ def test_the_parameters_are_declared() -> None:
         "fire_wardens_vp",
         "longest_road_vp",
         "largest_army_vp",
+        "island_bonus_vp",
         "firestorm_cards_per_building",
         "firestorm_robbed_free_buildings",
         "firestorm_cards_taken",
@@ -419,3 +420,33 @@ def test_the_special_cards_points_are_what_they_add_to_the_holder(name: str, hol
         encoder.writer()(s, 0, out)
         for values in (encoder.encode(s.view(0), 0), encoder.encode_state(s, 0), out):
             assert abs(values[at] - s.public_vp(0) / 10) < 1e-6
+
+
+@pytest.mark.parametrize("vp", [2, 0, 5])
+def test_island_bonus_vp_is_what_a_first_settlement_on_a_small_island_earns(vp: int) -> None:
+    """Seafarers: the first settlement on a small island earns the rule's bonus, in the points, the score sheet, the
+    log, the terminal's legend and the learning encoders (view, fast and compiled paths)."""
+    from firebreak.core.encoding import observation_encoder
+
+    from .seafarers_helpers import fund, sea_blank
+
+    rules = {"island_bonus_vp": vp} if vp != 2 else {}
+    s = sea_blank(4, **({"rules": rules} if rules else {}))
+    t = s.topo
+    node = next(n for n in range(t.num_nodes) if t.node_island[n] > 0)
+    before = s.total_vp(0)
+    fund(s, 0, lumber=1, brick=1, wool=1, grain=1)
+    s.sreach[0].add(node)
+    s._legal = None
+    s.apply(s.lay.settle + node)
+    assert s.total_vp(0) - before == 1 + vp and s.public_vp(0) - before == 1 + vp
+    assert ("Island bonus", float(vp)) in s.score_sheet()[0]
+    words = "1 victory point" if vp == 1 else f"{vp} victory points"
+    assert any(s.describe_event(e).endswith(f": {words} (island bonus).") for e in s.events)
+    assert f"({words} for your first settlement on each)" in SPEC.render(s.view(0))
+    encoder = observation_encoder(SPEC, 4, {"board": "seafarers", **({"rules": rules} if rules else {})})
+    at = encoder.offsets()["seat[0].victory_points"]
+    out = numpy.zeros(encoder.size, dtype=numpy.float32)
+    encoder.writer()(s, 0, out)
+    for values in (encoder.encode(s.view(0), 0), encoder.encode_state(s, 0), out):
+        assert abs(values[at] - s.public_vp(0) / 10) < 1e-6

@@ -73,6 +73,7 @@ class Components(_Strict):
     fire_wardens_vp: int
     longest_road_vp: int
     largest_army_vp: int
+    island_bonus_vp: int
     discard_limit: int
     firestorm: FirestormToll
     parameters: list[dict[str, Any]]  # rule parameters, read by firebreak.core.parameters (see parameters.py)

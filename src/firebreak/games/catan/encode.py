@@ -116,6 +116,7 @@ class CatanEncoder(ObservationEncoder):
         self.fire_stations = int(rules.fire_stations_per_player)
         self.wardens_vp = int(rules.fire_wardens_vp)  # what The Fire Wardens adds to its holder's points
         self.road_vp, self.army_vp = int(rules.longest_road_vp), int(rules.largest_army_vp)  # and the other cards
+        self.island_vp = int(rules.island_bonus_vp)  # each island settled (Seafarers)
         self.hexes = len(template["board"]["hexes"])
         self.nodes = len(template["board"]["node_xy"])
         self.edge_index = {e: i for i, e in enumerate(board_edges(template))}
@@ -192,6 +193,7 @@ class CatanEncoder(ObservationEncoder):
             "wardens_vp": self.wardens_vp,
             "road_vp": self.road_vp,
             "army_vp": self.army_vp,
+            "island_vp": self.island_vp,
             "terrain_lo": -len(TERRAIN_NAMES),
             "harbour_lo": -RES,
         }
@@ -687,6 +689,7 @@ class CatanEncoder(ObservationEncoder):
         shared = self.__dict__.get("_seat_shared")
         if shared is None or shared[0] != key:
             stations, wardens_vp, road_vp, army_vp = self.fire_stations, self.wardens_vp, self.road_vp, self.army_vp
+            island_vp = self.island_vp
             firestorm = s.firestorm
             road_holder, army_holder, wardens_holder = s.road_holder, s.army_holder, s.wardens_holder
             roads_left, settlements_left, cities_left = s.roads_left, s.settlements_left, s.cities_left
@@ -700,7 +703,7 @@ class CatanEncoder(ObservationEncoder):
                     + (road_vp if road_holder == p else 0)
                     + (army_vp if army_holder == p else 0)
                     + (wardens_vp if wardens_holder == p else 0)
-                    + 2 * settled[p]
+                    + island_vp * settled[p]
                 )
                 whole += [
                     cards[p] / 10,

@@ -194,7 +194,8 @@ def _describe_sea(k: str, d: dict[str, Any], p: str, name: Namer, places: PlaceN
     if k == "gold":
         return f"{p} takes 1 {d['resource']} from a gold field."
     if k == "island_bonus":
-        return f"{p} settles a new island at {places.corner(d['node'])}: 2 victory points (island bonus)."
+        points = plural(d.get("vp", 2), "victory point")  # "vp": a variant's bonus; the printed one is 2
+        return f"{p} settles a new island at {places.corner(d['node'])}: {points} (island bonus)."
     if k == "pirate":
         return f"{p} moves the pirate to {places.hex(d['hex'])}."
     return ""

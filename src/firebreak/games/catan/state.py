@@ -385,7 +385,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
             + (rules.longest_road_vp if self.road_holder == p else 0)
             + (rules.largest_army_vp if self.army_holder == p else 0)
             + (rules.fire_wardens_vp if self.wardens_holder == p else 0)
-            + 2 * len(self.isles[p])
+            + rules.island_bonus_vp * len(self.isles[p])
         )
 
     def total_vp(self, p: int) -> int:
@@ -397,7 +397,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
             + (rules.longest_road_vp if self.road_holder == p else 0)
             + (rules.largest_army_vp if self.army_holder == p else 0)
             + (rules.fire_wardens_vp if self.wardens_holder == p else 0)
-            + 2 * len(self.isles[p])
+            + rules.island_bonus_vp * len(self.isles[p])
             + self.dev_hand[p][VICTORY_POINT]
         )
 
@@ -1013,11 +1013,14 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         if t.sea:
             self.sreach[p].add(n)
             isl = t.node_island[n]
-            # Island bonus: 2 VP for the first settlement on each island other than the main island, where
-            # every player starts (ruling S5).
+            # Island bonus (island_bonus_vp, 2 VP printed) for the first settlement on each island other than the
+            # main island, where every player starts (ruling S7).
             if isl > 0 and isl not in self.isles[p]:
                 self.isles[p].append(isl)
-                self._emit("island_bonus", player=p, node=n)
+                if self.rules.island_bonus_vp == 2:  # the printed bonus: the event as it always was
+                    self._emit("island_bonus", player=p, node=n)
+                else:
+                    self._emit("island_bonus", player=p, node=n, vp=self.rules.island_bonus_vp)
         k = self.node_harbour[n]
         if k >= 0:
             rates = self.rates[p]

@@ -112,7 +112,7 @@ class ViewsMixin(CatanFields):
         else:
             rows.append(("The Fire Wardens", float(self.rules.fire_wardens_vp) * (self.wardens_holder == q)))
         if self.topo.sea:
-            rows.append(("Island bonus", 2.0 * len(self.isles[q])))
+            rows.append(("Island bonus", float(self.rules.island_bonus_vp) * len(self.isles[q])))
         return rows
 
     def _public_player(self, q: int) -> dict[str, Any]:
@@ -190,7 +190,9 @@ class ViewsMixin(CatanFields):
         t = self.topo
         if not t.sea:
             return {}
+        bonus = self.rules.island_bonus_vp
         return {
+            **({} if bonus == 2 else {"island_bonus_vp": bonus}),  # a variant's bonus (the printed 2 goes unsaid)
             "sea": True,
             "ships": [
                 {"edge": list(t.edge_nodes[e]), "player": o}
