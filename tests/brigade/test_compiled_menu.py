@@ -113,7 +113,7 @@ def _check(s, where: tuple, seen: Counter) -> None:
 
 
 def _play(n: int, seed: int, opts: dict, seen: Counter) -> None:
-    s = get_game("brigade").new_game(n, seed, opts)
+    s: Any = get_game("brigade").new_game(n, seed, opts)
     r = Rng(seed + 991)
     while not s.is_terminal():
         if not s.stack:
@@ -178,7 +178,7 @@ def _args(s) -> list[Any]:
 
 
 def test_a_state_of_the_wrong_shape_is_refused_with_an_error(table: Any) -> None:
-    s = get_game("brigade").new_game(3, 5)
+    s: Any = get_game("brigade").new_game(3, 5)
     while s.stack:
         s.apply(s.legal_actions()[0])
     args = _args(s)
