@@ -25,6 +25,7 @@ extensions = [
     )
     for source in sorted((HERE / "src/firebreak/games").glob("*/_encode.c"))
     + sorted((HERE / "src/firebreak/games").glob("*/_fire.c"))  # the Great Fire's fire moves, in C
+    + sorted((HERE / "src/firebreak/games").glob("*/_brigade.c"))  # the Brigade's Action menu, in C (optional alike)
 ]
 
 setup(ext_modules=extensions)

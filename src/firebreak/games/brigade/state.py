@@ -24,7 +24,16 @@ from firebreak.core import ActionChoice, Event, GameState, Rng, SeatSummary, TER
 from firebreak.core.events import make_event
 
 from . import actions as A
-from . import choices, narrate, scoring, strip
+from . import choices, compiled, narrate, scoring, strip
+from .compiled import (
+    ASH_READY,
+    EBENEZER_MOVES,
+    LEON_READY,
+    LUMEN_PUTS_OUT,
+    MORGANA_FREE,
+    STREET_WISE,
+    WARDEN_USABLE,
+)
 from .data import UNIVERSITY_AFF
 from .parameters import SPECIAL_CARD_PARAMETERS, track_table
 from .frames import (
@@ -55,6 +64,7 @@ from .tables import (
     BEN,
     BLACK,
     CORNER_POS,
+    EBENEZER,
     ESTER,
     EV_FESTIVAL,
     EV_FIRESTORM,
@@ -62,6 +72,7 @@ from .tables import (
     EV_SPECIAL,
     LEON,
     LUMEN,
+    MOG,
     MORGANA,
     NB4,
     N_POS,
@@ -854,6 +865,66 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
 
     def _main_menu(self, moved: int = 0) -> list[int] | None:
         """The Action phase menu; ``None`` when the player has nothing left to do (the turn ends by itself).
+
+        In C where the extension was built (``_brigade.c``, the same ids: see :mod:`.compiled`), told here what the
+        crew cards and the Warden allow; otherwise :meth:`_main_menu_python`."""
+        menu = compiled.MENU
+        if menu is None:
+            return self._main_menu_python(moved)
+        p = self.turn_player
+        brigade_ids = None
+        if self.crew[p] or self.mimic[p] >= 0:  # no crew card, no ability: the bits stay 0
+            active = self.active
+            bits = (
+                (MORGANA_FREE if not self.morgana_used and active(p, MORGANA) else 0)
+                | (EBENEZER_MOVES if active(p, EBENEZER) else 0)
+                | (LUMEN_PUTS_OUT if active(p, LUMEN) else 0)
+                | (LEON_READY if not self.leon_used and active(p, LEON) else 0)
+                | (ASH_READY if self.addon and not self.ash_used and active(p, ASH) else 0)
+            )
+            budget = self._move_budget(p)
+            bcap = self.brigade_cap(p)
+            if active(p, MOG):  # Mog may end on a rival's Brigade: the Python search
+                brigade_ids = tuple(self.brigade_targets(p, A.MOVE_BRIGADE))
+        else:
+            bits = 0
+            budget = self.rules.move_brigade_spaces
+            bcap = _ADVANCED_WATER if self.advanced else _WARDEN_WATER
+        if self.advanced:
+            if self.colour[p] == WHITE:
+                bits |= STREET_WISE
+            if not self.warden_used and self.remaining() > 0 and self._warden_usable(p):
+                bits |= WARDEN_USABLE
+        return menu.menu(
+            p,
+            self.num_players,
+            self.used,
+            self.precious,
+            self.free_moves,
+            bits,
+            brigade_ids,
+            budget,
+            bcap,
+            self.upgrade_limit - self.upgrades_done,
+            self.bpos,
+            self.wpos,
+            self.firehouse,
+            self.intensity,
+            self.destroyed,
+            self.loyal,
+            self.renown,
+            self.st_aff,
+            self.wb,
+            self.ww,
+            self.tracks,
+            self.bonus,
+            self.crew_deck,
+            self.crew_discard,
+            self.dawn,
+        )
+
+    def _main_menu_python(self, moved: int = 0) -> list[int] | None:
+        """:meth:`_main_menu` in Python.
 
         Built in ascending id order (so it needs no sort), from precomputed id tables where a group's ids depend
         only on a few small numbers: this runs after every action of a turn. ``moved``: the only action since the
