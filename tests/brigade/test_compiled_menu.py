@@ -137,6 +137,32 @@ def test_the_compiled_menu_is_the_python_menu(opts: dict, table: Any, monkeypatc
 _SEEN: Counter = Counter()
 
 
+VARIANTS = [
+    {"leadership_circle_1": 2, "leadership_circle_5": 9, "crew_members_circle_1": 1, "wagon_capacity_circle_5": 6},
+    {"wagon_capacity_circle_1": 3, "wagon_capacity_circle_2": 3, "crew_members_circle_5": 2, "water_tokens": 14},
+]
+"""Rule parameters the compiled table is built from: firehouse tracks and a box short of water."""
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=("tracks", "tracks+water"))
+def test_the_compiled_menu_follows_a_variants_tracks_and_water(rules: dict, table: Any) -> None:
+    """A variant's firehouse tracks and water tokens build their own compiled table, which gives what the Python
+    path gives under those rules, in play and in scrambled positions."""
+    seen: Counter = Counter()
+    for seed, n in ((1, 3), (2, 2)):
+        s: Any = get_game("brigade").new_game(n, seed, {"advanced": seed == 2, "rules": rules})
+        assert s.variant_menu is not None and s.variant_menu is not compiled.MENU
+        assert s.clone().variant_menu is s.variant_menu
+        r = Rng(seed + 17)
+        while not s.is_terminal():
+            if not s.stack:
+                _check(s, (n, seed, rules, len(s.history)), seen)
+                _check(_scrambled(s, r), (n, seed, rules, len(s.history), "scrambled"), seen)
+            s.apply(r.choice(s.legal_actions()))
+    assert seen["menus"] > 100, seen
+    assert get_game("brigade").new_game(3, 1, {}).variant_menu is None  # the printed rules: the shared table
+
+
 def test_every_ability_the_menu_asks_about_was_met() -> None:
     """After the sweep above (same module, run before this test): each bit and Mog's ids were passed many times."""
     if not _SEEN:

@@ -33,8 +33,9 @@ STREET_WISE = 64
 """White firehouse, side 2: a refill anywhere, paying one of the player's renown tokens there."""
 
 
-def build_menu(module: Any) -> Any:
-    """The extension's table for this game's action space, tracks and board."""
+def build_menu(module: Any, tracks: tuple[tuple[int, ...], ...] | None = None, water_tokens: int | None = None) -> Any:
+    """The extension's table for this game's action space, tracks and board: the printed firehouse tracks and water
+    tokens, or a variant's (rule parameters)."""
     T = tables()
     bases = (
         A.END_TURN,
@@ -58,10 +59,10 @@ def build_menu(module: Any) -> Any:
     return module.Menu(
         tuple(range(A.NUM_ACTIONS)),
         bases,
-        T.tracks,
+        T.tracks if tracks is None else tracks,
         NB8,
         NB4,
-        T.box.water_tokens,
+        T.box.water_tokens if water_tokens is None else water_tokens,
         UNIVERSITY_AFF,
         T.crew_water[ASH],
     )
@@ -75,3 +76,21 @@ def _build() -> Any | None:
 
 MENU: Any | None = _build()
 """The compiled Action menu (see ``_brigade.c``), or ``None``: the Python path."""
+
+_VARIANT_MENUS: dict[tuple[Any, int], Any] = {}
+
+
+def variant_menu(tracks: tuple[tuple[int, ...], ...], water_tokens: int) -> Any | None:
+    """The compiled table for a variant's firehouse tracks and water tokens (built once per distinct pair and kept),
+    or ``None`` for the printed ones (the game uses :data:`MENU`) or where there is no extension."""
+    T = tables()
+    if MENU is None or (tracks == T.tracks and water_tokens == T.box.water_tokens):
+        return None
+    key = (tracks, water_tokens)
+    found = _VARIANT_MENUS.get(key)
+    if found is None:
+        if len(_VARIANT_MENUS) >= 64:  # a server's many variants: keep memory bounded
+            _VARIANT_MENUS.clear()
+        module = compiled_module(f"{__package__}._brigade")
+        found = _VARIANT_MENUS[key] = build_menu(module, tracks, water_tokens)
+    return found

@@ -270,6 +270,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
     __slots__ = _SLOTS + (
         "rules",
         "track_values",
+        "variant_menu",
         "num_players",
         "options",
         "seed",
@@ -303,6 +304,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         self.addon = bool(self.options.get("addon_pack", False))
         self.rules = rules = self.spec.rules(self.options)
         self.track_values = track_table(rules)  # each firehouse track's value at each circle
+        self.variant_menu = compiled.variant_menu(self.track_values, rules.water_tokens)  # None: the printed ones
         # the town: University in the centre, 28 shuffled blocks around it, firehouses in the corners
         town = list(T.town_blocks)
         rng.shuffle(town)
@@ -518,6 +520,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         c.advanced, c.big, c.festival, c.addon = self.advanced, self.big, self.festival, self.addon
         c.rules = self.rules
         c.track_values = self.track_values
+        c.variant_menu = self.variant_menu
         # the board, the players' pieces and the decks
         c.intensity, c.destroyed, c.doomed, c.loyal = (
             copy(self.intensity),
@@ -871,6 +874,8 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         menu = compiled.MENU
         if menu is None:
             return self._main_menu_python(moved)
+        if self.variant_menu is not None:  # a variant's firehouse tracks or water tokens
+            menu = self.variant_menu
         p = self.turn_player
         brigade_ids = None
         if self.crew[p] or self.mimic[p] >= 0:  # no crew card, no ability: the bits stay 0
