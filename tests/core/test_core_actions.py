@@ -167,3 +167,22 @@ def test_a_game_listing_its_legal_actions_out_of_order_still_has_each_accepted(t
         probe = state.clone()
         probe.apply(a)
         assert probe.history[-1] == a
+
+
+@pytest.mark.parametrize("game", ["great-fire", "brigade", "catan"])
+def test_samples_of_one_position_share_what_the_seat_saw_and_play_on_apart(game):
+    """A search samples one position many times: each sample's log is what its seat saw (worked out once for the
+    position), and a sample playing on changes neither the others' logs nor the next sample's."""
+    from firebreak.core import Rng, get_game
+
+    state = play_random(get_game(game).new_game(3, 4), seed=2, max_actions=40)
+    seat = (state.current_player() + 1) % 3
+    seen = state.events_for(seat)
+    rng = Rng(5)
+    first, second = state.determinize(seat, rng), state.determinize(seat, rng)
+    assert first.events == second.events == seen
+    play_random(first, seed=3, max_actions=30)
+    assert second.events == seen and state.determinize(seat, rng).events == seen
+    assert first.events[: len(seen)] == seen and len(first.events) > len(seen)
+    state.apply(state.legal_actions()[0])  # the position moves on: its samples see the new events
+    assert state.determinize(seat, rng).events == state.events_for(seat) != seen

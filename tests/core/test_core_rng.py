@@ -115,3 +115,24 @@ def test_a_state_set_on_a_shared_generator_leaves_the_clone_alone():
     rng.set_state(Rng(99).get_state())
     assert _draws(copy) == _draws(Rng(31))
     assert _draws(rng) == _draws(Rng(99))
+
+
+def test_a_generator_seeded_on_its_first_draw_is_exactly_one_seeded_at_once():
+    """An Rng made from a whole-number seed seeds its Mersenne Twister only when first used (most of a search's
+    generators never draw): whatever is done first (a draw, a clone, saving its state, comparing), it behaves as
+    ``random.Random(seed)`` would, and its clones too."""
+    import random
+
+    for seed in (0, 7, 2**62 - 3):
+        reference = random.Random(seed)
+        version, internal, gauss = reference.getstate()
+        assert Rng(seed).get_state() == [version, list(internal), gauss]
+        assert Rng(seed) == Rng(seed) and Rng(seed) != Rng(seed + 1)
+        rng = Rng(seed)
+        first, second = rng.clone(), rng.clone()
+        expected = [reference._randbelow(n) for n in (20, 300, 10**6)] + [reference.random()]
+        for copy in (second, rng, first):
+            assert [copy.below(n) for n in (20, 300, 10**6)] + [copy.random()] == expected
+        other = Rng(seed)
+        other.set_state(Rng(seed + 1).get_state())
+        assert _draws(other) == _draws(Rng(seed + 1))

@@ -615,7 +615,8 @@ class GameState(ABC):
         :meth:`determinize`.
         """
         sample.rng = rng.spawn()
-        sample.events = self.events_for(player)
+        sample.events = _seen_log(self.events, player)
+        sample._log_shared = True  # that log may be shared with other samples: copied before the sample writes
         sample.seed = -1
         sample.played = None
         sample._legal = None
@@ -973,6 +974,28 @@ class GameState(ABC):
         )
 
     __hash__ = None  # type: ignore[assignment]
+
+
+_SEEN_LOGS: dict[tuple[int, int, int], tuple[list[Event], list[Event]]] = {}
+"""Recent determinisations' logs, ``(id(log), len(log), seat) -> (log, what the seat saw of it)``: a search samples
+one position hundreds of times, and filtering its whole log for each sample cost more than the rest of sealing it.
+A log only ever grows, so a log and its length name its contents; each entry holds its log, so the id stays its."""
+
+_SEEN_LOGS_MAX = 16
+
+
+def _seen_log(events: list[Event], player: int) -> list[Event]:
+    """``filter_events(events, player)``, the same list for every sample of one position (never to be changed:
+    a sample copies its log before writing to it)."""
+    key = (id(events), len(events), player)
+    hit = _SEEN_LOGS.get(key)
+    if hit is not None and hit[0] is events:
+        return hit[1]
+    seen = filter_events(events, player)
+    if len(_SEEN_LOGS) >= _SEEN_LOGS_MAX:
+        _SEEN_LOGS.clear()
+    _SEEN_LOGS[key] = (events, seen)
+    return seen
 
 
 def _normalise(text: str) -> str:

@@ -17,29 +17,49 @@ T = TypeVar("T")
 _new_generator = random.Random.__new__
 """Allocates a generator without seeding it (``random.Random.__init__`` is what seeds)."""
 
+_UNSEEDED = _new_generator(random.Random)
+"""The generator of an :class:`Rng` made from a whole-number seed that has not drawn yet: seeded on its first draw
+(see :meth:`Rng._own`). Never drawn from (such an Rng is marked shared, so every draw goes through ``_own``)."""
+
 
 class Rng:
     """A small deterministic generator with just the operations games need."""
 
-    __slots__ = ("_g", "_shared", "draws")
+    __slots__ = ("_g", "_seed", "_shared", "draws")
 
     def __init__(self, seed: int | None = None) -> None:
-        self._g = random.Random(seed)
-        # True while the generator object may be held by a clone too (copy on write, see clone): the first draw
-        # on either side then takes its own copy of the state
-        self._shared = False
+        if isinstance(seed, int):
+            # Seeding the Mersenne Twister costs as much as hundreds of draws, and many generators never draw (a
+            # search's sample that ends before chance does): seeded on the first draw instead, with the same result.
+            self._g = _UNSEEDED
+            self._seed = seed
+            self._shared = True
+        else:
+            self._g = random.Random(seed)
+            self._seed = 0
+            # True while the generator object may be held by a clone too (copy on write, see clone): the first
+            # draw on either side then takes its own copy of the state (or, not yet seeded, seeds its own)
+            self._shared = False
         # draws made so far (each operation below counts one): whether an action drew on chance, which makes it
         # impossible to take back (see GameState.undo_refusal)
         self.draws = 0
 
     def _own(self) -> random.Random:
-        """This Rng's own generator to draw from: a shared one (see :meth:`clone`) is copied first. The draws
-        below read ``self._g`` directly unless ``self._shared``, a check cheaper than a call on every draw."""
-        g = _new_generator(random.Random)
-        g.setstate(self._g.getstate())
+        """This Rng's own generator to draw from: a shared one (see :meth:`clone`) is copied first, one not seeded
+        yet is seeded. The draws below read ``self._g`` directly unless ``self._shared``, a check cheaper than a
+        call on every draw."""
+        if self._g is _UNSEEDED:
+            g = random.Random(self._seed)
+        else:
+            g = _new_generator(random.Random)
+            g.setstate(self._g.getstate())
         self._g = g
         self._shared = False
         return g
+
+    def _current(self) -> random.Random:
+        """The generator's state as it stands, for reading (one not seeded yet is seeded first)."""
+        return self._own() if self._g is _UNSEEDED else self._g
 
     def randint(self, lo: int, hi: int) -> int:
         """Uniform integer in ``[lo, hi]`` inclusive."""
@@ -105,12 +125,13 @@ class Rng:
         system's entropy, which ``setstate`` would overwrite at once)."""
         new = Rng.__new__(Rng)
         new._g = self._g
+        new._seed = self._seed
         new._shared = self._shared = True
         new.draws = self.draws
         return new
 
     def get_state(self) -> list:
-        version, internal, gauss = self._g.getstate()
+        version, internal, gauss = self._current().getstate()
         return [version, list(internal), gauss]
 
     def set_state(self, state: list) -> None:
@@ -121,7 +142,7 @@ class Rng:
         self._shared = False
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Rng) and self._g.getstate() == other._g.getstate()
+        return isinstance(other, Rng) and self._current().getstate() == other._current().getstate()
 
     def __hash__(self) -> int:  # pragma: no cover - states are not dict keys
-        return hash(self._g.getstate())
+        return hash(self._current().getstate())
