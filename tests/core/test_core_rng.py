@@ -136,3 +136,41 @@ def test_a_generator_seeded_on_its_first_draw_is_exactly_one_seeded_at_once():
         other = Rng(seed)
         other.set_state(Rng(seed + 1).get_state())
         assert _draws(other) == _draws(Rng(seed + 1))
+
+
+def test_a_repeatable_generator_draws_exactly_as_one_seeded_with_its_seed():
+    """``Rng.repeatable(seed)`` makes generators that serve their first small draws from outputs kept from one
+    seeding: through any run of operations (small and large bounds, rejected draws, shuffles, clones along the way,
+    saving, comparing) each draws exactly what ``Rng(seed)`` draws."""
+    import random
+
+    pick = random.Random(11)
+    bounds = (1, 2, 3, 6, 7, 100, 2**31 + 1, 2**32 - 1, 2**32, 2**32 + 5, 2**62)
+    for trial in range(300):
+        seed = pick.randrange(2**62)
+        ours, reference = Rng.repeatable(seed, words=pick.choice((1, 2, 8)))(), Rng(seed)
+        pairs = [(ours, reference)]
+        for _ in range(pick.randrange(1, 14)):
+            mine, theirs = pick.choice(pairs)
+            op = pick.randrange(9)
+            if op <= 3:
+                n = pick.choice(bounds)
+                assert mine.below(n) == theirs.below(n)
+            elif op == 4:
+                assert mine.randint(1, 6) == theirs.randint(1, 6)
+            elif op == 5:
+                assert mine.choice("abcdefg") == theirs.choice("abcdefg")
+            elif op == 6:
+                a, b = list(range(9)), list(range(9))
+                mine.shuffle(a)
+                theirs.shuffle(b)
+                assert a == b
+            elif op == 7:
+                pairs.append((mine.clone(), theirs.clone()))
+            else:
+                assert mine == theirs and mine.get_state() == theirs.get_state()
+            assert mine.draws == theirs.draws
+        for mine, theirs in pairs:
+            assert _draws(mine) + [mine.random(), mine.spawn().below(1000)] == (
+                _draws(theirs) + [theirs.random(), theirs.spawn().below(1000)]
+            ), trial

@@ -9,7 +9,7 @@ across Python versions; its full state can be copied cheaply and written to JSON
 from __future__ import annotations
 
 import random
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Callable, MutableSequence, Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -20,6 +20,45 @@ _new_generator = random.Random.__new__
 _UNSEEDED = _new_generator(random.Random)
 """The generator of an :class:`Rng` made from a whole-number seed that has not drawn yet: seeded on its first draw
 (see :meth:`Rng._own`). Never drawn from (such an Rng is marked shared, so every draw goes through ``_own``)."""
+
+
+class _Replay:
+    """The first 32-bit outputs of a generator seeded with ``seed``, from ``pos`` on: what :meth:`Rng.repeatable`'s
+    generators draw their first small integers from, each seeding the Mersenne Twister only if it needs more (a
+    search gives every candidate move a generator of the same seed, which most use for one draw, if any).
+
+    Immutable, so clones share it; a draw makes the next one."""
+
+    __slots__ = ("pos", "seed", "words")
+
+    def __init__(self, seed: int, words: tuple[int, ...], pos: int) -> None:
+        self.seed = seed
+        self.words = words
+        self.pos = pos
+
+    def below(self, n: int) -> tuple["_Replay", int] | None:
+        """``(what is left, a uniform integer in [0, n))`` as :meth:`Rng._below` draws it (``getrandbits`` of
+        ``n``'s bit length until one falls below ``n``: for up to 32 bits, the top bits of one 32-bit output), or
+        ``None`` if the outputs kept run out first or ``n`` needs more bits (the generator then draws them)."""
+        k = n.bit_length()
+        if k > 32:
+            return None
+        words, pos = self.words, self.pos
+        shift = 32 - k
+        while pos < len(words):
+            r = words[pos] >> shift
+            pos += 1
+            if r < n:
+                return _Replay(self.seed, words, pos), r
+        return None
+
+    def generator(self) -> random.Random:
+        """The generator as it stands after the outputs drawn so far: seeded, and moved on by as many."""
+        g = random.Random(self.seed)
+        getrandbits = g.getrandbits
+        for _ in range(self.pos):
+            getrandbits(32)
+        return g
 
 
 class Rng:
@@ -50,6 +89,8 @@ class Rng:
         call on every draw."""
         if self._g is _UNSEEDED:
             g = random.Random(self._seed)
+        elif type(self._g) is _Replay:
+            g = self._g.generator()
         else:
             g = _new_generator(random.Random)
             g.setstate(self._g.getstate())
@@ -59,7 +100,8 @@ class Rng:
 
     def _current(self) -> random.Random:
         """The generator's state as it stands, for reading (one not seeded yet is seeded first)."""
-        return self._own() if self._g is _UNSEEDED else self._g
+        g = self._g
+        return self._own() if g is _UNSEEDED or type(g) is _Replay else g
 
     def randint(self, lo: int, hi: int) -> int:
         """Uniform integer in ``[lo, hi]`` inclusive."""
@@ -78,7 +120,16 @@ class Rng:
     def _below(self, n: int) -> int:
         """Python's ``_randbelow_with_getrandbits`` written out (``getrandbits`` of ``n``'s bit length until one falls
         below it): the same draws, one call fewer on a path every die roll and random player takes."""
-        getrandbits = (self._own() if self._shared else self._g).getrandbits
+        if self._shared:
+            g = self._g
+            if type(g) is _Replay:
+                served = g.below(n)
+                if served is not None:
+                    self._g, r = served
+                    return r
+            getrandbits = self._own().getrandbits
+        else:
+            getrandbits = self._g.getrandbits
         k = n.bit_length()
         r = getrandbits(k)
         while r >= n:
@@ -115,6 +166,25 @@ class Rng:
         """A new generator seeded from this one (for sub-streams such as determinisation)."""
         self.draws += 1
         return Rng((self._own() if self._shared else self._g).getrandbits(64))
+
+    @staticmethod
+    def repeatable(seed: int, words: int = 8) -> Callable[[], "Rng"]:
+        """A maker of generators each exactly as ``Rng(seed)`` would be, for handing many the same stream (a search
+        plays each candidate move on the same random stream): the Mersenne Twister is seeded once here, and each
+        generator made serves its first small draws (``below``, ``randint``) from the ``words`` outputs kept,
+        seeding its own generator only for anything more."""
+        g = random.Random(seed)
+        replay = _Replay(seed, tuple(g.getrandbits(32) for _ in range(words)), 0)
+
+        def make() -> Rng:
+            new = Rng.__new__(Rng)
+            new._g = replay  # type: ignore[assignment]
+            new._seed = seed
+            new._shared = True  # every draw looks at the outputs kept first (see _below)
+            new.draws = 0
+            return new
+
+        return make
 
     def clone(self) -> "Rng":
         """An independent generator with the same future draws.
