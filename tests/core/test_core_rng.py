@@ -174,3 +174,24 @@ def test_a_repeatable_generator_draws_exactly_as_one_seeded_with_its_seed():
             assert _draws(mine) + [mine.random(), mine.spawn().below(1000)] == (
                 _draws(theirs) + [theirs.random(), theirs.spawn().below(1000)]
             ), trial
+
+
+def test_a_generator_pickled_or_copied_before_or_after_drawing_continues_exactly():
+    """States go to a bot's worker process pickled: a generator not seeded yet, one replaying kept outputs and one
+    that has drawn all arrive (pickled or deep-copied) with exactly the future they left with."""
+    import copy
+    import pickle
+
+    def makers():
+        yield lambda: Rng(5)  # not seeded yet
+        yield lambda: Rng.repeatable(5)()  # replaying
+        yield lambda: Rng(5).clone()
+        drawn = Rng(5)
+        drawn.below(10)
+        yield lambda: drawn.clone()
+
+    for make in makers():
+        for send in (lambda r: pickle.loads(pickle.dumps(r, pickle.HIGHEST_PROTOCOL)), copy.deepcopy):
+            original = make()
+            arrived = send(original)
+            assert _draws(arrived) + [arrived.random()] == _draws(original) + [original.random()]

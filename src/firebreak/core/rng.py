@@ -17,7 +17,16 @@ T = TypeVar("T")
 _new_generator = random.Random.__new__
 """Allocates a generator without seeding it (``random.Random.__init__`` is what seeds)."""
 
-_UNSEEDED = _new_generator(random.Random)
+
+class _Unseeded(random.Random):
+    """The type of :data:`_UNSEEDED`, which pickles and copies as itself (a state goes to a bot's worker process
+    pickled, and its generator may not have drawn yet)."""
+
+    def __reduce__(self) -> str:
+        return "_UNSEEDED"
+
+
+_UNSEEDED = _new_generator(_Unseeded)
 """The generator of an :class:`Rng` made from a whole-number seed that has not drawn yet: seeded on its first draw
 (see :meth:`Rng._own`). Never drawn from (such an Rng is marked shared, so every draw goes through ``_own``)."""
 
@@ -65,6 +74,8 @@ class Rng:
     """A small deterministic generator with just the operations games need."""
 
     __slots__ = ("_g", "_seed", "_shared", "draws")
+
+    _g: random.Random
 
     def __init__(self, seed: int | None = None) -> None:
         if isinstance(seed, int):
