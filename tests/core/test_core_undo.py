@@ -245,3 +245,23 @@ def test_take_back_answers_are_the_same_asked_after_every_action_or_after_long_s
             silent += quiet
         assert (state.undo_stack, state.undo_block) == (stack, block)
     assert asked > 20 and silent > 64
+
+
+@pytest.mark.parametrize("game,players", GAMES)
+def test_a_state_played_on_between_searches_pickles_no_larger(game: str, players: int):
+    """A bot's search clones the position it plays from (sharing its log) and the table then plays on: the take-back
+    records kept unsettled never hold the logs left behind, so the state sent pickled to a bot's worker is no
+    larger than one that was never cloned."""
+    import pickle
+
+    plain, searched = get_game(game).new_game(players, 4), get_game(game).new_game(players, 4)
+    pick = random.Random(4)
+    for _ in range(40):
+        if plain.is_terminal():
+            break
+        a = pick.choice(plain.legal_actions())
+        plain.apply(a)
+        searched.clone()  # the search's copy, thrown away
+        searched.apply(a)
+    assert searched == plain
+    assert len(pickle.dumps(searched)) <= 1.02 * len(pickle.dumps(plain))

@@ -691,6 +691,8 @@ class GameState(ABC):
         else:
             a = self._checked(action, legal)
         if self._log_shared:
+            if self._undo_todo:  # they name the log about to be copied: settled now, so none keeps it alive
+                self._settle_undo()
             self._own_log()
         events = self.events
         start = len(events)
