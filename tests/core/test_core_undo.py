@@ -208,10 +208,18 @@ def _noted(state, stack, block, action, actor, drew, events):
     return [*stack, (action, actor)], block
 
 
+def _play_noted(state, stack, block, pick):
+    """Play a random legal action; the bookkeeping the rule gives after it, noted eagerly from ``(stack, block)``."""
+    actor, draws, start = state.current_player(), state.rng.draws, len(state.events)
+    a = pick.choice(state.legal_actions())
+    state.apply(a)
+    return _noted(state, stack, block, a, actor, state.rng.draws != draws, state.events[start:])
+
+
 @pytest.mark.parametrize("game,players", GAMES)
 def test_take_back_answers_are_the_same_asked_after_every_action_or_after_long_silences(game: str, players: int):
     """apply leaves its take-back records unsettled until someone asks: whether a table asks after every move,
-    after a hundred moves of silence (more than are ever left unsettled) or on a clone playing on from a silence,
+    after seventy moves of silence (more than are ever left unsettled) or on a clone playing on from a silence,
     every answer is the one the rule gives noting each action as it is applied."""
     pick = random.Random(7)
     asked = silent = 0
@@ -221,10 +229,7 @@ def test_take_back_answers_are_the_same_asked_after_every_action_or_after_long_s
         for step in range(600):
             if state.is_terminal():
                 break
-            actor, draws, start = state.current_player(), state.rng.draws, len(state.events)
-            a = pick.choice(state.legal_actions())
-            state.apply(a)
-            stack, block = _noted(state, stack, block, a, actor, state.rng.draws != draws, state.events[start:])
+            stack, block = _play_noted(state, stack, block, pick)
             quiet = seed == 0 and 5 <= step < 75  # a long silence: nothing is asked
             if not quiet and pick.random() < 0.3:
                 if pick.random() < 0.3:  # a clone plays on from here; the original's answers stay its own
@@ -232,10 +237,7 @@ def test_take_back_answers_are_the_same_asked_after_every_action_or_after_long_s
                     for _ in range(3):
                         if other.is_terminal():
                             break
-                        actor, draws, start = other.current_player(), other.rng.draws, len(other.events)
-                        a = pick.choice(other.legal_actions())
-                        other.apply(a)
-                        s2, b2 = _noted(other, s2, b2, a, actor, other.rng.draws != draws, other.events[start:])
+                        s2, b2 = _play_noted(other, s2, b2, pick)
                     assert (other.undo_stack, other.undo_block) == (s2, b2)
                 assert (state.undo_stack, state.undo_block) == (stack, block), step
                 seat = state.current_player()
