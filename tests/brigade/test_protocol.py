@@ -144,7 +144,7 @@ def test_clone_copies_every_field():
 
     s = _play_some(new(4, 5, advanced=True, addon_pack=True), 25)
     c = s.clone()
-    log = ("history", "events", "undo_stack", "played")
+    log = ("history", "events", "_undo_stack", "_undo_todo", "played")
     for name in BrigadeState.__slots__:
         assert hasattr(c, name) == hasattr(s, name), name
         mine, theirs = getattr(s, name, None), getattr(c, name, None)

@@ -127,3 +127,62 @@ def test_apply_unchecked_matches_apply_for_legal_moves(toy):
     for a in checked.history:
         fast.apply_unchecked(a)
     assert fast == checked and fast.events == checked.events
+
+
+def _with_legal(toy, ids):
+    """A new game whose seat to act may play every card of ``ids``."""
+    for seed in range(500):
+        state = toy.new_game(2, seed)
+        if set(ids) <= set(state.legal_actions()):
+            return state
+    raise AssertionError(f"no seed deals {ids}")
+
+
+@pytest.mark.parametrize("look_alike, message", [(True, "not an action"), (False, "not an action"), (1.0, "integer")])
+def test_a_value_equal_to_a_legal_id_is_refused_unless_it_is_an_int(toy, look_alike, message):
+    """apply's quick path takes only a plain int found among the legal ids: True and 1.0 equal the legal id 1 (and
+    False the legal 0), and are still refused as malformed, changing nothing."""
+    state = _with_legal(toy, (0, 1))
+    before = snapshot(state)
+    with pytest.raises(MalformedActionError, match=message):
+        state.apply(look_alike)
+    assert snapshot(state) == before
+
+
+def test_a_game_listing_its_legal_actions_out_of_order_still_has_each_accepted(toy):
+    """The quick legality check halves the sorted legal list; a game breaking the sorted order (a bug the contract
+    tests catch) still has every legal action accepted and every other refused, never the other way round."""
+
+    class Unsorted(EmberState):
+        def _legal_actions(self):
+            return sorted(super()._legal_actions(), reverse=True)
+
+    state = Unsorted.new(2, toy.resolve_options(2), 3)
+    legal = state.legal_actions()
+    assert legal != sorted(legal) and len(legal) > 2
+    illegal = _card_not_in_hand(state)
+    with pytest.raises(IllegalActionError, match="not legal now"):
+        state.apply(illegal)
+    for a in legal:
+        probe = state.clone()
+        probe.apply(a)
+        assert probe.history[-1] == a
+
+
+@pytest.mark.parametrize("game", ["great-fire", "brigade", "catan"])
+def test_samples_of_one_position_share_what_the_seat_saw_and_play_on_apart(game):
+    """A search samples one position many times: each sample's log is what its seat saw (worked out once for the
+    position), and a sample playing on changes neither the others' logs nor the next sample's."""
+    from firebreak.core import Rng, get_game
+
+    state = play_random(get_game(game).new_game(3, 4), seed=2, max_actions=40)
+    seat = (state.current_player() + 1) % 3
+    seen = state.events_for(seat)
+    rng = Rng(5)
+    first, second = state.determinize(seat, rng), state.determinize(seat, rng)
+    assert first.events == second.events == seen
+    play_random(first, seed=3, max_actions=30)
+    assert second.events == seen and state.determinize(seat, rng).events == seen
+    assert first.events[: len(seen)] == seen and len(first.events) > len(seen)
+    state.apply(state.legal_actions()[0])  # the position moves on: its samples see the new events
+    assert state.determinize(seat, rng).events == state.events_for(seat) != seen

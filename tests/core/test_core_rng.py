@@ -115,3 +115,83 @@ def test_a_state_set_on_a_shared_generator_leaves_the_clone_alone():
     rng.set_state(Rng(99).get_state())
     assert _draws(copy) == _draws(Rng(31))
     assert _draws(rng) == _draws(Rng(99))
+
+
+def test_a_generator_seeded_on_its_first_draw_is_exactly_one_seeded_at_once():
+    """An Rng made from a whole-number seed seeds its Mersenne Twister only when first used (most of a search's
+    generators never draw): whatever is done first (a draw, a clone, saving its state, comparing), it behaves as
+    ``random.Random(seed)`` would, and its clones too."""
+    import random
+
+    for seed in (0, 7, 2**62 - 3):
+        reference = random.Random(seed)
+        version, internal, gauss = reference.getstate()
+        assert Rng(seed).get_state() == [version, list(internal), gauss]
+        assert Rng(seed) == Rng(seed) and Rng(seed) != Rng(seed + 1)
+        rng = Rng(seed)
+        first, second = rng.clone(), rng.clone()
+        expected = [reference._randbelow(n) for n in (20, 300, 10**6)] + [reference.random()]
+        for copy in (second, rng, first):
+            assert [copy.below(n) for n in (20, 300, 10**6)] + [copy.random()] == expected
+        other = Rng(seed)
+        other.set_state(Rng(seed + 1).get_state())
+        assert _draws(other) == _draws(Rng(seed + 1))
+
+
+def test_a_repeatable_generator_draws_exactly_as_one_seeded_with_its_seed():
+    """``Rng.repeatable(seed)`` makes generators that serve their first small draws from outputs kept from one
+    seeding: through any run of operations (small and large bounds, rejected draws, shuffles, clones along the way,
+    saving, comparing) each draws exactly what ``Rng(seed)`` draws."""
+    import random
+
+    pick = random.Random(11)
+    bounds = (1, 2, 3, 6, 7, 100, 2**31 + 1, 2**32 - 1, 2**32, 2**32 + 5, 2**62)
+    for trial in range(300):
+        seed = pick.randrange(2**62)
+        ours, reference = Rng.repeatable(seed, words=pick.choice((1, 2, 8)))(), Rng(seed)
+        pairs = [(ours, reference)]
+        for _ in range(pick.randrange(1, 14)):
+            mine, theirs = pick.choice(pairs)
+            op = pick.randrange(9)
+            if op <= 3:
+                n = pick.choice(bounds)
+                assert mine.below(n) == theirs.below(n)
+            elif op == 4:
+                assert mine.randint(1, 6) == theirs.randint(1, 6)
+            elif op == 5:
+                assert mine.choice("abcdefg") == theirs.choice("abcdefg")
+            elif op == 6:
+                a, b = list(range(9)), list(range(9))
+                mine.shuffle(a)
+                theirs.shuffle(b)
+                assert a == b
+            elif op == 7:
+                pairs.append((mine.clone(), theirs.clone()))
+            else:
+                assert mine == theirs and mine.get_state() == theirs.get_state()
+            assert mine.draws == theirs.draws
+        for mine, theirs in pairs:
+            assert _draws(mine) + [mine.random(), mine.spawn().below(1000)] == (
+                _draws(theirs) + [theirs.random(), theirs.spawn().below(1000)]
+            ), trial
+
+
+def test_a_generator_pickled_or_copied_before_or_after_drawing_continues_exactly():
+    """States go to a bot's worker process pickled: a generator not seeded yet, one replaying kept outputs and one
+    that has drawn all arrive (pickled or deep-copied) with exactly the future they left with."""
+    import copy
+    import pickle
+
+    def makers():
+        yield lambda: Rng(5)  # not seeded yet
+        yield lambda: Rng.repeatable(5)()  # replaying
+        yield lambda: Rng(5).clone()
+        drawn = Rng(5)
+        drawn.below(10)
+        yield lambda: drawn.clone()
+
+    for make in makers():
+        for send in (lambda r: pickle.loads(pickle.dumps(r, pickle.HIGHEST_PROTOCOL)), copy.deepcopy):
+            original = make()
+            arrived = send(original)
+            assert _draws(arrived) + [arrived.random()] == _draws(original) + [original.random()]

@@ -196,3 +196,74 @@ def test_at_the_start_of_ones_own_turn_the_refusal_says_there_is_nothing_to_take
         assert "has moved since" not in why
         seen += 1
     assert seen, "no turn began after an undoable move of another seat"
+
+
+def _noted(state, stack, block, action, actor, drew, events):
+    """The take-back rule applied to one action as it happens (the bookkeeping written out eagerly)."""
+    why = state.undo_reason(action, drew, events)
+    if why is not None:
+        return [], (actor, why)
+    if stack and stack[-1][1] != actor:
+        block, stack = (stack[-1][1], None), []
+    return [*stack, (action, actor)], block
+
+
+def _play_noted(state, stack, block, pick):
+    """Play a random legal action; the bookkeeping the rule gives after it, noted eagerly from ``(stack, block)``."""
+    actor, draws, start = state.current_player(), state.rng.draws, len(state.events)
+    a = pick.choice(state.legal_actions())
+    state.apply(a)
+    return _noted(state, stack, block, a, actor, state.rng.draws != draws, state.events[start:])
+
+
+@pytest.mark.parametrize("game,players", GAMES)
+def test_take_back_answers_are_the_same_asked_after_every_action_or_after_long_silences(game: str, players: int):
+    """apply leaves its take-back records unsettled until someone asks: whether a table asks after every move,
+    after seventy moves of silence (more than are ever left unsettled) or on a clone playing on from a silence,
+    every answer is the one the rule gives noting each action as it is applied."""
+    pick = random.Random(7)
+    asked = silent = 0
+    for seed in range(3):
+        state = get_game(game).new_game(players, seed)
+        stack, block = list(state.undo_stack), state.undo_block
+        for step in range(600):
+            if state.is_terminal():
+                break
+            stack, block = _play_noted(state, stack, block, pick)
+            quiet = seed == 0 and 5 <= step < 75  # a long silence: nothing is asked
+            if not quiet and pick.random() < 0.3:
+                if pick.random() < 0.3:  # a clone plays on from here; the original's answers stay its own
+                    other, s2, b2 = state.clone(), stack, block
+                    for _ in range(3):
+                        if other.is_terminal():
+                            break
+                        s2, b2 = _play_noted(other, s2, b2, pick)
+                    assert (other.undo_stack, other.undo_block) == (s2, b2)
+                assert (state.undo_stack, state.undo_block) == (stack, block), step
+                seat = state.current_player()
+                if seat >= 0:
+                    assert state.undo_refusal(seat) == (state.clone().undo_refusal(seat))
+                asked += 1
+            silent += quiet
+        assert (state.undo_stack, state.undo_block) == (stack, block)
+    assert asked > 20 and silent > 64
+
+
+@pytest.mark.parametrize("game,players", GAMES)
+def test_a_state_played_on_between_searches_pickles_no_larger(game: str, players: int):
+    """A bot's search clones the position it plays from (sharing its log) and the table then plays on: the take-back
+    records kept unsettled never hold the logs left behind, so the state sent pickled to a bot's worker is no
+    larger than one that was never cloned."""
+    import pickle
+
+    plain, searched = get_game(game).new_game(players, 4), get_game(game).new_game(players, 4)
+    pick = random.Random(4)
+    for _ in range(40):
+        if plain.is_terminal():
+            break
+        a = pick.choice(plain.legal_actions())
+        plain.apply(a)
+        searched.clone()  # the search's copy, thrown away
+        searched.apply(a)
+    assert searched == plain
+    assert len(pickle.dumps(searched)) <= 1.02 * len(pickle.dumps(plain))

@@ -127,6 +127,22 @@ def test_clone_is_independent():
     assert len(copy.history) == len(state.history) + 1
 
 
+def test_a_clone_playing_to_the_end_leaves_the_original_as_it_was():
+    """A clone shares each district's list of houses with the original (the rules replace a district's list when
+    its houses burn or are demolished, never change it): burning them all in the clone leaves the original's alone."""
+    state = SPEC.new_game(4, 9, {})
+    rng = random.Random(9)
+    while not state.is_terminal():
+        if len(state.history) % 20 == 0:
+            before = json.dumps(state.state_dict(), sort_keys=True)
+            copy = state.clone()
+            while not copy.is_terminal():
+                copy.apply_unchecked(rng.choice(copy.legal_actions()))
+            assert sum(map(len, copy.houses)) < sum(map(len, state.houses))
+            assert json.dumps(state.state_dict(), sort_keys=True) == before
+        state.apply(rng.choice(state.legal_actions()))
+
+
 def test_views_are_json_ready_throughout():
     state = SPEC.new_game(6, 4, {"hidden_colours": True})
     rng = random.Random(4)

@@ -135,25 +135,19 @@ class _Search:
         while not state.is_terminal() and (not own_turn or state.current_player() == me):
             children = node.children
             legal = state.legal_actions() if moves is None else moves(state)
-            untried = [a for a in legal if a not in children]
-            if untried:  # expand: every tried child was available all the same
-                for a in legal:
-                    child = children.get(a)
-                    if child is not None:
-                        child.avail += 1
-                a = untried[rng.below(len(untried))]
-                child = _Node(state.current_player())
-                child.avail = 1
-                children[a] = child
-                state.apply_unchecked(a)
-                path.append(child)
-                break
+            # One pass over the moves: each tried child was available (again) and is scored, in case every move
+            # was tried; the untried moves are gathered for an expansion otherwise.
+            untried: list[int] = []
             lo, hi = 1e18, -1e18
             scored: list[tuple[float, int, _Node]] = []
             add = scored.append
+            get = children.get
             if alpha:  # the same loop twice, so that the test of alpha is not made for every child
                 for a in legal:
-                    child = children[a]
+                    child = get(a)
+                    if child is None:
+                        untried.append(a)
+                        continue
                     child.avail += 1
                     q = child.total / child.visits
                     q += alpha * (child.value[child.player] - q)  # type: ignore[index]
@@ -164,7 +158,10 @@ class _Search:
                         hi = q
             else:
                 for a in legal:
-                    child = children[a]
+                    child = get(a)
+                    if child is None:
+                        untried.append(a)
+                        continue
                     child.avail += 1
                     q = child.total / child.visits
                     add((q, a, child))
@@ -172,6 +169,14 @@ class _Search:
                         lo = q
                     if q > hi:
                         hi = q
+            if untried:  # expand
+                a = untried[rng.below(len(untried))]
+                child = _Node(state.current_player())
+                child.avail = 1
+                children[a] = child
+                state.apply_unchecked(a)
+                path.append(child)
+                break
             span = hi - lo
             inv = 1.0 / span if span > 1e-9 else 0.0
             best_a, best_v, best_child = -1, -1e18, node
@@ -350,10 +355,10 @@ class MCTSAgent(Agent):
                     break
                 sample = obs.sample_state(rng)
                 base = search.evaluate(sample) if search.relative else None
-                stream = rng.below(2**62)
+                stream = Rng.repeatable(rng.below(2**62))  # every move on the same stream, seeded once
                 last = alive[-1]
                 for a in alive:  # each move on its own copy of the sample; the last move takes the sample itself
-                    rewards = search.iterate(sample if a == last else sample.clone(), Rng(stream), first=a, base=base)
+                    rewards = search.iterate(sample if a == last else sample.clone(), stream(), first=a, base=base)
                     sums[a] += rewards[me]
                     counts[a] += 1
                     used += 1

@@ -12,6 +12,7 @@ Front ends (terminal, server, lab, bots) use only this module, so a new game plu
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from bisect import bisect_left
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
@@ -456,6 +457,13 @@ class GameSpec(Generic[S]):
 _SCAN_MAX = 32
 """Up to this many legal actions, :meth:`GameState.is_legal` scans the list instead of building a set."""
 
+_UndoRecord = tuple[int, int, bool, list[Event], int, int]
+"""What :meth:`GameState.apply` keeps of an action for taking back, worked out only when asked: the action, its
+seat, whether it drew on chance, and the log it wrote to with the bounds of its events there (a log only grows)."""
+
+_UNDO_BATCH = 64
+"""At most this many applied actions wait unsettled for the take-back bookkeeping (a bound on what they hold)."""
+
 
 class GameState(ABC):
     """One position of a game, with the rules that move it on.
@@ -476,12 +484,16 @@ class GameState(ABC):
     rng: Rng
     history: list[int]
     events: list[Event]
-    undo_stack: list[tuple[int, int]]
-    undo_block: tuple[int, str | None] | None
     played: list[int] | None
+    _undo_stack: list[tuple[int, int]]
+    _undo_block: tuple[int, str | None] | None
+    _undo_todo: list[_UndoRecord]
+    """Actions applied since the take-back bookkeeping (``undo_stack``, ``undo_block``) was last settled: most are
+    never asked about (a bot's or a simulation's moves), so each costs a record, and :meth:`undo_reason` runs only
+    when someone asks, for the latest actions alone (see :meth:`_settle_undo`)."""
     _log_shared: bool = False
-    """Whether ``history``, ``events``, ``undo_stack`` and ``played`` are shared with a clone (or the original):
-    copied on the first action either side applies, so a clone costs the same early and late in a game."""
+    """Whether ``history``, ``events``, the take-back bookkeeping and ``played`` are shared with a clone (or the
+    original): copied on the first action either side applies, so a clone costs the same early and late in a game."""
 
     REVEALS: ClassVar[Mapping[str, str]] = {}
     """Event kinds that reveal what was hidden though no chance was drawn (a card from a pile shuffled at set-up),
@@ -506,8 +518,9 @@ class GameState(ABC):
         self.rng = Rng(seed)
         self.history = []
         self.events = []
-        self.undo_stack = []
-        self.undo_block = None
+        self._undo_stack = []
+        self._undo_block = None
+        self._undo_todo = []
         self.played = None
         self._legal: list[int] | None = None
         self._legal_set: frozenset[int] | None = None
@@ -522,8 +535,9 @@ class GameState(ABC):
         # a clone that only looks ahead (a view, a trial) never writes to it.
         other.history = self.history
         other.events = self.events  # events are immutable
-        other.undo_stack = self.undo_stack
-        other.undo_block = self.undo_block
+        other._undo_stack = self._undo_stack
+        other._undo_block = self._undo_block
+        other._undo_todo = self._undo_todo
         other.played = self.played
         other._log_shared = self._log_shared = True
         other._legal = self._legal
@@ -601,7 +615,8 @@ class GameState(ABC):
         :meth:`determinize`.
         """
         sample.rng = rng.spawn()
-        sample.events = self.events_for(player)
+        sample.events = _seen_log(self.events, player)
+        sample._log_shared = True  # that log may be shared with other samples: copied before the sample writes
         sample.seed = -1
         sample.played = None
         sample._legal = None
@@ -664,15 +679,20 @@ class GameState(ABC):
 
         Illegal or malformed input raises before anything changes, so the state is exactly as it was.
         """
-        a = self.parse_action(action)
-        if a not in self.legal_actions():  # nothing is legal once the game is over; a scan costs less than a set
-            if self.is_terminal():
-                raise IllegalActionError("the game is over; no action is legal")
-            raise IllegalActionError(
-                f"'{self.action_to_text(a)}' is not legal now ({self.player_name(self.current_player())} to act; "
-                f"{len(self.legal_actions())} legal actions)"
-            )
+        # The common case first, cheaply: a plain int found in the legal list (sorted, so halved rather than
+        # scanned) is legal, hence inside the action space. Anything else (text, a bool, an int the search misses)
+        # takes the full path, with its errors.
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if type(action) is int:
+            i = bisect_left(legal, action)
+            a = action if i < len(legal) and legal[i] == action else self._checked(action, legal)
+        else:
+            a = self._checked(action, legal)
         if self._log_shared:
+            if self._undo_todo:  # they name the log about to be copied: settled now, so none keeps it alive
+                self._settle_undo()
             self._own_log()
         events = self.events
         start = len(events)
@@ -685,9 +705,24 @@ class GameState(ABC):
         self._legal = None
         self._legal_set = None
         self._apply(a)
-        new = events[start:]
-        self._note_undo(a, actor, rng.draws != draws, new)
-        return new
+        stop = len(events)
+        todo = self._undo_todo
+        todo.append((a, actor, rng.draws != draws, events, start, stop))
+        if len(todo) >= _UNDO_BATCH:
+            self._settle_undo()
+        return events[start:stop]
+
+    def _checked(self, action: int | str, legal: list[int]) -> int:
+        """``action`` parsed and found legal, or the error saying why not (malformed first, then illegal)."""
+        a = self.parse_action(action)
+        if a in legal:  # a scan: a game's list is sorted, but this path must not depend on it
+            return a
+        if self.is_terminal():  # nothing is legal once the game is over
+            raise IllegalActionError("the game is over; no action is legal")
+        raise IllegalActionError(
+            f"'{self.action_to_text(a)}' is not legal now ({self.player_name(self.current_player())} to act; "
+            f"{len(legal)} legal actions)"
+        )
 
     def apply_unchecked(self, action: int) -> None:
         """Apply an action already known to be legal (from :meth:`legal_actions`); for fast simulation.
@@ -698,9 +733,10 @@ class GameState(ABC):
         self.history.append(action)
         if self.played is not None:
             self.played.append(action)
-        if self.undo_stack or self.undo_block is not None:
-            self.undo_stack = []
-            self.undo_block = None
+        if self._undo_todo or self._undo_stack or self._undo_block is not None:
+            self._undo_todo = []
+            self._undo_stack = []
+            self._undo_block = None
         self._legal = None
         self._legal_set = None
         self._apply(action)
@@ -710,7 +746,8 @@ class GameState(ABC):
         action, below :meth:`apply` or :meth:`apply_unchecked`)."""
         self.history = list(self.history)
         self.events = list(self.events)
-        self.undo_stack = list(self.undo_stack)
+        self._undo_stack = list(self._undo_stack)
+        self._undo_todo = list(self._undo_todo)
         if self.played is not None:
             self.played = list(self.played)
         self._log_shared = False
@@ -722,7 +759,8 @@ class GameState(ABC):
         An action is final if it drew on the state's generator (dice, a random steal, a reshuffle), emitted an
         event only some seats may see (a card seen in private) or one of :attr:`REVEALS` (a public reveal from a
         pile shuffled earlier). Games may override this for more; it must depend on the action and its outcome
-        only, never on anything hidden from the player asking."""
+        only (its arguments), never on anything hidden from the player asking, nor on the state: it is asked
+        only when a take-back is considered, possibly many actions later, and only for the latest actions."""
         reveals = self.REVEALS
         private = False
         for e in events:  # one pass: every applied action comes through here
@@ -738,18 +776,50 @@ class GameState(ABC):
             return "saw hidden information"
         return None
 
-    def _note_undo(self, action: int, actor: int, drew: bool, events: list[Event]) -> None:
-        """Keep the run of actions that can still be taken back: the latest actions of one seat since the last
-        final action (or another seat's move), which is kept as ``undo_block`` for the refusal's words."""
-        why = self.undo_reason(action, drew, events)
-        if why is not None:
-            self.undo_stack = []
-            self.undo_block = (actor, why)
-            return
-        if self.undo_stack and self.undo_stack[-1][1] != actor:
-            self.undo_block = (self.undo_stack[-1][1], None)
-            self.undo_stack = []
-        self.undo_stack.append((action, actor))
+    @property
+    def undo_stack(self) -> list[tuple[int, int]]:
+        """The run of ``(action, seat)`` that can still be taken back, latest last: the latest actions of one seat
+        since the last final action or another seat's move. Read only (shared with clones)."""
+        if self._undo_todo:
+            self._settle_undo()
+        return self._undo_stack
+
+    @property
+    def undo_block(self) -> tuple[int, str | None] | None:
+        """What ended the run before :attr:`undo_stack`, for the refusal's words: ``(seat, why)`` for a final
+        action (``why`` from :meth:`undo_reason`), ``(seat, None)`` for another seat's move; ``None``: nothing."""
+        if self._undo_todo:
+            self._settle_undo()
+        return self._undo_block
+
+    def _settle_undo(self) -> None:
+        """Fold the actions applied since the last settling into ``undo_stack`` and ``undo_block``: the same as
+        noting each in turn, but only the actions after the last final one matter (a final action empties the
+        stack whatever came before), so :meth:`undo_reason` is asked from the latest back to that one.
+
+        New lists are made, never the old ones changed: they may be shared with a clone."""
+        todo = self._undo_todo
+        reason = self.undo_reason
+        rest = todo
+        stack: list[tuple[int, int]] = []
+        block = self._undo_block
+        for i in range(len(todo) - 1, -1, -1):
+            action, actor, drew, events, start, stop = todo[i]
+            why = reason(action, drew, events[start:stop])
+            if why is not None:
+                block = (actor, why)
+                rest = todo[i + 1 :]
+                break
+        else:
+            stack = list(self._undo_stack)
+        for action, actor, _drew, _events, _start, _stop in rest:
+            if stack and stack[-1][1] != actor:
+                block = (stack[-1][1], None)
+                stack = []
+            stack.append((action, actor))
+        self._undo_stack = stack
+        self._undo_block = block
+        self._undo_todo = []
 
     def undo_refusal(self, seat: int, depth: int = 1) -> str | None:
         """Why ``seat`` may not take back its last ``depth`` actions now (a clause for "You cannot take back a
@@ -796,8 +866,9 @@ class GameState(ABC):
         new = type(self).new(self.num_players, self.options, self.seed)
         for a in self.history[:-1]:
             new.apply_unchecked(a)
-        new.undo_stack = self.undo_stack[:-1]
-        new.undo_block = self.undo_block
+        new._undo_stack = self.undo_stack[:-1]
+        new._undo_block = self.undo_block
+        new._undo_todo = []
         new.played = (list(self.history) if self.played is None else list(self.played)) + [UNDO]
         return new
 
@@ -905,6 +976,28 @@ class GameState(ABC):
         )
 
     __hash__ = None  # type: ignore[assignment]
+
+
+_SEEN_LOGS: dict[tuple[int, int, int], tuple[list[Event], list[Event]]] = {}
+"""Recent determinisations' logs, ``(id(log), len(log), seat) -> (log, what the seat saw of it)``: a search samples
+one position hundreds of times, and filtering its whole log for each sample cost more than the rest of sealing it.
+A log only ever grows, so a log and its length name its contents; each entry holds its log, so the id stays its."""
+
+_SEEN_LOGS_MAX = 16
+
+
+def _seen_log(events: list[Event], player: int) -> list[Event]:
+    """``filter_events(events, player)``, the same list for every sample of one position (never to be changed:
+    a sample copies its log before writing to it)."""
+    key = (id(events), len(events), player)
+    hit = _SEEN_LOGS.get(key)
+    if hit is not None and hit[0] is events:
+        return hit[1]
+    seen = filter_events(events, player)
+    if len(_SEEN_LOGS) >= _SEEN_LOGS_MAX:
+        _SEEN_LOGS.clear()
+    _SEEN_LOGS[key] = (events, seen)
+    return seen
 
 
 def _normalise(text: str) -> str:

@@ -1016,7 +1016,7 @@ class GreatFireState(GameState):
         s = GreatFireState.__new__(GreatFireState)
         self._copy_base_into(s)
         s.tables = self.tables
-        s.houses = [list(h) for h in self.houses]
+        s.houses = list(self.houses)  # a district's list is replaced, never changed, once laid out
         s.fire = list(self.fire)
         s.bands = list(self.bands)
         s.demolished = list(self.demolished)
