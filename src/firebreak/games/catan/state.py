@@ -508,6 +508,9 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         return []
 
     def _road_spots(self, p: int) -> list[int]:
+        compiled = self.lay.compiled
+        if compiled is not None:  # the same list (see _catan.c)
+            return compiled.road_spots(self, p)  # type: ignore[no-any-return]
         eo = self.edge_owner
         ne = self.topo.node_edges
         el = self.topo.edge_land
@@ -517,6 +520,12 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
     def _main_actions(self, p: int, full: bool, offer: bool = True) -> list[int]:
         """Actions of the turn player after rolling (``full``) or of a player in the special building phase;
         without opening a trade offer unless ``offer``."""
+        compiled = self.lay.compiled
+        if compiled is not None:  # the same list, but for the offer (see _catan.c)
+            out: list[int] = compiled.main_actions(self, p, full)
+            if full and offer and self._can_open_offer(p):
+                out.append(self.lay.draft)
+            return out
         lay = self.lay
         h = self.hands[p]
         lumber, brick, wool, grain, ore = h
@@ -746,12 +755,27 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         self._produce(s)
 
     def _produce(self, s: int) -> None:
-        """Pay out a roll; the bank shortage rule applies per resource.
+        """Pay out a roll (in C where it was built, see _catan.c: a roll is a third of all actions of a random
+        game), then tell who gained what and ask for the gold fields' choices."""
+        compiled = self.lay.compiled
+        gains = compiled.produce(self, s) if compiled is not None else self._payout(s)
+        gold = any(self.gold_left)  # Seafarers: gold fields owe a choice of resource
+        if gold:
+            self.gold_return = MAIN
+            self._emit("gold_owed", players={str(q): k for q, k in enumerate(self.gold_left) if k})
+        if gains is not None:
+            self.events.append(make_event("produce", {"gains": gains}, None))
+        if gold:
+            self._next_gold()
 
-        One pass over the hexes with that number counts each seat's gains and each resource's total (a roll is a
-        third of all actions of a random game); the bank's shortages are settled after, resource by resource:
-        with enough left everyone owed is paid, with one player owed that player takes what is left, with
-        several owed nobody receives it. A gold field adds to ``gold_left`` instead (Seafarers)."""
+    def _payout(self, s: int) -> list[list[int]] | None:
+        """Pay out a roll into the hands, the bank and ``gold_left``; the gains by seat and resource, or None when
+        nobody gains a card; the bank shortage rule applies per resource.
+
+        One pass over the hexes with that number counts each seat's gains and each resource's total; the bank's
+        shortages are settled after, resource by resource: with enough left everyone owed is paid, with one
+        player owed that player takes what is left, with several owed nobody receives it. A gold field adds to
+        ``gold_left`` instead (Seafarers)."""
         hn = self.topo.hex_nodes
         lv = self.node_level
         no = self.node_owner
@@ -774,37 +798,32 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
                 if k:
                     gains[no[node]][r] += k
                     total[r] += k
-        gold = any(self.gold_left)  # Seafarers: gold fields owe a choice of resource
-        if gold:
-            self.gold_return = MAIN
-            self._emit("gold_owed", players={str(q): k for q, k in enumerate(self.gold_left) if k})
-        if any(total):
-            bank = self.bank
-            hands = self.hands
-            for r in range(5):
-                owed = total[r]
-                if not owed:
-                    continue
-                if owed <= bank[r]:
-                    bank[r] -= owed
-                    for q in range(n):
-                        x = gains[q][r]
-                        if x:
-                            hands[q][r] += x
-                    continue
-                takers = [q for q in range(n) if gains[q][r]]
-                if len(takers) == 1:  # shortage with one player owed: that player takes what the bank has left
-                    q = takers[0]
-                    x = bank[r]
-                    hands[q][r] += x
-                    gains[q][r] = x
-                    bank[r] = 0
-                else:  # shortage with several players owed: nobody receives this resource
-                    for q in takers:
-                        gains[q][r] = 0
-            self.events.append(make_event("produce", {"gains": gains}, None))
-        if gold:
-            self._next_gold()
+        if not any(total):
+            return None
+        bank = self.bank
+        hands = self.hands
+        for r in range(5):
+            owed = total[r]
+            if not owed:
+                continue
+            if owed <= bank[r]:
+                bank[r] -= owed
+                for q in range(n):
+                    x = gains[q][r]
+                    if x:
+                        hands[q][r] += x
+                continue
+            takers = [q for q in range(n) if gains[q][r]]
+            if len(takers) == 1:  # shortage with one player owed: that player takes what the bank has left
+                q = takers[0]
+                x = bank[r]
+                hands[q][r] += x
+                gains[q][r] = x
+                bank[r] = 0
+            else:  # shortage with several players owed: nobody receives this resource
+                for q in takers:
+                    gains[q][r] = 0
+        return gains
 
     def _seven(self, p: int) -> None:
         self.st_sevens += 1
