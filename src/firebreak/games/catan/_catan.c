@@ -40,6 +40,8 @@ typedef struct {
     int dev[NDEV];
     int ship_cost[5];
     PyObject *ids; /* a tuple of every action id as an int, handed out without allocating */
+    PyObject *costs; /* the last costs read (a tuple of tuples, so they cannot change), and their numbers */
+    int cost[6][5];
     /* scratch */
     unsigned char *nflag, *sflag, *eflag, *used;
     int *ints, *ints2, *count, *split, *near;
@@ -75,6 +77,7 @@ static void Board_dealloc(Board *self)
     free(self->adj_edge);
     free(self->deg);
     Py_XDECREF(self->ids);
+    Py_XDECREF(self->costs);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -570,19 +573,31 @@ static PyObject *Board_main_actions(Board *b, PyObject *const *args, Py_ssize_t 
     costs = PyObject_GetAttr(state, S_costs);
     if (costs == NULL)
         goto fail;
-    Py_ssize_t ncosts = length(costs);
-    if (ncosts < 5) {
-        if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_ValueError, "the state's costs must hold five items or more");
-        goto fail;
-    }
-    for (int i = 0; i < 6; i++) {
-        if (i == 5 && ncosts < 6) { /* no ship cost among the rule parameters: the printed one */
-            memcpy(cost[5], b->ship_cost, sizeof cost[5]);
-            continue;
-        }
-        if ((x = row(costs, i)) == NULL || five(x, cost[i]) < 0)
+    if (costs != b->costs || !PyTuple_CheckExact(costs)) { /* a tuple of tuples of ints: read once, then known */
+        Py_ssize_t ncosts = length(costs);
+        if (ncosts < 5) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "the state's costs must hold five items or more");
             goto fail;
+        }
+        for (int i = 0; i < 6; i++) {
+            if (i == 5 && ncosts < 6) { /* no ship cost among the rule parameters: the printed one */
+                memcpy(cost[5], b->ship_cost, sizeof cost[5]);
+                continue;
+            }
+            if ((x = row(costs, i)) == NULL || five(x, cost[i]) < 0)
+                goto fail;
+        }
+        int frozen = PyTuple_CheckExact(costs);
+        for (Py_ssize_t i = 0; i < ncosts && frozen; i++)
+            frozen = PyTuple_CheckExact(PyTuple_GET_ITEM(costs, i));
+        if (frozen) {
+            Py_INCREF(costs);
+            Py_XSETREF(b->costs, costs);
+            memcpy(b->cost, cost, sizeof cost);
+        }
+    } else {
+        memcpy(cost, b->cost, sizeof cost);
     }
     out = PyList_New(0);
     if (out == NULL || put(b, out, b->off[O_END_TURN]) < 0)

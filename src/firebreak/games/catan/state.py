@@ -416,6 +416,18 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         legal = self._legal
         if legal is None:
             ph = self.phase
+            compiled = self.lay.compiled
+            if compiled is not None:  # the main phase without trades and the roll: two decisions in three
+                if ph == MAIN and not self.trades:
+                    legal = self._legal = compiled.main_actions(self, self.actor, True)
+                    self._legal_set = None
+                    return legal
+                if ph == PRE_ROLL:
+                    legal = self._legal = [ROLL]
+                    if self.classic and not self.dev_played:
+                        compiled.dev_actions(self, self.actor, legal)
+                    self._legal_set = None
+                    return legal
             if ph == TRADE_DRAFT:
                 memo = self._draft_memo
                 # a draft step since the last call (see TradingMixin._draft_actions): the steps open are known
@@ -472,8 +484,12 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
                 base = lay.pirate
                 ph_ = self.pirate_hex
                 out.extend(base + h for h in range(land, self.topo.num_hexes) if h != ph_)
-            base = lay.robber
-            out.extend(base + h for h in range(land) if h != th)
+            base = lay.robber  # every land hex but the robber's, as two runs of ids
+            if 0 <= th < land:
+                out.extend(range(base, base + th))
+                out.extend(range(base + th + 1, base + land))
+            else:
+                out.extend(range(base, base + land))
             return out
         if ph == TAKE:
             return [lay.take + q for q in self._take_candidates()]
@@ -1113,8 +1129,10 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         self.phase = PRE_ROLL
         self.dev_played = False
         self.offers_made = 0
-        self.declined = [False] * self.num_players
-        self.ships_new = []
+        if True in self.declined:  # both kept when there is nothing to clear: a random game's common case
+            self.declined = [False] * self.num_players
+        if self.ships_new:
+            self.ships_new = []
         self.ship_moved = False
         if self.classic:  # development cards exist only under the classic rules
             for row in self.dev_new:
