@@ -65,6 +65,23 @@ from .trading import _DRAFT_LISTS, TradingMixin
 from .view import ViewsMixin
 
 
+_MARITIME = tuple(maritime_decode(i) for i in range(20))
+"""Each maritime trade's (resource given, resource got), by its place in the range."""
+
+_COSTS: dict[int, tuple[Any, tuple[tuple[int, ...], ...]]] = {}
+"""Each set of rule values' cost table, by the shared rules object (see core.parameters.rule_values), kept with it."""
+
+
+def _costs(rules: Any) -> tuple[tuple[int, ...], ...]:
+    """``cost_table(rules)``, worked out once per set of rule values rather than at every game's set-up."""
+    found = _COSTS.get(id(rules))
+    if found is None or found[0] is not rules:
+        if len(_COSTS) >= 256:  # as many as core.parameters keeps rule sets
+            _COSTS.clear()
+        found = _COSTS[id(rules)] = (rules, cost_table(rules))
+    return found[1]
+
+
 _NO_VICTORY_PHASES = frozenset({OVER, SETUP_SETTLEMENT, SETUP_ROAD, SPECIAL_BUILD})
 """Phases after which nobody wins yet (ruling B3): the game is over, in set-up, in the special building phase."""
 
@@ -168,7 +185,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         o = self.options
         n = self.num_players
         self.rules = self.spec.rules(o)
-        self.costs = cost_table(self.rules)
+        self.costs = _costs(self.rules)
         self.board = str(o.get("board", "base"))
         self.topo = t = topology(n, self.board)
         self.lay = layout(n, self.board)
@@ -682,7 +699,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
             return
         if a >= lay.maritime:  # maritime trades, opening a draft, paying the fire: the common ones, tested first
             if a < lay.draft:
-                give, get = maritime_decode(a - lay.maritime)
+                give, get = _MARITIME[a - lay.maritime]
                 rate = self.rates[p][give]
                 h = self.hands[p]
                 h[give] -= rate
