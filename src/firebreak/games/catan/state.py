@@ -12,6 +12,7 @@ generated per phase from small per-player structures (each player's road "reach"
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 from firebreak.core import TERMINAL, OptionError
@@ -487,9 +488,8 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
             if self.classic and not self.dev_played:
                 self._dev_actions(p, out)
             return out
-        if ph == DISCARD:
-            h = self.hands[p]
-            return [lay.discard + r for r in range(5) if h[r]]
+        if ph == DISCARD:  # the resources held (compress: no Python loop, and a discard follows every big hand)
+            return list(compress(range(lay.discard, lay.discard + 5), self.hands[p]))
         if ph == MOVE_TOKEN:
             th = self.token_hex
             land = self.topo.num_land
@@ -517,8 +517,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         if ph == TRADE_CONFIRM:
             return self._confirm_actions(p)
         if ph == FIRE_PAY:
-            h = self.hands[p]
-            return [lay.fire_pay + r for r in range(5) if h[r]]
+            return list(compress(range(lay.fire_pay, lay.fire_pay + 5), self.hands[p]))
         if ph == SETUP_SETTLEMENT:
             base = lay.settle
             if self.topo.sea:  # players start on the main island
@@ -1151,7 +1150,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         if self.ships_new:
             self.ships_new = []
         self.ship_moved = False
-        if self.classic:  # development cards exist only under the classic rules
+        if self.classic and any(map(any, self.dev_new)):  # development cards exist only under the classic rules
             for row in self.dev_new:
                 if any(row):
                     row[:] = [0] * 5
