@@ -20,10 +20,8 @@
  * type raises a Python exception. The scratch buffers are the board's own, used by one call at a time under the
  * GIL.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
+#include "encode_c.h" /* the checked reads the games' compiled writers share (core/) */
 #include <stdlib.h>
-#include <string.h>
 
 enum { O_ROAD, O_SETTLE, O_CITY, O_STATION, O_SHIP, O_MOVE_FROM, O_BUY_DEV, O_KNIGHT, O_ROAD_BUILDING, O_YOP,
        O_MONOPOLY, O_MARITIME, O_END_TURN, NOFF };
@@ -48,11 +46,52 @@ typedef struct {
     int *adj, *adj_edge, *deg; /* the split network of longest_road: up to 3 neighbours a split crossing */
 } Board;
 
-static PyObject *S_hands, *S_costs, *S_roads_left, *S_settlements_left, *S_cities_left, *S_stations_left,
-    *S_reach, *S_sreach, *S_buildable, *S_node_owner, *S_node_level, *S_station, *S_edge_owner, *S_firestorm,
-    *S_classic, *S_ships_left, *S_edge_ship, *S_player_edges, *S_ships_new, *S_pirate_hex, *S_ship_moved,
-    *S_dev_deck, *S_dev_played, *S_dev_hand, *S_dev_new, *S_bank, *S_rates, *S_roll_hexes, *S_token_hex,
-    *S_terrain, *S_gold_left, *S_num_players;
+enum {
+    N_HANDS, N_COSTS, N_ROADS_LEFT, N_SETTLEMENTS_LEFT, N_CITIES_LEFT, N_STATIONS_LEFT, N_REACH, N_SREACH,
+    N_BUILDABLE, N_NODE_OWNER, N_NODE_LEVEL, N_STATION, N_EDGE_OWNER, N_FIRESTORM, N_CLASSIC, N_SHIPS_LEFT,
+    N_EDGE_SHIP, N_PLAYER_EDGES, N_SHIPS_NEW, N_PIRATE_HEX, N_SHIP_MOVED, N_DEV_DECK, N_DEV_PLAYED, N_DEV_HAND,
+    N_DEV_NEW, N_BANK, N_RATES, N_ROLL_HEXES, N_TOKEN_HEX, N_TERRAIN, N_GOLD_LEFT, N_NUM_PLAYERS, N_NAMES
+};
+static const char *const ATTR_NAMES[N_NAMES] = {
+    "hands", "costs", "roads_left", "settlements_left", "cities_left", "stations_left", "reach", "sreach",
+    "buildable", "node_owner", "node_level", "station", "edge_owner", "firestorm", "classic", "ships_left",
+    "edge_ship", "player_edges", "ships_new", "pirate_hex", "ship_moved", "dev_deck", "dev_played", "dev_hand",
+    "dev_new", "bank", "rates", "roll_hexes", "token_hex", "terrain", "gold_left", "num_players"
+};
+static PyObject *NAMES[N_NAMES]; /* interned once, at import; S_<name> below is the name's string */
+#define S_hands NAMES[N_HANDS]
+#define S_costs NAMES[N_COSTS]
+#define S_roads_left NAMES[N_ROADS_LEFT]
+#define S_settlements_left NAMES[N_SETTLEMENTS_LEFT]
+#define S_cities_left NAMES[N_CITIES_LEFT]
+#define S_stations_left NAMES[N_STATIONS_LEFT]
+#define S_reach NAMES[N_REACH]
+#define S_sreach NAMES[N_SREACH]
+#define S_buildable NAMES[N_BUILDABLE]
+#define S_node_owner NAMES[N_NODE_OWNER]
+#define S_node_level NAMES[N_NODE_LEVEL]
+#define S_station NAMES[N_STATION]
+#define S_edge_owner NAMES[N_EDGE_OWNER]
+#define S_firestorm NAMES[N_FIRESTORM]
+#define S_classic NAMES[N_CLASSIC]
+#define S_ships_left NAMES[N_SHIPS_LEFT]
+#define S_edge_ship NAMES[N_EDGE_SHIP]
+#define S_player_edges NAMES[N_PLAYER_EDGES]
+#define S_ships_new NAMES[N_SHIPS_NEW]
+#define S_pirate_hex NAMES[N_PIRATE_HEX]
+#define S_ship_moved NAMES[N_SHIP_MOVED]
+#define S_dev_deck NAMES[N_DEV_DECK]
+#define S_dev_played NAMES[N_DEV_PLAYED]
+#define S_dev_hand NAMES[N_DEV_HAND]
+#define S_dev_new NAMES[N_DEV_NEW]
+#define S_bank NAMES[N_BANK]
+#define S_rates NAMES[N_RATES]
+#define S_roll_hexes NAMES[N_ROLL_HEXES]
+#define S_token_hex NAMES[N_TOKEN_HEX]
+#define S_terrain NAMES[N_TERRAIN]
+#define S_gold_left NAMES[N_GOLD_LEFT]
+#define S_num_players NAMES[N_NUM_PLAYERS]
+
 
 static void Board_dealloc(Board *self)
 {
@@ -100,11 +139,8 @@ static long item(PyObject *seq, Py_ssize_t i)
         PyErr_SetString(PyExc_TypeError, "expected a list or tuple of ints");
         return -1;
     }
-    if (!PyLong_Check(x)) {
-        PyErr_SetString(PyExc_TypeError, "expected a list or tuple of ints");
-        return -1;
-    }
-    return PyLong_AsLong(x);
+    long v;
+    return fb_as_long(x, &v) < 0 ? -1 : v;
 range:
     PyErr_SetString(PyExc_IndexError, "a list of the state is shorter than the board needs");
     return -1;
@@ -155,12 +191,8 @@ static long seat_int(PyObject *state, PyObject *name, Py_ssize_t p)
 /* state.<name> as a long; -1 with an exception set on error. */
 static long attr_int(PyObject *state, PyObject *name)
 {
-    PyObject *x = PyObject_GetAttr(state, name);
-    if (x == NULL)
-        return -1;
-    long v = PyLong_AsLong(x);
-    Py_DECREF(x);
-    return v;
+    long v;
+    return fb_long_attr(state, name, &v) < 0 ? -1 : v;
 }
 
 /* The truth of state.<name>: 0 or 1, -1 with an exception set. */
@@ -1090,7 +1122,8 @@ static int Board_init(Board *self, PyObject *args, PyObject *kwds)
     self->deg = calloc(2 * ne, sizeof(int));
     if (!self->ne_start || !self->ne_list || !self->ea || !self->eb || !self->eland || !self->esea ||
         !self->hex_nodes || !self->hex_edges || !self->nflag || !self->sflag || !self->eflag || !self->used ||
-        !self->ints || !self->ints2 || !self->count || !self->split || !self->near || !self->adj || !self->adj_edge || !self->deg) {
+        !self->ints || !self->ints2 || !self->count || !self->split || !self->near || !self->adj || !self->adj_edge ||
+        !self->deg) {
         PyErr_NoMemory();
         return -1;
     }
@@ -1131,7 +1164,8 @@ static int Board_init(Board *self, PyObject *args, PyObject *kwds)
         self->eb[e] = pairs[2 * e + 1];
     }
     free(pairs);
-    if (read_flags(edge_land, ne, self->eland, "edge_land") < 0 || read_flags(edge_sea, ne, self->esea, "edge_sea") < 0 ||
+    if (read_flags(edge_land, ne, self->eland, "edge_land") < 0 ||
+        read_flags(edge_sea, ne, self->esea, "edge_sea") < 0 ||
         read_table(hex_nodes, nh, 6, self->hex_nodes, nn, "hex_nodes") < 0 ||
         read_table(hex_edges, nh, 6, self->hex_edges, ne, "hex_edges") < 0)
         return -1;
@@ -1209,45 +1243,9 @@ static struct PyModuleDef module = {
     .m_size = -1,
 };
 
-#define INTERN(var, text)                                                                                        \
-    if ((var = PyUnicode_InternFromString(text)) == NULL)                                                       \
-        return NULL;
-
 PyMODINIT_FUNC PyInit__catan(void)
 {
-    INTERN(S_hands, "hands");
-    INTERN(S_costs, "costs");
-    INTERN(S_roads_left, "roads_left");
-    INTERN(S_settlements_left, "settlements_left");
-    INTERN(S_cities_left, "cities_left");
-    INTERN(S_stations_left, "stations_left");
-    INTERN(S_reach, "reach");
-    INTERN(S_sreach, "sreach");
-    INTERN(S_buildable, "buildable");
-    INTERN(S_node_owner, "node_owner");
-    INTERN(S_node_level, "node_level");
-    INTERN(S_station, "station");
-    INTERN(S_edge_owner, "edge_owner");
-    INTERN(S_firestorm, "firestorm");
-    INTERN(S_classic, "classic");
-    INTERN(S_ships_left, "ships_left");
-    INTERN(S_edge_ship, "edge_ship");
-    INTERN(S_player_edges, "player_edges");
-    INTERN(S_ships_new, "ships_new");
-    INTERN(S_pirate_hex, "pirate_hex");
-    INTERN(S_ship_moved, "ship_moved");
-    INTERN(S_dev_deck, "dev_deck");
-    INTERN(S_dev_played, "dev_played");
-    INTERN(S_dev_hand, "dev_hand");
-    INTERN(S_dev_new, "dev_new");
-    INTERN(S_bank, "bank");
-    INTERN(S_rates, "rates");
-    INTERN(S_roll_hexes, "roll_hexes");
-    INTERN(S_token_hex, "token_hex");
-    INTERN(S_terrain, "terrain");
-    INTERN(S_gold_left, "gold_left");
-    INTERN(S_num_players, "num_players");
-    if (PyType_Ready(&BoardType) < 0)
+    if (fb_intern(ATTR_NAMES, NAMES, N_NAMES) < 0 || PyType_Ready(&BoardType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);
     if (m == NULL)
