@@ -26,6 +26,7 @@ extensions = [
     )
     for source in sorted((HERE / "src/firebreak/games").glob("*/_encode.c"))
     + sorted((HERE / "src/firebreak/games").glob("*/_fire.c"))  # the Great Fire's fire moves, in C
+    + sorted((HERE / "src/firebreak/games").glob("*/_brigade.c"))  # the Brigade's Action menu, in C (optional alike)
     + sorted((HERE / "src/firebreak/games").glob("*/_catan.c"))  # Catan's main phase, payout and Longest Road, in C
 ]
 

@@ -1,6 +1,7 @@
 """The Action menu after a player's own move reuses what the menu before it worked out (the moves' masks, and after
 a Move Wagon the Move Brigade ids): in randomised games over every option, each such menu must equal the menu
-worked out from scratch, on the state and on its clones."""
+worked out from scratch, on the state and on its clones. This is the Python path's memory: the compiled menu (which
+keeps nothing, see test_compiled_menu.py) is set aside here."""
 
 import itertools
 
@@ -8,11 +9,17 @@ import pytest
 
 from firebreak.core import Rng, get_game
 from firebreak.games.brigade import actions as A
+from firebreak.games.brigade import compiled
 
 OPTION_SETS = [
     dict(zip(("advanced", "big_buildings", "fire_festival", "addon_pack"), bits))
     for bits in itertools.product((False, True), repeat=4)
 ]
+
+
+@pytest.fixture(autouse=True)
+def _python_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(compiled, "MENU", None)
 
 
 def _from_scratch(s) -> list[int] | None:

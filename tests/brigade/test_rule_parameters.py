@@ -11,7 +11,7 @@ from firebreak.core import get_game
 from firebreak.core.variant import VariantError, parse_variant
 from firebreak.games.brigade import actions as A
 from firebreak.games.brigade.data import SPECIAL_EVENTS
-from firebreak.games.brigade.parameters import SPECIAL_CARD_PARAMETERS
+from firebreak.games.brigade.parameters import SPECIAL_CARD_PARAMETERS, TRACK_KEYS
 from firebreak.games.brigade.state import TOWN_POS, UNIVERSITY_POS, tables
 
 SPEC = get_game("brigade")
@@ -41,6 +41,8 @@ def test_the_parameters_are_declared() -> None:
         "wind_gust_cards_per_direction",
         "recruit_cards_drawn",
         "leadership_bonus_actions",
+        *(f"{track}_circle_{i}" for track in TRACK_KEYS for i in range(1, 6)),
+        "water_tokens",
     }
     assert all(p.quote and p.minimum is not None and p.maximum is not None for p in SPEC.parameters)
 
@@ -275,3 +277,118 @@ def test_a_variant_file_past_a_bound_is_refused_naming_the_field(param: Any) -> 
         assert info.value.problems == [
             f"rules.{param.name} must be between {param.minimum} and {param.maximum}, not {bad}"
         ]
+
+
+PRINTED_TRACKS = {"crew_members": [0, 1, 1, 2, 3], "wagon_capacity": [2, 3, 4, 5, 6], "leadership": [4, 4, 5, 5, 6]}
+"""The firehouse board's tracks, each circle's value (side 1, brigade.yaml: crew 0-3, wagon 2-6, leadership 4-6)."""
+
+
+def test_the_firehouse_tracks_default_to_the_board() -> None:
+    rules = game().rules
+    for track, values in PRINTED_TRACKS.items():
+        assert [getattr(rules, f"{track}_circle_{i}") for i in range(1, 6)] == values
+    assert game().track_values == tuple(tuple(v) for v in PRINTED_TRACKS.values())
+
+
+def test_the_leadership_track_gives_the_actions_of_a_turn() -> None:
+    """The first circle's value is the actions of a turn; an upgrade to a circle worth more adds an action that
+    same turn, and the Upgrade choice and the view show the circle's value."""
+    fewer = game({"leadership_circle_1": 3})
+    assert fewer.actions_allowed() == 3 and game().actions_allowed() == 4
+    s = game({"leadership_circle_2": 5})
+    p = s.turn_player
+    before = s.remaining()
+    note = next(c.note for c in s.action_choices() if c.action == A.UPGRADE + 2)
+    assert note == "circle 2 of 5, value 5"
+    s.apply(A.UPGRADE + 2)
+    assert s.remaining() == before - 1 + 1  # the Upgrade costs an action, circle 2 gives one back
+    assert s.view(p)["players"][p]["tracks"]["leadership"] == {"circle": 2, "of": 5, "value": 5}
+    printed = game()
+    printed.apply(A.UPGRADE + 2)
+    assert printed.remaining() == before - 1
+
+
+def test_the_wagon_capacity_track_is_what_the_wagon_holds() -> None:
+    """With room for three on the first circle, the Wagon at the Firehouse may be refilled to three at once;
+    as printed (two) it is already full."""
+    s = game({"wagon_capacity_circle_1": 3})
+    p = s.turn_player
+    assert s.wagon_cap(p) == 3 and A.REFILL_BOTH in s.legal_actions()
+    s.apply(A.REFILL_BOTH)
+    assert s.ww[p] == 3
+    assert A.REFILL_BOTH not in game().legal_actions()
+
+
+def test_the_crew_members_track_is_the_crew_a_brigade_may_have() -> None:
+    """Room for one Crew member on the first circle: Recruit is offered from the first turn (printed: none)."""
+    assert A.RECRUIT in game({"crew_members_circle_1": 1}).legal_actions()
+    assert A.RECRUIT not in game().legal_actions()
+
+
+def test_the_encoders_read_the_variants_tracks() -> None:
+    """The seat's track value the learning encoders write (from the view, the state and the compiled writer) is
+    the variant's circle's value / 5."""
+    import numpy
+
+    from firebreak.core.encoding import observation_encoder
+
+    rules = {"wagon_capacity_circle_1": 3, "leadership_circle_1": 3}
+    s = game(rules)
+    p = s.turn_player
+    encoder = observation_encoder(SPEC, 3, {"rules": rules})
+    at = encoder.offsets()["seat[0].tracks"]
+    out = numpy.zeros(encoder.size, dtype=numpy.float32)
+    encoder.writer()(s, p, out)
+    for values in (encoder.encode(s.view(p), p), encoder.encode_state(s, p), out):
+        assert abs(values[at + 3] - 3 / 5) < 1e-6 and abs(values[at + 5] - 3 / 5) < 1e-6
+
+
+@pytest.mark.parametrize(
+    "rules,problem",
+    [
+        (
+            {"leadership_circle_3": 3},
+            "rules.leadership_circle_3 (3) is less than rules.leadership_circle_2 (4): an Upgrade never lowers a track",
+        ),
+        (
+            {"wagon_capacity_circle_1": 1},
+            "rules.wagon_start_water (2) is more than rules.wagon_capacity_circle_1 (1): the Wagon could not carry "
+            "its starting water",
+        ),
+    ],
+)
+def test_tracks_that_cannot_be_played_are_refused(rules: dict[str, int], problem: str) -> None:
+    text = "game: brigade\nname: Odd\nrules: {" + ", ".join(f"{k}: {v}" for k, v in rules.items()) + "}\n"
+    with pytest.raises(VariantError) as info:
+        parse_variant(text)
+    assert info.value.problems == [f"with 2 players: {problem}"]
+
+
+def test_water_tokens_is_the_supply_refills_draw_from() -> None:
+    """With 13 water tokens in the box and 12 on the table (three players' Brigades and Wagons), a Refill finds
+    one token; with none left, no Refill is offered. Fewer tokens than the players start with are refused."""
+    s = game({"water_tokens": 13, "wagon_capacity_circle_1": 3})
+    p = s.turn_player
+    assert s.water_supply() == 1 and game().water_supply() == 40 - 12
+    s.apply(A.REFILL_BOTH)
+    assert s.ww[p] == 3 and s.water_supply() == 0
+    assert not {A.REFILL_BOTH, A.REFILL_BRIGADE, A.REFILL_WAGON} & set(s.legal_actions())
+    with pytest.raises(VariantError) as info:
+        parse_variant("game: brigade\nname: Dry\nplayers: 4\nrules: {water_tokens: 15}\n")
+    assert info.value.problems == [
+        "with 4 players: rules.water_tokens (15) is fewer than the 16 water tokens the players start with"
+    ]
+
+
+def test_the_example_variant_raises_the_leadership_track_sooner() -> None:
+    """examples/variants/brigade-quick-leadership.yaml: its first Upgrade of Leadership gives a fifth action."""
+    from pathlib import Path
+
+    from firebreak.core.variant import load_variant
+
+    v = load_variant(Path(__file__).resolve().parents[2] / "examples" / "variants" / "brigade-quick-leadership.yaml")
+    s = SPEC.new_game(3, 4, v.game_options())
+    assert s.track_values[2] == (4, 5, 5, 6, 6)
+    p = s.turn_player
+    s.apply(A.UPGRADE + 2)
+    assert s.leadership(p) == 5

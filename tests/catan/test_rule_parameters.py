@@ -24,8 +24,10 @@ COSTS = {
     "city": {"grain": 2, "ore": 3},
     "development_card": {"wool": 1, "grain": 1, "ore": 1},
     "fire_station": {"lumber": 1, "ore": 1, "wool": 1},
+    "ship": {"lumber": 1, "wool": 1},
 }
-"""The printed building costs (the building costs card; the fire station's from the Fire Stations rules)."""
+"""The printed building costs (the building costs card; the fire station's from the Fire Stations rules; the ship's
+from Seafarers)."""
 DEV_CARDS = ("knight", "victory_point", "road_building", "year_of_plenty", "monopoly")
 
 
@@ -38,8 +40,12 @@ def test_the_parameters_are_declared() -> None:
         "largest_army_min",
         "fire_wardens_min",
         "fire_wardens_vp",
+        "longest_road_vp",
+        "largest_army_vp",
+        "island_bonus_vp",
         "firestorm_cards_per_building",
         "firestorm_robbed_free_buildings",
+        "firestorm_cards_taken",
         *costs,
         *(f"extra_{k}_cards" for k in DEV_CARDS),
         *(f"{k}_per_player" for k in ("roads", "settlements", "cities", "fire_stations", "ships")),
@@ -59,6 +65,7 @@ def _actions_of(s: Any, item: str) -> list[int]:
         "city": (lay.city, lay.station),
         "fire_station": (lay.station, lay.station + s.topo.num_nodes),
         "development_card": (lay.buy_dev, lay.buy_dev + 1),
+        "ship": (lay.ship, lay.move_from),
     }[item]
     return [a for a in s.legal_actions() if span[0] <= a < span[1]]
 
@@ -66,8 +73,9 @@ def _actions_of(s: Any, item: str) -> list[int]:
 def _position_to_build(item: str, rules: dict[str, Any]) -> Any:
     """A main-phase position (random play, then a rich hand) where the turn player has somewhere to put ``item``."""
     mode = "classic" if item == "development_card" else "firestorm"
+    board = {"board": "seafarers"} if item == "ship" else {}
     r = random.Random(3)
-    s = game(rules, mode=mode)
+    s = game(rules, mode=mode, **board)
     while not s.is_terminal():
         if s.phase == MAIN and s.actor == s.turn:
             c = s.clone()
@@ -343,3 +351,102 @@ def test_a_variant_file_past_a_bound_is_refused_naming_the_field(param: Any) -> 
         assert info.value.problems == [
             f"rules.{param.name} must be between {param.minimum} and {param.maximum}, not {bad}"
         ]
+
+
+def _firestorm_on_a_rival(rules: dict[str, Any]) -> tuple[Any, int, int, str]:
+    """After the set-up, the turn player places the firestorm on a hex where the only player holding cards (three
+    lumber) has an unsecured building; returns the state, the placer and the robbed player."""
+    s = game(rules)
+    r = random.Random(5)
+    while s.phase in (0, 1):  # the set-up's settlements and roads
+        s.apply(r.choice(s.legal_actions()))
+    p = s.turn
+    q = (p + 1) % 4
+    hex_ = next(h for h, nodes in enumerate(s.topo.hex_nodes) if any(s.node_owner[n] == q for n in nodes))
+    s.hands = [[3, 0, 0, 0, 0] if seat == q else [0] * 5 for seat in range(4)]
+    s.phase, s.actor, s._legal = MOVE_TOKEN, p, None
+    choice = next(c for c in s.action_choices() if c.action == s.lay.firestorm + hex_)
+    s._move_token(p, hex_)
+    return s, p, q, choice.note
+
+
+@pytest.mark.parametrize("taken", [1, 2, 0])
+def test_firestorm_cards_taken_is_what_the_placer_takes(taken: int) -> None:
+    """The placer takes the rule's number of cards from the robbed player (the printed one by default), the log
+    and the choice say so; a firestorm that takes no card robs nobody, so no burning building is spared."""
+    s, p, q, note = _firestorm_on_a_rival({"firestorm_cards_taken": taken} if taken != 1 else {})
+    cards = [e.data for e in s.events if e.kind == "take_card"]
+    assert cards == [{"player": p, "victim": q, "resource": "lumber"}] * taken
+    log = [s.describe_event(e) for e in s.events if e.kind == "take"]
+    spread = [e for e in s.events if e.kind == "fire_spreads"][-1].data["players"][str(q)]
+    if taken:
+        words = "a card" if taken == 1 else f"{taken} cards"
+        assert log == [f"{s.player_name(p)} takes {words} from {s.player_name(q)}."]
+        assert f"you may take {words} from {s.player_name(q)}" in note
+        assert spread["owed"] == len(spread["buildings"]) - 1  # the robbed player's first building is spared
+    else:
+        assert log == [] and "the firestorm takes nobody's cards" in note
+        assert spread["owed"] == len(spread["buildings"])
+
+
+def test_firestorm_cards_taken_stops_at_what_the_robbed_player_holds() -> None:
+    s, p, q, _ = _firestorm_on_a_rival({"firestorm_cards_taken": 5})
+    assert len([e for e in s.events if e.kind == "take_card"]) == 3
+    assert [e.data["cards"] for e in s.events if e.kind == "take"] == [3]
+
+
+@pytest.mark.parametrize(
+    "name,holder,row,mode",
+    [
+        ("longest_road_vp", "road_holder", "Longest Road", "firestorm"),
+        ("largest_army_vp", "army_holder", "Largest Army", "classic"),
+    ],
+)
+def test_the_special_cards_points_are_what_they_add_to_the_holder(name: str, holder: str, row: str, mode: str) -> None:
+    """Longest Road and Largest Army add the rule's points to their holder's score (public and total), on the score
+    sheet and in the learning encoders' points (view, fast and compiled paths)."""
+    from firebreak.core.encoding import observation_encoder
+
+    for vp in (2, 0, 5):
+        rules = {name: vp} if vp != 2 else {}
+        s = game(rules, mode=mode)
+        before = s.total_vp(0)
+        setattr(s, holder, 0)
+        assert s.total_vp(0) - before == vp and s.public_vp(0) - before == vp
+        assert dict(s._sheet(0, hidden=False))[row] == vp
+        encoder = observation_encoder(SPEC, 4, {"mode": mode, **({"rules": rules} if rules else {})})
+        at = encoder.offsets()["seat[0].victory_points"]
+        out = numpy.zeros(encoder.size, dtype=numpy.float32)
+        encoder.writer()(s, 0, out)
+        for values in (encoder.encode(s.view(0), 0), encoder.encode_state(s, 0), out):
+            assert abs(values[at] - s.public_vp(0) / 10) < 1e-6
+
+
+@pytest.mark.parametrize("vp", [2, 0, 5])
+def test_island_bonus_vp_is_what_a_first_settlement_on_a_small_island_earns(vp: int) -> None:
+    """Seafarers: the first settlement on a small island earns the rule's bonus, in the points, the score sheet, the
+    log, the terminal's legend and the learning encoders (view, fast and compiled paths)."""
+    from firebreak.core.encoding import observation_encoder
+
+    from .seafarers_helpers import fund, sea_blank
+
+    rules = {"island_bonus_vp": vp} if vp != 2 else {}
+    s = sea_blank(4, **({"rules": rules} if rules else {}))
+    t = s.topo
+    node = next(n for n in range(t.num_nodes) if t.node_island[n] > 0)
+    before = s.total_vp(0)
+    fund(s, 0, lumber=1, brick=1, wool=1, grain=1)
+    s.sreach[0].add(node)
+    s._legal = None
+    s.apply(s.lay.settle + node)
+    assert s.total_vp(0) - before == 1 + vp and s.public_vp(0) - before == 1 + vp
+    assert ("Island bonus", float(vp)) in s.score_sheet()[0]
+    words = "1 victory point" if vp == 1 else f"{vp} victory points"
+    assert any(s.describe_event(e).endswith(f": {words} (island bonus).") for e in s.events)
+    assert f"({words} for your first settlement on each)" in SPEC.render(s.view(0))
+    encoder = observation_encoder(SPEC, 4, {"board": "seafarers", **({"rules": rules} if rules else {})})
+    at = encoder.offsets()["seat[0].victory_points"]
+    out = numpy.zeros(encoder.size, dtype=numpy.float32)
+    encoder.writer()(s, 0, out)
+    for values in (encoder.encode(s.view(0), 0), encoder.encode_state(s, 0), out):
+        assert abs(values[at] - s.public_vp(0) / 10) < 1e-6

@@ -52,3 +52,9 @@ def test_a_game_without_cones_handed_back_says_nothing_of_r3() -> None:
     notes = state.score_notes()
     assert not any("R3" in n or "R21" in n for n in notes)
     assert notes[-1].endswith("the first to put out 3 fires, 6 fires put out in all.")
+
+
+def test_the_hero_of_london_note_names_a_variants_threshold_and_points() -> None:
+    rules = {"hero_of_london_threshold": 4, "hero_of_london_vp": 3}
+    state = get_game("great-fire").new_game(4, 1, {"rules": rules})
+    assert state.score_notes()[-1] == "Nobody put out 4 fires, so nobody holds the Hero of London (3 VP)."

@@ -46,7 +46,12 @@ def test_the_examples_load_and_hash_their_contents() -> None:
     assert stock.rules == {"cone_economy": "stock only"}
     assert len(five.hash) == 16 and five.hash != stock.hash
     assert load_variant(FIVE).hash == five.hash  # the same contents, the same hash
-    assert {v.name for v in load_variants(EXAMPLES)} == {five.name, stock.name, "The Fleet without bridges"}
+    assert {v.name for v in load_variants(EXAMPLES)} == {
+        five.name,
+        stock.name,
+        "The Fleet without bridges",
+        "Quick Leadership",
+    }
 
 
 def test_a_changed_value_changes_the_hash(tmp_path: Path) -> None:

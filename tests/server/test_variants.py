@@ -47,7 +47,12 @@ def _create(client: TestClient, body: dict[str, Any]) -> Any:
 
 def test_the_lobby_offers_each_variant_with_its_rules(vclient: TestClient, variants: list[Any]) -> None:
     offered = vclient.get("/api/catalog").json()["variants"]
-    assert {v["name"] for v in offered} == {"Five action points", "Stock-only cones", "The Fleet without bridges"}
+    assert {v["name"] for v in offered} == {
+        "Five action points",
+        "Stock-only cones",
+        "The Fleet without bridges",
+        "Quick Leadership",
+    }
     five = next(v for v in offered if v["name"] == "Five action points")
     assert five["game"] == "great-fire" and five["rules"] == {"action_points": 5}
     assert five["hash"] == _five(variants).hash

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import secrets
 import sys
+import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
@@ -42,7 +43,7 @@ from .interrupt import interruptible
 from .options import describe_option, parse_game_options
 from .session import PlaySession, results_table, winners_line
 from .typeahead import drop_typed_ahead
-from .text import event_sentence, move_lines, seat_name, taken_back
+from .text import event_sentence, move_lines, parameter_blocks, seat_name, taken_back
 
 if TYPE_CHECKING:
     from firebreak.lab.report import ReportTable
@@ -136,16 +137,12 @@ def rules(game: str = typer.Argument(..., help="Game name (see `firebreak games`
     """List a game's rule parameters: what each fixes, its default, the values allowed, the rulebook's words."""
     spec = _game(game)
     console = _out()
-    console.print(Text(f"{spec.title}: rule parameters (change them in a variant file's rules)", style="bold"))
-    table = Table(show_lines=True)
-    for col in ("Parameter", "What it fixes", "Default", "Allowed", "The rulebook says"):
-        table.add_column(col)
-    for p in spec.parameters:
-        allowed = p.bounds_words()
-        if p.choices is not None:
-            allowed = "\n".join(f"{c}: {w}" for c, w in zip(p.choices, p.choice_words, strict=True))
-        table.add_row(Text(p.name), Text(p.words), Text(str(p.default)), Text(allowed), Text(p.quote))
-    console.print(table)
+    title = f"{spec.title}: rule parameters (change them in a variant file's rules)"
+    for line in textwrap.wrap(title, max(console.width, 40)):
+        console.print(Text(line, style="bold"))
+    names = {p.name for p in spec.parameters}
+    for line in parameter_blocks(spec, console.width):  # one block each: every name whole at 80 columns
+        console.print(Text(line, style="bold" if line in names else ""))
     if not spec.parameters:
         console.print(f"{spec.title} declares no rule parameters.", markup=False)
 

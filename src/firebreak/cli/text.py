@@ -60,6 +60,27 @@ def rules_text(spec: GameSpec, width: int = 78) -> str:
     return "\n".join(out)
 
 
+def parameter_blocks(spec: GameSpec, width: int = 80) -> list[str]:
+    """A game's rule parameters as lines of at most ``width`` characters, one block per parameter: its name whole
+    on a line of its own (a designer types it into a variant file), then what it fixes, its default and the
+    values allowed, and the rulebook's words, wrapped and indented beneath it; a blank line before each block."""
+    width = max(width, 40)
+    out: list[str] = []
+
+    def wrapped(text: str, head: str) -> None:
+        out.extend(textwrap.wrap(text, width, initial_indent=head, subsequent_indent="    ", break_on_hyphens=False))
+
+    for p in spec.parameters:
+        out.append("")
+        out.append(p.name)
+        wrapped(p.words, "  ")
+        wrapped(f"Default: {p.default}. Allowed: {p.bounds_words()}.", "  ")
+        for choice, words in zip(p.choices or (), p.choice_words, strict=False):
+            wrapped(f"{choice}: {words}", "  - ")
+        wrapped(f"The rulebook says: {p.quote}", "  ")
+    return out
+
+
 def status_lines(screen: str) -> list[str]:
     """The few lines of a rendered view that a player needs every turn: the game's lines about the viewer
     ("Your hand: ...", "Your objectives: ...") and its closing line (by convention who acts and what for).

@@ -215,7 +215,7 @@ def _main(s: "BrigadeState", legal: list[int]) -> list[ActionChoice]:
         elif A.UPGRADE <= a < A.WARDEN:
             t = a - A.UPGRADE
             i = s.tracks[3 * p + t] + 1
-            note = f"circle {i + 1} of {T.track_last[t] + 1}, value {T.tracks[t][i]}"
+            note = f"circle {i + 1} of {T.track_last[t] + 1}, value {s.track_values[t][i]}"
             if i == T.track_last[t]:
                 note += "; the blue circle's bonus"
             out.append(ActionChoice(a, track_title(t), (UPGRADE,), None, None, (), (), note))
@@ -336,7 +336,7 @@ def _frame(s: "BrigadeState", f: tuple, legal: list[int]) -> list[ActionChoice]:
                 None,
                 (),
                 (),
-                f"circle {i + 1} of {T.track_last[t] + 1}, value {T.tracks[t][i]}",
+                f"circle {i + 1} of {T.track_last[t] + 1}, value {s.track_values[t][i]}",
             )
         elif a == A.ACCEPT:
             q = f[2]

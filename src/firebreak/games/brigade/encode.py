@@ -19,7 +19,10 @@ from typing import TYPE_CHECKING, Any
 
 from firebreak.core.encoding import Field, ObservationEncoder, Writer, compiled_module, index_of
 
+from firebreak.core.parameters import rule_values
+
 from .data import AFFILIATIONS
+from .parameters import PARAMETERS, track_table
 from .tables import N_POS, T_LEAD, T_WAGON, TRACK_NAMES, pos_name, tables
 
 if TYPE_CHECKING:
@@ -64,6 +67,7 @@ class BrigadeEncoder(ObservationEncoder):
 
     def __init__(self, num_players: int, options: dict[str, Any]) -> None:
         super().__init__(num_players, options)
+        self.track_values = track_table(rule_values(PARAMETERS, options))  # the firehouse tracks of these rules
         mod = compiled_module("firebreak.games.brigade._encode")
         if mod is not None:
             self.compiled = mod.Encoder(self._compiled_layout())
@@ -123,8 +127,8 @@ class BrigadeEncoder(ObservationEncoder):
             "crew_index": CREW_INDEX,
             "crew_aff": CREW_AFF,
             "crew_water": CREW_WATER,
-            "track_values": tuple(v for values in _T.tracks for v in values),
-            "track_lengths": tuple(len(values) for values in _T.tracks),
+            "track_values": tuple(v for values in self.track_values for v in values),
+            "track_lengths": tuple(len(values) for values in self.track_values),
         }
 
     def fields(self) -> list[Field]:
@@ -376,7 +380,7 @@ class BrigadeEncoder(ObservationEncoder):
         at = self.offsets()["seat[0].tracks"]
         per_seat = self.size - at
         per_seat //= n
-        tracks = _T.tracks
+        tracks = s.track_values
         last = _T.track_last
         scores = s.scores()
         for k in range(n):

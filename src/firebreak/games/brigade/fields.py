@@ -45,6 +45,8 @@ class StateFields(_Base):
     festival: bool
     addon: bool
     rules: Any
+    track_values: tuple[tuple[int, ...], ...]  # each firehouse track's value at each circle (rule parameters)
+    variant_menu: Any  # the compiled Action menu for a variant's tracks and water tokens (None: the printed ones)
     # the board, by position (renown by position * 4 + seat)
     intensity: list[int]
     destroyed: list[int]

@@ -24,13 +24,30 @@ SPECIAL_CARD_PARAMETERS = (
 """The parameter giving each special event's number of cards in the deck, in :data:`SPECIAL_EVENTS` order."""
 
 
+TRACK_KEYS = ("crew_members", "wagon_capacity", "leadership")
+"""The firehouse board's tracks as their parameters name them (``crew_members_circle_1``...), in the engine's track
+order (crew members, water wagon capacity, leadership)."""
+
+
+def _track_parameters(data: object) -> dict[str, int]:
+    """Each circle's printed value by its parameter's name: ``{"crew_members_circle_1": 0, ...}``."""
+    tracks = data.firehouse_tracks  # type: ignore[attr-defined]
+    return {f"{key}_circle_{i + 1}": v for key in TRACK_KEYS for i, v in enumerate(getattr(tracks, key))}
+
+
 def _load() -> tuple:
     data = load_data()
     params = parameters_from_data(data.parameters, "brigade.yaml")
+    circles = _track_parameters(data)
+    missing = set(circles) - {p.name for p in params}
+    if missing:  # the rules read every circle from the resolved values
+        raise DataFileError(f"brigade.yaml: the firehouse track circles {sorted(missing)} have no parameter")
     printed = {
+        **circles,
         "university_start_intensity": data.university.start_intensity,
         "wagon_start_water": data.start_water.wagon,
         "renown_per_player": data.box.renown_per_player,
+        "water_tokens": data.box.water_tokens,
         "loyalty_per_player": data.box.loyalty_per_player,
         **data.rule_numbers.model_dump(),
         "university_flame_track": data.university.track,
@@ -55,11 +72,44 @@ def _load() -> tuple:
 PARAMETERS = _load()
 
 
+CIRCLES = tuple(len(getattr(load_data().firehouse_tracks, key)) for key in TRACK_KEYS)
+"""The circles of each firehouse track (five each, as printed; the last is the blue circle)."""
+
+
+START_WATER = (load_data().start_water.warden, load_data().wardens.advanced_water)
+"""Water on a Brigade at the start: the Warden card's (basic side), the advanced Warden's."""
+
+
+def track_table(rules: SimpleNamespace) -> tuple[tuple[int, ...], ...]:
+    """Each firehouse track's value at each circle under these rule values, in the engine's track order."""
+    return tuple(
+        tuple(getattr(rules, f"{key}_circle_{i + 1}") for i in range(n)) for key, n in zip(TRACK_KEYS, CIRCLES)
+    )
+
+
 def check_rules(num_players: int, rules: SimpleNamespace) -> list[str]:
     """Sentences naming what a set of rule values cannot set up (empty: it can)."""
+    problems = []
     if rules.university_start_intensity > rules.university_flame_track:
-        return [
+        problems.append(
             f"rules.university_start_intensity ({rules.university_start_intensity}) is past the end of "
             f"rules.university_flame_track ({rules.university_flame_track}): the University would start destroyed"
-        ]
-    return []
+        )
+    for key, values in zip(TRACK_KEYS, track_table(rules)):
+        for i in range(1, len(values)):
+            if values[i] < values[i - 1]:  # an upgrade never takes away what the tracker had
+                problems.append(
+                    f"rules.{key}_circle_{i + 1} ({values[i]}) is less than rules.{key}_circle_{i} "
+                    f"({values[i - 1]}): an Upgrade never lowers a track"
+                )
+    if rules.wagon_start_water > rules.wagon_capacity_circle_1:
+        problems.append(
+            f"rules.wagon_start_water ({rules.wagon_start_water}) is more than rules.wagon_capacity_circle_1 "
+            f"({rules.wagon_capacity_circle_1}): the Wagon could not carry its starting water"
+        )
+    start = num_players * (max(START_WATER) + rules.wagon_start_water)
+    if start > rules.water_tokens:
+        problems.append(
+            f"rules.water_tokens ({rules.water_tokens}) is fewer than the {start} water tokens the players start with"
+        )
+    return problems

@@ -24,9 +24,18 @@ from firebreak.core import ActionChoice, Event, GameState, Rng, SeatSummary, TER
 from firebreak.core.events import make_event
 
 from . import actions as A
-from . import choices, narrate, scoring, strip
+from . import choices, compiled, narrate, scoring, strip
+from .compiled import (
+    ASH_READY,
+    EBENEZER_MOVES,
+    LEON_READY,
+    LUMEN_PUTS_OUT,
+    MORGANA_FREE,
+    STREET_WISE,
+    WARDEN_USABLE,
+)
 from .data import UNIVERSITY_AFF
-from .parameters import SPECIAL_CARD_PARAMETERS
+from .parameters import SPECIAL_CARD_PARAMETERS, track_table
 from .frames import (
     A_DRAW_RECRUIT,
     A_END_ACTION,
@@ -55,6 +64,7 @@ from .tables import (
     BEN,
     BLACK,
     CORNER_POS,
+    EBENEZER,
     ESTER,
     EV_FESTIVAL,
     EV_FIRESTORM,
@@ -62,6 +72,7 @@ from .tables import (
     EV_SPECIAL,
     LEON,
     LUMEN,
+    MOG,
     MORGANA,
     NB4,
     N_POS,
@@ -221,10 +232,8 @@ _SCALARS = (
 
 EVENT_PHASE, ACTION_PHASE = 0, 1
 _T = tables()
-_TRACK_VALUES = _T.tracks
 _CREW_WATER = _T.crew_water
 
-_WATER_TOKENS = _T.box.water_tokens
 _ADVANCED_WATER, _WARDEN_WATER = _T.advanced_water, _T.warden_water
 """Brigade capacity without crew: the Warden alone (advanced side: the Warden of the firehouse board)."""
 _UPGRADE_IDS = tuple(tuple(A.UPGRADE + t for t in range(3) if can >> t & 1) for can in range(8))
@@ -260,6 +269,8 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
 
     __slots__ = _SLOTS + (
         "rules",
+        "track_values",
+        "variant_menu",
         "num_players",
         "options",
         "seed",
@@ -292,6 +303,8 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         self.festival = bool(self.options.get("fire_festival", False))
         self.addon = bool(self.options.get("addon_pack", False))
         self.rules = rules = self.spec.rules(self.options)
+        self.track_values = track_table(rules)  # each firehouse track's value at each circle
+        self.variant_menu = compiled.variant_menu(self.track_values, rules.water_tokens)  # None: the printed ones
         # the town: University in the centre, 28 shuffled blocks around it, firehouses in the corners
         town = list(T.town_blocks)
         rng.shuffle(town)
@@ -506,6 +519,8 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         c.colour, c.firehouse, c.warden = self.colour, self.firehouse, self.warden
         c.advanced, c.big, c.festival, c.addon = self.advanced, self.big, self.festival, self.addon
         c.rules = self.rules
+        c.track_values = self.track_values
+        c.variant_menu = self.variant_menu
         # the board, the players' pieces and the decks
         c.intensity, c.destroyed, c.doomed, c.loyal = (
             copy(self.intensity),
@@ -571,13 +586,13 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
 
     # ------------------------------------------------------------------------------------------ helpers
     def _crew_cap(self, p: int) -> int:
-        return _TRACK_VALUES[T_CREW][self.tracks[3 * p + T_CREW]]
+        return self.track_values[T_CREW][self.tracks[3 * p + T_CREW]]
 
     def wagon_cap(self, p: int) -> int:
-        return _TRACK_VALUES[T_WAGON][self.tracks[3 * p + T_WAGON]]
+        return self.track_values[T_WAGON][self.tracks[3 * p + T_WAGON]]
 
     def leadership(self, p: int) -> int:
-        return _TRACK_VALUES[T_LEAD][self.tracks[3 * p + T_LEAD]]
+        return self.track_values[T_LEAD][self.tracks[3 * p + T_LEAD]]
 
     def brigade_cap(self, p: int) -> int:
         base = _T.advanced_water if self.advanced else _T.warden_water
@@ -594,7 +609,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         return self.leadership(p) + self.bonus[p] - (1 if self.precious == p else 0)
 
     def water_supply(self) -> int:
-        return _WATER_TOKENS - sum(self.wb) - sum(self.ww)
+        return self.rules.water_tokens - sum(self.wb) - sum(self.ww)
 
     def has_loyal(self, p: int, aff: int) -> bool:
         la = self.loyal
@@ -720,7 +735,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
             track=TRACK_NAMES[track],
             circle=self.tracks[i] + 1,
             of=T.track_last[track] + 1,
-            value=_TRACK_VALUES[track][self.tracks[i]],
+            value=self.track_values[track][self.tracks[i]],
         )
         frames: list[tuple] = []
         if self.tracks[i] == T.track_last[track]:
@@ -854,16 +869,77 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
     def _main_menu(self, moved: int = 0) -> list[int] | None:
         """The Action phase menu; ``None`` when the player has nothing left to do (the turn ends by itself).
 
+        In C where the extension was built (``_brigade.c``, the same ids: see :mod:`.compiled`), told here what the
+        crew cards and the Warden allow; otherwise :meth:`_main_menu_python`."""
+        menu = compiled.MENU
+        if menu is None:
+            return self._main_menu_python(moved)
+        if self.variant_menu is not None:  # a variant's firehouse tracks or water tokens
+            menu = self.variant_menu
+        p = self.turn_player
+        brigade_ids = None
+        if self.crew[p] or self.mimic[p] >= 0:  # no crew card, no ability: the bits stay 0
+            active = self.active
+            bits = (
+                (MORGANA_FREE if not self.morgana_used and active(p, MORGANA) else 0)
+                | (EBENEZER_MOVES if active(p, EBENEZER) else 0)
+                | (LUMEN_PUTS_OUT if active(p, LUMEN) else 0)
+                | (LEON_READY if not self.leon_used and active(p, LEON) else 0)
+                | (ASH_READY if self.addon and not self.ash_used and active(p, ASH) else 0)
+            )
+            budget = self._move_budget(p)
+            bcap = self.brigade_cap(p)
+            if active(p, MOG):  # Mog may end on a rival's Brigade: the Python search
+                brigade_ids = tuple(self.brigade_targets(p, A.MOVE_BRIGADE))
+        else:
+            bits = 0
+            budget = self.rules.move_brigade_spaces
+            bcap = _ADVANCED_WATER if self.advanced else _WARDEN_WATER
+        if self.advanced:
+            if self.colour[p] == WHITE:
+                bits |= STREET_WISE
+            if not self.warden_used and self.remaining() > 0 and self._warden_usable(p):
+                bits |= WARDEN_USABLE
+        return menu.menu(
+            p,
+            self.num_players,
+            self.used,
+            self.precious,
+            self.free_moves,
+            bits,
+            brigade_ids,
+            budget,
+            bcap,
+            self.upgrade_limit - self.upgrades_done,
+            self.bpos,
+            self.wpos,
+            self.firehouse,
+            self.intensity,
+            self.destroyed,
+            self.loyal,
+            self.renown,
+            self.st_aff,
+            self.wb,
+            self.ww,
+            self.tracks,
+            self.bonus,
+            self.crew_deck,
+            self.crew_discard,
+            self.dawn,
+        )
+
+    def _main_menu_python(self, moved: int = 0) -> list[int] | None:
+        """:meth:`_main_menu` in Python.
+
         Built in ascending id order (so it needs no sort), from precomputed id tables where a group's ids depend
         only on a few small numbers: this runs after every action of a turn. ``moved``: the only action since the
         last menu was this player's own move, so the moves' masks need not be built again (see
         :meth:`MovementRules._move_ids`)."""
         p = self.turn_player
         tracks = self.tracks
+        values = self.track_values
         # self.remaining(), written out
-        rem = (
-            _TRACK_VALUES[T_LEAD][tracks[3 * p + T_LEAD]] + self.bonus[p] - (1 if self.precious == p else 0) - self.used
-        )
+        rem = values[T_LEAD][tracks[3 * p + T_LEAD]] + self.bonus[p] - (1 if self.precious == p else 0) - self.used
         out = [A.END_TURN]
         brigade = rem > 0 or self.free_moves > 0
         wagon = rem > 0 or (not self.morgana_used and self.active(p, MORGANA))
@@ -887,9 +963,11 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
                 need = max(1, inten - 1)
             out += _extinguish_ids(wb, ww if together else 0, need)
         crew_level = tracks[3 * p + T_CREW]
-        wagon_cap = _TRACK_VALUES[T_WAGON][tracks[3 * p + T_WAGON]]
+        wagon_cap = values[T_WAGON][tracks[3 * p + T_WAGON]]
         bcap = self.brigade_cap(p) if self.crew[p] else (_ADVANCED_WATER if self.advanced else _WARDEN_WATER)
-        if (not self.dawn[p]) and _WATER_TOKENS - sum(self.wb) - sum(self.ww) > 0:  # the supply; Dawn cannot Refill
+        if (not self.dawn[p]) and self.rules.water_tokens - sum(self.wb) - sum(
+            self.ww
+        ) > 0:  # the supply; Dawn cannot Refill
             if together:
                 if (wb < bcap or ww < wagon_cap) and self._can_refill_at(p, bp):
                     out.append(A.REFILL_BOTH)
@@ -898,7 +976,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
                     out.append(A.REFILL_BRIGADE)
                 if ww < wagon_cap and self._can_refill_at(p, wp):
                     out.append(A.REFILL_WAGON)
-        if _TRACK_VALUES[T_CREW][crew_level] >= 1 and (self.crew_deck or self.crew_discard):
+        if values[T_CREW][crew_level] >= 1 and (self.crew_deck or self.crew_discard):
             out.append(A.RECRUIT)
         if together:
             k = min(wb, wagon_cap - ww, 6)

@@ -63,7 +63,7 @@ def player_view(s: "BrigadeState", player: int | None) -> dict[str, Any]:
                     TRACK_NAMES[t]: {
                         "circle": s.tracks[3 * p + t] + 1,
                         "of": T.track_last[t] + 1,
-                        "value": T.tracks[t][s.tracks[3 * p + t]],
+                        "value": s.track_values[t][s.tracks[3 * p + t]],
                     }
                     for t in range(3)
                 },

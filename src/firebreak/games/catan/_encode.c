@@ -22,7 +22,7 @@ enum {
     /* then the constants */
     K_SIZE, K_PLAYERS, K_TERRAIN_KINDS, K_NUMBER_KINDS, K_HARBOUR_KINDS, K_PHASES, K_STAGES, K_RES, K_DEV,
     K_PER_SEAT, K_SEA_PER_SEAT, K_SEA, K_TRADE_DRAFT, K_TRADE_CONFIRM, K_OVER, K_TERMINAL, K_VP_CARD,
-    K_FIRE_STATIONS, K_WARDENS_VP, K_TERRAIN_LO, K_HARBOUR_LO,
+    K_FIRE_STATIONS, K_WARDENS_VP, K_ROAD_VP, K_ARMY_VP, K_ISLAND_VP, K_TERRAIN_LO, K_HARBOUR_LO,
     N_PARAMS
 };
 
@@ -35,7 +35,8 @@ static const char *const PARAM_NAMES[N_PARAMS] = {
     "seat.road_length", "seat.knights", "seat.harbour_rates", "seat.discard_left",
     "size", "players", "terrain_kinds", "number_kinds", "harbour_kinds", "phases", "offer_stages", "resources",
     "development_kinds", "per_seat", "sea_per_seat", "sea", "trade_draft", "trade_confirm", "over", "terminal",
-    "victory_point_card", "fire_stations", "wardens_vp", "terrain_lo", "harbour_lo",
+    "victory_point_card", "fire_stations", "wardens_vp", "road_vp", "army_vp", "island_vp", "terrain_lo",
+    "harbour_lo",
 };
 
 enum { T_TERRAIN, T_HARBOUR, T_NUMBERS, T_OFFER_PHASES, N_TABLES };
@@ -639,8 +640,8 @@ static int write_rest(Encoder *self, Ctx *c, long viewer, fb_out *out)
             fb_list_long(army, seat, &knights) < 0 || fb_list_long(discard_left, seat, &discard) < 0 ||
             small(bvp) < 0 || small(left) < 0)
             return -1;
-        long vp = bvp + 2 * (holders[0] == seat) + 2 * (holders[1] == seat) +
-                  p[K_WARDENS_VP] * (holders[2] == seat) + 2 * (long)PyList_GET_SIZE(isle);
+        long vp = bvp + p[K_ROAD_VP] * (holders[0] == seat) + p[K_ARMY_VP] * (holders[1] == seat) +
+                  p[K_WARDENS_VP] * (holders[2] == seat) + p[K_ISLAND_VP] * (long)PyList_GET_SIZE(isle);
         if (k == 0) { /* the viewer's points, its hidden cards included */
             long hidden;
             if (p[K_VP_CARD] < 0 || p[K_VP_CARD] >= dev) {

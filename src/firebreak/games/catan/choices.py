@@ -248,7 +248,7 @@ def confirm_reason(state: CatanState, a: int) -> str:
     if state.phase in (MAIN, SPECIAL_BUILD) and a == lay.buy_dev:
         return "You draw a card: this cannot be taken back."
     if state.phase == TAKE:
-        return "You take a card at random: this cannot be taken back."
+        return f"You take {_cards(state.cards_to_take())} at random: this cannot be taken back."
     return ""
 
 
@@ -327,8 +327,8 @@ def _choices(state: CatanState) -> list[ActionChoice]:
             ActionChoice(
                 a,
                 f"{state.player_name(a - lay.take)}: {plural(sum(state.hands[a - lay.take]), 'card')} in hand",
-                ("Take a card from",),
-                note="You take one of their cards at random.",
+                (f"Take {_cards(state.cards_to_take())} from",),
+                note=_take_note(state.cards_to_take()),
             )
             for a in legal
         ]
@@ -455,6 +455,18 @@ def _named(cards: list[int]) -> dict[str, int]:
     return {R[r]: k for r, k in enumerate(cards) if k}
 
 
+def _cards(count: int) -> str:
+    """The cards a rob takes, in words: "a card" (the printed take) or "2 cards" (a variant's firestorm)."""
+    return "a card" if count == 1 else plural(count, "card")
+
+
+def _take_note(count: int) -> str:
+    """The note on each player who may be robbed: what the take does."""
+    if count == 1:
+        return "You take one of their cards at random."
+    return f"You take {plural(count, 'card')} of theirs at random (all they hold if they have fewer)."
+
+
 def _move_token(state: CatanState, legal: list[int]) -> list[ActionChoice]:
     """Hexes for the firestorm (with the buildings it would reach) or the robber (with who could be robbed)."""
     t = state.topo
@@ -479,10 +491,13 @@ def _move_token(state: CatanState, legal: list[int]) -> list[ActionChoice]:
                 and sum(state.hands[q]) > 0
             }
         )
+        taken = state.rules.firestorm_cards_taken if fire else 1
         steal = (
-            f"you may take a card from {join_words(map(state.player_name, rivals), 'or')}"
-            if rivals
+            f"you may take {_cards(taken)} from {join_words(map(state.player_name, rivals), 'or')}"
+            if rivals and taken
             else "nobody to take a card from"
+            if taken
+            else "the firestorm takes nobody's cards"
         )
         preview: tuple[str, ...] = (place,)
         if fire:

@@ -54,11 +54,12 @@ class Pieces(_Strict):
 
 
 class FirestormToll(_Strict):
-    """What the firestorm's spread costs: cards per burning building, and how many of the robbed player's
-    burning buildings cost nothing."""
+    """What the firestorm costs: the cards its placer takes from the robbed player, cards per burning building,
+    and how many of the robbed player's burning buildings cost nothing."""
 
     cards_per_building: int
     robbed_free_buildings: int
+    cards_taken: int  # from the robbed player, by the player who placed the firestorm
 
 
 class Components(_Strict):
@@ -70,6 +71,9 @@ class Components(_Strict):
     largest_army_min: int
     fire_wardens_min: int
     fire_wardens_vp: int
+    longest_road_vp: int
+    largest_army_vp: int
+    island_bonus_vp: int
     discard_limit: int
     firestorm: FirestormToll
     parameters: list[dict[str, Any]]  # rule parameters, read by firebreak.core.parameters (see parameters.py)

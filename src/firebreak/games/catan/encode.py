@@ -115,6 +115,8 @@ class CatanEncoder(ObservationEncoder):
         # the fire stations each player has (a rule parameter): a seat's stations built are this less those left
         self.fire_stations = int(rules.fire_stations_per_player)
         self.wardens_vp = int(rules.fire_wardens_vp)  # what The Fire Wardens adds to its holder's points
+        self.road_vp, self.army_vp = int(rules.longest_road_vp), int(rules.largest_army_vp)  # and the other cards
+        self.island_vp = int(rules.island_bonus_vp)  # each island settled (Seafarers)
         self.hexes = len(template["board"]["hexes"])
         self.nodes = len(template["board"]["node_xy"])
         self.edge_index = {e: i for i, e in enumerate(board_edges(template))}
@@ -189,6 +191,9 @@ class CatanEncoder(ObservationEncoder):
             "victory_point_card": VICTORY_POINT,
             "fire_stations": self.fire_stations,
             "wardens_vp": self.wardens_vp,
+            "road_vp": self.road_vp,
+            "army_vp": self.army_vp,
+            "island_vp": self.island_vp,
             "terrain_lo": -len(TERRAIN_NAMES),
             "harbour_lo": -RES,
         }
@@ -683,7 +688,8 @@ class CatanEncoder(ObservationEncoder):
         )
         shared = self.__dict__.get("_seat_shared")
         if shared is None or shared[0] != key:
-            stations, wardens_vp = self.fire_stations, self.wardens_vp
+            stations, wardens_vp, road_vp, army_vp = self.fire_stations, self.wardens_vp, self.road_vp, self.army_vp
+            island_vp = self.island_vp
             firestorm = s.firestorm
             road_holder, army_holder, wardens_holder = s.road_holder, s.army_holder, s.wardens_holder
             roads_left, settlements_left, cities_left = s.roads_left, s.settlements_left, s.cities_left
@@ -694,10 +700,10 @@ class CatanEncoder(ObservationEncoder):
                 # state.public_vp(p), inlined
                 vp = (
                     build_vp[p]
-                    + 2 * (road_holder == p)
-                    + 2 * (army_holder == p)
+                    + (road_vp if road_holder == p else 0)
+                    + (army_vp if army_holder == p else 0)
                     + (wardens_vp if wardens_holder == p else 0)
-                    + 2 * settled[p]
+                    + island_vp * settled[p]
                 )
                 whole += [
                     cards[p] / 10,

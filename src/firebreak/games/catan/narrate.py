@@ -95,7 +95,8 @@ def describe(event: Event, name: Namer, places: PlaceNames) -> str:
     if k == "robber":
         return f"{p} moves the robber to {hex_name(d['hex'])}."
     if k == "take":
-        return f"{p} takes a card from {name(d['victim'])}."
+        cards = plural(d["cards"], "card") if "cards" in d else "a card"  # "cards": a variant's firestorm take
+        return f"{p} takes {cards} from {name(d['victim'])}."
     if k == "take_card":
         return f"{p} takes 1 {d['resource']} from {name(d['victim'])}."
     if k == "fire_spreads":
@@ -193,7 +194,8 @@ def _describe_sea(k: str, d: dict[str, Any], p: str, name: Namer, places: PlaceN
     if k == "gold":
         return f"{p} takes 1 {d['resource']} from a gold field."
     if k == "island_bonus":
-        return f"{p} settles a new island at {places.corner(d['node'])}: 2 victory points (island bonus)."
+        points = plural(d.get("vp", 2), "victory point")  # "vp": a variant's bonus; the printed one is 2
+        return f"{p} settles a new island at {places.corner(d['node'])}: {points} (island bonus)."
     if k == "pirate":
         return f"{p} moves the pirate to {places.hex(d['hex'])}."
     return ""

@@ -43,7 +43,7 @@ def _load() -> tuple:
 PARAMETERS = _load()
 
 
-COST_ITEMS = ("road", "settlement", "city", "development_card", "fire_station")
+COST_ITEMS = ("road", "settlement", "city", "development_card", "fire_station", "ship")
 """The items whose cost is a rule parameter (one parameter per resource in the printed cost), in this order."""
 
 

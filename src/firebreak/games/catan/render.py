@@ -174,6 +174,6 @@ def _sea_lines(view: dict[str, Any]) -> list[str]:
             + ", ".join(islands[0])
             + "; small islands: "
             + "; ".join(", ".join(i) for i in islands[1:])
-            + " (2 victory points for your first settlement on each)."
+            + f" ({plural(b.get('island_bonus_vp', 2), 'victory point')} for your first settlement on each)."
         )
     return out

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from .fields import CatanFields
 from .constants import (
-    COST_SHIP,
     GOLD_PICK,
     MAIN,
     RESOURCE_NAMES,
@@ -197,7 +196,7 @@ class SeafarersMixin(CatanFields):
     def _place_ship(self, p: int, e: int) -> None:
         ph = self.phase
         if ph == MAIN or ph == SPECIAL_BUILD:
-            self._pay(p, COST_SHIP)
+            self._pay(p, self.costs[5])
         self.ships_left[p] -= 1
         self._drop_ship(p, e)
         if ph != SETUP_ROAD:

@@ -397,23 +397,25 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
 
     def public_vp(self, p: int) -> int:
         """Victory points everyone can see (hidden victory point cards excluded)."""
+        rules = self.rules
         return (
             self.build_vp[p]
-            + 2 * (self.road_holder == p)
-            + 2 * (self.army_holder == p)
-            + (self.rules.fire_wardens_vp if self.wardens_holder == p else 0)
-            + 2 * len(self.isles[p])
+            + (rules.longest_road_vp if self.road_holder == p else 0)
+            + (rules.largest_army_vp if self.army_holder == p else 0)
+            + (rules.fire_wardens_vp if self.wardens_holder == p else 0)
+            + rules.island_bonus_vp * len(self.isles[p])
         )
 
     def total_vp(self, p: int) -> int:
         """Victory points with the hidden victory point cards: ``public_vp`` written out, since the victory check
         after every action asks."""
+        rules = self.rules
         return (
             self.build_vp[p]
-            + 2 * (self.road_holder == p)
-            + 2 * (self.army_holder == p)
-            + (self.rules.fire_wardens_vp if self.wardens_holder == p else 0)
-            + 2 * len(self.isles[p])
+            + (rules.longest_road_vp if self.road_holder == p else 0)
+            + (rules.largest_army_vp if self.army_holder == p else 0)
+            + (rules.fire_wardens_vp if self.wardens_holder == p else 0)
+            + rules.island_bonus_vp * len(self.isles[p])
             + self.dev_hand[p][VICTORY_POINT]
         )
 
@@ -561,7 +563,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         lay = self.lay
         h = self.hands[p]
         lumber, brick, wool, grain, ore = h
-        road, settlement, city, dev, station = self.costs
+        road, settlement, city, dev, station, ship = self.costs
         out = [END_TURN]
         sea = self.topo.sea
         if (
@@ -610,7 +612,14 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
                 out.extend(base + n for n in self._my_nodes(p) if not st[n])
         if sea:
             spots = None  # where a ship may go, found once for building and moving ships
-            if lumber and wool and self.ships_left[p]:
+            if (
+                lumber >= ship[0]
+                and brick >= ship[1]
+                and wool >= ship[2]
+                and grain >= ship[3]
+                and ore >= ship[4]
+                and self.ships_left[p]
+            ):
                 spots = self._ship_spots(p)
                 base = lay.ship
                 out.extend(base + e for e in spots)
@@ -656,9 +665,11 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
             es = self.edge_ship
             ships = {eo[e] for e in self._pirate_edges() if eo[e] >= 0 and es[e]}
             return sorted(q for q in ships if q != self.turn and sum(self.hands[q]) > 0)
+        fs = self.firestorm
+        if fs and not self.rules.firestorm_cards_taken:  # a firestorm that takes no card robs nobody
+            return []
         no = self.node_owner
         st = self.station
-        fs = self.firestorm
         me = self.turn
         hands = self.hands
         out = set()
@@ -906,19 +917,32 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
             self._robbed = -1
         self._after_take()
 
+    def cards_to_take(self) -> int:
+        """Cards the player who moved the robber, firestorm or pirate takes from the player they rob: one, or the
+        firestorm's ``firestorm_cards_taken`` (rule parameter; the Fire Stations rules print one)."""
+        return self.rules.firestorm_cards_taken if self.firestorm and not self.pirate_moved else 1
+
     def _take_from(self, p: int, q: int) -> None:
         h = self.hands[q]
-        i = self.rng.below(sum(h))
-        r = 0
-        while i >= h[r]:
-            i -= h[r]
-            r += 1
-        h[r] -= 1
-        self.hands[p][r] += 1
-        self.st_taken[p] += 1
+        count = min(self.cards_to_take(), sum(h))  # no more than the robbed player holds
+        taken = []
+        for _ in range(count):
+            i = self.rng.below(sum(h))
+            r = 0
+            while i >= h[r]:
+                i -= h[r]
+                r += 1
+            h[r] -= 1
+            self.hands[p][r] += 1
+            taken.append(r)
+        self.st_taken[p] += count
         self._robbed = q
-        self._emit("take", player=p, victim=q)
-        self._emit("take_card", visible_to=(p, q), player=p, victim=q, resource=RESOURCE_NAMES[r])
+        if count == 1:  # the printed take: the event as it always was
+            self._emit("take", player=p, victim=q)
+        else:
+            self._emit("take", player=p, victim=q, cards=count)
+        for r in taken:
+            self._emit("take_card", visible_to=(p, q), player=p, victim=q, resource=RESOURCE_NAMES[r])
 
     def _after_take(self) -> None:
         self.pirate_moved = False
@@ -1040,11 +1064,14 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         if t.sea:
             self.sreach[p].add(n)
             isl = t.node_island[n]
-            # Island bonus: 2 VP for the first settlement on each island other than the main island, where
-            # every player starts (ruling S5).
+            # Island bonus (island_bonus_vp, 2 VP printed) for the first settlement on each island other than the
+            # main island, where every player starts (ruling S7).
             if isl > 0 and isl not in self.isles[p]:
                 self.isles[p].append(isl)
-                self._emit("island_bonus", player=p, node=n)
+                if self.rules.island_bonus_vp == 2:  # the printed bonus: the event as it always was
+                    self._emit("island_bonus", player=p, node=n)
+                else:
+                    self._emit("island_bonus", player=p, node=n, vp=self.rules.island_bonus_vp)
         k = self.node_harbour[n]
         if k >= 0:
             rates = self.rates[p]

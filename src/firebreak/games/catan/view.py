@@ -103,16 +103,16 @@ class ViewsMixin(CatanFields):
         rows: list[tuple[str, float]] = [
             ("Settlements", float(len(owned) - cities)),
             ("Cities", 2.0 * cities),
-            ("Longest Road", 2.0 * (self.road_holder == q)),
+            ("Longest Road", float(self.rules.longest_road_vp) * (self.road_holder == q)),
         ]
         if self.classic:
-            rows.append(("Largest Army", 2.0 * (self.army_holder == q)))
+            rows.append(("Largest Army", float(self.rules.largest_army_vp) * (self.army_holder == q)))
             if hidden:
                 rows.append(("Victory point cards", float(self.dev_hand[q][VICTORY_POINT])))
         else:
             rows.append(("The Fire Wardens", float(self.rules.fire_wardens_vp) * (self.wardens_holder == q)))
         if self.topo.sea:
-            rows.append(("Island bonus", 2.0 * len(self.isles[q])))
+            rows.append(("Island bonus", float(self.rules.island_bonus_vp) * len(self.isles[q])))
         return rows
 
     def _public_player(self, q: int) -> dict[str, Any]:
@@ -190,7 +190,9 @@ class ViewsMixin(CatanFields):
         t = self.topo
         if not t.sea:
             return {}
+        bonus = self.rules.island_bonus_vp
         return {
+            **({} if bonus == 2 else {"island_bonus_vp": bonus}),  # a variant's bonus (the printed 2 goes unsaid)
             "sea": True,
             "ships": [
                 {"edge": list(t.edge_nodes[e]), "player": o}

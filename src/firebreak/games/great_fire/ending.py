@@ -13,12 +13,9 @@ from typing import TYPE_CHECKING
 
 from firebreak.core.text import plural
 
-from .data import load_board
 
 if TYPE_CHECKING:
     from .state import GreatFireState
-
-RULES = load_board().rules
 
 
 def fires_put_out(state: "GreatFireState") -> list[int]:
@@ -58,8 +55,8 @@ def score_notes(state: "GreatFireState") -> list[str]:
                 f"were exhausted (each player holding cones hands one back, ruling R3)"
             )
         lines.append(line + ".")
-    threshold = RULES.hero_of_london_threshold
-    vp = plural(RULES.hero_of_london_vp, "VP", "VP")
+    threshold = state.rules.hero_of_london_threshold  # a variant's, where it changes them
+    vp = plural(state.rules.hero_of_london_vp, "VP", "VP")
     if state.hero < 0:
         lines.append(f"Nobody put out {threshold} fires, so nobody holds the Hero of London ({vp}).")
     else:
