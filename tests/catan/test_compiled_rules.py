@@ -27,6 +27,17 @@ CONFIGS = [
     (4, {"board": "seafarers", "mode": "classic", "layout": "random", "player_trades": False}),
     (3, {"board": "seafarers", "mode": "firestorm", "layout": "random"}),
     (6, {"board": "seafarers", "mode": "classic", "layout": "random", "player_trades": False}),
+    # costs changed by rule parameters (the ship's too), read from the state as the Python paths read them
+    (
+        4,
+        {
+            "board": "seafarers",
+            "mode": "classic",
+            "layout": "random",
+            "player_trades": False,
+            "rules": {"ship_cost_lumber": 2, "ship_cost_wool": 0, "road_cost_brick": 2, "city_cost_ore": 2},
+        },
+    ),
 ]
 
 
