@@ -13,6 +13,7 @@ from typing import Any
 
 from firebreak.core.actions import ActionSpace, TextOf
 
+from .compiled import compiled_board
 from .data import RESOURCE_NAMES
 from .topology import Topology, topology
 
@@ -42,6 +43,7 @@ class Layout:
         "buy_dev",
         "cancel",
         "city",
+        "compiled",
         "confirm",
         "discard",
         "firestorm",
@@ -126,6 +128,8 @@ class Layout:
         self.maritime_gets = tuple(tuple((s, o + maritime_encode(r, s)) for s in range(5) if s != r) for r in range(5))
         self.size = space.size
         self.texts = space.texts
+        self.compiled: Any = compiled_board(self, t)
+        """The board's rules in C (see .compiled), or ``None``: the Python paths."""
 
 
 def _ranges(num_players: int, t: Topology) -> list[tuple[str, int | tuple[int, ...], TextOf]]:

@@ -27,6 +27,10 @@ class DevelopmentMixin(CatanFields):
 
     def _dev_actions(self, p: int, out: list[int]) -> None:
         """Development cards playable now (not bought this turn, one per turn); appended in id order."""
+        compiled = self.lay.compiled
+        if compiled is not None:  # the same ids (see _catan.c)
+            compiled.dev_actions(self, p, out)
+            return
         lay = self.lay
         hand = self.dev_hand[p]
         new = self.dev_new[p]

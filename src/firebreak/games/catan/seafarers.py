@@ -48,6 +48,9 @@ class SeafarersMixin(CatanFields):
     def _ship_spots(self, p: int) -> list[int]:
         """Sides touching the sea where ``p`` may put a ship: next to their own building or their ship's free end
         (a ship never joins a road except at a settlement or city), not beside the pirate."""
+        compiled = self.lay.compiled
+        if compiled is not None:  # the same list (see _catan.c)
+            return compiled.ship_spots(self, p)  # type: ignore[no-any-return]
         t = self.topo
         eo = self.edge_owner
         es = t.edge_sea
@@ -66,6 +69,9 @@ class SeafarersMixin(CatanFields):
         a ship's end is open when no other of the player's ships ends there and no building of theirs stands
         there, and a ship can go somewhere else when a free sea path touches a crossing the route reaches other
         than the ship's open ends."""
+        compiled = self.lay.compiled
+        if compiled is not None:  # the same list (see _catan.c; the spots found again there, in C)
+            return compiled.movable_ships(self, p)  # type: ignore[no-any-return]
         es = self.edge_ship
         ships = [e for e in self.player_edges[p] if es[e]]
         if not ships:
@@ -123,6 +129,11 @@ class SeafarersMixin(CatanFields):
 
     def _route_length(self, p: int) -> int:
         """Longest Road, or on the Seafarers board the Longest Trade Route over roads and ships."""
+        compiled = self.lay.compiled
+        if compiled is not None:  # the same count (see _catan.c)
+            return compiled.longest_road(  # type: ignore[no-any-return]
+                p, self.player_edges[p], self.node_owner, self.edge_ship if self.topo.sea else None
+            )
         return longest_road(
             self.topo,
             p,
@@ -135,7 +146,10 @@ class SeafarersMixin(CatanFields):
     def _route_after_laying(self, p: int, e: int) -> int:
         """``p``'s Longest Road (or Trade Route) after laying road or ship ``e``, no building having changed: the
         longer of the length before and the longest trail in the part of the network ``e`` joins, since no other
-        part changed. Only that part is walked (a randomised test holds it to a full recomputation)."""
+        part changed. Only that part is walked (a randomised test holds it to a full recomputation); in C (see
+        _catan.c) the whole network is recounted, which gives the same length at a fraction of the cost."""
+        if self.lay.compiled is not None:
+            return self._route_length(p)
         edges = self.player_edges[p]
         part = network_part(self.topo, edges, e)
         if part is edges:

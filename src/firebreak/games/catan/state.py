@@ -12,6 +12,7 @@ generated per phase from small per-player structures (each player's road "reach"
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 from firebreak.core import TERMINAL, OptionError
@@ -63,6 +64,23 @@ from .fire import burning_buildings
 from .topology import topology
 from .trading import _DRAFT_LISTS, TradingMixin
 from .view import ViewsMixin
+
+
+_MARITIME = tuple(maritime_decode(i) for i in range(20))
+"""Each maritime trade's (resource given, resource got), by its place in the range."""
+
+_COSTS: dict[int, tuple[Any, tuple[tuple[int, ...], ...]]] = {}
+"""Each set of rule values' cost table, by the shared rules object (see core.parameters.rule_values), kept with it."""
+
+
+def _costs(rules: Any) -> tuple[tuple[int, ...], ...]:
+    """``cost_table(rules)``, worked out once per set of rule values rather than at every game's set-up."""
+    found = _COSTS.get(id(rules))
+    if found is None or found[0] is not rules:
+        if len(_COSTS) >= 256:  # as many as core.parameters keeps rule sets
+            _COSTS.clear()
+        found = _COSTS[id(rules)] = (rules, cost_table(rules))
+    return found[1]
 
 
 _NO_VICTORY_PHASES = frozenset({OVER, SETUP_SETTLEMENT, SETUP_ROAD, SPECIAL_BUILD})
@@ -168,7 +186,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         o = self.options
         n = self.num_players
         self.rules = self.spec.rules(o)
-        self.costs = cost_table(self.rules)
+        self.costs = _costs(self.rules)
         self.board = str(o.get("board", "base"))
         self.topo = t = topology(n, self.board)
         self.lay = layout(n, self.board)
@@ -418,6 +436,18 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         legal = self._legal
         if legal is None:
             ph = self.phase
+            compiled = self.lay.compiled
+            if compiled is not None:  # the main phase without trades and the roll: two decisions in three
+                if ph == MAIN and not self.trades:
+                    legal = self._legal = compiled.main_actions(self, self.actor, True)
+                    self._legal_set = None
+                    return legal
+                if ph == PRE_ROLL:
+                    legal = self._legal = [ROLL]
+                    if self.classic and not self.dev_played:
+                        compiled.dev_actions(self, self.actor, legal)
+                    self._legal_set = None
+                    return legal
             if ph == TRADE_DRAFT:
                 memo = self._draft_memo
                 # a draft step since the last call (see TradingMixin._draft_actions): the steps open are known
@@ -460,9 +490,8 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
             if self.classic and not self.dev_played:
                 self._dev_actions(p, out)
             return out
-        if ph == DISCARD:
-            h = self.hands[p]
-            return [lay.discard + r for r in range(5) if h[r]]
+        if ph == DISCARD:  # the resources held (compress: no Python loop, and a discard follows every big hand)
+            return list(compress(range(lay.discard, lay.discard + 5), self.hands[p]))
         if ph == MOVE_TOKEN:
             th = self.token_hex
             land = self.topo.num_land
@@ -474,8 +503,12 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
                 base = lay.pirate
                 ph_ = self.pirate_hex
                 out.extend(base + h for h in range(land, self.topo.num_hexes) if h != ph_)
-            base = lay.robber
-            out.extend(base + h for h in range(land) if h != th)
+            base = lay.robber  # every land hex but the robber's, as two runs of ids
+            if 0 <= th < land:
+                out.extend(range(base, base + th))
+                out.extend(range(base + th + 1, base + land))
+            else:
+                out.extend(range(base, base + land))
             return out
         if ph == TAKE:
             return [lay.take + q for q in self._take_candidates()]
@@ -486,8 +519,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         if ph == TRADE_CONFIRM:
             return self._confirm_actions(p)
         if ph == FIRE_PAY:
-            h = self.hands[p]
-            return [lay.fire_pay + r for r in range(5) if h[r]]
+            return list(compress(range(lay.fire_pay, lay.fire_pay + 5), self.hands[p]))
         if ph == SETUP_SETTLEMENT:
             base = lay.settle
             if self.topo.sea:  # players start on the main island
@@ -510,6 +542,9 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         return []
 
     def _road_spots(self, p: int) -> list[int]:
+        compiled = self.lay.compiled
+        if compiled is not None:  # the same list (see _catan.c)
+            return compiled.road_spots(self, p)  # type: ignore[no-any-return]
         eo = self.edge_owner
         ne = self.topo.node_edges
         el = self.topo.edge_land
@@ -519,6 +554,12 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
     def _main_actions(self, p: int, full: bool, offer: bool = True) -> list[int]:
         """Actions of the turn player after rolling (``full``) or of a player in the special building phase;
         without opening a trade offer unless ``offer``."""
+        compiled = self.lay.compiled
+        if compiled is not None:  # the same list, but for the offer (see _catan.c)
+            out: list[int] = compiled.main_actions(self, p, full)
+            if full and offer and self._can_open_offer(p):
+                out.append(self.lay.draft)
+            return out
         lay = self.lay
         h = self.hands[p]
         lumber, brick, wool, grain, ore = h
@@ -668,7 +709,7 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
             return
         if a >= lay.maritime:  # maritime trades, opening a draft, paying the fire: the common ones, tested first
             if a < lay.draft:
-                give, get = maritime_decode(a - lay.maritime)
+                give, get = _MARITIME[a - lay.maritime]
                 rate = self.rates[p][give]
                 h = self.hands[p]
                 h[give] -= rate
@@ -757,12 +798,27 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         self._produce(s)
 
     def _produce(self, s: int) -> None:
-        """Pay out a roll; the bank shortage rule applies per resource.
+        """Pay out a roll (in C where it was built, see _catan.c: a roll is a third of all actions of a random
+        game), then tell who gained what and ask for the gold fields' choices."""
+        compiled = self.lay.compiled
+        gains = compiled.produce(self, s) if compiled is not None else self._payout(s)
+        gold = any(self.gold_left)  # Seafarers: gold fields owe a choice of resource
+        if gold:
+            self.gold_return = MAIN
+            self._emit("gold_owed", players={str(q): k for q, k in enumerate(self.gold_left) if k})
+        if gains is not None:
+            self.events.append(make_event("produce", {"gains": gains}, None))
+        if gold:
+            self._next_gold()
 
-        One pass over the hexes with that number counts each seat's gains and each resource's total (a roll is a
-        third of all actions of a random game); the bank's shortages are settled after, resource by resource:
-        with enough left everyone owed is paid, with one player owed that player takes what is left, with
-        several owed nobody receives it. A gold field adds to ``gold_left`` instead (Seafarers)."""
+    def _payout(self, s: int) -> list[list[int]] | None:
+        """Pay out a roll into the hands, the bank and ``gold_left``; the gains by seat and resource, or None when
+        nobody gains a card; the bank shortage rule applies per resource.
+
+        One pass over the hexes with that number counts each seat's gains and each resource's total; the bank's
+        shortages are settled after, resource by resource: with enough left everyone owed is paid, with one
+        player owed that player takes what is left, with several owed nobody receives it. A gold field adds to
+        ``gold_left`` instead (Seafarers)."""
         hn = self.topo.hex_nodes
         lv = self.node_level
         no = self.node_owner
@@ -785,37 +841,32 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
                 if k:
                     gains[no[node]][r] += k
                     total[r] += k
-        gold = any(self.gold_left)  # Seafarers: gold fields owe a choice of resource
-        if gold:
-            self.gold_return = MAIN
-            self._emit("gold_owed", players={str(q): k for q, k in enumerate(self.gold_left) if k})
-        if any(total):
-            bank = self.bank
-            hands = self.hands
-            for r in range(5):
-                owed = total[r]
-                if not owed:
-                    continue
-                if owed <= bank[r]:
-                    bank[r] -= owed
-                    for q in range(n):
-                        x = gains[q][r]
-                        if x:
-                            hands[q][r] += x
-                    continue
-                takers = [q for q in range(n) if gains[q][r]]
-                if len(takers) == 1:  # shortage with one player owed: that player takes what the bank has left
-                    q = takers[0]
-                    x = bank[r]
-                    hands[q][r] += x
-                    gains[q][r] = x
-                    bank[r] = 0
-                else:  # shortage with several players owed: nobody receives this resource
-                    for q in takers:
-                        gains[q][r] = 0
-            self.events.append(make_event("produce", {"gains": gains}, None))
-        if gold:
-            self._next_gold()
+        if not any(total):
+            return None
+        bank = self.bank
+        hands = self.hands
+        for r in range(5):
+            owed = total[r]
+            if not owed:
+                continue
+            if owed <= bank[r]:
+                bank[r] -= owed
+                for q in range(n):
+                    x = gains[q][r]
+                    if x:
+                        hands[q][r] += x
+                continue
+            takers = [q for q in range(n) if gains[q][r]]
+            if len(takers) == 1:  # shortage with one player owed: that player takes what the bank has left
+                q = takers[0]
+                x = bank[r]
+                hands[q][r] += x
+                gains[q][r] = x
+                bank[r] = 0
+            else:  # shortage with several players owed: nobody receives this resource
+                for q in takers:
+                    gains[q][r] = 0
+        return gains
 
     def _seven(self, p: int) -> None:
         self.st_sevens += 1
@@ -1121,10 +1172,12 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         self.phase = PRE_ROLL
         self.dev_played = False
         self.offers_made = 0
-        self.declined = [False] * self.num_players
-        self.ships_new = []
+        if True in self.declined:  # both kept when there is nothing to clear: a random game's common case
+            self.declined = [False] * self.num_players
+        if self.ships_new:
+            self.ships_new = []
         self.ship_moved = False
-        if self.classic:  # development cards exist only under the classic rules
+        if self.classic and any(map(any, self.dev_new)):  # development cards exist only under the classic rules
             for row in self.dev_new:
                 if any(row):
                     row[:] = [0] * 5
