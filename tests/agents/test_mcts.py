@@ -243,30 +243,12 @@ def test_a_named_evaluation_replaces_the_games_usual_one_where_the_game_has_it(t
     pick = thrifty.act(Observation(state, me), Rng(5))
     assert card_of(pick) < card_of(usual)
     assert make_agent("mcts:iterations=40,width=2,prior=0,eval=nonesuch").act(Observation(state, me), Rng(5)) == usual
-
-
-def test_a_games_hints_can_give_large_searches_another_evaluation(toy, monkeypatch):
-    """A game's large-budget hints may name one of its evaluations (``eval``): the stronger level scores with it,
-    the smaller searches keep the usual one, and a bot spec's own ``eval`` still wins."""
-    state, hand = _four_card_game(toy, distinct=True)
-    me = state.current_player()
-
-    def card_of(action: int) -> int:  # the value of the card played (0: a pass)
-        words = state.action_to_text(action).split()
-        return int(words[2]) if words[0] == "play" else 0
-
-    usual = MCTSAgent(iterations=40, width=2, prior=0).act(Observation(state, me), Rng(5))
-    from toygame.game import heuristic
-
-    def spend_least(s):  # the reverse of the usual evaluation: keep the high cards
-        return [-heuristic(s, p) for p in range(s.num_players)]
-
+    # A game's large-budget hints may name the evaluation too (``eval``): the stronger level scores with it, the
+    # smaller searches keep the usual one, and a bot spec's own ``eval`` still wins.
     hints = SearchHints(width=2, large_budget=LargeBudget(40, SearchHints(width=2, eval="thrifty")))
     game = with_hooks(toy, monkeypatch, evaluations={"thrifty": spend_least}, search=hints)
-    large = MCTSAgent(iterations=40, prior=0).act(Observation(state, me), Rng(5))
-    assert card_of(large) < card_of(usual)
+    assert card_of(MCTSAgent(iterations=40, prior=0).act(Observation(state, me), Rng(5))) < card_of(usual)
     assert MCTSAgent(iterations=39, prior=0).hints(game).eval == ""
-    # a spec's own evaluation wins (a name the game does not have: its usual evaluation)
     assert make_agent("mcts:iterations=40,prior=0,eval=usual").act(Observation(state, me), Rng(5)) == usual
 
 
