@@ -243,6 +243,13 @@ def test_a_named_evaluation_replaces_the_games_usual_one_where_the_game_has_it(t
     pick = thrifty.act(Observation(state, me), Rng(5))
     assert card_of(pick) < card_of(usual)
     assert make_agent("mcts:iterations=40,width=2,prior=0,eval=nonesuch").act(Observation(state, me), Rng(5)) == usual
+    # A game's large-budget hints may name the evaluation too (``eval``): the stronger level scores with it, the
+    # smaller searches keep the usual one, and a bot spec's own ``eval`` still wins.
+    hints = SearchHints(width=2, large_budget=LargeBudget(40, SearchHints(width=2, eval="thrifty")))
+    game = with_hooks(toy, monkeypatch, evaluations={"thrifty": spend_least}, search=hints)
+    assert card_of(MCTSAgent(iterations=40, prior=0).act(Observation(state, me), Rng(5))) < card_of(usual)
+    assert MCTSAgent(iterations=39, prior=0).hints(game).eval == ""
+    assert make_agent("mcts:iterations=40,prior=0,eval=usual").act(Observation(state, me), Rng(5)) == usual
 
 
 def test_a_games_bot_actions_hint_narrows_the_moves_the_search_weighs(toy, monkeypatch):

@@ -381,7 +381,7 @@ class MCTSAgent(Agent):
         if depth is None:
             depth = hints.depth if hints.depth is not None else 0 if heuristic is not None else FULL_PLAYOUT
         scale = self.scale if self.scale is not None else hints.scale
-        evaluate = seat_evaluator(spec, scale, self.eval)
+        evaluate = seat_evaluator(spec, scale, self.eval or hints.eval)
         width = self.width if self.width is not None else hints.width
         if heuristic is None:
             width = 0  # the candidates are chosen by their one-step evaluations

@@ -66,6 +66,10 @@ class SearchHints:
     width: int = 0
     """Search only the ``width`` best root moves by one-step value, by sequential halving (0: every move)."""
 
+    eval: str = ""
+    """The evaluation the search scores positions with: a name of the game's ``evaluations`` hook (``""``: its
+    usual one). A bot spec's own ``eval`` wins."""
+
     large_budget: LargeBudget | None = None
     """Other hints for searches with a large budget, so a stronger level can search differently without changing
     how the weaker bots it is measured against search."""

@@ -2,7 +2,7 @@
 
 from firebreak.core import GameSpec, OptionSpec, register
 from firebreak.core.help import help_hook
-from firebreak.core.hooks import SearchHints
+from firebreak.core.hooks import LargeBudget, SearchHints
 
 from .encode import GreatFireEncoder
 from .heuristic import evaluate, evaluate_all, evaluate_all_lasting, evaluate_all_targeted
@@ -50,14 +50,21 @@ SPEC = register(
         check_board=check_board,
         report=report_figures,
         heuristic_all=evaluate_all,
-        # mcts:eval=lasting: put-out cones counted by how likely they are to be kept (an option; no level uses it);
+        # mcts:eval=lasting: put-out cones counted by how likely they are to be kept (the hard level's, below);
         # mcts:eval=targeted: the fire's threat charged by where each seat will likely send it (the public leader's
         # houses first); measured no stronger at hard's budget, no level uses it
         evaluations={"lasting": evaluate_all_lasting, "targeted": evaluate_all_targeted},
         # evaluations 2 apart are a factor e in winning chances; a turn is a fire move and up to four actions of one
         # seat, so the search plans the bot's own turn; it searches the 8 best moves by one-step value (by
-        # sequential halving)
-        search=SearchHints(scale=2.0, turn=True, width=8),
+        # sequential halving); searches of 1000 iterations and more (hard) score with the lasting evaluation: a
+        # cone put out once the stock is low is taken back before the end, and a larger search otherwise spends
+        # its turns on those points (docs/research.md)
+        search=SearchHints(
+            scale=2.0,
+            turn=True,
+            width=8,
+            large_budget=LargeBudget(1000, SearchHints(scale=2.0, turn=True, width=8, eval="lasting")),
+        ),
         # the lab's names for the statistics and score parts, in the rulebook's terms (lab/words.py)
         stat_words={
             "turns": "Turns",

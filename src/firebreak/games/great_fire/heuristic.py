@@ -191,7 +191,10 @@ def evaluate_all_lasting(state: "GreatFireState") -> list[float]:
     houses, its objectives, the Hero of London card) outweigh cones that will be handed back. A search bot uses it
     with ``mcts:eval=lasting``; the usual evaluation is unchanged. Measured (2026-11-24, one
     ``mcts:iterations=100,eval=lasting`` against three ``mcts:iterations=100``, 20 four-player games): 3.5 wins,
-    17.5% of seats (fair 25%; 95% Wilson 7%-39%), so no level uses it yet."""
+    17.5% of seats (fair 25%; 95% Wilson 7%-39%). The hard level scores with it (the game's large-budget search
+    hints): tables of medium bots put out about 15 cones a game and hold under one at the end, so counting them as
+    kept points made a larger search spend its turns on them (docs/research.md, README "Longer runs in
+    duplicate")."""
     keep = 1.0 if state.is_terminal() else KEEP_FLOOR + (1.0 - KEEP_FLOOR) * min(1.0, state.stock / KEEP_STOCK)
     return _evaluate_all(state, keep)
 
