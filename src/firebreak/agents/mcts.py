@@ -248,7 +248,8 @@ class MCTSAgent(Agent):
         only a time budget the halving has a single round (every candidate searched alike until time is up).
         ``eval`` names one of the game's alternative evaluations (its ``evaluations`` hook) for the leaves and the
         root's candidates; a game without an evaluation of that name uses its usual one, so a spec with ``eval``
-        stays valid in every game (a level can ask for a game's strongest evaluation where it has one)."""
+        stays valid in every game (a level can ask for a game's strongest evaluation where it has one). Empty: the
+        game's ``search.eval`` hint (a large budget's hints may name one)."""
         if iterations < 1 and seconds <= 0:
             raise ValueError("give mcts a positive iteration or time budget")
         if (depth is not None and depth < FULL_PLAYOUT) or c < 0 or (scale is not None and scale <= 0):
@@ -376,7 +377,7 @@ class MCTSAgent(Agent):
         if depth is None:
             depth = hints.depth if hints.depth is not None else 0 if heuristic is not None else FULL_PLAYOUT
         scale = self.scale if self.scale is not None else hints.scale
-        evaluate = seat_evaluator(spec, scale, self.eval)
+        evaluate = seat_evaluator(spec, scale, self.eval or hints.eval)
         width = self.width if self.width is not None else hints.width
         if heuristic is None:
             width = 0  # the candidates are chosen by their one-step evaluations

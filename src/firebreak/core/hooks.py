@@ -66,6 +66,10 @@ class SearchHints:
     width: int = 0
     """Search only the ``width`` best root moves by one-step value, by sequential halving (0: every move)."""
 
+    eval: str = ""
+    """The game's evaluation (a name in its ``evaluations`` hook) for the leaves and the root's candidates; "":
+    its usual one. A large budget's hints can name a finer evaluation than the weaker levels use."""
+
     large_budget: LargeBudget | None = None
     """Other hints for searches with a large budget, so a stronger level can search differently without changing
     how the weaker bots it is measured against search."""
