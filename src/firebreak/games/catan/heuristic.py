@@ -369,16 +369,17 @@ STATION_TOWARD_WARDENS = 0.8
 """Extra value of each of a player's first three fire stations in the long-game evaluation (three win The Fire
 Wardens' victory points; each also keeps the firestorm off that building's roads)."""
 
-_scarcity_kept: list = [None, None, ()]
+_scarcity_kept: list[tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]]] = [((), (), ())]
 
 
 def _scarcity(terrain: tuple[int, ...], numbers: tuple[int, ...]) -> tuple[float, ...]:
     """Each resource's weight on this board: the mean of the resources' pips over its own, within
     ``SCARCITY_LIMITS`` (a resource with few pips on the board is worth more a pip). Kept for the last board seen
-    (every determinisation of a game shares its board's tuples)."""
-    kept = _scarcity_kept
-    if kept[0] is terrain and kept[1] is numbers:
-        return kept[2]
+    (every determinisation of a game shares its board's tuples; kept as one tuple, replaced whole, so bots in
+    several threads never read one board's weights for another)."""
+    kept_terrain, kept_numbers, kept = _scarcity_kept[0]
+    if kept_terrain is terrain and kept_numbers is numbers:
+        return kept
     totals = [0.0] * 5
     for h, r in enumerate(terrain):
         if r < 5 and numbers[h]:
@@ -386,7 +387,7 @@ def _scarcity(terrain: tuple[int, ...], numbers: tuple[int, ...]) -> tuple[float
     mean = sum(totals) / 5
     lo, hi = SCARCITY_LIMITS
     weights = tuple(min(hi, max(lo, mean / t)) if t else hi for t in totals)
-    kept[0], kept[1], kept[2] = terrain, numbers, weights
+    _scarcity_kept[0] = (terrain, numbers, weights)
     return weights
 
 
