@@ -252,6 +252,34 @@ def test_a_named_evaluation_replaces_the_games_usual_one_where_the_game_has_it(t
     assert make_agent("mcts:iterations=40,prior=0,eval=usual").act(Observation(state, me), Rng(5)) == usual
 
 
+def test_a_large_budgets_hints_can_name_the_evaluation_the_search_uses(toy, monkeypatch):
+    """A game's large-budget hints may name one of its evaluations (``SearchHints.eval``): searches of that budget
+    are scored by it, smaller ones by the usual evaluation, and an ``eval`` set by hand still wins. (Catan's hard
+    level is searched this way with its long-game evaluation, while medium plays as before.)"""
+    state, _ = _four_card_game(toy, distinct=True)
+    me = state.current_player()
+    from toygame.game import heuristic
+
+    def spend_least(s):  # the reverse of the usual evaluation: keep the high cards
+        return [-heuristic(s, p) for p in range(s.num_players)]
+
+    def card_of(action: int) -> int:  # the value of the card played (0: a pass)
+        words = state.action_to_text(action).split()
+        return int(words[2]) if words[0] == "play" else 0
+
+    usual = MCTSAgent(iterations=40, width=2, prior=0).act(Observation(state, me), Rng(5))
+    small_before = MCTSAgent(iterations=39, width=2, prior=0).act(Observation(state, me), Rng(5))
+    large = LargeBudget(40, SearchHints(width=2, eval="thrifty"))
+    game = with_hooks(toy, monkeypatch, evaluations={"thrifty": spend_least}, search=SearchHints(large_budget=large))
+    hard = MCTSAgent(iterations=40, width=2, prior=0)
+    assert hard.hints(game).eval == "thrifty"
+    assert card_of(hard.act(Observation(state, me), Rng(5))) < card_of(usual)  # keeps its high cards
+    small = MCTSAgent(iterations=39, width=2, prior=0)
+    assert small.hints(game).eval == "" and small.act(Observation(state, me), Rng(5)) == small_before
+    by_hand = MCTSAgent(iterations=40, width=2, prior=0, eval="nonesuch")  # set by hand: no such one, the usual
+    assert by_hand.act(Observation(state, me), Rng(5)) == usual
+
+
 def test_a_games_bot_actions_hint_narrows_the_moves_the_search_weighs(toy, monkeypatch):
     """A game may leave out moves no sensible bot makes (Catan: taking a card back out of a trade offer): the
     search then never plays them and its tree never grows them, while the legal moves stay as they were."""

@@ -67,3 +67,51 @@ def test_a_bot_trades_its_surplus_at_the_harbour_towards_the_city_it_lacks_and_b
             if a == t.lay.city + 10:
                 break
         assert played[:3] == ["maritime trade grain for ore", "maritime trade grain for ore", "city 10"], (bot, played)
+
+
+def test_the_hard_level_builds_a_fire_station_towards_the_fire_wardens_where_medium_ends_its_turn():
+    """A settlement and exactly the cards of a fire station: medium (and greedy) keep the cards and end the turn,
+    hard builds the station (its long-game evaluation counts each of the first three stations toward The Fire
+    Wardens' victory points)."""
+    from firebreak.agents import Observation, make_agent
+
+    from .helpers import blank, build, give
+
+    for node in (10, 20):
+        s = blank()
+        build(s, 0, node)
+        give(s, 0, lumber=1, ore=1, wool=1)
+        s._legal = None
+        played = {bot: s.action_to_text(make_agent(bot).act(Observation(s, 0), Rng(2))) for bot in ("medium", "hard")}
+        assert played == {"medium": "end turn", "hard": f"fire station {node}"}
+
+
+def test_the_hard_levels_evaluation_values_a_pip_more_on_the_resource_the_board_is_short_of():
+    """Two settlements on one hex each, the same number, different resources: the long-game evaluation adds more for
+    the one whose resource has fewer pips on the board, and more production counts for more early in the game."""
+    from firebreak.games.catan.heuristic import _scarcity, evaluate_all_long_game
+
+    from .helpers import blank, build
+
+    s = blank()
+    weights = _scarcity(s.terrain, s.numbers)
+    single: dict[tuple[int, int], int] = {}  # (resource, number) -> a node on that one land hex only
+    for n, hexes in enumerate(s.topo.node_hexes):
+        land = [h for h in hexes if s.terrain[h] < 5 and s.numbers[h]]
+        if len(land) == 1 and len(hexes) == 1:
+            single.setdefault((s.terrain[land[0]], s.numbers[land[0]]), n)
+    pairs = [
+        (a, b)
+        for (ra, na), a in single.items()
+        for (rb, nb), b in single.items()
+        if na == nb and weights[ra] < weights[rb]
+    ]
+    assert pairs, "the beginner board has two coastal spots of one number on resources unequally common"
+
+    def added(node: int) -> float:
+        t = blank()
+        build(t, 0, node)
+        return evaluate_all_long_game(t)[0] - SPEC.heuristic(t, 0)
+
+    plentiful, scarce = pairs[0]
+    assert added(scarce) > added(plentiful) > 0

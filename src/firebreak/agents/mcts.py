@@ -253,7 +253,8 @@ class MCTSAgent(Agent):
         only a time budget the halving has a single round (every candidate searched alike until time is up).
         ``eval`` names one of the game's alternative evaluations (its ``evaluations`` hook) for the leaves and the
         root's candidates; a game without an evaluation of that name uses its usual one, so a spec with ``eval``
-        stays valid in every game (a level can ask for a game's strongest evaluation where it has one)."""
+        stays valid in every game (a level can ask for a game's strongest evaluation where it has one). Empty: the
+        game's ``search.eval`` hint (a large budget's hints may name one)."""
         if iterations < 1 and seconds <= 0:
             raise ValueError("give mcts a positive iteration or time budget")
         if (depth is not None and depth < FULL_PLAYOUT) or c < 0 or (scale is not None and scale <= 0):

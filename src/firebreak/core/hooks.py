@@ -67,8 +67,9 @@ class SearchHints:
     """Search only the ``width`` best root moves by one-step value, by sequential halving (0: every move)."""
 
     eval: str = ""
-    """The evaluation the search scores positions with: a name of the game's ``evaluations`` hook (``""``: its
-    usual one). A bot spec's own ``eval`` wins."""
+    """The evaluation the search scores leaves and the root's candidates with: a name of the game's ``evaluations``
+    hook (``""``: its usual one). A large budget's hints can name a finer evaluation than the weaker levels use; a
+    bot spec's own ``eval`` wins."""
 
     large_budget: LargeBudget | None = None
     """Other hints for searches with a large budget, so a stronger level can search differently without changing

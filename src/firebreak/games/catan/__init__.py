@@ -3,11 +3,11 @@ for New Shores, in two rule modes."""
 
 from firebreak.core import ChoiceLimit, GameSpec, OptionSpec, register
 from firebreak.core.help import help_hook
-from firebreak.core.hooks import SearchHints
+from firebreak.core.hooks import LargeBudget, SearchHints
 
 from .board import NO_BEGINNER_56
 from .encode import CatanEncoder
-from .heuristic import bot_actions, heuristic
+from .heuristic import bot_actions, evaluate_all_long_game, heuristic
 from .parameters import PARAMETERS
 from .render import render
 from .state import CatanState
@@ -113,7 +113,12 @@ SPEC = register(
         # scale: 10 evaluation points = 1 VP. width: the search spends its budget on the 8 best moves by one-step value
         # (sequential halving); searching every move, mcts:iterations=100 lost to greedy on the base board (18.8% to
         # 31.2% of 32 seats, seed 0), with the narrow root it won 31.2% to 18.8% over 96 (README).
-        search=SearchHints(scale=10.0, width=8),
+        # large budget (the hard level): the same search scored by the long-game evaluation (production by scarcity
+        # and by the turns still to come, fire stations toward The Fire Wardens; docs/research.md)
+        search=SearchHints(
+            scale=10.0, width=8, large_budget=LargeBudget(1000, SearchHints(scale=10.0, width=8, eval="long_game"))
+        ),
+        evaluations={"long_game": evaluate_all_long_game},
         # the search composes only the offer it means to make, in forced steps, once a turn (ruling B5a)
         bot_actions=bot_actions,
         benchmark_variants={"seafarers": {"board": "seafarers"}},

@@ -358,3 +358,76 @@ def heuristic(state, player: int) -> float:
     else:
         score += 1.2 * sum(s.dev_hand[p]) + 0.6 * s.army[p]
     return score
+
+
+SCARCITY_LIMITS = (0.7, 1.5)
+"""Bounds of a resource's weight in the long-game evaluation: the board's mean pips per resource over its own."""
+EARLY_PRODUCTION = 0.35
+"""Extra value of a pip of production in the long-game evaluation while the leader is still far from winning (the
+whole of it at no points, none at the winning total): a pip pays on every roll still to come."""
+STATION_TOWARD_WARDENS = 0.8
+"""Extra value of each of a player's first three fire stations in the long-game evaluation (three win The Fire
+Wardens' victory points; each also keeps the firestorm off that building's roads)."""
+
+_scarcity_kept: list[tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]]] = [((), (), ())]
+
+
+def _scarcity(terrain: tuple[int, ...], numbers: tuple[int, ...]) -> tuple[float, ...]:
+    """Each resource's weight on this board: the mean of the resources' pips over its own, within
+    ``SCARCITY_LIMITS`` (a resource with few pips on the board is worth more a pip). Kept for the last board seen
+    (every determinisation of a game shares its board's tuples; kept as one tuple, replaced whole, so bots in
+    several threads never read one board's weights for another)."""
+    kept_terrain, kept_numbers, kept = _scarcity_kept[0]
+    if kept_terrain is terrain and kept_numbers is numbers:
+        return kept
+    totals = [0.0] * 5
+    for h, r in enumerate(terrain):
+        if r < 5 and numbers[h]:
+            totals[r] += PIPS[numbers[h]]
+    mean = sum(totals) / 5
+    lo, hi = SCARCITY_LIMITS
+    weights = tuple(min(hi, max(lo, mean / t)) if t else hi for t in totals)
+    _scarcity_kept[0] = (terrain, numbers, weights)
+    return weights
+
+
+def _long_game_terms(s, p: int, early: float, weights: tuple[float, ...]) -> float:
+    """What the long-game evaluation adds to ``heuristic`` for ``p`` (see :func:`evaluate_all_long_game`)."""
+    no, lv, numbers, terrain, token = s.node_owner, s.node_level, s.numbers, s.terrain, s.token_hex
+    node_hexes = s.topo.node_hexes
+    scarce = 0.0
+    pips = 0.0
+    stations = 0
+    for n in s.reach[p]:
+        if no[n] != p:
+            continue
+        k = lv[n]
+        stations += s.station[n]
+        for h in node_hexes[n]:
+            r = terrain[h]
+            if r < 5 and numbers[h] and h != token:
+                x = k * PIPS[numbers[h]]
+                scarce += x * (weights[r] - 1.0)
+                pips += x
+    value = 0.35 * scarce + EARLY_PRODUCTION * early * pips
+    if s.firestorm:
+        value += STATION_TOWARD_WARDENS * min(stations, 3)
+    return value
+
+
+def evaluate_all_long_game(state) -> list[float]:
+    """Every seat's ``heuristic`` plus three terms that look past the next few moves (the hard level's evaluation,
+    through the large budget's search hints). Production is weighted by how scarce each resource is on the board,
+    and counts more while the leader is still far from the winning total (it pays on every roll to come); and
+    each of a player's first three fire stations is worth more (three win The Fire Wardens). Why these: each alone
+    made the one-step greedy bot about half a point a game stronger in duplicate against plain greedy, and the
+    three together +1.3 (docs/research.md). Reads the board, the buildings and the victory points only."""
+    s = state
+    n = s.num_players
+    values = [heuristic(s, p) for p in range(n)]
+    if s.is_terminal():
+        return values
+    lead = max(s.total_vp(p) for p in range(n))
+    early = max(0.0, (s.win_vp - lead) / s.win_vp)
+    weights = _scarcity(s.terrain, s.numbers)
+    return [v + _long_game_terms(s, p, early, weights) for p, v in enumerate(values)]
