@@ -1,11 +1,10 @@
-"""Build hook for the games' compiled observation writers (everything else is in pyproject.toml).
+"""Build hook for the games' compiled twins (everything else is in pyproject.toml).
 
-Each ``src/firebreak/games/<game>/_encode.c`` becomes the extension ``firebreak.games.<game>._encode``, and the
-Great Fire's ``_fire.c`` (its fire moves and action menu) ``firebreak.games.great_fire._fire``, and Catan's
-``_catan.c`` (main-phase actions, a roll's payout, the Longest Road) ``firebreak.games.catan._catan``. They are optional:
-where there is no C compiler or no Python headers, pip prints a warning and installs firebreak without them, and
-the learning environments use the games' Python encoders and the Great Fire its Python moves (same numbers and
-moves, slower).
+Each ``src/firebreak/games/<game>/_encode.c`` becomes the extension ``firebreak.games.<game>._encode`` (the
+observation writers), and the rules' hot paths theirs: the Great Fire's ``_fire.c`` (fire moves and action menu),
+the Brigade's ``_brigade.c`` (the Action menu) and Catan's ``_catan.c`` (the main phase's moves, a roll's payout,
+Longest Road). They are optional: where there is no C compiler or no Python headers, pip prints a warning and
+installs firebreak without them, and the games use their Python paths (the same numbers and moves, slower).
 """
 
 from pathlib import Path
@@ -26,7 +25,7 @@ extensions = [
     )
     for source in sorted((HERE / "src/firebreak/games").glob("*/_encode.c"))
     + sorted((HERE / "src/firebreak/games").glob("*/_fire.c"))  # the Great Fire's fire moves, in C
-    + sorted((HERE / "src/firebreak/games").glob("*/_brigade.c"))  # the Brigade's Action menu, in C (optional alike)
+    + sorted((HERE / "src/firebreak/games").glob("*/_brigade.c"))  # the Brigade's Action menu, in C
     + sorted((HERE / "src/firebreak/games").glob("*/_catan.c"))  # Catan's main phase, payout and Longest Road, in C
 ]
 
