@@ -26,6 +26,7 @@ def test_factory_builds_agents_from_specs():
     assert isinstance(greedy, GreedyAgent) and greedy.samples == 1
     assert make_agent(" Greedy : samples = 3 ").samples == 3
     assert make_agent("greedy:samples=3").describe() == "greedy:samples=3"
+    assert make_agent("greedy:eval=long_game").describe() == "greedy:eval=long_game"
 
 
 @pytest.mark.parametrize(

@@ -82,8 +82,15 @@ def test_the_hard_level_builds_a_fire_station_towards_the_fire_wardens_where_med
         build(s, 0, node)
         give(s, 0, lumber=1, ore=1, wool=1)
         s._legal = None
-        played = {bot: s.action_to_text(make_agent(bot).act(Observation(s, 0), Rng(2))) for bot in ("medium", "hard")}
-        assert played == {"medium": "end turn", "hard": f"fire station {node}"}
+        bots = ("medium", "hard", "greedy", "greedy:eval=long_game", "greedy:eval=no_such_evaluation")
+        played = {bot: s.action_to_text(make_agent(bot).act(Observation(s, 0), Rng(2))) for bot in bots}
+        assert played == {
+            "medium": "end turn",
+            "hard": f"fire station {node}",
+            "greedy": "end turn",
+            "greedy:eval=long_game": f"fire station {node}",  # the one-step bot told to use hard's evaluation
+            "greedy:eval=no_such_evaluation": "end turn",  # a name the game lacks: its usual heuristic
+        }
 
 
 def test_the_hard_levels_evaluation_values_a_pip_more_on_the_resource_the_board_is_short_of():

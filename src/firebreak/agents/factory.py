@@ -51,9 +51,9 @@ register_agent(
     AgentType(
         "greedy",
         GreedyAgent,
-        {"samples": int, "blunder": float},
+        {"samples": int, "blunder": float, "eval": str},
         "best one-step lookahead by the game's heuristic, averaged over `samples` determinisations; "
-        "`blunder` is the chance of a random move instead",
+        "`blunder` is the chance of a random move instead; `eval` names another of the game's evaluations",
     )
 )
 register_agent(

@@ -36,18 +36,23 @@ class GreedyAgent(Agent):
 
     name = "greedy"
 
-    def __init__(self, samples: int = 1, blunder: float = 0.0) -> None:
+    def __init__(self, samples: int = 1, blunder: float = 0.0, eval: str = "") -> None:
+        """``eval`` names one of the game's alternative evaluations (its ``evaluations`` hook), as the search bot's
+        does; a game without one of that name is scored by its usual heuristic, so the spec stays valid in every
+        game. It lets a finer evaluation be screened on the one-step bot, whose choices depend on nothing else."""
         if samples < 1:
             raise ValueError("samples must be at least 1")
         if not 0.0 <= blunder <= 1.0:
             raise ValueError("blunder is a chance from 0 to 1")
         self.samples = samples
         self.blunder = blunder
+        self.eval = eval.strip()
 
     def describe(self) -> str:
         parts = [
             f"samples={self.samples}" if self.samples != 1 else "",
             f"blunder={self.blunder:g}" if self.blunder else "",
+            f"eval={self.eval}" if self.eval else "",
         ]
         return self.name + (":" + ",".join(p for p in parts if p) if any(parts) else "")
 
@@ -58,6 +63,13 @@ class GreedyAgent(Agent):
         if self.blunder and rng.random() < self.blunder:
             return legal[rng.below(len(legal))]
         evaluate: Callable[[GameState, int], float] = obs.spec.heuristic or score_lead
+        every_seat = obs.spec.evaluations.get(self.eval) if self.eval else None
+        if every_seat is not None:
+            named = every_seat
+
+            def evaluate(state: GameState, seat: int) -> float:
+                return named(state)[seat]
+
         player = obs.player
         totals = [0.0] * len(legal)
         for _ in range(self.samples):
