@@ -34,10 +34,10 @@ def test_factory_builds_agents_from_specs():
     [
         (
             "alphazero",
-            r"unknown agent 'alphazero' \(known levels: easy, medium, hard; known agents: greedy:samples=<int>, blunder=<float>; mcts:iterations=<int>, .*; random\)",
+            r"unknown agent 'alphazero' \(known levels: easy, medium, hard; known agents: greedy:samples=<int>, blunder=<float>, eval=<str>; mcts:iterations=<int>, .*; random\)",
         ),
         ("", "known agents: greedy"),
-        ("greedy:depth=2", r"agent 'greedy' has no parameter 'depth' \(its parameters: samples, blunder\)"),
+        ("greedy:depth=2", r"agent 'greedy' has no parameter 'depth' \(its parameters: samples, blunder, eval\)"),
         ("random:samples=2", r"agent 'random' has no parameter 'samples' \(its parameters: none\)"),
         ("greedy:samples=lots", "parameter 'samples' expects int, not 'lots'"),
         ("greedy:samples", "must be written key=value"),
