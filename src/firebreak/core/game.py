@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from .errors import IllegalActionError, MalformedActionError, OptionError
 from .events import Event, filter_events, make_event
-from .hooks import BoardCheck, EncoderFactory, HelpHook, ReportHook, RulesCheck, SearchHints, SvgHook
+from .hooks import BoardCheck, BoardFit, EncoderFactory, HelpHook, ReportHook, RulesCheck, SearchHints, SvgHook
 from .parameters import (
     BOARD_KEY,
     RULES_KEY,
@@ -336,6 +336,8 @@ class GameSpec(Generic[S]):
     """What changed rule parameters cannot lay out for a player count, checked with the options."""
     check_board: BoardCheck | None = None
     """Checks a board file a variant gives; a game without it has no board a variant may replace."""
+    board_fit: BoardFit | None = None
+    """What a checked board cannot be played with (a player count, a table option); ``None``: anything."""
     benchmark_variants: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     """Option sets worth timing beside the defaults in ``benchmarks/throughput.py`` (name -> options)."""
 
@@ -386,7 +388,11 @@ class GameSpec(Generic[S]):
         if variant is not None:
             resolved[VARIANT_KEY] = check_variant_label(variant)
         if board is not None:
-            resolved[BOARD_KEY] = self.checked_board(board)
+            resolved[BOARD_KEY] = data = self.checked_board(board)
+            fit = self.board_fit
+            misfits = fit(num_players, resolved, data) if fit is not None else []
+            if misfits:
+                raise OptionError(misfits[0])
         return resolved
 
     def checked_board(self, board: object) -> Any:

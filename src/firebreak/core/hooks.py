@@ -38,6 +38,11 @@ BoardCheck = Callable[[object], list[str]]
 """A board file a variant gives (parsed YAML, untrusted) -> one sentence per broken constraint (empty: it can be
 played). A game without this hook has no board a variant may replace."""
 
+BoardFit = Callable[[int, Mapping[str, Any], Any], list[str]]
+"""``(num_players, resolved options, checked board)`` -> one sentence per reason a board that passes its
+``BoardCheck`` cannot be played with this many players or these table options (Catan: a 3-4 player frame with 5
+players, a layout on the Seafarers board); empty: it can."""
+
 ReportHook = Callable[[Sequence[Mapping[str, Any]]], list[tuple[str, Any]]]
 """The lab report's own figures of a game: result rows -> ``[(title, matplotlib Figure), ...]``, reading the
 statistics its ``stats`` hook exported (``json.loads(row["stats"])``)."""
@@ -94,6 +99,7 @@ class LargeBudget:
 
 __all__ = [
     "BoardCheck",
+    "BoardFit",
     "EncoderFactory",
     "HelpHook",
     "LargeBudget",

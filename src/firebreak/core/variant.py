@@ -167,8 +167,11 @@ def parse_variant(text: str, source: str = "variant", base: Path | None = None) 
     if not problems:  # the whole: each player count the variant may be played with
         counts = [players] if players is not None else range(spec.min_players, spec.max_players + 1)
         for n in counts:
+            whole = {**checked_options, RULES_KEY: checked_rules}
+            if board is not None:  # a board the game can play, but perhaps not with this many players
+                whole[BOARD_KEY] = board
             try:
-                spec.resolve_options(n, {**checked_options, RULES_KEY: checked_rules})
+                spec.resolve_options(n, whole)
             except OptionError as exc:
                 problems.append(f"with {n} players: {exc}")
                 break
@@ -215,7 +218,7 @@ def _check_board(spec: Any, board_file: object, base: Path | None, problems: lis
         problems.append(f"board: {exc}")
         return None, None
     found = check(raw)
-    problems.extend(f"board: {p}" for p in found)
+    problems.extend(p if p.startswith("board.") else f"board: {p}" for p in found)  # (fields named already)
     return text, (None if found else raw)
 
 

@@ -8,6 +8,7 @@ from firebreak.core.hooks import LargeBudget, SearchHints
 from .board import NO_BEGINNER_56
 from .encode import CatanEncoder
 from .heuristic import bot_actions, evaluate_all_long_game, heuristic
+from .layouts import layout_fit, layout_problems
 from .parameters import PARAMETERS
 from .render import render
 from .state import CatanState
@@ -122,5 +123,8 @@ SPEC = register(
         # the search composes only the offer it means to make, in forced steps, once a turn (ruling B5a)
         bot_actions=bot_actions,
         benchmark_variants={"seafarers": {"board": "seafarers"}},
+        # a variant's layout file (docs/variants.md): its deal on the base or 5-6 frame, one sentence per problem
+        check_board=layout_problems,
+        board_fit=layout_fit,
     )
 )

@@ -18,9 +18,11 @@ from typing import Any
 from firebreak.core import TERMINAL, OptionError
 from firebreak.core.events import make_event
 from firebreak.core.game import GameState
+from firebreak.core.parameters import BOARD_KEY
 
 from .actions import END_TURN, ROLL, layout, maritime_decode
 from .board import DESERT, GENERIC, GOLD, lay_out
+from .layouts import fixed_deal
 from .constants import (  # noqa: F401 - re-exported for tests and tools
     BRICK,
     COST_CITY,
@@ -188,7 +190,8 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         self.rules = self.spec.rules(o)
         self.costs = _costs(self.rules)
         self.board = str(o.get("board", "base"))
-        self.topo = t = topology(n, self.board)
+        deal = fixed_deal(o[BOARD_KEY]) if o.get(BOARD_KEY) is not None else None  # a variant's layout
+        self.topo = t = topology(n, self.board) if deal is None else deal.topology
         self.lay = layout(n, self.board)
         self.firestorm = o["mode"] == "firestorm"
         self.classic = not self.firestorm
@@ -198,7 +201,10 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         if self.max_offers < 0 or self.turn_limit < 0:
             raise OptionError("offers_per_turn and turn_limit must not be negative")
         self.sbp = n >= 5  # the special building phase of the 5-6 extension
-        self.terrain, self.numbers, self.node_harbour = lay_out(t, o["layout"], self.rng)
+        if deal is None:
+            self.terrain, self.numbers, self.node_harbour = lay_out(t, o["layout"], self.rng)
+        else:  # the layout file's deal, whatever the layout option says
+            self.terrain, self.numbers, self.node_harbour = deal.terrain, deal.numbers, deal.node_harbour
         roll_hexes: list[tuple[int, ...]] = [() for _ in range(13)]
         for h, num in enumerate(self.numbers):
             if num:
@@ -223,7 +229,8 @@ class CatanState(DevelopmentMixin, TradingMixin, SeafarersMixin, ViewsMixin, Gam
         self.reach = [set() for _ in range(n)]
         self.buildable = list(t.node_land)
         self.rates = [[4] * 5 for _ in range(n)]
-        # The firestorm token starts beside the board; the robber starts on the (first) desert.
+        # The firestorm token starts beside the board; the robber starts on the (first) desert, or beside the board
+        # on a variant's layout without one (ruling V1).
         self.token_hex = -1 if self.firestorm or DESERT not in self.terrain else self.terrain.index(DESERT)
         self.dice = (0, 0)
         self.road_len = [0] * n
