@@ -51,6 +51,7 @@ def test_the_examples_load_and_hash_their_contents() -> None:
         stock.name,
         "The Fleet without bridges",
         "Quick Leadership",
+        "Scarce ore",
     }
 
 

@@ -43,7 +43,7 @@ def vclient(db_url: str, variants: list[Any]) -> Iterator[TestClient]:
 
 
 def _bridgeless(variants: list[Any]) -> Any:
-    return next(v for v in variants if v.board is not None)
+    return next(v for v in variants if v.board is not None and v.game == "great-fire")
 
 
 def test_the_lobby_offers_the_board_variant_and_its_game_is_drawn_on_its_board(

@@ -52,6 +52,7 @@ def test_the_lobby_offers_each_variant_with_its_rules(vclient: TestClient, varia
         "Stock-only cones",
         "The Fleet without bridges",
         "Quick Leadership",
+        "Scarce ore",
     }
     five = next(v for v in offered if v["name"] == "Five action points")
     assert five["game"] == "great-fire" and five["rules"] == {"action_points": 5}
