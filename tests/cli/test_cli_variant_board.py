@@ -25,3 +25,22 @@ def test_play_a_variant_on_its_board_save_and_resume_on_it(tmp_path: Path) -> No
     resumed = run(["play", "--load", save, "--bots", "random", "--save", save], input="quit\n")
     assert resumed.exit_code == 0, resumed.output
     assert load_game(save).options[BOARD_KEY] == paused.options[BOARD_KEY]
+
+
+SCARCE_ORE = Path(__file__).resolve().parents[2] / "examples" / "variants" / "catan-scarce-ore.yaml"
+
+
+def test_play_catan_on_a_variants_layout_save_and_resume_on_it(tmp_path: Path) -> None:
+    """The Scarce ore layout: hex A is grain 10 (the beginner layout's is ore 10), ore only on L and N."""
+    save = tmp_path / "g.json"
+    args = ["play", "catan", "--variant", SCARCE_ORE, "--seed", "3", "--bots", "random", "--save", save]
+    result = run(args, input="1\n1\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "grain 10" in result.stdout and "ore 11" in result.stdout and "Game saved to" in result.stdout
+    paused = load_game(save)
+    assert paused.options[BOARD_KEY]["frame"] == "base" and paused.options["variant"]["name"] == "Scarce ore"
+    assert paused.history and paused.numbers[0] == 10
+    resumed = run(["play", "--load", save, "--bots", "random", "--save", save], input="quit\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert "grain 10" in resumed.stdout
+    assert load_game(save).options[BOARD_KEY] == paused.options[BOARD_KEY]

@@ -69,3 +69,20 @@ def test_tournament_plays_on_the_variants_board(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert "The Fleet without bridges" in result.stdout
+
+
+SCARCE_ORE = Path(__file__).resolve().parents[2] / "examples" / "variants" / "catan-scarce-ore.yaml"
+
+
+def test_simulate_plays_every_game_on_a_catan_variants_layout(tmp_path: Path) -> None:
+    out = tmp_path / "sim"
+    result = run(
+        ["simulate", "catan", "--variant", str(SCARCE_ORE), "--games", "2", "--agents", "random"]
+        + ["--workers", "1", "--out", out]
+    )
+    assert result.exit_code == 0, result.output
+    v = load_variant(SCARCE_ORE)
+    assert "board: its own (hash " in result.stdout and f"variant: Scarce ore (hash {v.hash})" in result.stdout
+    manifest, rows = load_results(out)
+    assert manifest["job"]["options"][BOARD_KEY] == v.board_data
+    assert len(rows) == 2 and all(json.loads(row["options"])[BOARD_KEY] == v.board_data for row in rows)

@@ -97,3 +97,30 @@ def test_a_board_variant_is_started_in_the_lobby_and_its_map_is_drawn(tmp_path: 
         if SHOTS:
             page.screenshot(path=str(Path(SHOTS) / "great-fire-fleet-without-bridges.png"))
         browser.close()
+
+
+def test_a_catan_layout_variant_is_started_in_the_lobby_and_its_layout_is_drawn(tmp_path: Path) -> None:
+    """The example layout (Scarce ore): hex A is grain 10 where the beginner layout has ore 10."""
+    with variants_server(tmp_path) as base, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.goto(base + "/")
+        page.select_option("#game", "catan")
+        label = "Variant: Scarce ore"
+        page.locator("#variant option", has_text=label).wait_for(state="attached")
+        page.select_option("#variant", label=label)
+        assert "Played on its own board." in page.locator("#variant-about").inner_text()
+        page.click("#create")
+        link = page.locator("[data-seat-link='0']")
+        link.wait_for()
+        page.locator("#games td", has_text="Catan with Fire Stations — Variant: Scarce ore").wait_for()
+        url = link.input_value()
+        page.goto(url if url.startswith("http") else base + url)
+        hex_a = page.locator("#board svg [data-place='hex-A']").first
+        hex_a.wait_for(state="attached", timeout=30000)
+        assert "The grain 10 hex (A)" in hex_a.evaluate("g => g.textContent")
+        ore = page.locator("#board svg g.hex title", has_text="ore")
+        assert sorted(ore.all_text_contents()) == ["The ore 11 hex (L)", "The ore 3 hex (N)"]
+        if SHOTS:
+            page.screenshot(path=str(Path(SHOTS) / "catan-scarce-ore.png"))
+        browser.close()
