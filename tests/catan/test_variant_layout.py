@@ -85,21 +85,63 @@ def test_a_settlement_on_a_layouts_harbour_trades_at_its_rate() -> None:
 
 BAD = [
     (lambda b: b.update(frame="seafarers"), "board.frame must be base (3-4 players, 19 land hexes) or 5-6"),
-    (lambda b: b["terrain"].pop(), "board.terrain must list the terrain of each of the base frame's 19 land hexes, not 18 hexes"),
-    (lambda b: b["terrain"].__setitem__(4, "gold"), "board.terrain: hex 4 (E) is 'gold', not a terrain (lumber, brick, wool, grain, ore or desert)"),
+    (
+        lambda b: b["terrain"].pop(),
+        "board.terrain must list the terrain of each of the base frame's 19 land hexes, not 18 hexes",
+    ),
+    (
+        lambda b: b["terrain"].__setitem__(4, "gold"),
+        "board.terrain: hex 4 (E) is 'gold', not a terrain (lumber, brick, wool, grain, ore or desert)",
+    ),
     (lambda b: b["numbers"].__setitem__(9, 6), "board.numbers: hex 9 (J) is desert and takes no number token, not 6"),
-    (lambda b: b["numbers"].__setitem__(4, 7), "board.numbers: hex 4 (E) is brick and takes a number token from 2 to 6 or 8 to 12, not 7"),
-    (lambda b: b["numbers"].__setitem__(4, 0), "board.numbers: hex 4 (E) is brick and takes a number token from 2 to 6 or 8 to 12, not 0"),
-    (lambda b: b["numbers"].__setitem__(4, True), "board.numbers: hex 4 (E) is brick and takes a number token from 2 to 6 or 8 to 12, not True"),
-    (lambda b: b["numbers"].append(5), "board.numbers must list a number for each of the base frame's 19 land hexes (0 on a desert), not 20 numbers"),
-    (lambda b: b.update(terrain=["desert"] * 18 + ["ore"], numbers=[0] * 18 + [5]), "board.terrain must have at least two hexes that are not desert"),
-    (lambda b: b["harbours"].__setitem__(0, {"hex": 9, "side": "e", "kind": "generic"}), "board.harbours[0]: hex 9 (J) side e is not on the coast"),
-    (lambda b: b["harbours"].__setitem__(0, {"hex": 0, "side": "nw", "kind": "gold"}), "board.harbours[0].kind must be generic, lumber, brick, wool, grain or ore, not 'gold'"),
-    (lambda b: b["harbours"].__setitem__(0, {"hex": 0, "side": "up", "kind": "ore"}), "board.harbours[0].side must be one of ne, e, se, sw, w, nw (or 0 to 5), not 'up'"),
-    (lambda b: b["harbours"].__setitem__(0, {"hex": 19, "side": "e", "kind": "ore"}), "board.harbours[0].hex must be a land hex from 0 to 18, not 19"),
-    (lambda b: b["harbours"].__setitem__(0, {"hex": 0, "kind": "ore"}), "board.harbours[0] must be a table with exactly a hex, a side and a kind"),
-    (lambda b: b["harbours"].append({"hex": 0, "side": "w", "kind": "ore"}), "board.harbours[9] shares a corner with board.harbours[0]"),
-    (lambda b: b.update(robber=3), "board.robber is not a field of a Catan layout (fields: frame, terrain, numbers, harbours)"),
+    (
+        lambda b: b["numbers"].__setitem__(4, 7),
+        "board.numbers: hex 4 (E) is brick and takes a number token from 2 to 6 or 8 to 12, not 7",
+    ),
+    (
+        lambda b: b["numbers"].__setitem__(4, 0),
+        "board.numbers: hex 4 (E) is brick and takes a number token from 2 to 6 or 8 to 12, not 0",
+    ),
+    (
+        lambda b: b["numbers"].__setitem__(4, True),
+        "board.numbers: hex 4 (E) is brick and takes a number token from 2 to 6 or 8 to 12, not True",
+    ),
+    (
+        lambda b: b["numbers"].append(5),
+        "board.numbers must list a number for each of the base frame's 19 land hexes (0 on a desert), not 20 numbers",
+    ),
+    (
+        lambda b: b.update(terrain=["desert"] * 18 + ["ore"], numbers=[0] * 18 + [5]),
+        "board.terrain must have at least two hexes that are not desert",
+    ),
+    (
+        lambda b: b["harbours"].__setitem__(0, {"hex": 9, "side": "e", "kind": "generic"}),
+        "board.harbours[0]: hex 9 (J) side e is not on the coast",
+    ),
+    (
+        lambda b: b["harbours"].__setitem__(0, {"hex": 0, "side": "nw", "kind": "gold"}),
+        "board.harbours[0].kind must be generic, lumber, brick, wool, grain or ore, not 'gold'",
+    ),
+    (
+        lambda b: b["harbours"].__setitem__(0, {"hex": 0, "side": "up", "kind": "ore"}),
+        "board.harbours[0].side must be one of ne, e, se, sw, w, nw (or 0 to 5), not 'up'",
+    ),
+    (
+        lambda b: b["harbours"].__setitem__(0, {"hex": 19, "side": "e", "kind": "ore"}),
+        "board.harbours[0].hex must be a land hex from 0 to 18, not 19",
+    ),
+    (
+        lambda b: b["harbours"].__setitem__(0, {"hex": 0, "kind": "ore"}),
+        "board.harbours[0] must be a table with exactly a hex, a side and a kind",
+    ),
+    (
+        lambda b: b["harbours"].append({"hex": 0, "side": "w", "kind": "ore"}),
+        "board.harbours[9] shares a corner with board.harbours[0]",
+    ),
+    (
+        lambda b: b.update(robber=3),
+        "board.robber is not a field of a Catan layout (fields: frame, terrain, numbers, harbours)",
+    ),
 ]
 
 
@@ -137,8 +179,11 @@ def test_a_layout_is_played_only_with_its_frames_player_counts_and_on_the_base_b
         "on the 5-6 frame"
     ]
     with pytest.raises(VariantError) as err:
-        parse_variant("game: catan\nname: At sea\nplayers: 4\noptions: {board: seafarers}\nboard: layout.yaml\n",
-                      "v.yaml", base=tmp_path)
+        parse_variant(
+            "game: catan\nname: At sea\nplayers: 4\noptions: {board: seafarers}\nboard: layout.yaml\n",
+            "v.yaml",
+            base=tmp_path,
+        )
     assert err.value.problems == [
         "with 4 players: options.board must be base: a Catan layout lays out the base game's island"
     ]

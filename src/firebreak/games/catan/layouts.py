@@ -95,8 +95,10 @@ def layout_problems(raw: object) -> list[str]:
             )
     if not isinstance(numbers, list) or len(numbers) != n:
         got = f"{len(numbers)} numbers" if isinstance(numbers, list) else repr(numbers)
-        problems.append(f"board.numbers must list a number for each of the {frame} frame's {n} land hexes (0 on a "
-                        f"desert), not {got}")
+        problems.append(
+            f"board.numbers must list a number for each of the {frame} frame's {n} land hexes (0 on a "
+            f"desert), not {got}"
+        )
     elif terrain is not None:
         for h, (t, x) in enumerate(zip(terrain, numbers)):
             if t == "desert":
@@ -104,17 +106,20 @@ def layout_problems(raw: object) -> list[str]:
                     problems.append(f"board.numbers: {_hex(topo, h)} is desert and takes no number token, not {x!r}")
             elif not _is_int(x) or x not in NUMBERS:
                 problems.append(
-                    f"board.numbers: {_hex(topo, h)} is {t} and takes a number token from 2 to 6 or 8 to 12, "
-                    f"not {x!r}"
+                    f"board.numbers: {_hex(topo, h)} is {t} and takes a number token from 2 to 6 or 8 to 12, not {x!r}"
                 )
     problems += _harbour_problems(raw.get("harbours"), topo)
     return problems
 
 
 def _side(x: object) -> int | None:
-    if _is_int(x) and 0 <= x < 6:  # type: ignore[operator]
-        return int(x)  # type: ignore[arg-type]
-    return SIDE_NAMES.index(x) if x in SIDE_NAMES else None
+    """A harbour's side as the topology numbers it (0 north-east ... 5 north-west), named or numbered; ``None``
+    for anything else."""
+    if isinstance(x, int) and not isinstance(x, bool):
+        return x if 0 <= x < 6 else None
+    if isinstance(x, str) and x in SIDE_NAMES:
+        return SIDE_NAMES.index(x)
+    return None
 
 
 def _harbour_problems(harbours: object, topo: Topology) -> list[str]:
@@ -141,17 +146,17 @@ def _harbour_problems(harbours: object, topo: Topology) -> list[str]:
             ok = False
         if kind not in HARBOUR_KINDS:
             problems.append(f"{at}.kind must be {join_words(HARBOUR_KINDS, 'or')}, not {kind!r}")
-        if not ok:
+        if not ok or side is None or not isinstance(h, int):
             continue
         if (h, side) not in coastal:
-            problems.append(f"{at}: {_hex(topo, h)} side {SIDE_NAMES[side]} is not on the coast")  # type: ignore[index]
+            problems.append(f"{at}: {_hex(topo, h)} side {SIDE_NAMES[side]} is not on the coast")
             continue
         hn = topo.hex_nodes[h]
-        for node in (hn[side], hn[(side + 1) % 6]):  # type: ignore[operator]
-            if node in corners:
-                problems.append(f"{at} shares a corner with board.harbours[{corners[node]}]")
-                break
-        for node in (hn[side], hn[(side + 1) % 6]):  # type: ignore[operator]
+        ends = (hn[side], hn[(side + 1) % 6])
+        shared = next((corners[node] for node in ends if node in corners), None)
+        if shared is not None:
+            problems.append(f"{at} shares a corner with board.harbours[{shared}]")
+        for node in ends:
             corners.setdefault(node, i)
     return problems
 
@@ -185,8 +190,10 @@ def fixed_deal(raw: Any) -> FixedDeal:
     harbours = raw.get("harbours")
     if harbours is not None:
         data = data.model_copy(
-            update={"harbours": [Harbour(hex=hb["hex"], side=_side(hb["side"]), kind=hb["kind"]) for hb in harbours]}
-        )
+            update={
+                "harbours": [Harbour(hex=hb["hex"], side=_side(hb["side"]) or 0, kind=hb["kind"]) for hb in harbours]
+            }
+        )  # (a checked layout's sides are all known: ``or 0`` never picks)
     topo = Topology(data)
     node_harbour = [-1] * topo.num_nodes
     for e, hb in zip(topo.harbour_edges, data.harbours):
