@@ -75,9 +75,10 @@ SCARCE_ORE = Path(__file__).resolve().parents[2] / "examples" / "variants" / "ca
 
 
 def test_simulate_plays_every_game_on_a_catan_variants_layout(tmp_path: Path) -> None:
+    """The bots (the one-step greedy and the search, which plans on determinisations) play on the layout."""
     out = tmp_path / "sim"
     result = run(
-        ["simulate", "catan", "--variant", str(SCARCE_ORE), "--games", "2", "--agents", "random"]
+        ["simulate", "catan", "--variant", str(SCARCE_ORE), "--games", "2", "--agents", "greedy,mcts:iterations=10"]
         + ["--workers", "1", "--out", out]
     )
     assert result.exit_code == 0, result.output

@@ -11,6 +11,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -72,22 +73,29 @@ def test_a_variant_is_offered_started_and_marked_in_the_browser(tmp_path: Path) 
         browser.close()
 
 
+def open_board_variant(page: Any, base: str, game: str, name: str) -> None:
+    """In the lobby, start a game of a board variant (its about line says it has its own board), see it listed
+    as a variant, and open seat 0's page."""
+    page.goto(base + "/")
+    page.select_option("#game", game)
+    label = f"Variant: {name}"
+    page.locator("#variant option", has_text=label).wait_for(state="attached")
+    page.select_option("#variant", label=label)
+    assert "Played on its own board." in page.locator("#variant-about").inner_text()
+    page.click("#create")
+    link = page.locator("[data-seat-link='0']")
+    link.wait_for()
+    page.locator("#games td", has_text=f"— Variant: {name}").first.wait_for()
+    url = link.input_value()
+    page.goto(url if url.startswith("http") else base + url)
+
+
 def test_a_board_variant_is_started_in_the_lobby_and_its_map_is_drawn(tmp_path: Path) -> None:
     """The example board variant: the Fleet without its bridges, so the map has no bridge and no arrow across it."""
     with variants_server(tmp_path) as base, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
-        page.goto(base + "/")
-        page.select_option("#game", "great-fire")
-        label = "Variant: The Fleet without bridges"
-        page.locator("#variant option", has_text=label).wait_for(state="attached")
-        page.select_option("#variant", label=label)
-        assert "Played on its own board." in page.locator("#variant-about").inner_text()
-        page.click("#create")
-        link = page.locator("[data-seat-link='0']")
-        link.wait_for()
-        url = link.input_value()
-        page.goto(url if url.startswith("http") else base + url)
+        open_board_variant(page, base, "great-fire", "The Fleet without bridges")
         board = page.locator("#board svg")
         board.wait_for(state="attached", timeout=30000)
         page.locator("#board svg [data-place='Holborn']").first.wait_for(state="attached")
@@ -104,18 +112,7 @@ def test_a_catan_layout_variant_is_started_in_the_lobby_and_its_layout_is_drawn(
     with variants_server(tmp_path) as base, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
-        page.goto(base + "/")
-        page.select_option("#game", "catan")
-        label = "Variant: Scarce ore"
-        page.locator("#variant option", has_text=label).wait_for(state="attached")
-        page.select_option("#variant", label=label)
-        assert "Played on its own board." in page.locator("#variant-about").inner_text()
-        page.click("#create")
-        link = page.locator("[data-seat-link='0']")
-        link.wait_for()
-        page.locator("#games td", has_text="Catan with Fire Stations — Variant: Scarce ore").wait_for()
-        url = link.input_value()
-        page.goto(url if url.startswith("http") else base + url)
+        open_board_variant(page, base, "catan", "Scarce ore")
         hex_a = page.locator("#board svg [data-place='hex-A']").first
         hex_a.wait_for(state="attached", timeout=30000)
         assert "The grain 10 hex (A)" in hex_a.evaluate("g => g.textContent")
