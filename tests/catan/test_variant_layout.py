@@ -86,6 +86,14 @@ def test_a_settlement_on_a_layouts_harbour_trades_at_its_rate() -> None:
 BAD = [
     (lambda b: b.update(frame="seafarers"), "board.frame must be base (3-4 players, 19 land hexes) or 5-6"),
     (
+        lambda b: b.update(frame=[5, 6]),
+        "board.frame must be base (3-4 players, 19 land hexes) or 5-6 (the 5-6 extension, 30 land hexes), not [5, 6]",
+    ),
+    (
+        lambda b: b["terrain"].__setitem__(0, ["ore"] * 50),
+        "board.terrain: hex 0 (A) is ['ore', 'ore', 'ore', 'ore', 'ore', '..., not a terrain",
+    ),
+    (
         lambda b: b["terrain"].pop(),
         "board.terrain must list the terrain of each of the base frame's 19 land hexes, not 18 hexes",
     ),

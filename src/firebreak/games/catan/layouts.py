@@ -57,6 +57,12 @@ def _hex(topo: Topology, h: int) -> str:
     return f"hex {h} ({topo.hex_labels[h]})"
 
 
+def _shown(x: object) -> str:
+    """A value as a sentence quotes it, cut short (a file may put anything where a word belongs)."""
+    text = repr(x)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _is_int(x: object) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
@@ -69,24 +75,24 @@ def layout_problems(raw: object) -> list[str]:
         f"board.{k} is not a field of a Catan layout (fields: {', '.join(FIELDS)})" for k in raw if k not in FIELDS
     ]
     frame = raw.get("frame")
-    if frame not in FRAMES:
+    if not isinstance(frame, str) or frame not in FRAMES:
         problems.append(
             f"board.frame must be base (3-4 players, 19 land hexes) or 5-6 (the 5-6 extension, 30 land hexes), "
-            f"not {frame!r}"
+            f"not {_shown(frame)}"
         )
         return problems
     topo = topology(FRAMES[str(frame)][0])  # the frame's, as the packaged board lays it out
     n = topo.num_hexes
     terrain, numbers = raw.get("terrain"), raw.get("numbers")
     if not isinstance(terrain, list) or len(terrain) != n:
-        got = f"{len(terrain)} hexes" if isinstance(terrain, list) else repr(terrain)
+        got = f"{len(terrain)} hexes" if isinstance(terrain, list) else _shown(terrain)
         problems.append(f"board.terrain must list the terrain of each of the {frame} frame's {n} land hexes, not {got}")
         terrain = None
     else:
         for h, t in enumerate(terrain):
             if t not in LAYOUT_TERRAINS:
                 problems.append(
-                    f"board.terrain: {_hex(topo, h)} is {t!r}, not a terrain ({join_words(LAYOUT_TERRAINS, 'or')})"
+                    f"board.terrain: {_hex(topo, h)} is {_shown(t)}, not a terrain ({join_words(LAYOUT_TERRAINS, 'or')})"
                 )
         if sum(t != "desert" for t in terrain) < 2:
             problems.append(
@@ -94,7 +100,7 @@ def layout_problems(raw: object) -> list[str]:
                 "move from one to another)"
             )
     if not isinstance(numbers, list) or len(numbers) != n:
-        got = f"{len(numbers)} numbers" if isinstance(numbers, list) else repr(numbers)
+        got = f"{len(numbers)} numbers" if isinstance(numbers, list) else _shown(numbers)
         problems.append(
             f"board.numbers must list a number for each of the {frame} frame's {n} land hexes (0 on a "
             f"desert), not {got}"
@@ -103,10 +109,13 @@ def layout_problems(raw: object) -> list[str]:
         for h, (t, x) in enumerate(zip(terrain, numbers)):
             if t == "desert":
                 if x != 0:
-                    problems.append(f"board.numbers: {_hex(topo, h)} is desert and takes no number token, not {x!r}")
-            elif not _is_int(x) or x not in NUMBERS:
+                    problems.append(
+                        f"board.numbers: {_hex(topo, h)} is desert and takes no number token, not {_shown(x)}"
+                    )
+            elif t in LAYOUT_TERRAINS and (not _is_int(x) or x not in NUMBERS):  # (a wrong terrain: said above)
                 problems.append(
-                    f"board.numbers: {_hex(topo, h)} is {t} and takes a number token from 2 to 6 or 8 to 12, not {x!r}"
+                    f"board.numbers: {_hex(topo, h)} is {t} and takes a number token from 2 to 6 or 8 to 12, "
+                    f"not {_shown(x)}"
                 )
     problems += _harbour_problems(raw.get("harbours"), topo)
     return problems
@@ -139,13 +148,13 @@ def _harbour_problems(harbours: object, topo: Topology) -> list[str]:
         h, side, kind = hb["hex"], _side(hb["side"]), hb["kind"]
         ok = True
         if not _is_int(h) or not 0 <= h < topo.num_hexes:
-            problems.append(f"{at}.hex must be a land hex from 0 to {topo.num_hexes - 1}, not {h!r}")
+            problems.append(f"{at}.hex must be a land hex from 0 to {topo.num_hexes - 1}, not {_shown(h)}")
             ok = False
         if side is None:
-            problems.append(f"{at}.side must be one of {', '.join(SIDE_NAMES)} (or 0 to 5), not {hb['side']!r}")
+            problems.append(f"{at}.side must be one of {', '.join(SIDE_NAMES)} (or 0 to 5), not {_shown(hb['side'])}")
             ok = False
         if kind not in HARBOUR_KINDS:
-            problems.append(f"{at}.kind must be {join_words(HARBOUR_KINDS, 'or')}, not {kind!r}")
+            problems.append(f"{at}.kind must be {join_words(HARBOUR_KINDS, 'or')}, not {_shown(kind)}")
         if not ok or side is None or not isinstance(h, int):
             continue
         if (h, side) not in coastal:
