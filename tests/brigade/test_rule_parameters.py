@@ -41,6 +41,8 @@ def test_the_parameters_are_declared() -> None:
         "wind_gust_cards_per_direction",
         "recruit_cards_drawn",
         "leadership_bonus_actions",
+        "renown_per_level",
+        "warden_water",
         *(f"{track}_circle_{i}" for track in TRACK_KEYS for i in range(1, 6)),
         "water_tokens",
     }
@@ -379,3 +381,44 @@ def test_the_example_variant_raises_the_leadership_track_sooner() -> None:
     p = s.turn_player
     s.apply(A.UPGRADE + 2)
     assert s.leadership(p) == 5
+
+
+@pytest.mark.parametrize("per_level", [0, 1, 2])
+def test_renown_per_level_put_out(per_level: int) -> None:
+    """Putting out an intensity 3 fire earns three renown tokens a level at the printed rule, as many as the rules
+    say otherwise, and none at 0 (the log says so)."""
+    s = game({"renown_per_level": per_level} if per_level != 1 else None)
+    p = s.turn_player
+    pos = _faction_blocks(s, 1)[0]
+    s.bpos[p], s.intensity[pos], s.wb[p] = pos, 3, 3
+    s._extinguish(p, 3, 0)
+    assert s.intensity[pos] == 0
+    frames = [f for f in s.stack if f[0] == 1]  # F_RENOWN
+    assert sum(f[2] for f in frames) == 3 * per_level
+    said = s.describe_event(next(e for e in reversed(s.events) if e.kind == "extinguished"))
+    assert said.endswith(f"earns {3 * per_level} renown tokens." if per_level else "earns no renown.")
+
+
+def test_warden_water_is_the_brigades_water_and_capacity_without_crew() -> None:
+    """One water on the Warden card: each Brigade starts with one, holds one, and the encoders write capacity 1."""
+    import numpy
+
+    from firebreak.core.encoding import observation_encoder
+
+    for options in ({}, {"advanced": True}):
+        s = SPEC.new_game(3, 4, {**options, "rules": {"warden_water": 1}})
+        p = s.turn_player
+        assert s.wb == [1, 1, 1] and s.brigade_cap(p) == 1 and s.view(p)["players"][p]["brigade_capacity"] == 1
+        encoder = observation_encoder(SPEC, 3, {**options, "rules": {"warden_water": 1}})
+        at = encoder.offsets()["seat[0].brigade_water"]
+        out = numpy.zeros(encoder.size, dtype=numpy.float32)
+        encoder.writer()(s, p, out)
+        for values in (encoder.encode(s.view(p), p), encoder.encode_state(s, p), out):
+            assert abs(values[at] - 1 / 5) < 1e-6 and abs(values[at + 1] - 1 / 5) < 1e-6
+    assert game().wb == [2, 2, 2]
+
+
+def test_warden_water_is_bounded_by_the_action_space() -> None:
+    """A Brigade never holds more water than an Extinguish action can spend: the Warden card's water stops at 2."""
+    with pytest.raises(Exception, match=r"rules\.warden_water must be between 0 and 2, not 3"):
+        game({"warden_water": 3})

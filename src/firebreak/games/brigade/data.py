@@ -182,6 +182,7 @@ class RuleNumbers(_Model):
     starter_events_drawn: int
     recruit_cards_drawn: int
     leadership_bonus_actions: int
+    renown_per_level: int
 
 
 class BrigadeData(_Model):

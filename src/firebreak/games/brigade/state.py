@@ -234,8 +234,6 @@ EVENT_PHASE, ACTION_PHASE = 0, 1
 _T = tables()
 _CREW_WATER = _T.crew_water
 
-_ADVANCED_WATER, _WARDEN_WATER = _T.advanced_water, _T.warden_water
-"""Brigade capacity without crew: the Warden alone (advanced side: the Warden of the firehouse board)."""
 _UPGRADE_IDS = tuple(tuple(A.UPGRADE + t for t in range(3) if can >> t & 1) for can in range(8))
 """``_UPGRADE_IDS[can]``: the Upgrade ids of the tracks whose bit is set in ``can`` (crew, wagon, leadership)."""
 _TO_WAGON_IDS = tuple(tuple(range(A.TO_WAGON, A.TO_WAGON + k)) for k in range(7))
@@ -357,7 +355,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         self.loyalty_left = [rules.loyalty_per_player] * n
         self.bpos = list(self.firehouse)
         self.wpos = list(self.firehouse)
-        self.wb = [T.advanced_water if self.advanced else T.warden_water] * n
+        self.wb = [rules.warden_water] * n  # the Warden card's buckets, either side
         self.ww = [rules.wagon_start_water] * n
         self.tracks = [0] * (3 * n)
         self.crew = [[] for _ in range(n)]
@@ -596,7 +594,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         return self.track_values[T_LEAD][self.tracks[3 * p + T_LEAD]]
 
     def brigade_cap(self, p: int) -> int:
-        base = _T.advanced_water if self.advanced else _T.warden_water
+        base = self.rules.warden_water  # the Warden card's buckets, either side
         crew = self.crew[p]
         if not crew:
             return base
@@ -895,7 +893,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         else:
             bits = 0
             budget = self.rules.move_brigade_spaces
-            bcap = _ADVANCED_WATER if self.advanced else _WARDEN_WATER
+            bcap = self.rules.warden_water
         if self.advanced:
             if self.colour[p] == WHITE:
                 bits |= STREET_WISE
@@ -965,7 +963,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
             out += _extinguish_ids(wb, ww if together else 0, need)
         crew_level = tracks[3 * p + T_CREW]
         wagon_cap = values[T_WAGON][tracks[3 * p + T_WAGON]]
-        bcap = self.brigade_cap(p) if self.crew[p] else (_ADVANCED_WATER if self.advanced else _WARDEN_WATER)
+        bcap = self.brigade_cap(p) if self.crew[p] else self.rules.warden_water
         if (not self.dawn[p]) and self.rules.water_tokens - sum(self.wb) - sum(
             self.ww
         ) > 0:  # the supply; Dawn cannot Refill
@@ -1086,8 +1084,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
             if k >= inten:
                 self.intensity[q] = 0
                 self.n_extinguished += 1
-                self._emit("extinguished", player=p, block=self.st_name[q], pos=pos_name(q), renown=inten)
-                self.stack.append((F_RENOWN, p, inten, q, self.advanced and self.colour[p] == BLACK))
+                self._renown_for(p, q, inten)
             else:
                 self.intensity[q] = inten - k
                 self._emit("doused", player=p, block=self.st_name[q], pos=pos_name(q), intensity=inten - k)
@@ -1098,13 +1095,20 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
             self.ww[p] -= 1
             self.intensity[wp] = 0
             self.n_extinguished += 1
-            self._emit("extinguished", player=p, block=self.st_name[wp], pos=pos_name(wp), renown=1)
-            self.stack.append((F_RENOWN, p, 1, wp, self.advanced and self.colour[p] == BLACK))
+            self._renown_for(p, wp, 1)
         if self.addon and a != A.END_TURN and self.warden[p] == ESTER:
             # Ester never runs out of water: after any action her own buckets are topped up
-            target = min(self.brigade_cap(p), tables().advanced_water)
+            target = min(self.brigade_cap(p), self.rules.warden_water)
             if self.wb[p] < target:
                 self.wb[p] += min(target - self.wb[p], self.water_supply())
+
+    def _renown_for(self, p: int, pos: int, levels: int) -> None:
+        """A fire put out: ``p`` places the renown its levels earn (one token a level, printed) on the block or a
+        neighbour; the player chooses where, token by token."""
+        renown = levels * self.rules.renown_per_level
+        self._emit("extinguished", player=p, block=self.st_name[pos], pos=pos_name(pos), renown=renown)
+        if renown:
+            self.stack.append((F_RENOWN, p, renown, pos, self.advanced and self.colour[p] == BLACK))
 
     def _extinguish(self, p: int, b: int, w: int) -> None:
         pos = self.bpos[p]
@@ -1118,8 +1122,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         if out:
             self.intensity[pos] = 0
             self.n_extinguished += 1
-            self._emit("extinguished", player=p, block=self.st_name[pos], pos=pos_name(pos), renown=inten)
-            self.stack.append((F_RENOWN, p, inten, pos, self.advanced and self.colour[p] == BLACK))
+            self._renown_for(p, pos, inten)
         else:
             self.intensity[pos] = inten - spent
             self._emit("doused", player=p, block=self.st_name[pos], pos=pos_name(pos), intensity=inten - spent)
