@@ -183,6 +183,8 @@ class RuleNumbers(_Model):
     recruit_cards_drawn: int
     leadership_bonus_actions: int
     renown_per_level: int
+    water_per_level: int
+    destroyed_block_extra_movement: int
 
 
 class BrigadeData(_Model):

@@ -100,6 +100,13 @@ def _check_water_bound() -> None:
 _check_water_bound()
 
 
+PRINTED_WATER_PER_LEVEL = load_data().rule_numbers.water_per_level
+"""Water a level of fire takes as printed (1): the compiled Action menu lists the Extinguish actions for it alone."""
+PRINTED_RUIN_MOVEMENT = load_data().rule_numbers.destroyed_block_extra_movement
+"""The extra movement into a destroyed block as printed (1): the bitboard searches (``movement._reached`` and the
+compiled menu's) count it alone; a variant's other cost goes through ``MovementRules._reach``."""
+
+
 def track_table(rules: SimpleNamespace) -> tuple[tuple[int, ...], ...]:
     """Each firehouse track's value at each circle under these rule values, in the engine's track order."""
     return tuple(

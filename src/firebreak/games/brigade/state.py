@@ -35,7 +35,7 @@ from .compiled import (
     WARDEN_USABLE,
 )
 from .data import UNIVERSITY_AFF
-from .parameters import SPECIAL_CARD_PARAMETERS, track_table
+from .parameters import PRINTED_RUIN_MOVEMENT, PRINTED_WATER_PER_LEVEL, SPECIAL_CARD_PARAMETERS, track_table
 from .frames import (
     A_DRAW_RECRUIT,
     A_END_ACTION,
@@ -871,7 +871,12 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         In C where the extension was built (``_brigade.c``, the same ids: see :mod:`.compiled`), told here what the
         crew cards and the Warden allow; otherwise :meth:`_main_menu_python`."""
         menu = compiled.MENU
-        if menu is None:
+        rules = self.rules
+        if (
+            menu is None
+            or rules.water_per_level != PRINTED_WATER_PER_LEVEL
+            or rules.destroyed_block_extra_movement != PRINTED_RUIN_MOVEMENT
+        ):
             return self._main_menu_python(moved)
         if self.variant_menu is not None:  # a variant's firehouse tracks or water tokens
             menu = self.variant_menu
@@ -957,10 +962,14 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         destroyed = self.destroyed
         inten = intensity[bp]
         if inten > 0 and not destroyed[bp]:
-            need = inten
+            per = self.rules.water_per_level
+            need = inten * per
             if self.st_aff[bp] == UNIVERSITY_AFF and self.active(p, LUMEN):
-                need = max(1, inten - 1)
-            out += _extinguish_ids(wb, ww if together else 0, need)
+                need = max(1, need - 1)
+            ids = _extinguish_ids(wb, ww if together else 0, need)
+            if per != 1:  # water spent that lowers no level is never offered: whole levels, or the fire put out
+                ids = tuple(i for i in ids if sum(divmod(i - A.EXTINGUISH, A.EXT_W)) in (need, *range(0, need, per)))
+            out += ids
         crew_level = tracks[3 * p + T_CREW]
         wagon_cap = values[T_WAGON][tracks[3 * p + T_WAGON]]
         bcap = self.brigade_cap(p) if self.crew[p] else self.rules.warden_water
@@ -994,9 +1003,10 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
             out.append(A.WAGON_EXTINGUISH)
         if self.addon and not self.ash_used and wb and self.active(p, ASH):
             ash_water = min(wb, _CREW_WATER[ASH], 3)
+            per = self.rules.water_per_level
             for q in sorted(NB4[bp]):
                 if intensity[q] and not destroyed[q]:
-                    for k in range(1, min(ash_water, intensity[q]) + 1):
+                    for k in range(1, min(ash_water, intensity[q] * per) + 1):
                         out.append(A.ASH_EXTINGUISH + q * 3 + k - 1)
         if precious:
             out.append(A.DISCARD_PRECIOUS)
@@ -1081,13 +1091,14 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
             k += 1
             inten = self.intensity[q]
             self.wb[p] -= k
-            if k >= inten:
+            per = self.rules.water_per_level
+            if k >= inten * per:
                 self.intensity[q] = 0
                 self.n_extinguished += 1
                 self._renown_for(p, q, inten)
             else:
-                self.intensity[q] = inten - k
-                self._emit("doused", player=p, block=self.st_name[q], pos=pos_name(q), intensity=inten - k)
+                self.intensity[q] = inten - k // per
+                self._emit("doused", player=p, block=self.st_name[q], pos=pos_name(q), intensity=inten - k // per)
         elif a == A.WAGON_EXTINGUISH:
             self.used += 1
             self.leon_used = True
@@ -1115,17 +1126,23 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         inten = self.intensity[pos]
         self.wb[p] -= b
         self.ww[p] -= w
-        spent = b + w
-        out = spent >= inten
-        if not out and self.st_aff[pos] == UNIVERSITY_AFF and spent >= inten - 1 and self.active(p, LUMEN):
-            out = True
-        if out:
+        after = self.intensity_after(p, pos, b + w)
+        if not after:
             self.intensity[pos] = 0
             self.n_extinguished += 1
             self._renown_for(p, pos, inten)
         else:
-            self.intensity[pos] = inten - spent
-            self._emit("doused", player=p, block=self.st_name[pos], pos=pos_name(pos), intensity=inten - spent)
+            self.intensity[pos] = after
+            self._emit("doused", player=p, block=self.st_name[pos], pos=pos_name(pos), intensity=after)
+
+    def intensity_after(self, p: int, pos: int, spent: int) -> int:
+        """The intensity left on ``pos`` after ``p``'s Brigade spends ``spent`` water there (0: put out): one level
+        per ``water_per_level`` tokens (one, printed), and Lumen puts out a University fire with one token less."""
+        inten = self.intensity[pos]
+        need = inten * self.rules.water_per_level
+        if spent >= need or (self.st_aff[pos] == UNIVERSITY_AFF and spent >= need - 1 and self.active(p, LUMEN)):
+            return 0
+        return inten - spent // self.rules.water_per_level
 
     def _refill_action(self, p: int, a: int) -> None:
         bp, wp = self.bpos[p], self.wpos[p]
