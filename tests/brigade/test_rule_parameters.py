@@ -45,6 +45,7 @@ def test_the_parameters_are_declared() -> None:
         "warden_water",
         "water_per_level",
         "destroyed_block_extra_movement",
+        "citizens_loyalty_per_affiliation",
         *(f"{track}_circle_{i}" for track in TRACK_KEYS for i in range(1, 6)),
         "water_tokens",
     }
@@ -471,3 +472,17 @@ def test_destroyed_block_extra_movement(spaces: int, extra: int | None, beyond: 
     assert not any(s.destroyed[q] for q in targets)
     menu = s._main_menu(0) or []
     assert [a - A.MOVE_BRIGADE for a in menu if A.MOVE_BRIGADE <= a < A.MOVE_WAGON] == targets
+
+
+@pytest.mark.parametrize("needed", [1, 2])
+def test_citizens_loyalty_per_affiliation(needed: int) -> None:
+    """One loyal block of each of the five affiliations makes a Fire Chief at the printed rule; at two each it
+    takes a second of each."""
+    s = game({"citizens_loyalty_per_affiliation": needed} if needed != 1 else None)
+    p = s.turn_player
+    for round_ in range(needed):
+        for aff in range(5):
+            pos = next(q for q in range(len(s.st_aff)) if s.st_aff[q] == aff and s.loyal[q] < 0 and not s.destroyed[q])
+            s.loyal[pos] = p
+        assert s._check_chief(p) is (round_ == needed - 1)
+    assert s.end_reason == "citizens" and s.winner == p

@@ -185,6 +185,7 @@ class RuleNumbers(_Model):
     renown_per_level: int
     water_per_level: int
     destroyed_block_extra_movement: int
+    citizens_loyalty_per_affiliation: int
 
 
 class BrigadeData(_Model):
