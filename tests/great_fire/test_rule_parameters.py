@@ -13,6 +13,8 @@ import pytest
 
 from firebreak.core import OptionError, get_game
 from firebreak.games.great_fire import GreatFireState
+from firebreak.games.great_fire.actions import DEMOLISH
+from firebreak.games.great_fire.data import DEMOLITION
 from firebreak.games.great_fire.phases import P_ACTIONS, P_INTENSIFY, STACK
 
 SPEC = get_game("great-fire")
@@ -69,6 +71,7 @@ def test_the_parameters_are_declared_with_default_bounds_and_the_rulebook_senten
         "landowner_move_cost",
         "trained_band_move_cost",
         "put_out_fire_cost",
+        "demolition_cost",
     } == names
     ap = next(p for p in SPEC.parameters if p.name == "action_points")
     assert (ap.default, ap.minimum, ap.maximum) == (4, 1, 12) and "4 action points" in ap.quote
@@ -264,3 +267,35 @@ def test_put_out_fire_cost() -> None:
     assert s.tables.put_out not in s.legal_actions()  # 1 point left: not enough for another
     note = next(c.note for c in s.action_choices() if "landowner moves" in (c.note or ""))
     assert note.endswith("(1 action point).")
+
+
+def _demolition_turn(rules: dict[str, Any]) -> tuple[GreatFireState, int]:
+    """The player to act starts their actions holding a demolition charge, with a trained band in a one-house
+    district next to a fire."""
+    s = play_until(game(rules), lambda s: s.phase == P_ACTIONS)
+    blocked = s.tables.blocked_for_demolition
+    d, n = next(
+        (d, n)
+        for d in range(len(s.fire))
+        if s.board.size[d] == 1 and s.houses[d] and not s.fire[d] and not s.demolished[d] and not blocked[d]
+        for n in s.board.neighbours[d]
+        if s.board.size[n] and not s.demolished[n]
+    )
+    s.bands[d] = 1
+    s.fire[n] += 1
+    s.held[s.player].append(DEMOLITION)
+    s._legal = None
+    return s, d
+
+
+@pytest.mark.parametrize(("cost", "offered"), [(0, True), (2, True), (3, False)])
+def test_demolition_cost(cost: int, offered: bool) -> None:
+    """A demolition is free as printed; at a cost it needs that many action points left, and spends them."""
+    s, d = _demolition_turn({"action_points": 2, **({"demolition_cost": cost} if cost else {})})
+    demolish = s.tables.codec.base[DEMOLISH] + d
+    assert (demolish in s.legal_actions()) is offered
+    if offered:
+        note = next(c.note for c in s.action_choices() if c.action == demolish)
+        assert ("(no action point)" if not cost else "(2 action points)") in note
+        s.apply(demolish)
+        assert s.demolished[d] and s.ap == 2 - cost

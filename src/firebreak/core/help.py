@@ -17,9 +17,9 @@ Format::
 
 A number the rules fix is written as its rule parameter, so the help a game shows follows that game's rules (a
 variant's): ``{hand_size}`` is the value, ``{action_points|action point}`` the value and the noun in the right
-number ("4 action points"). :func:`help_for` fills them in, and under changed rules puts first a section listing
-every value that differs from the rulebook's (the texts that cannot say a number, the board's legend, the
-rulebook's worked examples, are then read against it).
+number ("4 action points", "no action points"). :func:`help_for` fills them in, and under changed rules puts first a
+section listing every value that differs from the rulebook's (the texts that cannot say a number, the board's
+legend, the rulebook's worked examples, are then read against it).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ import yaml
 
 from .errors import FirebreakError
 from .parameters import RULES_KEY, VARIANT_KEY
-from .text import plural
+from .text import plural, plural_of
 
 if TYPE_CHECKING:
     from .game import GameSpec
@@ -119,6 +119,8 @@ def fill_numbers(text: str, values: Mapping[str, Any], source: str = "help") -> 
         if name not in values:
             raise HelpError(f"{source}: {{{name}}} is not a rule parameter of the game")
         value = values[name]
+        if noun and value == 0:
+            return "no " + plural_of(noun)  # "no action points"
         return plural(value, noun) if noun else str(value)
 
     return _NUMBER.sub(one, text)

@@ -172,20 +172,28 @@ def _action_phase(state: "GreatFireState", legal: list[int]) -> list[ActionChoic
             )
         elif x.kind == DEMOLISH:
             lost = state.houses[x.a]
-            note = f"A trained band detonates your demolition charge in {names[x.a]} (no action point)"
+            cost = rules.demolition_cost
+            paid = f"{plural(cost, 'action point')}" if cost else "no action point"
+            note = f"A trained band detonates your demolition charge in {names[x.a]} ({paid})"
             note += f": {plural(len(lost), 'house')} lost." if lost else "."
             out.append(
                 ActionChoice(a, names[x.a], (DEMOLISH_GROUP,), names[x.a], names[x.a], preview=(names[x.a],), note=note)
             )
         elif x.kind == END_ACTIONS:
+            short = state.ap < state.least_action_cost()  # under the printed costs of 1: none left
+            left = (
+                "You have no action points left"
+                if state.ap == 0
+                else f"Your {plural(state.ap, 'action point')} left pay for no action"
+            )
             if len(legal) == 1:
                 why = (
-                    "You have no action points left."
-                    if state.ap == 0
+                    left + "."
+                    if short
                     else "No action is possible: your landowner cannot move and no trained band is free."
                 )
-            elif state.ap == 0:
-                why = "You have no action points left; you may still demolish, or end your actions."
+            elif short:
+                why = left + "; you may still demolish, or end your actions."
             else:
                 why = f"You still have {plural(state.ap, 'action point')}; unused points are lost."
             out.append(ActionChoice(a, "End your actions and draw", note=why))

@@ -37,6 +37,7 @@ _PRINTED = {
     "landowner_move_cost": RULES.action_costs["move_landowner"],
     "trained_band_move_cost": RULES.action_costs["move_trained_band"],
     "put_out_fire_cost": RULES.action_costs["put_out_fire"],
+    "demolition_cost": RULES.action_costs["demolition"],
 }
 
 

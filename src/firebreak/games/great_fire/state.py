@@ -533,7 +533,7 @@ class GreatFireState(GameState):
                 out.append(t.put_out)
         else:
             out = []
-        if DEMOLITION in self.held[p]:
+        if DEMOLITION in self.held[p] and ap >= rules.demolition_cost:  # free as printed
             base = t.codec.base[DEMOLISH]
             out += [base + d for d in self.demolition_sites()]
         out.append(t.end_actions)
@@ -765,7 +765,9 @@ class GreatFireState(GameState):
         does not reveal that a face-down token is a demolition charge (R14). Points too few for any action (a
         variant's costs above 1) count as none left.
         """
-        if self.ap < self.least_action_cost() and not (self.held[self.player] and self.demolition_sites()):
+        if self.ap < self.least_action_cost() and not (
+            self.held[self.player] and self.ap >= self.rules.demolition_cost and self.demolition_sites()
+        ):
             self._draw()
 
     def least_action_cost(self) -> int:
@@ -804,6 +806,7 @@ class GreatFireState(GameState):
 
     def _demolish(self, d: int) -> None:
         p = self.player
+        self.ap -= self.rules.demolition_cost  # free as printed
         self.held[p].remove(DEMOLITION)
         self.spent_tokens.append(DEMOLITION)
         self.demolished[d] = True
