@@ -41,6 +41,11 @@ def test_the_parameters_are_declared() -> None:
         "wind_gust_cards_per_direction",
         "recruit_cards_drawn",
         "leadership_bonus_actions",
+        "renown_per_level",
+        "warden_water",
+        "water_per_level",
+        "destroyed_block_extra_movement",
+        "citizens_loyalty_per_affiliation",
         *(f"{track}_circle_{i}" for track in TRACK_KEYS for i in range(1, 6)),
         "water_tokens",
     }
@@ -379,3 +384,105 @@ def test_the_example_variant_raises_the_leadership_track_sooner() -> None:
     p = s.turn_player
     s.apply(A.UPGRADE + 2)
     assert s.leadership(p) == 5
+
+
+@pytest.mark.parametrize("per_level", [0, 1, 2])
+def test_renown_per_level_put_out(per_level: int) -> None:
+    """Putting out an intensity 3 fire earns three renown tokens a level at the printed rule, as many as the rules
+    say otherwise, and none at 0 (the log says so)."""
+    s = game({"renown_per_level": per_level} if per_level != 1 else None)
+    p = s.turn_player
+    pos = _faction_blocks(s, 1)[0]
+    s.bpos[p], s.intensity[pos], s.wb[p] = pos, 3, 3
+    s._extinguish(p, 3, 0)
+    assert s.intensity[pos] == 0
+    frames = [f for f in s.stack if f[0] == 1]  # F_RENOWN
+    assert sum(f[2] for f in frames) == 3 * per_level
+    said = s.describe_event(next(e for e in reversed(s.events) if e.kind == "extinguished"))
+    assert said.endswith(f"earns {3 * per_level} renown tokens." if per_level else "earns no renown.")
+
+
+def test_warden_water_is_the_brigades_water_and_capacity_without_crew() -> None:
+    """One water on the Warden card: each Brigade starts with one, holds one, and the encoders write capacity 1."""
+    import numpy
+
+    from firebreak.core.encoding import observation_encoder
+
+    for options in ({}, {"advanced": True}):
+        s = SPEC.new_game(3, 4, {**options, "rules": {"warden_water": 1}})
+        p = s.turn_player
+        assert s.wb == [1, 1, 1] and s.brigade_cap(p) == 1 and s.view(p)["players"][p]["brigade_capacity"] == 1
+        encoder = observation_encoder(SPEC, 3, {**options, "rules": {"warden_water": 1}})
+        at = encoder.offsets()["seat[0].brigade_water"]
+        out = numpy.zeros(encoder.size, dtype=numpy.float32)
+        encoder.writer()(s, p, out)
+        for values in (encoder.encode(s.view(p), p), encoder.encode_state(s, p), out):
+            assert abs(values[at] - 1 / 5) < 1e-6 and abs(values[at + 1] - 1 / 5) < 1e-6
+    assert game().wb == [2, 2, 2]
+
+
+def test_warden_water_is_bounded_by_the_action_space() -> None:
+    """A Brigade never holds more water than an Extinguish action can spend: the Warden card's water stops at 2."""
+    with pytest.raises(Exception, match=r"rules\.warden_water must be between 0 and 2, not 3"):
+        game({"warden_water": 3})
+
+
+def _extinguish_spends(s: Any, p: int) -> list[int]:
+    """The water amounts the Action menu offers to spend on the Brigade's block."""
+    menu = s._main_menu(0) or []
+    return sorted(sum(divmod(a - A.EXTINGUISH, A.EXT_W)) for a in menu if A.EXTINGUISH <= a < A.REFILL_BRIGADE)
+
+
+@pytest.mark.parametrize(("per_level", "offered", "spent", "left"), [(1, [1, 2, 3], 2, 1), (2, [2, 4, 6], 4, 1)])
+def test_water_per_level(per_level: int, offered: list[int], spent: int, left: int) -> None:
+    """An intensity 3 fire takes three water a level at the printed rule and six at two a level: the menu offers
+    whole levels and the fire put out, and spending lowers the fire by a level per so many tokens."""
+    s = game({"water_per_level": per_level} if per_level != 1 else None)
+    p = s.turn_player
+    pos = _faction_blocks(s, 1)[0]
+    s.bpos[p], s.intensity[pos], s.wb[p] = pos, 3, 6
+    assert _extinguish_spends(s, p) == offered
+    s._extinguish(p, spent, 0)
+    assert s.intensity[pos] == left
+    s._extinguish(p, per_level, 0)
+    # the last level, put out by this action, earns its renown token
+    assert s.intensity[pos] == 0 and any(f[0] == 1 and f[2] == 1 for f in s.stack)
+
+
+@pytest.mark.parametrize(
+    ("spaces", "extra", "beyond"), [(3, 1, True), (3, 2, False), (2, 1, False), (2, 0, True), (3, None, True)]
+)
+def test_destroyed_block_extra_movement(spaces: int, extra: int | None, beyond: bool) -> None:
+    """A Brigade ringed by destroyed blocks gets past them only if its movement covers entering one (1 plus the
+    extra) and one more step; it never ends its move on one. ``None``: the printed rule, from the defaults."""
+    from firebreak.games.brigade.tables import NB8
+
+    rules: dict[str, int] = {"move_brigade_spaces": spaces}
+    if extra is not None:
+        rules["destroyed_block_extra_movement"] = extra
+    s = game(rules if rules != {"move_brigade_spaces": 3} else None)
+    p = s.turn_player
+    src = next(q for q in TOWN_POS if len(NB8[q]) == 8 and q not in s.bpos[:p] + s.bpos[p + 1 :])
+    s.bpos[p] = src
+    s.intensity = [0] * len(s.intensity)
+    for q in NB8[src]:
+        s.destroyed[q] = 1
+    targets = s.brigade_targets(p)
+    assert bool(targets) is beyond
+    assert not any(s.destroyed[q] for q in targets)
+    menu = s._main_menu(0) or []
+    assert [a - A.MOVE_BRIGADE for a in menu if A.MOVE_BRIGADE <= a < A.MOVE_WAGON] == targets
+
+
+@pytest.mark.parametrize("needed", [1, 2])
+def test_citizens_loyalty_per_affiliation(needed: int) -> None:
+    """One loyal block of each of the five affiliations makes a Fire Chief at the printed rule; at two each it
+    takes a second of each."""
+    s = game({"citizens_loyalty_per_affiliation": needed} if needed != 1 else None)
+    p = s.turn_player
+    for round_ in range(needed):
+        for aff in range(5):
+            pos = next(q for q in range(len(s.st_aff)) if s.st_aff[q] == aff and s.loyal[q] < 0 and not s.destroyed[q])
+            s.loyal[pos] = p
+        assert s._check_chief(p) is (round_ == needed - 1)
+    assert s.end_reason == "citizens" and s.winner == p

@@ -27,3 +27,23 @@ def test_the_listing_fits_80_columns_with_every_name_whole(game: str) -> None:
         assert block.startswith(" ".join(p.words.split()))
         assert f"Default: {p.default}. Allowed: {p.bounds_words()}." in block
         assert " ".join(f"The rulebook says: {p.quote}".split()) in block
+
+
+def test_the_listing_shows_a_variants_values(tmp_path) -> None:
+    """`firebreak rules GAME --variant FILE` adds the variant's value to each parameter it changes; a variant
+    that cannot be played is refused in one sentence."""
+    load_all()
+    good = tmp_path / "costly.yaml"
+    good.write_text("game: great-fire\nname: Costly moves\nrules: {landowner_move_cost: 2, cone_vp: 3}\n")
+    result = CliRunner().invoke(app, ["rules", "great-fire", "--variant", str(good)], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert "with the values of costly.yaml" in " ".join(lines[:2])
+    for name, value in (("landowner_move_cost", 2), ("cone_vp", 3)):
+        at = lines.index(name)
+        assert f"  This variant: {value}." in lines[at : lines.index("", at)]
+    assert lines.count("  This variant: 2.") + lines.count("  This variant: 3.") == 2
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("game: brigade\nname: Deep buckets\nrules: {warden_water: 3}\n")
+    result = CliRunner().invoke(app, ["rules", "brigade", "--variant", str(bad)])
+    assert result.exit_code == 2 and "rules.warden_water must be between 0 and 2, not 3" in result.output

@@ -13,6 +13,8 @@ import pytest
 
 from firebreak.core import OptionError, get_game
 from firebreak.games.great_fire import GreatFireState
+from firebreak.games.great_fire.actions import DEMOLISH
+from firebreak.games.great_fire.data import DEMOLITION
 from firebreak.games.great_fire.phases import P_ACTIONS, P_INTENSIFY, STACK
 
 SPEC = get_game("great-fire")
@@ -64,6 +66,12 @@ def test_the_parameters_are_declared_with_default_bounds_and_the_rulebook_senten
         "final_rounds",
         "final_rounds_more_destruction",
         "cone_economy",
+        "cone_vp",
+        "demolition_min_houses",
+        "landowner_move_cost",
+        "trained_band_move_cost",
+        "put_out_fire_cost",
+        "demolition_cost",
     } == names
     ap = next(p for p in SPEC.parameters if p.name == "action_points")
     assert (ap.default, ap.minimum, ap.maximum) == (4, 1, 12) and "4 action points" in ap.quote
@@ -194,3 +202,100 @@ def test_bad_values_are_refused_naming_the_field() -> None:
         game({"cone_economy": "free"})
     with pytest.raises(OptionError, match=r"rules\.hand_size and rules\.cards_to_box_6 need"):
         game({"hand_size": 8, "cards_to_box_6": 20}, players=6)
+
+
+def test_cone_vp_scores_each_cone_kept_and_the_choice_says_so() -> None:
+    for vp in (1, 2):
+        s = game({"cone_vp": vp} if vp != 1 else None)
+        s.put_out[0] = 3
+        assert s.score_breakdown(0)["fires_put_out"] == 3 * vp
+    s = _put_out_position({"cone_vp": 2})
+    note = next(c.note for c in s.action_choices() if c.action == s.tables.put_out)
+    assert "counts 2 VP for you" in note
+    s.apply(s.tables.put_out)
+    assert any("kept, 2 VP each" in s.describe_event(e) for e in s.events[-3:])
+
+
+def _demolition_position(rules: dict[str, Any] | None, houses: int) -> tuple[GreatFireState, int]:
+    """A district of ``houses`` houses, with a trained band and a burning neighbour: demolished unless too big."""
+    s = game(rules)
+    d = next(d for d in range(len(s.fire)) if s.board.size[d] == houses and not s.fire[d] and d != PL)
+    s.bands[d] = 1
+    s.fire[s.board.neighbours[d][0]] = 1
+    return s, d
+
+
+@pytest.mark.parametrize(("limit", "houses", "allowed"), [(3, 3, False), (3, 2, True), (4, 3, True), (2, 2, False)])
+def test_demolition_min_houses_keeps_bigger_districts_standing(limit: int, houses: int, allowed: bool) -> None:
+    s, d = _demolition_position({"demolition_min_houses": limit} if limit != 3 else None, houses)
+    assert s.houses[d]
+    assert (d in s.demolition_sites()) is allowed
+    s.houses[d] = []  # burnt down: no longer a VP area, so it may be demolished whatever its size
+    assert d in s.demolition_sites()
+
+
+@pytest.mark.parametrize(("cost", "walked"), [(1, 4), (2, 2), (3, 1)])
+def test_landowner_move_cost_is_paid_per_district(cost: int, walked: int) -> None:
+    """With 4 action points a landowner walks 4, 2 or 1 districts; points too few for any action end the phase."""
+    rules = {"landowner_move_cost": cost, "trained_band_move_cost": cost, "put_out_fire_cost": cost}
+    assert landowner_moves_in_a_row(game(rules if cost != 1 else None)) == walked
+
+
+def test_trained_band_move_cost_is_paid_per_district() -> None:
+    s = play_until(game({"trained_band_move_cost": 3}), lambda s: s.phase == P_ACTIONS)
+    band = next(a for a in s.legal_actions() if s.action_to_text(a).startswith("move trained band"))
+    s.apply(band)
+    assert s.ap == 1
+    assert not [a for a in s.legal_actions() if s.action_to_text(a).startswith("move trained band")]
+    assert [a for a in s.legal_actions() if s.action_to_text(a).startswith("move landowner")]
+
+
+def _put_out_position(rules: dict[str, Any] | None) -> GreatFireState:
+    """The player to act stands in a contained fire at the start of their actions."""
+    s = play_until(game(rules), lambda s: s.phase == P_ACTIONS)
+    d = s.landowner[s.player]
+    s.fire[d], s.bands[d] = 2, 2
+    s._legal = None
+    return s
+
+
+def test_put_out_fire_cost() -> None:
+    s = _put_out_position({"put_out_fire_cost": 3})
+    assert s.tables.put_out in s.legal_actions()
+    s.apply(s.tables.put_out)
+    assert s.ap == 1 and s.put_out[s.player] == 1
+    assert s.tables.put_out not in s.legal_actions()  # 1 point left: not enough for another
+    note = next(c.note for c in s.action_choices() if "landowner moves" in (c.note or ""))
+    assert note.endswith("(1 action point).")
+
+
+def _demolition_turn(rules: dict[str, Any]) -> tuple[GreatFireState, int]:
+    """The player to act starts their actions holding a demolition charge, with a trained band in a one-house
+    district next to a fire."""
+    s = play_until(game(rules), lambda s: s.phase == P_ACTIONS)
+    blocked = s.tables.blocked_for_demolition
+    d, n = next(
+        (d, n)
+        for d in range(len(s.fire))
+        if s.board.size[d] == 1 and s.houses[d] and not s.fire[d] and not s.demolished[d] and not blocked[d]
+        for n in s.board.neighbours[d]
+        if s.board.size[n] and not s.demolished[n]
+    )
+    s.bands[d] = 1
+    s.fire[n] += 1
+    s.held[s.player].append(DEMOLITION)
+    s._legal = None
+    return s, d
+
+
+@pytest.mark.parametrize(("cost", "offered"), [(0, True), (2, True), (3, False)])
+def test_demolition_cost(cost: int, offered: bool) -> None:
+    """A demolition is free as printed; at a cost it needs that many action points left, and spends them."""
+    s, d = _demolition_turn({"action_points": 2, **({"demolition_cost": cost} if cost else {})})
+    demolish = s.tables.codec.base[DEMOLISH] + d
+    assert (demolish in s.legal_actions()) is offered
+    if offered:
+        note = next(c.note for c in s.action_choices() if c.action == demolish)
+        assert ("(no action point)" if not cost else "(2 action points)") in note
+        s.apply(demolish)
+        assert s.demolished[d] and s.ap == 2 - cost

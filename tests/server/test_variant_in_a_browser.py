@@ -64,12 +64,19 @@ def test_a_variant_is_offered_started_and_marked_in_the_browser(tmp_path: Path) 
         page.select_option("#game", "great-fire")
         page.locator("#variant option", has_text="Variant: Five action points").wait_for(state="attached")
         page.select_option("#variant", label="Variant: Five action points")
+        assert "Action points per turn: 5 (the rulebook: 4)." in page.locator("#variant-about").inner_text()
         page.click("#create")
-        page.locator("[data-seat-link='0']").wait_for()  # created: its links are shown
+        link = page.locator("[data-seat-link='0']")
+        link.wait_for()  # created: its links are shown
         page.locator("#games td", has_text="Great Fire of London 1666 — Variant: Five action points").wait_for()
         game = httpx.get(base + "/api/games").json()["games"][0]
         assert game["options"]["variant"]["name"] == "Five action points"
         assert game["options"]["rules"] == {"action_points": 5}
+        url = link.input_value()
+        page.goto(url if url.startswith("http") else base + url)
+        page.click("#tab-help")  # the Rules tab says the variant's number, not the rulebook's
+        page.locator("#help li", has_text="Then 5 action points:").wait_for()
+        assert "Action points per turn: 5 (the rulebook: 4)." in page.locator("#help").inner_text()
         browser.close()
 
 

@@ -95,3 +95,25 @@ def test_rule_changes_come_only_with_an_offered_variant(vclient: TestClient) -> 
     assert r.status_code == 422 and error_code(r) == "unknown_variant"
     r = _create(vclient, {"variant": "x", "game": "catan"})
     assert r.status_code == 422
+
+
+def test_the_rules_help_of_a_variant_game_shows_the_variants_numbers(vclient: TestClient, variants: list[Any]) -> None:
+    """The game page's Rules tab (GET /api/games/ID/help) of a Five action points game says 5 where the printed
+    help says 4, and lists what the variant changed first; the lobby says it too. A printed game's help is the
+    printed one."""
+    offered = next(v for v in vclient.get("/api/catalog").json()["variants"] if v["name"] == "Five action points")
+    assert offered["changes"] == ["Action points per turn: 5 (the rulebook: 4)."]
+    created = _create(vclient, {"variant": _five(variants).hash}).json()
+    h = vclient.get(f"/api/games/{created['id']}/help").json()
+    assert h["title"].endswith("Variant: Five action points")
+    first = h["sections"][0]
+    assert first["heading"] == "This game's rules"
+    assert first["points"][1:] == ["Action points per turn: 5 (the rulebook: 4)."]
+    said = [p for s in h["sections"] for p in s["points"]]
+    assert any(p.startswith("Then 5 action points:") for p in said)
+    assert not any("4 action points" in p for p in said)
+    printed = _create(vclient, {}).json()
+    h = vclient.get(f"/api/games/{printed['id']}/help").json()
+    assert h["sections"][0]["heading"] != "This game's rules"
+    assert any(p.startswith("Then 4 action points:") for s in h["sections"] for p in s["points"])
+    assert vclient.get("/api/games/nosuchgame/help").status_code == 404

@@ -133,15 +133,25 @@ VARIANT_HELP = "A variant file (YAML: rule parameters, table options); see examp
 
 # --- rules ---------------------------------------------------------------------------------------------------
 @app.command()
-def rules(game: str = typer.Argument(..., help="Game name (see `firebreak games`).")) -> None:
-    """List a game's rule parameters: what each fixes, its default, the values allowed, the rulebook's words."""
+def rules(
+    game: str = typer.Argument(..., help="Game name (see `firebreak games`)."),
+    variant: Optional[Path] = typer.Option(None, "--variant", help=VARIANT_HELP + " Its values are shown too."),
+) -> None:
+    """List a game's rule parameters: what each fixes, its default, the values allowed, the rulebook's words
+    (and, with --variant, the variant's value of each it changes)."""
     spec = _game(game)
     console = _out()
+    try:
+        changed = _variant(spec, variant).rules if variant is not None else {}
+    except FirebreakError as exc:
+        raise fail(str(exc)) from None
     title = f"{spec.title}: rule parameters (change them in a variant file's rules)"
+    if variant is not None:
+        title = f"{spec.title}: rule parameters, with the values of {variant.name} where it changes them"
     for line in textwrap.wrap(title, max(console.width, 40)):
         console.print(Text(line, style="bold"))
     names = {p.name for p in spec.parameters}
-    for line in parameter_blocks(spec, console.width):  # one block each: every name whole at 80 columns
+    for line in parameter_blocks(spec, console.width, changed):  # one block each: every name whole at 80 columns
         console.print(Text(line, style="bold" if line in names else ""))
     if not spec.parameters:
         console.print(f"{spec.title} declares no rule parameters.", markup=False)

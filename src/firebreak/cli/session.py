@@ -241,7 +241,7 @@ class PlaySession:
             elif command in ("help", "?") and not rest:
                 self.say(HELP)
             elif command == "rules" and not rest:
-                self.say(rules_text(self.spec))
+                self.say(rules_text(self.spec, options=self.state.options))
             elif command in ("list", "options", "menu") and not rest:
                 self.show_listing(menu, at)
             elif command == "board" and not rest:

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import json
 import textwrap
+from collections.abc import Mapping
 from typing import Any
 
 from firebreak.agents import LEVELS, Agent
 from firebreak.core import Event, GameSpec, GameState
+from firebreak.core.help import help_for
 from firebreak.core.text import seat_label
 
 _AGENT_WORDS = {"random": "random bot", "greedy": "greedy bot"}
@@ -45,13 +47,13 @@ def render_view(spec: GameSpec, view: dict[str, Any]) -> str:
     return json.dumps(view, indent=2, ensure_ascii=False, default=str)
 
 
-def rules_text(spec: GameSpec, width: int = 78) -> str:
-    """The game's rules help (``GameSpec.help``, as the game page shows it): its summary, then each
-    section's points, wrapped to ``width``; a sentence saying there is none for a game without one."""
-    hook = spec.help
-    if hook is None:
+def rules_text(spec: GameSpec, width: int = 78, options: Mapping[str, Any] | None = None) -> str:
+    """The game's rules help (``GameSpec.help``, as the game page shows it) under the rules of a game with
+    these ``options`` (a variant's numbers, and the list of what it changed): its summary, then each section's
+    points, wrapped to ``width``; a sentence saying there is none for a game without one."""
+    helped = help_for(spec, options)
+    if helped is None:
         return f"{spec.title} has no rules summary yet."
-    helped = hook()
     out = textwrap.wrap(helped["summary"], width)
     for section in helped["sections"]:
         out += ["", section["heading"]]
@@ -60,7 +62,7 @@ def rules_text(spec: GameSpec, width: int = 78) -> str:
     return "\n".join(out)
 
 
-def parameter_blocks(spec: GameSpec, width: int = 80) -> list[str]:
+def parameter_blocks(spec: GameSpec, width: int = 80, changed: Mapping[str, Any] | None = None) -> list[str]:
     """A game's rule parameters as lines of at most ``width`` characters, one block per parameter: its name whole
     on a line of its own (a designer types it into a variant file), then what it fixes, its default and the
     values allowed, and the rulebook's words, wrapped and indented beneath it; a blank line before each block."""
@@ -75,6 +77,8 @@ def parameter_blocks(spec: GameSpec, width: int = 80) -> list[str]:
         out.append(p.name)
         wrapped(p.words, "  ")
         wrapped(f"Default: {p.default}. Allowed: {p.bounds_words()}.", "  ")
+        if changed and p.name in changed:  # a variant's value, where it changes this one
+            wrapped(f"This variant: {changed[p.name]}.", "  ")
         for choice, words in zip(p.choices or (), p.choice_words, strict=False):
             wrapped(f"{choice}: {words}", "  - ")
         wrapped(f"The rulebook says: {p.quote}", "  ")

@@ -14,18 +14,30 @@ Format::
     legend:                        # every symbol the board draws
       - symbol: "B0"
         meaning: the Brigade of the first seat
+
+A number the rules fix is written as its rule parameter, so the help a game shows follows that game's rules (a
+variant's): ``{hand_size}`` is the value, ``{action_points|action point}`` the value and the noun in the right
+number ("4 action points", "no action points"). :func:`help_for` fills them in, and under changed rules puts first a
+section listing every value that differs from the rulebook's (the texts that cannot say a number, the board's
+legend, the rulebook's worked examples, are then read against it).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
 from .errors import FirebreakError
+from .parameters import RULES_KEY, VARIANT_KEY
+from .text import plural, plural_of
+
+if TYPE_CHECKING:
+    from .game import GameSpec
 
 
 class HelpError(FirebreakError):
@@ -89,3 +101,66 @@ def load_help(package: str) -> dict[str, Any]:
 def help_hook(package: str) -> Callable[[], dict[str, Any]]:
     """The ``GameSpec.help`` hook of a game package."""
     return lambda: load_help(package)
+
+
+_NUMBER = re.compile(r"\{([a-z][a-z0-9_]*)(?:\|([^{}|]+))?\}")
+"""A rule parameter in a help text: ``{name}`` or ``{name|noun}``."""
+
+RULES_HEADING = "This game's rules"
+"""The heading of the section a game under changed rules shows first."""
+
+
+def fill_numbers(text: str, values: Mapping[str, Any], source: str = "help") -> str:
+    """``text`` with each ``{name}`` replaced by the rule's value and each ``{name|noun}`` by the value and the
+    noun in the right number; :class:`HelpError` for a name that is no rule parameter of the game."""
+
+    def one(match: re.Match[str]) -> str:
+        name, noun = match.group(1), match.group(2)
+        if name not in values:
+            raise HelpError(f"{source}: {{{name}}} is not a rule parameter of the game")
+        value = values[name]
+        if noun and value == 0:
+            return "no " + plural_of(noun)  # "no action points"
+        return plural(value, noun) if noun else str(value)
+
+    return _NUMBER.sub(one, text)
+
+
+def rule_changes(spec: GameSpec, changed: Mapping[str, Any]) -> list[str]:
+    """One sentence per rule value that differs from the rulebook's, in the game's order of its parameters:
+    "Action points per turn: 5 (the rulebook: 4).\""""
+    return [f"{p.words}: {changed[p.name]} (the rulebook: {p.default})." for p in spec.parameters if p.name in changed]
+
+
+def help_for(spec: GameSpec, options: Mapping[str, Any] | None = None) -> dict[str, Any] | None:
+    """The rules help a game with these options shows (``None``: the game has none): its numbers are the game's
+    resolved rules, the printed ones without options. Under changed rules a first section names the variant and
+    lists each changed value beside the rulebook's, so nothing shown passes for the printed game's number."""
+    hook = spec.help
+    if hook is None:
+        return None
+    options = options or {}
+    values = vars(spec.rules(options))
+    raw = hook()
+    where = f"{spec.title} help"
+    sections = [
+        {
+            "heading": fill_numbers(sec["heading"], values, where),
+            "points": [fill_numbers(p, values, where) for p in sec["points"]],
+        }
+        for sec in raw["sections"]
+    ]
+    changed = options.get(RULES_KEY) or {}
+    if changed:
+        label = options.get(VARIANT_KEY)
+        named = f"a variant ({label['name']})" if isinstance(label, Mapping) and label.get("name") else "a variant"
+        points = [f"This game is played under {named}: these rules differ from the rulebook's, and they apply."]
+        sections.insert(0, {"heading": RULES_HEADING, "points": points + rule_changes(spec, changed)})
+    return {
+        "summary": fill_numbers(raw["summary"], values, where),
+        "sections": sections,
+        "legend": [
+            {"symbol": item["symbol"], "meaning": fill_numbers(item["meaning"], values, where)}
+            for item in raw["legend"]
+        ],
+    }

@@ -9,6 +9,7 @@ help, and what the lobby lists about each game (its title, players' names and op
   ``false`` only follows one started; answers the caller's own new seat link
 - ``POST /api/games/{id}/seats/{seat}/join``    take an open seat: answers its link (409 once taken)
 - ``GET  /api/help/{game}``                     the game's rules summary and the legend of its board
+- ``GET  /api/games/{id}/help``                 the same under that game's rules (a variant's numbers first)
 
 Installed by :func:`install` from :func:`firebreak.server.app.create_app`.
 """
@@ -25,6 +26,7 @@ from fastapi import Depends, FastAPI, Query, Request
 from pydantic import BaseModel, Field
 
 from firebreak.core import FirebreakError, get_game
+from firebreak.core.help import help_for
 from firebreak.core.parameters import titled
 
 from . import chat, rematch
@@ -143,10 +145,19 @@ def install(app: FastAPI, manager: GameManager, limiter: Limiter, client_of: Any
             spec = get_game(game)
         except FirebreakError as exc:
             raise E.ApiError(404, "unknown_game", str(exc)) from None
-        hook = spec.help
-        if hook is None:
+        helped = help_for(spec)
+        if helped is None:
             raise E.ApiError(404, "no_help", f"{spec.title} has no rules summary yet")
-        return {"game": spec.name, "title": spec.title, **hook()}
+        return {"game": spec.name, "title": spec.title, **helped}
+
+    @app.get("/api/games/{game_id}/help", summary="The rules summary and board legend under a game's own rules")
+    async def game_rules_help(game_id: str) -> dict[str, Any]:
+        live = await manager.get(game_id)
+        spec, options = live.state.spec, live.state.options
+        helped = help_for(spec, options)
+        if helped is None:
+            raise E.ApiError(404, "no_help", f"{spec.title} has no rules summary yet")
+        return {"game": spec.name, "title": titled(spec.title, options), **helped}
 
     return table_limiter
 

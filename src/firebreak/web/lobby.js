@@ -26,7 +26,7 @@ function drawOptions() {
     const about = FB.el("span", { class: "muted", id: "variant-about" });
     sel.addEventListener("change", () => {
       const v = variants.find(x => x.hash === sel.value);
-      about.textContent = v ? v.description + (v.board ? " Played on its own board." : "") : "";
+      about.textContent = v ? [v.description, ...(v.changes || []), v.board ? "Played on its own board." : ""].filter(Boolean).join(" ") : "";
       if (v && v.players) players.value = v.players;
     });
     box.append(FB.el("label", { for: "variant", text: "Variant" }), FB.el("span", {}, sel, " ", about));

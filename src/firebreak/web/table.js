@@ -162,7 +162,7 @@ const Table = (() => {
     if (helpFor === m.game) return;
     helpFor = m.game;
     try {
-      const h = await FB.api("GET", `/api/help/${encodeURIComponent(m.game)}`);
+      const h = await FB.api("GET", `/api/games/${encodeURIComponent(gameId)}/help`);  // this game's rules
       $("help").replaceChildren(FB.helpContent(h));
     } catch (e) { $("help").replaceChildren(FB.el("p", { class: "muted", text: "The rules summary cannot be loaded now." })); }
   }

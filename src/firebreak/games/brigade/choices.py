@@ -17,9 +17,9 @@ from firebreak.core.text import plural
 
 from . import actions as A
 from . import frames as F
-from .data import AFFILIATIONS, UNIVERSITY_AFF
+from .data import AFFILIATIONS
 from .narrate import block, track_title, warden_title
-from .tables import DIR_NAMES, EBENEZER, LUMEN, MORGANA, NB8, STEP, pos_name, tables
+from .tables import DIR_NAMES, EBENEZER, MORGANA, NB8, STEP, pos_name, tables
 
 if TYPE_CHECKING:
     from .state import BrigadeState
@@ -63,7 +63,7 @@ def move_path(s: "BrigadeState", p: int, dest: int) -> tuple[int, ...]:
     eben = s.active(p, EBENEZER)
 
     def cost(v: int) -> int:
-        return 2 if s.destroyed[v] and not eben else 1
+        return 1 + s.rules.destroyed_block_extra_movement if s.destroyed[v] and not eben else 1
 
     def may_leave(u: int) -> bool:
         return u == src or eben or not s.intensity[u]
@@ -98,6 +98,12 @@ def _fire_after(s: "BrigadeState", q: int, change: int) -> str:
     if after > s.st_track[q]:
         return "destroys the block"
     return f"fire {now} becomes {after}"
+
+
+def _renown_earned(s: "BrigadeState", levels: int) -> str:
+    """The renown a fire of ``levels`` put out earns, in words (one token a level, printed)."""
+    renown = levels * s.rules.renown_per_level
+    return plural(renown, "renown token") if renown else "no renown"
 
 
 def _renown_note(s: "BrigadeState", p: int, q: int) -> str:
@@ -163,10 +169,8 @@ def _main(s: "BrigadeState", legal: list[int]) -> list[ActionChoice]:
             )
         elif A.EXTINGUISH <= a < A.REFILL_BRIGADE:
             b, w = divmod(a - A.EXTINGUISH, A.EXT_W)
-            need = s.intensity[bp]
-            if s.st_aff[bp] == UNIVERSITY_AFF and s.active(p, LUMEN):
-                need = max(1, need - 1)
             spent = b + w
+            after = s.intensity_after(p, bp, spent)
             parts = []
             if b:
                 parts.append(f"{b} from your Brigade")
@@ -174,9 +178,9 @@ def _main(s: "BrigadeState", legal: list[int]) -> list[ActionChoice]:
                 parts.append(f"{w} from your Wagon")
             label = plural(spent, "water token") + ": " + " and ".join(parts)
             note = (
-                f"puts the fire out: {plural(s.intensity[bp], 'renown token')}"
-                if spent >= need
-                else f"fire {s.intensity[bp]} becomes {s.intensity[bp] - spent}, no renown"
+                f"puts the fire out: {_renown_earned(s, s.intensity[bp])}"
+                if not after
+                else f"fire {s.intensity[bp]} becomes {after}, no renown"
             )
             out.append(
                 ActionChoice(a, label, (f"{FIGHT} on {block(s, bp)}",), None, pos_name(bp), (), (pos_name(bp),), note)
@@ -231,7 +235,7 @@ def _main(s: "BrigadeState", legal: list[int]) -> list[ActionChoice]:
                     pos_name(wp),
                     (),
                     (pos_name(wp),),
-                    "1 renown token",
+                    _renown_earned(s, 1),
                 )
             )
         elif A.ASH_EXTINGUISH <= a < A.DISCARD_PRECIOUS:
@@ -245,9 +249,9 @@ def _main(s: "BrigadeState", legal: list[int]) -> list[ActionChoice]:
                     pos_name(q),
                     (),
                     (pos_name(q),),
-                    _fire_after(s, q, -(k + 1))
-                    if k + 1 < s.intensity[q]
-                    else f"puts the fire out: {plural(s.intensity[q], 'renown token')}",
+                    _fire_after(s, q, -((k + 1) // s.rules.water_per_level))
+                    if k + 1 < s.intensity[q] * s.rules.water_per_level
+                    else f"puts the fire out: {_renown_earned(s, s.intensity[q])}",
                 )
             )
         elif a == A.DISCARD_PRECIOUS:

@@ -182,6 +182,10 @@ class RuleNumbers(_Model):
     starter_events_drawn: int
     recruit_cards_drawn: int
     leadership_bonus_actions: int
+    renown_per_level: int
+    water_per_level: int
+    destroyed_block_extra_movement: int
+    citizens_loyalty_per_affiliation: int
 
 
 class BrigadeData(_Model):

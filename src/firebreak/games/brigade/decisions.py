@@ -38,7 +38,7 @@ from .frames import (
     F_WAGON_FREE,
     F_ZILDA,
 )
-from .tables import BLACK, NB4, N_POS, STEP, pos_name, tables
+from .tables import NB4, N_POS, STEP, pos_name, tables
 
 
 class DecisionRules(StateFields):
@@ -213,8 +213,7 @@ class DecisionRules(StateFields):
             self.wpos[p] = q
             self.intensity[q] = 0
             self.n_extinguished += 1
-            self._emit("extinguished", player=p, block=self.st_name[q], pos=pos_name(q), renown=1)
-            stack.append((F_RENOWN, p, 1, q, self.advanced and self.colour[p] == BLACK))
+            self._renown_for(p, q, 1)
         elif k == F_POLY:
             pos, d = divmod(a - A.SWAP, 2)
             other = STEP[pos][1 if d == 0 else 2]

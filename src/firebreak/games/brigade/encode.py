@@ -67,7 +67,9 @@ class BrigadeEncoder(ObservationEncoder):
 
     def __init__(self, num_players: int, options: dict[str, Any]) -> None:
         super().__init__(num_players, options)
-        self.track_values = track_table(rule_values(PARAMETERS, options))  # the firehouse tracks of these rules
+        rules = rule_values(PARAMETERS, options)
+        self.track_values = track_table(rules)  # the firehouse tracks of these rules
+        self.warden_water = rules.warden_water  # the Brigade's capacity without Crew under these rules
         mod = compiled_module("firebreak.games.brigade._encode")
         if mod is not None:
             self.compiled = mod.Encoder(self._compiled_layout())
@@ -120,8 +122,8 @@ class BrigadeEncoder(ObservationEncoder):
             "seat_water": WATER,
             "seat_cells": LEAD,
             "seat_supplies": o["seat[0].supplies"] - seats_at,
-            "advanced_water": _T.advanced_water,
-            "warden_water": _T.warden_water,
+            "advanced_water": self.warden_water,  # either side of the Warden card holds the same water
+            "warden_water": self.warden_water,
             "event_index": EVENT_INDEX,
             "last_event_index": tuple(-1 if i is None else i for i in LAST_EVENT_INDEX),
             "crew_index": CREW_INDEX,

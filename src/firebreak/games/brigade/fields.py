@@ -117,6 +117,9 @@ class StateFields(_Base):
         def water_supply(self) -> int:
             raise NotImplementedError
 
+        def _renown_for(self, p: int, pos: int, levels: int) -> None:
+            raise NotImplementedError
+
         def winners(self) -> list[int]:
             raise NotImplementedError
 

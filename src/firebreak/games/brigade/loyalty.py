@@ -97,7 +97,7 @@ class LoyaltyRules(StateFields):
 
     def _check_chief(self, p: int) -> bool:
         """Loyalty of a Faction (5 of one affiliation, or 3 University) or of the Citizens (one of each of the
-        five): the player is Fire Chief and the game ends at once."""
+        five; the rules' numbers): the player is Fire Chief and the game ends at once."""
         counts = [0] * 5
         la = self.loyal
         sa = self.st_aff
@@ -109,7 +109,7 @@ class LoyaltyRules(StateFields):
         rules = self.rules
         if counts[UNIVERSITY_AFF] >= rules.university_loyalty_to_win or max(counts[:4]) >= rules.faction_loyalty_to_win:
             reason = "faction"
-        elif min(counts) >= 1:
+        elif min(counts) >= rules.citizens_loyalty_per_affiliation:
             reason = "citizens"
         if reason:
             self._finish(reason, p)

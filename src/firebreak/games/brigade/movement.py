@@ -14,6 +14,7 @@ from . import actions as A
 from .data import NOBLES
 from .fields import StateFields
 from .frames import F_AURATH, F_GNESS, F_MOG, F_WAGON_FREE
+from .parameters import PRINTED_RUIN_MOVEMENT
 from .tables import BB_AVIARY, EBENEZER, GNESS, KULARI, MOG, NB8, N_POS, PINK, T_WAGON, tables
 
 _FULL = (1 << N_POS) - 1
@@ -132,7 +133,7 @@ class MovementRules(StateFields):
 
     def _dists(self, p: int, src: int, budget: int) -> list[int]:
         """Movement cost from ``src`` for ``p``'s Brigade (99 = out of reach): king moves, +1 to enter a destroyed
-        block, no entering a rival Brigade, stop on entering fire (Ebenezer ignores the last three)."""
+        block (``destroyed_block_extra_movement``), no entering a rival Brigade, stop on entering fire (Ebenezer ignores the last three)."""
         return self._reach(p, src, budget)[0]
 
     def _reach(self, p: int, src: int, budget: int) -> tuple[list[int], list[int]]:
@@ -149,6 +150,7 @@ class MovementRules(StateFields):
         entered: list[int] = []
         buckets: list[list[int]] = [[src]] + [[] for _ in range(budget)]
         nb8 = NB8
+        ruin = 0 if eben else self.rules.destroyed_block_extra_movement
         for c in range(budget + 1):
             for u in buckets[c]:
                 if dist[u] != c:
@@ -157,7 +159,7 @@ class MovementRules(StateFields):
                     continue  # a Brigade must stop on entering a burning block
                 c1 = c + 1
                 for v in nb8[u]:
-                    nc = c1 + 1 if destroyed[v] and not eben else c1
+                    nc = c1 + ruin if destroyed[v] else c1
                     if nc <= budget and dist[v] > nc:
                         if dist[v] == 99:
                             entered.append(v)
@@ -180,6 +182,10 @@ class MovementRules(StateFields):
         mog = self.active(p, MOG)
         if not mog:
             return self._targets_fast(p, src, budget, base)
+        return self._targets_searched(p, src, budget, base, mog)
+
+    def _targets_searched(self, p: int, src: int, budget: int, base: int, mog: bool) -> list[int]:
+        """:meth:`brigade_targets` by :meth:`_reach`: for Mog, and for a variant's extra movement into a ruin."""
         dist, entered = self._reach(p, src, budget)
         destroyed = self.destroyed
         homes = [self.firehouse[q] for q in range(self.num_players) if q != p]
@@ -205,6 +211,8 @@ class MovementRules(StateFields):
     def _targets_fast(self, p: int, src: int, budget: int, base: int) -> list[int]:
         """:meth:`brigade_targets` on bitboards (the hot path of every Action phase menu); same rules as
         :meth:`_reach` (see :func:`_reached`)."""
+        if self.rules.destroyed_block_extra_movement != PRINTED_RUIN_MOVEMENT:  # _reached counts the printed one
+            return self._targets_searched(p, src, budget, base, False)
         eben = (bool(self.crew[p]) or self.mimic[p] >= 0) and self.active(p, EBENEZER)
         destroyed = sum(compress(_BIT, self.destroyed))
         blocked = 0
@@ -255,7 +263,7 @@ class MovementRules(StateFields):
         src = self.bpos[p]
         brigade_ids = None
         if brigade:
-            if self.crew[p] or self.mimic[p] >= 0:
+            if self.crew[p] or self.mimic[p] >= 0 or self.rules.destroyed_block_extra_movement != PRINTED_RUIN_MOVEMENT:
                 brigade_ids = tuple(self.brigade_targets(p, A.MOVE_BRIGADE))
             else:
                 spaces = self.rules.move_brigade_spaces
@@ -309,9 +317,10 @@ class MovementRules(StateFields):
         """Non-Corporeal steps: to a neighbour within the movement left, through Brigades and Wagons; a step
         onto a block where the move may not end needs a way on from there."""
         eben = self.active(p, EBENEZER)
+        ruin = 1 + self.rules.destroyed_block_extra_movement
         out = []
         for v in NB8[self.bpos[p]]:
-            c = 2 if self.destroyed[v] and not eben else 1
+            c = ruin if self.destroyed[v] and not eben else 1
             if c > rem:
                 continue
             if self._valid_end(p, v):
@@ -320,7 +329,7 @@ class MovementRules(StateFields):
             if rem - c < 1 or (self.intensity[v] and not eben):
                 continue
             for w in NB8[v]:
-                cw = 2 if self.destroyed[w] and not eben else 1
+                cw = ruin if self.destroyed[w] and not eben else 1
                 if cw <= rem - c and self._valid_end(p, w):
                     out.append(v)
                     break
@@ -373,7 +382,7 @@ class MovementRules(StateFields):
             return
         v = a - A.TARGET
         eben = self.active(p, EBENEZER)
-        c = 2 if self.destroyed[v] and not eben else 1
+        c = 1 + self.rules.destroyed_block_extra_movement if self.destroyed[v] and not eben else 1
         self.bpos[p] = v
         for q in range(self.num_players):
             if q == p:

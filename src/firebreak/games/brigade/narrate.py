@@ -244,7 +244,8 @@ def describe_event(s: "BrigadeState", event: Event) -> str:
         return f"{who} places a Loyalty marker on {d['block']} ({d['pos']}){tail}."
     if k == "extinguished":
         where = f"{d['block']} ({d['pos']})" if d.get("pos") else d["block"]
-        return f"{who} puts out the fire on {where} and earns {plural(d['renown'], 'renown token')}."
+        earned = plural(d["renown"], "renown token") if d["renown"] else "no renown"  # none: a variant's rule
+        return f"{who} puts out the fire on {where} and earns {earned}."
     if k == "doused":
         where = f"{d['block']} ({d['pos']})" if d.get("pos") else d["block"]
         return f"{who} lowers the fire on {where} to intensity {d['intensity']}; it still burns, so no renown."

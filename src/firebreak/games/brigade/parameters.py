@@ -11,7 +11,9 @@ from types import SimpleNamespace
 from firebreak.core import DataFileError
 from firebreak.core.parameters import parameters_from_data
 
+from .actions import EXT_B
 from .data import SPECIAL_EVENTS, load_data
+from .tables import tables
 
 SPECIAL_CARD_PARAMETERS = (
     "upgrade_wagon_capacity_cards",
@@ -46,6 +48,7 @@ def _load() -> tuple:
         **circles,
         "university_start_intensity": data.university.start_intensity,
         "wagon_start_water": data.start_water.wagon,
+        "warden_water": data.start_water.warden,
         "renown_per_player": data.box.renown_per_player,
         "water_tokens": data.box.water_tokens,
         "loyalty_per_player": data.box.loyalty_per_player,
@@ -55,6 +58,8 @@ def _load() -> tuple:
         **{name: data.events.specials.count(event) for name, event in zip(SPECIAL_CARD_PARAMETERS, SPECIAL_EVENTS)},
         "wind_gust_cards_per_direction": data.events.wind_gusts.count("N"),
     }
+    if data.wardens.advanced_water != data.start_water.warden:  # one parameter sets the water of either side
+        raise DataFileError("brigade.yaml: the Warden card's two sides must hold as much water")
     for event in SPECIAL_EVENTS:  # a parameter sets a special's copies: the deck must hold one to copy
         if event not in data.events.specials:
             raise DataFileError(f"brigade.yaml: the event deck has no {event!r} card")
@@ -76,8 +81,30 @@ CIRCLES = tuple(len(getattr(load_data().firehouse_tracks, key)) for key in TRACK
 """The circles of each firehouse track (five each, as printed; the last is the blue circle)."""
 
 
-START_WATER = (load_data().start_water.warden, load_data().wardens.advanced_water)
-"""Water on a Brigade at the start: the Warden card's (basic side), the advanced Warden's."""
+MAX_BRIGADE_WATER = EXT_B - 1
+"""The most water the action space lets a Brigade's Extinguish spend: the printed Warden card's two and three Crew
+members of three. ``warden_water`` is bounded (checked below) so that no variant's Brigade holds more, and games
+under the printed rules keep their action ids."""
+
+
+def _check_water_bound() -> None:
+    by_name = {p.name: p for p in PARAMETERS}
+    most = by_name["warden_water"].maximum + by_name["crew_members_circle_5"].maximum * max(tables().crew_water)
+    if most > MAX_BRIGADE_WATER:
+        raise DataFileError(
+            f"brigade.yaml: a Brigade could hold {most} water under warden_water's maximum, but the Extinguish "
+            f"actions spend at most {MAX_BRIGADE_WATER}"
+        )
+
+
+_check_water_bound()
+
+
+PRINTED_WATER_PER_LEVEL = load_data().rule_numbers.water_per_level
+"""Water a level of fire takes as printed (1): the compiled Action menu lists the Extinguish actions for it alone."""
+PRINTED_RUIN_MOVEMENT = load_data().rule_numbers.destroyed_block_extra_movement
+"""The extra movement into a destroyed block as printed (1): the bitboard searches (``movement._reached`` and the
+compiled menu's) count it alone; a variant's other cost goes through ``MovementRules._reach``."""
 
 
 def track_table(rules: SimpleNamespace) -> tuple[tuple[int, ...], ...]:
@@ -107,7 +134,7 @@ def check_rules(num_players: int, rules: SimpleNamespace) -> list[str]:
             f"rules.wagon_start_water ({rules.wagon_start_water}) is more than rules.wagon_capacity_circle_1 "
             f"({rules.wagon_capacity_circle_1}): the Wagon could not carry its starting water"
         )
-    start = num_players * (max(START_WATER) + rules.wagon_start_water)
+    start = num_players * (rules.warden_water + rules.wagon_start_water)
     if start > rules.water_tokens:
         problems.append(
             f"rules.water_tokens ({rules.water_tokens}) is fewer than the {start} water tokens the players start with"

@@ -35,7 +35,7 @@ from .compiled import (
     WARDEN_USABLE,
 )
 from .data import UNIVERSITY_AFF
-from .parameters import SPECIAL_CARD_PARAMETERS, track_table
+from .parameters import PRINTED_RUIN_MOVEMENT, PRINTED_WATER_PER_LEVEL, SPECIAL_CARD_PARAMETERS, track_table
 from .frames import (
     A_DRAW_RECRUIT,
     A_END_ACTION,
@@ -234,8 +234,6 @@ EVENT_PHASE, ACTION_PHASE = 0, 1
 _T = tables()
 _CREW_WATER = _T.crew_water
 
-_ADVANCED_WATER, _WARDEN_WATER = _T.advanced_water, _T.warden_water
-"""Brigade capacity without crew: the Warden alone (advanced side: the Warden of the firehouse board)."""
 _UPGRADE_IDS = tuple(tuple(A.UPGRADE + t for t in range(3) if can >> t & 1) for can in range(8))
 """``_UPGRADE_IDS[can]``: the Upgrade ids of the tracks whose bit is set in ``can`` (crew, wagon, leadership)."""
 _TO_WAGON_IDS = tuple(tuple(range(A.TO_WAGON, A.TO_WAGON + k)) for k in range(7))
@@ -357,7 +355,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         self.loyalty_left = [rules.loyalty_per_player] * n
         self.bpos = list(self.firehouse)
         self.wpos = list(self.firehouse)
-        self.wb = [T.advanced_water if self.advanced else T.warden_water] * n
+        self.wb = [rules.warden_water] * n  # the Warden card's buckets, either side
         self.ww = [rules.wagon_start_water] * n
         self.tracks = [0] * (3 * n)
         self.crew = [[] for _ in range(n)]
@@ -596,7 +594,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         return self.track_values[T_LEAD][self.tracks[3 * p + T_LEAD]]
 
     def brigade_cap(self, p: int) -> int:
-        base = _T.advanced_water if self.advanced else _T.warden_water
+        base = self.rules.warden_water  # the Warden card's buckets, either side
         crew = self.crew[p]
         if not crew:
             return base
@@ -873,7 +871,12 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         In C where the extension was built (``_brigade.c``, the same ids: see :mod:`.compiled`), told here what the
         crew cards and the Warden allow; otherwise :meth:`_main_menu_python`."""
         menu = compiled.MENU
-        if menu is None:
+        rules = self.rules
+        if (
+            menu is None
+            or rules.water_per_level != PRINTED_WATER_PER_LEVEL
+            or rules.destroyed_block_extra_movement != PRINTED_RUIN_MOVEMENT
+        ):
             return self._main_menu_python(moved)
         if self.variant_menu is not None:  # a variant's firehouse tracks or water tokens
             menu = self.variant_menu
@@ -895,7 +898,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         else:
             bits = 0
             budget = self.rules.move_brigade_spaces
-            bcap = _ADVANCED_WATER if self.advanced else _WARDEN_WATER
+            bcap = self.rules.warden_water
         if self.advanced:
             if self.colour[p] == WHITE:
                 bits |= STREET_WISE
@@ -959,13 +962,17 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
         destroyed = self.destroyed
         inten = intensity[bp]
         if inten > 0 and not destroyed[bp]:
-            need = inten
+            per = self.rules.water_per_level
+            need = inten * per
             if self.st_aff[bp] == UNIVERSITY_AFF and self.active(p, LUMEN):
-                need = max(1, inten - 1)
-            out += _extinguish_ids(wb, ww if together else 0, need)
+                need = max(1, need - 1)
+            ids = _extinguish_ids(wb, ww if together else 0, need)
+            if per != 1:  # water spent that lowers no level is never offered: whole levels, or the fire put out
+                ids = tuple(i for i in ids if sum(divmod(i - A.EXTINGUISH, A.EXT_W)) in (need, *range(0, need, per)))
+            out += ids
         crew_level = tracks[3 * p + T_CREW]
         wagon_cap = values[T_WAGON][tracks[3 * p + T_WAGON]]
-        bcap = self.brigade_cap(p) if self.crew[p] else (_ADVANCED_WATER if self.advanced else _WARDEN_WATER)
+        bcap = self.brigade_cap(p) if self.crew[p] else self.rules.warden_water
         if (not self.dawn[p]) and self.rules.water_tokens - sum(self.wb) - sum(
             self.ww
         ) > 0:  # the supply; Dawn cannot Refill
@@ -996,9 +1003,10 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
             out.append(A.WAGON_EXTINGUISH)
         if self.addon and not self.ash_used and wb and self.active(p, ASH):
             ash_water = min(wb, _CREW_WATER[ASH], 3)
+            per = self.rules.water_per_level
             for q in sorted(NB4[bp]):
                 if intensity[q] and not destroyed[q]:
-                    for k in range(1, min(ash_water, intensity[q]) + 1):
+                    for k in range(1, min(ash_water, intensity[q] * per) + 1):
                         out.append(A.ASH_EXTINGUISH + q * 3 + k - 1)
         if precious:
             out.append(A.DISCARD_PRECIOUS)
@@ -1083,14 +1091,14 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
             k += 1
             inten = self.intensity[q]
             self.wb[p] -= k
-            if k >= inten:
+            per = self.rules.water_per_level
+            if k >= inten * per:
                 self.intensity[q] = 0
                 self.n_extinguished += 1
-                self._emit("extinguished", player=p, block=self.st_name[q], pos=pos_name(q), renown=inten)
-                self.stack.append((F_RENOWN, p, inten, q, self.advanced and self.colour[p] == BLACK))
+                self._renown_for(p, q, inten)
             else:
-                self.intensity[q] = inten - k
-                self._emit("doused", player=p, block=self.st_name[q], pos=pos_name(q), intensity=inten - k)
+                self.intensity[q] = inten - k // per
+                self._emit("doused", player=p, block=self.st_name[q], pos=pos_name(q), intensity=inten - k // per)
         elif a == A.WAGON_EXTINGUISH:
             self.used += 1
             self.leon_used = True
@@ -1098,31 +1106,43 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
             self.ww[p] -= 1
             self.intensity[wp] = 0
             self.n_extinguished += 1
-            self._emit("extinguished", player=p, block=self.st_name[wp], pos=pos_name(wp), renown=1)
-            self.stack.append((F_RENOWN, p, 1, wp, self.advanced and self.colour[p] == BLACK))
+            self._renown_for(p, wp, 1)
         if self.addon and a != A.END_TURN and self.warden[p] == ESTER:
             # Ester never runs out of water: after any action her own buckets are topped up
-            target = min(self.brigade_cap(p), tables().advanced_water)
+            target = min(self.brigade_cap(p), self.rules.warden_water)
             if self.wb[p] < target:
                 self.wb[p] += min(target - self.wb[p], self.water_supply())
+
+    def _renown_for(self, p: int, pos: int, levels: int) -> None:
+        """A fire put out: ``p`` places the renown its levels earn (one token a level, printed) on the block or a
+        neighbour; the player chooses where, token by token."""
+        renown = levels * self.rules.renown_per_level
+        self._emit("extinguished", player=p, block=self.st_name[pos], pos=pos_name(pos), renown=renown)
+        if renown:
+            self.stack.append((F_RENOWN, p, renown, pos, self.advanced and self.colour[p] == BLACK))
 
     def _extinguish(self, p: int, b: int, w: int) -> None:
         pos = self.bpos[p]
         inten = self.intensity[pos]
         self.wb[p] -= b
         self.ww[p] -= w
-        spent = b + w
-        out = spent >= inten
-        if not out and self.st_aff[pos] == UNIVERSITY_AFF and spent >= inten - 1 and self.active(p, LUMEN):
-            out = True
-        if out:
+        after = self.intensity_after(p, pos, b + w)
+        if not after:
             self.intensity[pos] = 0
             self.n_extinguished += 1
-            self._emit("extinguished", player=p, block=self.st_name[pos], pos=pos_name(pos), renown=inten)
-            self.stack.append((F_RENOWN, p, inten, pos, self.advanced and self.colour[p] == BLACK))
+            self._renown_for(p, pos, inten)
         else:
-            self.intensity[pos] = inten - spent
-            self._emit("doused", player=p, block=self.st_name[pos], pos=pos_name(pos), intensity=inten - spent)
+            self.intensity[pos] = after
+            self._emit("doused", player=p, block=self.st_name[pos], pos=pos_name(pos), intensity=after)
+
+    def intensity_after(self, p: int, pos: int, spent: int) -> int:
+        """The intensity left on ``pos`` after ``p``'s Brigade spends ``spent`` water there (0: put out): one level
+        per ``water_per_level`` tokens (one, printed), and Lumen puts out a University fire with one token less."""
+        inten = self.intensity[pos]
+        need = inten * self.rules.water_per_level
+        if spent >= need or (self.st_aff[pos] == UNIVERSITY_AFF and spent >= need - 1 and self.active(p, LUMEN)):
+            return 0
+        return inten - spent // self.rules.water_per_level
 
     def _refill_action(self, p: int, a: int) -> None:
         bp, wp = self.bpos[p], self.wpos[p]

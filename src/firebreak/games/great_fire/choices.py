@@ -121,6 +121,9 @@ def _action_phase(state: "GreatFireState", legal: list[int]) -> list[ActionChoic
     names = state.tables.names
     p = state.player
     home = state.landowner[p]
+    rules = state.rules  # a variant's costs and points, where it changes them
+    owner_cost = f"({plural(rules.landowner_move_cost, 'action point')})"
+    band_cost = f"({plural(rules.trained_band_move_cost, 'action point')})"
     out = []
     for a in legal:
         x = codec.decode(a)
@@ -133,12 +136,12 @@ def _action_phase(state: "GreatFireState", legal: list[int]) -> list[ActionChoic
                     names[home],
                     names[x.a],
                     preview=(names[x.a],),
-                    note=f"Your landowner moves from {names[home]} to {names[x.a]} (1 action point).",
+                    note=f"Your landowner moves from {names[home]} to {names[x.a]} {owner_cost}.",
                 )
             )
         elif x.kind == MOVE_BAND:
             pinned = state.fire[x.b] >= state.bands[x.b] + 1
-            note = f"A trained band moves from {names[x.a]} to {names[x.b]} (1 action point)."
+            note = f"A trained band moves from {names[x.a]} to {names[x.b]} {band_cost}."
             if pinned:
                 held = state.fire[x.b] == state.bands[x.b] + 1
                 note += " It stops there to fight the fire" + (", which it then contains." if held else ".")
@@ -163,25 +166,34 @@ def _action_phase(state: "GreatFireState", legal: list[int]) -> list[ActionChoic
                     names[home],
                     preview=(names[home],),
                     note="Your landowner orders a contained fire put out: one cone is removed "
-                    "and counts 1 VP for you (1 action point).",
+                    f"and counts {plural(rules.cone_vp, 'VP', 'VP')} for you "
+                    f"({plural(rules.put_out_fire_cost, 'action point')}).",
                 )
             )
         elif x.kind == DEMOLISH:
             lost = state.houses[x.a]
-            note = f"A trained band detonates your demolition charge in {names[x.a]} (no action point)"
+            cost = rules.demolition_cost
+            paid = f"{plural(cost, 'action point')}" if cost else "no action point"
+            note = f"A trained band detonates your demolition charge in {names[x.a]} ({paid})"
             note += f": {plural(len(lost), 'house')} lost." if lost else "."
             out.append(
                 ActionChoice(a, names[x.a], (DEMOLISH_GROUP,), names[x.a], names[x.a], preview=(names[x.a],), note=note)
             )
         elif x.kind == END_ACTIONS:
+            short = state.ap < state.least_action_cost()  # under the printed costs of 1: none left
+            left = (
+                "You have no action points left"
+                if state.ap == 0
+                else f"Your {plural(state.ap, 'action point')} left pay for no action"
+            )
             if len(legal) == 1:
                 why = (
-                    "You have no action points left."
-                    if state.ap == 0
+                    left + "."
+                    if short
                     else "No action is possible: your landowner cannot move and no trained band is free."
                 )
-            elif state.ap == 0:
-                why = "You have no action points left; you may still demolish, or end your actions."
+            elif short:
+                why = left + "; you may still demolish, or end your actions."
             else:
                 why = f"You still have {plural(state.ap, 'action point')}; unused points are lost."
             out.append(ActionChoice(a, "End your actions and draw", note=why))

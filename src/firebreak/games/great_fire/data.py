@@ -171,6 +171,8 @@ class RulesData(_Model):
     hero_of_london_vp: int
     house_vp: int
     house_track_start: int
+    cone_vp: int
+    action_costs: dict[Literal["move_landowner", "move_trained_band", "put_out_fire", "demolition"], int]
     tokens: dict[Literal["demolition", "double_move", "one_vp"], int]
     fire_movement_cards: int
     objective_cards: int

@@ -48,7 +48,8 @@ def score_notes(state: "GreatFireState") -> list[str]:
         if not done[p]:
             continue
         kept = state.put_out[p]
-        line = f"{name(p)} put out {plural(done[p], 'fire')} and kept {plural(kept, 'fire cone')}, 1 VP each"
+        each = plural(state.rules.cone_vp, "VP", "VP")
+        line = f"{name(p)} put out {plural(done[p], 'fire')} and kept {plural(kept, 'fire cone')}, {each} each"
         if back[p]:
             line += (
                 f": {plural(back[p], 'cone')} went back to the stock when both the stock and Pudding Lane "

@@ -114,7 +114,7 @@ _SENTENCES: dict[str, Callable[[dict[str, Any], Name], str]] = {
     ),
     "fire_put_out": lambda e, n: (
         f"{n(e['player'])} puts out a fire cone in {e['district']} "
-        f"and keeps it ({plural(e['total'], 'fire cone')} kept, 1 VP each)."
+        f"and keeps it ({plural(e['total'], 'fire cone')} kept, {plural(e.get('vp', 1), 'VP', 'VP')} each)."
     ),
     "hero_of_london": lambda e, n: f"{n(e['player'])} is now the Hero of London.",
     "district_demolished": _demolished,

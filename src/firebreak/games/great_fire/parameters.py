@@ -32,6 +32,12 @@ _PRINTED = {
     "house_vp": RULES.house_vp,
     "final_rounds": RULES.final_rounds["normal"],
     "final_rounds_more_destruction": RULES.final_rounds["more_destruction"],
+    "cone_vp": RULES.cone_vp,
+    "demolition_min_houses": RULES.objective_min_houses,
+    "landowner_move_cost": RULES.action_costs["move_landowner"],
+    "trained_band_move_cost": RULES.action_costs["move_trained_band"],
+    "put_out_fire_cost": RULES.action_costs["put_out_fire"],
+    "demolition_cost": RULES.action_costs["demolition"],
 }
 
 

@@ -70,6 +70,9 @@ BOARD = PACKAGED.board
 """The packaged board (a game on a variant's board reads its own, ``state.tables.board``)."""
 CODEC = PACKAGED.codec
 RULES = BOARD.rules
+COMPILED_DEMOLITION_LIMIT = 3
+"""The houses from which _fire.c's demolition sites refuse a district with houses: the printed rule (a variant's
+other limit is judged in Python)."""
 COLOURS = RULES.colours
 FIRE_MOVES_MEMO_SIZE = 4096
 """Fire move lists remembered across positions, per board (see ``GreatFireState.fire_moves``); the table is
@@ -489,7 +492,8 @@ class GreatFireState(GameState):
         Only districts holding trained bands qualify, so only those few are visited."""
         fire, houses, demolished = self.fire, self.houses, self.demolished
         t = self.tables
-        if t.compiled_moves is not None:  # the same list (see _fire.c)
+        too_big = self.rules.demolition_min_houses
+        if t.compiled_moves is not None and too_big == COMPILED_DEMOLITION_LIMIT:  # the same list (see _fire.c)
             return t.compiled_moves.demolition_sites(fire, self.bands, houses, demolished)
         size, neighbours, blocked = t.board.size, t.board.neighbours, t.blocked_for_demolition
         out = []
@@ -498,7 +502,7 @@ class GreatFireState(GameState):
                 not fire[d]
                 and not demolished[d]
                 and not blocked[d]
-                and (size[d] < 3 or not houses[d])
+                and (size[d] < too_big or not houses[d])
                 and any(map(fire.__getitem__, neighbours[d]))
             ):
                 out.append(d)
@@ -510,21 +514,26 @@ class GreatFireState(GameState):
         p = self.player
         t = self.tables
         compiled = t.compiled_moves
-        if self.ap > 0 and compiled is not None:
+        rules = self.rules
+        ap = self.ap
+        # every action affordable (under the printed costs of 1: any point left): the compiled menu is the same list
+        full = ap >= max(rules.landowner_move_cost, rules.trained_band_move_cost, rules.put_out_fire_cost)
+        if full and compiled is not None:
             out = compiled.action_menu(self.fire, self.bands, self.landowner[p])  # the same ids (see _fire.c)
-        elif self.ap > 0:
+        elif ap > 0:
             lo = self.landowner[p]
-            out = list(t.landowner_moves[lo])
+            out = list(t.landowner_moves[lo]) if full or ap >= rules.landowner_move_cost else []
             fire, bands = self.fire, self.bands
             band_moves = t.band_moves
-            for d in compress(t.districts, bands):
-                if bands[d] > fire[d]:  # a free trained band (not pinned on a cone)
-                    out += band_moves[d]
-            if 0 < fire[lo] <= bands[lo]:
+            if full or ap >= rules.trained_band_move_cost:
+                for d in compress(t.districts, bands):
+                    if bands[d] > fire[d]:  # a free trained band (not pinned on a cone)
+                        out += band_moves[d]
+            if 0 < fire[lo] <= bands[lo] and (full or ap >= rules.put_out_fire_cost):
                 out.append(t.put_out)
         else:
             out = []
-        if DEMOLITION in self.held[p]:
+        if DEMOLITION in self.held[p] and ap >= rules.demolition_cost:  # free as printed
             base = t.codec.base[DEMOLISH]
             out += [base + d for d in self.demolition_sites()]
         out.append(t.end_actions)
@@ -537,7 +546,7 @@ class GreatFireState(GameState):
         if k == FIRE:
             self._fire_move(x.direction, x.a, x.b)
         elif k == MOVE_LANDOWNER:
-            self.ap -= 1
+            self.ap -= self.rules.landowner_move_cost
             frm = self.landowner[self.player]
             self.landowner[self.player] = x.a
             self._emit(
@@ -753,13 +762,21 @@ class GreatFireState(GameState):
         """With no action points left the phase ends by itself unless a free demolition could still be made.
 
         Judged on public facts (the player holds some token and a district could be demolished), so waiting
-        does not reveal that a face-down token is a demolition charge (R14).
+        does not reveal that a face-down token is a demolition charge (R14). Points too few for any action (a
+        variant's costs above 1) count as none left.
         """
-        if self.ap == 0 and not (self.held[self.player] and self.demolition_sites()):
+        if self.ap < self.least_action_cost() and not (
+            self.held[self.player] and self.ap >= self.rules.demolition_cost and self.demolition_sites()
+        ):
             self._draw()
 
+    def least_action_cost(self) -> int:
+        """The fewest action points any action costs (1 under the printed rules): fewer left is none left."""
+        rules = self.rules
+        return min(rules.landowner_move_cost, rules.trained_band_move_cost, rules.put_out_fire_cost)
+
     def _move_band(self, src: int, dst: int) -> None:
-        self.ap -= 1
+        self.ap -= self.rules.trained_band_move_cost
         self.bands[src] -= 1
         self.bands[dst] += 1
         names = self.tables.names
@@ -772,11 +789,13 @@ class GreatFireState(GameState):
     def _put_out(self) -> None:
         p = self.player
         d = self.landowner[p]
-        self.ap -= 1
+        self.ap -= self.rules.put_out_fire_cost
         self.fire[d] -= 1
         self.put_out[p] += 1
         # The band that sat on the removed cone is free again (R4): min(bands, fire) pins one fewer.
-        self._emit("fire_put_out", None, player=p, district=self.tables.names[d], total=self.put_out[p])
+        vp = self.rules.cone_vp  # told only where a variant changes it, so the printed game's log is as before
+        extra = {} if vp == RULES.cone_vp else {"vp": vp}
+        self._emit("fire_put_out", None, player=p, district=self.tables.names[d], total=self.put_out[p], **extra)
         if self.hero != p and (
             (self.hero < 0 and self.put_out[p] >= self.rules.hero_of_london_threshold)
             or (self.hero >= 0 and self.put_out[p] > self.put_out[self.hero])
@@ -787,6 +806,7 @@ class GreatFireState(GameState):
 
     def _demolish(self, d: int) -> None:
         p = self.player
+        self.ap -= self.rules.demolition_cost  # free as printed
         self.held[p].remove(DEMOLITION)
         self.spent_tokens.append(DEMOLITION)
         self.demolished[d] = True
@@ -878,7 +898,7 @@ class GreatFireState(GameState):
                 objectives += vp[o]
         parts = {
             "houses": rules.house_vp * (RULES.houses_per_colour - self.lost[self.colour[p]]),
-            "fires_put_out": self.put_out[p],
+            "fires_put_out": rules.cone_vp * self.put_out[p],
             "objectives": objectives,
             "one_vp_tokens": self.held[p].count(ONE_VP),
             "hero_of_london": rules.hero_of_london_vp if self.hero == p else 0,
@@ -931,7 +951,7 @@ class GreatFireState(GameState):
         return [
             float(
                 houses * (RULES.house_track_start - RULES.house_vp * self.lost[self.colour[p]])
-                + self.put_out[p]
+                + self.rules.cone_vp * self.put_out[p]
                 + (RULES.hero_of_london_vp if self.hero == p else 0)
             )
             for p in range(self.num_players)

@@ -16,6 +16,7 @@ from starlette.requests import HTTPConnection
 
 from firebreak.agents import bot_levels, known_agents
 from firebreak.core import FirebreakError, all_games, get_game
+from firebreak.core.help import rule_changes
 from firebreak.core.parameters import BOARD_KEY, RULES_KEY, VARIANT_KEY, shown_options, titled
 from firebreak.core.text import plural
 from firebreak.core.variant import Variant
@@ -88,6 +89,7 @@ async def catalog(variants: Variants) -> dict[str, Any]:
                 "players": v.players,
                 "options": v.options,
                 "rules": v.rules,
+                "changes": rule_changes(get_game(v.game), v.rules),  # the rules it changes, in words
                 "board": v.board,
             }
             for v in variants
