@@ -101,7 +101,7 @@ def _setup(spec: GameSpec, players: int | None, extra: list[str], variant: Path 
         if variant is not None:
             v = _variant(spec, variant)
             base = v.game_options()
-            players = v.players if players is None else players
+            players = v.default_players(spec.default_players) if players is None else players
         n = spec.default_players if players is None else players
         options = {**base, **parse_game_options(spec, extra)}
         return n, spec.resolve_options(n, options)
@@ -385,7 +385,7 @@ def simulate(
     for row in rows:
         result.add_row(row)
     console = _out()
-    opts = describe_options(options)
+    opts = describe_options(spec.listed_options(options))
     console.print(f"{spec.title}: {result.games} games, {n} players, seed {seed}, options: {opts}", markup=False)
     by_agent = Table(title="By agent (win rate = win share per seat played; ties count fractionally)")
     for col in ("Agent", "Seats played", "Win rate", "Mean score"):
@@ -549,8 +549,8 @@ def compare(
         raise fail(str(exc)) from None
     console = _out()
     console.print(
-        f"{spec.title}: A = {describe_options(result.options_a)} against B = "
-        f"{describe_options(result.options_b)}, {result.pairs} paired games (seed {seed}).",
+        f"{spec.title}: A = {describe_options(spec.listed_options(result.options_a))} against B = "
+        f"{describe_options(spec.listed_options(result.options_b))}, {result.pairs} paired games (seed {seed}).",
         markup=False,
     )
     adj = result.primary_adjusted
@@ -652,9 +652,8 @@ def tournament(
     except FirebreakError as exc:
         raise fail(str(exc)) from None
     console = _out()
-    console.print(
-        f"{spec.title}: {len(rows)} games, {n} players, seed {seed}, options: {describe_options(options)}", markup=False
-    )
+    opts = describe_options(spec.listed_options(options))
+    console.print(f"{spec.title}: {len(rows)} games, {n} players, seed {seed}, options: {opts}", markup=False)
     table = Table(title="Ratings (Plackett-Luce; ordinal = mu - 3 sigma)")
     for col in ("Rank", "Agent", "Ordinal", "Mu", "Sigma", "Games", "Win rate", "95% Wilson"):
         table.add_column(col, justify="left" if col == "Agent" else "right")
