@@ -87,7 +87,9 @@ def test_the_lobby_offers_the_layout_and_its_game_is_dealt_and_drawn_on_it(db_ur
         # the base frame seats 3 or 4: a request for 5 on it is refused, nothing made
         before = len(client.get("/api/games").json()["games"])
         r = _create(client, {"variant": v.hash}, players=5)
-        assert r.status_code == 422 and r.json()["error"]["message"] == "This variant's board seats 3 or 4 players, not 5"
+        assert (
+            r.status_code == 422 and r.json()["error"]["message"] == "This variant's board seats 3 or 4 players, not 5"
+        )
         assert len(client.get("/api/games").json()["games"]) == before
         # and no request brings a layout of its own
         r = _create(client, {"options": {BOARD_KEY: layout}})
