@@ -13,14 +13,14 @@ function choiceWords(c) { return typeof c === "boolean" ? (c ? "yes" : "no") : w
 // The table options the chosen variant's board takes the place of (Catan's board and layout): not offered with it.
 let replaced = new Set();
 
-// "for 3 or 4 players": the counts a variant's board seats, in words.
-function seatsWords(v) {
+// ", for 3 or 4 players": the counts a variant's board seats, in words, when they are fewer than the game's.
+function seatsWords(v, g) {
   const c = v.player_counts || [];
-  if (!c.length) return "";
+  if (!c.length || c.length === g.max_players - g.min_players + 1) return "";
   const last = c[c.length - 1];
   const list = c.length > 2 && last - c[0] === c.length - 1 ? `${c[0]} to ${last}`
     : (c.length < 2 ? String(c[0]) : `${c.slice(0, -1).join(", ")} or ${last}`);
-  return `for ${list} players`;
+  return `, for ${list} ${last === 1 ? "player" : "players"}`;
 }
 
 function drawOptions() {
@@ -40,7 +40,7 @@ function drawOptions() {
     const about = FB.el("span", { class: "muted", id: "variant-about" });
     sel.addEventListener("change", () => {
       const v = variants.find(x => x.hash === sel.value);
-      about.textContent = v ? v.description + (v.board ? ` Played on its own board, ${seatsWords(v)}.` : "") : "";
+      about.textContent = v ? v.description + (v.board ? ` Played on its own board${seatsWords(v, g)}.` : "") : "";
       replaced = new Set(v ? v.replaces || [] : []);
       // Only the player counts the variant's board seats are offered (a base-frame Catan layout: 3 or 4).
       const all = Array.from({ length: g.max_players - g.min_players + 1 }, (_, i) => g.min_players + i);
