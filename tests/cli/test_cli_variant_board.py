@@ -39,6 +39,7 @@ def test_play_catan_on_a_variants_layout_save_and_resume_on_it(tmp_path: Path) -
     result = run(args, input="1\n1\nquit\n")
     assert result.exit_code == 0, result.output
     assert "grain 10" in result.stdout and "ore 11" in result.stdout and "Game saved to" in result.stdout
+    assert "Playing Catan with Fire Stations — Variant: Scarce ore: 4 players" in result.stdout  # (the lobby's title)
     paused = load_game(save)
     assert paused.options[BOARD_KEY]["frame"] == "base" and paused.options["variant"]["name"] == "Scarce ore"
     assert paused.history and paused.numbers[0] == 10
