@@ -71,3 +71,17 @@ def test_no_screen_says_turn_0_over_whole_games():
                 break
             s.apply(rng.choice(s.legal_actions()))
         assert not [line for line in map(s.describe_event, s.events) if "Turn 0" in line]
+
+
+def test_the_rules_help_tells_the_firestorm_rules_from_the_classic_ones():
+    """The help is one for both rules: what only the Classic rules have (development cards, victory point cards,
+    the robber, Largest Army) is said to be theirs, so a player under the Firestorm rules is not told to buy it."""
+    from .helpers import SPEC
+
+    help_ = SPEC.help()
+    points = [help_["summary"]] + [p for s in help_["sections"] for p in s["points"]]
+    classic_only = ("development card", "victory point card", "robber", "Largest Army")
+    for point in points:
+        if any(word in point for word in classic_only):
+            assert "Classic rules" in point, point
+    assert not any("In this variant" in p for p in points)  # ("variant" is a designer's variant file in the lobby)

@@ -15,7 +15,7 @@ import pytest
 import yaml
 
 from firebreak.core import OptionError, SaveFileError, record_of, replay
-from firebreak.core.parameters import BOARD_KEY
+from firebreak.core.parameters import BOARD_KEY, describe_options
 from firebreak.core.record import GameRecord
 from firebreak.core.variant import VariantError, load_variant, parse_variant
 from firebreak.games.catan.board import DESERT, TERRAIN_INDEX
@@ -180,12 +180,16 @@ def test_a_variant_with_a_broken_layout_lists_every_problem_by_field(tmp_path: P
 
 def test_a_layout_is_played_only_with_its_frames_player_counts_and_on_the_base_board(tmp_path: Path) -> None:
     (tmp_path / "layout.yaml").write_text(LAYOUT.read_text())
-    with pytest.raises(VariantError) as err:  # no player count: the base frame cannot seat 5
-        parse_variant("game: catan\nname: No count\nboard: layout.yaml\n", "v.yaml", base=tmp_path)
-    assert err.value.problems == [
-        "with 5 players: board.frame base is for 3 or 4 players, not 5: set players to 3 or 4, or lay the layout "
-        "on the 5-6 frame"
-    ]
+    # no player count named: offered for the counts its frame seats, not refused for the others
+    free = parse_variant("game: catan\nname: No count\nboard: layout.yaml\n", "v.yaml", base=tmp_path)
+    assert free.players is None and free.player_counts == (3, 4) and free.default_players(4) == 4
+    (tmp_path / "big.yaml").write_text(yaml.safe_dump(five_six_layout()))
+    big = parse_variant("game: catan\nname: Big\nboard: big.yaml\n", "v.yaml", base=tmp_path)
+    assert big.player_counts == (5, 6) and big.default_players(4) == 5  # the game's 4 does not fit: the fewest
+    # a count the frame cannot seat, named in the file: refused in a player's words (no field path)
+    with pytest.raises(VariantError) as err:
+        parse_variant("game: catan\nname: Five\nplayers: 5\nboard: layout.yaml\n", "v.yaml", base=tmp_path)
+    assert err.value.problems == ["with 5 players: This variant's board seats 3 or 4 players, not 5"]
     with pytest.raises(VariantError) as err:
         parse_variant(
             "game: catan\nname: At sea\nplayers: 4\noptions: {board: seafarers}\nboard: layout.yaml\n",
@@ -193,11 +197,25 @@ def test_a_layout_is_played_only_with_its_frames_player_counts_and_on_the_base_b
             base=tmp_path,
         )
     assert err.value.problems == [
-        "with 4 players: options.board must be base: a Catan layout lays out the base game's island"
+        "with 4 players: This variant's board is laid out on the base game's island, so it cannot be played on the "
+        "Seafarers board: choose the base board"
     ]
+    with pytest.raises(VariantError):  # on Seafarers it seats no count at all: refused, not offered for none
+        parse_variant("game: catan\nname: Sea\noptions: {board: seafarers}\nboard: layout.yaml\n", "v", base=tmp_path)
     assert parse_variant("game: catan\nname: Three\nplayers: 3\nboard: layout.yaml\n", "v", base=tmp_path).players == 3
-    with pytest.raises(OptionError, match="board.frame base is for 3 or 4 players, not 5"):
+    with pytest.raises(OptionError, match="^This variant's board seats 3 or 4 players, not 5$"):
         SPEC.new_game(5, 0, options_of(scarce_ore()))
+
+
+def test_listings_leave_out_the_options_a_layout_replaces() -> None:
+    """Under a layout the board, layout and Seafarers-target options change nothing: no listing shows them."""
+    options = SPEC.resolve_options(4, options_of(scarce_ore()))
+    assert options["layout"] == "random"  # (resolved as ever, so games play as before)
+    listed = describe_options(SPEC.listed_options(options))
+    assert "layout" not in listed and "board=" not in listed and "new_shores_vp" not in listed
+    assert listed.startswith("firestorm_discard=True, mode=firestorm") and "board: its own (hash " in listed
+    printed = SPEC.resolve_options(4, {"layout": "beginner"})  # the packaged board: listed as before
+    assert SPEC.listed_options(printed) == printed and "layout=beginner" in describe_options(printed)
 
 
 def five_six_layout() -> dict:

@@ -40,6 +40,12 @@ def test_simulate_prints_a_summary(toy, tmp_path):
     assert "games/s" in out
 
 
+def test_simulate_counts_one_game_in_the_singular(toy):
+    result = run(["simulate", "ember-cards", "--games", "1", "--agents", "random", "--seed", "3", "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    assert "Ember Cards: 1 game, 2 players, seed 3" in result.stdout
+
+
 def test_simulate_is_deterministic_and_writes_replayable_logs(toy, tmp_path):
     args = [
         "simulate",

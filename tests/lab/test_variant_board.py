@@ -15,6 +15,8 @@ from firebreak.core.registry import load_all
 from firebreak.core.variant import load_variant
 from firebreak.games.great_fire.report import board_of
 from firebreak.lab.compare import compare
+from firebreak.lab.figures import figures_by_group
+from firebreak.lab.report import build_report
 from firebreak.lab.store import load_results
 
 from .helpers import run
@@ -87,3 +89,10 @@ def test_simulate_plays_every_game_on_a_catan_variants_layout(tmp_path: Path) ->
     manifest, rows = load_results(out)
     assert manifest["job"]["options"][BOARD_KEY] == v.board_data
     assert len(rows) == 2 and all(json.loads(row["options"])[BOARD_KEY] == v.board_data for row in rows)
+    # the options the layout replaces change nothing, so the header, the report and its groups leave them out
+    summary = build_report([out]).summary[0]
+    [(_, group, _)] = figures_by_group(rows, get_game("catan"))
+    for shown in (result.stdout, summary):
+        assert "layout=" not in shown and "board=" not in shown and "new_shores_vp" not in shown
+        assert "mode=firestorm" in shown and "Scarce ore" in shown
+    assert "Starting layout" not in group and "Layout" not in group and "board: its own (hash " in group

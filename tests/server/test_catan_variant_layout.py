@@ -66,11 +66,18 @@ def test_the_lobby_offers_the_layout_and_its_game_is_dealt_and_drawn_on_it(db_ur
     with TestClient(create_app(db_url, variants=variants)) as client:
         offered = {x["name"]: x for x in client.get("/api/catalog").json()["variants"]}
         assert offered["Scarce ore"]["game"] == "catan" and offered["Scarce ore"]["board"] == v.board
+        # the lobby offers it for the counts its frame seats and not the options its layout replaces
+        assert offered["Scarce ore"]["player_counts"] == [3, 4]
+        assert offered["Scarce ore"]["replaces"] == ["board", "layout", "new_shores_vp"]
         r = _create(client, {"variant": v.hash})
         assert r.status_code == 201, r.text
         created = r.json()
         assert created["title"] == "Catan with Fire Stations — Variant: Scarce ore"
         assert created["options"][BOARD_KEY] == board_hash(v.board_data)  # listings name the layout, not carry it
+        # the options the layout replaces (its deal, its island) are left out of every listing: they change nothing
+        listed = next(g for g in client.get("/api/games").json()["games"] if g["id"] == created["id"])
+        for shown in (created["options"], listed["options"]):
+            assert not {"layout", "board", "new_shores_vp"} & set(shown) and shown["mode"] == "firestorm"
         page = state_of(client, created["id"], tokens(created)[0])
         hexes = page["view"]["board"]["hexes"]
         assert [h["terrain"] for h in hexes] == layout["terrain"] and [h["number"] for h in hexes] == layout["numbers"]
@@ -80,7 +87,9 @@ def test_the_lobby_offers_the_layout_and_its_game_is_dealt_and_drawn_on_it(db_ur
         # the base frame seats 3 or 4: a request for 5 on it is refused, nothing made
         before = len(client.get("/api/games").json()["games"])
         r = _create(client, {"variant": v.hash}, players=5)
-        assert r.status_code == 422 and "board.frame base is for 3 or 4 players, not 5" in r.text
+        assert (
+            r.status_code == 422 and r.json()["error"]["message"] == "This variant's board seats 3 or 4 players, not 5"
+        )
         assert len(client.get("/api/games").json()["games"]) == before
         # and no request brings a layout of its own
         r = _create(client, {"options": {BOARD_KEY: layout}})

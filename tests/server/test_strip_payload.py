@@ -80,7 +80,7 @@ def test_great_fire_rivals_show_only_their_public_score_and_counted_hands(hidden
 
 def test_catan_rivals_show_public_victory_points_and_counted_cards() -> None:
     for seed in (1, 2):
-        for state in playout("catan", 3, seed, steps=1500):
+        for state in playout("catan", 3, seed, {"mode": "classic"}, steps=1500):  # (the rules with development cards)
             check_words(state)
             over = state.is_terminal()
             for viewer in [None, 0, 1, 2]:
@@ -92,13 +92,16 @@ def test_catan_rivals_show_public_victory_points_and_counted_cards() -> None:
                         assert s.score == state.public_vp(p)
                         assert s.score_hidden == (sum(state.dev_hand[p]) > 0)
     # a rival holding a victory point card: others see the points without it, marked as partly hidden
-    state = get_game("catan").new_game(3, 5, {})
+    state = get_game("catan").new_game(3, 5, {"mode": "classic"})
     state.dev_hand[1][VICTORY_POINT] += 1
     assert state.total_vp(1) == state.public_vp(1) + 1
     rival = state.seat_summaries(0)[1]
     assert rival.score == state.public_vp(1) and rival.score_hidden and rival.score_text().endswith("+ hidden")
     assert state.seat_summaries(1)[1].score == state.total_vp(1)
     assert dict((w, n) for w, n in rival.counts)["development card"] == 1
+    # under the Fire Stations rules there are no development cards, so the strip counts none
+    firestorm = get_game("catan").new_game(3, 5, {"mode": "firestorm"})
+    assert [w for w, _ in firestorm.seat_summaries(0)[1].counts] == ["resource card"]
 
 
 def test_brigade_after_a_fire_asks_where_the_renown_goes() -> None:

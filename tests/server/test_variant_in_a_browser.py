@@ -88,7 +88,7 @@ def open_board_variant(page: Any, base: str, game: str, name: str) -> None:
     label = f"Variant: {name}"
     page.locator("#variant option", has_text=label).wait_for(state="attached")
     page.select_option("#variant", label=label)
-    assert "Played on its own board." in page.locator("#variant-about").inner_text()
+    assert "Played on its own board" in page.locator("#variant-about").inner_text()
     page.click("#create")
     link = page.locator("[data-seat-link='0']")
     link.wait_for()
@@ -119,7 +119,26 @@ def test_a_catan_layout_variant_is_started_in_the_lobby_and_its_layout_is_drawn(
     with variants_server(tmp_path) as base, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        # the lobby offers it for the 3 or 4 players its board seats, without the board and layout it replaces
+        page.goto(base + "/")
+        page.select_option("#game", "catan")
+        page.locator("#variant option", has_text="Variant: Scarce ore").wait_for(state="attached")
+        page.fill("#players", "6")
+        page.dispatch_event("#players", "change")
+        assert page.locator("label[data-row='layout']").is_visible()
+        page.select_option("#variant", label="Variant: Scarce ore")
+        assert "Played on its own board, for 3 or 4 players." in page.locator("#variant-about").inner_text()
+        assert page.eval_on_selector("#players", "e => [e.min, e.max, e.value]") == ["3", "4", "4"]
+        assert page.locator("select[data-seat]").count() == 4
+        for option in ("board", "layout"):
+            assert not page.locator(f"label[data-row='{option}']").is_visible()
+        page.select_option("#variant", label="None: the printed rules")  # the printed game: every count again
+        assert page.eval_on_selector("#players", "e => [e.min, e.max]") == ["3", "6"]
+        assert page.locator("label[data-row='layout']").is_visible()
         open_board_variant(page, base, "catan", "Scarce ore")
+        # the Firestorm rules have no development cards: the seats' strip counts none
+        page.locator("#board svg [data-place='hex-A']").first.wait_for(state="attached", timeout=30000)
+        assert "development card" not in page.locator("body").inner_text()
         hex_a = page.locator("#board svg [data-place='hex-A']").first
         hex_a.wait_for(state="attached", timeout=30000)
         assert "The grain 10 hex (A)" in hex_a.evaluate("g => g.textContent")

@@ -31,8 +31,9 @@ from firebreak.core import (
     load_game,
     replay as replay_record,
 )
-from firebreak.core.parameters import describe_options
+from firebreak.core.parameters import describe_options, titled
 from firebreak.core.playthrough import DEFAULT_MAX_STEPS, playthrough as make_playthrough
+from firebreak.core.text import plural
 from firebreak.lab import SimulationResult
 from firebreak.lab.backends import BACKENDS, default_workers
 from firebreak.lab.job import JobSpec, make_job
@@ -101,7 +102,7 @@ def _setup(spec: GameSpec, players: int | None, extra: list[str], variant: Path 
         if variant is not None:
             v = _variant(spec, variant)
             base = v.game_options()
-            players = v.players if players is None else players
+            players = v.default_players(spec.default_players) if players is None else players
         n = spec.default_players if players is None else players
         options = {**base, **parse_game_options(spec, extra)}
         return n, spec.resolve_options(n, options)
@@ -244,7 +245,7 @@ def play(
     agents = {s: make_agent(specs[i % len(specs)]) for i, s in enumerate(bot_seats)}
     verb = "Resuming" if load is not None else "Playing"
     console.print(
-        f"{verb} {spec.title}: {state.num_players} players, seed {state.seed}, "
+        f"{verb} {titled(spec.title, state.options)}: {state.num_players} players, seed {state.seed}, "
         f"you are {' and '.join(state.player_name(s) for s in humans)}. Type 'help' for commands.",
         markup=False,
     )
@@ -395,8 +396,9 @@ def simulate(
     for row in rows:
         result.add_row(row)
     console = _out()
-    opts = describe_options(options)
-    console.print(f"{spec.title}: {result.games} games, {n} players, seed {seed}, options: {opts}", markup=False)
+    opts = describe_options(spec.listed_options(options))
+    shown = f"{spec.title}: {plural(result.games, 'game')}, {n} players, seed {seed}, options: {opts}"
+    console.print(shown, markup=False)
     by_agent = Table(title="By agent (win rate = win share per seat played; ties count fractionally)")
     for col in ("Agent", "Seats played", "Win rate", "Mean score"):
         by_agent.add_column(col, justify="left" if col == "Agent" else "right")
@@ -559,8 +561,8 @@ def compare(
         raise fail(str(exc)) from None
     console = _out()
     console.print(
-        f"{spec.title}: A = {describe_options(result.options_a)} against B = "
-        f"{describe_options(result.options_b)}, {result.pairs} paired games (seed {seed}).",
+        f"{spec.title}: A = {describe_options(spec.listed_options(result.options_a))} against B = "
+        f"{describe_options(spec.listed_options(result.options_b))}, {result.pairs} paired games (seed {seed}).",
         markup=False,
     )
     adj = result.primary_adjusted
@@ -662,9 +664,8 @@ def tournament(
     except FirebreakError as exc:
         raise fail(str(exc)) from None
     console = _out()
-    console.print(
-        f"{spec.title}: {len(rows)} games, {n} players, seed {seed}, options: {describe_options(options)}", markup=False
-    )
+    opts = describe_options(spec.listed_options(options))
+    console.print(f"{spec.title}: {plural(len(rows), 'game')}, {n} players, seed {seed}, options: {opts}", markup=False)
     table = Table(title="Ratings (Plackett-Luce; ordinal = mu - 3 sigma)")
     for col in ("Rank", "Agent", "Ordinal", "Mu", "Sigma", "Games", "Win rate", "95% Wilson"):
         table.add_column(col, justify="left" if col == "Agent" else "right")

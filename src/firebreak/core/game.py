@@ -338,6 +338,9 @@ class GameSpec(Generic[S]):
     """Checks a board file a variant gives; a game without it has no board a variant may replace."""
     board_fit: BoardFit | None = None
     """What a checked board cannot be played with (a player count, a table option); ``None``: anything."""
+    board_replaces: tuple[str, ...] = ()
+    """The table options a variant's board takes the place of (Catan: ``board`` and ``layout``): under a board
+    they change nothing, so listings leave them out (:meth:`listed_options`) and the lobby does not offer them."""
     benchmark_variants: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     """Option sets worth timing beside the defaults in ``benchmarks/throughput.py`` (name -> options)."""
 
@@ -394,6 +397,20 @@ class GameSpec(Generic[S]):
             if misfits:
                 raise OptionError(misfits[0])
         return resolved
+
+    def board_players(self, board: Any, options: Mapping[str, Any] | None = None) -> list[int]:
+        """The player counts a checked board can be played with beside these table options (every count of the
+        game when it has no ``board_fit``): a variant that names no player count is offered for these."""
+        fit = self.board_fit
+        counts = range(self.min_players, self.max_players + 1)
+        return [n for n in counts if fit is None or not fit(n, dict(options or {}), board)]
+
+    def listed_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Options as a listing shows them: without the table options a variant's board replaces when the game
+        has one (a Catan layout is its own deal, whatever the ``layout`` option says)."""
+        if options.get(BOARD_KEY) is None:
+            return dict(options)
+        return {k: v for k, v in options.items() if k not in self.board_replaces}
 
     def checked_board(self, board: object) -> Any:
         """A variant's board as a game's options carry it (JSON data), after the game's ``check_board``; raises

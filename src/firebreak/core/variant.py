@@ -57,6 +57,17 @@ class Variant:
     hash: str = ""
     board_data: Any = field(default=None, repr=False, compare=False)
     """The board file's data as a game's options carry it (JSON data), or ``None``."""
+    player_counts: tuple[int, ...] = field(default=(), compare=False)
+    """The player counts it may be played with: each its board can seat (every count of the game without a
+    board). The lobby offers only these, with ``players`` (if named) chosen to begin with."""
+
+    def default_players(self, game_default: int) -> int:
+        """The player count a game of it gets when none is asked for: its ``players``, else the game's default if
+        its board seats that many, else the fewest its board seats."""
+        if self.players is not None:
+            return self.players
+        counts = self.player_counts
+        return game_default if not counts or game_default in counts else counts[0]
 
     def contents(self) -> dict[str, Any]:
         """The variant as recorded with results: every field, the board as the hash of its text."""
@@ -164,8 +175,11 @@ def parse_variant(text: str, source: str = "variant", base: Path | None = None) 
     board_file, board_text, board = raw.get("board"), None, None
     if board_file is not None:
         board_text, board = _check_board(spec, board_file, base, problems)
+    seated = list(range(spec.min_players, spec.max_players + 1))
+    if not problems and board is not None:  # the counts its board seats (none: the first misfit is said below)
+        seated = spec.board_players(board, checked_options) or seated
+    counts = [players] if players is not None else seated
     if not problems:  # the whole: each player count the variant may be played with
-        counts = [players] if players is not None else range(spec.min_players, spec.max_players + 1)
         for n in counts:
             whole = {**checked_options, RULES_KEY: checked_rules}
             if board is not None:  # a board the game can play, but perhaps not with this many players
@@ -187,7 +201,14 @@ def parse_variant(text: str, source: str = "variant", base: Path | None = None) 
         None if board_file is None else str(board_file),
         board_text,
     )
-    return Variant(**{**variant.__dict__, "hash": variant_hash(variant.contents()), "board_data": board})
+    return Variant(
+        **{
+            **variant.__dict__,
+            "hash": variant_hash(variant.contents()),
+            "board_data": board,
+            "player_counts": tuple(seated),
+        }
+    )
 
 
 def _check_board(spec: Any, board_file: object, base: Path | None, problems: list[str]) -> tuple[str | None, Any]:

@@ -328,7 +328,7 @@ def build_report(dirs: Sequence[str | Path]) -> Report:
     summary = []
     for d, m in zip(dirs, manifests, strict=True):
         job = m["job"]
-        opts = describe_options(job["options"])
+        opts = describe_options(spec.listed_options(job["options"]) if spec is not None else job["options"])
         summary.append(
             f"{d}: {job['players']} players, agents {', '.join(job['agents'])}, seed {job['seed']}, "
             f"{job['games']} games planned, options: {opts}"

@@ -35,6 +35,8 @@ def options_words(options: Mapping[str, Any] | str, spec: GameSpec | None = None
     """The rules a group of games was played under, in words: the options that differ from the game's defaults
     ("More destruction: on"), or "the standard rules" when none does."""
     opts = json.loads(options) if isinstance(options, str) else dict(options)
+    if spec is not None:  # the options a variant's board replaces change nothing: not shown
+        opts = spec.listed_options(opts)
     defaults = {o.name: o.default for o in spec.options} if spec is not None else {}
     changed = {k: v for k, v in sorted(opts.items()) if k not in defaults or defaults[k] != v}
     if not changed:

@@ -10,8 +10,22 @@ function titleOf(name) { const g = catalog.games.find(x => x.name === name); ret
 function words(name) { const w = name.replace(/_/g, " "); return w.charAt(0).toUpperCase() + w.slice(1); }
 function choiceWords(c) { return typeof c === "boolean" ? (c ? "yes" : "no") : words(String(c)); }
 
+// The table options the chosen variant's board takes the place of (Catan's board and layout): not offered with it.
+let replaced = new Set();
+
+// ", for 3 or 4 players": the counts a variant's board seats, in words, when they are fewer than the game's.
+function seatsWords(v, g) {
+  const c = v.player_counts || [];
+  if (!c.length || c.length === g.max_players - g.min_players + 1) return "";
+  const last = c[c.length - 1];
+  const list = c.length > 2 && last - c[0] === c.length - 1 ? `${c[0]} to ${last}`
+    : (c.length < 2 ? String(c[0]) : `${c.slice(0, -1).join(", ")} or ${last}`);
+  return `, for ${list} ${last === 1 ? "player" : "players"}`;
+}
+
 function drawOptions() {
   const g = currentGame();
+  replaced = new Set();
   $("game-desc").textContent = g.description;
   const players = $("players");
   players.min = g.min_players; players.max = g.max_players;
@@ -26,8 +40,20 @@ function drawOptions() {
     const about = FB.el("span", { class: "muted", id: "variant-about" });
     sel.addEventListener("change", () => {
       const v = variants.find(x => x.hash === sel.value);
+<<<<<<< HEAD
       about.textContent = v ? [v.description, ...(v.changes || []), v.board ? "Played on its own board." : ""].filter(Boolean).join(" ") : "";
+=======
+      about.textContent = v ? v.description + (v.board ? ` Played on its own board${seatsWords(v, g)}.` : "") : "";
+      replaced = new Set(v ? v.replaces || [] : []);
+      // Only the player counts the variant's board seats are offered (a base-frame Catan layout: 3 or 4).
+      const all = Array.from({ length: g.max_players - g.min_players + 1 }, (_, i) => g.min_players + i);
+      const counts = v && v.player_counts && v.player_counts.length ? v.player_counts : all;
+      players.min = Math.min(...counts); players.max = Math.max(...counts);
+>>>>>>> m29-layout-polish
       if (v && v.players) players.value = v.players;
+      else if (!counts.includes(+players.value)) players.value = counts.includes(g.default_players) ? g.default_players : counts[0];
+      syncChoices();
+      drawSeats();
     });
     box.append(FB.el("label", { for: "variant", text: "Variant" }), FB.el("span", {}, sel, " ", about));
   }
@@ -102,7 +128,7 @@ function syncChoices() {
   const options = readOptions();
   for (const o of g.options) {
     const matters = Object.entries(o.only_when || {}).every(([name, values]) => values.includes(options[name]));
-    for (const el of document.querySelectorAll(`[data-row="${o.name}"]`)) el.hidden = !matters;
+    for (const el of document.querySelectorAll(`[data-row="${o.name}"]`)) el.hidden = !matters || replaced.has(o.name);
   }
 }
 
@@ -138,6 +164,7 @@ async function create(ev) {
   const err = $("create-error");
   err.textContent = "";
   const options = readOptions();
+  for (const name of replaced) delete options[name];  // the variant's board decides these
   const advanced = $("advanced").open;
   const seats = [...document.querySelectorAll("select[data-seat]")].map(s => {
     const spec = advanced ? document.querySelector(`[data-spec="${s.dataset.seat}"]`).value.trim() : "";

@@ -126,5 +126,7 @@ SPEC = register(
         # a variant's layout file (docs/variants.md): its deal on the base or 5-6 frame, one sentence per problem
         check_board=layout_problems,
         board_fit=layout_fit,
+        # a layout is the base island's deal: the board, its Seafarers target and the layout option have no say
+        board_replaces=("board", "layout", "new_shores_vp"),
     )
 )

@@ -171,16 +171,17 @@ def _harbour_problems(harbours: object, topo: Topology) -> list[str]:
 
 
 def layout_fit(num_players: int, options: Mapping[str, Any], raw: Any) -> list[str]:
-    """What a sound layout cannot be played with: another frame's player count, or the Seafarers board."""
+    """What a sound layout cannot be played with: another frame's player count, or the Seafarers board. Said to a
+    player (the lobby, the terminal): the board and its seats, not the file's fields."""
     problems = []
     if options.get("board", "base") != "base":
-        problems.append("options.board must be base: a Catan layout lays out the base game's island")
+        problems.append(
+            "This variant's board is laid out on the base game's island, so it cannot be played on the Seafarers "
+            "board: choose the base board"
+        )
     low, high = FRAMES[raw["frame"]]
     if not low <= num_players <= high:
-        problems.append(
-            f"board.frame {raw['frame']} is for {low} or {high} players, not {num_players}: set players to {low} "
-            f"or {high}, or lay the layout on the {'5-6' if high == 4 else 'base'} frame"
-        )
+        problems.append(f"This variant's board seats {low} or {high} players, not {num_players}")
     return problems
 
 

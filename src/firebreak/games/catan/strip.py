@@ -1,7 +1,7 @@
 """Catan's seats in a player strip (see :class:`firebreak.core.SeatSummary`) and the question heading the action
-panel. Resource and development cards are counted (every player sees how many a rival holds); a rival's score
-is its public victory points, marked as partly hidden while they hold development cards (a victory point card
-stays secret until the end).
+panel. Resource and development cards (the classic rules' only: the Fire Stations rules have none) are counted
+(every player sees how many a rival holds); a rival's score is its public victory points, marked as partly hidden
+while they hold development cards (a victory point card stays secret until the end).
 """
 
 from __future__ import annotations
@@ -25,13 +25,16 @@ def seat_summaries(state: "CatanState", viewer: int | None) -> list[SeatSummary]
     for p in range(state.num_players):
         dev = sum(state.dev_hand[p])
         mine = over or p == viewer
+        counts = [("resource card", sum(state.hands[p]))]
+        if state.classic:  # the Fire Stations rules have no development cards: a count of none would only puzzle
+            counts.append(("development card", dev))
         out.append(
             SeatSummary(
                 colour=SWATCHES[p % len(SWATCHES)],
                 colour_name=SEAT_COLOURS[p % len(SEAT_COLOURS)],
                 score=state.total_vp(p) if mine else state.public_vp(p),
                 score_hidden=not mine and dev > 0,
-                counts=(("resource card", sum(state.hands[p])), ("development card", dev)),
+                counts=tuple(counts),
             )
         )
     return out

@@ -87,6 +87,9 @@ async def catalog(variants: Variants) -> dict[str, Any]:
                 "game": v.game,
                 "description": v.description,
                 "players": v.players,
+                "player_counts": list(v.player_counts),
+                # the table options its board takes the place of: the lobby does not offer them with it
+                "replaces": list(get_game(v.game).board_replaces) if v.board is not None else [],
                 "options": v.options,
                 "rules": v.rules,
                 "changes": rule_changes(get_game(v.game), v.rules),  # the rules it changes, in words
@@ -144,7 +147,7 @@ async def create_game(
         "title": titled(live.spec.title, live.row.options),
         "variant": live.row.options.get(VARIANT_KEY),
         "num_players": live.row.num_players,
-        "options": shown_options(live.row.options),
+        "options": shown_options(live.spec.listed_options(live.row.options)),
         "seats": seats,
         "spectator_url": f"/play/{live.id}",
     }
@@ -182,7 +185,7 @@ async def list_games(
                 "id": r.id,
                 "game": r.game,
                 "num_players": r.num_players,
-                "options": shown_options(r.options),
+                "options": shown_options(_listed(r.game, r.options)),
                 "created_at": r.created_at,
                 "num_actions": r.num_actions,
                 "finished": r.finished,
@@ -191,6 +194,15 @@ async def list_games(
             }
         )
     return {"games": out, "offset": offset, "limit": limit, "more": more}
+
+
+def _listed(game: str, options: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A stored game's options as listings show them (:meth:`GameSpec.listed_options`; a game no longer
+    registered: as stored)."""
+    try:
+        return get_game(game).listed_options(options)
+    except FirebreakError:
+        return options
 
 
 def _finished_or_gone(storage: Storage, game_ids: list[str]) -> set[str]:
@@ -234,4 +246,7 @@ def with_variant(req: CreateRequest, offered: Mapping[str, Variant]) -> tuple[di
     v = offered.get(req.variant)
     if v is None or v.game != req.game:
         raise E.ApiError(422, "unknown_variant", "This server offers no such variant of that game.")
-    return {**req.options, **v.game_options()}, req.num_players if req.num_players is not None else v.players
+    players = req.num_players  # (a count its board cannot seat is refused by the game, in its words)
+    if players is None:
+        players = v.default_players(get_game(v.game).default_players)
+    return {**req.options, **v.game_options()}, players
