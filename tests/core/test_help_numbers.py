@@ -78,6 +78,7 @@ def test_the_brigade_help_reads_well_at_zero_one_and_more(rules: dict | None, sa
         (None, "A demolition costs no action points."),
         ({"demolition_cost": 1}, "A demolition costs 1 action point."),
         ({"action_points": 1}, "Then 1 action point: move your landowner (1 point a district)"),
+        ({"demolition_cost": 2}, "Action points a demolition costs (free as printed): 2 (the rulebook: 0)."),
     ],
 )
 def test_the_great_fire_help_reads_well_at_zero_one_and_more(rules: dict | None, says: str) -> None:
