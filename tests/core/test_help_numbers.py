@@ -84,3 +84,14 @@ def test_the_brigade_help_reads_well_at_zero_one_and_more(rules: dict | None, sa
 def test_the_great_fire_help_reads_well_at_zero_one_and_more(rules: dict | None, says: str) -> None:
     """The Great Fire's help at the printed values and a variant's 0 or 1: the verb agrees, a zero says "no"."""
     assert says in _help_text("great-fire", rules)
+
+
+@pytest.mark.parametrize(
+    ("stations", "says"),
+    [(None, "The first to build 3 fire stations earns"), (1, "The first to build 1 fire station earns")],
+)
+def test_the_catan_fire_wardens_line_agrees_at_one_station(stations: int | None, says: str) -> None:
+    """The Fire Wardens' line keeps its verb right at a variant's one station (no "1 fire station earn")."""
+    assert says + " The Fire Wardens (2 points)" in _help_text(
+        "catan", {"fire_wardens_min": stations} if stations else None
+    )
