@@ -146,3 +146,112 @@ def test_r19_mog_pushes_to_any_of_eight_neighbours_but_chops_and_renown_reach_on
     refresh(t)
     raised = {a - A.TARGET for a in t.legal_actions() if a != A.DECLINE}
     assert raised and raised <= {P("C1"), P("B2"), P("D2"), P("C3")}
+
+
+def test_r34_leons_wagon_spends_one_levels_water():
+    """R34: where a level takes two water, Leon's Wagon needs two tokens to put out a fire of one level, and spends
+    them, and its choice says so (the printed game's one token: test_crew.py)."""
+    s = quiet(keep_fire="F5", rules={"water_per_level": 2})
+    give_crew(s, 0, "Leon Bertrand")
+    s.wpos[0] = P("D5")
+    s.intensity[P("D5")] = 1
+    s.ww[0] = 1
+    refresh(s)
+    assert A.WAGON_EXTINGUISH not in s.legal_actions()
+    s.ww[0] = 3
+    refresh(s)
+    note = next(c.note for c in s.action_choices() if c.action == A.WAGON_EXTINGUISH)
+    assert note == "2 water tokens from your Wagon; 1 renown token"
+    s.apply(A.WAGON_EXTINGUISH)
+    assert s.intensity[P("D5")] == 0 and s.ww[0] == 1
+
+
+def test_r34_ash_spends_whole_levels_of_water():
+    """R34: where a level takes two water, Ash's two tokens lower a fire one level (or put out a fire of one level);
+    one token, which would lower nothing, is never offered."""
+    s = quiet(keep_fire="F5", addon_pack=True, rules={"water_per_level": 2})
+    give_crew(s, 0, "Ash")
+    s.bpos[0] = P("B5")
+    s.intensity[P("C5")] = 2
+    s.wb[0] = 4
+    refresh(s)
+    legal = s.legal_actions()
+    assert [a - A.ASH_EXTINGUISH - P("C5") * 3 + 1 for a in legal if A.ASH_EXTINGUISH <= a < A.DISCARD_PRECIOUS] == [2]
+    s.apply(A.ASH_EXTINGUISH + P("C5") * 3 + 1)
+    assert s.intensity[P("C5")] == 1 and s.wb[0] == 2 and s.stack == []  # still burning: no renown
+
+
+def test_r35_lumen_saves_one_water_token_not_one_level():
+    """R35: a University fire of 3 that takes 6 water at two a level takes 5 with Lumen, for the full renown."""
+    s = quiet(keep_fire="F5", rules={"water_per_level": 2})
+    give_crew(s, 0, "Lumen")
+    u = P("C3")
+    s.intensity[u] = 3
+    s.bpos[0] = u
+    s.wb[0] = 6
+    refresh(s)
+    spends = [sum(divmod(a - A.EXTINGUISH, A.EXT_W)) for a in s.legal_actions() if A.EXTINGUISH <= a < A.REFILL_BRIGADE]
+    assert sorted(spends) == [2, 4, 5]
+    s.apply(A.EXTINGUISH + 5 * A.EXT_W)
+    assert s.intensity[u] == 0 and s.stack[-1][0] == F_RENOWN and s.stack[-1][2] == 3
+
+
+def test_r36_leons_put_out_is_one_level_of_renown():
+    """R36: at two renown a level, Leon's Wagon earns two; at none, nothing is placed and the log says so."""
+    for per_level, renown in ((2, 2), (0, 0)):
+        s = quiet(keep_fire="F5", rules={"renown_per_level": per_level})
+        give_crew(s, 0, "Leon Bertrand")
+        s.wpos[0] = P("D5")
+        s.intensity[P("D5")] = 1
+        refresh(s)
+        s.apply(A.WAGON_EXTINGUISH)
+        assert [f[2] for f in s.stack if f[0] == F_RENOWN] == ([renown] if renown else [])
+        said = s.describe_event(next(e for e in reversed(s.events) if e.kind == "extinguished"))
+        assert said.endswith("earns 2 renown tokens." if renown else "earns no renown.")
+
+
+def test_r36_glorias_put_out_is_one_level_of_renown():
+    """R36: Send the Wagon puts out a fire of one level: at two renown a level, two tokens to place."""
+    from firebreak.games.brigade.tables import GLORIA
+
+    s = quiet(keep_fire="F5", advanced=True, rules={"renown_per_level": 2})
+    s.warden = (GLORIA,) + s.warden[1:]
+    s.intensity[P("C5")] = 1
+    refresh(s)
+    s.apply(A.WARDEN)
+    s.apply(A.TARGET + P("C5"))
+    assert s.intensity[P("C5")] == 0 and s.stack[-1][0] == F_RENOWN and s.stack[-1][2] == 2
+
+
+def test_r37_ester_tops_up_to_the_warden_cards_water():
+    """R37: with one water on a Warden card, Ester's Brigade is topped up to one token, not the printed two."""
+    from firebreak.games.brigade.tables import ESTER
+
+    s = quiet(keep_fire="F5", advanced=True, addon_pack=True, rules={"warden_water": 1})
+    s.warden = (ESTER,) + s.warden[1:]
+    s.bpos[0] = P("F5")
+    s.intensity[P("F5")] = 1
+    s.intensity[P("A2")] = 1
+    s.wb[0] = 1
+    refresh(s)
+    s.apply(A.EXTINGUISH + 1 * A.EXT_W)
+    s.apply(A.PLACE + P("F5"))
+    assert s.wb[0] == 1 and s.brigade_cap(0) == 1
+
+
+def test_r38_ebenezer_enters_destroyed_blocks_at_no_extra_cost_whatever_the_rules():
+    """R38: entering a destroyed block costs 3 more under the variant, but not for Ebenezer (the printed case:
+    test_crew.py::test_ebenezer_moves_through_fire_and_destroyed_blocks_normally)."""
+    s = quiet(keep_fire="B1", rules={"destroyed_block_extra_movement": 3})
+    s.intensity[P("B2")] = 1
+    s.intensity[P("A2")] = 1
+    s.destroyed[P("C2")] = 1
+    refresh(s)
+    assert P("D1") not in _targets(s)
+    give_crew(s, 0, "Ebenezer")
+    refresh(s)
+    assert {P("D1"), P("D3"), P("A4")} <= _targets(s)
+
+
+def _targets(s) -> set[int]:
+    return {a - A.MOVE_BRIGADE for a in s.legal_actions() if A.MOVE_BRIGADE <= a < A.MOVE_WAGON}

@@ -28,7 +28,7 @@ def test_rules_of_a_game_without_help_says_so(toy):
 
 def test_rules_under_a_variant_show_its_numbers_and_list_what_it_changed():
     """A Brigade game where a fire takes two water a level and a Warden card holds one: the terminal's rules say
-    so where the printed help would say one token a level, and list both changes first."""
+    so where the printed help says one token a level, and list both changes first."""
     rules = {"water_per_level": 2, "renown_per_level": 2, "warden_water": 1}
     options = {"rules": rules, "variant": {"name": "Heavy water", "hash": "0123456789abcdef"}}
     state = get_game("brigade").new_game(3, 1, options)
@@ -37,10 +37,10 @@ def test_rules_under_a_variant_show_its_numbers_and_list_what_it_changed():
     flowing = " ".join(screen(session).split("> rules\n", 1)[1].split())
     assert "This game's rules - This game is played under a variant (Heavy water)" in flowing
     assert "- Water tokens a Fire Warden card holds (either side)," in flowing and ": 1 (the rulebook: 2)." in flowing
-    assert "lowers the fire one level for every 2 water tokens spent" in flowing
-    assert "earns 2 renown tokens for each level that action took off" in flowing
+    assert "Extinguishing takes 2 water tokens for each level the fire drops" in flowing
+    assert "earns 2 renown tokens per level it took off" in flowing
     printed = get_game("brigade").new_game(3, 1)
     session = session_for(printed, [printed.current_player()], lines(["rules"]))
     session.run()
     flowing = " ".join(screen(session).split())
-    assert "for every 1 water token spent" in flowing and "This game's rules" not in flowing
+    assert "takes 1 water token for each level the fire drops" in flowing and "This game's rules" not in flowing

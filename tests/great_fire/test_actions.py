@@ -290,3 +290,45 @@ def test_R13_landowners_and_bands_may_be_placed_on_grassed_areas_at_set_up():
     while s.phase == 0:
         s.apply(s.legal_actions()[0])
     assert "place landowner in Lincoln's Inn / Gray's Inn Fields" in {s.action_to_text(a) for a in s.legal_actions()}
+
+
+def _dear(**rules: int) -> tuple[Position, int]:
+    """Seat to act with 3 action points where every action costs 2 (and a demolition ``demolition_cost``), its
+    landowner in Temple, one move made: 1 point left."""
+    costs = {"landowner_move_cost": 2, "trained_band_move_cost": 2, "put_out_fire_cost": 2, "action_points": 3}
+    pos = Position(4, seed=3, rules={**costs, **rules}).actions_phase(3)
+    p = pos.s.player
+    pos.landowner(p, "Temple")
+    return pos, p
+
+
+def test_R26_points_too_few_for_any_action_end_the_phase_as_none_left_do():
+    """R26 (docs/rulings/great-fire.md): 1 point left where every action costs 2 is no point left (R14)."""
+    pos, p = _dear()
+    s = pos.s
+    s.apply("move landowner to Fleet Street")
+    assert s.player == (p + 1) % 4 and s.phase == P_FIRE
+
+
+@pytest.mark.parametrize(("demolition_cost", "waits"), [(0, True), (1, True), (2, False)])
+def test_R27_the_phase_waits_for_a_demolition_the_points_left_can_pay_for(demolition_cost: int, waits: bool) -> None:
+    """R27, R26 (docs/rulings/great-fire.md): with a face-down token and a district that could be demolished the phase waits only if the points
+    left pay for a demolition, and the End actions note says why no other action is offered."""
+    pos, p = _dear(**({"demolition_cost": demolition_cost} if demolition_cost else {}))
+    s = pos.s
+    pos.burn("Tallow Hall", 3).bands("St Mary-le-Bow", 1)
+    s.destroyed_tokens.remove(DEMOLITION)
+    s.held[p].append(DEMOLITION)
+    pos.refresh()
+    s.apply("move landowner to Fleet Street")
+    if not waits:
+        assert s.player == (p + 1) % 4 and s.phase == P_FIRE
+        return
+    assert s.phase == P_ACTIONS and s.ap == 1
+    assert pos.texts() == {"demolish St Mary-le-Bow", "end actions"}
+    note = next(c.note for c in s.action_choices() if c.label == "End your actions and draw")
+    assert note == (
+        "You have 1 action point left, too few for any action; you may still demolish, or end your actions."
+    )
+    s.apply("demolish St Mary-le-Bow")
+    assert s.demolished[d("St Mary-le-Bow")] and s.player == (p + 1) % 4 and s.phase == P_FIRE

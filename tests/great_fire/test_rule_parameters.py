@@ -299,3 +299,12 @@ def test_demolition_cost(cost: int, offered: bool) -> None:
         assert ("(no action point)" if not cost else "(2 action points)") in note
         s.apply(demolish)
         assert s.demolished[d] and s.ap == 2 - cost
+
+
+def test_R28_a_cone_handed_back_costs_the_vp_it_was_worth() -> None:
+    """R28 (docs/rulings/great-fire.md): at 2 VP a cone, the cone a player hands back under R3 takes 2 VP with it."""
+    s = game({"cone_vp": 2})
+    s.stock, s.fire[PL], s.put_out[0] = 0, 1, 2
+    assert s.score_breakdown(0)["fires_put_out"] == 4
+    assert s._supply(1) == 1 and s.put_out[0] == 1
+    assert s.score_breakdown(0)["fires_put_out"] == 2

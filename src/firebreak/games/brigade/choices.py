@@ -226,6 +226,8 @@ def _main(s: "BrigadeState", legal: list[int]) -> list[ActionChoice]:
         elif a == A.WARDEN:
             out.append(ActionChoice(a, f"Warden action: {warden_title(s, p)}"))
         elif a == A.WAGON_EXTINGUISH:
+            per = s.rules.water_per_level  # a variant's water a level: say what the Wagon spends (ruling R34)
+            spends = f"{plural(per, 'water token')} from your Wagon; " if per != 1 else ""
             out.append(
                 ActionChoice(
                     a,
@@ -235,7 +237,7 @@ def _main(s: "BrigadeState", legal: list[int]) -> list[ActionChoice]:
                     pos_name(wp),
                     (),
                     (pos_name(wp),),
-                    _renown_earned(s, 1),
+                    spends + _renown_earned(s, 1),
                 )
             )
         elif A.ASH_EXTINGUISH <= a < A.DISCARD_PRECIOUS:

@@ -999,14 +999,16 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
             out += _UPGRADE_IDS[(tracks[i] < last[0]) | (tracks[i + 1] < last[1]) << 1 | (tracks[i + 2] < last[2]) << 2]
         if self.advanced and not self.warden_used and self._warden_usable(p):
             out.append(A.WARDEN)
-        if not self.leon_used and ww > 0 and intensity[wp] == 1 and not destroyed[wp] and self.active(p, LEON):
+        per = self.rules.water_per_level
+        # Leon's Wagon makes an Extinguish action alone: a fire of one level takes the water of one level (ruling R34)
+        if not self.leon_used and ww >= per and intensity[wp] == 1 and not destroyed[wp] and self.active(p, LEON):
             out.append(A.WAGON_EXTINGUISH)
         if self.addon and not self.ash_used and wb and self.active(p, ASH):
             ash_water = min(wb, _CREW_WATER[ASH], 3)
-            per = self.rules.water_per_level
             for q in sorted(NB4[bp]):
                 if intensity[q] and not destroyed[q]:
-                    for k in range(1, min(ash_water, intensity[q] * per) + 1):
+                    # whole levels only (ruling R34): one water token a level, printed
+                    for k in range(per, min(ash_water, intensity[q] * per) + 1, per):
                         out.append(A.ASH_EXTINGUISH + q * 3 + k - 1)
         if precious:
             out.append(A.DISCARD_PRECIOUS)
@@ -1103,7 +1105,7 @@ class BrigadeState(FireRules, MovementRules, LoyaltyRules, WardenRules, Decision
             self.used += 1
             self.leon_used = True
             wp = self.wpos[p]
-            self.ww[p] -= 1
+            self.ww[p] -= self.rules.water_per_level  # one level's water (one token, printed: ruling R34)
             self.intensity[wp] = 0
             self.n_extinguished += 1
             self._renown_for(p, wp, 1)

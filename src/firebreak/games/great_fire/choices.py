@@ -173,7 +173,8 @@ def _action_phase(state: "GreatFireState", legal: list[int]) -> list[ActionChoic
         elif x.kind == DEMOLISH:
             lost = state.houses[x.a]
             cost = rules.demolition_cost
-            paid = f"{plural(cost, 'action point')}" if cost else "no action point"
+            # "no action point": the note printed games have always shown (the engine fingerprints hash it)
+            paid = plural(cost, "action point") if cost else "no action point"
             note = f"A trained band detonates your demolition charge in {names[x.a]} ({paid})"
             note += f": {plural(len(lost), 'house')} lost." if lost else "."
             out.append(
@@ -184,7 +185,7 @@ def _action_phase(state: "GreatFireState", legal: list[int]) -> list[ActionChoic
             left = (
                 "You have no action points left"
                 if state.ap == 0
-                else f"Your {plural(state.ap, 'action point')} left pay for no action"
+                else f"You have {plural(state.ap, 'action point')} left, too few for any action"
             )
             if len(legal) == 1:
                 why = (
