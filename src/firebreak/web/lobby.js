@@ -40,16 +40,14 @@ function drawOptions() {
     const about = FB.el("span", { class: "muted", id: "variant-about" });
     sel.addEventListener("change", () => {
       const v = variants.find(x => x.hash === sel.value);
-<<<<<<< HEAD
-      about.textContent = v ? [v.description, ...(v.changes || []), v.board ? "Played on its own board." : ""].filter(Boolean).join(" ") : "";
-=======
-      about.textContent = v ? v.description + (v.board ? ` Played on its own board${seatsWords(v, g)}.` : "") : "";
+      about.textContent = v
+        ? [v.description, ...(v.changes || []), v.board ? `Played on its own board${seatsWords(v, g)}.` : ""].filter(Boolean).join(" ")
+        : "";
       replaced = new Set(v ? v.replaces || [] : []);
       // Only the player counts the variant's board seats are offered (a base-frame Catan layout: 3 or 4).
       const all = Array.from({ length: g.max_players - g.min_players + 1 }, (_, i) => g.min_players + i);
       const counts = v && v.player_counts && v.player_counts.length ? v.player_counts : all;
       players.min = Math.min(...counts); players.max = Math.max(...counts);
->>>>>>> m29-layout-polish
       if (v && v.players) players.value = v.players;
       else if (!counts.includes(+players.value)) players.value = counts.includes(g.default_players) ? g.default_players : counts[0];
       syncChoices();
