@@ -155,7 +155,7 @@ class _SwallowsCtrlC:
 
 @pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
 @pytest.mark.parametrize("command", ["simulate", "tournament", "compare"])
-def test_a_ctrl_c_swallowed_by_a_finaliser_still_stops_the_command(toy, tmp_path, monkeypatch, command):
+def test_a_ctrl_c_swallowed_by_a_finaliser_still_stops_the_command(toy, tmp_path, monkeypatch, request, command):
     """The lab's commands stop at the next game after Ctrl-C, even when the interrupt landed in a finaliser
     (CI saw `simulate` ignore a Ctrl-C that way and play all 3000 games)."""
     import firebreak.lab.backends as backends
@@ -172,6 +172,10 @@ def test_a_ctrl_c_swallowed_by_a_finaliser_still_stops_the_command(toy, tmp_path
         return play_task(task)
 
     monkeypatch.setattr(backends, "play_task", play)
+    # Ctrl-C as a terminal delivers it: a test run started in the background by a shell without job control
+    # inherits SIGINT ignored, where the command rightly installs nothing (see interruptible)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    request.addfinalizer(lambda: signal.signal(signal.SIGINT, previous))
     args = {
         "simulate": [
             "simulate",
